@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Sourced by packaging/demo.sh and packaging/test.sh: brings a fresh Debian 12 machine (as root)
+# to the point where the project runs. Safe to run any number of times: each step checks first.
+set -euo pipefail
+
+NAS_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+NAS_VENV="${NAS_VENV:-$NAS_ROOT/.venv}"
+export NAS_ROOT NAS_VENV
+
+log() { printf '\033[1m[nas-setup]\033[0m %s\n' "$*" >&2; }
+
+port_open() {  # port_open HOST PORT: true when something accepts TCP connections there
+    (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null
+}
+
+wait_port() {  # wait_port HOST PORT SECONDS
+    local i
+    for ((i = 0; i < $3 * 2; i++)); do
+        port_open "$1" "$2" && return 0
+        sleep 0.5
+    done
+    return 1
+}
+
+# Debian packages: the broker, the database used by the PostgreSQL tests, the system libraries
+# Qt needs offscreen, wget (the crawler benchmark's peer) and xvfb (screenshots of the desktop).
+NAS_DEBS=(rabbitmq-server postgresql postgresql-client python3-venv wget xvfb
+    libnss3 libegl1 libgl1 libxkbcommon0 libxkbfile1 libxcomposite1 libxdamage1 libxrandr2
+    libxtst6 libasound2 libgbm1 libfontconfig1 libdbus-1-3 libxcb-cursor0)
+
+install_debs() {
+    local missing=() pkg
+    for pkg in "$@"; do
+        dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    if [ "$(id -u)" != 0 ]; then
+        log "missing Debian packages: ${missing[*]} (run as root, or install them yourself)"
+        return 1
+    fi
+    log "installing Debian packages: ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -q >/dev/null
+    # policy-rc.d keeps apt from starting services through init scripts inside containers;
+    # this script starts what it needs itself.
+    apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+start_rabbitmq() {
+    if port_open 127.0.0.1 5672; then return 0; fi
+    log "starting RabbitMQ"
+    if command -v systemctl >/dev/null && systemctl is-system-running >/dev/null 2>&1; then
+        systemctl start rabbitmq-server || true
+    fi
+    port_open 127.0.0.1 5672 || rabbitmq-server -detached >/dev/null 2>&1 || true
+    wait_port 127.0.0.1 5672 90 || { log "RabbitMQ did not start (see /var/log/rabbitmq/)"; return 1; }
+    rabbitmqctl await_startup >/dev/null 2>&1 || true
+}
+
+start_postgres() {
+    if ! port_open 127.0.0.1 5432; then
+        log "starting PostgreSQL"
+        local ver
+        ver="$(ls /etc/postgresql 2>/dev/null | sort -V | tail -1)"
+        if [ -n "$ver" ]; then
+            pg_ctlcluster --skip-systemctl-redirect "$ver" main start >/dev/null 2>&1 || true
+        fi
+        wait_port 127.0.0.1 5432 60 || { log "PostgreSQL did not start; its tests will be skipped"; return 0; }
+    fi
+    # The tests log in as nas/nas over TCP; a fresh Debian cluster only lets the postgres
+    # system user in (peer auth), so create the role through that door once.
+    if ! PGPASSWORD=nas psql -h 127.0.0.1 -U nas -d postgres -Atc 'select 1' >/dev/null 2>&1; then
+        log "creating PostgreSQL role nas"
+        su postgres -c "psql -q -c \"CREATE ROLE nas LOGIN SUPERUSER PASSWORD 'nas'\"" >/dev/null 2>&1 \
+            || psql -h 127.0.0.1 -U postgres -d postgres -q \
+                -c "CREATE ROLE nas LOGIN SUPERUSER PASSWORD 'nas'" >/dev/null 2>&1 || true
+    fi
+}
+
+ensure_venv() {
+    local stamp="$NAS_VENV/.nas-installed" want
+    want="$(sha1sum "$NAS_ROOT/pyproject.toml" | cut -d' ' -f1)"
+    if [ ! -x "$NAS_VENV/bin/python" ]; then
+        log "creating the virtual environment $NAS_VENV"
+        python3 -m venv "$NAS_VENV"
+    fi
+    if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+        log "installing the project and its pinned packages"
+        "$NAS_VENV/bin/pip" install -q --upgrade pip >/dev/null
+        "$NAS_VENV/bin/pip" install -q -e "$NAS_ROOT[test]"
+        echo "$want" >"$stamp"
+    fi
+    # Qt translations are built, never committed.
+    "$NAS_VENV/bin/python" -m desktop.i18n_build >/dev/null 2>&1 || true
+}
+
+bootstrap() {  # bootstrap [with-postgres]
+    install_debs "${NAS_DEBS[@]}"
+    ensure_venv
+    start_rabbitmq
+    if [ "${1:-}" = with-postgres ]; then start_postgres; fi
+}

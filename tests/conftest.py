@@ -1,0 +1,102 @@
+"""Fixtures every test folder shares.
+
+The eventlet-patched run (tests/integration, tests/e2e) sets NAS_TEST_EVENTLET=1: Nameko
+containers hang unless monkey_patch() runs before anything else is imported, so it happens here,
+at the very top of the first conftest pytest loads.
+"""
+import os
+
+if os.environ.get("NAS_TEST_EVENTLET") == "1":
+    import eventlet
+
+    eventlet.monkey_patch()
+
+import shutil  # noqa: E402
+import subprocess  # noqa: E402
+import uuid  # noqa: E402
+
+import pytest  # noqa: E402
+
+RABBIT_HOST = os.environ.get("NAS_TEST_RABBIT_HOST", "127.0.0.1")
+RABBIT_PORT = int(os.environ.get("NAS_TEST_RABBIT_PORT", "5672"))
+PG_ADMIN_URL = os.environ.get(
+    "NAS_TEST_POSTGRES_URL", "postgresql+psycopg://nas:nas@127.0.0.1:5432/postgres"
+)
+
+
+def _rabbitmqctl(*args: str) -> None:
+    subprocess.run(["rabbitmqctl", "-q", *args], check=True, capture_output=True, timeout=60)
+
+
+@pytest.fixture
+def rabbit_vhost():
+    """A fresh RabbitMQ virtual host for one test, deleted afterwards.
+
+    Each integration test gets its own vhost so that a stray service process on the default vhost
+    (or another test's leftover) can never consume its messages.
+    """
+    if shutil.which("rabbitmqctl") is None:
+        pytest.skip("rabbitmqctl not found: RabbitMQ is not installed here")
+    name = f"nas-test-{uuid.uuid4().hex[:12]}"
+    _rabbitmqctl("add_vhost", name)
+    _rabbitmqctl("set_permissions", "-p", name, "guest", ".*", ".*", ".*")
+    yield name
+    try:
+        _rabbitmqctl("delete_vhost", name)
+    except subprocess.SubprocessError:
+        pass
+
+
+@pytest.fixture
+def amqp_uri(rabbit_vhost) -> str:
+    """AMQP URI of a private vhost on the local broker."""
+    return f"amqp://guest:guest@{RABBIT_HOST}:{RABBIT_PORT}/{rabbit_vhost}"
+
+
+@pytest.fixture
+def nameko_config(amqp_uri) -> dict:
+    """A minimal Nameko config on a private vhost."""
+    return {"AMQP_URI": amqp_uri}
+
+
+def _postgres_database():
+    """Create an empty PostgreSQL database; yield its URL; drop it. Skip when no server answers."""
+    sqlalchemy = pytest.importorskip("sqlalchemy")
+    admin = sqlalchemy.create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT")
+    name = f"nas_test_{uuid.uuid4().hex[:12]}"
+    try:
+        with admin.connect() as conn:
+            conn.exec_driver_sql(f'CREATE DATABASE "{name}"')
+    except Exception as exc:  # noqa: BLE001 - any failure means: no usable server
+        admin.dispose()
+        pytest.skip(f"PostgreSQL not reachable at {PG_ADMIN_URL}: {exc.__class__.__name__}: {exc}")
+    url = PG_ADMIN_URL.rsplit("/", 1)[0] + "/" + name
+    try:
+        yield url
+    finally:
+        with admin.connect() as conn:
+            conn.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.dispose()
+
+
+@pytest.fixture
+def postgres_url():
+    """URL of a new, empty PostgreSQL database (dropped after the test)."""
+    yield from _postgres_database()
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def database_url(request, tmp_path):
+    """The same test on an SQLite file and on a real PostgreSQL database."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'test.db'}"
+    else:
+        yield from _postgres_database()
+
+
+@pytest.fixture
+def test_output_dir():
+    """Folder for artefacts a person may want to look at (screenshots, reports); not in git."""
+    root = os.environ.get("NAS_TEST_OUTPUT") or os.path.join(os.path.dirname(__file__), "..", "test-output")
+    os.makedirs(root, exist_ok=True)
+    return root
