@@ -1,0 +1,1 @@
+"""Everything that runs as a Nameko service or a server-side process."""

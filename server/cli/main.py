@@ -1,0 +1,64 @@
+"""Entry point of ``nas``: finds the command modules, parses, runs, maps errors to exit codes."""
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+import warnings
+
+# Nameko runs on eventlet, which warns on import that it is deprecated; users cannot act on it.
+warnings.filterwarnings("ignore", message=".*Eventlet is deprecated.*")
+
+import server.cli
+from server.cli.common import EXIT_BAD_INPUT, EXIT_UNREACHABLE, Unreachable
+from shared.errors import InvalidInput, NasError, NotFound, Unavailable
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="nas", description="NetarchiveSuite for Python: operator and curator command line."
+    )
+    parser.add_argument("--version", action="version", version=_version())
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+    for info in sorted(pkgutil.iter_modules(server.cli.__path__), key=lambda i: i.name):
+        if info.name in ("main", "common"):
+            continue
+        module = importlib.import_module(f"server.cli.{info.name}")
+        register = getattr(module, "register", None)
+        if register is not None:
+            register(sub)
+    return parser
+
+
+def _version() -> str:
+    from server.runtime.instance import project_version
+
+    return project_version()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except Unreachable as exc:
+        print(f"nas: {exc}", file=sys.stderr)
+        return EXIT_UNREACHABLE
+    except (InvalidInput, NotFound) as exc:
+        print(f"nas: error: {exc.message}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except Unavailable as exc:
+        print(f"nas: unavailable: {exc.message}", file=sys.stderr)
+        return EXIT_UNREACHABLE
+    except NasError as exc:
+        print(f"nas: {exc.code}: {exc.message}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("nas: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

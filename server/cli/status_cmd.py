@@ -1,0 +1,38 @@
+"""``nas status``: every service instance the monitor knows, with its state."""
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+
+from server.cli.common import add_broker_arguments, call, human_age, print_json, print_table, rpc_proxy
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("status", help="state of every service instance (from the monitor)")
+    add_broker_arguments(p)
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.add_argument("--logs", metavar="INSTANCE", nargs="?", const="", default=None,
+                   help="also print recent warnings (of one instance, or all)")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    with rpc_proxy(args) as proxy:
+        instances = call(proxy, "monitor", "instances")
+        logs = None
+        if args.logs is not None:
+            logs = call(proxy, "monitor", "recent_logs", args.logs or None)
+    if args.json:
+        print_json({"instances": instances, **({"logs": logs} if logs is not None else {})})
+        return 0
+    rows = [
+        (i["instance_id"], i["service"], i["host"], i["pid"], i["state"] + (f" ({i['reason']})" if i["reason"] else ""),
+         human_age(i["heartbeat_age"]), human_age(i["last_heartbeat"] - i["started_at"]) if i["started_at"] else "",
+         i["version"], i["warnings"])
+        for i in instances
+    ]
+    print_table(("INSTANCE", "SERVICE", "HOST", "PID", "STATE", "LAST BEAT", "UPTIME", "VERSION", "WARNINGS"), rows)
+    for rec in logs or ():
+        when = dt.datetime.fromtimestamp(rec["time"]).strftime("%Y-%m-%d %H:%M:%S")
+        print(f"{when} {rec['level']:<8} {rec.get('instance_id', '')} {rec['logger']}: {rec['message']}")
+    return 1 if any(i["state"] == "lost" for i in instances) else 0

@@ -1,0 +1,1 @@
+"""Database layer: engines, Alembic migrations per database, and the Nameko session provider."""

@@ -1,0 +1,49 @@
+"""Alembic, driven from code: each database has its own migrations package and version table.
+
+A migrations package (e.g. ``server.harvest.migrations``) holds ``env.py`` (one line calling
+:func:`server.db.alembic_env.run`), ``script.py.mako`` and ``versions/``. Several databases may
+share one PostgreSQL database in small installations, so each keeps its revision in its own
+table ``alembic_version_<name>``.
+"""
+from __future__ import annotations
+
+import importlib
+import os
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Engine
+
+
+def alembic_config(engine: Engine, name: str, migrations_package: str) -> Config:
+    module = importlib.import_module(migrations_package)
+    cfg = Config()
+    cfg.set_main_option("script_location", os.path.dirname(module.__file__))
+    cfg.attributes["engine"] = engine
+    cfg.attributes["version_table"] = version_table(name)
+    return cfg
+
+
+def version_table(name: str) -> str:
+    return f"alembic_version_{name}"
+
+
+def upgrade(engine: Engine, name: str, migrations_package: str, revision: str = "head") -> None:
+    """Bring the database up to ``revision`` (default: the newest)."""
+    command.upgrade(alembic_config(engine, name, migrations_package), revision)
+
+
+def downgrade(engine: Engine, name: str, migrations_package: str, revision: str) -> None:
+    command.downgrade(alembic_config(engine, name, migrations_package), revision)
+
+
+def current_revision(engine: Engine, name: str) -> str | None:
+    with engine.connect() as conn:
+        ctx = MigrationContext.configure(conn, opts={"version_table": version_table(name)})
+        return ctx.get_current_revision()
+
+
+def head_revision(engine: Engine, name: str, migrations_package: str) -> str | None:
+    return ScriptDirectory.from_config(alembic_config(engine, name, migrations_package)).get_current_head()

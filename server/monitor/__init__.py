@@ -1,0 +1,1 @@
+"""The monitor: heartbeats, state and recent warnings of every service instance."""

@@ -1,0 +1,1 @@
+"""What every Nameko service stands on: settings, RPC conventions, heartbeats and status."""

@@ -1,0 +1,32 @@
+"""The base class of every Nameko service in this project.
+
+A service inherits the ``runtime`` and ``settings`` dependencies and the ``status`` RPC::
+
+    class DefinitionsService(NasService):
+        name = "definitions"
+
+Nameko finds entrypoints and dependencies on base classes too, so nothing else is needed.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from server.runtime.instance import Runtime
+from server.runtime.rpc import rpc
+from server.runtime.settings_provider import SettingsDependency
+
+
+class NasService:
+    name = "nas_service"
+
+    runtime = Runtime()
+    settings = SettingsDependency()
+
+    @rpc
+    def status(self) -> dict[str, Any]:
+        """This instance's name, instance id, version, host, pid, uptime (s) and state.
+
+        With several instances behind one service name, whichever instance takes the call
+        answers; ``nas status`` (the monitor) lists all of them.
+        """
+        return self.runtime.status()
