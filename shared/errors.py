@@ -10,6 +10,7 @@ own sentence.
 """
 from __future__ import annotations
 
+import json
 from typing import Any, ClassVar
 
 from nameko.exceptions import get_module_path, registry
@@ -23,10 +24,13 @@ class NasError(Exception):
 
     code: ClassVar[str] = "nas_error"
 
-    def __init__(self, message: str = "", details: dict[str, Any] | None = None):
+    def __init__(self, message: str = "", details: dict[str, Any] | str | None = None):
+        if isinstance(details, str):  # the JSON form, as it comes back from Nameko
+            details = json.loads(details)
         details = dict(details or {})
-        # args is what Nameko serialises and passes back to __init__ on the caller's side.
-        super().__init__(message, details)
+        # args is what Nameko serialises and passes back to __init__ on the caller's side. Nameko
+        # turns every non-string value in args into a string, so details travel as one JSON text.
+        super().__init__(message, json.dumps(details, default=str, sort_keys=True))
         self.message = message
         self.details = details
 

@@ -8,7 +8,7 @@ import sys
 import warnings
 
 # Nameko runs on eventlet, which warns on import that it is deprecated; users cannot act on it.
-warnings.filterwarnings("ignore", message=".*Eventlet is deprecated.*")
+warnings.filterwarnings("ignore", message=r"\s*Eventlet is deprecated")
 
 import server.cli
 from server.cli.common import EXIT_BAD_INPUT, EXIT_UNREACHABLE, Unreachable

@@ -1,0 +1,58 @@
+"""The database layer on SQLite and on a real PostgreSQL: migrations and the session provider."""
+import pytest
+from foundation_testdb.service import NotesService
+from nameko.containers import ServiceContainer
+from nameko.standalone.rpc import ClusterRpcProxy
+from sqlalchemy import inspect
+
+from server.db.engine import make_engine
+from server.db.migrate import current_revision, downgrade, head_revision, upgrade
+from shared.errors import AlreadyExists, InvalidInput
+
+MIGRATIONS = "foundation_testdb.migrations"
+
+
+def test_migrations_up_from_empty_and_down_again(database_url):
+    engine = make_engine(database_url)
+    try:
+        assert current_revision(engine, "testdb") is None
+        upgrade(engine, "testdb", MIGRATIONS)
+        assert current_revision(engine, "testdb") == head_revision(engine, "testdb", MIGRATIONS) == "0002"
+        cols = {c["name"] for c in inspect(engine).get_columns("notes")}
+        assert cols == {"id", "text", "author"}
+        assert "alembic_version_testdb" in inspect(engine).get_table_names()
+        upgrade(engine, "testdb", MIGRATIONS)  # a second run is a no-op
+        downgrade(engine, "testdb", MIGRATIONS, "0001")
+        assert {c["name"] for c in inspect(engine).get_columns("notes")} == {"id", "text"}
+    finally:
+        engine.dispose()
+
+
+def test_session_provider_commits_before_reply_and_rolls_back_on_error(database_url, nameko_config, tmp_path):
+    config = {**nameko_config, "database": {"url": database_url}, "data_dir": str(tmp_path),
+              "runtime": {"heartbeat_interval": 60}}
+    container = ServiceContainer(NotesService, config)
+    container.start()
+    try:
+        with ClusterRpcProxy(nameko_config, timeout=20) as proxy:
+            assert proxy.notes.add("first") == 1
+            with pytest.raises(InvalidInput):
+                proxy.notes.add("second", fail_after_insert=True)
+            with pytest.raises(AlreadyExists, match="note 'first' exists"):
+                proxy.notes.add("first")
+            assert proxy.notes.add("third") == 2  # "second" was rolled back
+            assert proxy.notes.get("third") == {"text": "third", "author": "unknown"}
+    finally:
+        container.stop()
+
+
+def test_default_database_is_sqlite_under_data_dir(nameko_config, tmp_path):
+    config = {**nameko_config, "data_dir": str(tmp_path / "data"), "runtime": {"heartbeat_interval": 60}}
+    container = ServiceContainer(NotesService, config)
+    container.start()
+    try:
+        with ClusterRpcProxy(nameko_config, timeout=20) as proxy:
+            proxy.notes.add("x")
+        assert (tmp_path / "data" / "testdb.db").exists()
+    finally:
+        container.stop()

@@ -1,0 +1,3 @@
+from server.db.alembic_env import run
+
+run()
