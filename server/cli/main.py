@@ -39,6 +39,11 @@ def _version() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    import logging
+
+    logging.basicConfig(level=logging.WARNING, format="nas: %(name)s: %(message)s")
+    # The AMQP client reports harmless close-handshake races as warnings; users cannot act on them.
+    logging.getLogger("amqp").setLevel(logging.ERROR)
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

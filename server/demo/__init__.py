@@ -1,0 +1,1 @@
+"""The local demo: every service on this host, configured under one directory."""
