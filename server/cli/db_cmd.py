@@ -5,7 +5,7 @@ import argparse
 import importlib.util
 
 from server.db.engine import database_url, make_engine
-from server.db.migrate import current_revision, head_revision, upgrade
+from server.db.migrate import current_revisions, head_revisions, upgrade
 from server.settings_catalog import all_settings
 from shared.config import load
 from shared.errors import InvalidInput
@@ -36,12 +36,12 @@ def _open(args: argparse.Namespace):
 def do_upgrade(args: argparse.Namespace) -> int:
     engine, package = _open(args)
     upgrade(engine, args.database, package)
-    print(f"{args.database}: at {current_revision(engine, args.database)}")
+    print(f"{args.database}: at {', '.join(current_revisions(engine, args.database))}")
     return 0
 
 
 def do_current(args: argparse.Namespace) -> int:
     engine, package = _open(args)
-    cur, head = current_revision(engine, args.database), head_revision(engine, args.database, package)
-    print(f"{args.database}: at {cur or '(empty)'}, newest {head}")
+    cur, head = current_revisions(engine, args.database), head_revisions(engine, args.database, package)
+    print(f"{args.database}: at {', '.join(cur) or '(empty)'}, newest {', '.join(head)}")
     return 0 if cur == head else 1

@@ -30,8 +30,9 @@ def version_table(name: str) -> str:
     return f"alembic_version_{name}"
 
 
-def upgrade(engine: Engine, name: str, migrations_package: str, revision: str = "head") -> None:
-    """Bring the database up to ``revision`` (default: the newest)."""
+def upgrade(engine: Engine, name: str, migrations_package: str, revision: str = "heads") -> None:
+    """Bring the database up to ``revision`` (default: every head; two features developed side by
+    side may each add a branch, and both must be applied)."""
     command.upgrade(alembic_config(engine, name, migrations_package), revision)
 
 
@@ -39,11 +40,13 @@ def downgrade(engine: Engine, name: str, migrations_package: str, revision: str)
     command.downgrade(alembic_config(engine, name, migrations_package), revision)
 
 
-def current_revision(engine: Engine, name: str) -> str | None:
+def current_revisions(engine: Engine, name: str) -> tuple[str, ...]:
+    """The revisions the database is at (one per branch; empty for a new database)."""
     with engine.connect() as conn:
         ctx = MigrationContext.configure(conn, opts={"version_table": version_table(name)})
-        return ctx.get_current_revision()
+        return tuple(sorted(ctx.get_current_heads()))
 
 
-def head_revision(engine: Engine, name: str, migrations_package: str) -> str | None:
-    return ScriptDirectory.from_config(alembic_config(engine, name, migrations_package)).get_current_head()
+def head_revisions(engine: Engine, name: str, migrations_package: str) -> tuple[str, ...]:
+    """The newest revision of each branch of the migrations package."""
+    return tuple(sorted(ScriptDirectory.from_config(alembic_config(engine, name, migrations_package)).get_heads()))

@@ -6,7 +6,7 @@ from nameko.standalone.rpc import ClusterRpcProxy
 from sqlalchemy import inspect
 
 from server.db.engine import make_engine
-from server.db.migrate import current_revision, downgrade, head_revision, upgrade
+from server.db.migrate import current_revisions, downgrade, head_revisions, upgrade
 from shared.errors import AlreadyExists, InvalidInput
 
 MIGRATIONS = "foundation_testdb.migrations"
@@ -15,9 +15,9 @@ MIGRATIONS = "foundation_testdb.migrations"
 def test_migrations_up_from_empty_and_down_again(database_url):
     engine = make_engine(database_url)
     try:
-        assert current_revision(engine, "testdb") is None
+        assert current_revisions(engine, "testdb") == ()
         upgrade(engine, "testdb", MIGRATIONS)
-        assert current_revision(engine, "testdb") == head_revision(engine, "testdb", MIGRATIONS) == "0002"
+        assert current_revisions(engine, "testdb") == head_revisions(engine, "testdb", MIGRATIONS) == ("0002",)
         cols = {c["name"] for c in inspect(engine).get_columns("notes")}
         assert cols == {"id", "text", "author"}
         assert "alembic_version_testdb" in inspect(engine).get_table_names()
