@@ -85,9 +85,13 @@ ensure_venv() {
         python3 -m venv "$NAS_VENV"
     fi
     if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
-        log "installing the project and its pinned packages"
-        "$NAS_VENV/bin/pip" install -q --upgrade pip >/dev/null
-        "$NAS_VENV/bin/pip" install -q -e "$NAS_ROOT[test]"
+        log "installing the project and its pinned packages (log: $NAS_VENV/pip-install.log)"
+        if ! { "$NAS_VENV/bin/pip" install --upgrade pip \
+               && "$NAS_VENV/bin/pip" install -e "$NAS_ROOT[test]"; } >"$NAS_VENV/pip-install.log" 2>&1; then
+            tail -30 "$NAS_VENV/pip-install.log" >&2
+            log "pip install failed; see $NAS_VENV/pip-install.log"
+            return 1
+        fi
         echo "$want" >"$stamp"
     fi
     # Qt translations are built, never committed.
