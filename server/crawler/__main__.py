@@ -1,0 +1,59 @@
+"""``python -m server.crawler JOB_DIR``: run one crawl job.
+
+Exit status: 0 when the crawl ended (finished, time limit, or stopped by SIGTERM/SIGINT after
+closing its WARC files and writing its reports); 2 for a missing or invalid job spec (the
+problems go to stderr, one per line); 1 for an unexpected failure.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import signal
+import sys
+
+from server.crawler.spec import SpecError, find_spec, load_spec
+
+
+async def _run(job_dir: str, spec_path: str) -> str:
+    from server.crawler.engine import Crawler
+
+    spec = load_spec(spec_path)
+    crawler = Crawler(job_dir, spec)
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, crawler.stop)
+    try:
+        return await crawler.run()
+    finally:
+        await crawler.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m server.crawler", description="Run one crawl job.")
+    parser.add_argument("job_dir", help="job directory holding crawl-job.yaml or crawl-job.json")
+    parser.add_argument("--spec", help="spec file (default: the one in the job directory)")
+    args = parser.parse_args(argv)
+    job_dir = os.path.abspath(args.job_dir)
+    try:
+        spec_path = args.spec or find_spec(job_dir)
+        load_spec(spec_path)  # validate before anything is written into the job directory
+    except SpecError as exc:
+        for problem in exc.problems:
+            print(f"crawl job spec error: {problem}", file=sys.stderr)
+        return 2
+    logging.basicConfig(filename=os.path.join(job_dir, "crawler.log"), level=logging.INFO,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        end = asyncio.run(_run(job_dir, spec_path))
+    except Exception:  # noqa: BLE001 - reported, then a non-zero exit for the harvester
+        logging.exception("crawl failed")
+        print("crawl failed: see crawler.log in the job directory", file=sys.stderr)
+        return 1
+    logging.info("crawl ended: %s", end)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,512 @@
+"""The crawl engine: workers that take a ready host, fetch its next URI and record the result.
+
+For each URI, in order: quota check (QuotaEnforcer), prerequisites (DNS unless a proxy resolves
+for us, robots.txt when obeyed), fetch with retries, WARC unit, crawl.log line, frontier update,
+link extraction and scoping of the outlinks. Everything that can fail on bad input (a URL, a
+page, a server) is turned into a crawl.log status; an unexpected exception in one URI is
+logged with -5 and the crawl goes on.
+"""
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import json
+import logging
+import os
+import re
+import resource
+import socket
+import sys
+import time
+from datetime import UTC, datetime
+
+from server.crawler import status_codes as sc
+from server.crawler.crawl_log import CrawlLog, LogEntry
+from server.crawler.dedup import DedupIndex, FileDedupIndex
+from server.crawler.frontier import Frontier, QueuedUri
+from server.crawler.http_client import Capture, FetchError, HttpClient
+from server.crawler.outlinks import OutlinkExtractor
+from server.crawler.politeness import ROBOTS_FAILED, ROBOTS_KNOWN, HostQueue, HostScheduler
+from server.crawler.quotas import DomainQuotas
+from server.crawler.reports import ProgressStatistics, write_domain_stats, write_reports
+from server.crawler.resume import open_files, recover_open_file
+from server.crawler.robots import RobotsRules, decode_robots
+from server.crawler.scope import CrawlScope, domain_of
+from server.crawler.spec import JobSpec
+from server.crawler.urls import BadUrl, fetchable, host_key, host_of, seen_key
+from server.crawler.warc_writer import WarcFiles, sha1_digest
+
+log = logging.getLogger(__name__)
+_TRUNC_ANNOTATION = {"length": "lenTrunc", "time": "timeTrunc", "disconnect": "midFetchTrunc"}
+
+
+class Crawler:
+    """One crawl job, run in the current event loop by ``run()``."""
+
+    def __init__(self, job_dir: str, spec: JobSpec, *, dedup_index: DedupIndex | None = None,
+                 warc_options: dict | None = None, stdout=None):
+        self.job_dir = job_dir
+        self.spec = spec
+        p = spec.profile
+        self.profile = p
+        self.out = stdout if stdout is not None else sys.stdout
+        self.frontier = Frontier(os.path.join(job_dir, "frontier.sqlite"))
+        self.resumed = self.frontier.get_meta("seeds_loaded") == "1"
+        self.crawl_log = CrawlLog(os.path.join(job_dir, "crawl.log"))
+        info = {
+            "software": "NetarchiveSuite-py crawler 0.1", "format": "WARC File Format 1.1",
+            "conformsTo": "https://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.1/",
+            "isPartOf": f"{spec.job_id}-{spec.harvest_id}", "hostname": socket.gethostname(),
+            "operator": p.warc.operator, "description": p.warc.description,
+            "http-header-user-agent": spec.user_agent, "robots": p.robots,
+            "jobId": spec.job_id, "harvestId": spec.harvest_id, "harvestNum": str(spec.harvest_num),
+        }
+        self.warcs = WarcFiles(job_dir, spec.job_id, spec.harvest_id, p.warc.max_size_bytes, info,
+                               before_close=lambda _path: self.frontier.commit(), **(warc_options or {}))
+        self.client = HttpClient(p.fetch, spec.user_agent, p.contact, p.upstream_proxy)
+        self.scope = CrawlScope(p.scope, spec.crawler_traps.job + spec.crawler_traps.global_)
+        self.quotas = DomainQuotas(spec.quotas)
+        self.scheduler = HostScheduler(p.politeness, p.max_workers)
+        self.extractor = OutlinkExtractor(p.extract_javascript)
+        self.dedup: DedupIndex | None = None
+        if spec.dedup.enabled:
+            self.dedup = dedup_index or FileDedupIndex(spec.dedup.index or "")
+        self._dedup_exclude = re.compile(spec.dedup.mime_exclude)
+        self._dns: dict[str, tuple[str | None, bool]] = {}
+        self._recent: set[str] = set()
+        self.stop_reason: str | None = None  # why the crawl ended: None, time-limit, unfinished
+        self.counters = {"downloaded": 0, "failures": 0, "bytes": 0, "discovered": 0, "queued": 0,
+                         "duplicates": 0, "links": 0, "rejected": 0}
+        self.processors: dict[str, dict[str, int]] = {
+            "Fetcher": {"fetches": 0, "retries": 0, "truncated": 0},
+            "ExtractorHTML": {"documents": 0, "links": 0},
+            "ExtractorCSS": {"documents": 0, "links": 0},
+            "ExtractorHTTP": {"locations": 0},
+            "DeDuplicator": {"lookups": 0, "duplicates": 0},
+            "WARCWriter": {"units": 0},
+            "QuotaEnforcer": {"blocked": 0},
+            "Scoper": {"accepted": 0, "rejected": 0},
+        }
+        self.started = time.monotonic()
+        self.elapsed_before = float(self.frontier.get_meta("elapsed") or 0)
+        self._workers: list[asyncio.Task] = []
+        self._in_flight: dict[int, QueuedUri] = {}
+
+    # -- set-up ---------------------------------------------------------------------------
+    def _prepare(self) -> None:
+        if self.resumed:
+            self.frontier.reset_in_flight()
+            self.quotas.restore(self.frontier.load_domains())
+            for (url,) in self.frontier.db.execute("SELECT url FROM uris WHERE is_seed=1 AND status IS NOT -7"):
+                self.scope.add_seed(url)
+            for path in open_files(self.job_dir):
+                self._recover(path)
+        else:
+            self._load_seeds()
+        for queue, n in self.frontier.queued_per_queue().items():
+            h = self.scheduler.host(queue, queue.rsplit(":", 1)[0] if "]" not in queue else queue)
+            h.queued = n
+            row = self.frontier.load_host(queue)
+            if row:
+                h.ip, robots, h.robots_state = row
+                if h.robots_state == ROBOTS_KNOWN:
+                    h.robots = RobotsRules(robots, self.spec.user_agent)
+        self.counters["queued"] = sum(h.queued for h in self.scheduler.hosts.values())
+        self.frontier.commit()
+
+    def _seed_lines(self):
+        yield from self.spec.seeds
+        if self.spec.seeds_file:
+            with open(self.spec.seeds_file, encoding="utf-8", errors="replace") as fh:
+                yield from fh
+
+    def _load_seeds(self) -> None:
+        batch: list[tuple] = []
+        for raw in self._seed_lines():
+            raw = raw.strip()
+            if not raw or raw.startswith("#"):
+                continue
+            try:
+                url = fetchable(raw if "://" in raw else "http://" + raw)
+            except BadUrl as exc:
+                clean = raw.replace(" ", "%20")
+                if self.frontier.add_finished("bad:" + clean, clean, "-", "", None, clean, None,
+                                              sc.S_UNFETCHABLE_URI, 0, None, is_seed=True):
+                    self._log(LogEntry(sc.S_UNFETCHABLE_URI, 0, clean, "", None, None, seed=clean,
+                                       annotations=[f"err={str(exc).replace(',', ';')}"]))
+                continue
+            self.scope.add_seed(url)
+            batch.append((seen_key(url), url, host_key(url), "", None, url, 1, domain_of(host_of(url))))
+            if len(batch) >= 10_000:
+                self.frontier.bulk_add(batch)
+                batch.clear()
+        self.frontier.bulk_add(batch)
+        self.frontier.set_meta("seeds_loaded", "1")
+        self.frontier.set_meta("started", datetime.now(UTC).isoformat())
+
+    def _recover(self, path: str) -> None:
+        """Take over the captures of a WARC file a killed run left open (see resume.py)."""
+        for cap in recover_open_file(path):
+            key = seen_key(cap.url) if not cap.url.startswith("dns:") else cap.url
+            row = self.frontier.row_for_key(key)
+            if cap.url.startswith("dns:"):
+                continue
+            if row is None:
+                continue
+            uri_id, url, path_, seed, state = row
+            if state != 2:
+                self.frontier.finish(uri_id, cap.status, cap.size, cap.mime, dup=cap.revisit)
+                self.quotas.record(domain_of(host_of(url)), cap.status, cap.size)
+            parent = QueuedUri(uri_id, url, host_key(url), path_, None, seed, 0, domain_of(host_of(url)))
+            for link, hop in cap.outlinks:
+                self._discover(link, hop, parent, log_rejects=False)
+
+    # -- running --------------------------------------------------------------------------
+    async def run(self) -> str:
+        """Crawl until the frontier is empty, the time limit passes or ``stop()`` is called.
+        Returns the crawl's end: 'finished', 'time-limit' or 'unfinished'."""
+        self._prepare()
+        stats = ProgressStatistics(os.path.join(self.job_dir, "progress-statistics.log"))
+        self.scheduler.start()
+        self._workers = [asyncio.create_task(self._worker(i)) for i in range(self.profile.max_workers)]
+        ticker = asyncio.create_task(self._ticker(stats))
+        try:
+            await self.scheduler.finished.wait()
+            grace = 10.0
+            done, pending = await asyncio.wait(self._workers, timeout=grace)
+            for task in pending:
+                task.cancel()
+            if pending:
+                await asyncio.wait(pending, timeout=5)
+        finally:
+            ticker.cancel()
+            for uri in list(self._in_flight.values()):
+                self.frontier.requeue(uri.id)
+            end = self.stop_reason or "finished"
+            self._finish(stats, end)
+        return end
+
+    def stop(self, reason: str = sc.STOP_UNFINISHED) -> None:
+        """Stop handing out URIs (SIGTERM, time limit); in-flight fetches may finish."""
+        if self.stop_reason is None and not self.scheduler.finished.is_set():
+            self.stop_reason = reason
+            self.scheduler.stop()
+
+    def elapsed(self) -> float:
+        return self.elapsed_before + time.monotonic() - self.started
+
+    async def _ticker(self, stats: ProgressStatistics) -> None:
+        last_stats = last_progress = time.monotonic()
+        limit = self.profile.max_running_time_s
+        while True:
+            await asyncio.sleep(min(0.2, self.profile.progress_interval_s))
+            now = time.monotonic()
+            if limit > 0 and self.elapsed() >= limit:
+                self.stop(sc.STOP_TIME_LIMIT)
+            self._commit()
+            if now - last_progress >= self.profile.progress_interval_s:
+                last_progress = now
+                self._progress_line()
+            if now - last_stats >= self.profile.statistics_interval_s:
+                last_stats = now
+                self._stats_line(stats)
+
+    def _stats_line(self, stats: ProgressStatistics) -> None:
+        c = self.counters
+        stats.line(c["discovered"], c["queued"], c["downloaded"], c["failures"], self.scheduler.busy, c["bytes"],
+                   time.monotonic() - self.started, _rss_kb())
+
+    def _progress_line(self, final: bool = False) -> None:
+        c = self.counters
+        elapsed = time.monotonic() - self.started
+        line = {"uris_done": c["downloaded"] + c["failures"], "downloaded": c["downloaded"], "queued": c["queued"],
+                "bytes": c["bytes"], "rate": round(c["downloaded"] / elapsed, 2) if elapsed > 0 else 0.0,
+                "active_hosts": self.scheduler.active_hosts(), "elapsed": round(self.elapsed(), 1)}
+        if final:
+            line["finished"] = self.stop_reason or "finished"
+        try:
+            self.out.write(json.dumps(line) + "\n")
+            self.out.flush()
+        except (OSError, ValueError):
+            pass  # a closed stdout (the harvester went away) must not stop the crawl
+
+    def _commit(self) -> None:
+        rows = self.quotas.take_dirty()
+        if rows:
+            self.frontier.save_domains(rows)
+        self.frontier.set_meta("elapsed", f"{self.elapsed():.3f}")
+        self.frontier.commit()
+
+    def _finish(self, stats: ProgressStatistics, end: str) -> None:
+        self.warcs.close()
+        self._commit()
+        queued = self.frontier.queued_per_domain()
+        rows = []
+        domains = set(self.quotas.stats) | set(queued)
+        for domain in sorted(domains):
+            s = self.quotas.stat(domain)
+            rows.append({"domain": domain, "objects": s.objects, "bytes": s.bytes,
+                         "stop_reason": self.quotas.stop_reason(domain, queued.get(domain, 0) > 0, end)})
+        write_domain_stats(self.job_dir, rows)
+        status = {"finished": "Finished", sc.STOP_TIME_LIMIT: "Finished - Timelimit hit"}.get(
+            end, "Finished - Ended by operator")
+        write_reports(self.job_dir, self.frontier, f"{self.spec.job_id}-{self.spec.harvest_id}", status,
+                      self.elapsed(), self.processors)
+        self._stats_line(stats)
+        stats.ended(status)
+        self._progress_line(final=True)
+        self.crawl_log.close()
+        self.frontier.close()
+
+    async def close(self) -> None:
+        await self.client.close()
+
+    # -- workers --------------------------------------------------------------------------
+    async def _worker(self, number: int) -> None:
+        while True:
+            h = await self.scheduler.take()
+            if h is None:
+                return
+            rest = 0.0
+            uri = self.frontier.next(h.name)
+            try:
+                if uri is not None:
+                    self._in_flight[number] = uri
+                    rest = await self._process(h, uri, number)
+                    self._in_flight.pop(number, None)
+                else:
+                    h.queued = 0
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - one bad URI must never stop the crawl
+                log.exception("unexpected error on %s", uri.url if uri else h.name)
+                self._in_flight.pop(number, None)
+                if uri is not None:
+                    self._finish_uri(uri, LogEntry(sc.S_RUNTIME_EXCEPTION, 0, uri.url, uri.path, uri.via, None,
+                                                   number, seed=uri.seed,
+                                                   annotations=[f"err={type(exc).__name__}"]))
+            finally:
+                self.counters["queued"] -= 1 if uri is not None else 0
+                self.scheduler.release(h, rest)
+
+    def _log(self, entry: LogEntry) -> None:
+        self.crawl_log.write(entry)
+
+    def _finish_uri(self, uri: QueuedUri, entry: LogEntry, dup: bool = False, redirect: str | None = None) -> None:
+        self._log(entry)
+        self.frontier.finish(uri.id, entry.status, entry.size, entry.mime, dup, redirect)
+        self.quotas.record(uri.domain or domain_of(host_of(uri.url)), entry.status, entry.size)
+        if entry.status > 0:
+            self.counters["downloaded"] += 1
+            self.counters["bytes"] += entry.size
+        else:
+            self.counters["failures"] += 1
+
+    async def _process(self, h: HostQueue, uri: QueuedUri, worker: int) -> float:
+        """Handle one URI; returns how long its host should rest."""
+        domain = uri.domain or domain_of(h.hostname)
+        reason = self.quotas.blocked(domain)
+        if reason:
+            self.processors["QuotaEnforcer"]["blocked"] += 1
+            self._finish_uri(uri, LogEntry(sc.S_BLOCKED_BY_QUOTA, 0, uri.url, uri.path, uri.via, None, worker,
+                                           seed=uri.seed, annotations=[f"Q:{reason}"]))
+            return 0.0
+        if self.profile.upstream_proxy is None:
+            await self._resolve(h, uri, worker)
+            if h.dns_failed:
+                self._finish_uri(uri, LogEntry(sc.S_DOMAIN_PREREQUISITE_FAILURE, 0, uri.url, uri.path, uri.via,
+                                               None, worker, seed=uri.seed))
+                return 0.0
+        if self.profile.robots == "obey":
+            if h.robots_state != ROBOTS_KNOWN and h.robots_state != ROBOTS_FAILED:
+                await self._fetch_robots(h, uri, worker)
+            if h.robots_state == ROBOTS_FAILED:
+                self._finish_uri(uri, LogEntry(sc.S_ROBOTS_PREREQUISITE_FAILURE, 0, uri.url, uri.path, uri.via,
+                                               None, worker, seed=uri.seed))
+                return 0.0
+            if h.robots is not None and not h.robots.allows(uri.url):
+                self._finish_uri(uri, LogEntry(sc.S_ROBOTS_PRECLUDED, 0, uri.url, uri.path, uri.via, None,
+                                               worker, seed=uri.seed, annotations=["robotstxt"]))
+                return 0.0
+        capture, code, tries = await self._fetch(h, uri.url)
+        if capture is None:
+            annotations = [f"{tries}t"] if tries > 1 else []
+            self._finish_uri(uri, LogEntry(code, 0, uri.url, uri.path, uri.via, None, worker, seed=uri.seed,
+                                           annotations=annotations))
+            return self.scheduler.delay_for(0.0)
+        self._record(capture, uri, worker, tries)
+        return self.scheduler.delay_for(capture.duration)
+
+    async def _fetch(self, h: HostQueue, url: str) -> tuple[Capture | None, int, int]:
+        """Fetch with Heritrix-like retries of connection failures and timeouts: (capture or
+        None, failure status code, tries)."""
+        settings = self.profile.fetch
+        tries = 0
+        while True:
+            tries += 1
+            self.processors["Fetcher"]["fetches"] += 1
+            try:
+                return await self.client.fetch(url, h.ip, settings.max_object_bytes), 0, tries
+            except FetchError as exc:
+                if exc.code in sc.RETRYABLE and tries <= settings.max_retries and self.stop_reason is None:
+                    self.processors["Fetcher"]["retries"] += 1
+                    await asyncio.sleep(settings.retry_delay_s)
+                    continue
+                log.info("%s: %s (try %d)", url, exc, tries)
+                return None, exc.code, tries
+
+    # -- prerequisites --------------------------------------------------------------------
+    async def _resolve(self, h: HostQueue, uri: QueuedUri, worker: int) -> None:
+        if h.ip is not None or h.dns_failed:
+            return
+        async with h.prerequisite_lock():
+            if h.ip is not None or h.dns_failed:
+                return
+            name = h.hostname.strip("[]")
+            try:
+                ipaddress.ip_address(name)
+                h.ip = name  # an address needs no lookup
+                return
+            except ValueError:
+                pass
+            cached = self._dns.get(name)
+            if cached is None:
+                cached = await self._lookup(name, uri, worker)
+                self._dns[name] = cached
+            h.ip, h.dns_failed = cached
+            self.frontier.save_host(h.name, h.ip, None, h.robots_state)
+
+    async def _lookup(self, name: str, uri: QueuedUri, worker: int) -> tuple[str | None, bool]:
+        loop = asyncio.get_running_loop()
+        t0 = time.time()
+        dns_url = f"dns:{name}"
+        known = self.frontier.row_for_key(dns_url)
+        try:
+            infos = await asyncio.wait_for(loop.getaddrinfo(name, None, type=socket.SOCK_STREAM), 30)
+            addresses = list(dict.fromkeys(info[4][0] for info in infos))
+        except (TimeoutError, OSError, UnicodeError):
+            if known is None:
+                self.frontier.add_finished(dns_url, dns_url, name, "P", uri.url, uri.seed, domain_of(name),
+                                           sc.S_DOMAIN_UNRESOLVABLE, 0, None)
+                self._log(LogEntry(sc.S_DOMAIN_UNRESOLVABLE, 0, dns_url, "P", uri.url, None, worker, t0,
+                                   int((time.time() - t0) * 1000), seed=uri.seed))
+            return None, True
+        if known is None:  # a resumed crawl does not record a host's DNS lookup twice
+            written = self.warcs.write_dns(name, addresses, datetime.fromtimestamp(t0, UTC))
+            self.frontier.add_finished(dns_url, dns_url, name, "P", uri.url, uri.seed, domain_of(name),
+                                       sc.S_DNS_SUCCESS, written.size, "text/dns")
+            self.quotas.record(domain_of(name), sc.S_DNS_SUCCESS, written.size)
+            self._log(LogEntry(sc.S_DNS_SUCCESS, written.size, dns_url, "P", uri.url, "text/dns", worker, t0,
+                               int((time.time() - t0) * 1000), written.digest, uri.seed))
+        return addresses[0], False
+
+    async def _fetch_robots(self, h: HostQueue, uri: QueuedUri, worker: int) -> None:
+        async with h.prerequisite_lock():
+            if h.robots_state in (ROBOTS_KNOWN, ROBOTS_FAILED):
+                return
+            scheme = uri.url.split(":", 1)[0]
+            robots_url = f"{scheme}://{h.name}/robots.txt"
+            key = seen_key(robots_url)
+            row = self.frontier.row_for_key(key)
+            robots_uri = QueuedUri(-1, robots_url, h.name, uri.path + "P", uri.url, uri.seed, 0, uri.domain)
+            if row is not None and row[4] == 0:
+                # already queued as a link: fetch it now as the prerequisite, and only once
+                robots_uri = robots_uri._replace(id=row[0])
+                self.frontier.db.execute("UPDATE uris SET state=1 WHERE id=?", (row[0],))
+                h.queued -= 1
+                self.counters["queued"] -= 1
+            elif row is None:
+                self.frontier.add(key, robots_url, h.name, uri.path + "P", uri.url, uri.seed, uri.domain)
+                robots_uri = robots_uri._replace(id=self.frontier.row_for_key(key)[0])
+                self.frontier.db.execute("UPDATE uris SET state=1 WHERE id=?", (robots_uri.id,))
+            capture, code, tries = await self._fetch(h, robots_url)
+            if capture is None:
+                if robots_uri.id >= 0:
+                    self._finish_uri(robots_uri, LogEntry(code, 0, robots_url, robots_uri.path, uri.url, None,
+                                                          worker, seed=uri.seed,
+                                                          annotations=[f"{tries}t"] if tries > 1 else []))
+                h.robots_state = ROBOTS_FAILED
+            else:
+                if robots_uri.id >= 0:
+                    self._record(capture, robots_uri, worker, tries)
+                if 200 <= capture.status < 300:
+                    h.robots = RobotsRules(decode_robots(capture.decoded_body()[:500_000]), self.spec.user_agent)
+                    h.robots_state = ROBOTS_KNOWN
+                elif capture.status >= 500:
+                    h.robots_state = ROBOTS_FAILED
+                else:  # 3xx and 4xx: no rules
+                    h.robots = RobotsRules(None, self.spec.user_agent)
+                    h.robots_state = ROBOTS_KNOWN
+            self.frontier.save_host(h.name, h.ip, h.robots.text if h.robots else None, h.robots_state)
+
+    # -- results --------------------------------------------------------------------------
+    def _record(self, capture: Capture, uri: QueuedUri, worker: int, tries: int) -> None:
+        payload_digest = sha1_digest(capture.body)
+        annotations: list[str] = []
+        if tries > 1:
+            annotations.append(f"{tries}t")
+        if capture.truncated:
+            annotations.append(_TRUNC_ANNOTATION[capture.truncated])
+            self.processors["Fetcher"]["truncated"] += 1
+        if capture.cert_error:
+            annotations.append(f"certErr:{capture.cert_error}")
+        revisit = None
+        if (self.dedup is not None and 200 <= capture.status < 300 and not capture.truncated
+                and not self._dedup_exclude.match(capture.mime)):
+            self.processors["DeDuplicator"]["lookups"] += 1
+            entry = self.dedup.lookup(uri.url)
+            if entry is not None and entry.digest == payload_digest:
+                revisit = entry
+                self.processors["DeDuplicator"]["duplicates"] += 1
+        links = [] if revisit else self.extractor.extract(capture, self.processors)
+        fields = [("via", uri.via or "-"), ("hopsFromSeed", uri.path or "-"), ("sourceTag", uri.seed or "-"),
+                  ("fetchTimeMs", str(int(capture.duration * 1000)))]
+        fields += [("outlink", f"{url} {hop} {context}") for url, hop, context in links]
+        self.warcs.write_capture(capture, payload_digest, fields,
+                                           revisit_of=(uri.url, revisit.date) if revisit else None)
+        self.processors["WARCWriter"]["units"] += 1
+        if revisit:
+            annotations.append(f'duplicate:"{revisit.warc_file},{revisit.offset}"')
+            self.counters["duplicates"] += 1
+        redirect = None
+        if 300 <= capture.status < 400:
+            redirect = next((url for url, hop, _c in links if hop == "R"), None)
+        self._finish_uri(uri, LogEntry(capture.status, capture.size, uri.url, uri.path, uri.via, capture.mime,
+                                       worker, capture.started, int(capture.duration * 1000), payload_digest,
+                                       uri.seed, annotations), dup=revisit is not None, redirect=redirect)
+        for url, hop, _context in links:
+            self._discover(url, hop, uri, as_seed=uri.is_seed == 1 and hop == "R" and url == redirect)
+
+    def _discover(self, url: str, hop: str, parent: QueuedUri, log_rejects: bool = True,
+                  as_seed: bool = False) -> None:
+        key = seen_key(url)
+        if key in self._recent:
+            return
+        if len(self._recent) > 200_000:
+            self._recent.clear()  # a bounded cache in front of the frontier's unique index
+        self._recent.add(key)
+        path = parent.path + hop
+        if as_seed:
+            self.scope.add_seed(url)  # Heritrix: a seed's redirect target becomes a seed
+        decision, note = self.scope.decide(url, path)
+        if decision != 0:
+            self.processors["Scoper"]["rejected"] += 1
+            if self.frontier.seen(key):
+                return
+            if log_rejects and self.frontier.reject_once(key):
+                self.counters["rejected"] += 1
+                self._log(LogEntry(decision, 0, url, path, parent.url, None, 0, seed=parent.seed,
+                                   annotations=[note] if note else ()))
+            return
+        queue = host_key(url)
+        if self.frontier.add(key, url, queue, path, parent.url, parent.seed, domain_of(host_of(url)),
+                             is_seed=as_seed):
+            self.processors["Scoper"]["accepted"] += 1
+            self.counters["discovered"] += 1
+            self.counters["queued"] += 1
+            h = self.scheduler.host(queue, host_of(url) if not queue.startswith("[") else queue)
+            self.scheduler.queued(h)
+
+
+def _rss_kb() -> int:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss

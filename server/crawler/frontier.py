@@ -1,0 +1,182 @@
+"""The frontier: every URI the crawl has seen, queued or finished, in an SQLite file.
+
+Keeping it on disk bounds memory whatever the size of the crawl (a snapshot job queues millions
+of URIs) and makes a killed crawl resumable: the job directory holds the whole state. The
+``key`` column (SURT of the canonical URL) is unique, which is how a URL is crawled once.
+
+States: QUEUED → IN_FLIGHT → FINISHED. In-flight rows of a killed crawl go back to QUEUED on
+resume. Writes are committed in batches (WAL, synchronous=NORMAL: a killed process loses
+nothing that was committed); WARC files are renamed only after a commit, so everything in a
+closed WARC file is known to be finished (see resume.py for the open file).
+"""
+from __future__ import annotations
+
+import sqlite3
+import time
+from collections.abc import Iterable, Iterator
+from typing import NamedTuple
+
+QUEUED, IN_FLIGHT, FINISHED = 0, 1, 2
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS uris(
+    id INTEGER PRIMARY KEY,
+    key TEXT NOT NULL UNIQUE,
+    url TEXT NOT NULL,
+    queue TEXT NOT NULL,
+    path TEXT NOT NULL,
+    via TEXT,
+    seed TEXT,
+    is_seed INTEGER NOT NULL DEFAULT 0,
+    state INTEGER NOT NULL,
+    status INTEGER,
+    size INTEGER,
+    mime TEXT,
+    domain TEXT,
+    dup INTEGER NOT NULL DEFAULT 0,
+    redirect TEXT
+);
+CREATE INDEX IF NOT EXISTS uris_queued ON uris(queue, id) WHERE state = 0;
+CREATE TABLE IF NOT EXISTS rejected(key TEXT PRIMARY KEY) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS hosts(queue TEXT PRIMARY KEY, ip TEXT, robots TEXT, robots_state INTEGER);
+CREATE TABLE IF NOT EXISTS domains(domain TEXT PRIMARY KEY, objects INTEGER NOT NULL, bytes INTEGER NOT NULL,
+                                   quota TEXT);
+CREATE TABLE IF NOT EXISTS meta(name TEXT PRIMARY KEY, value TEXT);
+"""
+
+
+class QueuedUri(NamedTuple):
+    id: int
+    url: str
+    queue: str
+    path: str
+    via: str | None
+    seed: str | None
+    is_seed: int
+    domain: str | None
+
+
+class Frontier:
+    """SQLite-backed URI store; single-threaded use from the crawler's event loop."""
+
+    def __init__(self, path: str, commit_interval: float = 1.0):
+        self.path = path
+        self.db = sqlite3.connect(path, isolation_level="DEFERRED")
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.execute("PRAGMA cache_size=-16000")  # 16 MB page cache: bounded whatever the size
+        self.db.executescript(_SCHEMA)
+        self.commit_interval = commit_interval
+        self._last_commit = time.monotonic()
+
+    # -- meta -----------------------------------------------------------------------------
+    def get_meta(self, name: str) -> str | None:
+        row = self.db.execute("SELECT value FROM meta WHERE name=?", (name,)).fetchone()
+        return row[0] if row else None
+
+    def set_meta(self, name: str, value: str) -> None:
+        self.db.execute("INSERT OR REPLACE INTO meta(name, value) VALUES(?, ?)", (name, value))
+
+    # -- queueing -------------------------------------------------------------------------
+    def add(self, key: str, url: str, queue: str, path: str, via: str | None, seed: str | None,
+            domain: str | None, is_seed: bool = False) -> bool:
+        """Queue a URI unless its key was seen before; True when it was new."""
+        cur = self.db.execute(
+            "INSERT OR IGNORE INTO uris(key, url, queue, path, via, seed, is_seed, state, domain)"
+            " VALUES(?,?,?,?,?,?,?,0,?)", (key, url, queue, path, via, seed, int(is_seed), domain))
+        return cur.rowcount == 1
+
+    def add_finished(self, key: str, url: str, queue: str, path: str, via: str | None, seed: str | None,
+                     domain: str | None, status: int, size: int, mime: str | None, is_seed: bool = False) -> bool:
+        """Record a URI that was handled without being queued (dns:, robots.txt, a rejected seed)."""
+        cur = self.db.execute(
+            "INSERT OR IGNORE INTO uris(key, url, queue, path, via, seed, is_seed, state, domain, status, size, mime)"
+            " VALUES(?,?,?,?,?,?,?,2,?,?,?,?)",
+            (key, url, queue, path, via, seed, int(is_seed), domain, status, size, mime))
+        return cur.rowcount == 1
+
+    def seen(self, key: str) -> bool:
+        return self.db.execute("SELECT 1 FROM uris WHERE key=?", (key,)).fetchone() is not None
+
+    def reject_once(self, key: str) -> bool:
+        """Remember a rejected (out-of-scope) URL; True the first time, so it is logged once."""
+        return self.db.execute("INSERT OR IGNORE INTO rejected(key) VALUES(?)", (key,)).rowcount == 1
+
+    def next(self, queue: str) -> QueuedUri | None:
+        """Take the oldest queued URI of a host queue and mark it in flight."""
+        row = self.db.execute(
+            "SELECT id, url, queue, path, via, seed, is_seed, domain FROM uris"
+            " WHERE queue=? AND state=0 ORDER BY id LIMIT 1", (queue,)).fetchone()
+        if row is None:
+            return None
+        self.db.execute("UPDATE uris SET state=1 WHERE id=?", (row[0],))
+        return QueuedUri(*row)
+
+    def finish(self, uri_id: int, status: int, size: int, mime: str | None, dup: bool = False,
+               redirect: str | None = None) -> None:
+        self.db.execute("UPDATE uris SET state=2, status=?, size=?, mime=?, dup=?, redirect=? WHERE id=?",
+                        (status, size, mime, int(dup), redirect, uri_id))
+
+    def finish_by_key(self, key: str, status: int, size: int, mime: str | None) -> bool:
+        cur = self.db.execute("UPDATE uris SET state=2, status=?, size=?, mime=? WHERE key=? AND state!=2",
+                              (status, size, mime, key))
+        return cur.rowcount == 1
+
+    def requeue(self, uri_id: int) -> None:
+        """Put an in-flight URI back (crawl stopping before it was fetched)."""
+        self.db.execute("UPDATE uris SET state=0 WHERE id=? AND state=1", (uri_id,))
+
+    def row_for_key(self, key: str) -> tuple | None:
+        return self.db.execute("SELECT id, url, path, seed, state FROM uris WHERE key=?", (key,)).fetchone()
+
+    def reset_in_flight(self) -> int:
+        return self.db.execute("UPDATE uris SET state=0 WHERE state=1").rowcount
+
+    def queued_per_queue(self) -> dict[str, int]:
+        return dict(self.db.execute("SELECT queue, COUNT(*) FROM uris WHERE state=0 GROUP BY queue"))
+
+    def queued_per_domain(self) -> dict[str, int]:
+        return dict(self.db.execute(
+            "SELECT COALESCE(domain, queue), COUNT(*) FROM uris WHERE state IN (0, 1) GROUP BY 1"))
+
+    def count(self, state: int | None = None) -> int:
+        if state is None:
+            return self.db.execute("SELECT COUNT(*) FROM uris").fetchone()[0]
+        return self.db.execute("SELECT COUNT(*) FROM uris WHERE state=?", (state,)).fetchone()[0]
+
+    def bulk_add(self, rows: Iterable[tuple]) -> int:
+        """Queue many URIs at once (seed files, synthetic benchmarks): (key, url, queue, path,
+        via, seed, is_seed, domain) tuples."""
+        before = self.db.total_changes
+        self.db.executemany(
+            "INSERT OR IGNORE INTO uris(key, url, queue, path, via, seed, is_seed, state, domain)"
+            " VALUES(?,?,?,?,?,?,?,0,?)", rows)
+        return self.db.total_changes - before
+
+    # -- hosts and domains ----------------------------------------------------------------
+    def save_host(self, queue: str, ip: str | None, robots: str | None, robots_state: int) -> None:
+        self.db.execute("INSERT OR REPLACE INTO hosts(queue, ip, robots, robots_state) VALUES(?,?,?,?)",
+                        (queue, ip, robots, robots_state))
+
+    def load_host(self, queue: str) -> tuple[str | None, str | None, int] | None:
+        return self.db.execute("SELECT ip, robots, robots_state FROM hosts WHERE queue=?", (queue,)).fetchone()
+
+    def save_domains(self, rows: Iterable[tuple[str, int, int, str | None]]) -> None:
+        self.db.executemany("INSERT OR REPLACE INTO domains(domain, objects, bytes, quota) VALUES(?,?,?,?)", rows)
+
+    def load_domains(self) -> Iterator[tuple[str, int, int, str | None]]:
+        return iter(self.db.execute("SELECT domain, objects, bytes, quota FROM domains").fetchall())
+
+    # -- transactions ---------------------------------------------------------------------
+    def maybe_commit(self) -> None:
+        now = time.monotonic()
+        if now - self._last_commit >= self.commit_interval:
+            self.commit()
+
+    def commit(self) -> None:
+        self.db.commit()
+        self._last_commit = time.monotonic()
+
+    def close(self) -> None:
+        self.db.commit()
+        self.db.close()

@@ -1,0 +1,457 @@
+"""A raw HTTP/1.1 client on asyncio streams that keeps the exact bytes exchanged.
+
+Library clients (aiohttp, httpx) decode chunked transfer encoding and rebuild header lines; an
+archive must instead hold what the server sent. This client writes a request it built itself,
+reads the status line and headers byte for byte, then reads the body according to its framing
+(Content-Length, chunked, or until close) without undoing any encoding. The caller gets a
+``Capture`` with the request and response bytes ready for WARC records.
+
+Connections are kept alive and reused per origin. HTTPS certificates are checked first; a host
+whose certificate fails is fetched anyway (an archival crawl must not lose a site to an expired
+certificate) and every capture from it carries the verification error.
+"""
+from __future__ import annotations
+
+import asyncio
+import collections
+import socket
+import ssl
+import time
+import zlib
+from dataclasses import dataclass, field
+from urllib.parse import urlsplit
+
+from server.crawler import status_codes as sc
+from server.crawler.spec import Fetch
+
+_BODYLESS = (204, 304)
+_READ_CHUNK = 256 * 1024
+_MAX_DECODED = 32 * 1024 * 1024  # link extraction never inflates more than this
+
+
+class FetchError(Exception):
+    """A fetch that produced no usable HTTP response; ``code`` is a Heritrix status code."""
+
+    def __init__(self, code: int, message: str):
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass
+class Capture:
+    """One HTTP exchange as it happened on the wire."""
+
+    url: str
+    request: bytes
+    head: bytes  # status line and header lines, with the blank line, as received
+    body: bytes  # as received: chunk framing and content coding intact
+    status: int
+    headers: list[tuple[str, str]]
+    ip: str | None = None
+    truncated: str | None = None  # WARC-Truncated reason: length, time, disconnect
+    cert_error: str | None = None
+    started: float = 0.0  # epoch seconds
+    duration: float = 0.0  # seconds
+    reused_connection: bool = False
+    _lower: dict[str, str] = field(default_factory=dict, repr=False)
+
+    def header(self, name: str) -> str | None:
+        if not self._lower:
+            self._lower = {k.lower(): v for k, v in reversed(self.headers)}
+        return self._lower.get(name.lower())
+
+    @property
+    def mime(self) -> str:
+        value = self.header("content-type")
+        if not value:
+            return "unknown" if self.body else "no-type"
+        return value.split(";", 1)[0].strip().lower() or "unknown"
+
+    @property
+    def size(self) -> int:
+        return len(self.head) + len(self.body)
+
+    def decoded_body(self) -> bytes:
+        """The entity as a browser would see it: chunks joined and gzip/deflate undone.
+        A broken encoding yields what could be decoded, never an exception."""
+        body = self.body
+        if (self.header("transfer-encoding") or "").lower().strip() == "chunked":
+            body = dechunk(body)
+        encoding = (self.header("content-encoding") or "").lower().strip()
+        if encoding in ("gzip", "x-gzip", "deflate"):
+            wbits = 47 if encoding != "deflate" else 15
+            try:
+                d = zlib.decompressobj(wbits)
+                body = d.decompress(body, _MAX_DECODED)
+            except zlib.error:
+                try:  # raw deflate, as some servers send it
+                    body = zlib.decompressobj(-15).decompress(self.body, _MAX_DECODED)
+                except zlib.error:
+                    body = b""
+        return body
+
+
+def dechunk(raw: bytes) -> bytes:
+    """Join the chunks of a chunked body; tolerant of a truncated or malformed tail."""
+    out = bytearray()
+    pos = 0
+    while pos < len(raw):
+        eol = raw.find(b"\n", pos)
+        if eol < 0:
+            break
+        try:
+            size = int(raw[pos:eol].split(b";", 1)[0].strip() or b"0", 16)
+        except ValueError:
+            break
+        if size == 0:
+            break
+        start = eol + 1
+        out += raw[start:start + size]
+        pos = start + size
+        if raw[pos:pos + 2] == b"\r\n":
+            pos += 2
+        elif raw[pos:pos + 1] == b"\n":
+            pos += 1
+    return bytes(out)
+
+
+@dataclass
+class _Conn:
+    key: str
+    reader: asyncio.StreamReader
+    writer: asyncio.StreamWriter
+    ip: str | None
+    cert_error: str | None = None
+    uses: int = 0
+
+    def close(self) -> None:
+        try:
+            self.writer.close()
+        except Exception:  # noqa: BLE001 - closing a broken socket must never fail a crawl
+            pass
+
+
+class _Partial:
+    """What has been read so far, so that a timeout or disconnect can keep it."""
+
+    def __init__(self) -> None:
+        self.head = b""
+        self.status = 0
+        self.headers: list[tuple[str, str]] = []
+        self.body = bytearray()
+        self.truncated: str | None = None
+        self.reusable = False
+
+
+class HttpClient:
+    """Fetches URLs over HTTP/1.1, directly or through an upstream HTTP proxy."""
+
+    def __init__(self, fetch: Fetch, user_agent: str, contact: str = "", proxy: str | None = None,
+                 max_idle_connections: int = 512):
+        self.fetch_settings = fetch
+        self.user_agent = user_agent
+        self.contact = contact
+        self.proxy: tuple[str, int] | None = None
+        if proxy:
+            p = urlsplit(proxy)
+            self.proxy = (p.hostname or "127.0.0.1", p.port or 8080)
+        self._idle: dict[str, list[_Conn]] = collections.defaultdict(list)
+        self._idle_order: collections.deque[_Conn] = collections.deque()
+        self._max_idle = max_idle_connections
+        self._bad_certs: dict[str, str] = {}
+        self.bytes_received = 0
+
+    # -- requests -------------------------------------------------------------------------
+    def build_request(self, url: str, via_proxy: bool) -> bytes:
+        parts = urlsplit(url)
+        target = url if via_proxy and parts.scheme == "http" else (parts.path or "/") + (
+            "?" + parts.query if parts.query else "")
+        lines = [
+            f"GET {target} HTTP/1.1",
+            f"Host: {parts.netloc}",
+            f"User-Agent: {self.user_agent}",
+            "Accept: text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+            "Accept-Encoding: gzip, deflate",
+            "Connection: keep-alive",
+        ]
+        if "@" in self.contact and "/" not in self.contact:
+            lines.append(f"From: {self.contact}")
+        return ("\r\n".join(lines) + "\r\n\r\n").encode("ascii", "replace")
+
+    async def fetch(self, url: str, ip: str | None = None, max_body: int = -1) -> Capture:
+        """Fetch ``url`` once (a stale kept-alive connection is replaced transparently).
+        ``ip`` is the address DNS gave (None: let the socket layer or the proxy resolve)."""
+        for attempt in (0, 1):
+            conn = await self._acquire(url, ip)
+            reused = conn.uses > 0
+            try:
+                return await self._exchange(conn, url, max_body, reused)
+            except _StaleConnection:
+                conn.close()
+                if attempt == 1:
+                    raise FetchError(sc.S_CONNECT_LOST, "connection closed before any response") from None
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    async def _exchange(self, conn: _Conn, url: str, max_body: int, reused: bool) -> Capture:
+        settings = self.fetch_settings
+        request = self.build_request(url, self.proxy is not None)
+        started = time.time()
+        t0 = time.perf_counter()
+        part = _Partial()
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + settings.fetch_timeout_s
+        conn.uses += 1
+        try:
+            conn.writer.write(request)
+            async with asyncio.timeout(settings.read_timeout_s) as timer:
+                await self._read_response(conn, part, timer, deadline, max_body)
+        except TimeoutError:
+            if not part.head:
+                conn.close()
+                raise FetchError(sc.S_TIMEOUT, "no response before the read timeout") from None
+            part.truncated, part.reusable = "time", False
+        except (ConnectionError, asyncio.IncompleteReadError, OSError) as exc:
+            if not part.head:
+                conn.close()
+                if reused:
+                    raise _StaleConnection() from None
+                raise FetchError(sc.S_CONNECT_LOST, f"connection lost: {exc.__class__.__name__}") from None
+            part.truncated, part.reusable = "disconnect", False
+        except asyncio.LimitOverrunError:
+            conn.close()
+            raise FetchError(sc.S_RUNTIME_EXCEPTION, "response headers too long") from None
+        except _BadResponse as exc:
+            conn.close()
+            raise FetchError(sc.S_RUNTIME_EXCEPTION, str(exc)) from None
+        self.bytes_received += len(part.head) + len(part.body)
+        self._release(conn, part.reusable)
+        return Capture(url=url, request=request, head=part.head, body=bytes(part.body), status=part.status,
+                       headers=part.headers, ip=conn.ip, truncated=part.truncated, cert_error=conn.cert_error,
+                       started=started, duration=time.perf_counter() - t0, reused_connection=reused)
+
+    async def _read_response(self, conn: _Conn, part: _Partial, timer: asyncio.Timeout, deadline: float,
+                             max_body: int) -> None:
+        loop = asyncio.get_running_loop()
+        read_timeout = self.fetch_settings.read_timeout_s
+        reader = conn.reader
+
+        def tick() -> None:
+            timer.reschedule(min(loop.time() + read_timeout, deadline))
+
+        while True:  # skip 1xx interim responses, keeping their bytes in the record
+            head = await reader.readuntil(b"\r\n\r\n")
+            part.head += head
+            status, headers, version = _parse_head(head)
+            if not 100 <= status < 200 or status == 101:
+                break
+            tick()
+        part.status, part.headers = status, headers
+        lower = {k.lower(): v.lower() for k, v in headers}
+        keep_alive = "close" not in lower.get("connection", "") and (
+            version == "HTTP/1.1" or "keep-alive" in lower.get("connection", ""))
+        body = part.body
+        limit = max_body if max_body >= 0 else None
+
+        def room(n: int) -> int:
+            return n if limit is None else max(0, min(n, limit - len(body)))
+
+        if status in _BODYLESS or 100 <= status < 200:
+            part.reusable = keep_alive
+            return
+        if "chunked" in lower.get("transfer-encoding", ""):
+            while True:
+                tick()
+                line = await reader.readuntil(b"\n")
+                body += line
+                try:
+                    size = int(line.split(b";", 1)[0].strip() or b"0", 16)
+                except ValueError:
+                    raise _BadResponse("malformed chunk size") from None
+                if size == 0:
+                    while True:  # trailers up to the blank line
+                        tick()
+                        trailer = await reader.readuntil(b"\n")
+                        body += trailer
+                        if trailer in (b"\r\n", b"\n"):
+                            break
+                    part.reusable = keep_alive
+                    return
+                remaining = size + 2
+                while remaining:
+                    if limit is not None and len(body) >= limit:
+                        part.truncated = "length"
+                        return
+                    tick()
+                    data = await reader.read(max(1, room(min(_READ_CHUNK, remaining))))
+                    if not data:
+                        raise asyncio.IncompleteReadError(b"", remaining)
+                    body += data
+                    remaining -= len(data)
+        length_header = lower.get("content-length")
+        if length_header is not None:
+            try:
+                remaining = int(length_header.split(",")[0])
+            except ValueError:
+                remaining = -1
+        else:
+            remaining = -1
+        while remaining != 0:
+            if limit is not None and len(body) >= limit:
+                part.truncated = "length"
+                return
+            want = _READ_CHUNK if remaining < 0 else min(_READ_CHUNK, remaining)
+            if limit is not None:
+                want = max(1, room(want))
+            tick()
+            data = await reader.read(want)
+            if not data:
+                if remaining > 0:
+                    raise asyncio.IncompleteReadError(b"", remaining)
+                return  # body delimited by connection close
+            body += data
+            if remaining > 0:
+                remaining -= len(data)
+        part.reusable = keep_alive and remaining == 0
+
+    # -- connections ----------------------------------------------------------------------
+    async def _acquire(self, url: str, ip: str | None) -> _Conn:
+        parts = urlsplit(url)
+        key = f"{parts.scheme}://{parts.netloc}"
+        idle = self._idle.get(key)
+        while idle:
+            conn = idle.pop()
+            try:
+                self._idle_order.remove(conn)
+            except ValueError:
+                pass
+            if not conn.reader.at_eof() and not conn.writer.is_closing():
+                return conn
+            conn.close()
+        return await self._connect(key, parts.scheme, parts.hostname or "", parts.port, ip)
+
+    async def _connect(self, key: str, scheme: str, host: str, port: int | None, ip: str | None) -> _Conn:
+        port = port or (443 if scheme == "https" else 80)
+        limit = self.fetch_settings.max_header_bytes
+        timeout = self.fetch_settings.connect_timeout_s
+        verify = scheme == "https" and host not in self._bad_certs
+        try:
+            async with asyncio.timeout(timeout):
+                reader, writer, peer = await self._open(scheme, host, port, ip, limit, verify)
+        except ssl.SSLCertVerificationError as exc:
+            self._bad_certs[host] = _cert_reason(exc)
+            try:
+                async with asyncio.timeout(timeout):
+                    reader, writer, peer = await self._open(scheme, host, port, ip, limit, False)
+            except (OSError, TimeoutError, ssl.SSLError) as exc2:
+                raise _connect_error(exc2) from None
+        except (OSError, TimeoutError, ssl.SSLError) as exc:
+            raise _connect_error(exc) from None
+        return _Conn(key, reader, writer, peer, self._bad_certs.get(host) if scheme == "https" else None)
+
+    async def _open(self, scheme: str, host: str, port: int, ip: str | None, limit: int, verify: bool):
+        tls = None
+        if scheme == "https":
+            tls = ssl.create_default_context() if verify else _insecure_context()
+        if self.proxy is None:
+            reader, writer = await asyncio.open_connection(
+                ip or host, port, ssl=tls, server_hostname=host if tls else None, limit=limit)
+            peer = writer.get_extra_info("peername")
+            return reader, writer, (peer[0] if peer else ip)
+        reader, writer = await asyncio.open_connection(*self.proxy, limit=limit)
+        if tls is not None:
+            writer.write(f"CONNECT {host}:{port} HTTP/1.1\r\nHost: {host}:{port}\r\n\r\n".encode())
+            head = await reader.readuntil(b"\r\n\r\n")
+            status = _parse_head(head)[0]
+            if status != 200:
+                writer.close()
+                raise ConnectionRefusedError(f"proxy refused CONNECT with {status}")
+            try:
+                await writer.start_tls(tls, server_hostname=host)
+            except BaseException:
+                writer.close()
+                raise
+        return reader, writer, None
+
+    def _release(self, conn: _Conn, reusable: bool) -> None:
+        if not reusable:
+            conn.close()
+            return
+        idle = self._idle[conn.key]
+        idle.append(conn)
+        self._idle_order.append(conn)
+        while len(self._idle_order) > self._max_idle:
+            old = self._idle_order.popleft()
+            try:
+                self._idle[old.key].remove(old)
+            except ValueError:
+                pass
+            old.close()
+
+    def forget_host(self, key_prefix: str) -> None:
+        """Close the idle connections of an origin whose queue is finished."""
+        for conn in self._idle.pop(key_prefix, []):
+            try:
+                self._idle_order.remove(conn)
+            except ValueError:
+                pass
+            conn.close()
+
+    async def close(self) -> None:
+        for conns in self._idle.values():
+            for conn in conns:
+                conn.close()
+        self._idle.clear()
+        self._idle_order.clear()
+
+
+class _StaleConnection(Exception):
+    pass
+
+
+class _BadResponse(Exception):
+    pass
+
+
+def _parse_head(head: bytes) -> tuple[int, list[tuple[str, str]], str]:
+    lines = head.split(b"\n")
+    status_line = lines[0].decode("latin-1").strip()
+    bits = status_line.split(None, 2)
+    if len(bits) < 2 or not bits[0].startswith("HTTP/") or not bits[1].isdigit():
+        raise _BadResponse(f"malformed status line {status_line[:80]!r}")
+    headers = []
+    for raw in lines[1:]:
+        line = raw.decode("latin-1").rstrip("\r")
+        if not line:
+            continue
+        if line[0] in " \t" and headers:  # obsolete line folding
+            name, value = headers[-1]
+            headers[-1] = (name, value + " " + line.strip())
+            continue
+        name, sep, value = line.partition(":")
+        if sep:
+            headers.append((name.strip(), value.strip()))
+    return int(bits[1]), headers, bits[0]
+
+
+def _insecure_context() -> ssl.SSLContext:
+    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+    ctx.check_hostname = False
+    ctx.verify_mode = ssl.CERT_NONE
+    try:
+        ctx.set_ciphers("ALL:@SECLEVEL=0")  # old servers are part of the web too
+    except ssl.SSLError:  # pragma: no cover - depends on the OpenSSL build
+        pass
+    return ctx
+
+
+def _cert_reason(exc: ssl.SSLCertVerificationError) -> str:
+    reason = (exc.verify_message or exc.reason or "verification failed").replace(",", ";").replace(" ", "-")
+    return reason
+
+
+def _connect_error(exc: BaseException) -> FetchError:
+    if isinstance(exc, TimeoutError):
+        return FetchError(sc.S_TIMEOUT, "connect timed out")
+    if isinstance(exc, socket.gaierror):
+        return FetchError(sc.S_DOMAIN_PREREQUISITE_FAILURE, f"host name did not resolve: {exc}")
+    return FetchError(sc.S_CONNECT_FAILED, f"connect failed: {exc}")

@@ -1,0 +1,93 @@
+"""Scope: which discovered URIs the crawl queues, decided the way Heritrix's DecideRuleSequence
+in NetarchiveSuite's order templates does it (the last rule that applies wins):
+
+1. reject everything;
+2. accept what lies in the seeds' scope (domain and subdomains, host, or URL prefix) or matches
+   an include pattern;
+3. reject when the discovery path is longer than ``max_hops`` (every hop counts, as Heritrix's
+   TooManyHopsDecideRule counts them);
+4. accept embeds, redirects and speculative links of an in-scope page up to ``max_embed_hops``
+   trailing non-link hops (TransclusionDecideRule), so that a page's images on a CDN are kept;
+5. reject what matches a crawler trap (job's or global) or an exclude pattern.
+
+Patterns are matched against the whole URL (Java's ``matches()``), so traps copied from the old
+system, such as ``.*/calendar/.*``, behave as they did. A rejection carries the Heritrix code that
+explains it: -4000 trap, -4001 too many hops, -4002 too many embed hops, -5000 out of scope.
+"""
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+from server.crawler import status_codes as sc
+from server.crawler.spec import Scope
+from server.crawler.urls import surt
+from shared.domain_names import registered_domain
+
+ACCEPT = 0
+
+
+def _any(patterns: list[str]) -> re.Pattern[str] | None:
+    if not patterns:
+        return None
+    return re.compile("|".join(f"(?:{p})" for p in patterns), re.S)
+
+
+def domain_of(host: str) -> str:
+    """The registered domain quotas and statistics are kept for (the host itself for IP
+    addresses and single-label names)."""
+    return registered_domain(host) or host
+
+
+class CrawlScope:
+    """Decides, for a discovered URL and its discovery path, whether it is crawled."""
+
+    def __init__(self, scope: Scope, traps: list[str]):
+        self.mode = scope.mode
+        self.max_hops = scope.max_hops
+        self.max_embed_hops = scope.max_embed_hops
+        self._include = _any(scope.include)
+        self._exclude = _any(scope.exclude)
+        self._traps = _any(traps)
+        self._domains: set[str] = set()
+        self._hosts: set[str] = set()
+        self._prefixes: list[str] = []
+
+    def add_seed(self, url: str) -> None:
+        host = urlsplit(url).hostname or ""
+        if self.mode == "domain":
+            self._domains.add(domain_of(host))
+        elif self.mode == "host":
+            self._hosts.add(host)
+        else:
+            key = surt(url)
+            prefix = key[: key.rfind("/") + 1] if "/" in key[key.find(")"):] else key
+            if prefix not in self._prefixes:
+                self._prefixes.append(prefix)
+
+    def in_seed_scope(self, url: str) -> bool:
+        if self.mode == "prefix":
+            key = surt(url)
+            return any(key.startswith(p) for p in self._prefixes)
+        host = urlsplit(url).hostname or ""
+        if self.mode == "host":
+            return host in self._hosts
+        return domain_of(host) in self._domains
+
+    def decide(self, url: str, path: str) -> tuple[int, str | None]:
+        """(0, None) to accept; otherwise the Heritrix status code and an annotation."""
+        verdict: tuple[int, str | None] = (sc.S_OUT_OF_SCOPE, None)
+        if self.in_seed_scope(url) or (self._include is not None and self._include.fullmatch(url)):
+            verdict = (ACCEPT, None)
+        if len(path) > self.max_hops:
+            verdict = (sc.S_TOO_MANY_LINK_HOPS, "maxHops")
+        trailing = len(path) - len(path.rstrip("ERXP"))
+        if 0 < trailing <= self.max_embed_hops:
+            verdict = (ACCEPT, None)
+        elif trailing > self.max_embed_hops and verdict[0] != ACCEPT:
+            verdict = (sc.S_TOO_MANY_EMBED_HOPS, "maxEmbedHops")
+        if self._traps is not None and self._traps.fullmatch(url):
+            return (sc.S_DEEMED_CHAFF, "trap")
+        if self._exclude is not None and self._exclude.fullmatch(url):
+            return (sc.S_OUT_OF_SCOPE, "excluded")
+        return verdict
