@@ -32,7 +32,7 @@ run_pytest() {  # run_pytest NAME [pytest args...]: exit 5 (nothing collected) i
 plain_dirs=(); patched_dirs=()
 for d in tests/unit tests/desktop; do [ -d "$d" ] && plain_dirs+=("$d"); done
 for d in tests/integration tests/e2e; do [ -d "$d" ] && patched_dirs+=("$d"); done
-[ ${#plain_dirs[@]} -gt 0 ] && run_pytest plain "${plain_dirs[@]}" "$@"
+[ ${#plain_dirs[@]} -gt 0 ] && run_pytest plain -p no:pytest_nameko "${plain_dirs[@]}" "$@"
 [ ${#patched_dirs[@]} -gt 0 ] && NAS_TEST_EVENTLET=1 run_pytest patched "${patched_dirs[@]}" "$@"
 
 # One closing line for both runs together.
