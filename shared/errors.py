@@ -109,6 +109,12 @@ class InvalidProfile(InvalidInput):
     code = "invalid_profile"
 
 
+class InvalidSchedule(InvalidInput):
+    """A schedule whose fields are out of range or contradict each other; details name the field."""
+
+    code = "invalid_schedule"
+
+
 class InvalidWarc(InvalidInput):
     """A WARC/ARC file or record that cannot be read; details give the file and offset."""
 
@@ -181,3 +187,21 @@ class ReplicaUnavailable(Unavailable):
 
 class ServiceTimeout(Unavailable):
     code = "service_timeout"
+
+
+class ArchiveFull(Unavailable):
+    """No storage directory of a bitarchive instance has room for the file (above its minimum)."""
+
+    code = "archive_full"
+
+
+class StoreFailed(NasError):
+    """A store did not complete in every replica; details name each failed replica and why."""
+
+    code = "store_failed"
+
+
+class BatchJobNotFound(NotFound):
+    """No batch job is registered under that name."""
+
+    code = "batch_job_not_found"

@@ -1,0 +1,1 @@
+"""Batch jobs: code run over every file (or the matching files) of one replica."""

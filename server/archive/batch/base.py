@@ -1,0 +1,74 @@
+"""The batch job API and the registry of jobs by name (entry points ``nas.batch_jobs``).
+
+A job is a class::
+
+    class MyJob(BatchJob):
+        name = "my-job"
+        def process_file(self, name, path, out): out.write(...)
+
+Each bitarchive instance runs it over its own files in a child process: ``initialize``,
+``process_file`` per file (an exception marks that file failed and is reported, the job goes
+on), ``finish``. The bitarchive monitor merges the instances' outputs with ``post_process``
+(default: concatenation in instance order).
+"""
+from __future__ import annotations
+
+import shutil
+from importlib import metadata
+from typing import Any, BinaryIO, ClassVar
+
+from shared.errors import BatchJobNotFound, InvalidInput
+
+ENTRY_POINT_GROUP = "nas.batch_jobs"
+
+
+class BatchJob:
+    name: ClassVar[str] = ""
+    #: a regular expression every file name must match to be processed (on top of the caller's)
+    file_pattern: ClassVar[str | None] = None
+
+    def __init__(self, **args: Any):
+        self.args = args
+
+    def initialize(self, out: BinaryIO) -> None:
+        """Called once per instance before the first file."""
+
+    def process_file(self, name: str, path: str, out: BinaryIO) -> None:
+        raise NotImplementedError
+
+    def finish(self, out: BinaryIO) -> None:
+        """Called once per instance after the last file."""
+
+    @classmethod
+    def post_process(cls, inputs: list[BinaryIO], out: BinaryIO, args: dict[str, Any]) -> None:
+        """Merge the instances' outputs (default: concatenate)."""
+        for fh in inputs:
+            shutil.copyfileobj(fh, out, 1 << 20)
+
+
+def registered_jobs() -> dict[str, str]:
+    """name → ``module:Class`` of every job declared as an entry point."""
+    return {ep.name: ep.value for ep in metadata.entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def load_job(name: str) -> type[BatchJob]:
+    """The job class registered as ``name``. Raises BatchJobNotFound."""
+    for ep in metadata.entry_points(group=ENTRY_POINT_GROUP):
+        if ep.name == name:
+            cls = ep.load()
+            if not (isinstance(cls, type) and issubclass(cls, BatchJob)):
+                raise InvalidInput(f"entry point {name} is not a BatchJob class", {"job": name})
+            return cls
+    raise BatchJobNotFound(f"no batch job {name!r} (known: {', '.join(sorted(registered_jobs()))})",
+                           {"job": name})
+
+
+def job_from_source(source: str) -> type[BatchJob]:
+    """The one BatchJob subclass defined by user ``source`` (only in the sandboxed runner)."""
+    namespace: dict[str, Any] = {"__name__": "nas_user_batch_job", "BatchJob": BatchJob}
+    exec(compile(source, "<user batch job>", "exec"), namespace)  # noqa: S102 - sandboxed child process
+    found = [v for v in namespace.values()
+             if isinstance(v, type) and issubclass(v, BatchJob) and v is not BatchJob]
+    if len(found) != 1:
+        raise InvalidInput(f"user code must define exactly one BatchJob subclass, found {len(found)}", {})
+    return found[0]

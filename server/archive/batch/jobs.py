@@ -1,0 +1,136 @@
+"""The batch jobs shipped with the archive (registered as entry points in pyproject.toml)."""
+from __future__ import annotations
+
+import collections
+import heapq
+import io
+import json
+import re
+from typing import Any, BinaryIO
+
+from server.archive.batch.base import BatchJob
+from server.archive.checksums import file_checksum
+
+
+class ChecksumJob(BatchJob):
+    """``name##checksum`` per file (MD5 by default, ``algorithm=sha1`` etc. allowed)."""
+
+    name = "checksum"
+
+    def process_file(self, name: str, path: str, out: BinaryIO) -> None:
+        out.write(f"{name}##{file_checksum(path, self.args.get('algorithm', 'md5'))}\n".encode())
+
+
+class FileListJob(BatchJob):
+    """One file name per line."""
+
+    name = "filelist"
+
+    def process_file(self, name: str, path: str, out: BinaryIO) -> None:
+        out.write(name.encode() + b"\n")
+
+
+class CdxJob(BatchJob):
+    """CDX lines of every WARC/ARC file: ``format=cdxj`` (pywb) or ``format=cdx11``; merged sorted."""
+
+    name = "cdx"
+    file_pattern = r".*\.(w?arc)(\.gz)?"
+
+    def process_file(self, name: str, path: str, out: BinaryIO) -> None:
+        from server.archive.cdx import write_cdx
+
+        buf = io.StringIO()
+        fmt = self.args.get("format", "cdxj")
+        write_cdx(path, buf, "cdx11" if fmt == "cdx11" else "cdxj", filename=name)
+        # Sorted per file so the monitor can merge the instances' outputs with a heap merge.
+        lines = buf.getvalue().splitlines(keepends=True)
+        lines.sort()
+        out.write("".join(lines).encode())
+
+    @classmethod
+    def post_process(cls, inputs: list[BinaryIO], out: BinaryIO, args: dict[str, Any]) -> None:
+        if args.get("format") == "cdx11":
+            from server.archive.cdx import CDX11_HEADER
+
+            out.write(CDX11_HEADER.encode())
+        # Each instance's output is a concatenation of sorted runs: sort each in memory-sized
+        # pieces would be better for huge outputs; runs are merged here.
+        runs = []
+        for fh in inputs:
+            runs.append(sorted(fh.readlines()))
+        for line in heapq.merge(*runs):
+            out.write(line)
+
+
+class CrawlLogJob(BatchJob):
+    """The crawl.log lines stored in the metadata WARCs of the given jobs (``job_ids=[1, 2]``)."""
+
+    name = "crawllog"
+    file_pattern = r"\d+-metadata-\d+\.w?arc(\.gz)?"
+
+    def process_file(self, name: str, path: str, out: BinaryIO) -> None:
+        from warcio.archiveiterator import ArchiveIterator
+
+        wanted = {str(j) for j in self.args.get("job_ids", [])}
+        if wanted and name.split("-", 1)[0] not in wanted:
+            return
+        with open(path, "rb") as fh:
+            for record in ArchiveIterator(fh, arc2warc=True):
+                uri = record.rec_headers.get_header("WARC-Target-URI") or ""
+                if re.search(r"crawl/logs/crawl\.log", uri):
+                    data = record.content_stream().read()
+                    out.write(data if data.endswith(b"\n") or not data else data + b"\n")
+
+
+class UrlSearchJob(BatchJob):
+    """Records whose target URL matches ``regex``: ``url timestamp mime file offset`` lines."""
+
+    name = "urlsearch"
+    file_pattern = r".*\.(w?arc)(\.gz)?"
+
+    def process_file(self, name: str, path: str, out: BinaryIO) -> None:
+        from server.archive.cdx import iter_cdx
+
+        pattern = re.compile(self.args.get("regex", ".*"))
+        for rec in iter_cdx(path):
+            if pattern.search(rec.url):
+                out.write(f"{rec.url} {rec.ts} {rec.mime or '-'} {name} {rec.offset}\n".encode())
+
+
+class MimeCountJob(BatchJob):
+    """How many records of each MIME type; merged by adding the counts."""
+
+    name = "mimecounts"
+    file_pattern = r".*\.(w?arc)(\.gz)?"
+
+    def initialize(self, out: BinaryIO) -> None:
+        self.counts: collections.Counter[str] = collections.Counter()
+
+    def process_file(self, name: str, path: str, out: BinaryIO) -> None:
+        from server.archive.cdx import iter_cdx
+
+        for rec in iter_cdx(path):
+            self.counts[rec.mime or "-"] += 1
+
+    def finish(self, out: BinaryIO) -> None:
+        for mime, n in sorted(self.counts.items()):
+            out.write(f"{mime} {n}\n".encode())
+
+    @classmethod
+    def post_process(cls, inputs: list[BinaryIO], out: BinaryIO, args: dict[str, Any]) -> None:
+        total: collections.Counter[str] = collections.Counter()
+        for fh in inputs:
+            for line in fh:
+                mime, _, n = line.decode().rstrip("\n").rpartition(" ")
+                total[mime] += int(n)
+        for mime, n in sorted(total.items()):
+            out.write(f"{mime} {n}\n".encode())
+
+
+def describe() -> list[dict[str, Any]]:
+    from server.archive.batch.base import load_job, registered_jobs
+
+    return [{"name": n, "doc": (load_job(n).__doc__ or "").strip()} for n in sorted(registered_jobs())]
+
+
+__all__ = ["ChecksumJob", "FileListJob", "CdxJob", "CrawlLogJob", "UrlSearchJob", "MimeCountJob", "json"]

@@ -1,0 +1,103 @@
+"""The child process that runs one batch job over one bitarchive instance's files.
+
+``python -m server.archive.batch.runner`` reads a JSON spec on stdin, writes the job's output to
+the file descriptor it was given and prints a JSON summary on stdout. It runs apart from the
+service (heavy CPU never stalls the service's event loop) and with less power than it: as root
+it first switches to ``sandbox_user`` (archive files are read-only to everyone, so that user can
+read but not change them); in every case an audit hook refuses writes, renames, removals and
+permission changes under the storage directories.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+import traceback
+from typing import Any
+
+WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC
+GUARDED_EVENTS = {"os.remove", "os.rename", "os.chmod", "os.chown", "os.truncate", "os.link", "os.symlink",
+                  "os.rmdir", "os.mkdir", "shutil.rmtree", "shutil.move", "os.utime", "os.chflags"}
+
+
+def drop_privileges(user: str) -> None:
+    if os.geteuid() != 0 or not user:
+        return
+    import pwd
+
+    pw = pwd.getpwnam(user)
+    os.setgroups([])
+    os.setgid(pw.pw_gid)
+    os.setuid(pw.pw_uid)
+
+
+def protect(dirs: list[str]) -> None:
+    roots = tuple(os.path.realpath(d) + os.sep for d in dirs)
+
+    def inside(path: Any) -> bool:
+        if isinstance(path, int) or path is None:
+            return False
+        try:
+            real = os.path.realpath(os.fsdecode(path))
+        except (TypeError, ValueError):
+            return False
+        return (real + os.sep).startswith(roots)
+
+    def hook(event: str, args: tuple) -> None:
+        if event == "open" and args:
+            path, mode, flags = (list(args) + [None, None])[:3]
+            writes = (isinstance(mode, str) and any(c in mode for c in "wax+")) or (
+                isinstance(flags, int) and flags & WRITE_FLAGS)
+            if writes and inside(path):
+                raise PermissionError(f"batch jobs may not change archive files ({path})")
+        elif event in GUARDED_EVENTS and args and any(inside(a) for a in args[:2]):
+            raise PermissionError(f"batch jobs may not change archive files ({event})")
+
+    sys.addaudithook(hook)
+
+
+def run(spec: dict[str, Any]) -> dict[str, Any]:
+    import re
+
+    from server.archive.batch.base import job_from_source, load_job
+
+    out = os.fdopen(spec["out_fd"], "wb", buffering=1 << 20)
+    drop_privileges(spec.get("sandbox_user", ""))
+    protect(spec.get("protect_dirs", []))
+    max_exc = spec.get("max_exceptions", 100)
+    result: dict[str, Any] = {"files_processed": 0, "files_failed": [], "exceptions": []}
+    try:
+        cls = job_from_source(spec["source"]) if spec.get("source") else load_job(spec["job"])
+        job = cls(**(spec.get("args") or {}))
+        pattern = re.compile(cls.file_pattern) if cls.file_pattern else None
+        job.initialize(out)
+        for name, path in spec["files"]:
+            if pattern is not None and not pattern.fullmatch(name):
+                continue
+            try:
+                job.process_file(name, path, out)
+                result["files_processed"] += 1
+            except Exception as exc:  # noqa: BLE001 - one bad file must not end the job
+                result["files_failed"].append(name)
+                if len(result["exceptions"]) < max_exc:
+                    result["exceptions"].append({"file": name, "error": f"{exc.__class__.__name__}: {exc}"})
+        job.finish(out)
+    except Exception as exc:  # noqa: BLE001 - the job itself failed: reported, not raised
+        result["exceptions"].append({"file": None, "error": f"{exc.__class__.__name__}: {exc}",
+                                     "traceback": traceback.format_exc(limit=5)})
+        result["job_failed"] = True
+    finally:
+        out.flush()
+        out.close()
+    return result
+
+
+def main() -> None:
+    spec = json.load(sys.stdin)
+    result = run(spec)
+    sys.stdout.write(json.dumps(result))
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

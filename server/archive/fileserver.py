@@ -1,0 +1,182 @@
+"""A small HTTP file server: how RemoteFile moves large files (never inside AMQP messages).
+
+Routes map the first path segment to a resolver that returns what to send (a file, a start
+offset and a length) or None for 404. GET streams in 1 MiB chunks (bounded memory whatever the
+size) and honours ``Range: bytes=a-[b]``; HEAD answers with the length only. Under eventlet the
+server's threads are green threads, outside it real threads: both work.
+"""
+from __future__ import annotations
+
+import dataclasses
+import logging
+import os
+import secrets
+import socket
+import threading
+import urllib.parse
+from collections.abc import Callable
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+log = logging.getLogger(__name__)
+
+CHUNK = 1 << 20
+
+
+@dataclasses.dataclass
+class Served:
+    path: str
+    start: int = 0
+    length: int | None = None       # None: to the end of the file
+    content_type: str = "application/octet-stream"
+
+
+# A resolver returns a file part to stream, small computed bytes to send, or None (404).
+Resolver = Callable[[str, dict[str, str]], Served | bytes | None]
+
+
+class _Handler(BaseHTTPRequestHandler):
+    server: _Server
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, fmt, *args):  # quiet: one line per chunked transfer is noise
+        log.debug("%s " + fmt, self.address_string(), *args)
+
+    def do_HEAD(self):
+        self._answer(body=False)
+
+    def do_GET(self):
+        self._answer(body=True)
+
+    def _answer(self, body: bool) -> None:
+        parsed = urllib.parse.urlsplit(self.path)
+        parts = parsed.path.lstrip("/").split("/", 1)
+        route = self.server.routes.get(parts[0])
+        query = dict(urllib.parse.parse_qsl(parsed.query))
+        served = None
+        try:
+            if route is not None:
+                served = route(urllib.parse.unquote(parts[1]) if len(parts) > 1 else "", query)
+        except Exception as exc:  # noqa: BLE001 - a bad request must not kill the server
+            log.info("file server: %s: %s", self.path, exc)
+            self._error(400, str(exc))
+            return
+        if isinstance(served, bytes):
+            self.send_response(200)
+            self.send_header("Content-Type", "text/plain; charset=utf-8")
+            self.send_header("Content-Length", str(len(served)))
+            self.end_headers()
+            if body:
+                self.wfile.write(served)
+            return
+        if served is None or not os.path.isfile(served.path):
+            self._error(404, "not found")
+            return
+        total = os.path.getsize(served.path)
+        start = served.start
+        end = total if served.length is None else min(total, start + served.length)
+        status = 200
+        rng = self.headers.get("Range", "")
+        if rng.startswith("bytes="):
+            a, _, b = rng[6:].partition("-")
+            rel_start = int(a or 0)
+            rel_end = int(b) + 1 if b else end - start
+            status = 206
+            start, end = start + rel_start, min(end, start + rel_end)
+        length = max(0, end - start)
+        self.send_response(status)
+        self.send_header("Content-Type", served.content_type)
+        self.send_header("Content-Length", str(length))
+        self.send_header("Accept-Ranges", "bytes")
+        self.end_headers()
+        if not body:
+            return
+        with open(served.path, "rb") as fh:
+            fh.seek(start)
+            left = length
+            while left > 0:
+                data = fh.read(min(CHUNK, left))
+                if not data:
+                    break
+                self.wfile.write(data)
+                left -= len(data)
+                self.server.bytes_sent += len(data)
+
+    def _error(self, code: int, message: str) -> None:
+        data = message.encode()
+        self.send_response(code)
+        self.send_header("Content-Type", "text/plain; charset=utf-8")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(data)
+
+
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+    routes: dict[str, Resolver]
+    bytes_sent: int = 0
+
+
+class FileServer:
+    """``FileServer("127.0.0.1:0").start()``; ``route("files", resolver)``; ``offer(path)``."""
+
+    def __init__(self, address: str = "127.0.0.1:0", public_host: str = ""):
+        host, _, port = address.rpartition(":")
+        self.bind = (host or "0.0.0.0", int(port or 0))
+        self.public_host = public_host
+        self.routes: dict[str, Resolver] = {}
+        self._offers: dict[str, str] = {}
+        self.route("offer", self._resolve_offer)
+        self._server: _Server | None = None
+        self._thread: threading.Thread | None = None
+
+    def route(self, prefix: str, resolver: Resolver) -> None:
+        self.routes[prefix] = resolver
+        if self._server is not None:
+            self._server.routes = self.routes
+
+    def start(self) -> FileServer:
+        self._server = _Server(self.bind, _Handler)
+        self._server.routes = self.routes
+        self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.2},
+                                        name="nas-file-server", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        if self._server is not None:
+            self._server.shutdown()
+            self._server.server_close()
+            self._server = None
+
+    @property
+    def bytes_sent(self) -> int:
+        return self._server.bytes_sent if self._server else 0
+
+    @property
+    def base_url(self) -> str:
+        assert self._server is not None, "start() the file server first"
+        host, port = self._server.server_address[:2]
+        public = self.public_host or host
+        if public in ("0.0.0.0", "", "::"):
+            public = socket.gethostname()
+        return f"http://{public}:{port}"
+
+    def url(self, prefix: str, rest: str, **query: str | int) -> str:
+        u = f"{self.base_url}/{prefix}/{urllib.parse.quote(rest)}"
+        return u + ("?" + urllib.parse.urlencode(query) if query else "")
+
+    def offer(self, path: str) -> str:
+        """Serve one local file under an unguessable URL until :meth:`withdraw`."""
+        token = secrets.token_urlsafe(16)
+        self._offers[token] = os.path.abspath(path)
+        return self.url("offer", f"{token}/{os.path.basename(path)}")
+
+    def withdraw(self, url: str) -> None:
+        token = urllib.parse.urlsplit(url).path.split("/")[2]
+        self._offers.pop(token, None)
+
+    def _resolve_offer(self, rest: str, query: dict[str, str]) -> Served | None:
+        path = self._offers.get(rest.split("/", 1)[0])
+        return Served(path) if path else None

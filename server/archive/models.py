@@ -1,0 +1,72 @@
+"""The archive admin database (the seeds' "replica info cache database").
+
+Tables ``file``, ``replica`` and ``replicafileinfo`` with the seeds' four indexes. Two columns the
+seeds did not have: ``file.checksum``/``file.size`` (what the client stored the file with, so a
+second store with another checksum is refused without asking a replica) and
+``replicafileinfo.instance_id`` (the bitarchive instance that reported the copy: a hint for
+get-file; the replica is still asked when the hint is stale).
+"""
+from __future__ import annotations
+
+import datetime as dt
+
+from sqlalchemy import BigInteger, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+from shared.enums import ChecksumStatus, FileListStatus, ReplicaType, UploadState
+
+
+def utcnow() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+class Base(DeclarativeBase):
+    """Declarative base of the *archive* database (the harvest database has its own)."""
+
+
+class Replica(Base):
+    __tablename__ = "replica"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    type: Mapped[str] = mapped_column(String(16), default=ReplicaType.BITARCHIVE.value)
+    filelist_updated: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
+    checksum_updated: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class ArchiveFile(Base):
+    __tablename__ = "file"
+    __table_args__ = (Index("fileindex", "filename"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    filename: Mapped[str] = mapped_column(String(300), unique=True)
+    checksum: Mapped[str] = mapped_column(String(64))
+    size: Mapped[int | None] = mapped_column(BigInteger)
+    created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    infos: Mapped[list[ReplicaFileInfo]] = relationship(back_populates="file")
+
+
+class ReplicaFileInfo(Base):
+    __tablename__ = "replicafileinfo"
+    __table_args__ = (
+        UniqueConstraint("file_id", "replica_id", name="uq_replicafileinfo_file_replica"),
+        Index("fileandreplica", "file_id", "replica_id"),
+        Index("replicaandfileliststatus", "replica_id", "filelist_status"),
+        Index("replicaandchecksumstatus", "replica_id", "checksum_status"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    file_id: Mapped[int] = mapped_column(ForeignKey("file.id", ondelete="CASCADE"))
+    replica_id: Mapped[str] = mapped_column(ForeignKey("replica.id"))
+    upload_state: Mapped[str] = mapped_column(String(32), default=UploadState.NO_UPLOAD.value)
+    checksum: Mapped[str | None] = mapped_column(String(64))
+    checksum_status: Mapped[str] = mapped_column(String(16), default=ChecksumStatus.UNKNOWN.value)
+    filelist_status: Mapped[str] = mapped_column(String(16), default=FileListStatus.NO_STATUS.value)
+    checksum_checked: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
+    filelist_checked: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
+    upload_updated: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
+    instance_id: Mapped[str | None] = mapped_column(String(200))
+    error: Mapped[str | None] = mapped_column(String(2000))
+
+    file: Mapped[ArchiveFile] = relationship(back_populates="infos")

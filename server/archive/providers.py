@@ -1,0 +1,73 @@
+"""Nameko dependency providers shared by the archive services."""
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from nameko.extensions import DependencyProvider
+
+from server.archive.fileserver import FileServer
+from server.archive.replicas import Replicas
+from server.runtime.instance import Runtime
+from server.runtime.settings_provider import settings_for
+
+
+def runtime_of(container) -> Runtime | None:
+    for dep in container.dependencies:
+        if isinstance(dep, Runtime):
+            return dep
+    return None
+
+
+def archive_dir(settings, *parts: str) -> str:
+    path = os.path.abspath(os.path.join(settings["data_dir"], *parts))
+    os.makedirs(path, exist_ok=True)
+    return path
+
+
+def call_service(config: dict[str, Any], service: str, method: str, *args: Any, timeout: float, **kw: Any) -> Any:
+    """One RPC from inside a service (or a background green thread) with a timeout.
+
+    Raises ReplicaUnavailable-style errors are left to the caller: nameko's RpcTimeout and
+    UnknownService come through as they are.
+    """
+    from nameko.standalone.rpc import ClusterRpcProxy
+
+    with ClusterRpcProxy(config, timeout=timeout) as proxy:
+        return getattr(getattr(proxy, service), method)(*args, **kw)
+
+
+class ArchiveContext(DependencyProvider):
+    """Settings-derived objects every archive service needs, plus an HTTP file server."""
+
+    def __init__(self, serve_files: bool = False):
+        self.serve_files = serve_files
+        self.file_server: FileServer | None = None
+
+    def setup(self) -> None:
+        self.settings = settings_for(self.container)
+        self.replicas = Replicas.from_settings(self.settings)
+        self.replica_id = self.settings["archive.replica"]
+        self.config = dict(self.container.config)
+        if self.serve_files:
+            self.file_server = FileServer(self.settings["archive.http.address"],
+                                          self.settings["archive.http.public_host"])
+
+    def start(self) -> None:
+        if self.file_server is not None:
+            self.file_server.start()
+            rt = runtime_of(self.container)
+            if rt is not None:
+                rt.details["http_url"] = self.file_server.base_url
+
+    def stop(self) -> None:
+        if self.file_server is not None:
+            self.file_server.stop()
+
+    kill = stop
+
+    def spawn(self, fn, *args) -> None:
+        self.container.spawn_managed_thread(lambda: fn(*args), identifier=getattr(fn, "__name__", "archive"))
+
+    def get_dependency(self, worker_ctx) -> ArchiveContext:
+        return self

@@ -1,0 +1,105 @@
+"""Replicas as configured: id, name, type; the service names derived from the id."""
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from shared.dto import Dto
+from shared.enums import ReplicaType
+from shared.errors import ConfigError, NotFound
+
+_ID = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,40}")
+
+
+@dataclasses.dataclass(frozen=True)
+class ReplicaInfo(Dto):
+    id: str
+    name: str
+    type: ReplicaType
+
+    @property
+    def service(self) -> str:
+        """The Nameko service that stores for this replica (ANY instance answers)."""
+        if self.type == ReplicaType.CHECKSUM:
+            return checksum_service_name(self.id)
+        return bitarchive_service_name(self.id)
+
+    @property
+    def monitor_service(self) -> str:
+        return bitarchive_monitor_service_name(self.id)
+
+
+def bitarchive_service_name(replica_id: str) -> str:
+    return f"bitarchive_{replica_id}"
+
+
+def bitarchive_monitor_service_name(replica_id: str) -> str:
+    return f"bitarchive_monitor_{replica_id}"
+
+
+def checksum_service_name(replica_id: str) -> str:
+    return f"checksum_{replica_id}"
+
+
+class Replicas:
+    """The ``archive.replicas`` setting, validated, looked up by id or by name."""
+
+    def __init__(self, entries: list[dict], default: str = "", source: str = "archive.replicas"):
+        self.by_id: dict[str, ReplicaInfo] = {}
+        for n, e in enumerate(entries):
+            where = f"{source}[{n}]"
+            if not isinstance(e, dict) or not e.get("id"):
+                raise ConfigError(f"{where}: each replica needs an id", {"key": "archive.replicas"})
+            rid = str(e["id"])
+            if not _ID.fullmatch(rid):
+                raise ConfigError(f"{where}: replica id {rid!r} must be letters, digits and _ (it names services)",
+                                  {"key": "archive.replicas"})
+            try:
+                rtype = ReplicaType(e.get("type", "bitarchive"))
+            except ValueError:
+                raise ConfigError(f"{where}: type must be bitarchive or checksum",
+                                  {"key": "archive.replicas"}) from None
+            unknown = set(e) - {"id", "name", "type"}
+            if unknown:
+                raise ConfigError(f"{where}: unknown keys {sorted(unknown)}", {"key": "archive.replicas"})
+            if rid in self.by_id:
+                raise ConfigError(f"{where}: replica id {rid!r} given twice", {"key": "archive.replicas"})
+            self.by_id[rid] = ReplicaInfo(rid, str(e.get("name") or rid), rtype)
+        if not self.by_id:
+            raise ConfigError(f"{source}: at least one replica is needed", {"key": "archive.replicas"})
+        self._default = default
+        if default:
+            self.get(default)
+
+    @classmethod
+    def from_settings(cls, settings) -> Replicas:
+        return cls(settings["archive.replicas"], settings["archive.default_replica"])
+
+    def all(self) -> list[ReplicaInfo]:
+        return list(self.by_id.values())
+
+    def get(self, key: str | None) -> ReplicaInfo:
+        """A replica by id or by name (case-insensitive); None gives the default replica."""
+        if not key:
+            return self.default
+        if key in self.by_id:
+            return self.by_id[key]
+        for r in self.by_id.values():
+            if r.name.lower() == key.lower() or r.id.lower() == key.lower():
+                return r
+        raise NotFound(f"no replica {key!r} (known: {', '.join(self.by_id)})", {"replica": key})
+
+    def bitarchive(self, key: str | None) -> ReplicaInfo:
+        r = self.get(key)
+        if r.type != ReplicaType.BITARCHIVE:
+            raise NotFound(f"replica {r.id} keeps checksums only, not files", {"replica": r.id})
+        return r
+
+    @property
+    def default(self) -> ReplicaInfo:
+        if self._default:
+            return self.get(self._default)
+        for r in self.by_id.values():
+            if r.type == ReplicaType.BITARCHIVE:
+                return r
+        raise NotFound("no bitarchive replica is configured", {})

@@ -1,0 +1,35 @@
+"""Settings of the archive services (``nas config settings archive``)."""
+from shared.config import Setting
+
+SETTINGS = (
+    Setting("archive.replicas", list, [
+        {"id": "ONE", "name": "Replica one", "type": "bitarchive"},
+    ], "every replica: a list of {id, name, type (bitarchive|checksum)}; ids name the services"),
+    Setting("archive.default_replica", str, "", "replica used by get-file, get-record and batch when none is "
+            "named; empty: the first bitarchive replica"),
+    Setting("archive.replica", str, "", "the replica this bitarchive, bitarchive monitor or checksum instance "
+            "serves (chooses the service name, e.g. bitarchive_ONE)"),
+    Setting("archive.bitarchive.dirs", list, [], "storage directories of this bitarchive instance; empty: "
+            "<data_dir>/bitarchive"),
+    Setting("archive.bitarchive.min_free_bytes", int, 1 << 30, "a storage directory takes a new file only "
+            "if this many bytes stay free after it", minimum=0),
+    Setting("archive.checksum.dir", str, "", "where a checksum replica keeps its checksum file; empty: "
+            "<data_dir>/checksum"),
+    Setting("archive.store.retries", int, 1, "extra upload attempts per replica before a store fails", minimum=0),
+    Setting("archive.store.timeout", float, 3600.0, "seconds one upload to one replica may take", minimum=0.1),
+    Setting("archive.store.max_parallel", int, 4, "stores the arcrepository runs at once", minimum=1),
+    Setting("archive.rpc_timeout", float, 30.0, "seconds to wait for a short RPC between archive services",
+            minimum=0.1),
+    Setting("archive.batch.timeout", float, 86400.0, "seconds the bitarchive monitor waits for every instance "
+            "of its replica to answer a batch job", minimum=0.1),
+    Setting("archive.batch.allow_user_code", bool, False, "run batch jobs sent as Python source (never as "
+            "root: in a child process under archive.batch.sandbox_user)"),
+    Setting("archive.batch.sandbox_user", str, "nobody", "user that runs batch jobs when the service runs as root"),
+    Setting("archive.batch.max_exceptions", int, 100, "exceptions kept per batch result", minimum=0),
+    Setting("archive.http.address", str, "127.0.0.1:0", "host:port where this instance serves files "
+            "(RemoteFile over HTTP); port 0 picks a free one"),
+    Setting("archive.http.public_host", str, "", "host name other machines use to reach archive.http.address; "
+            "empty: the bind host"),
+    Setting("archive.transfer.local", bool, True, "read a file directly when sender and receiver share this "
+            "host (else always HTTP)"),
+)

@@ -1,0 +1,185 @@
+"""A bitarchive instance's storage directories (the seeds' BitarchiveAdmin).
+
+Each storage directory holds ``filedir/`` (stored files, read-only) and ``tempdir/`` (files
+being received). A file is written under a temporary name in the tempdir of the directory that
+will keep it, fsynced, checked against its checksum, made read-only and then linked into place
+with ``os.link`` (atomic and, unlike ``rename``, never replaces an existing file). Nothing in
+``filedir`` is ever half-written; ``tempdir`` is emptied on start.
+"""
+from __future__ import annotations
+
+import dataclasses
+import logging
+import os
+import re
+import shutil
+import uuid
+from collections.abc import Iterable, Iterator
+
+from server.archive.checksums import new_hash, normalise
+from server.archive.names import check_name
+from shared.errors import AlreadyExists, ArchiveFull, ChecksumMismatch
+
+log = logging.getLogger(__name__)
+
+FILEDIR, TEMPDIR = "filedir", "tempdir"
+READ_ONLY = 0o444
+
+
+@dataclasses.dataclass
+class StoredFile:
+    name: str
+    path: str
+    size: int
+    checksum: str
+    already: bool = False   # the file was there before, with this checksum
+
+
+class BitarchiveStorage:
+    def __init__(self, dirs: list[str], min_free_bytes: int = 0):
+        if not dirs:
+            raise ValueError("a bitarchive needs at least one storage directory")
+        self.dirs = [os.path.abspath(d) for d in dirs]
+        self.min_free_bytes = min_free_bytes
+
+    def start(self) -> int:
+        """Create the directories and delete every leftover temporary file; return how many."""
+        removed = 0
+        for d in self.dirs:
+            os.makedirs(os.path.join(d, FILEDIR), exist_ok=True)
+            tmp = os.path.join(d, TEMPDIR)
+            if os.path.isdir(tmp):
+                for entry in os.scandir(tmp):
+                    log.warning("removing half-written file %s left by an earlier run", entry.path)
+                    if entry.is_dir(follow_symlinks=False):
+                        shutil.rmtree(entry.path)
+                    else:
+                        os.unlink(entry.path)
+                    removed += 1
+            os.makedirs(tmp, exist_ok=True)
+        return removed
+
+    # --- lookup -------------------------------------------------------------------------------
+
+    def lookup(self, name: str) -> str | None:
+        check_name(name)
+        for d in self.dirs:
+            path = os.path.join(d, FILEDIR, name)
+            if os.path.isfile(path):
+                return path
+        return None
+
+    def files(self, regex: str | None = None) -> Iterator[tuple[str, str]]:
+        """(name, path) of every stored file, or of those whose name matches ``regex`` fully."""
+        pattern = re.compile(regex) if regex else None
+        for d in self.dirs:
+            with os.scandir(os.path.join(d, FILEDIR)) as it:
+                for entry in sorted(it, key=lambda e: e.name):
+                    if entry.is_file() and (pattern is None or pattern.fullmatch(entry.name)):
+                        yield entry.name, entry.path
+
+    def free_bytes(self, d: str) -> int:
+        st = os.statvfs(d)
+        return st.f_bavail * st.f_frsize
+
+    def choose_dir(self, size: int) -> str:
+        """The first storage directory that keeps ``min_free_bytes`` free after taking ``size``."""
+        for d in self.dirs:
+            if self.free_bytes(d) - size >= self.min_free_bytes:
+                return d
+        raise ArchiveFull(
+            f"no storage directory has {size} bytes free above the minimum of {self.min_free_bytes}",
+            {"size": size, "dirs": self.dirs},
+        )
+
+    def has_room(self) -> bool:
+        return any(self.free_bytes(d) >= self.min_free_bytes for d in self.dirs)
+
+    # --- store --------------------------------------------------------------------------------
+
+    def store(self, name: str, chunks: Iterable[bytes | memoryview], size: int | None,
+              expected_checksum: str | None) -> StoredFile:
+        """Write ``chunks`` as file ``name``; the checksum is computed on arrival.
+
+        A file already stored with the same checksum is not written again (``already=True``);
+        with another checksum: AlreadyExists. A checksum that differs from ``expected_checksum``:
+        ChecksumMismatch, and nothing is kept.
+        """
+        check_name(name)
+        expected = normalise(expected_checksum) if expected_checksum else None
+        existing = self.lookup(name)
+        if existing is not None:
+            return self._compare_existing(name, existing, expected)
+        base = self.choose_dir(size or 0)
+        tmp = os.path.join(base, TEMPDIR, f"{name}.{uuid.uuid4().hex[:12]}.part")
+        final = os.path.join(base, FILEDIR, name)
+        h = new_hash()
+        written = 0
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        try:
+            try:
+                for chunk in chunks:
+                    h.update(chunk)
+                    view = memoryview(chunk)
+                    while view:
+                        n = os.write(fd, view)
+                        view = view[n:]
+                    written += len(chunk)
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            checksum = h.hexdigest()
+            if size is not None and written != size:
+                raise ChecksumMismatch(f"{name}: received {written} bytes, expected {size}",
+                                       {"name": name, "size": written, "expected_size": size})
+            if expected and checksum != expected:
+                raise ChecksumMismatch(f"{name}: checksum on arrival {checksum} differs from the expected {expected}",
+                                       {"name": name, "checksum": checksum, "expected": expected})
+            os.chmod(tmp, READ_ONLY)
+            try:
+                os.link(tmp, final)
+            except FileExistsError:
+                # Another upload of the same name won the race: the one stored decides.
+                return self._compare_existing(name, final, checksum)
+            _fsync_dir(os.path.join(base, FILEDIR))
+            return StoredFile(name, final, written, checksum)
+        finally:
+            try:
+                os.unlink(tmp)
+            except FileNotFoundError:
+                pass
+
+    def _compare_existing(self, name: str, path: str, expected: str | None) -> StoredFile:
+        from server.archive.checksums import file_checksum
+
+        checksum = file_checksum(path)
+        if expected and checksum != expected:
+            raise AlreadyExists(f"{name} is already stored here with another checksum ({checksum})",
+                                {"name": name, "checksum": checksum, "expected": expected})
+        return StoredFile(name, path, os.path.getsize(path), checksum, already=True)
+
+    def checksum(self, name: str) -> str | None:
+        from server.archive.checksums import file_checksum
+
+        path = self.lookup(name)
+        return file_checksum(path) if path else None
+
+
+def _fsync_dir(path: str) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def file_chunks(path: str, chunk_size: int = 4 << 20) -> Iterator[memoryview]:
+    """Read a file in chunks, reusing one buffer (the consumer must use each chunk at once)."""
+    buf = bytearray(chunk_size)
+    view = memoryview(buf)
+    with open(path, "rb", buffering=0) as fh:
+        while True:
+            n = fh.readinto(buf)
+            if not n:
+                return
+            yield view[:n]

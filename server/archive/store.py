@@ -1,0 +1,317 @@
+"""The store state machine (the seeds' ArcRepository store / upload reply / checksum reply).
+
+Per file and replica the admin database holds an :class:`UploadState`::
+
+    NO_UPLOAD ──▶ UPLOAD_STARTED ──▶ DATA_UPLOADED ──▶ UPLOAD_COMPLETED
+                       │  ▲                │
+                       ▼  │                ▼
+                   UPLOAD_FAILED ◀─────────┘
+
+A **store message** for a new file records it with its checksum and starts an upload to every
+replica. For a known file: another checksum than the one stored is refused once any replica
+completed it; replicas already completed are skipped; replicas left in UPLOAD_STARTED or
+DATA_UPLOADED by an interrupted store are asked for their checksum first (the seeds' checksum
+request), and uploaded to again when they do not have it; failed ones are uploaded to again.
+An **upload reply** carries the checksum the replica computed on arrival: DATA_UPLOADED, then
+COMPLETED when it equals the stored checksum, FAILED otherwise. A **checksum reply** completes
+or fails the replica the same way. The store succeeds only when every replica completed.
+
+This module is plain Python over a SQLAlchemy session; the arcrepository service drives it.
+"""
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from server.archive.checksums import normalise
+from server.archive.models import ArchiveFile, Replica, ReplicaFileInfo, utcnow
+from server.archive.names import check_name
+from server.archive.replicas import ReplicaInfo
+from shared.dto import Dto, Page
+from shared.enums import ChecksumStatus, FileListStatus, UploadState
+from shared.errors import ArchiveFileNotFound, ChecksumMismatch, IllegalTransition
+
+U = UploadState
+TRANSITIONS: dict[UploadState, frozenset[UploadState]] = {
+    U.NO_UPLOAD: frozenset({U.UPLOAD_STARTED}),
+    U.UPLOAD_STARTED: frozenset({U.UPLOAD_STARTED, U.DATA_UPLOADED, U.UPLOAD_FAILED, U.UPLOAD_COMPLETED}),
+    U.DATA_UPLOADED: frozenset({U.UPLOAD_STARTED, U.UPLOAD_COMPLETED, U.UPLOAD_FAILED}),
+    U.UPLOAD_FAILED: frozenset({U.UPLOAD_STARTED}),
+    U.UPLOAD_COMPLETED: frozenset(),
+}
+
+
+class Action(enum.StrEnum):
+    UPLOAD = "upload"      # send the file to the replica
+    CHECK = "check"        # ask the replica for its checksum first (interrupted earlier store)
+    NONE = "none"          # already completed there
+
+
+@dataclasses.dataclass
+class ReplicaState(Dto):
+    replica: str
+    state: UploadState
+    checksum: str | None = None
+    instance_id: str | None = None
+    error: str | None = None
+    updated: str | None = None
+
+
+@dataclasses.dataclass
+class StoreStatus(Dto):
+    name: str
+    checksum: str
+    size: int | None
+    replicas: list[ReplicaState]
+    running: bool = False
+
+    @property
+    def complete(self) -> bool:
+        return all(r.state == U.UPLOAD_COMPLETED for r in self.replicas)
+
+    @property
+    def failed_replicas(self) -> list[str]:
+        return [r.replica for r in self.replicas if r.state == U.UPLOAD_FAILED]
+
+    def to_dict(self) -> dict[str, Any]:
+        d = super().to_dict()
+        d["complete"] = self.complete
+        d["failed_replicas"] = self.failed_replicas
+        return d
+
+
+def ensure_replicas(session: Session, replicas: Iterable[ReplicaInfo]) -> None:
+    """Make the replica table match the configured replicas (new ones added, names updated)."""
+    for r in replicas:
+        row = session.get(Replica, r.id)
+        if row is None:
+            session.add(Replica(id=r.id, name=r.name, type=r.type.value))
+        else:
+            row.name, row.type = r.name, r.type.value
+    session.flush()
+
+
+def _transition(info: ReplicaFileInfo, new: UploadState, **changes: Any) -> None:
+    old = UploadState(info.upload_state)
+    if new != old and new not in TRANSITIONS[old]:
+        raise IllegalTransition(f"{info.file.filename} in {info.replica_id}: cannot go from {old} to {new}",
+                                {"from": old.value, "to": new.value, "replica": info.replica_id})
+    info.upload_state = new.value
+    info.upload_updated = utcnow()
+    for k, v in changes.items():
+        setattr(info, k, v)
+
+
+def _file(session: Session, name: str) -> ArchiveFile | None:
+    return session.execute(select(ArchiveFile).where(ArchiveFile.filename == name)).scalar_one_or_none()
+
+
+def _info(session: Session, file: ArchiveFile, replica_id: str) -> ReplicaFileInfo:
+    info = session.execute(select(ReplicaFileInfo).where(
+        ReplicaFileInfo.file_id == file.id, ReplicaFileInfo.replica_id == replica_id)).scalar_one_or_none()
+    if info is None:
+        info = ReplicaFileInfo(file=file, replica_id=replica_id, upload_state=U.NO_UPLOAD.value,
+                               checksum_status=ChecksumStatus.UNKNOWN.value,
+                               filelist_status=FileListStatus.NO_STATUS.value)
+        session.add(info)
+        session.flush()
+    return info
+
+
+def on_store(session: Session, replicas: list[ReplicaInfo], name: str, checksum: str,
+             size: int | None) -> dict[str, Action]:
+    """The store message: record the file, decide per replica what to do, mark uploads started.
+
+    Raises InvalidName for a path-like name, ChecksumMismatch when the file is already stored
+    (completed in some replica) with another checksum.
+    """
+    check_name(name)
+    checksum = normalise(checksum)
+    ensure_replicas(session, replicas)
+    f = _file(session, name)
+    if f is None:
+        f = ArchiveFile(filename=name, checksum=checksum, size=size, created=utcnow())
+        session.add(f)
+        session.flush()
+    elif f.checksum != checksum:
+        completed = [i.replica_id for i in f.infos if i.upload_state == U.UPLOAD_COMPLETED.value]
+        if completed:
+            raise ChecksumMismatch(
+                f"{name} is already archived with checksum {f.checksum}, not {checksum}",
+                {"name": name, "stored_checksum": f.checksum, "checksum": checksum, "replicas": completed})
+        f.checksum, f.size = checksum, size
+    plan: dict[str, Action] = {}
+    for r in replicas:
+        info = _info(session, f, r.id)
+        state = UploadState(info.upload_state)
+        if state == U.UPLOAD_COMPLETED:
+            plan[r.id] = Action.NONE
+        elif state in (U.UPLOAD_STARTED, U.DATA_UPLOADED):
+            plan[r.id] = Action.CHECK
+        else:
+            _transition(info, U.UPLOAD_STARTED, error=None)
+            plan[r.id] = Action.UPLOAD
+    return plan
+
+
+def on_upload_started(session: Session, name: str, replica_id: str) -> None:
+    f = _require(session, name)
+    _transition(_info(session, f, replica_id), U.UPLOAD_STARTED, error=None)
+
+
+def on_upload_reply(session: Session, name: str, replica_id: str, *, ok: bool, checksum: str | None = None,
+                    instance_id: str | None = None, error: str | None = None) -> UploadState:
+    """An upload reply: the replica's checksum on arrival (ok) or why it failed."""
+    f = _require(session, name)
+    info = _info(session, f, replica_id)
+    if not ok:
+        _transition(info, U.UPLOAD_FAILED, error=(error or "upload failed")[:2000])
+        return U.UPLOAD_FAILED
+    _transition(info, U.DATA_UPLOADED, checksum=checksum, instance_id=instance_id)
+    return _settle(info, f, checksum)
+
+
+def on_checksum_reply(session: Session, name: str, replica_id: str, checksum: str | None,
+                      instance_id: str | None = None) -> UploadState | None:
+    """A checksum reply during a store. None: the replica lacks the file (upload it again)."""
+    f = _require(session, name)
+    info = _info(session, f, replica_id)
+    if checksum is None:
+        _transition(info, U.UPLOAD_STARTED, error=None)
+        return None
+    if instance_id:
+        info.instance_id = instance_id
+    return _settle(info, f, checksum)
+
+
+def _settle(info: ReplicaFileInfo, f: ArchiveFile, checksum: str | None) -> UploadState:
+    now = utcnow()
+    if checksum and normalise(checksum) == f.checksum:
+        _transition(info, U.UPLOAD_COMPLETED, checksum=normalise(checksum), checksum_status=ChecksumStatus.OK.value,
+                    checksum_checked=now, filelist_status=FileListStatus.OK.value, filelist_checked=now, error=None)
+        return U.UPLOAD_COMPLETED
+    _transition(info, U.UPLOAD_FAILED, checksum=checksum, checksum_status=ChecksumStatus.CORRUPT.value,
+                checksum_checked=now,
+                error=f"checksum in the replica {checksum} differs from the stored {f.checksum}")
+    return U.UPLOAD_FAILED
+
+
+def _require(session: Session, name: str) -> ArchiveFile:
+    f = _file(session, name)
+    if f is None:
+        raise ArchiveFileNotFound(f"{name} is not in the archive", {"name": name})
+    return f
+
+
+def status(session: Session, name: str, replicas: list[ReplicaInfo] | None = None) -> StoreStatus:
+    """Where the file stands in every replica. Raises ArchiveFileNotFound."""
+    f = _require(session, check_name(name))
+    infos = {i.replica_id: i for i in f.infos}
+    ids = [r.id for r in replicas] if replicas else sorted(infos)
+    states = []
+    for rid in ids:
+        i = infos.get(rid)
+        if i is None:
+            states.append(ReplicaState(rid, U.NO_UPLOAD))
+        else:
+            states.append(ReplicaState(rid, UploadState(i.upload_state), i.checksum, i.instance_id, i.error,
+                                       i.upload_updated.isoformat() if i.upload_updated else None))
+    return StoreStatus(f.filename, f.checksum, f.size, states)
+
+
+def location_hint(session: Session, name: str, replica_id: str) -> str | None:
+    f = _file(session, name)
+    if f is None:
+        return None
+    for i in f.infos:
+        if i.replica_id == replica_id:
+            return i.instance_id
+    return None
+
+
+def expected_checksum(session: Session, name: str) -> str | None:
+    f = _file(session, name)
+    return f.checksum if f else None
+
+
+def list_files(session: Session, replica_id: str | None = None, offset: int = 0, limit: int = 1000,
+               regex: str | None = None) -> Page:
+    """Files with their state (in one replica, or summarised over all), paged in SQL."""
+    q = select(ArchiveFile).order_by(ArchiveFile.filename)
+    count = select(func.count()).select_from(ArchiveFile)
+    if replica_id:
+        q = q.join(ReplicaFileInfo).where(ReplicaFileInfo.replica_id == replica_id)
+        count = count.join(ReplicaFileInfo).where(ReplicaFileInfo.replica_id == replica_id)
+    rows = list(session.execute(q).scalars()) if regex else list(session.execute(q.offset(offset).limit(limit))
+                                                                  .scalars())
+    total = session.execute(count).scalar_one()
+    if regex:
+        import re
+
+        pat = re.compile(regex)
+        rows = [r for r in rows if pat.fullmatch(r.filename)]
+        total = len(rows)
+        rows = rows[offset:offset + limit]
+    items = []
+    for f in rows:
+        states = {i.replica_id: i.upload_state for i in f.infos}
+        items.append({"name": f.filename, "checksum": f.checksum, "size": f.size,
+                      "created": f.created.isoformat() if f.created else None,
+                      "states": states if not replica_id else {replica_id: states.get(replica_id)}})
+    return Page(items, total, offset, limit)
+
+
+def run_store(plan: dict[str, Action], replicas: list[ReplicaInfo], *,
+              upload: Callable[[ReplicaInfo], dict], checksum: Callable[[ReplicaInfo], dict | None],
+              record: Callable[[Callable[[Session], Any]], Any], retries: int,
+              parallel: Callable[[Callable[[ReplicaInfo], None], list[ReplicaInfo]], None], name: str) -> None:
+    """Drive one store to its end: every replica of ``plan`` uploaded (or checked) in parallel.
+
+    ``upload(replica)`` returns the replica's reply ``{"checksum", "instance_id"}`` or raises;
+    ``checksum(replica)`` returns ``{"checksum", "instance_id"}`` or None when the replica lacks
+    the file; ``record(fn)`` runs ``fn(session)`` in a committed transaction.
+    """
+    by_id = {r.id: r for r in replicas}
+
+    def one(r: ReplicaInfo) -> None:
+        action = plan[r.id]
+        if action == Action.CHECK:
+            try:
+                reply = checksum(r)
+            except Exception as exc:  # noqa: BLE001 - recorded as the replica's failure
+                err = _describe(exc)
+                record(lambda s: on_upload_reply(s, name, r.id, ok=False, error=err))
+                return
+            result = record(lambda s: on_checksum_reply(
+                s, name, r.id, reply["checksum"] if reply else None, reply.get("instance_id") if reply else None))
+            if result is not None:
+                return
+        attempts = retries + 1
+        for attempt in range(attempts):
+            if attempt:
+                record(lambda s: on_upload_started(s, name, r.id))
+            try:
+                reply = upload(r)
+            except Exception as exc:  # noqa: BLE001
+                err = _describe(exc)
+                record(lambda s, err=err: on_upload_reply(s, name, r.id, ok=False, error=err))
+                if isinstance(exc, ChecksumMismatch) or getattr(exc, "code", "") in ("invalid_name", "already_exists"):
+                    return  # retrying cannot help
+                continue
+            state = record(lambda s, reply=reply: on_upload_reply(
+                s, name, r.id, ok=True, checksum=reply.get("checksum"), instance_id=reply.get("instance_id")))
+            if state == U.UPLOAD_COMPLETED:
+                return
+
+    parallel(one, [by_id[rid] for rid, a in plan.items() if a != Action.NONE])
+
+
+def _describe(exc: BaseException) -> str:
+    code = getattr(exc, "code", None)
+    text = getattr(exc, "message", None) or str(exc) or exc.__class__.__name__
+    return f"{code}: {text}" if code else f"{exc.__class__.__name__}: {text}"

@@ -1,0 +1,300 @@
+"""``nas upload``, ``nas get-file``, ``nas get-record``, ``nas batch``, ``nas archive ls``.
+
+Exit status: 0 everything done; 1 something ran but failed (a replica did not store a file, a
+batch was incomplete or had failed files); 2 bad input; 3 a service or replica could not be
+reached.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+import zlib
+from typing import Any
+
+from server.cli.common import (
+    EXIT_BAD_INPUT,
+    EXIT_FAILED,
+    EXIT_UNREACHABLE,
+    add_broker_arguments,
+    call,
+    print_json,
+    print_table,
+    rpc_proxy,
+)
+from shared.errors import InvalidInput, NasError, NotFound, Unavailable
+
+POLL = 0.3
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    up = sub.add_parser("upload", help="store files in every replica (deleted locally only when all stored them)")
+    add_broker_arguments(up)
+    up.add_argument("files", nargs="+", metavar="FILE")
+    up.add_argument("--keep", action="store_true", help="keep the local files even when stored everywhere")
+    up.add_argument("--serve-address", default=os.environ.get("NAS_UPLOAD_ADDRESS", "127.0.0.1:0"),
+                    help="host:port where this command serves the files to the bitarchives "
+                         "(default 127.0.0.1:0; use a reachable address when they run elsewhere)")
+    up.add_argument("--public-host", default="", help="host name the bitarchives use to reach --serve-address")
+    up.add_argument("--http-only", action="store_true", help="never let a bitarchive on this host read the file "
+                                                             "directly")
+    up.add_argument("--no-progress", action="store_true")
+    up.set_defaults(func=upload, timeout=60.0)
+
+    gf = sub.add_parser("get-file", help="fetch a whole file from a replica (checksum checked on arrival)")
+    add_broker_arguments(gf)
+    gf.add_argument("name", metavar="NAME")
+    gf.add_argument("dest", nargs="?", metavar="DEST", help="file or directory (default: ./NAME)")
+    gf.add_argument("-B", "--replica", default=None, help="replica id or name (default: the configured default)")
+    gf.add_argument("--force", action="store_true", help="overwrite DEST")
+    gf.add_argument("--no-progress", action="store_true")
+    gf.set_defaults(func=get_file)
+
+    gr = sub.add_parser("get-record", help="print one WARC/ARC record, found by file name and offset")
+    add_broker_arguments(gr)
+    gr.add_argument("name", metavar="NAME")
+    gr.add_argument("offset", type=int, metavar="OFFSET")
+    gr.add_argument("-B", "--replica", default=None)
+    gr.add_argument("--raw", action="store_true", help="the stored bytes (gzip member) instead of the record")
+    gr.add_argument("-O", "--output", default=None, help="write here instead of standard output")
+    gr.set_defaults(func=get_record)
+
+    b = sub.add_parser("batch", help="run batch jobs over a replica's files")
+    bs = b.add_subparsers(dest="batch_command", metavar="ACTION")
+    bs.required = True
+    run = bs.add_parser("run", help="run JOB (a registered name, or a .py file where user code is allowed)")
+    add_broker_arguments(run)
+    run.add_argument("job", metavar="JOB")
+    run.add_argument("-B", "--replica", default=None)
+    run.add_argument("-R", "--regex", default=None, help="only files whose whole name matches")
+    run.add_argument("-O", "--output", default=None, help="merged output file (default: standard output)")
+    run.add_argument("-E", "--errors", default=None, help="file for the exceptions (default: standard error)")
+    run.add_argument("-a", "--arg", action="append", default=[], metavar="KEY=VALUE",
+                     help="job argument (VALUE read as JSON when it parses, e.g. job_ids=[1,2])")
+    run.add_argument("--no-progress", action="store_true")
+    run.set_defaults(func=batch_run)
+    ls = bs.add_parser("list", help="the registered batch jobs")
+    add_broker_arguments(ls)
+    ls.set_defaults(func=batch_list)
+
+    a = sub.add_parser("archive", help="what the archive holds")
+    as_ = a.add_subparsers(dest="archive_command", metavar="ACTION")
+    as_.required = True
+    al = as_.add_parser("ls", help="archived files with their state per replica")
+    add_broker_arguments(al)
+    al.add_argument("-B", "--replica", default=None)
+    al.add_argument("-R", "--regex", default=None)
+    al.add_argument("--json", action="store_true")
+    al.set_defaults(func=archive_ls)
+
+
+def _bar(args, **kw):
+    from tqdm import tqdm
+
+    return tqdm(disable=getattr(args, "no_progress", False) or None, file=sys.stderr, leave=False, **kw)
+
+
+# --- upload ---------------------------------------------------------------------------------
+
+def upload(args: argparse.Namespace) -> int:
+    from server.archive.checksums import file_checksum
+    from server.archive.fileserver import FileServer
+    from server.archive.names import check_name
+    from server.archive.remotefile import RemoteFile
+
+    failures = bad = 0
+    server = FileServer(args.serve_address, args.public_host).start()
+    try:
+        with rpc_proxy(args) as proxy:
+            for path in args.files:
+                name = os.path.basename(path)
+                try:
+                    check_name(name)
+                    if not os.path.isfile(path):
+                        raise InvalidInput(f"{path}: no such file", {"file": path})
+                    size = os.path.getsize(path)
+                    with _bar(args, total=size, unit="B", unit_scale=True, desc=f"checksum {name}") as bar:
+                        checksum = file_checksum(path, progress=bar.update)
+                    url = server.offer(path)
+                    rf = RemoteFile.for_local_file(path, name, checksum, url)
+                    if args.http_only:
+                        rf.host = ""
+                    try:
+                        status = _store(args, proxy, rf)
+                    finally:
+                        server.withdraw(url)
+                except (InvalidInput, NotFound) as exc:
+                    print(f"nas upload: {path}: {exc.message}", file=sys.stderr)
+                    bad += 1
+                    continue
+                except NasError as exc:
+                    print(f"nas upload: {path}: not stored: {exc.code}: {exc.message}", file=sys.stderr)
+                    failures += 1
+                    continue
+                if status["complete"]:
+                    kept = "kept" if args.keep else "deleted locally"
+                    if not args.keep:
+                        os.unlink(path)
+                    replicas = ", ".join(r["replica"] for r in status["replicas"])
+                    print(f"{name}: stored in {replicas} (md5 {status['checksum']}); {kept}")
+                else:
+                    failures += 1
+                    print(f"nas upload: {path}: NOT stored in every replica; the local file is kept", file=sys.stderr)
+                    for r in status["replicas"]:
+                        if r["state"] != "upload_completed":
+                            print(f"  replica {r['replica']}: {r['state']}: {r.get('error') or ''}", file=sys.stderr)
+    finally:
+        server.stop()
+    if failures:
+        return EXIT_FAILED
+    return EXIT_BAD_INPUT if bad else 0
+
+
+def _store(args, proxy, rf) -> dict[str, Any]:
+    status = call(proxy, "arcrepository", "store", rf.to_dict())
+    total = len(status["replicas"])
+    with _bar(args, total=total, unit="replica", desc=f"store {rf.name}") as bar:
+        done = 0
+        while status.get("running"):
+            time.sleep(POLL)
+            status = call(proxy, "arcrepository", "store_status", rf.name)
+            now = sum(1 for r in status["replicas"] if r["state"] in ("upload_completed", "upload_failed"))
+            bar.update(now - done)
+            done = now
+    return status
+
+
+# --- get ------------------------------------------------------------------------------------
+
+def get_file(args: argparse.Namespace) -> int:
+    from server.archive.names import check_name
+    from server.archive.remotefile import download, http_chunks
+
+    check_name(args.name)
+    dest = args.dest or args.name
+    if os.path.isdir(dest):
+        dest = os.path.join(dest, args.name)
+    if os.path.exists(dest) and not args.force:
+        raise InvalidInput(f"{dest} exists (use --force to overwrite)", {"file": dest})
+    with rpc_proxy(args) as proxy:
+        info = call(proxy, "arcrepository", "get_file", args.name, args.replica)
+    with _bar(args, total=info["size"], unit="B", unit_scale=True, desc=args.name) as bar:
+        checksum = download(http_chunks(info["url"], args.timeout), dest, info.get("checksum"), info["size"],
+                            progress=bar.update)
+    print(f"{dest}: {info['size']} bytes from replica {info['replica']} ({info['instance_id']}), md5 {checksum}",
+          file=sys.stderr)
+    return 0
+
+
+def get_record(args: argparse.Namespace) -> int:
+    from server.archive.names import check_name
+    from server.archive.remotefile import http_chunks
+
+    check_name(args.name)
+    with rpc_proxy(args) as proxy:
+        info = call(proxy, "arcrepository", "get_record", args.name, args.offset, args.replica)
+    out = open(args.output, "wb") if args.output else sys.stdout.buffer
+    try:
+        inflater = None
+        for chunk in http_chunks(info["url"], args.timeout):
+            if inflater is None and not args.raw and chunk[:2] == b"\x1f\x8b":
+                inflater = zlib.decompressobj(16 + zlib.MAX_WBITS)
+            out.write(inflater.decompress(chunk) if inflater else chunk)
+        if inflater is not None:
+            out.write(inflater.flush())
+    finally:
+        if args.output:
+            out.close()
+        else:
+            out.flush()
+    return 0
+
+
+# --- batch ----------------------------------------------------------------------------------
+
+def _job_args(pairs: list[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise InvalidInput(f"job argument {pair!r} is not KEY=VALUE", {"arg": pair})
+        try:
+            out[key] = json.loads(value)
+        except ValueError:
+            out[key] = value
+    return out
+
+
+def batch_run(args: argparse.Namespace) -> int:
+    from server.archive.remotefile import download, http_chunks
+
+    source = None
+    job = args.job
+    if job.endswith(".py") and os.path.isfile(job):
+        with open(job, encoding="utf-8") as fh:
+            source = fh.read()
+        job = os.path.basename(job)[:-3]
+    with rpc_proxy(args) as proxy:
+        result = call(proxy, "arcrepository", "batch", None if source else job, args.replica, args.regex,
+                      _job_args(args.arg), source)
+        expected = len(result["expected_instances"])
+        with _bar(args, total=expected, unit="instance", desc=f"batch {job}") as bar:
+            while result["state"] == "running":
+                time.sleep(POLL)
+                result = call(proxy, "arcrepository", "batch_status", result["batch_id"])
+            bar.update(len(result["answered_instances"]))
+    if result.get("output_url"):
+        if args.output:
+            download(http_chunks(result["output_url"], args.timeout), args.output)
+        else:
+            for chunk in http_chunks(result["output_url"], args.timeout):
+                sys.stdout.buffer.write(chunk)
+            sys.stdout.buffer.flush()
+    errors = open(args.errors, "w", encoding="utf-8") if args.errors else sys.stderr
+    try:
+        for e in result["exceptions"]:
+            print(f"{e.get('instance_id', '')}\t{e.get('file') or '-'}\t{e['error']}", file=errors)
+    finally:
+        if args.errors:
+            errors.close()
+    summary = (f"batch {result['batch_id']}: {result['files_processed']} files processed, "
+               f"{result['files_failed']} failed, {len(result['answered_instances'])}/"
+               f"{len(result['expected_instances'])} instances answered")
+    if result["incomplete"]:
+        missing = ", ".join(result["missing_instances"]) or "none"
+        summary += f"; INCOMPLETE (no answer from: {missing}{'; ' + result['error'] if result.get('error') else ''})"
+    print(summary, file=sys.stderr)
+    return EXIT_FAILED if result["incomplete"] or result["files_failed"] else 0
+
+
+def batch_list(args: argparse.Namespace) -> int:
+    with rpc_proxy(args) as proxy:
+        for name in call(proxy, "arcrepository", "batch_jobs"):
+            print(name)
+    return 0
+
+
+# --- ls ---------------------------------------------------------------------------------------
+
+def archive_ls(args: argparse.Namespace) -> int:
+    items: list[dict[str, Any]] = []
+    with rpc_proxy(args) as proxy:
+        offset = 0
+        while True:
+            page = call(proxy, "arcrepository", "list_files", args.replica, offset, 1000, args.regex)
+            items.extend(page["items"])
+            offset += len(page["items"])
+            if not page["items"] or offset >= page["total"]:
+                break
+    if args.json:
+        print_json(items)
+        return 0
+    rows = [(i["name"], i["size"], i["checksum"], " ".join(f"{k}:{v}" for k, v in sorted(i["states"].items())))
+            for i in items]
+    print_table(("NAME", "SIZE", "MD5", "STATE PER REPLICA"), rows)
+    return 0
+
+
+__all__ = ["register", "EXIT_UNREACHABLE", "Unavailable"]
