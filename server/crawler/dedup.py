@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 from typing import NamedTuple, Protocol, runtime_checkable
 
-from server.crawler.urls import seen_key
+from server.crawler.urls import BadUrl, fetchable, seen_key
 
 
 class DedupEntry(NamedTuple):
@@ -58,13 +58,20 @@ class FileDedupIndex:
                 if len(parts) != 5 or not parts[3].isdigit():
                     raise ValueError(f"{path}:{number}: expected 5 tab-separated fields")
                 url, digest, warc_file, offset, date = parts
-                self._entries[seen_key(url)] = DedupEntry(digest, warc_file, int(offset), date)
+                self._entries[_key(url)] = DedupEntry(digest, warc_file, int(offset), date)
 
     def lookup(self, url: str) -> DedupEntry | None:
-        return self._entries.get(seen_key(url))
+        return self._entries.get(_key(url))
 
     def __len__(self) -> int:
         return len(self._entries)
+
+
+def _key(url: str) -> str:
+    try:
+        return seen_key(fetchable(url))
+    except BadUrl:
+        return url
 
 
 def write_index(path: str, rows: list[tuple[str, DedupEntry]]) -> None:

@@ -144,8 +144,7 @@ def _build(cls: type, data: Any, where: str, problems: list[str]) -> Any:
     if cls is JobSpec:
         for name in sorted(_REQUIRED - values.keys()):
             problems.append(f"{name}: required key missing")
-        if problems:
-            return None
+            values[name] = ""  # keep going, so that every other problem is reported too
     return cls(**values)
 
 
@@ -203,7 +202,7 @@ def _check(spec: JobSpec, problems: list[str]) -> None:
     if p.warc.max_size_bytes < 1024:
         problems.append("profile.warc.max_size_bytes: must be at least 1024")
     for name in ("job_id", "harvest_id"):
-        if not re.fullmatch(r"[A-Za-z0-9_.]+", getattr(spec, name) or ""):
+        if getattr(spec, name) and not re.fullmatch(r"[A-Za-z0-9_.]+", getattr(spec, name)):
             problems.append(f"{name}: must be letters, digits, '_' or '.' (it goes into file names)")
     if p.upstream_proxy and not re.fullmatch(r"https?://[^/\s:]+(:\d+)?/?", p.upstream_proxy):
         problems.append("profile.upstream_proxy: expected http://host:port")

@@ -1,0 +1,99 @@
+"""Helpers for crawler tests: write a job spec, run a crawl in this process, read its results."""
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import os
+import subprocess
+import sys
+
+from server.crawler.crawl_log import parse_line
+from server.crawler.engine import Crawler
+from server.crawler.spec import parse_spec
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+
+
+def fast_profile(proxy: str | None, **overrides) -> dict:
+    profile = {
+        "upstream_proxy": proxy,
+        "politeness": {"delay_factor": 0, "min_delay_ms": 0, "max_delay_ms": 0},
+        "fetch": {"read_timeout_s": 3, "connect_timeout_s": 3, "max_retries": 1, "retry_delay_s": 0.05,
+                  "max_object_bytes": 2_000_000},
+        "progress_interval_s": 0.5,
+        "statistics_interval_s": 0.5,
+        "max_workers": 8,
+    }
+    for key, value in overrides.items():
+        if isinstance(value, dict) and isinstance(profile.get(key), dict):
+            profile[key] = {**profile[key], **value}
+        else:
+            profile[key] = value
+    return profile
+
+
+def write_spec(job_dir, seeds, proxy, *, extra: dict | None = None, **profile) -> str:
+    os.makedirs(job_dir, exist_ok=True)
+    spec = {"job_id": "7", "harvest_id": "3", "seeds": seeds, "profile": fast_profile(proxy, **profile)}
+    spec.update(extra or {})
+    path = os.path.join(job_dir, "crawl-job.json")
+    with open(path, "w") as fh:
+        json.dump(spec, fh)
+    return path
+
+
+def crawl(job_dir, seeds, proxy, *, extra: dict | None = None, warc_options=None, **profile) -> dict:
+    """Run a crawl in this process; returns a summary for assertions."""
+    path = write_spec(job_dir, seeds, proxy, extra=extra, **profile)
+    with open(path) as fh:
+        spec = parse_spec(json.load(fh), path)
+    out = io.StringIO()
+
+    async def go():
+        c = Crawler(str(job_dir), spec, stdout=out, warc_options=warc_options)
+        try:
+            return await c.run()
+        finally:
+            await c.close()
+
+    end = asyncio.run(go())
+    return {"end": end, "stdout": out.getvalue(), **read_results(job_dir)}
+
+
+def read_results(job_dir) -> dict:
+    lines = []
+    log_path = os.path.join(job_dir, "crawl.log")
+    if os.path.exists(log_path):
+        with open(log_path) as fh:
+            lines = [parse_line(line) for line in fh if line.strip()]
+    by_url: dict[str, list[dict]] = {}
+    for line in lines:
+        by_url.setdefault(line["url"], []).append(line)
+    stats_path = os.path.join(job_dir, "domain-stats.json")
+    stats = {}
+    if os.path.exists(stats_path):
+        with open(stats_path) as fh:
+            stats = {d["domain"]: d for d in json.load(fh)["domains"]}
+    warcs = sorted(os.path.join(job_dir, n) for n in os.listdir(job_dir) if ".warc.gz" in n)
+    return {"log": lines, "by_url": by_url, "stats": stats, "warcs": warcs}
+
+
+def warcio_check(paths: list[str]) -> None:
+    """Fail the test unless `warcio check` passes on every file."""
+    assert paths, "no WARC files"
+    result = subprocess.run([os.path.join(os.path.dirname(sys.executable), "warcio"), "check", *paths],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def warc_records(paths: list[str]) -> list:
+    from warcio.archiveiterator import ArchiveIterator
+
+    records = []
+    for path in paths:
+        with open(path, "rb") as fh:
+            for record in ArchiveIterator(fh):
+                records.append((os.path.basename(path), record.rec_type, record.rec_headers.get_header(
+                    "WARC-Target-URI"), dict(record.rec_headers.headers), record.raw_stream.read()))
+    return records
