@@ -127,9 +127,9 @@ class FileServer:
         self.public_host = public_host
         self.routes: dict[str, Resolver] = {}
         self._offers: dict[str, str] = {}
-        self.route("offer", self._resolve_offer)
         self._server: _Server | None = None
         self._thread: threading.Thread | None = None
+        self.route("offer", self._resolve_offer)
 
     def route(self, prefix: str, resolver: Resolver) -> None:
         self.routes[prefix] = resolver
