@@ -1,0 +1,138 @@
+"""The harvester's final report on a job (the seeds' CrawlStatusMessage): harvest errors and upload
+errors kept apart (uploads are tried even when the harvest failed), each as a short text and a
+detailed one, and per-domain objects, bytes and stop reason."""
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import signal
+from collections import defaultdict
+from typing import Any
+
+from server.harvester.jobdir import STDERR_FILE, JobDir, JobState
+from shared.dto import Dto
+from shared.enums import JobStatus, StopReason
+
+REPORT_FILE = "harvest-report.json"
+
+
+@dataclasses.dataclass
+class DomainStats(Dto):
+    domain: str
+    objects: int
+    bytes: int
+    stop_reason: str
+
+
+@dataclasses.dataclass
+class HarvestReport(Dto):
+    job_id: str
+    harvester: str
+    status: str                          # JobStatus.DONE or JobStatus.FAILED
+    harvest_error: str | None
+    harvest_error_details: str | None
+    upload_error: str | None
+    upload_error_details: str | None
+    domains: list[DomainStats]
+    files_stored: list[str]
+    files_failed: dict[str, str]
+    crawl_end: str
+    recovered: bool = False
+
+
+def domain_stats(job_dir: JobDir, cut_short: bool) -> list[DomainStats]:
+    """The crawler's per-domain statistics; when it never wrote them (killed hard), counted from
+    crawl.log with every domain unfinished."""
+    path = job_dir.file("domain-stats.json")
+    if os.path.exists(path):
+        try:
+            with open(path, encoding="utf-8") as fh:
+                rows = json.load(fh)["domains"]
+            out = [DomainStats(r["domain"], int(r["objects"]), int(r["bytes"]), r["stop_reason"]) for r in rows]
+            if cut_short:
+                for d in out:
+                    if d.stop_reason == StopReason.COMPLETED.value:
+                        d.stop_reason = StopReason.UNFINISHED.value
+            return out
+        except (OSError, ValueError, KeyError, TypeError):
+            pass
+    return _from_crawl_log(job_dir.file("crawl.log"))
+
+
+def _from_crawl_log(path: str) -> list[DomainStats]:
+    from shared.domain_names import registered_domain
+
+    counts: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    try:
+        fh = open(path, encoding="utf-8", errors="replace")
+    except FileNotFoundError:
+        return []
+    with fh:
+        for line in fh:
+            f = line.split()
+            if len(f) < 4 or not f[1].lstrip("-").isdigit() or int(f[1]) <= 0 or f[3].startswith("dns:"):
+                continue
+            host = f[3].split("://", 1)[-1].split("/", 1)[0].split(":", 1)[0]
+            try:
+                domain = registered_domain(host) or host
+            except Exception:  # noqa: BLE001 - an odd host must not lose the report
+                domain = host
+            counts[domain][0] += 1
+            counts[domain][1] += int(f[2]) if f[2].isdigit() else 0
+    return [DomainStats(d, n, b, StopReason.UNFINISHED.value) for d, (n, b) in sorted(counts.items())]
+
+
+def exit_text(code: int | None) -> str:
+    if code is None:
+        return "unknown"
+    if code < 0:
+        try:
+            return f"killed by {signal.Signals(-code).name}"
+        except ValueError:
+            return f"killed by signal {-code}"
+    return f"exit status {code}"
+
+
+def stderr_tail(job_dir: JobDir, limit: int = 4000) -> str:
+    try:
+        with open(job_dir.file(STDERR_FILE), "rb") as fh:
+            fh.seek(0, os.SEEK_END)
+            fh.seek(max(0, fh.tell() - limit))
+            return fh.read().decode("utf-8", "replace").strip()
+    except FileNotFoundError:
+        return ""
+
+
+def build(job_dir: JobDir, state: JobState) -> HarvestReport:
+    harvest_error = harvest_details = upload_error = upload_details = None
+    if state.harvest_errors:
+        harvest_error = "; ".join(state.harvest_errors)
+        harvest_details = "\n".join(state.harvest_details) or harvest_error
+    if state.failed_uploads:
+        total = len(state.failed_uploads) + len(state.uploaded)
+        upload_error = f"{len(state.failed_uploads)} of {total} files not stored in the archive"
+        upload_details = "\n".join(f"{name}: {why}" for name, why in sorted(state.failed_uploads.items()))
+    failed = bool(harvest_error or upload_error)
+    return HarvestReport(
+        job_id=job_dir.job_id, harvester=state.harvester,
+        status=(JobStatus.FAILED if failed else JobStatus.DONE).value,
+        harvest_error=harvest_error, harvest_error_details=harvest_details,
+        upload_error=upload_error, upload_error_details=upload_details,
+        domains=domain_stats(job_dir, cut_short=bool(state.harvest_errors)),
+        files_stored=list(state.uploaded), files_failed=dict(state.failed_uploads),
+        crawl_end=state.crawl_end, recovered=state.recovered,
+    )
+
+
+def save(job_dir: JobDir, report: HarvestReport) -> str:
+    path = job_dir.file(REPORT_FILE)
+    with open(path + ".tmp", "w", encoding="utf-8") as fh:
+        json.dump(report.to_dict(), fh, indent=1, sort_keys=True)
+    os.replace(path + ".tmp", path)
+    return path
+
+
+def as_message(report: HarvestReport) -> dict[str, Any]:
+    """The JSON form sent to the scheduler's report_job."""
+    return report.to_dict()

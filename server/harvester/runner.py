@@ -1,0 +1,300 @@
+"""One harvester's work, as plain Python: claim, crawl, finish off (metadata WARC, uploads, report),
+and recover leftovers. The Nameko service runs :meth:`Harvester.run_forever` in a managed green
+thread; the ``nas harvester`` command and the tests call the same methods directly."""
+from __future__ import annotations
+
+import dataclasses
+import logging
+import os
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from server.harvester import crawl_process, jobdir, metadata_warc
+from server.harvester import report as reports
+from server.harvester.archive_client import ArchiveClient
+from server.harvester.blocking import offload
+from server.harvester.crawl_process import CrawlProcess, CrawlWatch
+from server.harvester.job_spec import crawl_spec
+from server.harvester.jobdir import CRAWLED, CRAWLING, REPORTED, REPORTING, UPLOADING, JobDir, JobState
+from server.harvester.scheduler_client import Scheduler
+from server.harvester.upload_watcher import WatcherProcess
+from server.harvester.uploads import Uploader, retry_failed
+from shared.errors import NasError
+
+log = logging.getLogger(__name__)
+
+CUT_SHORT = ("the crawl was cut short: the harvester ended while the crawler was running "
+             "(job finished off when the harvester started again)")
+
+
+@dataclasses.dataclass
+class HarvesterConfig:
+    harvester_id: str
+    channel: str
+    work_dir: str
+    failed_dir: str
+    min_space_left: int = 400_000_000
+    no_response_timeout: float = 1800.0
+    inactivity_timeout: float = 1800.0
+    process_timeout: float = 300.0
+    max_job_running_time: float = 0.0
+    status_interval: float = 20.0
+    poll_interval: float = 0.5
+    claim_interval: float = 10.0
+    crawler_command: list[str] = dataclasses.field(default_factory=list)
+
+    @classmethod
+    def from_settings(cls, settings, harvester_id: str) -> HarvesterConfig:
+        work = settings["harvester.work_dir"] or os.path.join(settings["data_dir"], "harvester")
+        work = os.path.abspath(work)
+        failed = os.path.abspath(settings["harvester.failed_uploads_dir"] or os.path.join(work, "failed-uploads"))
+        h = "harvester."
+        return cls(harvester_id, settings[h + "channel"], work, failed, settings[h + "min_space_left"],
+                   settings[h + "no_response_timeout"], settings[h + "inactivity_timeout"],
+                   settings[h + "process_timeout"], settings[h + "max_job_running_time"],
+                   settings[h + "status_interval"], settings[h + "poll_interval"], settings[h + "claim_interval"],
+                   list(settings[h + "crawler_command"]))
+
+
+class Harvester:
+    """``on_state(state, reason)`` and ``on_progress(details)`` tell the service what to put in its
+    status and heartbeats; ``stopping`` ends the loop and any crawl cleanly."""
+
+    def __init__(self, config: HarvesterConfig, archive: ArchiveClient, scheduler: Scheduler,
+                 on_state: Callable[[str, str], None] | None = None,
+                 on_progress: Callable[[dict[str, Any]], None] | None = None):
+        self.config = config
+        self.archive = archive
+        self.scheduler = scheduler
+        self.on_state = on_state or (lambda state, reason: None)
+        self.on_progress = on_progress or (lambda details: None)
+        self.stopping = threading.Event()
+        self.current: JobDir | None = None
+
+    # -- the loop -----------------------------------------------------------------------------
+    def space_left(self) -> tuple[bool, str]:
+        free = jobdir.free_space(self.config.work_dir)
+        if free <= self.config.min_space_left:
+            return False, (f"not enough free disk in {self.config.work_dir}: {free} bytes free, "
+                           f"min_space_left is {self.config.min_space_left}")
+        return True, ""
+
+    def run_forever(self) -> None:
+        """Finish leftovers, then claim and run jobs one at a time until ``stopping`` is set."""
+        self.on_state("running", "finishing leftover jobs")
+        self.recover()
+        c = self.config
+        while not self.stopping.is_set():
+            ok, reason = self.space_left()
+            if not ok:
+                self.on_state("dormant", reason)
+                self.stopping.wait(c.claim_interval)
+                continue
+            self.on_state("running", f"idle, waiting for a job on channel {c.channel}")
+            try:
+                job = self.scheduler.claim(c.channel, c.harvester_id)
+            except NasError as exc:
+                log.warning("cannot claim a job: %s", exc)
+                job = None
+            if not job:
+                self.stopping.wait(c.claim_interval)
+                continue
+            try:
+                self.run_job(job)
+            except Exception:  # noqa: BLE001 - one broken job must not end the harvester
+                log.exception("job %s could not be run", job.get("job_id"))
+                self.stopping.wait(c.claim_interval)
+
+    # -- one job ------------------------------------------------------------------------------
+    def run_job(self, job: dict[str, Any]) -> reports.HarvestReport | None:
+        """Create the job directory, crawl, finish off. Returns the report (None if it could not
+        be sent; the job is then finished at the next start)."""
+        c = self.config
+        log.info("claimed job %s (harvest %s) on channel %s", job.get("job_id"), job.get("harvest_id"), c.channel)
+        spec, seeds = crawl_spec(job)
+        jd = jobdir.create(c.work_dir, job, spec, seeds, harvester=c.harvester_id)
+        self.current = jd
+        try:
+            state = jd.state()
+            self.crawl(jd, state)
+            return self.finish(jd, state)
+        finally:
+            self.current = None
+
+    def crawl(self, jd: JobDir, state: JobState) -> None:
+        c = self.config
+        self.on_state("running", f"crawling job {jd.job_id}")
+        proc = CrawlProcess(jd, c.crawler_command)
+        state.crawler_pid = proc.start()
+        jd.save_state(state)
+        watcher = WatcherProcess(jd.path).start()
+        uploader = Uploader(self.archive, c.failed_dir)
+        start = time.monotonic()
+        watch = CrawlWatch(c.no_response_timeout, c.inactivity_timeout, c.max_job_running_time, started=start)
+        latest: dict[str, Any] = {}
+        self._send_progress(jd, {"state": "crawling"})  # confirms the claim to the scheduler
+        last_status = start
+        cause = None
+        try:
+            while True:
+                now = time.monotonic()
+                for line in proc.progress():
+                    watch.feed(line, now)
+                    latest = line
+                if latest:
+                    self.on_progress({"job": jd.job_id, **latest})
+                for name in watcher.take():
+                    self._upload_closed(jd, state, uploader, name)
+                if proc.exit_code is not None:
+                    break
+                if self.stopping.is_set():
+                    cause = crawl_process.SERVICE_STOPPED
+                else:
+                    cause = watch.stop_cause(now)
+                if cause:
+                    log.warning("stopping the crawl of job %s: %s", jd.job_id, watch.describe(cause))
+                    state.stop_cause = cause
+                    jd.save_state(state)
+                    proc.stop(c.process_timeout, poll=min(0.2, c.poll_interval))
+                    break
+                if now - last_status >= c.status_interval:
+                    last_status = now
+                    self._status_line(jd, latest, now - start)
+                    self._send_progress(jd, {"state": "crawling", **latest})
+                time.sleep(c.poll_interval)
+            for line in proc.progress():
+                latest = line
+            time.sleep(min(0.3, c.poll_interval))  # let the watcher announce the last rename
+            for name in watcher.take():
+                self._upload_closed(jd, state, uploader, name)
+        finally:
+            watcher.stop()
+        code = proc.exit_code
+        state.crawler_exit = code
+        state.crawl_end = str(latest.get("finished") or (cause or "unfinished"))
+        self._judge_crawl(jd, state, proc, cause, code, watch)
+        state.phase = CRAWLED
+        jd.save_state(state)
+        self._status_line(jd, latest, time.monotonic() - start, ended=reports.exit_text(code))
+
+    def _judge_crawl(self, jd: JobDir, state: JobState, proc: CrawlProcess, cause: str | None,
+                     code: int | None, watch: CrawlWatch) -> None:
+        """Turn how the crawler ended into harvest errors (short and detailed)."""
+        tail = reports.stderr_tail(jd)
+        if cause == crawl_process.SERVICE_STOPPED:
+            state.harvest_errors.append("the crawl was cut short: the harvester service was stopped")
+            state.harvest_details.append(f"the crawler was asked to stop and ended with {reports.exit_text(code)}")
+        elif proc.killed:
+            state.harvest_errors.append(f"the crawler did not end within {self.config.process_timeout:g} s "
+                                        "after being asked to stop, and was killed")
+            state.harvest_details.append(f"asked to stop because {watch.describe(cause or '')}; {tail}")
+        elif cause is None and code not in (0, None):
+            if code < 0:
+                state.harvest_errors.append(f"the crawler was {reports.exit_text(code)} (from outside the "
+                                            "harvester); the crawl is incomplete")
+            else:
+                state.harvest_errors.append(f"the crawler failed ({reports.exit_text(code)})")
+            state.harvest_details.append(f"crawler {reports.exit_text(code)}; its stderr ends:\n{tail}"
+                                         if tail else f"crawler {reports.exit_text(code)}; no stderr output")
+        elif cause:
+            state.crawl_end = f"stopped: {cause}"
+
+    def _upload_closed(self, jd: JobDir, state: JobState, uploader: Uploader, name: str) -> None:
+        path = jd.file(name)
+        if not os.path.exists(path):
+            return
+        offload(metadata_warc.index_warc, jd, path)
+        uploader.upload(jd, state, path)
+
+    def _status_line(self, jd: JobDir, p: dict[str, Any], elapsed: float, ended: str = "") -> None:
+        log.info("job %s: %s URIs done, %s queued, %s bytes, %s URIs/s, %s active hosts, %.0f s%s",
+                 jd.job_id, p.get("uris_done", 0), p.get("queued", 0), p.get("bytes", 0), p.get("rate", 0),
+                 p.get("active_hosts", 0), elapsed, f"; crawler ended: {ended}" if ended else "")
+
+    def _send_progress(self, jd: JobDir, progress: dict[str, Any]) -> None:
+        try:
+            self.scheduler.progress(jd.job_id, self.config.harvester_id, progress)
+        except NasError as exc:
+            log.info("progress of job %s not sent: %s", jd.job_id, exc)
+
+    # -- finishing off -------------------------------------------------------------------------
+    def finish(self, jd: JobDir, state: JobState) -> reports.HarvestReport | None:
+        """Close what a killed crawler left open, upload the WARCs, build and upload the metadata
+        WARC, report to the scheduler, remove the directory."""
+        from server.crawler.resume import open_files, recover_open_file
+
+        if state.phase in (CRAWLING, CRAWLED):
+            for path in open_files(jd.path):
+                try:
+                    offload(recover_open_file, path)
+                except Exception as exc:  # noqa: BLE001 - keep the bytes, note the problem
+                    state.harvest_details.append(f"{os.path.basename(path)} could not be closed: {exc}")
+            state.phase = UPLOADING
+            jd.save_state(state)
+        uploader = Uploader(self.archive, self.config.failed_dir)
+        if state.phase == UPLOADING:
+            for path in jd.warcs():
+                offload(metadata_warc.index_warc, jd, path)
+                uploader.upload(jd, state, path)
+            meta_name = os.path.basename(jd.metadata_warc())
+            if meta_name not in state.uploaded and meta_name not in state.failed_uploads:
+                try:
+                    path = offload(metadata_warc.build, jd)
+                except Exception as exc:  # noqa: BLE001 - report it rather than lose the job
+                    log.exception("metadata WARC of job %s not built", jd.job_id)
+                    state.harvest_errors.append(f"the metadata WARC could not be built: {exc}")
+                else:
+                    uploader.upload(jd, state, path)
+            state.phase = REPORTING
+            jd.save_state(state)
+        report = reports.build(jd, state)
+        reports.save(jd, report)
+        try:
+            self.scheduler.report(jd.job_id, reports.as_message(report))
+        except NasError as exc:
+            log.warning("report of job %s not delivered (%s): it is sent again when the harvester next "
+                        "starts", jd.job_id, exc)
+            return None
+        log.info("job %s reported %s%s%s", jd.job_id, report.status,
+                 f"; harvest error: {report.harvest_error}" if report.harvest_error else "",
+                 f"; upload error: {report.upload_error}" if report.upload_error else "")
+        state.phase = REPORTED
+        jd.save_state(state)
+        jd.remove()
+        return report
+
+    def recover(self) -> list[reports.HarvestReport | None]:
+        """Finish every job directory an earlier run left behind, then retry failed uploads."""
+        out = []
+        for jd in jobdir.leftovers(self.config.work_dir):
+            try:
+                out.append(self.recover_one(jd))
+            except Exception:  # noqa: BLE001 - the next leftover must still be finished
+                log.exception("leftover job directory %s could not be finished", jd.path)
+        stored, failing = retry_failed(self.archive, self.config.failed_dir)
+        if stored:
+            log.info("%d earlier failed uploads are now stored", len(stored))
+        if failing:
+            log.warning("%d files in %s still not stored", len(failing), self.config.failed_dir)
+        return out
+
+    def recover_one(self, jd: JobDir) -> reports.HarvestReport | None:
+        state = jd.state()
+        if state.phase == REPORTED:
+            jd.remove()
+            return None
+        log.warning("finishing leftover job %s (%s, left in phase %s)", jd.job_id, jd.path, state.phase)
+        state.recovered = True
+        if state.phase == CRAWLING:
+            crawl_process.stop_orphan(state.crawler_pid, jd, self.config.process_timeout)
+            state.harvest_errors.append(CUT_SHORT)
+            state.harvest_details.append(
+                f"harvester {state.harvester or '?'} ended while crawler pid {state.crawler_pid} ran; "
+                f"what the crawler wrote was kept. Its stderr ends:\n{reports.stderr_tail(jd)}")
+            state.crawl_end = state.crawl_end or "unfinished"
+            state.phase = CRAWLED
+            jd.save_state(state)
+        return self.finish(jd, state)
+
