@@ -24,7 +24,7 @@ import logging
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from sqlalchemy import delete, distinct, func, insert, select, tuple_, update
+from sqlalchemy import delete, func, insert, select, tuple_, update
 from sqlalchemy.orm import Session, aliased
 
 from server.harvest.models import (
@@ -125,7 +125,6 @@ def fill_entries(session: Session, hd: HarvestDefinition, est: EstimationSetting
     snapshot = hd.kind == HarvestKind.SNAPSHOT.value
     h_objects = _limit(hd.max_objects) if snapshot else -1
     h_bytes = _limit(hd.max_bytes) if snapshot else -1
-    conn = session.connection()
     total = 0
     for rows in _configuration_batches(session, hd, batch):
         ids = [r[0] for r in rows]
@@ -139,7 +138,7 @@ def fill_entries(session: Session, hd: HarvestDefinition, est: EstimationSetting
                 "max_objects": max_objects, "previous_job_id": prev_job,
                 "expected_objects": expected_objects(best, max_objects, max_bytes, h_objects, h_bytes, est),
             })
-        conn.execute(insert(E.__table__), entries)
+        session.connection().execute(insert(E.__table__), entries)
         total += len(entries)
         if on_batch is not None:
             on_batch()
@@ -168,7 +167,7 @@ def check_definition(session: Session, hd: HarvestDefinition) -> None:
 def check_profiles(session: Session, hd: HarvestDefinition) -> dict[int, CrawlProfile]:
     """Every crawl profile the run uses, by id; InvalidInput naming an inactive one and (some of)
     the configurations that use it."""
-    ids = session.execute(select(distinct(E.profile_id)).where(E.harvest_id == hd.id)).scalars().all()
+    ids = session.execute(select(E.profile_id).where(E.harvest_id == hd.id).distinct()).scalars().all()
     profiles = {p.id: p for p in session.execute(select(CrawlProfile).where(CrawlProfile.id.in_(ids))).scalars()}
     for pid in ids:
         p = profiles[pid]
