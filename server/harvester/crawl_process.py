@@ -28,12 +28,14 @@ NO_RESPONSE = "no_response_timeout"
 INACTIVITY = "inactivity_timeout"
 RUNNING_TIME = "max_running_time"
 SERVICE_STOPPED = "harvester_stopped"
+JOB_NOT_RUNNING = "job_not_running"
 
 CAUSES = {
     NO_RESPONSE: "nothing was downloaded for {t:g} s (no_response_timeout)",
     INACTIVITY: "no fetch was active for {t:g} s (inactivity_timeout)",
     RUNNING_TIME: "the job's running time of {t:g} s was up",
     SERVICE_STOPPED: "the harvester service was stopped",
+    JOB_NOT_RUNNING: "the scheduler says the job is not running any more",
 }
 
 

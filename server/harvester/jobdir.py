@@ -118,6 +118,9 @@ def jobs_root(work_dir: str) -> str:
 def create(work_dir: str, job: dict[str, Any], spec: dict[str, Any], seeds: list[str],
            harvester: str = "", now: float | None = None) -> JobDir:
     """Make the job directory and write the job, the crawler's spec and the seeds into it."""
+    from server.harvester.job_spec import normalise
+
+    job = normalise(job)
     stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime(now if now is not None else time.time()))
     job_id = str(job["job_id"])
     if not re.fullmatch(r"[A-Za-z0-9.]+", job_id):

@@ -16,12 +16,12 @@ from server.harvester import report as reports
 from server.harvester.archive_client import ArchiveClient
 from server.harvester.blocking import offload
 from server.harvester.crawl_process import CrawlProcess, CrawlWatch
-from server.harvester.job_spec import crawl_spec
+from server.harvester.job_spec import crawl_spec, normalise
 from server.harvester.jobdir import CRAWLED, CRAWLING, REPORTED, REPORTING, UPLOADING, JobDir, JobState
 from server.harvester.scheduler_client import Scheduler
 from server.harvester.upload_watcher import WatcherProcess
 from server.harvester.uploads import Uploader, retry_failed
-from shared.errors import NasError
+from shared.errors import Conflict, IllegalTransition, JobNotFound, NasError, Unavailable
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +44,7 @@ class HarvesterConfig:
     poll_interval: float = 0.5
     claim_interval: float = 10.0
     crawler_command: list[str] = dataclasses.field(default_factory=list)
+    crawler_overrides: dict[str, Any] = dataclasses.field(default_factory=dict)
 
     @classmethod
     def from_settings(cls, settings, harvester_id: str) -> HarvesterConfig:
@@ -55,7 +56,7 @@ class HarvesterConfig:
                    settings[h + "no_response_timeout"], settings[h + "inactivity_timeout"],
                    settings[h + "process_timeout"], settings[h + "max_job_running_time"],
                    settings[h + "status_interval"], settings[h + "poll_interval"], settings[h + "claim_interval"],
-                   list(settings[h + "crawler_command"]))
+                   list(settings[h + "crawler_command"]), dict(settings[h + "crawler_overrides"]))
 
 
 class Harvester:
@@ -112,8 +113,9 @@ class Harvester:
         """Create the job directory, crawl, finish off. Returns the report (None if it could not
         be sent; the job is then finished at the next start)."""
         c = self.config
+        job = normalise(job)
         log.info("claimed job %s (harvest %s) on channel %s", job.get("job_id"), job.get("harvest_id"), c.channel)
-        spec, seeds = crawl_spec(job)
+        spec, seeds = crawl_spec(job, c.crawler_overrides)
         jd = jobdir.create(c.work_dir, job, spec, seeds, harvester=c.harvester_id)
         self.current = jd
         try:
@@ -134,7 +136,8 @@ class Harvester:
         start = time.monotonic()
         watch = CrawlWatch(c.no_response_timeout, c.inactivity_timeout, c.max_job_running_time, started=start)
         latest: dict[str, Any] = {}
-        self._send_progress(jd, {"state": "crawling"})  # confirms the claim to the scheduler
+        # The first progress report confirms the claim to the scheduler.
+        not_running = self._send_progress(jd, {"status_text": "crawler started"})
         last_status = start
         cause = None
         try:
@@ -151,6 +154,8 @@ class Harvester:
                     break
                 if self.stopping.is_set():
                     cause = crawl_process.SERVICE_STOPPED
+                elif not_running:
+                    cause = crawl_process.JOB_NOT_RUNNING
                 else:
                     cause = watch.stop_cause(now)
                 if cause:
@@ -162,7 +167,7 @@ class Harvester:
                 if now - last_status >= c.status_interval:
                     last_status = now
                     self._status_line(jd, latest, now - start)
-                    self._send_progress(jd, {"state": "crawling", **latest})
+                    not_running = self._send_progress(jd, {"status_text": "crawling", **latest})
                 time.sleep(c.poll_interval)
             for line in proc.progress():
                 latest = line
@@ -185,6 +190,9 @@ class Harvester:
         tail = reports.stderr_tail(jd)
         if cause == crawl_process.SERVICE_STOPPED:
             state.harvest_errors.append("the crawl was cut short: the harvester service was stopped")
+            state.harvest_details.append(f"the crawler was asked to stop and ended with {reports.exit_text(code)}")
+        elif cause == crawl_process.JOB_NOT_RUNNING:
+            state.harvest_errors.append("the crawl was stopped: the scheduler says the job is not running any more")
             state.harvest_details.append(f"the crawler was asked to stop and ended with {reports.exit_text(code)}")
         elif proc.killed:
             state.harvest_errors.append(f"the crawler did not end within {self.config.process_timeout:g} s "
@@ -213,11 +221,17 @@ class Harvester:
                  jd.job_id, p.get("uris_done", 0), p.get("queued", 0), p.get("bytes", 0), p.get("rate", 0),
                  p.get("active_hosts", 0), elapsed, f"; crawler ended: {ended}" if ended else "")
 
-    def _send_progress(self, jd: JobDir, progress: dict[str, Any]) -> None:
+    def _send_progress(self, jd: JobDir, progress: dict[str, Any]) -> str:
+        """Send progress; returns why the crawl must stop when the scheduler says the job is not
+        this harvester's running job any more, else ""."""
         try:
             self.scheduler.progress(jd.job_id, self.config.harvester_id, progress)
+        except (IllegalTransition, Conflict, JobNotFound) as exc:
+            log.warning("the scheduler says job %s is not running here: %s", jd.job_id, exc)
+            return str(exc)
         except NasError as exc:
             log.info("progress of job %s not sent: %s", jd.job_id, exc)
+        return ""
 
     # -- finishing off -------------------------------------------------------------------------
     def finish(self, jd: JobDir, state: JobState) -> reports.HarvestReport | None:
@@ -253,10 +267,14 @@ class Harvester:
         reports.save(jd, report)
         try:
             self.scheduler.report(jd.job_id, reports.as_message(report))
-        except NasError as exc:
+        except Unavailable as exc:
             log.warning("report of job %s not delivered (%s): it is sent again when the harvester next "
                         "starts", jd.job_id, exc)
             return None
+        except NasError as exc:
+            # Refused for good (e.g. the job was failed meanwhile): sending again cannot help.
+            log.error("report of job %s refused by the scheduler: %s (the report is %s)", jd.job_id, exc,
+                      report.to_dict())
         log.info("job %s reported %s%s%s", jd.job_id, report.status,
                  f"; harvest error: {report.harvest_error}" if report.harvest_error else "",
                  f"; upload error: {report.upload_error}" if report.upload_error else "")

@@ -1,5 +1,5 @@
-"""The harvester's three short calls to the ``scheduler`` (every one a quick RPC; a harvester
-never holds an AMQP message while it crawls)."""
+"""The harvester's three short calls to the ``scheduler`` (each a quick RPC; a harvester never
+holds an AMQP message while it crawls): ``claim_job``, ``report_progress``, ``report_job``."""
 from __future__ import annotations
 
 import logging
@@ -8,6 +8,10 @@ from typing import Any, Protocol
 from shared.errors import Unavailable
 
 log = logging.getLogger(__name__)
+
+# The crawler's progress line → the scheduler's progress fields.
+_PROGRESS = {"uris_done": ("uris_done", int), "queued": ("uris_queued", int), "bytes": ("bytes", int),
+             "rate": ("rate", float), "active_hosts": ("active_hosts", int), "status_text": ("status_text", str)}
 
 
 class Scheduler(Protocol):
@@ -18,22 +22,33 @@ class Scheduler(Protocol):
     def report(self, job_id: str, report: dict[str, Any]) -> None: ...
 
 
-class RpcScheduler:
-    """``claim_job(channel, harvester_id)``, ``job_progress(job_id, harvester_id, progress)``,
-    ``report_job(job_id, report)`` on the ``scheduler`` service."""
+def progress_fields(progress: dict[str, Any]) -> dict[str, Any]:
+    out = {}
+    for key, (name, kind) in _PROGRESS.items():
+        if key in progress and progress[key] is not None:
+            try:
+                out[name] = kind(progress[key])
+            except (TypeError, ValueError):
+                continue
+    elapsed = progress.get("elapsed")
+    if elapsed and "bytes" in out:
+        out["bytes_rate"] = round(out["bytes"] / float(elapsed), 1)
+    return out
 
+
+class RpcScheduler:
     def __init__(self, nameko_config: dict[str, Any], timeout: float = 30.0, service: str = "scheduler"):
         self.config = dict(nameko_config)
         self.timeout = timeout
         self.service = service
 
-    def _call(self, method: str, *args: Any) -> Any:
+    def _call(self, method: str, *args: Any, **kwargs: Any) -> Any:
         from nameko.exceptions import RpcTimeout, UnknownService
         from nameko.standalone.rpc import ClusterRpcProxy
 
         try:
             with ClusterRpcProxy(self.config, timeout=self.timeout) as proxy:
-                return getattr(getattr(proxy, self.service), method)(*args)
+                return getattr(getattr(proxy, self.service), method)(*args, **kwargs)
         except (RpcTimeout, UnknownService) as exc:
             raise Unavailable(f"the {self.service} does not answer {method}: {exc.__class__.__name__}",
                               {"service": self.service, "method": method}) from None
@@ -44,10 +59,16 @@ class RpcScheduler:
         return self._call("claim_job", channel, harvester_id) or None
 
     def progress(self, job_id: str, harvester_id: str, progress: dict[str, Any]) -> None:
-        self._call("job_progress", _job_id(job_id), harvester_id, progress)
+        """Raises IllegalTransition when the job is not running any more (the crawl should stop)."""
+        self._call("report_progress", _job_id(job_id), harvester_id, progress_fields(progress))
 
     def report(self, job_id: str, report: dict[str, Any]) -> None:
-        self._call("report_job", _job_id(job_id), report)
+        self._call("report_job", _job_id(job_id), report["harvester"], report["domains"],
+                   harvest_error=report.get("harvest_error") or "",
+                   harvest_error_details=report.get("harvest_error_details") or "",
+                   upload_error=report.get("upload_error") or "",
+                   upload_error_details=report.get("upload_error_details") or "",
+                   failed=report.get("status") == "failed")
 
 
 def _job_id(job_id: str) -> int | str:

@@ -38,9 +38,12 @@ def slow_profile(proxy: str, delay_ms: int = 250) -> dict[str, Any]:
 
 
 def make_job(seeds: list[str], profile: dict[str, Any], job_id: int | None = None, **extra: Any) -> dict[str, Any]:
-    job = {"job_id": job_id if job_id is not None else next(_ids), "harvest_id": 3, "harvest_num": 0,
-           "channel": "FOCUSED", "seeds": seeds, "profile": profile,
-           "aliases": [{"domain": "alias1.test", "alias_of": "example1.test"}], "dedup_job_ids": [2]}
+    """A job as the scheduler's claim_job gives it (ClaimedJobDto)."""
+    job = {"id": job_id if job_id is not None else next(_ids), "harvest_id": 3, "harvest": "test harvest",
+           "harvest_run": 0, "channel": "FOCUSED", "snapshot": False, "profile": "fast", "seeds": seeds,
+           "settings": {"profile_name": "fast", "profile": profile, "crawler_traps": {"global": [], "domains": {}}},
+           "domains": [], "max_bytes_per_domain": -1, "max_objects_per_domain": -1, "max_running_time_s": 0,
+           "aliases": [{"domain": "alias1.test", "alias_of": "example1.test"}], "dedup_job_ids": [2], "claims": 1}
     job.update(extra)
     return job
 
@@ -65,6 +68,7 @@ class RecordingScheduler:
         self.progress_reports.append((str(job_id), progress))
 
     def report(self, job_id: str, report: dict[str, Any]) -> None:
+        assert {"harvester", "domains", "harvest_error", "upload_error", "status"} <= set(report)
         if self.fail_reports:
             from shared.errors import Unavailable
 

@@ -53,19 +53,19 @@ def test_a_job_is_crawled_stored_and_reported_done(web, make_harvester, replicas
     ref.append(h)
     report = h.run_job(job)
     assert report is not None and report.status == "done", report
-    assert sched.reports[str(job["job_id"])]["status"] == "done"
+    assert sched.reports[str(job["id"])]["status"] == "done"
     domains = {d.domain: d for d in report.domains}
     assert domains["example1.test"].objects > 10 and domains["example1.test"].stop_reason == "completed"
     stored = _stored(replicas["ONE"])
     assert stored == _stored(replicas["TWO"]) == sorted(report.files_stored)
     warcs = [n for n in stored if "-metadata-" not in n]
-    assert len(warcs) >= 2 and f"{job['job_id']}-metadata-1.warc.gz" in stored
+    assert len(warcs) >= 2 and f"{job['id']}-metadata-1.warc.gz" in stored
     assert archive.during_crawl, "closed WARC files are uploaded while the crawl goes on"
     warcio_check([os.path.join(replicas["ONE"], n) for n in stored])
-    assert check_cdx_offsets(os.path.join(replicas["ONE"], f"{job['job_id']}-metadata-1.warc.gz"),
+    assert check_cdx_offsets(os.path.join(replicas["ONE"], f"{job['id']}-metadata-1.warc.gz"),
                              replicas["ONE"]) > 20
     assert jobdir.leftovers(str(tmp_path / "work")) == []  # nothing left locally
-    assert sched.progress_reports and sched.progress_reports[0][1]["state"] == "crawling"
+    assert sched.progress_reports and sched.progress_reports[0][1]["status_text"] == "crawler started"
 
 
 def test_crawler_killed_from_outside_fails_the_job_but_keeps_its_files(web, make_harvester, replicas):
@@ -84,7 +84,7 @@ def test_crawler_killed_from_outside_fails_the_job_but_keeps_its_files(web, make
     assert "killed by SIGKILL" in report.harvest_error and "from outside" in report.harvest_error
     assert report.upload_error is None
     stored = _stored(replicas["ONE"])
-    assert any("-metadata-" not in n for n in stored) and f"{job['job_id']}-metadata-1.warc.gz" in stored
+    assert any("-metadata-" not in n for n in stored) and f"{job['id']}-metadata-1.warc.gz" in stored
     warcio_check([os.path.join(replicas["ONE"], n) for n in stored])  # the open WARC was closed off
     assert all(d.stop_reason == "unfinished" for d in report.domains) and report.domains
 
@@ -97,7 +97,7 @@ def test_archive_unavailable_keeps_files_and_a_restart_uploads_them(web, make_ha
     assert report.status == "failed" and report.harvest_error is None
     assert report.upload_error.endswith("files not stored in the archive")
     failed = sorted(os.listdir(tmp_path / "failed"))
-    assert failed == sorted(report.files_failed) and f"{job['job_id']}-metadata-1.warc.gz" in failed
+    assert failed == sorted(report.files_failed) and f"{job['id']}-metadata-1.warc.gz" in failed
     # Later, with the archive back: the next start stores them and empties the failed-uploads dir.
     make_harvester(RecordingScheduler()).recover()
     assert os.listdir(tmp_path / "failed") == []
@@ -121,7 +121,7 @@ def test_leftover_job_of_a_harvester_that_died_is_finished_off_as_failed(web, ma
     assert len(reports) == 1 and reports[0].status == "failed" and reports[0].recovered
     assert "cut short" in reports[0].harvest_error
     stored = _stored(replicas["ONE"])
-    assert f"{job['job_id']}-metadata-1.warc.gz" in stored and len(stored) >= 2
+    assert f"{job['id']}-metadata-1.warc.gz" in stored and len(stored) >= 2
     assert not os.path.exists(jd.path)
 
 

@@ -48,17 +48,34 @@ def test_progress_reader_keeps_a_half_written_line_for_later(tmp_path):
 
 
 def test_crawl_spec_from_a_claimed_job():
-    job = {"job_id": 4, "harvest_id": 3, "harvest_num": 1, "seeds": ["http://a.test/", " "],
-           "profile": {"robots": "ignore"}, "quotas": {"harvest": {"max_bytes": 10}},
-           "metadata": {"aliases": ["b.test is an alias of a.test"], "dedup_job_ids": [2, 1, 2]}}
-    spec, seeds = job_spec.crawl_spec(job)
-    assert spec == {"job_id": "4", "harvest_id": "3", "harvest_num": 1, "profile": {"robots": "ignore"},
-                    "quotas": {"harvest": {"max_bytes": 10}}}
+    job = {"id": 4, "harvest_id": 3, "harvest_run": 1, "seeds": ["http://a.test/", " "],
+           "settings": {"profile": {"robots": "ignore", "dedup": {"enabled": True, "extra": 1}},
+                        "crawler_traps": {"global": ["g"], "domains": {"a.test": ["t1"]}}},
+           "domains": [{"domain": "a.test", "max_bytes": 100, "max_objects": -1}],
+           "max_bytes_per_domain": 1000, "max_objects_per_domain": -1, "max_running_time_s": 60,
+           "aliases": [{"domain": "b.test", "alias_of": "a.test"}], "dedup_job_ids": [2, 1, 2]}
+    spec, seeds = job_spec.crawl_spec(job, {"upstream_proxy": "http://127.0.0.1:1"})
+    assert spec == {
+        "job_id": "4", "harvest_id": "3", "harvest_num": 1,
+        "profile": {"robots": "ignore", "upstream_proxy": "http://127.0.0.1:1", "max_running_time_s": 60.0},
+        "quotas": {"harvest": {"max_bytes": 1000, "max_objects": -1},
+                   "domains": {"a.test": {"max_bytes": 100, "max_objects": -1}}},
+        "dedup": {"enabled": False},  # no index chosen: no deduplication rather than a crawler error
+        "crawler_traps": {"job": ["t1"], "global": ["g"]},
+    }
     assert seeds == ["http://a.test/"]
     assert job_spec.aliases(job) == ["b.test is an alias of a.test"]
     assert job_spec.dedup_job_ids(job) == [1, 2]
     with pytest.raises(InvalidInput):
-        job_spec.crawl_spec({"job_id": 4, "harvest_id": 3, "seeds": []})
+        job_spec.crawl_spec({"id": 4, "harvest_id": 3, "seeds": []})
+
+
+def test_the_spec_is_one_the_crawler_accepts():
+    from server.crawler.spec import parse_spec
+
+    spec, _ = job_spec.crawl_spec({"id": 4, "harvest_id": 3, "seeds": ["http://a.test/"],
+                                   "domains": [{"domain": "a.test", "max_bytes": 5}]})
+    assert parse_spec({**spec, "seeds": ["http://a.test/"]}).quotas.domains["a.test"].max_bytes == 5
 
 
 def test_job_directory_is_named_by_job_and_time_and_found_again(tmp_path):
