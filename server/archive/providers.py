@@ -59,6 +59,8 @@ class ArchiveContext(DependencyProvider):
             rt = runtime_of(self.container)
             if rt is not None:
                 rt.details["http_url"] = self.file_server.base_url
+                # Tell the monitors at once: until they know the URL, this instance cannot serve.
+                self.container.spawn_managed_thread(rt.send_heartbeat, identifier="nas-first-heartbeat")
 
     def stop(self) -> None:
         if self.file_server is not None:

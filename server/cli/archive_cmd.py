@@ -263,8 +263,14 @@ def batch_run(args: argparse.Namespace) -> int:
                f"{result['files_failed']} failed, {len(result['answered_instances'])}/"
                f"{len(result['expected_instances'])} instances answered")
     if result["incomplete"]:
-        missing = ", ".join(result["missing_instances"]) or "none"
-        summary += f"; INCOMPLETE (no answer from: {missing}{'; ' + result['error'] if result.get('error') else ''})"
+        why = []
+        if result["missing_instances"]:
+            why.append("no answer from: " + ", ".join(result["missing_instances"]))
+        if result.get("error"):
+            why.append(result["error"])
+        if not why:
+            why.append("the job failed in some instances, see the exceptions")
+        summary += f"; INCOMPLETE ({'; '.join(why)})"
     print(summary, file=sys.stderr)
     return EXIT_FAILED if result["incomplete"] or result["files_failed"] else 0
 

@@ -2,10 +2,11 @@
 
 ``python -m server.archive.batch.runner`` reads a JSON spec on stdin, writes the job's output to
 the file descriptor it was given and prints a JSON summary on stdout. It runs apart from the
-service (heavy CPU never stalls the service's event loop) and with less power than it: as root
-it first switches to ``sandbox_user`` (archive files are read-only to everyone, so that user can
-read but not change them); in every case an audit hook refuses writes, renames, removals and
-permission changes under the storage directories.
+service (heavy CPU never stalls the service's event loop) and with less power than it: for user
+code sent with the job, a runner started as root first switches to ``sandbox_user`` (archive
+files are read-only to everyone, so that user can read but not change them; the storage
+directories must be searchable by it); in every case an audit hook refuses writes, renames,
+removals and permission changes under the storage directories.
 """
 from __future__ import annotations
 
@@ -56,18 +57,41 @@ def protect(dirs: list[str]) -> None:
     sys.addaudithook(hook)
 
 
+def _preload() -> None:
+    """Import what jobs commonly use while the installation is still readable."""
+    import collections  # noqa: F401
+    import gzip  # noqa: F401
+    import hashlib  # noqa: F401
+    import heapq  # noqa: F401
+    import io  # noqa: F401
+    import zlib  # noqa: F401
+
+    import warcio.archiveiterator  # noqa: F401
+    import warcio.warcwriter  # noqa: F401
+
+    import server.archive.cdx  # noqa: F401
+    import server.archive.checksums  # noqa: F401
+
+
 def run(spec: dict[str, Any]) -> dict[str, Any]:
     import re
 
     from server.archive.batch.base import job_from_source, load_job
 
     out = os.fdopen(spec["out_fd"], "wb", buffering=1 << 20)
-    drop_privileges(spec.get("sandbox_user", ""))
-    protect(spec.get("protect_dirs", []))
     max_exc = spec.get("max_exceptions", 100)
     result: dict[str, Any] = {"files_processed": 0, "files_failed": [], "exceptions": []}
     try:
-        cls = job_from_source(spec["source"]) if spec.get("source") else load_job(spec["job"])
+        # Shipped jobs are loaded with the service's rights (their modules may live where the
+        # sandbox user cannot read); user code only after the switch.
+        cls = None if spec.get("source") else load_job(spec["job"])
+        _preload()
+        if cls is None:
+            # User code: as root, run as the sandbox user (archive files are read-only to it).
+            drop_privileges(spec.get("sandbox_user", ""))
+        protect(spec.get("protect_dirs", []))
+        if cls is None:
+            cls = job_from_source(spec["source"])
         job = cls(**(spec.get("args") or {}))
         pattern = re.compile(cls.file_pattern) if cls.file_pattern else None
         job.initialize(out)

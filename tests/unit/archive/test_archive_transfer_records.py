@@ -26,7 +26,7 @@ def server():
 def test_http_transfer_streams_and_checks(tmp_path, server):
     src = tmp_path / "big.bin"
     with open(src, "wb") as fh:
-        for i in range(40):
+        for _ in range(40):
             fh.write(os.urandom(1 << 18))
     md5 = hashlib.md5(src.read_bytes()).hexdigest()
     url = server.offer(str(src))
