@@ -96,8 +96,8 @@ class Harvester:
             self.on_state("running", f"idle, waiting for a job on channel {c.channel}")
             try:
                 job = self.scheduler.claim(c.channel, c.harvester_id)
-            except NasError as exc:
-                log.warning("cannot claim a job: %s", exc)
+            except Exception as exc:  # noqa: BLE001 - a scheduler fault must not end the harvester
+                log.warning("cannot claim a job: %s: %s", exc.__class__.__name__, exc)
                 job = None
             if not job:
                 self.stopping.wait(c.claim_interval)

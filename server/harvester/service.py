@@ -38,8 +38,8 @@ class HarvesterLoop(DependencyProvider):
     def setup(self) -> None:
         settings = settings_for(self.container)
         self.runtime = _runtime_of(self.container)
-        instance = self.runtime.instance_id if self.runtime else settings["instance.id"] or "harvester"
-        self.config = HarvesterConfig.from_settings(settings, instance)
+        # The Runtime's instance id is known only after its own setup: filled in at start().
+        self.config = HarvesterConfig.from_settings(settings, settings["instance.id"] or "harvester")
         self.stop_timeout = settings["harvester.stop_timeout"]
         nameko_config = dict(self.container.config)
         self.archive = archive_client.from_settings(settings, nameko_config)
@@ -50,6 +50,7 @@ class HarvesterLoop(DependencyProvider):
 
     def start(self) -> None:
         if self.runtime is not None:
+            self.config.harvester_id = self.runtime.instance_id
             self.runtime.details["channel"] = self.config.channel
         self.thread = self.container.spawn_managed_thread(self._run, identifier="harvester-loop")
 

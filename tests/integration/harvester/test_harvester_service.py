@@ -1,0 +1,101 @@
+"""The ``harvester`` service in this (eventlet-patched) process on a private vhost, with a stand-in
+``scheduler`` service, real crawler processes against the local test web, and a local two-replica
+archive. The full path with the real scheduler and archive is in tests/e2e/harvester."""
+from __future__ import annotations
+
+import os
+import signal
+
+from harvester_testkit import fast_profile, make_job, slow_profile, warcio_check
+from harvester_testkit.fake_scheduler import FakeScheduler, harvester_config, wait_for
+from nameko.containers import ServiceContainer
+from nameko.standalone.rpc import ClusterRpcProxy
+
+from server.harvester.service import HarvesterService
+
+
+def _start(config: dict) -> list[ServiceContainer]:
+    containers = [ServiceContainer(FakeScheduler, config), ServiceContainer(HarvesterService, config)]
+    for c in containers:
+        c.start()
+    return containers
+
+
+def _stop(containers: list[ServiceContainer]) -> None:
+    for c in reversed(containers):
+        c.stop()
+
+
+def test_a_claimed_job_is_crawled_uploaded_and_reported(nameko_config, tmp_path, replicas, web, board):
+    job = make_job([web.seed("www.example1.test")], fast_profile(web.proxy_url))
+    board["jobs"].append(job)
+    containers = _start(harvester_config(nameko_config, tmp_path, replicas))
+    try:
+        report = wait_for(lambda: board["reports"].get(job["id"]), timeout=60)
+        with ClusterRpcProxy(nameko_config) as rpc:
+            status = wait_for(lambda: rpc.harvester.status(), timeout=10)
+    finally:
+        _stop(containers)
+    assert report["failed"] is False and report["harvest_error"] == "" and report["upload_error"] == ""
+    assert {d["domain"] for d in report["domains"]} >= {"example1.test"}
+    assert board["progress"][0][2]["status_text"] == "crawler started"  # confirms the claim
+    stored = sorted(os.listdir(replicas["ONE"]))
+    assert f"{job['id']}-metadata-1.warc.gz" in stored and stored == sorted(os.listdir(replicas["TWO"]))
+    warcio_check([os.path.join(replicas["ONE"], n) for n in stored])
+    assert status["state"] == "running"
+
+
+def test_no_claim_and_dormant_while_disk_is_short(nameko_config, tmp_path, replicas, web, board):
+    board["jobs"].append(make_job([web.seed("www.example2.test")], fast_profile(web.proxy_url)))
+    containers = _start(harvester_config(nameko_config, tmp_path, replicas, min_space_left=1 << 62))
+    try:
+        with ClusterRpcProxy(nameko_config) as rpc:
+            status = wait_for(lambda: (s := rpc.harvester.status())["state"] == "dormant" and s, timeout=15)
+    finally:
+        _stop(containers)
+    assert "not enough free disk" in status["reason"] and "min_space_left" in status["reason"]
+    assert board["claims"] == [] and len(board["jobs"]) == 1
+
+
+def test_crawler_killed_from_outside_job_failed_files_uploaded(nameko_config, tmp_path, replicas, web, board):
+    job = make_job([web.seed("www.example3.test")], slow_profile(web.proxy_url, 300))
+    board["jobs"].append(job)
+    containers = _start(harvester_config(nameko_config, tmp_path, replicas))
+    try:
+        with ClusterRpcProxy(nameko_config) as rpc:
+            current = wait_for(lambda: (j := rpc.harvester.current_job()) and j.get("crawler_pid") and j, timeout=30)
+            wait_for(lambda: os.path.getsize(os.path.join(current["job_dir"], "crawl.log")) > 500, timeout=30)
+        os.kill(current["crawler_pid"], signal.SIGKILL)
+        report = wait_for(lambda: board["reports"].get(job["id"]), timeout=60)
+    finally:
+        _stop(containers)
+    assert report["failed"] is True
+    assert "killed by SIGKILL" in report["harvest_error"] and report["upload_error"] == ""
+    stored = os.listdir(replicas["ONE"])
+    assert f"{job['id']}-metadata-1.warc.gz" in stored and len(stored) >= 2
+    warcio_check([os.path.join(replicas["ONE"], n) for n in stored])
+
+
+def test_archive_unavailable_files_kept_reported_and_uploaded_after_restart(nameko_config, tmp_path, web, board):
+    job = make_job([web.seed("www.example4.test")], fast_profile(web.proxy_url))
+    board["jobs"].append(job)
+    later = {"ONE": str(tmp_path / "archive-one")}  # not there yet: the archive is down
+    config = harvester_config(nameko_config, tmp_path, later)
+    containers = _start(config)
+    try:
+        report = wait_for(lambda: board["reports"].get(job["id"]), timeout=60)
+    finally:
+        _stop(containers)
+    assert report["failed"] is True and report["harvest_error"] == ""
+    assert "not stored in the archive" in report["upload_error"]
+    failed_dir = os.path.join(tmp_path, "work", "failed-uploads")
+    kept = sorted(os.listdir(failed_dir))
+    assert f"{job['id']}-metadata-1.warc.gz" in kept and all(n in report["upload_error_details"] for n in kept)
+
+    os.makedirs(later["ONE"])  # the archive is back; the harvester starts again
+    containers = _start(config)
+    try:
+        wait_for(lambda: sorted(os.listdir(later["ONE"])) == kept, timeout=30)
+    finally:
+        _stop(containers)
+    assert os.listdir(failed_dir) == []
