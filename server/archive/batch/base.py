@@ -26,6 +26,9 @@ class BatchJob:
     name: ClassVar[str] = ""
     #: a regular expression every file name must match to be processed (on top of the caller's)
     file_pattern: ClassVar[str | None] = None
+    #: jobs whose ``file_output`` is thread-safe and mostly outside the GIL (hashing) set this
+    #: above 1: files are then processed by that many threads, outputs written in file order
+    threads: ClassVar[int] = 1
 
     def __init__(self, **args: Any):
         self.args = args
@@ -34,6 +37,10 @@ class BatchJob:
         """Called once per instance before the first file."""
 
     def process_file(self, name: str, path: str, out: BinaryIO) -> None:
+        out.write(self.file_output(name, path))
+
+    def file_output(self, name: str, path: str) -> bytes:
+        """The output for one file (jobs with ``threads > 1`` implement this)."""
         raise NotImplementedError
 
     def finish(self, out: BinaryIO) -> None:

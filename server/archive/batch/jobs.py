@@ -4,7 +4,7 @@ from __future__ import annotations
 import collections
 import heapq
 import io
-import json
+import os
 import re
 from typing import Any, BinaryIO
 
@@ -16,9 +16,10 @@ class ChecksumJob(BatchJob):
     """``name##checksum`` per file (MD5 by default, ``algorithm=sha1`` etc. allowed)."""
 
     name = "checksum"
+    threads = max(1, min(4, os.cpu_count() or 1))   # hashlib hashes outside the GIL
 
-    def process_file(self, name: str, path: str, out: BinaryIO) -> None:
-        out.write(f"{name}##{file_checksum(path, self.args.get('algorithm', 'md5'))}\n".encode())
+    def file_output(self, name: str, path: str) -> bytes:
+        return f"{name}##{file_checksum(path, self.args.get('algorithm', 'md5'))}\n".encode()
 
 
 class FileListJob(BatchJob):
@@ -133,4 +134,4 @@ def describe() -> list[dict[str, Any]]:
     return [{"name": n, "doc": (load_job(n).__doc__ or "").strip()} for n in sorted(registered_jobs())]
 
 
-__all__ = ["ChecksumJob", "FileListJob", "CdxJob", "CrawlLogJob", "UrlSearchJob", "MimeCountJob", "json"]
+__all__ = ["ChecksumJob", "FileListJob", "CdxJob", "CrawlLogJob", "UrlSearchJob", "MimeCountJob"]

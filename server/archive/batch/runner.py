@@ -95,16 +95,31 @@ def run(spec: dict[str, Any]) -> dict[str, Any]:
         job = cls(**(spec.get("args") or {}))
         pattern = re.compile(cls.file_pattern) if cls.file_pattern else None
         job.initialize(out)
-        for name, path in spec["files"]:
-            if pattern is not None and not pattern.fullmatch(name):
-                continue
-            try:
-                job.process_file(name, path, out)
-                result["files_processed"] += 1
-            except Exception as exc:  # noqa: BLE001 - one bad file must not end the job
-                result["files_failed"].append(name)
-                if len(result["exceptions"]) < max_exc:
-                    result["exceptions"].append({"file": name, "error": f"{exc.__class__.__name__}: {exc}"})
+        files = [(n, p) for n, p in spec["files"] if pattern is None or pattern.fullmatch(n)]
+
+        def failed(name: str, exc: BaseException) -> None:
+            result["files_failed"].append(name)
+            if len(result["exceptions"]) < max_exc:
+                result["exceptions"].append({"file": name, "error": f"{exc.__class__.__name__}: {exc}"})
+
+        if cls.threads > 1 and len(files) > 1:
+            from concurrent.futures import ThreadPoolExecutor
+
+            with ThreadPoolExecutor(cls.threads) as pool:
+                futures = [(n, pool.submit(job.file_output, n, p)) for n, p in files]
+                for name, fut in futures:   # in file order, whatever finishes first
+                    try:
+                        out.write(fut.result())
+                        result["files_processed"] += 1
+                    except Exception as exc:  # noqa: BLE001 - one bad file must not end the job
+                        failed(name, exc)
+        else:
+            for name, path in files:
+                try:
+                    job.process_file(name, path, out)
+                    result["files_processed"] += 1
+                except Exception as exc:  # noqa: BLE001 - one bad file must not end the job
+                    failed(name, exc)
         job.finish(out)
     except Exception as exc:  # noqa: BLE001 - the job itself failed: reported, not raised
         result["exceptions"].append({"file": None, "error": f"{exc.__class__.__name__}: {exc}",
