@@ -25,6 +25,7 @@ from sqlalchemy.orm import Session
 from server.harvest.models import HarvestDefinition
 from server.harvest.models.base import utcnow
 from server.harvest.scheduling.models import Job, JobConfiguration
+from server.harvest.scheduling.txn import begin_write, rolls_back
 from shared.enums import JobStatus
 from shared.errors import InvalidInput, JobNotFound
 
@@ -58,6 +59,7 @@ def _job_for_harvester(session: Session, job_id: int) -> Job:
     return job
 
 
+@rolls_back
 def claim(session: Session, channel: str, harvester_id: str, now: dt.datetime | None = None) -> Job | None:
     """The job this harvester is to run next, or None. Commits.
 
@@ -67,6 +69,8 @@ def claim(session: Session, channel: str, harvester_id: str, now: dt.datetime | 
         raise InvalidInput("claim_job needs a channel and a harvester id",
                            {"channel": channel, "harvester_id": harvester_id})
     now = now or utcnow()
+    session.rollback()
+    begin_write(session)
     again = session.execute(
         select(Job.id).where(Job.status == S.STARTED.value, Job.harvester_id == harvester_id,
                              Job.channel == channel, Job.confirmed_at.is_(None)).order_by(Job.id).limit(1)
@@ -77,7 +81,6 @@ def claim(session: Session, channel: str, harvester_id: str, now: dt.datetime | 
         session.commit()
         log.info("job %d offered again to %s (its claim was not confirmed)", again, harvester_id)
         return _job_for_harvester(session, again)
-    session.commit()  # end the read above: the claim below must be the transaction's first write
     S.SUBMITTED.check_transition(S.STARTED)
     for _ in range(20):
         oldest = (select(Job.id).where(Job.channel == channel, Job.status == S.SUBMITTED.value)
@@ -92,13 +95,15 @@ def claim(session: Session, channel: str, harvester_id: str, now: dt.datetime | 
         if got is not None:
             log.info("job %d claimed by %s", got, harvester_id)
             return _job_for_harvester(session, got)
+        begin_write(session)
         # Nothing updated: either the channel has no Submitted job, or (PostgreSQL, READ
         # COMMITTED) the row picked was claimed by someone else between pick and update.
         left = session.execute(select(Job.id).where(Job.channel == channel, Job.status == S.SUBMITTED.value)
                                .limit(1)).scalar_one_or_none()
-        session.commit()
         if left is None:
+            session.commit()
             return None
+    session.commit()
     return None
 
 
@@ -145,12 +150,15 @@ def _human(seconds: float) -> str:
     return f"{seconds:g} seconds"
 
 
+@rolls_back
 def resubmit(session: Session, job_id: int, now: dt.datetime | None = None) -> Job:
     """A new job, Submitted, with the same configurations, seeds and settings as the failed job
     ``job_id``, which becomes Resubmitted and points to it. Raises JobNotFound,
     IllegalTransition (the job has not failed). Commits."""
     now = now or utcnow()
-    old = session.get(Job, job_id, with_for_update=True)
+    session.rollback()
+    begin_write(session)
+    old = session.get(Job, job_id, with_for_update=True, populate_existing=True)
     if old is None:
         raise JobNotFound(f"there is no job {job_id}", {"job_id": job_id})
     S(old.status).check_transition(S.RESUBMITTED, job_id)

@@ -15,9 +15,12 @@ from sqlalchemy.orm import Session
 
 from server.harvest.models.base import utcnow
 from server.harvest.scheduling.models import SchedulingState
+from server.harvest.scheduling.txn import begin_write
 
 
 def _ensure_row(session: Session, harvest_id: int) -> None:
+    session.rollback()
+    begin_write(session)
     if session.get(SchedulingState, harvest_id) is not None:
         return
     try:

@@ -44,6 +44,7 @@ from server.harvest.models.base import utcnow
 from server.harvest.scheduling.estimation import EstimationSettings, PreviousHarvest, expected_objects
 from server.harvest.scheduling.models import Job, JobConfiguration, JobgenEntry
 from server.harvest.scheduling.splitting import Candidate, JobDraft, SplitSettings, byte_order, split
+from server.harvest.scheduling.txn import begin_write
 from shared.enums import HarvestKind, JobStatus, StopReason
 from shared.errors import InvalidInput
 
@@ -194,6 +195,7 @@ def sorted_chunks(session: Session, harvest_id: int, chunk: int):
     key = None
     while True:
         s = stmt if key is None else stmt.where(tuple_(*order) > tuple_(*key))
+        begin_write(session)  # the chunk's jobs are written in the same transaction
         rows = session.execute(s).all()
         if not rows:
             return

@@ -10,6 +10,7 @@ from sqlalchemy.orm import Session
 from server.harvest.models.base import utcnow
 from server.harvest.scheduling import dispatch
 from server.harvest.scheduling.models import Job, JobProgress
+from server.harvest.scheduling.txn import begin_write, rolls_back
 from shared.enums import JobStatus
 from shared.errors import Conflict, IllegalTransition, InvalidInput, JobNotFound
 
@@ -17,6 +18,7 @@ FIELDS = {"uris_done": int, "uris_queued": int, "bytes": int, "rate": float, "by
           "active_hosts": int, "status_text": str}
 
 
+@rolls_back
 def record(session: Session, job_id: int, harvester_id: str, progress: dict[str, Any],
            now: dt.datetime | None = None) -> None:
     """Keep the latest progress of a Started job and confirm its claim. Raises JobNotFound,
@@ -33,7 +35,9 @@ def record(session: Session, job_id: int, harvester_id: str, progress: dict[str,
         if not isinstance(value, kind) or isinstance(value, bool):
             raise InvalidInput(f"progress field {key} must be {kind.__name__}, not {value!r}", {"field": key})
         clean[key] = value
-    job = session.get(Job, job_id)
+    session.rollback()
+    begin_write(session)
+    job = session.get(Job, job_id, populate_existing=True)
     if job is None:
         raise JobNotFound(f"there is no job {job_id}", {"job_id": job_id})
     if job.status != JobStatus.STARTED.value:

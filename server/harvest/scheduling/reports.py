@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 from server.harvest.models import Domain, HarvestHistory
 from server.harvest.models.base import utcnow
 from server.harvest.scheduling.models import Job, JobConfiguration
+from server.harvest.scheduling.txn import begin_write, rolls_back
 from shared.enums import JobStatus, StopReason
 from shared.errors import Conflict, IllegalTransition, InvalidInput, JobNotFound
 
@@ -52,6 +53,7 @@ class DomainReport:
         return cls(domain.lower(), objects, nbytes, stop)
 
 
+@rolls_back
 def report(session: Session, job_id: int, harvester_id: str, domains: list[dict[str, Any]],
            harvest_error: str = "", harvest_error_details: str = "", upload_error: str = "",
            upload_error_details: str = "", failed: bool | None = None,
@@ -62,7 +64,9 @@ def report(session: Session, job_id: int, harvester_id: str, domains: list[dict[
     Conflict (claimed by another harvester), IllegalTransition (the job is not running). Commits."""
     now = now or utcnow()
     parsed = [DomainReport.parse(d) for d in (domains or [])]
-    job = session.get(Job, job_id)
+    session.rollback()
+    begin_write(session)
+    job = session.get(Job, job_id, populate_existing=True)
     if job is None:
         raise JobNotFound(f"there is no job {job_id}", {"job_id": job_id})
     if job.reported_at is not None:

@@ -66,6 +66,7 @@ class Generations(DependencyProvider):
         return self
 
     def keep_going(self) -> None:
+        eventlet.sleep(0)  # between chunks (nothing held): let RPCs and heartbeats through
         if self.stopping:
             raise GenerationStopped()
 
