@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from server.archive.checksums import normalise
@@ -133,12 +134,8 @@ def on_store(session: Session, replicas: list[ReplicaInfo], name: str, checksum:
     check_name(name)
     checksum = normalise(checksum)
     ensure_replicas(session, replicas)
-    f = _file(session, name)
-    if f is None:
-        f = ArchiveFile(filename=name, checksum=checksum, size=size, created=utcnow())
-        session.add(f)
-        session.flush()
-    elif f.checksum != checksum:
+    f = _file(session, name) or _insert_file(session, name, checksum, size)
+    if f.checksum != checksum:
         completed = [i.replica_id for i in f.infos if i.upload_state == U.UPLOAD_COMPLETED.value]
         if completed:
             raise ChecksumMismatch(
@@ -157,6 +154,21 @@ def on_store(session: Session, replicas: list[ReplicaInfo], name: str, checksum:
             _transition(info, U.UPLOAD_STARTED, error=None)
             plan[r.id] = Action.UPLOAD
     return plan
+
+
+def _insert_file(session: Session, name: str, checksum: str, size: int | None) -> ArchiveFile:
+    """A new file row; when another transaction committed the same name since the lookup (two
+    workers storing one new file), that row is returned instead of an IntegrityError."""
+    try:
+        with session.begin_nested():
+            f = ArchiveFile(filename=name, checksum=checksum, size=size, created=utcnow())
+            session.add(f)
+        return f
+    except IntegrityError:
+        existing = _file(session, name)
+        if existing is None:
+            raise
+        return existing
 
 
 def on_upload_started(session: Session, name: str, replica_id: str) -> None:
