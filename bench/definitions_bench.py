@@ -4,7 +4,8 @@ For SQLite and PostgreSQL, each in its own process (so peak RSS is per backend):
 
 * ingest: the chunked ingest the ``definitions`` service runs for ``nas domains ingest``
   (server.harvest.ingest.ingest_chunk, 5,000 lines a transaction, called directly, without
-  RabbitMQ), reporting domains/s and peak RSS;
+  RabbitMQ), reporting domains/s and peak RSS (on PostgreSQL it COPYs into a temporary table
+  and inserts set-wise; on SQLite it uses multi-row INSERTs);
 * peer: the same rows (domain, seed list, configuration, link) written raw: PostgreSQL
   ``COPY FROM STDIN`` / SQLite ``executemany`` with pre-assigned ids and no validation, the
   fastest the database itself can take them; the ratio says what validation, normalisation,
@@ -225,6 +226,7 @@ def main() -> int:
                 print(proc.stderr[-3000:], file=sys.stderr)
                 return 1
             results[(backend, what)] = json.loads(proc.stdout.strip().splitlines()[-1])
+            print(f"{backend} {what}: {json.dumps(results[(backend, what)])}", file=sys.stderr, flush=True)
     print(f"definitions benchmark: {N:,} generated domain names, chunks of {CHUNK}")
     print(f"{'backend':<11} {'ingest dom/s':>12} {'RSS MB':>7} {'peer':<28} {'peer dom/s':>10} {'ratio':>6}")
     for backend in ("sqlite", "postgresql"):
