@@ -25,6 +25,8 @@ class DemoInstance:
 def demo_instances() -> list[DemoInstance]:
     return [
         DemoInstance("monitor", "server.monitor.service:MonitorService", {"monitor": {"lost_after": 15}}),
+        DemoInstance("scheduler", "server.harvest.scheduling.service:SchedulerService",
+                     {"harvest": {"scheduler": {"timer_interval": 10}}}),
     ]
 
 

@@ -82,7 +82,7 @@ def _configuration_batches(session: Session, hd: HarvestDefinition, batch: int):
                 .where(harvest_configurations.c.harvest_id == hd.id).order_by(C.id))
     last = 0
     while True:
-        rows = session.execute(base.where(C.id > last).limit(batch)).all()
+        rows = session.connection().execute(base.where(C.id > last).limit(batch)).all()  # Core: no ORM rows
         if not rows:
             return
         last = rows[-1][0]
@@ -100,7 +100,7 @@ def _histories(session: Session, ids: list[int],
     largest: dict[int, tuple] = {}
     latest: dict[int, tuple] = {}
     done = StopReason.COMPLETED.value
-    for cid, hid, objects, nbytes, reason, ended, job in session.execute(stmt):
+    for cid, hid, objects, nbytes, reason, ended, job in session.connection().execute(stmt):
         when = ended or _EPOCH
         if reason == done:
             cur = complete.get(cid)
@@ -196,7 +196,7 @@ def sorted_chunks(session: Session, harvest_id: int, chunk: int):
     while True:
         s = stmt if key is None else stmt.where(tuple_(*order) > tuple_(*key))
         begin_write(session)  # the chunk's jobs are written in the same transaction
-        rows = session.execute(s).all()
+        rows = session.connection().execute(s).all()
         if not rows:
             return
         last = rows[-1]

@@ -23,7 +23,7 @@ from sqlalchemy.orm import Session
 
 from server.harvest.models import HarvestDefinition
 from server.harvest.models.base import utcnow
-from server.harvest.scheduling import guard, jobgen
+from server.harvest.scheduling import dispatch, guard, jobgen
 from shared.enums import HarvestKind
 from shared.errors import NasError
 
@@ -117,6 +117,7 @@ def schedule_definition(make_session: Callable[[], Session], harvest_id: int, ow
             log.info("harvest %s run %d: %d configurations in %d jobs%s", name, runs, gen.configurations,
                      len(gen.jobs), "" if active else "; its schedule has ended, deactivated")
             guard.release(session, harvest_id, owner, len(gen.jobs))
+            dispatch.submit_new(session)  # queue them now, not at the next check
         except BaseException as exc:
             session.rollback()
             if runs is not None:  # the run was not counted: its jobs must not stay half made

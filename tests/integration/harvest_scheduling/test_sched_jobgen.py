@@ -36,7 +36,7 @@ def test_selective_harvest_makes_jobs_counts_the_run_and_sets_the_next(engine, s
     out = _schedule(engine, h.id)
     assert out.scheduled and out.error == "" and len(out.jobs) == 1
     job = _jobs(session, h.id)[0]
-    assert job.status == "new" and job.harvest_run == 0 and job.channel == "FOCUSED"
+    assert job.status == "submitted" and job.harvest_run == 0 and job.channel == "FOCUSED"  # queued at once
     assert _configs(session, job.id) == sorted([a.id, b.id])
     assert job.seeds.split("\n") == ["http://www.a.dk/", "https://a.dk/x", "http://www.b.dk/"]
     cfg = json.loads(job.settings)
@@ -48,9 +48,7 @@ def test_selective_harvest_makes_jobs_counts_the_run_and_sets_the_next(engine, s
     assert planner.due_definitions(session) == []
     assert session.execute(select(func.count()).select_from(JobgenEntry)).scalar_one() == 0  # scratch emptied
 
-    # New jobs of a counted run are queued for their channel
-    assert dispatch.submit_new(session) == [job.id]
-    assert _jobs(session, h.id)[0].status == "submitted"
+    assert dispatch.submit_new(session) == []  # nothing left New
 
 
 def test_snapshot_leaves_out_aliases_and_domains_completed_in_the_earlier_snapshot(engine, session):

@@ -87,6 +87,13 @@ def test_schedule_claim_report_and_query_over_rpc(database_url, nameko_config, t
             stats = proxy.scheduler.run_statistics(h.id)
             assert stats[0]["jobs"] == 25 and stats[0]["objects"] == 7
             assert proxy.scheduler.job_status_counts()["started"] == 22
+        from server.cli.main import main
+
+        uri = nameko_config["AMQP_URI"]
+        assert main(["jobs", "list", "--amqp-uri", uri, "--status", "done"]) == 0
+        assert main(["jobs", "show", str(job_id), "--amqp-uri", uri]) == 0
+        assert main(["jobs", "show", "999999", "--amqp-uri", uri]) == 2
+        assert main(["scheduler", "states", "--amqp-uri", uri]) == 0
     finally:
         container.stop()
 
