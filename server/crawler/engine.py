@@ -147,19 +147,40 @@ class Crawler:
     def _recover(self, path: str) -> None:
         """Take over the captures of a WARC file a killed run left open (see resume.py)."""
         for cap in recover_open_file(path):
-            key = seen_key(cap.url) if not cap.url.startswith("dns:") else cap.url
-            row = self.frontier.row_for_key(key)
             if cap.url.startswith("dns:"):
-                continue
-            if row is None:
-                continue
-            uri_id, url, path_, seed, state = row
-            if state != 2:
-                self.frontier.finish(uri_id, cap.status, cap.size, cap.mime, dup=cap.revisit)
-                self.quotas.record(domain_of(host_of(url)), cap.status, cap.size)
-            parent = QueuedUri(uri_id, url, host_key(url), path_, None, seed, 0, domain_of(host_of(url)))
+                continue  # hosts are re-resolved silently; the record is already archived
+            key = seen_key(cap.url)
+            domain = domain_of(host_of(cap.url))
+            row = self.frontier.row_for_key(key)
+            if row is None:  # queued and fetched after the last commit
+                f = cap.fields
+                self.frontier.add_finished(key, cap.url, host_key(cap.url), f.get("hopsFromSeed", ""),
+                                           f.get("via") or None, f.get("sourceTag") or None, domain,
+                                           cap.status, cap.size, cap.mime)
+                self.quotas.record(domain, cap.status, cap.size)
+                row = self.frontier.row_for_key(key)
+            elif row[4] != 2:
+                self.frontier.finish(row[0], cap.status, cap.size, cap.mime, dup=cap.revisit)
+                self.quotas.record(domain, cap.status, cap.size)
+            if cap.block:
+                self._recover_robots(cap)
+            uri_id, url, path_, seed, _state = row
+            parent = QueuedUri(uri_id, url, host_key(url), path_, None, seed, 0, domain)
             for link, hop in cap.outlinks:
                 self._discover(link, hop, parent, log_rejects=False)
+
+    def _recover_robots(self, cap) -> None:
+        head, _, body = cap.block.partition(b"\r\n\r\n")
+        headers = [tuple(x.strip() for x in line.split(":", 1)) for line in head.decode("latin-1").split("\r\n")[1:]
+                   if ":" in line]
+        capture = Capture(cap.url, b"", head, body, cap.status, headers)
+        if 200 <= cap.status < 300:
+            robots, state = decode_robots(capture.decoded_body()[:500_000]), ROBOTS_KNOWN
+        elif cap.status >= 500:
+            robots, state = None, ROBOTS_FAILED
+        else:
+            robots, state = None, ROBOTS_KNOWN
+        self.frontier.save_host(host_key(cap.url), None, robots, state)
 
     # -- running --------------------------------------------------------------------------
     async def run(self) -> str:
@@ -224,6 +245,7 @@ class Crawler:
                 "active_hosts": self.scheduler.active_hosts(), "elapsed": round(self.elapsed(), 1)}
         if final:
             line["finished"] = self.stop_reason or "finished"
+            line["peak_rss_kb"] = _rss_kb()
         try:
             self.out.write(json.dumps(line) + "\n")
             self.out.flush()
@@ -374,7 +396,7 @@ class Crawler:
                 cached = await self._lookup(name, uri, worker)
                 self._dns[name] = cached
             h.ip, h.dns_failed = cached
-            self.frontier.save_host(h.name, h.ip, None, h.robots_state)
+            self.frontier.save_host(h.name, h.ip, h.robots.text if h.robots else None, h.robots_state)
 
     async def _lookup(self, name: str, uri: QueuedUri, worker: int) -> tuple[str | None, bool]:
         loop = asyncio.get_running_loop()

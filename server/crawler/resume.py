@@ -31,6 +31,8 @@ class RecoveredCapture:
     mime: str | None
     revisit: bool = False
     outlinks: list[tuple[str, str]] = field(default_factory=list)  # (url, hop)
+    fields: dict[str, str] = field(default_factory=dict)  # via, hopsFromSeed, sourceTag
+    block: bytes = b""  # the HTTP response, kept for robots.txt only (its rules are needed again)
 
 
 def _members(fh) -> Iterator[tuple[int, int, bytes]]:
@@ -120,9 +122,13 @@ def recover_open_file(path: str) -> list[RecoveredCapture]:
                 good_end = end
             elif kind in ("response", "revisit"):
                 status, mime = _http_status(content)
-                pending = RecoveredCapture(url, status, len(content), mime, revisit=kind == "revisit")
+                pending = RecoveredCapture(url, status, len(content), mime, revisit=kind == "revisit",
+                                           block=content if url.endswith("/robots.txt") else b"")
             elif kind == "metadata" and pending is not None and url == pending.url:
                 for line in content.decode("utf-8", "replace").splitlines():
+                    name, _, value = line.partition(": ")
+                    if name in ("via", "hopsFromSeed", "sourceTag"):
+                        pending.fields[name] = "" if value == "-" else value
                     if line.startswith("outlink: "):
                         bits = line[9:].split(" ")
                         if len(bits) >= 2:

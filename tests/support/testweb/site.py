@@ -27,6 +27,7 @@ class SiteConfig:
     assets: bool = True  # pages embed an image and a style sheet
     max_huge_mb: int = 64
     max_slow_ms: int = 10_000
+    features_link: bool = True  # the home page links to /features.html (and so to the trap)
 
 
 @dataclass
@@ -49,7 +50,8 @@ def _page(host: str, n: int, cfg: SiteConfig) -> Response:
     children = [n * cfg.fanout + k for k in range(1, cfg.fanout + 1) if n * cfg.fanout + k < cfg.pages_per_host]
     links = "".join(f'<li><a href="/page/{c}">page {c}</a></li>' for c in children)
     parent = (n - 1) // cfg.fanout
-    up = f'<a href="/page/{parent}">up</a> ' if n > 0 else '<a href="/features.html">features</a> '
+    up = f'<a href="/page/{parent}">up</a> ' if n > 0 else (
+        '<a href="/features.html">features</a> ' if cfg.features_link else "")
     assets = (f'<link rel="stylesheet" href="/style.css"><img src="/img/{n % 10}.png" alt="">'
               if cfg.assets else "")
     return html(f"<!DOCTYPE html><html><head><title>{host} page {n}</title>{assets}</head><body>"

@@ -8,7 +8,8 @@ from server.crawler.dedup import DedupEntry, FileDedupIndex, write_index
 
 def test_file_index_lookup_by_canonical_url(tmp_path):
     path = tmp_path / "index.tsv"
-    write_index(str(path), [("http://WWW.a.dk:80/x.png", DedupEntry("sha1:AAA", "f.warc.gz", 12, "2020-01-01T00:00:00Z"))])
+    entry = DedupEntry("sha1:AAA", "f.warc.gz", 12, "2020-01-01T00:00:00Z")
+    write_index(str(path), [("http://WWW.a.dk:80/x.png", entry)])
     index = FileDedupIndex(str(path))
     assert index.lookup("http://www.a.dk/x.png") == DedupEntry("sha1:AAA", "f.warc.gz", 12, "2020-01-01T00:00:00Z")
     assert index.lookup("http://www.a.dk/y.png") is None
