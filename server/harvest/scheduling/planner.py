@@ -24,6 +24,7 @@ from sqlalchemy.orm import Session
 from server.harvest.models import HarvestDefinition
 from server.harvest.models.base import utcnow
 from server.harvest.scheduling import dispatch, guard, jobgen
+from server.harvest.scheduling.txn import begin_write
 from shared.enums import HarvestKind
 from shared.errors import NasError
 
@@ -101,13 +102,15 @@ def schedule_definition(make_session: Callable[[], Session], harvest_id: int, ow
                 return outcome
             name, runs = hd.name, hd.runs
 
-            def keep_alive() -> None:
+            def keep_alive() -> None:  # called with the batch or chunk committed: nothing is held
+                guard.refresh(session, harvest_id, owner)
                 if keep_going is not None:
                     keep_going()
-                guard.refresh(session, harvest_id, owner)
 
             gen = jobgen.generate(session, hd, settings, keep_alive=keep_alive)
             outcome.jobs = gen.jobs
+            session.commit()
+            begin_write(session)
             hd = session.get(HD, harvest_id)
             nxt, active = _next_run(session, hd, tz, now)
             session.execute(update(HD).where(HD.id == harvest_id).values(
