@@ -195,13 +195,15 @@ class ArcRepositoryService(NasService):
                                          timeout=self.settings["archive.rpc_timeout"])
 
     @rpc
-    def batch_status(self, batch_id: str) -> dict[str, Any]:
+    def batch_status(self, batch_id: str, wait: float = 0.0) -> dict[str, Any]:
         """The batch result so far (state running|done, counts, exceptions, missing instances,
-        output URL). Raises NotFound."""
+        output URL, seconds per instance). With ``wait`` > 0 the answer comes as soon as the run
+        is done, or after ``wait`` seconds (at most 10): pollers need not sleep. Raises NotFound."""
         rid = batch_id.split("-", 1)[0]
         try:
             r = self.archive.replicas.bitarchive(rid)
         except NasError:
             raise NotFound(f"no batch run {batch_id!r}", {"batch_id": batch_id}) from None
-        return self.archive.replica_call(r, r.monitor_service, "batch_status", batch_id,
-                                         timeout=self.settings["archive.rpc_timeout"])
+        wait = max(0.0, min(float(wait or 0), 10.0))
+        return self.archive.replica_call(r, r.monitor_service, "batch_status", batch_id, wait,
+                                         timeout=self.settings["archive.rpc_timeout"] + wait)

@@ -13,11 +13,19 @@ def new_hash(algorithm: str = ALGORITHM):
 
 
 def file_checksum(path: str | os.PathLike, algorithm: str = ALGORITHM, progress=None) -> str:
-    """Hex digest of a file read in 1 MiB chunks; ``progress(n)`` is called with each chunk's size."""
+    """Hex digest of a file read in 4 MiB chunks into one reused buffer (``update`` releases the
+    GIL, so several files hash in parallel threads); ``progress(n)`` gets each chunk's size.
+
+    Measured against ``md5sum`` on this code's target host: the CPU time per byte is the same
+    (OpenSSL's MD5 is the bound); buffer sizes from 32 KiB to 16 MiB, ``mmap`` and
+    ``hashlib.file_digest`` made no measurable difference. Sequential read-ahead advice helps
+    when the file is not in the page cache."""
     h = hashlib.new(algorithm)
     buf = bytearray(CHUNK * 4)
     view = memoryview(buf)
     with open(path, "rb", buffering=0) as fh:
+        if hasattr(os, "posix_fadvise"):
+            os.posix_fadvise(fh.fileno(), 0, 0, os.POSIX_FADV_SEQUENTIAL)
         while True:
             n = fh.readinto(buf)
             if not n:

@@ -35,6 +35,8 @@ from shared.errors import ArchiveFileNotFound, NotFound, PermissionDenied, Repli
 
 log = logging.getLogger(__name__)
 
+MAX_STATUS_WAIT = 10.0     # seconds a batch_status(wait=...) call may hold its worker
+
 
 class MonitorContext(ArchiveContext):
     def __init__(self):
@@ -50,6 +52,10 @@ class MonitorContext(ArchiveContext):
         self.batches: dict[str, BatchResult] = {}
         self.replies: dict[str, dict[str, InstanceReply]] = {}
         self.requests: dict[str, dict[str, Any]] = {}
+        # Set when every expected instance answered (wakes ``watch``) and when the result is
+        # merged (wakes ``batch_status(wait=...)``): no polling delay on either side.
+        self.answered: dict[str, threading.Event] = {}
+        self.done: dict[str, threading.Event] = {}
         self.lock = threading.Lock()
         self.file_server.route("batch", self._serve_batch)
 
@@ -92,14 +98,21 @@ class MonitorContext(ArchiveContext):
     # --- batch --------------------------------------------------------------------------------
 
     def watch(self, batch_id: str) -> None:
-        timeout = self.settings["archive.batch.timeout"]
-        result = self.batches[batch_id]
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if set(result.expected_instances) <= set(self.replies[batch_id]):
-                break
-            time.sleep(0.1)
-        self.merge(batch_id)
+        self.answered[batch_id].wait(self.settings["archive.batch.timeout"])
+        try:
+            self.merge(batch_id)
+        finally:
+            self.done[batch_id].set()
+
+    def add_reply(self, batch_id: str, reply: InstanceReply) -> None:
+        self.replies[batch_id][reply.instance_id] = reply
+        if set(self.batches[batch_id].expected_instances) <= set(self.replies[batch_id]):
+            self.answered[batch_id].set()
+
+    def wait_done(self, batch_id: str, seconds: float) -> None:
+        event = self.done.get(batch_id)
+        if event is not None and seconds > 0:
+            event.wait(min(seconds, MAX_STATUS_WAIT))
 
     def merge(self, batch_id: str) -> None:
         result = self.batches[batch_id]
@@ -214,6 +227,8 @@ def make_bitarchive_monitor_service(replica_id: str) -> type:
             ctx.batches[batch_id] = result
             ctx.replies[batch_id] = {}
             ctx.requests[batch_id] = {"job": job, "args": args or {}, "regex": regex, "source": source}
+            ctx.answered[batch_id] = threading.Event()
+            ctx.done[batch_id] = threading.Event()
             self.dispatch(BATCH_EVENT, {"batch_id": batch_id, **ctx.requests[batch_id]})
             ctx.spawn(ctx.watch, batch_id)
             return result.to_dict()
@@ -226,15 +241,17 @@ def make_bitarchive_monitor_service(replica_id: str) -> type:
             if result is None or result.state != "running":
                 log.info("late or unknown batch reply for %s from %s ignored", batch_id, reply.get("instance_id"))
                 return
-            ctx.replies[batch_id][reply["instance_id"]] = InstanceReply.from_dict(reply)
+            ctx.add_reply(batch_id, InstanceReply.from_dict(reply))
 
         @rpc
-        def batch_status(self, batch_id: str) -> dict[str, Any]:
-            """The result so far (state running or done). Raises NotFound."""
+        def batch_status(self, batch_id: str, wait: float = 0.0) -> dict[str, Any]:
+            """The result so far (state running or done); with ``wait`` > 0, answers as soon as
+            the run is done or after that many seconds (at most 10). Raises NotFound."""
             result = self.archive.batches.get(batch_id)
             if result is None:
                 raise NotFound(f"no batch run {batch_id!r} here (results are kept until restart)",
                                {"batch_id": batch_id})
+            self.archive.wait_done(batch_id, float(wait or 0))
             return result.to_dict()
 
     BitarchiveMonitorService.__name__ = BitarchiveMonitorService.__qualname__ = f"BitarchiveMonitor_{replica_id}"

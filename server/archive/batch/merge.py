@@ -17,6 +17,7 @@ class InstanceReply(Dto):
     output_url: str | None = None
     output_size: int = 0
     job_failed: bool = False
+    seconds: float = 0.0          # how long the instance's runner took
 
 
 @dataclasses.dataclass
@@ -38,11 +39,13 @@ class BatchResult(Dto):
     output_url: str | None = None
     output_size: int = 0
     error: str | None = None
+    instance_seconds: dict[str, float] = dataclasses.field(default_factory=dict)
 
 
 def summarise(result: BatchResult, replies: dict[str, InstanceReply], max_exceptions: int = 100) -> BatchResult:
     """Fill counts, exceptions (the first ``max_exceptions``) and the missing instances."""
     result.answered_instances = sorted(replies)
+    result.instance_seconds = {iid: r.seconds for iid, r in sorted(replies.items())}
     result.missing_instances = sorted(set(result.expected_instances) - set(replies))
     result.files_processed = sum(r.files_processed for r in replies.values())
     failed = [f for r in replies.values() for f in r.files_failed]

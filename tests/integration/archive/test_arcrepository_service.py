@@ -311,7 +311,9 @@ def test_get_file_get_record_list_files_and_a_checksum_batch(archive, tmp_path):
 
     batch = repo.batch("checksum", "TWO", r"5-.*", {})
     assert batch["expected_instances"] == ["ba-two"]
-    result = wait_for(lambda: (r := repo.batch_status(batch["batch_id"]))["state"] == "done" and r, 30)
+    # A long poll: the answer comes when the run is done, not after a fixed sleep.
+    result = wait_for(lambda: (r := repo.batch_status(batch["batch_id"], 10))["state"] == "done" and r, 30)
+    assert set(result["instance_seconds"]) == {"ba-two"} and result["instance_seconds"]["ba-two"] > 0
     assert not result["incomplete"] and result["files_processed"] == 3 and result["files_failed"] == 0
     lines = requests.get(result["output_url"], timeout=10).text.splitlines()
     assert sorted(lines) == sorted(f"{n}##{hashlib.md5(c).hexdigest()}" for n, c in contents.items())
