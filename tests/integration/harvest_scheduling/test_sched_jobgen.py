@@ -173,3 +173,28 @@ def test_the_guard_lets_one_scheduler_at_a_time(engine, session):
     assert _schedule(engine, h.id, owner="instance-b").scheduled
     assert not _schedule(engine, h.id, owner="instance-c").scheduled  # not due any more
     assert len(_jobs(session, h.id)) == 1
+
+
+def test_two_schedulers_at_once_schedule_a_definition_once(engine, session):
+    import threading
+
+    configs = [domain(session, f"c{i}.dk") for i in range(20)]
+    h = selective(session, "contested", configs)
+    session.commit()
+    outcomes = []
+    barrier = threading.Barrier(4)
+
+    def instance(n):
+        barrier.wait()
+        outcomes.append(_schedule(engine, h.id, settings(jobgen__config_chunk_size=5), owner=f"scheduler-{n}"))
+
+    threads = [threading.Thread(target=instance, args=(n,)) for n in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert sum(o.scheduled for o in outcomes) == 1 and all(o.error == "" for o in outcomes)
+    ids = [c for j in _jobs(session, h.id) for c in _configs(session, j.id)]
+    assert sorted(ids) == sorted(c.id for c in configs)
+    fresh(session)
+    assert session.get(HarvestDefinition, h.id).runs == 1
