@@ -64,23 +64,47 @@ class CdxJob(BatchJob):
 
 
 class CrawlLogJob(BatchJob):
-    """The crawl.log lines stored in the metadata WARCs of the given jobs (``job_ids=[1, 2]``)."""
+    """The crawl.log lines stored in the metadata WARCs of the given jobs (``job_ids=[1, 2]``;
+    none given: every job), streamed (a crawl log may be larger than memory)."""
 
     name = "crawllog"
     file_pattern = r"\d+-metadata-\d+\.w?arc(\.gz)?"
+    _URI = re.compile(r"/crawl/logs/crawl\.log(\?|$)")
+
+    def initialize(self, out: BinaryIO) -> None:
+        self.wanted = _job_ids(self.args.get("job_ids"))
 
     def process_file(self, name: str, path: str, out: BinaryIO) -> None:
         from warcio.archiveiterator import ArchiveIterator
 
-        wanted = {str(j) for j in self.args.get("job_ids", [])}
-        if wanted and name.split("-", 1)[0] not in wanted:
+        if self.wanted and str(int(name.split("-", 1)[0])) not in self.wanted:
             return
         with open(path, "rb") as fh:
             for record in ArchiveIterator(fh, arc2warc=True):
                 uri = record.rec_headers.get_header("WARC-Target-URI") or ""
-                if re.search(r"crawl/logs/crawl\.log", uri):
-                    data = record.content_stream().read()
-                    out.write(data if data.endswith(b"\n") or not data else data + b"\n")
+                if not self._URI.search(uri):
+                    continue
+                stream = record.content_stream()
+                last = b""
+                while chunk := stream.read(1 << 20):
+                    out.write(chunk)
+                    last = chunk
+                if last and not last.endswith(b"\n"):
+                    out.write(b"\n")
+
+
+def _job_ids(value: Any) -> set[str]:
+    """``[1, 2]``, ``3``, ``"1,2"`` or None → the job ids as strings. Raises InvalidInput."""
+    from shared.errors import InvalidInput
+
+    if value in (None, "", []):
+        return set()
+    items = value.split(",") if isinstance(value, str) else value if isinstance(value, list | tuple) else [value]
+    ids = {str(v).strip() for v in items}
+    bad = sorted(i for i in ids if not i.isdigit())
+    if bad:
+        raise InvalidInput(f"job_ids must be job numbers, not {', '.join(bad)}", {"job_ids": bad})
+    return {str(int(i)) for i in ids}
 
 
 class UrlSearchJob(BatchJob):
@@ -89,12 +113,20 @@ class UrlSearchJob(BatchJob):
     name = "urlsearch"
     file_pattern = r".*\.(w?arc)(\.gz)?"
 
+    def initialize(self, out: BinaryIO) -> None:
+        from shared.errors import InvalidRegex
+
+        regex = self.args.get("regex", ".*")
+        try:
+            self.pattern = re.compile(regex)
+        except re.error as exc:  # once for the job, not once per file
+            raise InvalidRegex(f"{regex!r}: {exc}", {"regex": regex, "position": exc.pos}) from None
+
     def process_file(self, name: str, path: str, out: BinaryIO) -> None:
         from server.archive.cdx import iter_cdx
 
-        pattern = re.compile(self.args.get("regex", ".*"))
         for rec in iter_cdx(path):
-            if pattern.search(rec.url):
+            if self.pattern.search(rec.url):
                 out.write(f"{rec.url} {rec.ts} {rec.mime or '-'} {name} {rec.offset}\n".encode())
 
 
