@@ -317,3 +317,31 @@ def test_get_file_get_record_list_files_and_a_checksum_batch(archive, tmp_path):
     assert not result["incomplete"] and result["files_processed"] == 3 and result["files_failed"] == 0
     lines = requests.get(result["output_url"], timeout=10).text.splitlines()
     assert sorted(lines) == sorted(f"{n}##{hashlib.md5(c).hexdigest()}" for n, c in contents.items())
+
+
+def test_nas_upload_http_only_streams_to_every_replica_and_deletes_only_then(archive, tmp_path, monkeypatch):
+    """``nas upload --http-only`` (a real command process): the replicas, in this process, pull
+    the bytes from the command's file server even though they share its host."""
+    import subprocess
+    import sys
+
+    import server.archive.remotefile as remotefile
+
+    fetched = []
+    real = remotefile.http_chunks
+
+    def counting(url, *a, **kw):
+        fetched.append(url)
+        return real(url, *a, **kw)
+
+    monkeypatch.setattr(remotefile, "http_chunks", counting)
+    src = tmp_path / "6-1-20240101000000-00001-host.warc.gz"
+    data = make_warc(src)
+    env = {**os.environ, "NAS_AMQP_URI": archive.nameko_config["AMQP_URI"], "NAS_TEST_EVENTLET": ""}
+    proc = subprocess.run([sys.executable, "-m", "server.cli.main", "upload", "--http-only", "--no-progress",
+                           str(src)], capture_output=True, env=env, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert b"stored in ONE, TWO, CS" in proc.stdout and not src.exists()
+    assert len(fetched) == 3 and all("/offer/" in u for u in fetched)     # ONE, TWO and CS over HTTP
+    assert all(open(p, "rb").read() == data for p in archive.copies(src.name).values())
+    assert len(archive.copies(src.name)) == 2
