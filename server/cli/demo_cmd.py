@@ -1,7 +1,8 @@
-"""``nas demo``: run every service on this host and show what the system does.
+"""``nas demo``: every service on this host, a harvest of a local website, the result archived
+twice with verified checksums, and the archived front page read back from the archive.
 
-Safe to run twice: configs are rewritten, services already running are left alone.
-``nas demo --stop`` ends the demo's processes.
+Safe to run twice: configs are rewritten, services already running are left alone, and each run
+makes a new harvest definition. ``nas demo --stop`` ends the demo's processes.
 """
 from __future__ import annotations
 
@@ -12,25 +13,33 @@ import subprocess
 import sys
 import time
 
-from server.cli.common import Unreachable, call, rpc_proxy
-from server.demo.layout import demo_instances, write_configs
+from server.cli.common import Unreachable, call, human_age, print_table, rpc_proxy
+from server.demo import harvest as story
+from server.demo.layout import REPLICAS, demo_instances, harvest_db_url, write_configs
+from server.demo.website import DemoWebsite
 from server.runtime import supervisor
 
 DEMO_VHOST = "nas-demo"
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("demo", help="run every service on this host (SQLite, local replicas) and show it")
+    p = sub.add_parser("demo", help="run every service on this host, harvest a local site, show the archive")
     p.add_argument("--dir", default=os.environ.get("NAS_DEMO_DIR", os.path.abspath("data/demo")),
                    help="where the demo keeps configs, data and logs (default: ./data/demo)")
     p.add_argument("--host", default="127.0.0.1", help="RabbitMQ host")
+    p.add_argument("--vhost", default=DEMO_VHOST, help="RabbitMQ virtual host (created if missing)")
+    p.add_argument("--web-port", type=int, default=8390, help="port of the demo website (the crawler's proxy)")
     p.add_argument("--stop", action="store_true", help="stop the demo's services and exit")
-    p.add_argument("--timeout", type=float, default=60.0, help="seconds to wait for services to come up")
+    p.add_argument("--timeout", type=float, default=90.0, help="seconds to wait for services to come up")
     p.set_defaults(func=run)
 
 
 def _step(text: str) -> None:
     print(f"\n== {text}", flush=True)
+
+
+def _say(text: str) -> None:
+    print(f"  {text}", flush=True)
 
 
 def ensure_vhost(name: str) -> None:
@@ -44,6 +53,32 @@ def ensure_vhost(name: str) -> None:
                    check=True, timeout=60, capture_output=True)
 
 
+def _migrate(demo_dir: str) -> None:
+    # Once, before the services start: two services upgrading one empty SQLite file would race.
+    from server.db.engine import make_engine
+    from server.db.migrate import upgrade
+
+    os.makedirs(os.path.join(demo_dir, "data"), exist_ok=True)
+    engine = make_engine(harvest_db_url(demo_dir))
+    upgrade(engine, "harvest", "server.harvest.migrations")
+    engine.dispose()
+
+
+def _wait_for_instances(proxy, wanted: set[str], timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            instances = call(proxy, "monitor", "instances")
+        except Unreachable:
+            instances = []
+        if wanted <= {i["instance_id"] for i in instances if i["state"] in ("running", "dormant")}:
+            return True
+        time.sleep(1)
+    missing = wanted - {i["instance_id"] for i in instances}
+    _say(f"not up after {timeout:.0f}s: {', '.join(sorted(missing))}")
+    return False
+
+
 def run(args: argparse.Namespace) -> int:
     config_dir = os.path.join(args.dir, "config")
     if args.stop:
@@ -52,38 +87,68 @@ def run(args: argparse.Namespace) -> int:
         print("demo services stopped")
         return 0
 
-    amqp_uri = f"amqp://guest:guest@{args.host}:5672/{DEMO_VHOST}"
-    _step(f"configuring {len(demo_instances())} service instance(s) in {config_dir}")
-    ensure_vhost(DEMO_VHOST)
-    write_configs(config_dir, amqp_uri)
+    amqp_uri = f"amqp://guest:guest@{args.host}:5672/{args.vhost}"
+    instances = demo_instances(args.dir, f"http://127.0.0.1:{args.web_port}")
+    _step(f"1. configuring {len(instances)} service instances in {config_dir} (vhost {args.vhost})")
+    ensure_vhost(args.vhost)
+    write_configs(config_dir, amqp_uri, instances)
+    _migrate(args.dir)
 
-    _step("starting services")
+    _step("2. starting the services")
     for p in supervisor.start(config_dir):
-        print(f"  {p.instance.instance_id:<24} pid {p.pid:<8} log {p.instance.log_file}")
+        _say(f"{p.instance.instance_id:<24} pid {p.pid:<8} log {p.instance.log_file}")
 
-    _step("waiting for every instance to report to the monitor")
-    wanted = {i.instance_id for i in demo_instances()}
-    deadline = time.monotonic() + args.timeout
-    instances: list[dict] = []
-    with rpc_proxy(argparse.Namespace(amqp_uri=amqp_uri, broker_config=None, timeout=10)) as proxy:
-        while time.monotonic() < deadline:
-            try:
-                instances = call(proxy, "monitor", "instances")
-            except Unreachable:
-                instances = []
-            running = {i["instance_id"] for i in instances if i["state"] == "running"}
-            if wanted <= running:
-                break
-            time.sleep(1)
-        else:
-            missing = sorted(wanted - {i["instance_id"] for i in instances})
-            print(f"  not up after {args.timeout:.0f}s: {', '.join(missing)}; see the logs above", file=sys.stderr)
+    connection = argparse.Namespace(amqp_uri=amqp_uri, broker_config=None, timeout=60)
+    with rpc_proxy(connection) as rpc:
+        _step("3. waiting for every instance to report to the monitor")
+        if not _wait_for_instances(rpc, {i.instance_id for i in instances}, args.timeout):
+            _say(f"see the logs in {os.path.join(args.dir, 'data')}/*/logs/")
+            return 1
+        _print_status(rpc)
+
+        with DemoWebsite(args.web_port) as site:
+            _step(f"4. defining what to harvest (the demo website answers as www.{story.DOMAIN} via {site.proxy_url})")
+            name = story.define(rpc, _say)
+
+            _step("5. harvesting: scheduler → harvester → crawler → archive")
+            job = story.harvest(rpc, name, _say)
+        for d in story.job_domains(rpc, job["id"]):
+            _say(f"{d['domain']}: {d.get('objects', 0)} objects, {d.get('bytes', 0)} bytes, "
+                 f"stopped: {d.get('stop_reason')}")
+        if job["status"] != "done":
+            details = rpc.scheduler.job(job["id"])
+            _say(f"the job failed: {details.get('harvest_error') or details}")
             return 1
 
-    _step("nas status")
-    from server.cli import status_cmd
+        _step("6. the archive: every file in both replicas, checksums verified by a batch job per replica")
+        files = story.stored_files(rpc, job["id"])
+        names = [f["name"] for f in files]
+        sums = story.verify_checksums(rpc, names)
+        rows = []
+        for f in files:
+            per = [sums.get(r["id"], {}).get(f["name"], "-") for r in REPLICAS]
+            verdict = "verified" if len(set(per)) == 1 and per[0] == f.get("checksum", per[0]) != "-" else "MISMATCH"
+            rows.append((f["name"], f.get("size", ""), *[p[:12] for p in per], verdict))
+        print_table(("FILE", "BYTES", *[f"MD5 {r['id']}" for r in REPLICAS], "CHECK"), rows)
+        if any(r[-1] != "verified" for r in rows):
+            return 1
 
-    status_cmd.run(argparse.Namespace(amqp_uri=amqp_uri, broker_config=None, timeout=10, json=False, logs=None))
-    print(f"\nThe demo keeps running. Try:\n  .venv/bin/nas status --amqp-uri {amqp_uri}\n"
-          f"  .venv/bin/nas demo --stop")
+        _step(f"7. the archived page {story.FRONT_PAGE}, read back from replica ONE by file and offset")
+        found = story.archived_front_page(rpc, names)
+        if found is None:
+            _say("the front page is not in the archived WARCs")
+            return 1
+        name, offset, raw = found
+        _say(f"{name} @ {offset}")
+        text = story.record_text(raw)
+        print("\n".join("    " + line for line in text.splitlines()[:40]))
+
+    print(f"\nThe services keep running. Try:\n  .venv/bin/nas status --amqp-uri {amqp_uri}\n"
+          f"  .venv/bin/nas archive ls --amqp-uri {amqp_uri}\n  .venv/bin/nas demo --stop")
     return 0
+
+
+def _print_status(rpc) -> None:
+    rows = [(i["instance_id"], i["service"], i["state"], human_age(i["heartbeat_age"]))
+            for i in call(rpc, "monitor", "instances")]
+    print_table(("INSTANCE", "SERVICE", "STATE", "LAST BEAT"), rows, out=sys.stdout)

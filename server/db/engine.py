@@ -2,9 +2,18 @@
 from __future__ import annotations
 
 import os
+import time
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import OperationalError
+
+#: how long a transaction waits for another process's write lock on an SQLite file
+SQLITE_LOCK_WAIT_S = 60.0
+#: SQLite's own busy wait sleeps inside C; under eventlet that freezes every green thread of the
+#: process, including the one holding the lock. So it is kept short and the real waiting is done
+#: by the retry loop below, whose time.sleep yields to other green threads.
+_SQLITE_C_BUSY_MS = 50
 
 
 def database_url(configured: str, data_dir: str, name: str) -> str:
@@ -20,20 +29,41 @@ def make_engine(url: str, pool_size: int = 5) -> Engine:
     """An engine with the per-backend settings this project relies on.
 
     SQLite: WAL so readers never block the writer, foreign keys on (off by default in SQLite),
-    a busy timeout so that two processes sharing a file wait instead of failing at once.
+    and transactions that wait for each other's write lock instead of failing (see below).
     PostgreSQL: ``postgresql://`` is mapped to the psycopg 3 driver we ship.
     """
     u = make_url(url)
     if u.drivername == "postgresql":
         u = u.set(drivername="postgresql+psycopg")
     if u.get_backend_name() == "sqlite":
-        engine = create_engine(u, connect_args={"timeout": 30, "check_same_thread": False})
+        engine = create_engine(u, connect_args={"timeout": _SQLITE_C_BUSY_MS / 1000, "check_same_thread": False})
         event.listen(engine, "connect", _sqlite_pragmas)
-        # pysqlite's own transaction handling only begins before DML, so a SELECT followed by
-        # an UPDATE would not be one transaction; emitting BEGIN ourselves makes it one.
-        event.listen(engine, "begin", lambda conn: conn.exec_driver_sql("BEGIN"))
+        event.listen(engine, "begin", _sqlite_begin)
         return engine
     return create_engine(u, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True)
+
+
+def _sqlite_begin(conn) -> None:
+    """Begin every SQLite transaction with the write lock (BEGIN IMMEDIATE).
+
+    Several processes share one SQLite file in the embedded set-up. A deferred transaction that
+    reads and then writes cannot upgrade its snapshot when another process committed meanwhile:
+    SQLite fails at once with "database is locked" and the busy timeout does not help. Taking
+    the lock first makes writers queue (busy timeout) instead. Long read-only work may opt out
+    with ``execution_options(sqlite_begin="DEFERRED")``; PostgreSQL needs none of this.
+    """
+    mode = conn.get_execution_options().get("sqlite_begin", "IMMEDIATE")
+    deadline = time.monotonic() + SQLITE_LOCK_WAIT_S
+    pause = 0.005
+    while True:
+        try:
+            conn.exec_driver_sql(f"BEGIN {mode}")
+            return
+        except OperationalError as exc:
+            if "locked" not in str(exc.orig) or time.monotonic() > deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.1)
 
 
 def _sqlite_pragmas(dbapi_conn, _record) -> None:
@@ -42,5 +72,5 @@ def _sqlite_pragmas(dbapi_conn, _record) -> None:
     cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA foreign_keys=ON")
     cur.execute("PRAGMA synchronous=NORMAL")
-    cur.execute("PRAGMA busy_timeout=30000")
+    cur.execute(f"PRAGMA busy_timeout={_SQLITE_C_BUSY_MS}")
     cur.close()

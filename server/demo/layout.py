@@ -2,7 +2,9 @@
 
 One place lists them, so the demo grows by one entry when a service family is added. Every file
 is an ordinary service config, the same the operator's guide describes; the demo only picks
-values that suit one host (SQLite under the demo's data directory, a private vhost).
+values that suit one host: SQLite under the demo's data directory, a private vhost, two
+bitarchive replicas in two local directories, a harvester that reaches the demo website through
+its upstream proxy setting.
 """
 from __future__ import annotations
 
@@ -14,6 +16,12 @@ import yaml
 
 from server.runtime.logging_setup import logging_config
 
+REPLICAS = [
+    {"id": "ONE", "name": "Replica one (local)", "type": "bitarchive"},
+    {"id": "TWO", "name": "Replica two (local)", "type": "bitarchive"},
+]
+CHANNEL = "FOCUSED"
+
 
 @dataclasses.dataclass(frozen=True)
 class DemoInstance:
@@ -22,22 +30,42 @@ class DemoInstance:
     settings: dict[str, Any]     # the instance's own keys beyond the common ones
 
 
-def demo_instances() -> list[DemoInstance]:
-    return [
+def harvest_db_url(demo_dir: str) -> str:
+    return f"sqlite:///{os.path.abspath(os.path.join(demo_dir, 'data', 'harvest.db'))}"
+
+
+def demo_instances(demo_dir: str = "data/demo", web_proxy: str = "http://127.0.0.1:8390") -> list[DemoInstance]:
+    harvest_db = {"url": harvest_db_url(demo_dir), "auto_migrate": False}  # `nas demo` migrates once
+    archive = {"replicas": REPLICAS, "default_replica": "ONE", "bitarchive": {"min_free_bytes": 0},
+               "store": {"timeout": 300}}
+    out = [
         DemoInstance("monitor", "server.monitor.service:MonitorService", {"monitor": {"lost_after": 15}}),
+        DemoInstance("definitions", "server.harvest.service:DefinitionsService", {"database": harvest_db}),
         DemoInstance("scheduler", "server.harvest.scheduling.service:SchedulerService",
-                     {"harvest": {"scheduler": {"timer_interval": 10}}}),
+                     {"database": harvest_db, "harvest": {"scheduler": {"timer_interval": 5}}}),
+        DemoInstance("arcrepository", "server.archive.services:arcrepository", {"archive": archive}),
     ]
+    for rep in REPLICAS:
+        rid = rep["id"]
+        out.append(DemoInstance(f"bitarchive-monitor-{rid.lower()}", "server.archive.services:bitarchive_monitor",
+                                {"archive": {**archive, "replica": rid}}))
+        out.append(DemoInstance(f"bitarchive-{rid.lower()}", "server.archive.services:bitarchive",
+                                {"archive": {**archive, "replica": rid}}))
+    out.append(DemoInstance("harvester", "server.harvester.service:HarvesterService", {"harvester": {
+        "channel": CHANNEL, "min_space_left": 100_000_000, "claim_interval": 2, "status_interval": 10,
+        "crawler_overrides": {"upstream_proxy": web_proxy},
+        "archive": {"kind": "arcrepository", "store_timeout": 300}}}))
+    return out
 
 
-def write_configs(config_dir: str, amqp_uri: str, data_dir: str = "../data") -> list[str]:
-    """Write one YAML per demo instance; returns the paths. Existing files are replaced."""
+def write_configs(config_dir: str, amqp_uri: str, instances: list[DemoInstance]) -> list[str]:
+    """Write one YAML per demo instance (each with its own data directory); returns the paths."""
     os.makedirs(config_dir, exist_ok=True)
     paths = []
-    for inst in demo_instances():
+    for inst in instances:
         doc = {
             "AMQP_URI": amqp_uri,
-            "data_dir": data_dir,
+            "data_dir": f"../data/{inst.instance_id}",
             "instance": {"id": inst.instance_id, "service": inst.service},
             "runtime": {"heartbeat_interval": 2},
             "LOGGING": logging_config("INFO"),

@@ -39,6 +39,7 @@ def logging_config(level: str = "INFO") -> dict[str, Any]:
         "formatters": {"journal": {"()": "server.runtime.logging_setup.JournalFormatter"}},
         "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "journal"}},
         "root": {"level": level, "handlers": ["stderr"]},
-        # kombu and amqp are chatty at INFO about every reconnect attempt.
-        "loggers": {"kombu": {"level": "WARNING"}, "amqp": {"level": "WARNING"}},
+        # kombu is chatty at INFO about every reconnect attempt; amqp warns about harmless
+        # close-handshake races of short-lived RPC connections.
+        "loggers": {"kombu": {"level": "WARNING"}, "amqp": {"level": "ERROR"}},
     }
