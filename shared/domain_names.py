@@ -5,6 +5,7 @@ fetched at run time; upgrading the pin upgrades the list.
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from publicsuffixlist import PublicSuffixList
@@ -49,3 +50,70 @@ def _is_ip(host: str) -> bool:
         return True
     except ValueError:
         return False
+
+
+# --- a fast path for plain ASCII names (mass ingest) --------------------------------------------
+#
+# registered_domain() normalises through the IDNA codec and walks the suffix rules for every
+# name, about 20 µs a call. For a lower-case ASCII name ``first.rest`` the list's rules that could
+# involve the first label are exactly "first.rest", "*.first.rest" and "!first.rest"; when none
+# of them exists, the answer is the one for ``<any such label>.rest``. That answer is computed
+# once per ``rest`` (with a probe label found in no rule) and cached; every other name takes
+# registered_domain() itself.
+
+_LDH_NAME = re.compile(r"(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?\.)+[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?")
+_PROBE = "nas0probe0"
+
+
+def _rules() -> frozenset[str] | None:
+    rules = getattr(_PSL, "_publicsuffix", None)  # the library's parsed rules (ICANN section only here)
+    if not isinstance(rules, (set, frozenset)) or not rules:
+        return None  # a library version that keeps its rules elsewhere: no fast path
+    labels = {label for rule in rules for label in rule.lstrip("!").split(".")}
+    return None if _PROBE in labels else frozenset(rules)
+
+
+_RULES = _rules()
+
+
+@lru_cache(maxsize=65536)
+def _registered_depth(rest: str) -> int | None:
+    """How many labels of ``<label>.rest`` make its registered domain (None: none), for a first
+    label that starts no suffix rule."""
+    found = registered_domain(f"{_PROBE}.{rest}")
+    return None if found is None else found.count(".") + 1
+
+
+def _fast_depth(h: str) -> tuple[bool, int | None]:
+    """(decided, depth) for a lower-case ASCII name ``h``."""
+    if _RULES is None or len(h) > 253 or "xn--" in h or not _LDH_NAME.fullmatch(h):
+        return False, None
+    rest = h.partition(".")[2]
+    if rest.rpartition(".")[2].isdigit() or h in _RULES or "*." + h in _RULES or "!" + h in _RULES:
+        return False, None  # maybe an IP address; or a name a rule is about
+    return True, _registered_depth(rest)
+
+
+def registered_domain_fast(host: str) -> str | None:
+    """Exactly :func:`registered_domain`, faster for plain ASCII host names (about 1 µs instead
+    of about 20 µs); tests/unit/harvest/test_domain_names_fast.py compares the two on a large
+    sample of names."""
+    h = host.strip().rstrip(".")
+    if h.isascii():
+        h = h.lower()
+        decided, depth = _fast_depth(h)
+        if decided:
+            if depth is None:
+                return None
+            return h if depth == h.count(".") + 1 else ".".join(h.split(".")[-depth:])
+    return registered_domain(host)
+
+
+def is_registered_domain(name: str) -> bool:
+    """``name`` is lower-case ASCII and itself a registered domain (``kb.dk``; not ``www.kb.dk``,
+    ``co.uk`` or ``KB.dk``), decided on the fast path. False means "not decided here": ask
+    :func:`registered_domain`."""
+    if not name.isascii():
+        return False
+    decided, depth = _fast_depth(name)
+    return decided and depth == name.count(".") + 1

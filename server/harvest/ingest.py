@@ -13,12 +13,12 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from sqlalchemy import insert, select
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from server.harvest import domains, query, validation
 from server.harvest.dto import IngestRunDto
-from server.harvest.models import Domain, DomainConfiguration, IngestRun, SeedList, configuration_seed_lists, utcnow
+from server.harvest.models import Domain, IngestRun, UtcDateTime, utcnow
 from shared.dto import Page
 from shared.errors import Conflict, InvalidDomain, InvalidInput, NotFound
 
@@ -70,6 +70,11 @@ def ingest_chunk(session: Session, run_id: int, first_line: int, lines: Sequence
     if len(lines) > max_lines:
         raise InvalidInput(f"a chunk may hold at most {max_lines} lines, not {len(lines)}",
                            {"max_lines": max_lines, "lines": len(lines)})
+    sqlite = session.get_bind().dialect.name == "sqlite"
+    if sqlite:
+        # write first: the transaction takes SQLite's write lock before it reads, so the ids
+        # taken below and the run's next_line cannot change under it
+        session.execute(update(IngestRun).where(IngestRun.id == run_id).values(updated_at=utcnow()))
     run = get(session, run_id, lock=True)
     if run.state != "running":
         raise Conflict(f"the ingest run {run_id} is {run.state}", {"object": "ingest run", "id": run_id})
@@ -86,12 +91,13 @@ def ingest_chunk(session: Session, run_id: int, first_line: int, lines: Sequence
     errors = json.loads(run.errors)
     names: dict[str, int] = {}
     duplicates = invalid = 0
+    domain_name = validation.domain_name
     for i, raw in enumerate(todo):
-        text = parse_line(raw)
-        if text is None:
+        text = raw.strip()
+        if not text or text[0] == "#":  # parse_line(), inline: this loop runs for every line
             continue
         try:
-            name = validation.domain_name(text)
+            name = domain_name(text)
         except InvalidDomain as exc:
             invalid += 1
             if len(errors) < max_errors:
@@ -103,23 +109,20 @@ def ingest_chunk(session: Session, run_id: int, first_line: int, lines: Sequence
             names[name] = start_no + i
 
     existing = 0
-    if names and session.get_bind().dialect.name == "postgresql":
+    if names and sqlite:
+        created_names = insert_domains(session, list(names), defaults, run.id)
+        created = len(created_names)
+        if created < len(names):
+            for name in created_names:
+                del names[name]
+            same_run = _created_by(session, list(names), run.id)
+            duplicates += same_run  # an earlier chunk of this same file created them
+            existing = len(names) - same_run
+    elif names:
         created, existing, same_run = _insert_postgresql(session, list(names), defaults, run.id)
         duplicates += same_run
     else:
-        ordered = list(names)
-        for b in range(0, len(ordered), _LOOKUP_BATCH):
-            batch = ordered[b:b + _LOOKUP_BATCH]
-            for name, ingest_id in session.execute(select(Domain.name, Domain.ingest_run_id)
-                                                   .where(Domain.name.in_(batch))):
-                del names[name]
-                if ingest_id == run.id:
-                    duplicates += 1  # an earlier chunk of this same file created it
-                else:
-                    existing += 1
-        if names:
-            insert_domains(session, list(names), defaults, run.id)
-        created = len(names)
+        created = 0
     run.created += created
     run.existing += existing
     run.duplicates += duplicates
@@ -132,30 +135,70 @@ def ingest_chunk(session: Session, run_id: int, first_line: int, lines: Sequence
 
 
 def insert_domains(session: Session, names: list[str], defaults: domains.DomainDefaults,
-                   ingest_run_id: int | None = None) -> None:
-    """Create many new, already validated domains with their default seed list and configuration,
-    in bulk (four multi-row INSERTs, not one ORM object per row)."""
-    now = utcnow()
+                   ingest_run_id: int | None = None) -> list[str]:
+    """SQLite: create the domains of ``names`` (validated, distinct) that do not exist yet, with
+    their default seed list and configuration; return the names created.
+
+    The transaction must hold SQLite's write lock already (it has written): ids are taken
+    after the current largest, as SQLite itself would, and each table is written with one
+    ``executemany`` of plain tuples (no ORM objects, no RETURNING). ``INSERT OR IGNORE`` leaves
+    a name that exists alone; its pre-assigned id is simply not used."""
+    conn = session.connection()
+    now = _db_time(conn.dialect)
     profile_id = domains.default_profile_id(session, defaults)
-    dt_, st, ct = Domain.__table__, SeedList.__table__, DomainConfiguration.__table__
-    ids = session.execute(
-        insert(dt_).returning(dt_.c.id, sort_by_parameter_order=True),
-        [{"name": n, "name_reversed": n[::-1], "tld": domains.tld_of(n), "comments": "", "created_at": now,
-          "updated_at": now, "edition": 1, "ingest_run_id": ingest_run_id} for n in names],
-    ).scalars().all()
-    seed_ids = session.execute(
-        insert(st).returning(st.c.id, sort_by_parameter_order=True),
-        [{"domain_id": i, "name": defaults.seed_list_name, "comments": "", "seeds": "\n".join(defaults.seeds(n))}
-         for i, n in zip(ids, names)],
-    ).scalars().all()
-    config_ids = session.execute(
-        insert(ct).returning(ct.c.id, sort_by_parameter_order=True),
-        [{"domain_id": i, "name": defaults.configuration_name, "comments": "", "profile_id": profile_id,
-          "max_objects": defaults.max_objects, "max_bytes": defaults.max_bytes,
-          "max_request_rate": defaults.max_request_rate, "is_default": True} for i in ids],
-    ).scalars().all()
-    session.execute(insert(configuration_seed_lists),
-                    [{"configuration_id": c, "seed_list_id": s} for c, s in zip(config_ids, seed_ids)])
+    last_domain, last_seeds, last_config = conn.exec_driver_sql(
+        "SELECT (SELECT coalesce(max(id), 0) FROM domains), (SELECT coalesce(max(id), 0) FROM seed_lists), "
+        "(SELECT coalesce(max(id), 0) FROM configurations)").one()
+    cur = conn.connection.driver_connection.cursor()
+    try:
+        cur.executemany(
+            "INSERT OR IGNORE INTO domains (id, name, name_reversed, tld, comments, created_at, updated_at, edition, "
+            "ingest_run_id) VALUES (?, ?, ?, ?, '', ?, ?, 1, ?)",
+            [(last_domain + k, n, n[::-1], n[n.rfind(".") + 1:], now, now, ingest_run_id)
+             for k, n in enumerate(names, 1)])
+        if cur.rowcount == len(names):
+            created = list(enumerate(names, last_domain + 1))
+        else:  # some existed: keep the ids that were used
+            used = {i for (i,) in cur.execute("SELECT id FROM domains WHERE id > ?", (last_domain,))}
+            created = [(i, n) for i, n in enumerate(names, last_domain + 1) if i in used]
+        seeds = _seed_text(defaults)
+        cur.executemany("INSERT INTO seed_lists (id, domain_id, name, comments, seeds) VALUES (?, ?, ?, '', ?)",
+                        [(last_seeds + k, i, defaults.seed_list_name, seeds(n)) for k, (i, n) in enumerate(created, 1)])
+        cur.executemany(
+            "INSERT INTO configurations (id, domain_id, name, comments, profile_id, max_objects, max_bytes, "
+            "max_request_rate, is_default) VALUES (?, ?, ?, '', ?, ?, ?, ?, 1)",
+            [(last_config + k, i, defaults.configuration_name, profile_id, defaults.max_objects, defaults.max_bytes,
+              defaults.max_request_rate) for k, (i, _) in enumerate(created, 1)])
+        cur.executemany("INSERT INTO configuration_seed_lists (configuration_id, seed_list_id) VALUES (?, ?)",
+                        [(last_config + k, last_seeds + k) for k in range(1, len(created) + 1)])
+    finally:
+        cur.close()
+    return [n for _, n in created]
+
+
+def _created_by(session: Session, names: list[str], run_id: int) -> int:
+    """How many of the existing ``names`` the run ``run_id`` created (in an earlier chunk)."""
+    same = 0
+    for b in range(0, len(names), _LOOKUP_BATCH):
+        batch = names[b:b + _LOOKUP_BATCH]
+        same += sum(1 for (ingest_id,) in session.execute(select(Domain.ingest_run_id).where(Domain.name.in_(batch)))
+                    if ingest_id == run_id)
+    return same
+
+
+def _seed_text(defaults: domains.DomainDefaults):
+    """``name`` → the default seed list's text, as ``"\\n".join(defaults.seeds(name))``."""
+    www = "www." if defaults.add_www_seed else ""
+    if defaults.add_https_seed:
+        return lambda n: f"http://{www}{n}\nhttps://{www}{n}"
+    return lambda n: f"http://{www}{n}"
+
+
+def _db_time(dialect) -> object:
+    """Now, as the harvest tables' timestamp columns store it on ``dialect``."""
+    process = UtcDateTime().dialect_impl(dialect).bind_processor(dialect)
+    now = utcnow()
+    return process(now) if process else now.replace(tzinfo=None)
 
 
 def _insert_postgresql(session: Session, names: list[str], defaults: domains.DomainDefaults,

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterable
 from urllib.parse import urlsplit
 
-from shared.domain_names import normalise_host, registered_domain
+from shared.domain_names import is_registered_domain, normalise_host, registered_domain
 from shared.errors import EditionConflict, InvalidDomain, InvalidInput, InvalidRegex, InvalidUrl
 
 MAX_NAME = 255
@@ -30,6 +30,14 @@ def domain_name(value: object) -> str:
     docs/decisions/definitions-idn-storage.md). A host below the domain (``www.kb.dk``), a bare
     public suffix (``co.uk``), an IP address and a malformed name are refused.
     """
+    if isinstance(value, str):
+        # fast path (mass ingest): a plain ASCII name that is a registered domain as it stands;
+        # normalise_host() leaves such a name as it is, so the answer is the one below
+        name = value.strip().rstrip(".")
+        if name.isascii():
+            name = name.lower()
+            if is_registered_domain(name):
+                return name
     if not isinstance(value, str) or not value.strip():
         raise InvalidDomain("a domain name must not be empty", {"name": "" if value is None else str(value)})
     raw = value.strip()

@@ -17,8 +17,11 @@ def migrated_db(tmp_path_factory) -> str:
     path = tmp_path_factory.mktemp("harvest-template") / "harvest.db"
     engine = make_engine(f"sqlite:///{path}")
     upgrade(engine, "harvest", "server.harvest.migrations")
-    with engine.connect() as conn:
-        conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+    raw = engine.raw_connection()  # outside a transaction (the engine begins SQLite ones IMMEDIATE)
+    try:
+        raw.driver_connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    finally:
+        raw.close()
     engine.dispose()
     return str(path)
 
