@@ -7,7 +7,7 @@ import datetime as dt
 from collections.abc import Iterable
 from typing import Any
 
-from sqlalchemy import exists, select
+from sqlalchemy import exists, literal_column, select, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
@@ -19,6 +19,7 @@ from server.harvest.dto import (
     DomainDto,
     DomainSummaryDto,
     OwnerInfoDto,
+    SearchPage,
     SeedListDto,
 )
 from server.harvest.models import (
@@ -277,38 +278,96 @@ SORT_COLUMNS = {"name": Domain.name, "created_at": Domain.created_at, "tld": Dom
 SEARCH_FIELDS = ("name", "comments", "crawler_traps")
 
 
+#: a search counts its matches up to this many; more are reported as this many, "capped"
+SEARCH_COUNT_CAP = 10_000
+#: a name search with at most this many matches sorts them; with more, it walks the name index
+#: in order and stops at the page (every so many names match that the page comes soon)
+SEARCH_SORT_LIMIT = 2_000
+#: the FTS5 trigram table over domains.name on SQLite (migration 0200_domain_search_indexes)
+FTS_TABLE = "domains_name_fts"
+
+
 def search(session: Session, pattern: str | None, field: str, offset: int, limit: int,
            sort: str | None = None) -> Page:
     """Domains whose ``field`` matches the glob ``pattern`` (None or ``*``: all), one page.
 
     ``name`` globs are matched on the normalised name (so ``*.CO.UK`` works); ``comments`` ignore
     case; ``crawler_traps`` match any trap's text. Raises InvalidInput for an unknown field or sort.
+
+    A search with a pattern counts its matches only up to :data:`SEARCH_COUNT_CAP`: the result
+    (a :class:`SearchPage`) then says ``total_capped``. How a name glob finds its rows:
+
+    * a literal head (``kb*``): a range on the name's index;
+    * a literal tail (``*.co.uk``): a range on the reversed name's index, filtered there too
+      (``name_reversed LIKE 'ku.oc.%'``), so counting never reads the table;
+    * wildcards at both ends (``*bib*``) with three literal characters in a row: the trigram
+      index (PostgreSQL ``pg_trgm``, SQLite FTS5), else a scan;
+    * sorted by name, a glob matching more than :data:`SEARCH_SORT_LIMIT` names is read in name
+      order from the name's index, stopping at the page, instead of sorting every match.
     """
     if field not in SEARCH_FIELDS:
         raise InvalidInput(f"cannot search domains by {field!r}; choose one of {', '.join(SEARCH_FIELDS)}",
                            {"field": field, "choices": list(SEARCH_FIELDS)})
     stmt = select(Domain).options(selectinload(Domain.alias_of))
-    where = []
-    if pattern and pattern.strip("*"):
-        if field == "name":
-            from shared.domain_names import normalise_host
+    if not (pattern and pattern.strip("*")):
+        stmt = query.order_by(stmt, sort, SORT_COLUMNS, "name", Domain.id)
+        return query.page(session, stmt, offset, limit, summary, count_stmt=select(Domain.id))
+    exact: list = []  # decides alone which rows match
+    narrow: list = []  # an index route to (a superset of) them, if any
+    if field == "name":
+        from shared.domain_names import normalise_host
 
-            glob = pattern.strip().lower()
-            if not any(c in glob for c in "*?"):
-                glob = normalise_host(glob)
-            head = query.literal_head(glob)
-            tail = query.literal_head(glob[::-1])
-            if head:
-                where.append(query.prefix_range(Domain.name, head))
-            elif tail:
-                where.append(query.prefix_range(Domain.name_reversed, tail))
-            where.append(query.glob_filter(Domain.name, glob))
-        elif field == "comments":
-            where.append(query.glob_filter(Domain.comments, pattern, lower=True))
+        glob = pattern.strip().lower()
+        if not any(c in glob for c in "*?"):
+            glob = normalise_host(glob)
+        head = query.literal_head(glob)
+        tail = query.literal_head(glob[::-1])
+        if head:
+            narrow.append(query.prefix_range(Domain.name, head))
+            exact.append(query.glob_filter(Domain.name, glob))
+        elif tail:
+            # the reversed name matches the reversed glob: checked on the reversed name's index
+            narrow.append(query.prefix_range(Domain.name_reversed, tail))
+            exact.append(query.glob_filter(Domain.name_reversed, glob[::-1]))
         else:
-            where.append(exists().where(DomainCrawlerTrap.domain_id == Domain.id,
-                                        query.glob_filter(DomainCrawlerTrap.expression, pattern)))
-    stmt = stmt.where(*where)
-    stmt = query.order_by(stmt, sort, SORT_COLUMNS, "name", Domain.id)
-    count = select(Domain.id).where(*where)
-    return query.page(session, stmt, offset, limit, summary, count_stmt=count)
+            exact.append(query.glob_filter(Domain.name, glob))
+            trigram = _trigram_route(session, glob)
+            if trigram is not None:
+                narrow.append(trigram)
+    elif field == "comments":
+        exact.append(query.glob_filter(Domain.comments, pattern, lower=True))
+    else:
+        exact.append(exists().where(DomainCrawlerTrap.domain_id == Domain.id,
+                                    query.glob_filter(DomainCrawlerTrap.expression, pattern)))
+    where = narrow + exact
+    total = query.count_upto(session, select(Domain.id).where(*where), SEARCH_COUNT_CAP)
+    capped = total > SEARCH_COUNT_CAP
+    if capped:
+        total = SEARCH_COUNT_CAP
+    key = (sort or "name").lstrip("+")
+    if (field == "name" and narrow and not head and key in ("name", "-name") and total > SEARCH_SORT_LIMIT
+            and session.get_bind().dialect.name == "sqlite"):
+        # many matches, in name order: walk the name's index and stop at the page, instead of
+        # sorting every match (PostgreSQL's planner makes this choice itself)
+        where = [query.glob_filter(Domain.name, glob)]
+    stmt = query.order_by(stmt.where(*where), sort, SORT_COLUMNS, "name", Domain.id)
+    rows = session.execute(stmt.offset(offset).limit(limit)).scalars().all() if offset < total or capped else []
+    return SearchPage(items=[summary(r) for r in rows], total=total, offset=offset, limit=limit,
+                      total_capped=capped)
+
+
+def _trigram_route(session: Session, glob: str):
+    """A condition that finds the names holding the glob's longest literal run through a trigram
+    index, or None (no run of three characters; SQLite without the FTS table). PostgreSQL's
+    planner uses ``pg_trgm`` for the LIKE filter by itself."""
+    runs = [r for r in query.literal_runs(glob) if len(r) >= 3]
+    if not runs or session.get_bind().dialect.name != "sqlite":
+        return None
+    if session.execute(text("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = :t"),
+                       {"t": FTS_TABLE}).first() is None:
+        return None
+    # FTS5's trigram LIKE (no ESCAPE there: a "_" or "%" in the run only widens the candidates,
+    # and the exact filter beside this decides)
+    run = max(runs, key=len)
+    return Domain.id.in_(select(literal_column("rowid")).select_from(text(FTS_TABLE))
+                         .where(text(f"{FTS_TABLE}.name LIKE :run").bindparams(run=f"%{run}%")))

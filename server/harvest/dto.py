@@ -9,7 +9,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 
-from shared.dto import Dto
+from shared.dto import Dto, Page
 
 
 @dataclass
@@ -194,3 +194,12 @@ class DomainStatisticsDto(Dto):
     never_harvested: int
     aliases: int
     by_tld: list[dict[str, Any]]  # [{"tld", "domains", "harvested"}], most domains first
+
+
+@dataclass
+class SearchPage(Page):
+    """A page of a glob search. Counting stops at ``server.harvest.domains.SEARCH_COUNT_CAP`` matches
+    (10,000): then ``total`` is that cap and ``total_capped`` is true ("10,000 or more"); paging
+    further still works."""
+
+    total_capped: bool = False

@@ -242,7 +242,7 @@ def _insert_postgresql(session: Session, names: list[str], defaults: domains.Dom
     config_name = _copy_text(defaults.configuration_name)
     config_rows = "".join(f"{c}\t{d}\t{config_name}\t{config_tail}" for d, _, c in ids)
     link_rows = "".join(f"{c}\t{s}\n" for _, s, c in ids)
-    nested = session.begin_nested()
+    conn.exec_driver_sql("SAVEPOINT nas_ingest_copy")
     try:
         with conn.connection.driver_connection.cursor() as cur:
             for sql, rows in (
@@ -256,10 +256,9 @@ def _insert_postgresql(session: Session, names: list[str], defaults: domains.Dom
                 with cur.copy(sql) as cp:
                     cp.write(rows)
     except psycopg.errors.UniqueViolation:
-        nested.rollback()
-        created, existing, same_run = _insert_postgresql_merge(session, names, defaults, run_id)
-        return created, existing, same_run
-    nested.commit()
+        conn.exec_driver_sql("ROLLBACK TO SAVEPOINT nas_ingest_copy")
+        return _insert_postgresql_merge(session, names, defaults, run_id)
+    conn.exec_driver_sql("RELEASE SAVEPOINT nas_ingest_copy")
     return len(new), len(found) - same_run, same_run
 
 

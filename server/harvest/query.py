@@ -91,3 +91,25 @@ def page(session: Session, stmt: Select, offset: int, limit: int, to_dict: Calla
         base = count_stmt if count_stmt is not None else stmt
         total = session.execute(select(func.count()).select_from(base.order_by(None).subquery())).scalar_one()
     return Page(items=[to_dict(r) for r in rows], total=total, offset=offset, limit=limit)
+
+
+def count_upto(session: Session, stmt: Select, cap: int) -> int:
+    """How many rows ``stmt`` gives, counting no further than ``cap + 1`` (so a search matching
+    half the table stops early)."""
+    inner = stmt.order_by(None).limit(cap + 1).subquery()
+    return session.execute(select(func.count()).select_from(inner)).scalar_one()
+
+
+def literal_runs(glob: str) -> list[str]:
+    """The literal stretches between wildcards: ``*ab?cd*`` → ``["ab", "cd"]``."""
+    runs, cur = [], []
+    for ch in glob:
+        if ch in "*?":
+            if cur:
+                runs.append("".join(cur))
+            cur = []
+        else:
+            cur.append(ch)
+    if cur:
+        runs.append("".join(cur))
+    return runs
