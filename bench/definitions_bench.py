@@ -4,15 +4,17 @@ For SQLite and PostgreSQL, each in its own process (so peak RSS is per backend):
 
 * ingest: the chunked ingest the ``definitions`` service runs for ``nas domains ingest``
   (server.harvest.ingest.ingest_chunk, 5,000 lines a transaction, called directly, without
-  RabbitMQ), reporting domains/s and peak RSS (on PostgreSQL it COPYs into a temporary table
-  and inserts set-wise; on SQLite it uses multi-row INSERTs);
+  RabbitMQ), reporting domains/s and peak RSS (on PostgreSQL one lookup and a COPY per table
+  with ids from the sequences; on SQLite one executemany per table with pre-assigned ids; both
+  also fill the trigram index of migration 0200 — pg_trgm GIN, FTS5 by triggers);
 * peer: the same rows (domain, seed list, configuration, link) written raw: PostgreSQL
   ``COPY FROM STDIN`` / SQLite ``executemany`` with pre-assigned ids and no validation, the
   fastest the database itself can take them; the ratio says what validation, normalisation,
   existence checks and the ORM layer cost;
 * search: p50/p99 of a page (limit 50, offset 0..200) of glob searches through
   server.harvest.domains.search (what the ``search_domains`` RPC runs): prefix ``ab*``,
-  suffix ``*.co.uk`` and infix ``*abc*`` globs.
+  suffix ``*.co.uk`` and infix ``*abc*`` globs. ``median_matches`` is the page's ``total``, which
+  stops at 10,000 (``total_capped``).
 
 Usage: ``bash bench/run.sh definitions`` (NAS_BENCH_DOMAINS to change the count).
 """
