@@ -44,7 +44,7 @@ from server.harvest.models.base import utcnow
 from server.harvest.scheduling.estimation import EstimationSettings, PreviousHarvest, expected_objects
 from server.harvest.scheduling.models import Job, JobConfiguration, JobgenEntry
 from server.harvest.scheduling.splitting import Candidate, JobDraft, SplitSettings, byte_order, split
-from server.harvest.scheduling.txn import begin_write
+from server.harvest.scheduling.txn import begin_write, bulk_insert
 from shared.enums import HarvestKind, JobStatus, StopReason
 from shared.errors import InvalidInput
 
@@ -107,13 +107,14 @@ def _snapshot_batches(session: Session, hd: HarvestDefinition, batch: int, cols)
         lo = hi
         if not rows:
             continue
-        domain_ids = [r[1] for r in rows]
+        # the window's domains lie in a range; only the few matches come back (no long IN list)
+        d_lo, d_hi = min(r[1] for r in rows), max(r[1] for r in rows)
         drop = set(session.connection().execute(
-            select(Domain.id).where(Domain.id.in_(domain_ids), Domain.alias_of_id.is_not(None))).scalars())
+            select(Domain.id).where(Domain.id.between(d_lo, d_hi), Domain.alias_of_id.is_not(None))).scalars())
         if hd.based_on_id is not None:
             drop.update(session.connection().execute(
                 select(HarvestHistory.domain_id).where(HarvestHistory.harvest_id == hd.based_on_id,
-                                                       HarvestHistory.domain_id.in_(domain_ids),
+                                                       HarvestHistory.domain_id.between(d_lo, d_hi),
                                                        HarvestHistory.stop_reason.in_(complete))).scalars())
         rows = [r for r in rows if r[1] not in drop]
         if rows:
@@ -172,7 +173,7 @@ def fill_entries(session: Session, hd: HarvestDefinition, est: EstimationSetting
                 "max_objects": max_objects, "previous_job_id": prev_job,
                 "expected_objects": expected_objects(best, max_objects, max_bytes, h_objects, h_bytes, est),
             })
-        session.connection().execute(insert(E.__table__), entries)
+        bulk_insert(session, E.__table__, entries)
         total += len(entries)
         if on_batch is not None:
             on_batch()
@@ -273,7 +274,7 @@ def store_job(session: Session, ctx: JobContext, draft: JobDraft) -> int:
         claims=0, failure_reason="", harvest_error="", harvest_error_details="", upload_error="",
         upload_error_details="", settings="{}", seeds="", aliases="[]", dedup_job_ids="[]",
     ).returning(Job.id)).scalar_one()
-    session.connection().execute(insert(JobConfiguration.__table__), [
+    bulk_insert(session, JobConfiguration.__table__, [
         {"job_id": job_id, "configuration_id": c.configuration_id, "domain_id": c.domain_id,
          "expected_objects": c.expected_objects, "max_bytes": c.max_bytes, "max_objects": c.max_objects}
         for c in draft.candidates])
