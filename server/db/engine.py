@@ -8,12 +8,13 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError
 
-#: how long a transaction waits for another process's write lock on an SQLite file
+#: how long a write transaction (see server.db.transactions.begin_write) waits for another
+#: connection's write lock on an SQLite file
 SQLITE_LOCK_WAIT_S = 60.0
 #: SQLite's own busy wait sleeps inside C; under eventlet that freezes every green thread of the
-#: process, including the one holding the lock. So it is kept short and the real waiting is done
-#: by the retry loop below, whose time.sleep yields to other green threads.
-_SQLITE_C_BUSY_MS = 50
+#: process, including one that may hold the lock. So it is kept short, and write transactions
+#: wait in the retry loop below instead, whose time.sleep yields to other green threads.
+_SQLITE_C_BUSY_MS = 1000
 
 
 def database_url(configured: str, data_dir: str, name: str) -> str:
@@ -44,15 +45,14 @@ def make_engine(url: str, pool_size: int = 5) -> Engine:
 
 
 def _sqlite_begin(conn) -> None:
-    """Begin every SQLite transaction with the write lock (BEGIN IMMEDIATE).
+    """Begin an SQLite transaction: DEFERRED unless the connection asks for IMMEDIATE.
 
-    Several processes share one SQLite file in the embedded set-up. A deferred transaction that
-    reads and then writes cannot upgrade its snapshot when another process committed meanwhile:
-    SQLite fails at once with "database is locked" and the busy timeout does not help. Taking
-    the lock first makes writers queue (busy timeout) instead. Long read-only work may opt out
-    with ``execution_options(sqlite_begin="DEFERRED")``; PostgreSQL needs none of this.
+    Readers stay deferred, so they never wait for a writer (WAL). A transaction that reads and
+    then writes must take the write lock first (``sqlite_begin="IMMEDIATE"``, which
+    server.db.transactions.begin_write sets): otherwise, when another connection commits in
+    between, SQLite cannot upgrade the read snapshot and fails at once with "database is locked".
     """
-    mode = conn.get_execution_options().get("sqlite_begin", "IMMEDIATE")
+    mode = conn.get_execution_options().get("sqlite_begin", "DEFERRED")
     deadline = time.monotonic() + SQLITE_LOCK_WAIT_S
     pause = 0.005
     while True:

@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import logging
 import weakref
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 from nameko.extensions import DependencyProvider
 from sqlalchemy import Engine
@@ -22,6 +20,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from server.db.engine import database_url, make_engine
 from server.db.migrate import upgrade
+from server.db.transactions import committing  # noqa: F401 - services import it from here
 from server.runtime.settings_provider import settings_for
 
 log = logging.getLogger(__name__)
@@ -61,13 +60,3 @@ class DatabaseSession(DependencyProvider):
             session.rollback()
             session.close()
 
-
-@contextmanager
-def committing(session: Session) -> Iterator[Session]:
-    """Commit at the end of the block, roll back if it raises (whatever was begun before)."""
-    try:
-        yield session
-        session.commit()
-    except BaseException:
-        session.rollback()
-        raise
