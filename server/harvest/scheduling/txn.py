@@ -1,11 +1,12 @@
 """Write transactions on SQLite: take the write lock first.
 
-The engine begins SQLite transactions with a plain (deferred) BEGIN. A transaction that reads
-and then writes holds a read snapshot; if another connection commits in between, SQLite cannot
-upgrade it and fails at once with "database is locked" — the busy timeout does not help. A
-transaction that writes first waits for the lock instead (busy timeout), then sees the newest
-data. :func:`begin_write` makes the write lock the transaction's first act: an UPDATE that
-changes nothing still takes it. PostgreSQL needs none of this (row locks, MVCC): a no-op there.
+The engine begins SQLite transactions deferred. A transaction that reads and then writes holds a
+read snapshot; if another connection commits in between, SQLite cannot upgrade it and fails at
+once with "database is locked". So every scheduler transaction that writes starts with
+:func:`begin_write` — the foundation's ``BEGIN IMMEDIATE`` with a cooperative wait (a green
+thread waiting for the lock lets the others run) — does its work without yielding, and commits
+before it returns; functions that raise roll back first (:func:`rolls_back`), so no lock outlives
+an RPC reply. PostgreSQL needs none of this (row locks, MVCC): a no-op there.
 """
 from __future__ import annotations
 
@@ -13,16 +14,17 @@ import functools
 from collections.abc import Callable
 from typing import TypeVar
 
-from sqlalchemy import text
 from sqlalchemy.orm import Session
+
+from server.db.transactions import begin_write as _foundation_begin_write
 
 F = TypeVar("F", bound=Callable)
 
 
 def begin_write(session: Session) -> None:
-    """Call at the start of a transaction that will write (after a commit or rollback)."""
-    if session.get_bind().dialect.name == "sqlite":
-        session.execute(text("UPDATE jobs SET id = id WHERE 0"))
+    """Start the session's next transaction as a write transaction. Call it right after a commit
+    or rollback: a transaction already begun keeps its mode (the foundation's rule)."""
+    _foundation_begin_write(session)
 
 
 def rolls_back(fn: F) -> F:
