@@ -104,6 +104,9 @@ def run_ingest(backend: str) -> dict:
             with Session(engine) as s:
                 ingest.ingest_chunk(s, run_id, line, chunk, defaults)
                 s.commit()
+        with Session(engine) as s:  # as `nas domains ingest` does (ingest_finish)
+            ingest.finish(s, run_id)
+            s.commit()
         elapsed = time.perf_counter() - t0
         with Session(engine) as s:
             count = s.execute(select(func.count(Domain.id))).scalar_one()
