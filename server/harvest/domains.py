@@ -7,7 +7,7 @@ import datetime as dt
 from collections.abc import Iterable
 from typing import Any
 
-from sqlalchemy import exists, literal_column, select, text
+from sqlalchemy import exists, false, literal_column, select, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
@@ -302,8 +302,10 @@ def search(session: Session, pattern: str | None, field: str, offset: int, limit
       (``name_reversed LIKE 'ku.oc.%'``), so counting never reads the table;
     * wildcards at both ends (``*bib*``) with three literal characters in a row: the trigram
       index (PostgreSQL ``pg_trgm``, SQLite FTS5), else a scan;
-    * sorted by name, a glob matching more than :data:`SEARCH_SORT_LIMIT` names is read in name
-      order from the name's index, stopping at the page, instead of sorting every match.
+    * up to :data:`SEARCH_SORT_LIMIT` matches are found by that route first (ids only), then
+      sorted and paged by id (so a planner that misjudges a LIKE cannot walk the whole name index);
+      with more, sorted by name, SQLite reads them in name order from the name's index, stopping
+      at the page, instead of sorting every match.
     """
     if field not in SEARCH_FIELDS:
         raise InvalidInput(f"cannot search domains by {field!r}; choose one of {', '.join(SEARCH_FIELDS)}",
@@ -340,16 +342,22 @@ def search(session: Session, pattern: str | None, field: str, offset: int, limit
         exact.append(exists().where(DomainCrawlerTrap.domain_id == Domain.id,
                                     query.glob_filter(DomainCrawlerTrap.expression, pattern)))
     where = narrow + exact
-    total = query.count_upto(session, select(Domain.id).where(*where), SEARCH_COUNT_CAP)
+    # the matches' ids first, up to SEARCH_SORT_LIMIT (no order: each database takes its index
+    # route); if that is all of them, the page is sorted from those ids alone
+    ids = session.execute(select(Domain.id).where(*where).limit(SEARCH_SORT_LIMIT + 1)).scalars().all()
+    if len(ids) <= SEARCH_SORT_LIMIT:
+        total = len(ids)
+        where = [Domain.id.in_(ids)] if ids else [false()]
+    else:
+        total = query.count_upto(session, select(Domain.id).where(*where), SEARCH_COUNT_CAP)
     capped = total > SEARCH_COUNT_CAP
-    if capped:
-        total = SEARCH_COUNT_CAP
-    key = (sort or "name").lstrip("+")
-    if (field == "name" and narrow and not head and key in ("name", "-name") and total > SEARCH_SORT_LIMIT
-            and session.get_bind().dialect.name == "sqlite"):
-        # many matches, in name order: walk the name's index and stop at the page, instead of
-        # sorting every match (PostgreSQL's planner makes this choice itself)
-        where = [query.glob_filter(Domain.name, glob)]
+    total = min(total, SEARCH_COUNT_CAP)
+    if len(ids) > SEARCH_SORT_LIMIT:
+        key = (sort or "name").lstrip("+")
+        if field == "name" and not head and key in ("name", "-name") and session.get_bind().dialect.name == "sqlite":
+            # many matches, in name order: walk the name's index and stop at the page instead
+            # of sorting every match (PostgreSQL's planner makes this choice itself)
+            where = [query.glob_filter(Domain.name, glob)]
     stmt = query.order_by(stmt.where(*where), sort, SORT_COLUMNS, "name", Domain.id)
     rows = session.execute(stmt.offset(offset).limit(limit)).scalars().all() if offset < total or capped else []
     return SearchPage(items=[summary(r) for r in rows], total=total, offset=offset, limit=limit,
