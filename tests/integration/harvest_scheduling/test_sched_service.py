@@ -162,7 +162,11 @@ class PrivateBroker:
 
     def remove(self) -> None:
         self.stop()
-        shutil.rmtree(self.base, ignore_errors=True)
+        for _ in range(20):  # the node may still be writing its last files as it exits
+            shutil.rmtree(self.base, ignore_errors=True)
+            if not os.path.exists(self.base):
+                return
+            time.sleep(0.5)
 
 
 @pytest.fixture
