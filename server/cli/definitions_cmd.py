@@ -35,7 +35,9 @@ def _paging(p: argparse.ArgumentParser) -> None:
 def _page_footer(page: dict[str, Any]) -> None:
     shown = len(page["items"])
     if page["total"] > shown:
-        print(f"({page['offset'] + 1}-{page['offset'] + shown} of {page['total']}; use --offset/--limit)")
+        # searches stop counting at a cap: say "10000+" rather than a wrong exact number
+        total = f"{page['total']}+" if page.get("total_capped") else page["total"]
+        print(f"({page['offset'] + 1}-{page['offset'] + shown} of {total}; use --offset/--limit)")
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -22,6 +22,7 @@ from server.harvest.models import (
     utcnow,
 )
 from server.harvest.schedule_rules import first_run, run_after
+from server.harvest.scheduling.models import SchedulingState
 from shared.domain_names import registered_domain
 from shared.dto import Page
 from shared.enums import HarvestKind, StopReason
@@ -49,10 +50,17 @@ def to_dto(session: Session, h: HarvestDefinition, with_configurations: bool = T
         ).all()
         count = len(rows)
         refs = [HarvestConfigurationRef(d, c) for d, c in rows] if with_configurations else None
+    error, error_at = "", None
+    if not h.active:
+        # The scheduler keeps why it gave up on a definition in its own table; a curator must
+        # see it on the definition itself.
+        state = session.get(SchedulingState, h.id)
+        if state is not None and state.last_error:
+            error, error_at = state.last_error, state.last_error_at
     return HarvestDto(
         h.id, h.name, h.kind, h.comments, h.active, h.runs, h.next_run_at, h.first_run_at, h.channel.name,
         h.edition, h.created_at, h.schedule.name if h.schedule else None, refs, count, h.max_bytes,
-        h.max_objects, h.max_job_running_time_s, h.based_on.name if h.based_on else None)
+        h.max_objects, h.max_job_running_time_s, h.based_on.name if h.based_on else None, error, error_at)
 
 
 def _new(session: Session, name: str, kind: HarvestKind, comments: str, channel: str | None) -> HarvestDefinition:

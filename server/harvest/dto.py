@@ -136,6 +136,9 @@ class HarvestDto(Dto):
     max_objects: int | None = None
     max_job_running_time_s: int | None = None
     based_on: str | None = None
+    #: why the scheduler deactivated this definition (shown while it is inactive), and when
+    scheduling_error: str = ""
+    scheduling_error_at: dt.datetime | None = None
 
 
 @dataclass

@@ -16,6 +16,7 @@ from server.harvest.models.ingest import IngestRun
 from server.harvest.models.profiles import CrawlProfile
 from server.harvest.models.schedules import Schedule
 from server.harvest.models.traps import GlobalTrapExpression, GlobalTrapList
+from server.harvest.scheduling import models as _scheduling_models  # noqa: F401 - its tables join the metadata
 
 __all__ = [
     "Base", "UtcDateTime", "utcnow", "HarvestChannel", "HarvestDefinition", "harvest_configurations",

@@ -5,6 +5,7 @@ from sched_helpers import domain, fresh, history, profile, selective, settings, 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from server.harvest import definitions
 from server.harvest.models import HarvestDefinition
 from server.harvest.scheduling import dispatch, planner, queries
 from server.harvest.scheduling.models import Job, JobConfiguration, JobgenEntry
@@ -116,6 +117,9 @@ def test_no_configurations_deactivates_with_a_reason(engine, session):
     state = queries.scheduling_states(session, h.id)[0]
     assert "has no domain configurations" in state.last_error and state.last_error_at is not None
     assert not state.active and state.scheduling_now_by is None
+    # ...and the curator sees the reason on the definition itself
+    shown = definitions.to_dto(session, session.get(HarvestDefinition, h.id))
+    assert "has no domain configurations" in shown.scheduling_error and shown.scheduling_error_at is not None
 
 
 def test_inactive_profile_deactivates_with_a_reason_and_makes_no_job(engine, session):
