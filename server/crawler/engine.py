@@ -5,11 +5,14 @@ for us, robots.txt when obeyed), fetch with retries, WARC unit, crawl.log line, 
 link extraction and scoping of the outlinks. Everything that can fail on bad input (a URL, a
 page, a server) is turned into a crawl.log status; an unexpected exception in one URI is
 logged with -5 and the crawl goes on.
+
+This module holds set-up, resume, the workers and the run's end; a host's prerequisites are in
+prerequisites.py, and what is written for a URI's result (WARC unit, crawl.log, counters,
+outlinks into the frontier) in results.py.
 """
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import json
 import logging
 import os
@@ -27,17 +30,18 @@ from server.crawler.frontier import Frontier, QueuedUri
 from server.crawler.http_client import Capture, FetchError, HttpClient
 from server.crawler.outlinks import OutlinkExtractor
 from server.crawler.politeness import ROBOTS_FAILED, ROBOTS_KNOWN, HostQueue, HostScheduler
+from server.crawler.prerequisites import Prerequisites
 from server.crawler.quotas import DomainQuotas
 from server.crawler.reports import ProgressStatistics, write_domain_stats, write_reports
+from server.crawler.results import Results
 from server.crawler.resume import open_files, recover_open_file
-from server.crawler.robots import RobotsRules, decode_robots
+from server.crawler.robots import RobotsRules
 from server.crawler.scope import CrawlScope, domain_of
 from server.crawler.spec import JobSpec
 from server.crawler.urls import BadUrl, fetchable, host_key, host_of, seen_key
-from server.crawler.warc_writer import WarcFiles, sha1_digest
+from server.crawler.warc_writer import WarcFiles
 
 log = logging.getLogger(__name__)
-_TRUNC_ANNOTATION = {"length": "lenTrunc", "time": "timeTrunc", "disconnect": "midFetchTrunc"}
 
 
 class Crawler:
@@ -71,9 +75,6 @@ class Crawler:
         self.dedup: DedupIndex | None = None
         if spec.dedup.enabled:
             self.dedup = dedup_index or FileDedupIndex(spec.dedup.index or "")
-        self._dedup_exclude = re.compile(spec.dedup.mime_exclude)
-        self._dns: dict[str, tuple[str | None, bool]] = {}
-        self._recent: set[str] = set()
         self.stop_reason: str | None = None  # why the crawl ended: None, time-limit, unfinished
         self.counters = {"downloaded": 0, "failures": 0, "bytes": 0, "discovered": 0, "queued": 0,
                          "duplicates": 0, "links": 0, "rejected": 0}
@@ -91,6 +92,12 @@ class Crawler:
         self.elapsed_before = float(self.frontier.get_meta("elapsed") or 0)
         self._workers: list[asyncio.Task] = []
         self._in_flight: dict[int, QueuedUri] = {}
+        self.results = Results(frontier=self.frontier, crawl_log=self.crawl_log, warcs=self.warcs,
+                               quotas=self.quotas, scope=self.scope, scheduler=self.scheduler,
+                               extractor=self.extractor, dedup=self.dedup,
+                               dedup_exclude=re.compile(spec.dedup.mime_exclude),
+                               counters=self.counters, processors=self.processors)
+        self.prerequisites = Prerequisites(self.results, self._fetch, spec.user_agent)
 
     # -- set-up ---------------------------------------------------------------------------
     def _prepare(self) -> None:
@@ -132,8 +139,8 @@ class Crawler:
                 clean = raw.replace(" ", "%20")
                 if self.frontier.add_finished("bad:" + clean, clean, "-", "", None, clean, None,
                                               sc.S_UNFETCHABLE_URI, 0, None, is_seed=True):
-                    self._log(LogEntry(sc.S_UNFETCHABLE_URI, 0, clean, "", None, None, seed=clean,
-                                       annotations=[f"err={str(exc).replace(',', ';')}"]))
+                    self.results.log(LogEntry(sc.S_UNFETCHABLE_URI, 0, clean, "", None, None, seed=clean,
+                                              annotations=[f"err={str(exc).replace(',', ';')}"]))
                 continue
             self.scope.add_seed(url)
             batch.append((seen_key(url), url, host_key(url), "", None, url, 1, domain_of(host_of(url))))
@@ -163,24 +170,11 @@ class Crawler:
                 self.frontier.finish(row[0], cap.status, cap.size, cap.mime, dup=cap.revisit)
                 self.quotas.record(domain, cap.status, cap.size)
             if cap.block:
-                self._recover_robots(cap)
+                self.prerequisites.recover_robots(cap)
             uri_id, url, path_, seed, _state = row
             parent = QueuedUri(uri_id, url, host_key(url), path_, None, seed, 0, domain)
             for link, hop in cap.outlinks:
-                self._discover(link, hop, parent, log_rejects=False)
-
-    def _recover_robots(self, cap) -> None:
-        head, _, body = cap.block.partition(b"\r\n\r\n")
-        headers = [tuple(x.strip() for x in line.split(":", 1)) for line in head.decode("latin-1").split("\r\n")[1:]
-                   if ":" in line]
-        capture = Capture(cap.url, b"", head, body, cap.status, headers)
-        if 200 <= cap.status < 300:
-            robots, state = decode_robots(capture.decoded_body()[:500_000]), ROBOTS_KNOWN
-        elif cap.status >= 500:
-            robots, state = None, ROBOTS_FAILED
-        else:
-            robots, state = None, ROBOTS_KNOWN
-        self.frontier.save_host(host_key(cap.url), None, robots, state)
+                self.results.discover(link, hop, parent, log_rejects=False)
 
     # -- running --------------------------------------------------------------------------
     async def run(self) -> str:
@@ -304,25 +298,12 @@ class Crawler:
                 log.exception("unexpected error on %s", uri.url if uri else h.name)
                 self._in_flight.pop(number, None)
                 if uri is not None:
-                    self._finish_uri(uri, LogEntry(sc.S_RUNTIME_EXCEPTION, 0, uri.url, uri.path, uri.via, None,
-                                                   number, seed=uri.seed,
-                                                   annotations=[f"err={type(exc).__name__}"]))
+                    self.results.finish(uri, LogEntry(sc.S_RUNTIME_EXCEPTION, 0, uri.url, uri.path, uri.via, None,
+                                                      number, seed=uri.seed,
+                                                      annotations=[f"err={type(exc).__name__}"]))
             finally:
                 self.counters["queued"] -= 1 if uri is not None else 0
                 self.scheduler.release(h, rest)
-
-    def _log(self, entry: LogEntry) -> None:
-        self.crawl_log.write(entry)
-
-    def _finish_uri(self, uri: QueuedUri, entry: LogEntry, dup: bool = False, redirect: str | None = None) -> None:
-        self._log(entry)
-        self.frontier.finish(uri.id, entry.status, entry.size, entry.mime, dup, redirect)
-        self.quotas.record(uri.domain or domain_of(host_of(uri.url)), entry.status, entry.size)
-        if entry.status > 0:
-            self.counters["downloaded"] += 1
-            self.counters["bytes"] += entry.size
-        else:
-            self.counters["failures"] += 1
 
     async def _process(self, h: HostQueue, uri: QueuedUri, worker: int) -> float:
         """Handle one URI; returns how long its host should rest."""
@@ -330,33 +311,33 @@ class Crawler:
         reason = self.quotas.blocked(domain)
         if reason:
             self.processors["QuotaEnforcer"]["blocked"] += 1
-            self._finish_uri(uri, LogEntry(sc.S_BLOCKED_BY_QUOTA, 0, uri.url, uri.path, uri.via, None, worker,
-                                           seed=uri.seed, annotations=[f"Q:{reason}"]))
+            self.results.finish(uri, LogEntry(sc.S_BLOCKED_BY_QUOTA, 0, uri.url, uri.path, uri.via, None, worker,
+                                              seed=uri.seed, annotations=[f"Q:{reason}"]))
             return 0.0
         if self.profile.upstream_proxy is None:
-            await self._resolve(h, uri, worker)
+            await self.prerequisites.resolve(h, uri, worker)
             if h.dns_failed:
-                self._finish_uri(uri, LogEntry(sc.S_DOMAIN_PREREQUISITE_FAILURE, 0, uri.url, uri.path, uri.via,
-                                               None, worker, seed=uri.seed))
+                self.results.finish(uri, LogEntry(sc.S_DOMAIN_PREREQUISITE_FAILURE, 0, uri.url, uri.path, uri.via,
+                                                  None, worker, seed=uri.seed))
                 return 0.0
         if self.profile.robots == "obey":
             if h.robots_state != ROBOTS_KNOWN and h.robots_state != ROBOTS_FAILED:
-                await self._fetch_robots(h, uri, worker)
+                await self.prerequisites.fetch_robots(h, uri, worker)
             if h.robots_state == ROBOTS_FAILED:
-                self._finish_uri(uri, LogEntry(sc.S_ROBOTS_PREREQUISITE_FAILURE, 0, uri.url, uri.path, uri.via,
-                                               None, worker, seed=uri.seed))
+                self.results.finish(uri, LogEntry(sc.S_ROBOTS_PREREQUISITE_FAILURE, 0, uri.url, uri.path, uri.via,
+                                                  None, worker, seed=uri.seed))
                 return 0.0
             if h.robots is not None and not h.robots.allows(uri.url):
-                self._finish_uri(uri, LogEntry(sc.S_ROBOTS_PRECLUDED, 0, uri.url, uri.path, uri.via, None,
-                                               worker, seed=uri.seed, annotations=["robotstxt"]))
+                self.results.finish(uri, LogEntry(sc.S_ROBOTS_PRECLUDED, 0, uri.url, uri.path, uri.via, None,
+                                                  worker, seed=uri.seed, annotations=["robotstxt"]))
                 return 0.0
         capture, code, tries = await self._fetch(h, uri.url)
         if capture is None:
             annotations = [f"{tries}t"] if tries > 1 else []
-            self._finish_uri(uri, LogEntry(code, 0, uri.url, uri.path, uri.via, None, worker, seed=uri.seed,
-                                           annotations=annotations))
+            self.results.finish(uri, LogEntry(code, 0, uri.url, uri.path, uri.via, None, worker, seed=uri.seed,
+                                              annotations=annotations))
             return self.scheduler.delay_for(0.0)
-        self._record(capture, uri, worker, tries)
+        self.results.record(capture, uri, worker, tries)
         return self.scheduler.delay_for(capture.duration)
 
     async def _fetch(self, h: HostQueue, url: str) -> tuple[Capture | None, int, int]:
@@ -376,158 +357,6 @@ class Crawler:
                     continue
                 log.info("%s: %s (try %d)", url, exc, tries)
                 return None, exc.code, tries
-
-    # -- prerequisites --------------------------------------------------------------------
-    async def _resolve(self, h: HostQueue, uri: QueuedUri, worker: int) -> None:
-        if h.ip is not None or h.dns_failed:
-            return
-        async with h.prerequisite_lock():
-            if h.ip is not None or h.dns_failed:
-                return
-            name = h.hostname.strip("[]")
-            try:
-                ipaddress.ip_address(name)
-                h.ip = name  # an address needs no lookup
-                return
-            except ValueError:
-                pass
-            cached = self._dns.get(name)
-            if cached is None:
-                cached = await self._lookup(name, uri, worker)
-                self._dns[name] = cached
-            h.ip, h.dns_failed = cached
-            self.frontier.save_host(h.name, h.ip, h.robots.text if h.robots else None, h.robots_state)
-
-    async def _lookup(self, name: str, uri: QueuedUri, worker: int) -> tuple[str | None, bool]:
-        loop = asyncio.get_running_loop()
-        t0 = time.time()
-        dns_url = f"dns:{name}"
-        known = self.frontier.row_for_key(dns_url)
-        try:
-            infos = await asyncio.wait_for(loop.getaddrinfo(name, None, type=socket.SOCK_STREAM), 30)
-            addresses = list(dict.fromkeys(info[4][0] for info in infos))
-        except (TimeoutError, OSError, UnicodeError):
-            if known is None:
-                self.frontier.add_finished(dns_url, dns_url, name, "P", uri.url, uri.seed, domain_of(name),
-                                           sc.S_DOMAIN_UNRESOLVABLE, 0, None)
-                self._log(LogEntry(sc.S_DOMAIN_UNRESOLVABLE, 0, dns_url, "P", uri.url, None, worker, t0,
-                                   int((time.time() - t0) * 1000), seed=uri.seed))
-            return None, True
-        if known is None:  # a resumed crawl does not record a host's DNS lookup twice
-            written = self.warcs.write_dns(name, addresses, datetime.fromtimestamp(t0, UTC))
-            self.frontier.add_finished(dns_url, dns_url, name, "P", uri.url, uri.seed, domain_of(name),
-                                       sc.S_DNS_SUCCESS, written.size, "text/dns")
-            self.quotas.record(domain_of(name), sc.S_DNS_SUCCESS, written.size)
-            self._log(LogEntry(sc.S_DNS_SUCCESS, written.size, dns_url, "P", uri.url, "text/dns", worker, t0,
-                               int((time.time() - t0) * 1000), written.digest, uri.seed))
-        return addresses[0], False
-
-    async def _fetch_robots(self, h: HostQueue, uri: QueuedUri, worker: int) -> None:
-        async with h.prerequisite_lock():
-            if h.robots_state in (ROBOTS_KNOWN, ROBOTS_FAILED):
-                return
-            scheme = uri.url.split(":", 1)[0]
-            robots_url = f"{scheme}://{h.name}/robots.txt"
-            key = seen_key(robots_url)
-            row = self.frontier.row_for_key(key)
-            robots_uri = QueuedUri(-1, robots_url, h.name, uri.path + "P", uri.url, uri.seed, 0, uri.domain)
-            if row is not None and row[4] == 0:
-                # already queued as a link: fetch it now as the prerequisite, and only once
-                robots_uri = robots_uri._replace(id=row[0])
-                self.frontier.db.execute("UPDATE uris SET state=1 WHERE id=?", (row[0],))
-                h.queued -= 1
-                self.counters["queued"] -= 1
-            elif row is None:
-                self.frontier.add(key, robots_url, h.name, uri.path + "P", uri.url, uri.seed, uri.domain)
-                robots_uri = robots_uri._replace(id=self.frontier.row_for_key(key)[0])
-                self.frontier.db.execute("UPDATE uris SET state=1 WHERE id=?", (robots_uri.id,))
-            capture, code, tries = await self._fetch(h, robots_url)
-            if capture is None:
-                if robots_uri.id >= 0:
-                    self._finish_uri(robots_uri, LogEntry(code, 0, robots_url, robots_uri.path, uri.url, None,
-                                                          worker, seed=uri.seed,
-                                                          annotations=[f"{tries}t"] if tries > 1 else []))
-                h.robots_state = ROBOTS_FAILED
-            else:
-                if robots_uri.id >= 0:
-                    self._record(capture, robots_uri, worker, tries)
-                if 200 <= capture.status < 300:
-                    h.robots = RobotsRules(decode_robots(capture.decoded_body()[:500_000]), self.spec.user_agent)
-                    h.robots_state = ROBOTS_KNOWN
-                elif capture.status >= 500:
-                    h.robots_state = ROBOTS_FAILED
-                else:  # 3xx and 4xx: no rules
-                    h.robots = RobotsRules(None, self.spec.user_agent)
-                    h.robots_state = ROBOTS_KNOWN
-            self.frontier.save_host(h.name, h.ip, h.robots.text if h.robots else None, h.robots_state)
-
-    # -- results --------------------------------------------------------------------------
-    def _record(self, capture: Capture, uri: QueuedUri, worker: int, tries: int) -> None:
-        payload_digest = sha1_digest(capture.body)
-        annotations: list[str] = []
-        if tries > 1:
-            annotations.append(f"{tries}t")
-        if capture.truncated:
-            annotations.append(_TRUNC_ANNOTATION[capture.truncated])
-            self.processors["Fetcher"]["truncated"] += 1
-        if capture.cert_error:
-            annotations.append(f"certErr:{capture.cert_error}")
-        revisit = None
-        if (self.dedup is not None and 200 <= capture.status < 300 and not capture.truncated
-                and not self._dedup_exclude.match(capture.mime)):
-            self.processors["DeDuplicator"]["lookups"] += 1
-            entry = self.dedup.lookup(uri.url)
-            if entry is not None and entry.digest == payload_digest:
-                revisit = entry
-                self.processors["DeDuplicator"]["duplicates"] += 1
-        links = [] if revisit else self.extractor.extract(capture, self.processors)
-        fields = [("via", uri.via or "-"), ("hopsFromSeed", uri.path or "-"), ("sourceTag", uri.seed or "-"),
-                  ("fetchTimeMs", str(int(capture.duration * 1000)))]
-        fields += [("outlink", f"{url} {hop} {context}") for url, hop, context in links]
-        self.warcs.write_capture(capture, payload_digest, fields,
-                                           revisit_of=(uri.url, revisit.date) if revisit else None)
-        self.processors["WARCWriter"]["units"] += 1
-        if revisit:
-            annotations.append(f'duplicate:"{revisit.warc_file},{revisit.offset}"')
-            self.counters["duplicates"] += 1
-        redirect = None
-        if 300 <= capture.status < 400:
-            redirect = next((url for url, hop, _c in links if hop == "R"), None)
-        self._finish_uri(uri, LogEntry(capture.status, capture.size, uri.url, uri.path, uri.via, capture.mime,
-                                       worker, capture.started, int(capture.duration * 1000), payload_digest,
-                                       uri.seed, annotations), dup=revisit is not None, redirect=redirect)
-        for url, hop, _context in links:
-            self._discover(url, hop, uri, as_seed=uri.is_seed == 1 and hop == "R" and url == redirect)
-
-    def _discover(self, url: str, hop: str, parent: QueuedUri, log_rejects: bool = True,
-                  as_seed: bool = False) -> None:
-        key = seen_key(url)
-        if key in self._recent:
-            return
-        if len(self._recent) > 200_000:
-            self._recent.clear()  # a bounded cache in front of the frontier's unique index
-        self._recent.add(key)
-        path = parent.path + hop
-        if as_seed:
-            self.scope.add_seed(url)  # Heritrix: a seed's redirect target becomes a seed
-        decision, note = self.scope.decide(url, path)
-        if decision != 0:
-            self.processors["Scoper"]["rejected"] += 1
-            if self.frontier.seen(key):
-                return
-            if log_rejects and self.frontier.reject_once(key):
-                self.counters["rejected"] += 1
-                self._log(LogEntry(decision, 0, url, path, parent.url, None, 0, seed=parent.seed,
-                                   annotations=[note] if note else ()))
-            return
-        queue = host_key(url)
-        if self.frontier.add(key, url, queue, path, parent.url, parent.seed, domain_of(host_of(url)),
-                             is_seed=as_seed):
-            self.processors["Scoper"]["accepted"] += 1
-            self.counters["discovered"] += 1
-            self.counters["queued"] += 1
-            h = self.scheduler.host(queue, host_of(url) if not queue.startswith("[") else queue)
-            self.scheduler.queued(h)
 
 
 def _rss_kb() -> int:
