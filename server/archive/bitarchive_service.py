@@ -21,12 +21,12 @@ from nameko.standalone.events import event_dispatcher
 from server.archive.checksums import file_checksum
 from server.archive.fileserver import Served
 from server.archive.names import check_name
-from server.archive.offload import offload
 from server.archive.providers import ArchiveContext, archive_dir
 from server.archive.records import record_span
 from server.archive.remotefile import RemoteFile
 from server.archive.replicas import bitarchive_monitor_service_name, bitarchive_service_name
 from server.archive.storage import BitarchiveStorage
+from server.runtime.offload import offload
 from server.runtime.rpc import rpc
 from server.runtime.service import NasService
 from shared.enums import InstanceState

@@ -11,10 +11,10 @@ from typing import Any
 
 from server.archive.checksums import new_hash, normalise
 from server.archive.names import check_name
-from server.archive.offload import offload
 from server.archive.providers import ArchiveContext
 from server.archive.remotefile import RemoteFile
 from server.archive.replicas import checksum_service_name
+from server.runtime.offload import offload
 from server.runtime.rpc import rpc
 from server.runtime.service import NasService
 from shared.errors import AlreadyExists, ChecksumMismatch

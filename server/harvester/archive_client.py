@@ -21,7 +21,7 @@ import os
 import time
 from typing import Any, Protocol
 
-from server.harvester.blocking import offload
+from server.runtime.offload import offload
 from shared.dto import Dto
 from shared.errors import InvalidName, NasError, StoreFailed, Unavailable
 

@@ -14,13 +14,13 @@ from typing import Any
 from server.harvester import crawl_process, jobdir, metadata_warc
 from server.harvester import report as reports
 from server.harvester.archive_client import ArchiveClient
-from server.harvester.blocking import offload
 from server.harvester.crawl_process import CrawlProcess, CrawlWatch
 from server.harvester.job_spec import crawl_spec, normalise
 from server.harvester.jobdir import CRAWLED, CRAWLING, REPORTED, REPORTING, UPLOADING, JobDir, JobState
 from server.harvester.scheduler_client import Scheduler
 from server.harvester.upload_watcher import WatcherProcess
 from server.harvester.uploads import Uploader, retry_failed
+from server.runtime.offload import offload
 from shared.errors import Conflict, IllegalTransition, JobNotFound, NasError, Unavailable
 
 log = logging.getLogger(__name__)

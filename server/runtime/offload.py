@@ -1,4 +1,5 @@
-"""Run blocking disk or CPU work off the eventlet hub when the process is monkey-patched."""
+"""Run blocking disk or CPU work (hashing, copying, indexing) off the eventlet hub when the
+process is monkey-patched; every service uses this one helper."""
 from __future__ import annotations
 
 from collections.abc import Callable

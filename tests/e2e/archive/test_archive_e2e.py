@@ -15,6 +15,7 @@ import uuid
 import pytest
 import yaml
 from nameko.standalone.rpc import ClusterRpcProxy
+from waiting import wait_for
 
 from server.runtime import supervisor
 from shared.errors import ChecksumMismatch, InvalidName
@@ -39,19 +40,6 @@ INSTANCES = {
 def _rabbitmqctl(*args):
     subprocess.run(["rabbitmqctl", "-q", *args], check=True, capture_output=True, timeout=60)
 
-
-def wait_for(fn, timeout=30.0, interval=0.2):
-    deadline = time.monotonic() + timeout
-    last = None
-    while time.monotonic() < deadline:
-        try:
-            last = fn()
-            if last:
-                return last
-        except Exception as exc:  # noqa: BLE001 - services still starting
-            last = exc
-        time.sleep(interval)
-    raise AssertionError(f"condition not met within {timeout}s (last: {last!r})")
 
 
 @pytest.fixture(scope="module")

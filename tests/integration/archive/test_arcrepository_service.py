@@ -11,7 +11,6 @@ import hashlib
 import io
 import os
 import threading
-import time
 
 import pytest
 import requests
@@ -19,6 +18,7 @@ from nameko.containers import ServiceContainer
 from nameko.standalone.rpc import ClusterRpcProxy
 from sqlalchemy import select
 from sqlalchemy.orm import Session
+from waiting import wait_for
 
 from server.archive.arcrepository_service import ArcRepositoryService
 from server.archive.bitarchive_service import make_bitarchive_service
@@ -36,16 +36,6 @@ REPLICAS = [{"id": "ONE", "name": "Copenhagen", "type": "bitarchive"},
             {"id": "TWO", "name": "Aarhus", "type": "bitarchive"},
             {"id": "CS", "name": "Checksums", "type": "checksum"}]
 
-
-def wait_for(fn, timeout=20.0, interval=0.1):
-    deadline = time.monotonic() + timeout
-    last = None
-    while time.monotonic() < deadline:
-        last = fn()
-        if last:
-            return last
-        time.sleep(interval)
-    raise AssertionError(f"condition not met within {timeout}s (last: {last!r})")
 
 
 def make_warc(path, n=3) -> bytes:

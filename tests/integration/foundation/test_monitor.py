@@ -4,19 +4,10 @@ import time
 from foundation_testdb.errors_service import RaiserService
 from nameko.containers import ServiceContainer
 from nameko.standalone.rpc import ClusterRpcProxy
+from waiting import wait_for
 
 from server.monitor.service import MonitorService
 from shared.errors import NotFound
-
-
-def wait_for(fn, timeout=15.0, interval=0.2):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = fn()
-        if value:
-            return value
-        time.sleep(interval)
-    raise AssertionError(f"condition not met within {timeout}s")
 
 
 def test_heartbeats_state_warnings_and_lost(nameko_config, caplog):

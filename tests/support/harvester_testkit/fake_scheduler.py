@@ -2,8 +2,9 @@
 harvester alone, plus helpers to configure and wait for a harvester service."""
 from __future__ import annotations
 
-import time
 from typing import Any
+
+from waiting import wait_for  # noqa: F401 - re-exported for the harvester tests
 
 from server.runtime.rpc import rpc
 
@@ -44,17 +45,3 @@ def harvester_config(nameko_config: dict, tmp_path, replicas: dict[str, str], **
     h.update(harvester)
     return {**nameko_config, "data_dir": str(tmp_path / "data"), "instance": {"id": "harvester-test"},
             "runtime": {"heartbeat_interval": 0.5}, "harvester": h}
-
-
-def wait_for(fn, timeout: float = 30.0, interval: float = 0.1):
-    deadline = time.monotonic() + timeout
-    last = None
-    while time.monotonic() < deadline:
-        try:
-            last = fn()
-            if last:
-                return last
-        except Exception as exc:  # noqa: BLE001 - services still starting
-            last = exc
-        time.sleep(interval)
-    raise AssertionError(f"condition not met within {timeout}s (last: {last!r})")

@@ -8,6 +8,7 @@ import threading
 import time
 
 from harvester_testkit import RecordingScheduler, check_cdx_offsets, fast_profile, make_job, slow_profile, warcio_check
+from waiting import wait_for
 
 from server.harvester import jobdir
 from server.harvester.archive_client import LocalArchive
@@ -18,14 +19,6 @@ def _stored(replica: str) -> list[str]:
     return sorted(os.listdir(replica))
 
 
-def _wait(cond, timeout=20.0, step=0.05):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = cond()
-        if value:
-            return value
-        time.sleep(step)
-    raise AssertionError("condition not met in time")
 
 
 class TimedArchive(LocalArchive):
@@ -75,8 +68,8 @@ def test_crawler_killed_from_outside_fails_the_job_but_keeps_its_files(web, make
     result = []
     t = threading.Thread(target=lambda: result.append(h.run_job(job)))
     t.start()
-    jd = _wait(lambda: h.current)
-    _wait(lambda: os.path.exists(jd.file("crawl.log")) and os.path.getsize(jd.file("crawl.log")) > 500)
+    jd = wait_for(lambda: h.current)
+    wait_for(lambda: os.path.exists(jd.file("crawl.log")) and os.path.getsize(jd.file("crawl.log")) > 500)
     os.kill(jd.state().crawler_pid, signal.SIGKILL)
     t.join(60)
     report = result[0]
@@ -114,7 +107,7 @@ def test_leftover_job_of_a_harvester_that_died_is_finished_off_as_failed(web, ma
     proc = CrawlProcess(jd)
     state.crawler_pid = proc.start()
     jd.save_state(state)  # the old harvester dies here, its crawler still running
-    _wait(lambda: os.path.exists(jd.file("crawl.log")) and os.path.getsize(jd.file("crawl.log")) > 300)
+    wait_for(lambda: os.path.exists(jd.file("crawl.log")) and os.path.getsize(jd.file("crawl.log")) > 300)
     sched = RecordingScheduler()
     reports = make_harvester(sched).recover()
     proc.proc.wait(5)  # the orphan was asked to stop (and reaped here, its parent)
