@@ -1,0 +1,67 @@
+"""``nas-desktop``: the PySide6 client's entry point."""
+from __future__ import annotations
+
+import argparse
+import logging
+import signal
+import sys
+
+from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtWidgets import QApplication
+
+from desktop import settings as app_settings
+from desktop.crash import CrashHandler
+from desktop.i18n import LANGUAGES, LanguageManager
+from desktop.rpc import NamekoBackend, RpcClient
+
+
+def build_app(argv: list[str]) -> QApplication:
+    QCoreApplication.setOrganizationName(app_settings.ORGANISATION)
+    QCoreApplication.setApplicationName(app_settings.APPLICATION)
+    app = QApplication.instance() or QApplication(argv)
+    return app
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv if argv is None else argv)
+    parser = argparse.ArgumentParser(prog="nas-desktop", description="NetarchiveSuite desktop client")
+    parser.add_argument("--language", choices=sorted(LANGUAGES), help="interface language (default: last used)")
+    parser.add_argument("--broker", help="broker, e.g. amqp://localhost:5672 (saved)")
+    parser.add_argument("--vhost", help="RabbitMQ virtual host (saved)")
+    args, qt_args = parser.parse_known_args(argv[1:])
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+
+    app = build_app([argv[0], *qt_args])
+    crash = CrashHandler()
+    crash.install()
+    # Let Ctrl+C in the terminal end the application (Qt's loop would otherwise swallow it).
+    signal.signal(signal.SIGINT, lambda *_: QApplication.quit())
+    tick = QTimer()
+    tick.start(500)
+    tick.timeout.connect(lambda: None)
+
+    connection = app_settings.load_connection()
+    if args.broker or args.vhost:
+        if args.broker:
+            connection.broker = args.broker
+        if args.vhost:
+            connection.vhost = args.vhost
+        app_settings.save_connection(connection)
+    languages = LanguageManager(app)
+    languages.set_language(args.language or app_settings.load_language())
+
+    from desktop.main_window import MainWindow
+
+    client = RpcClient(NamekoBackend(connection.amqp_uri(), connection.timeout))
+    window = MainWindow(client, languages, connection)
+    window.show()
+    QTimer.singleShot(0, window.check_connection)
+    try:
+        return app.exec()
+    finally:
+        client.shutdown(wait_ms=2000)
+        crash.uninstall()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,89 @@
+# ruff: noqa: E501 - one sentence per line reads better for translators
+"""Server error codes (and the client's own failure kinds) as translated sentences.
+
+Each code of :data:`shared.errors.ERRORS_BY_CODE` has its own sentence; a code added later
+without one falls back to its nearest base class's sentence, then to a generic one. Placeholders
+are ``{name}`` fields filled from the error's ``details``; a missing detail shows as ``?``.
+"""
+from __future__ import annotations
+
+import string
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication
+
+from desktop.rpc.outcome import Failure, FailureKind
+from shared.errors import ERRORS_BY_CODE
+
+
+def _sentences() -> dict[str, str]:
+    # Literal translate() calls, so that pyside6-lupdate finds every sentence.
+    return {
+        "nas_error": QCoreApplication.translate("Errors", "The service could not do this."),
+        "invalid_input": QCoreApplication.translate("Errors", "The input is not valid."),
+        "config_invalid": QCoreApplication.translate("Errors", "The configuration is not valid: {key}."),
+        "invalid_name": QCoreApplication.translate("Errors", "This name is not allowed: it must not contain '/', '..' or control characters."),
+        "invalid_domain": QCoreApplication.translate("Errors", "This is not a domain name that can be registered (for example kb.dk, not co.uk)."),
+        "invalid_url": QCoreApplication.translate("Errors", "This URL is not valid or not allowed here."),
+        "invalid_regex": QCoreApplication.translate("Errors", "This regular expression is not valid (problem at position {position})."),
+        "invalid_profile": QCoreApplication.translate("Errors", "The crawl profile is not valid."),
+        "invalid_warc": QCoreApplication.translate("Errors", "The WARC file cannot be read."),
+        "not_found": QCoreApplication.translate("Errors", "It does not exist (any more)."),
+        "domain_not_found": QCoreApplication.translate("Errors", "There is no such domain."),
+        "job_not_found": QCoreApplication.translate("Errors", "There is no such job."),
+        "file_not_found": QCoreApplication.translate("Errors", "There is no such file in the archive."),
+        "conflict": QCoreApplication.translate("Errors", "This clashes with the current state."),
+        "already_exists": QCoreApplication.translate("Errors", "One with this name already exists."),
+        "edition_conflict": QCoreApplication.translate("Errors", "Someone else saved this in the meantime. Reload it and make your change again."),
+        "illegal_transition": QCoreApplication.translate("Errors", "This change of state is not allowed (from {from} to {to})."),
+        "permission_denied": QCoreApplication.translate("Errors", "You are not allowed to do this."),
+        "checksum_mismatch": QCoreApplication.translate("Errors", "The content does not match its checksum."),
+        "unavailable": QCoreApplication.translate("Errors", "A needed service or resource does not answer. Try again later."),
+        "replica_unavailable": QCoreApplication.translate("Errors", "A replica of the archive does not answer. Try again later."),
+        "service_timeout": QCoreApplication.translate("Errors", "A service took too long to answer. Try again later."),
+        # the client's own failure kinds
+        "unreachable": QCoreApplication.translate("Errors", "The services cannot be reached. Check the connection settings."),
+        "service_missing": QCoreApplication.translate("Errors", "The service is not running."),
+        "timeout": QCoreApplication.translate("Errors", "The service did not answer in time."),
+        "unexpected": QCoreApplication.translate("Errors", "Something unexpected went wrong on the server."),
+    }
+
+
+def fallback() -> str:
+    return QCoreApplication.translate("Errors", "Something went wrong (error code: {code}).")
+
+
+class _Safe(dict):
+    def __missing__(self, key: str) -> str:
+        return "?"
+
+
+def sentence_for_code(code: str, details: dict[str, Any] | None = None) -> str:
+    """The translated sentence for ``code``, with placeholders filled from ``details``."""
+    table = _sentences()
+    text = table.get(code)
+    if text is None:
+        cls = ERRORS_BY_CODE.get(code)
+        for base in (cls.__mro__[1:] if cls else ()):
+            text = table.get(getattr(base, "code", ""))
+            if text is not None:
+                break
+    if text is None:
+        text = fallback()
+    values = _Safe({k: v for k, v in (details or {}).items() if isinstance(v, (str, int, float))})
+    values.setdefault("code", code)
+    try:
+        return string.Formatter().vformat(text, (), values)
+    except (ValueError, IndexError):   # a translator broke a placeholder: show it unfilled
+        return text
+
+
+def describe(failure: Failure) -> str:
+    """What the user reads for a failed call."""
+    if failure.kind is FailureKind.SERVER:
+        return sentence_for_code(failure.code, failure.details)
+    return sentence_for_code(failure.kind.value, {})
+
+
+def has_own_sentence(code: str) -> bool:
+    return code in _sentences()

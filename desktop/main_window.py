@@ -1,0 +1,340 @@
+"""The application frame: navigation list, screens, menus, connection problems, busy indicator."""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from PySide6.QtCore import QEvent, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QMessageBox,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop import settings as app_settings
+from desktop.connection_dialog import ConnectionDialog
+from desktop.errors import describe
+from desktop.i18n import LANGUAGES, LanguageManager
+from desktop.rpc import NamekoBackend, RpcClient
+from desktop.rpc.outcome import Failure, FailureKind
+from desktop.screens.base import Screen
+
+
+class ConnectionProblemPage(QWidget):
+    """Shown instead of the screens while the broker cannot be reached."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("connectionProblem")
+        self.failure_text = ""
+        self.where = ""
+        self.checking = False
+        lay = QVBoxLayout(self)
+        lay.addStretch(1)
+        self.heading = QLabel(self)
+        self.heading.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        f = self.heading.font()
+        f.setPointSizeF(f.pointSizeF() * 1.6)
+        f.setBold(True)
+        self.heading.setFont(f)
+        self.text = QLabel(self)
+        self.text.setWordWrap(True)
+        self.text.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.detail = QLabel(self)
+        self.detail.setWordWrap(True)
+        self.detail.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.detail.setStyleSheet("color: #555;")
+        self.retry_button = QPushButton(self)
+        self.settings_button = QPushButton(self)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        row.addWidget(self.retry_button)
+        row.addWidget(self.settings_button)
+        row.addStretch(1)
+        for w in (self.heading, self.text, self.detail):
+            lay.addWidget(w)
+        lay.addLayout(row)
+        lay.addStretch(2)
+        self.retranslateUi()
+
+    def set_problem(self, where: str, failure_text: str, checking: bool = False) -> None:
+        self.where, self.failure_text, self.checking = where, failure_text, checking
+        self.retry_button.setEnabled(not checking)
+        self.retranslateUi()
+
+    def retranslateUi(self) -> None:
+        if self.checking:
+            self.heading.setText(self.tr("Connecting…"))
+        else:
+            self.heading.setText(self.tr("Cannot reach the services"))
+        self.text.setText(self.tr(
+            "The application could not talk to the message broker at {where}. The services may be stopped, "
+            "or the connection settings may be wrong. Nothing you saved is lost.").format(where=self.where))
+        self.detail.setText(self.failure_text)
+        self.retry_button.setText(self.tr("Retry"))
+        self.settings_button.setText(self.tr("Connection settings…"))
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslateUi()
+        super().changeEvent(event)
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, client: RpcClient, languages: LanguageManager, connection: app_settings.ConnectionSettings,
+                 screen_factories: Sequence[Callable[[RpcClient], Screen]] | None = None,
+                 backend_factory: Callable[[app_settings.ConnectionSettings], object] | None = None):
+        super().__init__()
+        self.setObjectName("mainWindow")
+        self.client = client
+        self.languages = languages
+        self.connection = connection
+        self.backend_factory = backend_factory or (lambda c: NamekoBackend(c.amqp_uri(), c.timeout))
+        if screen_factories is None:
+            from desktop.screens import registry
+            screen_factories = registry.default_screens()
+        self.screens: list[Screen] = [make(client) for make in screen_factories]
+        self.connected: bool | None = None
+
+        self.nav = QListWidget(self)
+        self.nav.setObjectName("navigation")
+        self.nav.setMaximumWidth(230)
+        self.stack = QStackedWidget(self)
+        for s in self.screens:
+            self.stack.addWidget(s)
+            QListWidgetItem(self.nav)
+        self.nav.currentRowChanged.connect(self.show_screen)
+        splitter = QSplitter(self)
+        splitter.addWidget(self.nav)
+        splitter.addWidget(self.stack)
+        splitter.setStretchFactor(1, 1)
+        self.problem = ConnectionProblemPage(self)
+        self.problem.retry_button.clicked.connect(self.check_connection)
+        self.problem.settings_button.clicked.connect(self.edit_connection)
+        self.central = QStackedWidget(self)
+        self.central.addWidget(splitter)
+        self.central.addWidget(self.problem)
+        self.main_page = splitter
+        self.setCentralWidget(self.central)
+
+        self.busy = QProgressBar(self)
+        self.busy.setRange(0, 0)
+        self.busy.setMaximumWidth(120)
+        self.busy.hide()
+        self.busy_timer = QTimer(self)
+        self.busy_timer.setSingleShot(True)
+        self.busy_timer.setInterval(300)   # quick calls do not flash a bar
+        self.busy_timer.timeout.connect(lambda: self.busy.setVisible(self.client.in_flight > 0))
+        self.client.busyChanged.connect(self._on_busy)
+        self.connection_label = QLabel(self)
+        self.statusBar().addPermanentWidget(self.connection_label)
+        self.statusBar().addPermanentWidget(self.busy)
+        self.client.unreachable.connect(self._on_unreachable)
+
+        self._build_menus()
+        self.retranslateUi()
+        self.resize(1180, 760)
+        self.nav.setCurrentRow(0)
+
+    # --- menus ---------------------------------------------------------------------------------
+
+    def _build_menus(self) -> None:
+        mb = self.menuBar()
+        self.file_menu = mb.addMenu("")
+        self.connection_action = QAction(self)
+        self.connection_action.triggered.connect(self.edit_connection)
+        self.quit_action = QAction(self)
+        self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        self.quit_action.triggered.connect(self.close)
+        self.file_menu.addAction(self.connection_action)
+        self.file_menu.addSeparator()
+        self.file_menu.addAction(self.quit_action)
+
+        self.view_menu = mb.addMenu("")
+        self.refresh_action = QAction(self)
+        self.refresh_action.setShortcut(QKeySequence.StandardKey.Refresh)
+        self.refresh_action.triggered.connect(self.refresh_current)
+        self.view_menu.addAction(self.refresh_action)
+        self.view_menu.addSeparator()
+        self.screen_actions: list[QAction] = []
+        for i, _s in enumerate(self.screens):
+            a = QAction(self)
+            if i < 9:
+                a.setShortcut(QKeySequence(f"Ctrl+{i + 1}"))
+            a.triggered.connect(lambda _checked=False, i=i: self.nav.setCurrentRow(i))
+            self.view_menu.addAction(a)
+            self.screen_actions.append(a)
+
+        self.language_menu = mb.addMenu("")
+        self.language_group = QActionGroup(self)
+        self.language_group.setExclusive(True)
+        self.language_actions: dict[str, QAction] = {}
+        for code, name in LANGUAGES.items():
+            a = QAction(name, self)
+            a.setCheckable(True)
+            a.setChecked(code == self.languages.code)
+            a.triggered.connect(lambda _checked=False, code=code: self.set_language(code))
+            self.language_group.addAction(a)
+            self.language_menu.addAction(a)
+            self.language_actions[code] = a
+
+        self.help_menu = mb.addMenu("")
+        self.about_action = QAction(self)
+        self.about_action.triggered.connect(self.about)
+        self.help_menu.addAction(self.about_action)
+
+    def retranslateUi(self) -> None:
+        self.setWindowTitle(self.tr("NetarchiveSuite"))
+        self.file_menu.setTitle(self.tr("&File"))
+        self.connection_action.setText(self.tr("&Connection settings…"))
+        self.quit_action.setText(self.tr("&Quit"))
+        self.view_menu.setTitle(self.tr("&View"))
+        self.refresh_action.setText(self.tr("&Refresh"))
+        self.language_menu.setTitle(self.tr("&Language"))
+        self.help_menu.setTitle(self.tr("&Help"))
+        self.about_action.setText(self.tr("&About NetarchiveSuite"))
+        self.busy.setToolTip(self.tr("Waiting for the services…"))
+        for i, s in enumerate(self.screens):
+            self.nav.item(i).setText(s.title())
+            self.screen_actions[i].setText(s.title())
+        self._update_connection_label()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslateUi()
+        super().changeEvent(event)
+
+    # --- behaviour -----------------------------------------------------------------------------
+
+    def _update_connection_label(self) -> None:
+        where = f"{self.connection.broker} {self.connection.vhost}"
+        if self.connected:
+            self.connection_label.setText(self.tr("Connected: {where}").format(where=where))
+        elif self.connected is None:
+            self.connection_label.setText(self.tr("Connecting: {where}").format(where=where))
+        else:
+            self.connection_label.setText(self.tr("Not connected: {where}").format(where=where))
+
+    def _on_busy(self, busy: bool) -> None:
+        if busy:
+            self.busy_timer.start()
+        else:
+            self.busy_timer.stop()
+            self.busy.hide()
+
+    def current_screen(self) -> Screen | None:
+        w = self.stack.currentWidget()
+        return w if isinstance(w, Screen) else None
+
+    def screen(self, key: str) -> Screen:
+        for s in self.screens:
+            if s.key == key:
+                return s
+        raise KeyError(key)
+
+    def show_screen(self, row: int) -> None:
+        if 0 <= row < len(self.screens):
+            self.stack.setCurrentIndex(row)
+            if self.nav.currentRow() != row:
+                self.nav.setCurrentRow(row)
+            if self.connected:
+                self.screens[row].activate()
+
+    def open_screen(self, key: str) -> Screen:
+        s = self.screen(key)
+        self.show_screen(self.screens.index(s))
+        return s
+
+    def refresh_current(self) -> None:
+        s = self.current_screen()
+        if s is not None:
+            s.loaded = True
+            s.refresh()
+
+    def check_connection(self) -> None:
+        """Ask the monitor for its status; the broker answering at all is what matters here."""
+        self.problem.set_problem(self._where(), "", checking=True)
+        c = self.client.call("monitor", "status", timeout=min(10.0, self.connection.timeout))
+        c.succeeded.connect(lambda _r: self._connected())
+        c.failed.connect(self._check_failed)
+
+    def _check_failed(self, failure: Failure) -> None:
+        if failure.kind is FailureKind.UNREACHABLE:
+            self._on_unreachable(failure)
+        else:
+            self._connected()   # the broker answers: screens handle missing services themselves
+
+    def _connected(self) -> None:
+        self.connected = True
+        self.central.setCurrentWidget(self.main_page)
+        self._update_connection_label()
+        s = self.current_screen()
+        if s is not None:
+            if s.loaded:
+                s.refresh()
+            else:
+                s.activate()
+
+    def _on_unreachable(self, failure: Failure) -> None:
+        self.connected = False
+        detail = f"{describe(failure)} ({failure.exception.__class__.__name__}: {failure.exception})"
+        self.problem.set_problem(self._where(), detail)
+        self.central.setCurrentWidget(self.problem)
+        self._update_connection_label()
+
+    def _where(self) -> str:
+        return f"{self.connection.broker} ({self.tr('virtual host')} {self.connection.vhost})"
+
+    @property
+    def showing_problem(self) -> bool:
+        return self.central.currentWidget() is self.problem
+
+    def edit_connection(self) -> None:
+        dialog = ConnectionDialog(self.connection, self)
+        dialog.accepted.connect(lambda: self.apply_connection(dialog.result_settings))
+        dialog.open()
+        self.connection_dialog = dialog
+
+    def apply_connection(self, c: app_settings.ConnectionSettings | None) -> None:
+        if c is None:
+            return
+        self.connection = c
+        app_settings.save_connection(c)
+        self.client.set_backend(self.backend_factory(c))
+        for s in self.screens:
+            s.loaded = False
+        self.connected = None
+        self._update_connection_label()
+        self.check_connection()
+
+    def set_language(self, code: str) -> None:
+        self.languages.set_language(code)
+        app_settings.save_language(code)
+        if code in self.language_actions:
+            self.language_actions[code].setChecked(True)
+
+    def about(self) -> None:
+        from importlib import metadata
+
+        try:
+            version = metadata.version("netarchivesuite-py")
+        except metadata.PackageNotFoundError:
+            version = "?"
+        box = QMessageBox(QMessageBox.Icon.Information, self.tr("About NetarchiveSuite"), self.tr(
+            "NetarchiveSuite desktop client, version {version}.\nA web-archiving suite for national libraries."
+        ).format(version=version), parent=self)
+        box.open()
+
+    def closeEvent(self, event) -> None:
+        self.client.shutdown(wait_ms=3000)
+        super().closeEvent(event)

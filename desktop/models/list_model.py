@@ -1,0 +1,61 @@
+"""A table model over a short, complete list of DTO dicts (schedules, channels, trap lists...)."""
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+
+from desktop.models.columns import Column
+
+ROW_ROLE = Qt.ItemDataRole.UserRole + 1
+
+
+class DtoListModel(QAbstractTableModel):
+    def __init__(self, columns: list[Column], parent=None):
+        super().__init__(parent)
+        self.columns = columns
+        self.rows: list[dict[str, Any]] = []
+
+    def set_rows(self, rows: list[dict[str, Any]]) -> None:
+        self.beginResetModel()
+        self.rows = list(rows)
+        self.endResetModel()
+
+    def row_dict(self, row: int) -> dict[str, Any] | None:
+        return self.rows[row] if 0 <= row < len(self.rows) else None
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.columns)
+
+    def data(self, index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        row = self.rows[index.row()]
+        col = self.columns[index.column()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return col.text(row)
+        if role == ROW_ROLE:
+            return row
+        if role == Qt.ItemDataRole.TextAlignmentRole and col.align is not None:
+            return int(col.align)
+        return None
+
+    def headerData(self, section: int, orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self.columns[section].title()
+        return None
+
+    def sort(self, column: int, order=Qt.SortOrder.AscendingOrder) -> None:
+        key = self.columns[column].key
+        self.layoutAboutToBeChanged.emit()
+        self.rows.sort(key=lambda r: (r.get(key) is None, str(r.get(key)) if not isinstance(r.get(key), (int, float))
+                                      else r.get(key)), reverse=order == Qt.SortOrder.DescendingOrder)
+        self.layoutChanged.emit()
+
+    def retranslate(self) -> None:
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, max(0, len(self.columns) - 1))
+        if self.rows:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self.rows) - 1, len(self.columns) - 1))

@@ -1,0 +1,11 @@
+"""Calls to the Nameko services, off the GUI thread.
+
+``RpcClient.call("definitions", "list_domains", offset=0)`` returns an :class:`RpcCall` whose
+``succeeded``/``failed`` signals fire in the GUI thread. The work runs in a ``QThreadPool``; each
+pool thread keeps its own Nameko standalone ``ClusterRpcProxy`` (see :mod:`desktop.rpc.backend`).
+"""
+from desktop.rpc.backend import Backend, NamekoBackend
+from desktop.rpc.client import RpcCall, RpcClient
+from desktop.rpc.outcome import Failure, classify
+
+__all__ = ["Backend", "NamekoBackend", "RpcCall", "RpcClient", "Failure", "classify"]

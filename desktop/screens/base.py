@@ -1,0 +1,101 @@
+"""What every screen shares: its service, the "service not available" state, retranslation."""
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QEvent, Signal
+from PySide6.QtWidgets import QMessageBox, QStackedLayout, QWidget
+
+from desktop.errors import describe
+from desktop.rpc import RpcCall, RpcClient
+from desktop.rpc.outcome import Failure, FailureKind
+from desktop.widgets.panels import UnavailablePanel
+
+
+def _is_missing_method(failure: Failure) -> bool:
+    return failure.kind is FailureKind.UNEXPECTED and getattr(failure.exception, "exc_type", "") == "MethodNotFound"
+
+
+class Screen(QWidget):
+    """Subclasses set ``key`` and ``service``, build widgets in ``build()``, set texts in
+    ``retranslateUi()``, and load data in ``refresh()`` through :meth:`rpc`."""
+
+    key = "screen"
+    service = ""
+    statusMessage = Signal(str)
+
+    def __init__(self, client: RpcClient, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.client = client
+        self.loaded = False
+        self._stack = QStackedLayout(self)
+        self.content = QWidget(self)
+        self.unavailable = UnavailablePanel(self)
+        self.unavailable.retry.connect(self.refresh)
+        self._stack.addWidget(self.content)
+        self._stack.addWidget(self.unavailable)
+        self.build()
+        self.retranslateUi()
+
+    # --- for subclasses ----------------------------------------------------------------------
+
+    def build(self) -> None:
+        """Create the widgets of ``self.content``."""
+
+    def title(self) -> str:
+        raise NotImplementedError
+
+    def retranslateUi(self) -> None:
+        """Set every visible text; runs again on each language change."""
+
+    def refresh(self) -> None:
+        """(Re)load what the screen shows."""
+
+    # --- shared behaviour --------------------------------------------------------------------
+
+    def activate(self) -> None:
+        """Called when the screen is shown; loads it the first time."""
+        if not self.loaded:
+            self.loaded = True
+            self.refresh()
+
+    def rpc(self, method: str, *args: Any, service: str | None = None, **kwargs: Any) -> RpcCall:
+        """Call this screen's service. A missing service switches the screen to its
+        "not available" panel; a later success switches it back."""
+        svc = service or self.service
+        c = self.client.call(svc, method, *args, **kwargs)
+        c.succeeded.connect(lambda _r: self.show_content())
+        c.failed.connect(self._check_available)
+        return c
+
+    def _check_available(self, failure: Failure) -> None:
+        if failure.kind is FailureKind.SERVICE_MISSING:
+            self.show_unavailable(failure.service, describe(failure))
+        elif _is_missing_method(failure):
+            self.show_unavailable(failure.service, self.tr(
+                "The running {service} service does not offer '{method}' yet.").format(
+                    service=failure.service, method=failure.method))
+
+    def show_unavailable(self, service: str, reason: str) -> None:
+        self.unavailable.set_service(service, reason)
+        self._stack.setCurrentWidget(self.unavailable)
+
+    def show_content(self) -> None:
+        self._stack.setCurrentWidget(self.content)
+
+    @property
+    def is_unavailable(self) -> bool:
+        return self._stack.currentWidget() is self.unavailable
+
+    def report(self, failure: Failure) -> None:
+        """A failure that belongs to no field: a message box (never a traceback)."""
+        if failure.kind in (FailureKind.SERVICE_MISSING, FailureKind.UNREACHABLE) or _is_missing_method(failure):
+            return   # the screen or the frame already shows it
+        box = QMessageBox(QMessageBox.Icon.Warning, self.title(), describe(failure), parent=self)
+        box.setObjectName("errorBox")
+        box.open()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslateUi()
+        super().changeEvent(event)

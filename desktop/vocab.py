@@ -1,0 +1,55 @@
+"""Translated names of the shared vocabularies (states, statuses, kinds); servers send the values."""
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication
+
+
+def instance_state(value: str) -> str:
+    return {
+        "starting": QCoreApplication.translate("Vocabulary", "starting"),
+        "running": QCoreApplication.translate("Vocabulary", "running"),
+        "dormant": QCoreApplication.translate("Vocabulary", "dormant"),
+        "stopping": QCoreApplication.translate("Vocabulary", "stopping"),
+        "stopped": QCoreApplication.translate("Vocabulary", "stopped"),
+        "lost": QCoreApplication.translate("Vocabulary", "lost"),
+    }.get(value, value)
+
+
+def job_status(value: str) -> str:
+    return {
+        "new": QCoreApplication.translate("Vocabulary", "new"),
+        "submitted": QCoreApplication.translate("Vocabulary", "submitted"),
+        "started": QCoreApplication.translate("Vocabulary", "started"),
+        "done": QCoreApplication.translate("Vocabulary", "done"),
+        "failed": QCoreApplication.translate("Vocabulary", "failed"),
+        "resubmitted": QCoreApplication.translate("Vocabulary", "resubmitted"),
+        "failed_rejected": QCoreApplication.translate("Vocabulary", "failed, rejected"),
+    }.get(value, value)
+
+
+def stop_reason(value: str) -> str:
+    return {
+        "completed": QCoreApplication.translate("Vocabulary", "completed"),
+        "object-limit": QCoreApplication.translate("Vocabulary", "object limit reached"),
+        "size-limit": QCoreApplication.translate("Vocabulary", "size limit reached"),
+        "config-size-limit": QCoreApplication.translate("Vocabulary", "configuration size limit reached"),
+        "config-object-limit": QCoreApplication.translate("Vocabulary", "configuration object limit reached"),
+        "time-limit": QCoreApplication.translate("Vocabulary", "time limit reached"),
+        "unfinished": QCoreApplication.translate("Vocabulary", "unfinished"),
+    }.get(value, value)
+
+
+def harvest_kind(value: str) -> str:
+    return {
+        "selective": QCoreApplication.translate("Vocabulary", "selective"),
+        "event": QCoreApplication.translate("Vocabulary", "event"),
+        "snapshot": QCoreApplication.translate("Vocabulary", "snapshot"),
+    }.get(value, value)
+
+
+def log_level(value: str) -> str:
+    return {
+        "WARNING": QCoreApplication.translate("Vocabulary", "warning"),
+        "ERROR": QCoreApplication.translate("Vocabulary", "error"),
+        "CRITICAL": QCoreApplication.translate("Vocabulary", "critical"),
+    }.get(value, value)
