@@ -27,6 +27,7 @@ def _sentences() -> dict[str, str]:
         "invalid_url": QCoreApplication.translate("Errors", "This URL is not valid or not allowed here."),
         "invalid_regex": QCoreApplication.translate("Errors", "This regular expression is not valid (problem at position {position})."),
         "invalid_profile": QCoreApplication.translate("Errors", "The crawl profile is not valid."),
+        "invalid_schedule": QCoreApplication.translate("Errors", "The schedule is not valid ({field}: {reason})."),
         "invalid_warc": QCoreApplication.translate("Errors", "The WARC file cannot be read."),
         "not_found": QCoreApplication.translate("Errors", "It does not exist (any more)."),
         "domain_not_found": QCoreApplication.translate("Errors", "There is no such domain."),
@@ -41,6 +42,9 @@ def _sentences() -> dict[str, str]:
         "unavailable": QCoreApplication.translate("Errors", "A needed service or resource does not answer. Try again later."),
         "replica_unavailable": QCoreApplication.translate("Errors", "A replica of the archive does not answer. Try again later."),
         "service_timeout": QCoreApplication.translate("Errors", "A service took too long to answer. Try again later."),
+        "archive_full": QCoreApplication.translate("Errors", "The archive has no room for more files."),
+        "store_failed": QCoreApplication.translate("Errors", "The file could not be stored in the archive."),
+        "batch_job_not_found": QCoreApplication.translate("Errors", "There is no such batch job."),
         # the client's own failure kinds
         "unreachable": QCoreApplication.translate("Errors", "The services cannot be reached. Check the connection settings."),
         "service_missing": QCoreApplication.translate("Errors", "The service is not running."),

@@ -112,6 +112,7 @@ class MainWindow(QMainWindow):
         self.stack = QStackedWidget(self)
         for s in self.screens:
             self.stack.addWidget(s)
+            s.statusMessage.connect(lambda text: self.statusBar().showMessage(text, 8000))
             QListWidgetItem(self.nav)
         self.nav.currentRowChanged.connect(self.show_screen)
         splitter = QSplitter(self)

@@ -5,8 +5,8 @@ is not here yet show a placeholder and ask for that page (once); pages arrive th
 and are kept in a small LRU cache. Sorting and filtering are parameters of the listing call: a
 change starts a new *generation*, and pages of an older generation that arrive late are dropped.
 
-The listing RPC takes ``offset``, ``limit``, ``sort``, ``descending`` and the filters as keyword
-arguments and returns a :class:`shared.dto.Page` dict (``items``, ``total``, ``offset``,
+The listing RPC takes ``offset``, ``limit``, ``sort`` (``name`` or ``-name``) and the filters as
+keyword arguments and returns a :class:`shared.dto.Page` dict (``items``, ``total``, ``offset``,
 ``limit``); ``kwargs_for`` adapts other signatures.
 """
 from __future__ import annotations
@@ -26,6 +26,17 @@ from desktop.rpc.outcome import Failure
 PLACEHOLDER = "…"
 
 
+def sort_param(key: str | None, descending: bool) -> str | None:
+    """The services' convention: ``name`` ascending, ``-name`` descending."""
+    if not key:
+        return None
+    return ("-" if descending else "") + key
+
+
+def default_kwargs(offset: int, limit: int, sort: str | None, descending: bool, filters: dict[str, Any]) -> dict:
+    return {"offset": offset, "limit": limit, "sort": sort_param(sort, descending), **filters}
+
+
 class PagedTableModel(QAbstractTableModel):
     loaded = Signal(int)        # total rows, after the first page of a (re)load arrived
     pageLoaded = Signal(int)    # page number
@@ -39,8 +50,7 @@ class PagedTableModel(QAbstractTableModel):
         super().__init__(parent)
         self.client, self.service, self.method, self.columns = client, service, method, columns
         self.page_size, self.max_pages = page_size, max_pages
-        self.kwargs_for = kwargs_for or (lambda offset, limit, sort, desc, filters: {
-            "offset": offset, "limit": limit, "sort": sort, "descending": desc, **filters})
+        self.kwargs_for = kwargs_for or default_kwargs
         self.sort_key: str | None = None
         self.descending = False
         self.filters: dict[str, Any] = {}

@@ -95,6 +95,21 @@ class Screen(QWidget):
         box.setObjectName("errorBox")
         box.open()
 
+    def show_failure(self, form, failure: Failure, field_by_code: dict[str, str] | None = None,
+                     default: str | None = None) -> None:
+        """A failed save: the sentence goes next to the field it concerns (the error's
+        ``details.field`` if the form has it, else by code), else on the form's banner."""
+        if failure.kind in (FailureKind.SERVICE_MISSING, FailureKind.UNREACHABLE) or _is_missing_method(failure):
+            return
+        field = None
+        if failure.kind is FailureKind.SERVER:
+            detail_field = failure.details.get("field")
+            if detail_field in form.fields:
+                field = detail_field
+            else:
+                field = (field_by_code or {}).get(failure.code, default)
+        form.error(field, describe(failure))
+
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslateUi()

@@ -8,7 +8,15 @@ from desktop.screens.base import Screen
 
 
 def default_screens() -> list[Callable[[RpcClient], Screen]]:
+    from desktop.screens.channels import ChannelsScreen
+    from desktop.screens.charts import ChartsScreen
+    from desktop.screens.domains import DomainsScreen
+    from desktop.screens.harvests import HarvestsScreen
+    from desktop.screens.jobs import JobsScreen
     from desktop.screens.overview import OverviewScreen
+    from desktop.screens.profiles import ProfilesScreen
+    from desktop.screens.schedules import SchedulesScreen
+    from desktop.screens.traps import TrapsScreen
 
-    out: list[Callable[[RpcClient], Screen]] = [OverviewScreen]
-    return out
+    return [OverviewScreen, DomainsScreen, ProfilesScreen, SchedulesScreen, HarvestsScreen, TrapsScreen,
+            ChannelsScreen, JobsScreen, ChartsScreen]

@@ -1,0 +1,338 @@
+"""Harvest definitions: the list (by kind, active), and forms for selective, event and snapshot."""
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop import formatting, vocab
+from desktop.models import Column, PagedTableModel
+from desktop.rpc.outcome import Failure
+from desktop.screens.base import Screen
+from desktop.widgets.form import Form
+from desktop.widgets.inputs import InputProblem, lines, optional_int, required_text
+from shared.domain_names import registered_domain
+
+
+class HarvestsScreen(Screen):
+    key = "harvests"
+    service = "definitions"
+
+    def build(self) -> None:
+        self.kind = QComboBox(self.content)
+        for k in (None, "selective", "event", "snapshot"):
+            self.kind.addItem("", k)
+        self.kind.currentIndexChanged.connect(self.refresh)
+        self.model = PagedTableModel(self.client, self.service, "list_harvests", [
+            Column("name", lambda: QCoreApplication.translate("HarvestsScreen", "Name")),
+            Column("kind", lambda: QCoreApplication.translate("HarvestsScreen", "Kind"), vocab.harvest_kind),
+            Column("active", lambda: QCoreApplication.translate("HarvestsScreen", "Active"), sort=None),
+            Column("schedule", lambda: QCoreApplication.translate("HarvestsScreen", "Schedule"), sort=None),
+            Column("channel", lambda: QCoreApplication.translate("HarvestsScreen", "Channel"), sort=None),
+            Column("runs", lambda: QCoreApplication.translate("HarvestsScreen", "Runs"), formatting.number, sort=None),
+            Column("next_run_at", lambda: QCoreApplication.translate("HarvestsScreen", "Next run"),
+                   formatting.date_time, sort=None),
+            Column("configuration_count", lambda: QCoreApplication.translate("HarvestsScreen", "Configurations"),
+                   formatting.number, sort=None),
+            Column("scheduling_error", lambda: QCoreApplication.translate("HarvestsScreen", "Problem"), sort=None),
+        ], page_size=200, parent=self)
+        self.model.failed.connect(self.report)
+        self.table = QTableView(self.content)
+        self.table.setObjectName("harvestTable")
+        self.table.setModel(self.model)
+        self.table.setSortingEnabled(True)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.clicked.connect(self._row_clicked)
+        self.activate_button = QPushButton(self.content)
+        self.activate_button.clicked.connect(lambda: self.set_active(True))
+        self.deactivate_button = QPushButton(self.content)
+        self.deactivate_button.clicked.connect(lambda: self.set_active(False))
+        self.list_error = QLabel(self.content)
+        self.list_error.setStyleSheet("color: #b00020;")
+        self.list_error.setWordWrap(True)
+        self.selected: dict[str, Any] | None = None
+
+        self.tabs = QTabWidget(self.content)
+        self.tabs.setObjectName("harvestTabs")
+        # selective
+        w = QWidget()
+        self.sel = Form(w)
+        self.sel_name = self.sel.add("name", QLineEdit())
+        self.sel_schedule = self.sel.add("schedule", QComboBox())
+        self.sel_configs = self.sel.add("configurations", QPlainTextEdit())
+        self.sel_channel = self.sel.add("channel", QComboBox())
+        self.sel_comments = self.sel.add("comments", QLineEdit())
+        self.sel_save = QPushButton(w)
+        self.sel_save.clicked.connect(self.create_selective)
+        lay = QVBoxLayout(w)
+        lay.addWidget(self.sel)
+        lay.addWidget(self.sel_save, 0, Qt.AlignmentFlag.AlignRight)
+        lay.addStretch(1)
+        self.tabs.addTab(w, "")
+        # event
+        w = QWidget()
+        self.ev = Form(w)
+        self.ev_name = self.ev.add("name", QLineEdit())
+        self.ev_schedule = self.ev.add("schedule", QComboBox())
+        self.ev_urls = self.ev.add("urls", QPlainTextEdit())
+        self.ev_urls.setObjectName("eventUrls")
+        self.ev_urls.textChanged.connect(self._preview_event_domains)
+        self.ev_domains = QLabel(w)
+        self.ev_domains.setObjectName("eventDomains")
+        self.ev_domains.setWordWrap(True)
+        self.ev_max_objects = self.ev.add("max_objects", QLineEdit())
+        self.ev_max_bytes = self.ev.add("max_bytes", QLineEdit())
+        self.ev_channel = self.ev.add("channel", QComboBox())
+        self.ev_save = QPushButton(w)
+        self.ev_save.clicked.connect(self.create_event)
+        lay = QVBoxLayout(w)
+        lay.addWidget(self.ev)
+        lay.addWidget(self.ev_domains)
+        lay.addWidget(self.ev_save, 0, Qt.AlignmentFlag.AlignRight)
+        lay.addStretch(1)
+        self.tabs.addTab(w, "")
+        # snapshot
+        w = QWidget()
+        self.snap = Form(w)
+        self.snap_name = self.snap.add("name", QLineEdit())
+        self.snap_max_bytes = self.snap.add("max_bytes", QLineEdit("-1"))
+        self.snap_max_objects = self.snap.add("max_objects", QLineEdit("-1"))
+        self.snap_time = self.snap.add("max_job_running_time_s", QLineEdit("0"))
+        self.snap_based_on = self.snap.add("based_on", QComboBox())
+        self.snap_channel = self.snap.add("channel", QComboBox())
+        self.snap_comments = self.snap.add("comments", QLineEdit())
+        self.snap_save = QPushButton(w)
+        self.snap_save.clicked.connect(self.create_snapshot)
+        lay = QVBoxLayout(w)
+        lay.addWidget(self.snap)
+        lay.addWidget(self.snap_save, 0, Qt.AlignmentFlag.AlignRight)
+        lay.addStretch(1)
+        self.tabs.addTab(w, "")
+
+        top = QWidget(self.content)
+        tl = QVBoxLayout(top)
+        row = QHBoxLayout()
+        row.addWidget(self.kind)
+        row.addStretch(1)
+        row.addWidget(self.activate_button)
+        row.addWidget(self.deactivate_button)
+        tl.addLayout(row)
+        tl.addWidget(self.table, 1)
+        tl.addWidget(self.list_error)
+        split = QSplitter(Qt.Orientation.Vertical, self.content)
+        split.addWidget(top)
+        split.addWidget(self.tabs)
+        QVBoxLayout(self.content).addWidget(split)
+
+    def title(self) -> str:
+        return self.tr("Harvest definitions")
+
+    def retranslateUi(self) -> None:
+        for i, text in enumerate((self.tr("All kinds"), self.tr("Selective"), self.tr("Event"), self.tr("Snapshot"))):
+            self.kind.setItemText(i, text)
+        self.activate_button.setText(self.tr("Activate"))
+        self.deactivate_button.setText(self.tr("Deactivate"))
+        for i, text in enumerate((self.tr("New selective harvest"), self.tr("New event harvest"),
+                                  self.tr("New snapshot harvest"))):
+            self.tabs.setTabText(i, text)
+        for form in (self.sel, self.ev, self.snap):
+            form.set_label("name", self.tr("Name:"))
+            form.set_label("channel", self.tr("Harvest channel:"))
+            if "schedule" in form.fields:
+                form.set_label("schedule", self.tr("Schedule:"))
+            if "comments" in form.fields:
+                form.set_label("comments", self.tr("Comments:"))
+            if "max_bytes" in form.fields:
+                form.set_label("max_bytes", self.tr("Max bytes per domain (-1: no limit):"))
+                form.set_label("max_objects", self.tr("Max objects per domain (-1: no limit):"))
+        self.sel.set_label("configurations", self.tr("Domains (one a line; 'domain configuration' for another "
+                                                     "than the default):"))
+        self.ev.set_label("urls", self.tr("URLs (one a line):"))
+        self.snap.set_label("max_job_running_time_s", self.tr("Max job running time in seconds (0: no limit):"))
+        self.snap.set_label("based_on", self.tr("Based on an earlier snapshot:"))
+        self.sel_save.setText(self.tr("Create selective harvest"))
+        self.ev_save.setText(self.tr("Create event harvest"))
+        self.snap_save.setText(self.tr("Create snapshot harvest"))
+        self.model.retranslate()
+        self._preview_event_domains()
+
+    def refresh(self) -> None:
+        kind = self.kind.currentData()
+        self.model.set_filters({"kind": kind} if kind else {})
+        self._load_choices()
+
+    def _load_choices(self) -> None:
+        c = self.rpc("list_schedules", 0, 1000)
+        c.succeeded.connect(lambda page: self._fill(
+            (self.sel_schedule, self.ev_schedule), [s["name"] for s in page["items"]], none=False))
+        c = self.rpc("list_channels")
+        c.succeeded.connect(lambda rows: self._fill_channels(rows))
+        c = self.rpc("list_harvests", 0, 1000, kind="snapshot")
+        c.succeeded.connect(lambda page: self._fill((self.snap_based_on,), [h["name"] for h in page["items"]]))
+
+    def _fill(self, combos, names: list[str], none: bool = True) -> None:
+        for combo in combos:
+            keep = combo.currentData()
+            combo.clear()
+            if none:
+                combo.addItem(self.tr("(none)"), None)
+            for n in names:
+                combo.addItem(n, n)
+            combo.setCurrentIndex(max(0, combo.findData(keep)))
+
+    def _fill_channels(self, rows: list[dict[str, Any]]) -> None:
+        focused = [r["name"] for r in rows if not r["snapshot"]]
+        snapshot = [r["name"] for r in rows if r["snapshot"]]
+        self._fill((self.sel_channel, self.ev_channel), focused)
+        self._fill((self.snap_channel,), snapshot)
+        for combo in (self.sel_channel, self.ev_channel, self.snap_channel):
+            combo.setItemText(0, self.tr("(default channel)"))
+
+    def _row_clicked(self, index) -> None:
+        self.selected = self.model.row_dict(index.row())
+        self.list_error.clear()
+
+    def set_active(self, active: bool) -> None:
+        if not self.selected:
+            return
+        self.list_error.clear()
+        c = self.rpc("set_harvest_active", self.selected["name"], active)
+        c.succeeded.connect(lambda h: (setattr(self, "selected", h), self.model.reload()))
+        c.failed.connect(lambda f: self.show_failure(_Banner(self.list_error), f))
+
+    def _created(self, form: Form):
+        def done(h: dict[str, Any]) -> None:
+            form.clear_errors()
+            self.statusMessage.emit(self.tr("Saved {name}.").format(name=h["name"]))
+            self.model.reload()
+            self._load_choices()
+        return done
+
+    def _name(self, form: Form, edit: QLineEdit) -> str | None:
+        form.clear_errors()
+        try:
+            return required_text(edit)
+        except InputProblem as p:
+            form.error("name", str(p))
+            return None
+
+    def create_selective(self) -> None:
+        name = self._name(self.sel, self.sel_name)
+        if name is None:
+            return
+        configs = []
+        for ln in lines(self.sel_configs.toPlainText()):
+            parts = ln.split()
+            configs.append({"domain": parts[0], **({"configuration": parts[1]} if len(parts) > 1 else {})})
+        if not configs:
+            self.sel.error("configurations", self.tr("Give at least one domain."))
+            return
+        if self.sel_schedule.currentData() is None:
+            self.sel.error("schedule", self.tr("Choose a schedule."))
+            return
+        c = self.rpc("create_selective", name, self.sel_schedule.currentData(), configs,
+                     self.sel_comments.text(), self.sel_channel.currentData())
+        c.succeeded.connect(self._created(self.sel))
+        c.failed.connect(lambda f: self.show_failure(self.sel, f, {
+            "already_exists": "name", "domain_not_found": "configurations", "not_found": "configurations",
+            "conflict": "channel"}, default="name"))
+
+    def _preview_event_domains(self) -> None:
+        found: dict[str, int] = {}
+        bad = 0
+        for ln in lines(self.ev_urls.toPlainText()):
+            host = ln.split("://", 1)[-1].split("/", 1)[0].split(":", 1)[0]
+            try:
+                d = registered_domain(host)
+            except Exception:  # noqa: BLE001 - any unparsable line is counted, the server names it
+                d = None
+            if d:
+                found[d] = found.get(d, 0) + 1
+            else:
+                bad += 1
+        if not found and not bad:
+            self.ev_domains.setText("")
+            return
+        text = self.tr("Domains in this list (created if unknown): {domains}").format(
+            domains=", ".join(sorted(found)) or "—")
+        if bad:
+            text += " " + self.tr("{count} lines are not URLs under a domain.").format(count=bad)
+        self.ev_domains.setText(text)
+
+    def create_event(self) -> None:
+        name = self._name(self.ev, self.ev_name)
+        if name is None:
+            return
+        urls = self.ev_urls.toPlainText()
+        if not lines(urls):
+            self.ev.error("urls", self.tr("Paste at least one URL."))
+            return
+        if self.ev_schedule.currentData() is None:
+            self.ev.error("schedule", self.tr("Choose a schedule."))
+            return
+        try:
+            max_objects = optional_int(self.ev_max_objects, -1)
+            max_bytes = optional_int(self.ev_max_bytes, -1)
+        except InputProblem as p:
+            self.ev.error("max_objects" if self.ev_max_objects.text().strip() else "max_bytes", str(p))
+            return
+        c = self.rpc("create_event", name, self.ev_schedule.currentData(), urls, max_objects=max_objects,
+                     max_bytes=max_bytes, channel=self.ev_channel.currentData())
+        c.succeeded.connect(self._created(self.ev))
+        c.failed.connect(self._event_failed)
+
+    def _event_failed(self, f: Failure) -> None:
+        self.show_failure(self.ev, f, {"already_exists": "name", "invalid_url": "urls", "invalid_domain": "urls"},
+                          default="name")
+        bad = f.details.get("lines") or []
+        if bad:
+            from desktop.errors import describe
+            listed = "; ".join(self.tr("line {line}: {text}").format(line=b.get("line"), text=b.get("text", ""))
+                               for b in bad[:10])
+            self.ev.error("urls", describe(f) + " " + listed)
+
+    def create_snapshot(self) -> None:
+        name = self._name(self.snap, self.snap_name)
+        if name is None:
+            return
+        values = {}
+        for key, edit, minimum in (("max_bytes", self.snap_max_bytes, -1), ("max_objects", self.snap_max_objects, -1),
+                                   ("max_job_running_time_s", self.snap_time, 0)):
+            try:
+                v = optional_int(edit, minimum)
+            except InputProblem as p:
+                self.snap.error(key, str(p))
+                return
+            values[key] = -1 if v is None and key != "max_job_running_time_s" else (v or 0 if v is None else v)
+        c = self.rpc("create_snapshot", name, based_on=self.snap_based_on.currentData(),
+                     comments=self.snap_comments.text(), channel=self.snap_channel.currentData(), **values)
+        c.succeeded.connect(self._created(self.snap))
+        c.failed.connect(lambda f: self.show_failure(self.snap, f, {"already_exists": "name", "not_found": "based_on",
+                                                                    "conflict": "based_on"}, default="name"))
+
+
+class _Banner:
+    """Adapts a label to the part of the Form interface ``show_failure`` uses."""
+
+    fields: dict = {}
+
+    def __init__(self, label: QLabel):
+        self.label = label
+
+    def error(self, _field, text: str) -> None:
+        self.label.setText(text)

@@ -1,0 +1,293 @@
+"""Jobs: running jobs with live progress; all jobs filtered and sorted on the server; details;
+resubmitting a failed job."""
+# ruff: noqa: E501
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, QDate, Qt, QTimer
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDateEdit,
+    QGridLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop import formatting, vocab
+from desktop.models import Column, DtoListModel, PagedTableModel
+from desktop.models.paged import sort_param
+from desktop.screens.base import Screen
+from desktop.widgets.form import ErrorLabel
+from desktop.widgets.inputs import InputProblem, optional_int
+
+STATUSES = ("new", "submitted", "started", "done", "failed", "resubmitted", "failed_rejected")
+
+
+def jobs_kwargs(offset: int, limit: int, sort: str | None, desc: bool, filters: dict[str, Any]) -> dict[str, Any]:
+    """``list_jobs`` takes its filters as one dict."""
+    return {"filters": filters, "offset": offset, "limit": limit, "sort": sort_param(sort, desc)}
+
+
+def job_columns() -> list[Column]:
+    return [
+        Column("id", lambda: QCoreApplication.translate("JobsScreen", "Job"), align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
+        Column("status", lambda: QCoreApplication.translate("JobsScreen", "Status"), vocab.job_status),
+        Column("harvest", lambda: QCoreApplication.translate("JobsScreen", "Harvest")),
+        Column("harvest_run", lambda: QCoreApplication.translate("JobsScreen", "Run")),
+        Column("channel", lambda: QCoreApplication.translate("JobsScreen", "Channel")),
+        Column("configuration_count", lambda: QCoreApplication.translate("JobsScreen", "Configurations"), formatting.number),
+        Column("expected_objects", lambda: QCoreApplication.translate("JobsScreen", "Expected objects"), formatting.number),
+        Column("created_at", lambda: QCoreApplication.translate("JobsScreen", "Created"), formatting.date_time),
+        Column("started_at", lambda: QCoreApplication.translate("JobsScreen", "Started"), formatting.date_time),
+        Column("ended_at", lambda: QCoreApplication.translate("JobsScreen", "Ended"), formatting.date_time),
+        Column("harvester_id", lambda: QCoreApplication.translate("JobsScreen", "Harvester"), sort=None),
+    ]
+
+
+class JobsScreen(Screen):
+    key = "jobs"
+    service = "scheduler"
+    refresh_ms = 5000
+
+    def build(self) -> None:
+        self.running = DtoListModel([
+            Column("id", lambda: QCoreApplication.translate("JobsScreen", "Job")),
+            Column("harvest", lambda: QCoreApplication.translate("JobsScreen", "Harvest")),
+            Column("harvester_id", lambda: QCoreApplication.translate("JobsScreen", "Harvester")),
+            Column("uris_done", lambda: QCoreApplication.translate("JobsScreen", "URIs done"), formatting.number),
+            Column("uris_queued", lambda: QCoreApplication.translate("JobsScreen", "URIs queued"), formatting.number),
+            Column("bytes", lambda: QCoreApplication.translate("JobsScreen", "Bytes"), formatting.size),
+            Column("rate", lambda: QCoreApplication.translate("JobsScreen", "URIs/s"), formatting.number),
+            Column("status_text", lambda: QCoreApplication.translate("JobsScreen", "Crawler says")),
+            Column("updated_at", lambda: QCoreApplication.translate("JobsScreen", "Updated"), formatting.date_time),
+        ], self)
+        self.running_label = QLabel(self.content)
+        self.running_view = QTableView(self.content)
+        self.running_view.setObjectName("runningJobs")
+        self.running_view.setModel(self.running)
+        self.running_view.setMaximumHeight(160)
+        self.running_view.horizontalHeader().setStretchLastSection(True)
+
+        self.model = PagedTableModel(self.client, self.service, "list_jobs", job_columns(), page_size=200,
+                                     kwargs_for=jobs_kwargs, parent=self)
+        self.model.failed.connect(self.report)
+        self.model.loaded.connect(self._update_count)
+        self.table = QTableView(self.content)
+        self.table.setObjectName("jobTable")
+        self.table.setModel(self.model)
+        self.table.setSortingEnabled(True)
+        self.table.horizontalHeader().setSortIndicator(0, Qt.SortOrder.DescendingOrder)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.clicked.connect(self._row_clicked)
+        self.count = QLabel(self.content)
+
+        # filters
+        self.status = QComboBox(self.content)
+        self.status.addItem("", None)
+        for s in STATUSES:
+            self.status.addItem("", s)
+        self.harvest = QLineEdit(self.content)
+        self.channel = QLineEdit(self.content)
+        self.domain = QLineEdit(self.content)
+        self.id_from = QLineEdit(self.content)
+        self.id_to = QLineEdit(self.content)
+        self.use_dates = QCheckBox(self.content)
+        self.date_from = QDateEdit(QDate.currentDate().addMonths(-1), self.content)
+        self.date_to = QDateEdit(QDate.currentDate(), self.content)
+        for d in (self.date_from, self.date_to):
+            d.setCalendarPopup(True)
+        self.apply_button = QPushButton(self.content)
+        self.apply_button.clicked.connect(self.apply_filters)
+        self.filter_error = ErrorLabel(self.content)
+        self.filter_labels = [QLabel(self.content) for _ in range(7)]
+        grid = QGridLayout()
+        widgets = (self.status, self.harvest, self.channel, self.domain, self.id_from, self.id_to)
+        for i, w in enumerate(widgets):
+            grid.addWidget(self.filter_labels[i], 0, i)
+            grid.addWidget(w, 1, i)
+        grid.addWidget(self.use_dates, 0, 6)
+        grid.addWidget(self.date_from, 1, 6)
+        grid.addWidget(self.filter_labels[6], 0, 7)
+        grid.addWidget(self.date_to, 1, 7)
+        grid.addWidget(self.apply_button, 1, 8)
+
+        # details
+        self.details = QPlainTextEdit(self.content)
+        self.details.setObjectName("jobDetails")
+        self.details.setReadOnly(True)
+        self.job_domains = PagedTableModel(self.client, self.service, "job_domains", [
+            Column("domain", lambda: QCoreApplication.translate("JobsScreen", "Domain")),
+            Column("configuration", lambda: QCoreApplication.translate("JobsScreen", "Configuration"), sort=None),
+            Column("expected_objects", lambda: QCoreApplication.translate("JobsScreen", "Expected objects"), formatting.number),
+            Column("objects", lambda: QCoreApplication.translate("JobsScreen", "Objects"), formatting.number),
+            Column("bytes", lambda: QCoreApplication.translate("JobsScreen", "Bytes"), formatting.size),
+            Column("stop_reason", lambda: QCoreApplication.translate("JobsScreen", "Stop reason"), vocab.stop_reason),
+        ], page_size=200, kwargs_for=lambda o, lim, s, d, f: {"offset": o, "limit": lim, "sort": sort_param(s, d), **f},
+            parent=self)
+        self.job_domains.failed.connect(self.report)
+        self.domain_view = QTableView(self.content)
+        self.domain_view.setObjectName("jobDomains")
+        self.domain_view.setModel(self.job_domains)
+        self.domain_view.setSortingEnabled(True)
+        self.resubmit_button = QPushButton(self.content)
+        self.resubmit_button.setEnabled(False)
+        self.resubmit_button.clicked.connect(self.resubmit)
+        self.job: dict[str, Any] | None = None
+
+        top = QWidget(self.content)
+        tl = QVBoxLayout(top)
+        tl.addWidget(self.running_label)
+        tl.addWidget(self.running_view)
+        tl.addLayout(grid)
+        tl.addWidget(self.filter_error)
+        tl.addWidget(self.table, 1)
+        tl.addWidget(self.count)
+        bottom = QSplitter(self.content)
+        left = QWidget()
+        bl = QVBoxLayout(left)
+        bl.addWidget(self.details, 1)
+        bl.addWidget(self.resubmit_button, 0, Qt.AlignmentFlag.AlignLeft)
+        bottom.addWidget(left)
+        bottom.addWidget(self.domain_view)
+        split = QSplitter(Qt.Orientation.Vertical, self.content)
+        split.addWidget(top)
+        split.addWidget(bottom)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        QVBoxLayout(self.content).addWidget(split)
+        self.timer = QTimer(self)
+        self.timer.setInterval(self.refresh_ms)
+        self.timer.timeout.connect(self._tick)
+        self._pending_running = None
+
+    def title(self) -> str:
+        return self.tr("Jobs")
+
+    def retranslateUi(self) -> None:
+        self.running_label.setText(self.tr("Running jobs:"))
+        self.status.setItemText(0, self.tr("any status"))
+        for i, s in enumerate(STATUSES, start=1):
+            self.status.setItemText(i, vocab.job_status(s))
+        for label, text in zip(self.filter_labels, (self.tr("Status"), self.tr("Harvest"), self.tr("Channel"),
+                                                    self.tr("Domain"), self.tr("Job id from"), self.tr("Job id to"),
+                                                    self.tr("Created to"))):
+            label.setText(text)
+        self.use_dates.setText(self.tr("Created from"))
+        self.apply_button.setText(self.tr("Apply filters"))
+        self.resubmit_button.setText(self.tr("Resubmit failed job"))
+        for m in (self.running, self.model, self.job_domains):
+            m.retranslate()
+        self._update_count(self.model.rowCount())
+        if self.job:
+            self.show_job(self.job)
+
+    def _update_count(self, total: int) -> None:
+        self.count.setText(self.tr("{count} jobs").format(count=formatting.number(total)))
+
+    def showEvent(self, event) -> None:
+        self.timer.start()
+        super().showEvent(event)
+
+    def hideEvent(self, event) -> None:
+        self.timer.stop()
+        super().hideEvent(event)
+
+    def _tick(self) -> None:
+        if self.loaded and self._pending_running is None:
+            self.load_running()
+
+    def refresh(self) -> None:
+        self.load_running()
+        self.apply_filters()
+
+    def load_running(self) -> None:
+        c = self.rpc("running_jobs")
+        self._pending_running = c
+        c.succeeded.connect(self.running.set_rows)
+        c.failed.connect(self.report)
+        c.finished.connect(lambda: setattr(self, "_pending_running", None))
+
+    def filters(self) -> dict[str, Any] | None:
+        self.filter_error.show_error("")
+        out: dict[str, Any] = {"status": self.status.currentData(), "harvest": self.harvest.text().strip(),
+                               "channel": self.channel.text().strip().upper(), "domain": self.domain.text().strip()}
+        try:
+            out["id_from"] = optional_int(self.id_from, 0)
+            out["id_to"] = optional_int(self.id_to, 0)
+        except InputProblem as p:
+            self.filter_error.show_error(self.tr("Job id: {problem}").format(problem=str(p)))
+            return None
+        if out["id_from"] is not None and out["id_to"] is not None and out["id_from"] > out["id_to"]:
+            self.filter_error.show_error(self.tr("The first job id is larger than the last."))
+            return None
+        if self.use_dates.isChecked():
+            if self.date_from.date() > self.date_to.date():
+                self.filter_error.show_error(self.tr("The first date is after the last."))
+                return None
+            out["created_from"] = self.date_from.date().toString(Qt.DateFormat.ISODate) + "T00:00:00+00:00"
+            out["created_to"] = self.date_to.date().addDays(1).toString(Qt.DateFormat.ISODate) + "T00:00:00+00:00"
+        return {k: v for k, v in out.items() if v not in (None, "")}
+
+    def apply_filters(self) -> None:
+        f = self.filters()
+        if f is not None:
+            self.model.set_filters(f)
+
+    def _row_clicked(self, index) -> None:
+        row = self.model.row_dict(index.row())
+        if row:
+            self.open_job(row["id"])
+
+    def open_job(self, job_id: int) -> None:
+        c = self.rpc("job", job_id)
+        c.succeeded.connect(self.show_job)
+        c.failed.connect(self.report)
+        self.job_domains.set_filters({"job_id": job_id})
+
+    def show_job(self, j: dict[str, Any]) -> None:
+        self.job = j
+        self.resubmit_button.setEnabled(j.get("status") == "failed")
+        reasons = ", ".join(f"{vocab.stop_reason(k)}: {formatting.number(v)}"
+                            for k, v in (j.get("stop_reasons") or {}).items())
+        lines = [
+            self.tr("Job {id}: {status}").format(id=j["id"], status=vocab.job_status(j["status"])),
+            self.tr("Harvest: {harvest}, run {run}, channel {channel}").format(
+                harvest=j["harvest"], run=j["harvest_run"], channel=j["channel"]),
+            self.tr("Crawl profile: {profile}").format(profile=j.get("profile", "")),
+            self.tr("Created {created}, started {started}, ended {ended}").format(
+                created=formatting.date_time(j.get("created_at")), started=formatting.date_time(j.get("started_at")),
+                ended=formatting.date_time(j.get("ended_at"))),
+            self.tr("Harvested: {objects} objects, {bytes}").format(
+                objects=formatting.number(j.get("objects", 0)), bytes=formatting.size(j.get("bytes", 0))),
+            self.tr("Stop reasons: {reasons}").format(reasons=reasons or "—"),
+        ]
+        for key, label in (("failure_reason", self.tr("Failure")), ("harvest_error", self.tr("Harvest error")),
+                           ("upload_error", self.tr("Upload error"))):
+            if j.get(key):
+                lines.append(f"{label}: {j[key]}")
+        if j.get("resubmitted_as"):
+            lines.append(self.tr("Resubmitted as job {id}").format(id=j["resubmitted_as"]))
+        seeds = j.get("seeds") or []
+        lines.append(self.tr("Seeds ({count}):").format(count=len(seeds)))
+        lines.extend("  " + s for s in seeds[:200])
+        self.details.setPlainText("\n".join(lines))
+
+    def resubmit(self) -> None:
+        if not self.job:
+            return
+        c = self.rpc("resubmit_job", self.job["id"])
+        c.succeeded.connect(lambda new: (self.statusMessage.emit(self.tr("Resubmitted as job {id}").format(
+            id=new.get("id"))), self.open_job(self.job["id"]), self.model.reload()))
+        c.failed.connect(self.report)

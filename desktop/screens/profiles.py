@@ -1,0 +1,192 @@
+"""Crawl profiles: list, upload (problems shown by path), download, activate / deactivate."""
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFileDialog,
+    QHBoxLayout,
+    QLineEdit,
+    QListWidget,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop import formatting
+from desktop.models import Column, PagedTableModel
+from desktop.rpc.outcome import Failure
+from desktop.screens.base import Screen
+from desktop.widgets.form import Form
+from desktop.widgets.inputs import InputProblem, required_text
+
+
+class ProfilesScreen(Screen):
+    key = "profiles"
+    service = "definitions"
+
+    def build(self) -> None:
+        self.model = PagedTableModel(self.client, self.service, "list_profiles", [
+            Column("name", lambda: QCoreApplication.translate("ProfilesScreen", "Name")),
+            Column("format", lambda: QCoreApplication.translate("ProfilesScreen", "Format"), sort=None),
+            Column("active", lambda: QCoreApplication.translate("ProfilesScreen", "Active"), sort=None),
+            Column("edition", lambda: QCoreApplication.translate("ProfilesScreen", "Edition"), sort=None),
+            Column("updated_at", lambda: QCoreApplication.translate("ProfilesScreen", "Changed"),
+                   formatting.date_time, sort=None),
+            Column("comments", lambda: QCoreApplication.translate("ProfilesScreen", "Comments"), sort=None),
+        ], page_size=200, parent=self)
+        self.model.failed.connect(self.report)
+        self.table = QTableView(self.content)
+        self.table.setObjectName("profileTable")
+        self.table.setModel(self.model)
+        self.table.setSortingEnabled(True)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.clicked.connect(self._row_clicked)
+        self.activate_button = QPushButton(self.content)
+        self.activate_button.clicked.connect(lambda: self.set_active(True))
+        self.deactivate_button = QPushButton(self.content)
+        self.deactivate_button.clicked.connect(lambda: self.set_active(False))
+        self.download_button = QPushButton(self.content)
+        self.download_button.clicked.connect(self.choose_download)
+
+        self.form = Form(self.content)
+        self.name = self.form.add("name", QLineEdit())
+        self.name.setObjectName("profileName")
+        self.comments = self.form.add("comments", QLineEdit())
+        self.content_edit = self.form.add("content", QPlainTextEdit())
+        self.content_edit.setObjectName("profileContent")
+        self.problems = QListWidget(self.content)
+        self.problems.setObjectName("profileProblems")
+        self.problems.setStyleSheet("color: #b00020;")
+        self.problems.hide()
+        self.load_button = QPushButton(self.content)
+        self.load_button.clicked.connect(self.choose_file)
+        self.upload_button = QPushButton(self.content)
+        self.upload_button.clicked.connect(self.upload)
+        self.selected: dict[str, Any] | None = None
+
+        left = QWidget(self.content)
+        ll = QVBoxLayout(left)
+        ll.addWidget(self.table, 1)
+        row = QHBoxLayout()
+        for b in (self.activate_button, self.deactivate_button, self.download_button):
+            row.addWidget(b)
+        ll.addLayout(row)
+        right = QWidget(self.content)
+        rl = QVBoxLayout(right)
+        rl.addWidget(self.form, 1)
+        rl.addWidget(self.problems)
+        row2 = QHBoxLayout()
+        row2.addWidget(self.load_button)
+        row2.addStretch(1)
+        row2.addWidget(self.upload_button)
+        rl.addLayout(row2)
+        split = QSplitter(self.content)
+        split.addWidget(left)
+        split.addWidget(right)
+        QVBoxLayout(self.content).addWidget(split)
+
+    def title(self) -> str:
+        return self.tr("Crawl profiles")
+
+    def retranslateUi(self) -> None:
+        self.activate_button.setText(self.tr("Activate"))
+        self.deactivate_button.setText(self.tr("Deactivate"))
+        self.download_button.setText(self.tr("Download…"))
+        self.form.set_label("name", self.tr("Name:"))
+        self.form.set_label("comments", self.tr("Comments:"))
+        self.form.set_label("content", self.tr("Profile document (YAML or TOML):"))
+        self.load_button.setText(self.tr("Load from file…"))
+        self.upload_button.setText(self.tr("Upload"))
+        self.model.retranslate()
+
+    def refresh(self) -> None:
+        self.model.reload()
+
+    def _row_clicked(self, index) -> None:
+        self.selected = self.model.row_dict(index.row())
+        if self.selected:
+            c = self.rpc("download_profile", self.selected["name"])
+            c.succeeded.connect(self._show_document)
+            c.failed.connect(self.report)
+
+    def _show_document(self, doc: dict[str, Any]) -> None:
+        self.name.setText(doc["name"])
+        self.content_edit.setPlainText(doc["content"])
+        self.comments.setText((self.selected or {}).get("comments", ""))
+        self.form.clear_errors()
+        self.problems.hide()
+
+    def choose_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Crawl profile"), "",
+                                              self.tr("Profiles (*.yaml *.yml *.toml);;All files (*)"))
+        if path:
+            with open(path, encoding="utf-8") as fh:
+                self.content_edit.setPlainText(fh.read())
+            if not self.name.text().strip():
+                self.name.setText(os.path.splitext(os.path.basename(path))[0])
+
+    def upload(self) -> None:
+        self.form.clear_errors()
+        self.problems.clear()
+        self.problems.hide()
+        try:
+            name = required_text(self.name)
+        except InputProblem as p:
+            self.form.error("name", str(p))
+            return
+        content = self.content_edit.toPlainText()
+        if not content.strip():
+            self.form.error("content", self.tr("Paste or load a profile document."))
+            return
+        edition = None
+        if self.selected and self.selected["name"] == name:
+            edition = self.selected["edition"]
+        c = self.rpc("upload_profile", name, content, comments=self.comments.text(), edition=edition)
+        c.succeeded.connect(self._uploaded)
+        c.failed.connect(self._upload_failed)
+
+    def _uploaded(self, profile: dict[str, Any]) -> None:
+        self.selected = profile
+        self.statusMessage.emit(self.tr("Saved {name}.").format(name=profile["name"]))
+        self.model.reload()
+
+    def _upload_failed(self, f: Failure) -> None:
+        self.show_failure(self.form, f, {"already_exists": "name", "not_found": "name"}, default="content")
+        for p in f.details.get("problems") or []:
+            self.problems.addItem(f"{p.get('path') or '/'}: {p.get('reason', '')}")
+        self.problems.setVisible(self.problems.count() > 0)
+
+    def set_active(self, active: bool) -> None:
+        if not self.selected:
+            return
+        c = self.rpc("set_profile_active", self.selected["name"], active)
+        c.succeeded.connect(lambda p: (setattr(self, "selected", p), self.model.reload()))
+        c.failed.connect(self.report)
+
+    def choose_download(self) -> None:
+        if not self.selected:
+            return
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save crawl profile"),
+                                              f"{self.selected['name']}.{self.selected.get('format', 'yaml')}")
+        if path:
+            self.download(self.selected["name"], path)
+
+    def download(self, name: str, path: str) -> None:
+        c = self.rpc("download_profile", name)
+        c.succeeded.connect(lambda doc: self._write(path, doc))
+        c.failed.connect(self.report)
+
+    def _write(self, path: str, doc: dict[str, Any]) -> None:
+        with open(path, "w", encoding="utf-8", newline="") as fh:
+            fh.write(doc["content"])
+        self.statusMessage.emit(self.tr("Saved {name}.").format(name=path))
+
+

@@ -1,0 +1,199 @@
+"""Schedules: list, create, edit, with the next five run times."""
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop import formatting
+from desktop.models import Column, PagedTableModel
+from desktop.screens.base import Screen
+from desktop.widgets.form import Form
+from desktop.widgets.inputs import InputProblem, optional_int, required_text
+
+UNITS = ("hours", "days", "weeks", "months")
+
+
+class SchedulesScreen(Screen):
+    key = "schedules"
+    service = "definitions"
+
+    def build(self) -> None:
+        self.model = PagedTableModel(self.client, self.service, "list_schedules", [
+            Column("name", lambda: QCoreApplication.translate("SchedulesScreen", "Name")),
+            Column("description", lambda: QCoreApplication.translate("SchedulesScreen", "Rule"), sort=None),
+            Column("comments", lambda: QCoreApplication.translate("SchedulesScreen", "Comments"), sort=None),
+        ], page_size=200, parent=self)
+        self.model.failed.connect(self.report)
+        self.table = QTableView(self.content)
+        self.table.setObjectName("scheduleTable")
+        self.table.setModel(self.model)
+        self.table.setSortingEnabled(True)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.clicked.connect(self._row_clicked)
+        self.new_button = QPushButton(self.content)
+        self.new_button.clicked.connect(self.new_schedule)
+
+        self.form = Form(self.content)
+        self.name = self.form.add("name", QLineEdit())
+        self.name.setObjectName("scheduleName")
+        self.every = self.form.add("every", QLineEdit("1"))
+        self.unit = self.form.add("unit", QComboBox())
+        for u in UNITS:
+            self.unit.addItem("", u)
+        self.minute = self.form.add("minute", QLineEdit())
+        self.hour = self.form.add("hour", QLineEdit())
+        self.weekday = self.form.add("weekday", QComboBox())
+        for d in range(8):
+            self.weekday.addItem("", d or None)
+        self.day_of_month = self.form.add("day_of_month", QLineEdit())
+        self.start_at = self.form.add("start_at", QLineEdit())
+        self.end_at = self.form.add("end_at", QLineEdit())
+        self.max_runs = self.form.add("max_runs", QLineEdit())
+        self.comments = self.form.add("comments", QLineEdit())
+        self.save_button = QPushButton(self.content)
+        self.save_button.setObjectName("saveSchedule")
+        self.save_button.clicked.connect(self.save)
+        self.preview_label = QLabel(self.content)
+        self.preview = QListWidget(self.content)
+        self.preview.setObjectName("schedulePreview")
+        self.preview.setMaximumHeight(120)
+        self.current: dict[str, Any] | None = None
+
+        left = QWidget(self.content)
+        ll = QVBoxLayout(left)
+        ll.addWidget(self.table, 1)
+        ll.addWidget(self.new_button)
+        right = QWidget(self.content)
+        rl = QVBoxLayout(right)
+        rl.addWidget(self.form)
+        rl.addWidget(self.save_button, 0, Qt.AlignmentFlag.AlignRight)
+        rl.addWidget(self.preview_label)
+        rl.addWidget(self.preview)
+        rl.addStretch(1)
+        split = QSplitter(self.content)
+        split.addWidget(left)
+        split.addWidget(right)
+        QVBoxLayout(self.content).addWidget(split)
+
+    def title(self) -> str:
+        return self.tr("Schedules")
+
+    def retranslateUi(self) -> None:
+        self.new_button.setText(self.tr("New schedule"))
+        for i, text in enumerate((self.tr("hours"), self.tr("days"), self.tr("weeks"), self.tr("months"))):
+            self.unit.setItemText(i, text)
+        for i, text in enumerate((self.tr("any day"), self.tr("Monday"), self.tr("Tuesday"), self.tr("Wednesday"),
+                                  self.tr("Thursday"), self.tr("Friday"), self.tr("Saturday"), self.tr("Sunday"))):
+            self.weekday.setItemText(i, text)
+        f = self.form
+        f.set_label("name", self.tr("Name:"))
+        f.set_label("every", self.tr("Every:"))
+        f.set_label("unit", self.tr("Unit:"))
+        f.set_label("minute", self.tr("At minute (0–59, optional):"))
+        f.set_label("hour", self.tr("At hour (0–23, optional):"))
+        f.set_label("weekday", self.tr("On weekday:"))
+        f.set_label("day_of_month", self.tr("On day of month (1–31, optional):"))
+        f.set_label("start_at", self.tr("Start (ISO date and time with zone, empty: now):"))
+        f.set_label("end_at", self.tr("End (ISO date and time with zone, optional):"))
+        f.set_label("max_runs", self.tr("Or end after this many runs:"))
+        f.set_label("comments", self.tr("Comments:"))
+        self.save_button.setText(self.tr("Save"))
+        self.preview_label.setText(self.tr("The next five runs, if a harvest used it from now:"))
+        self.model.retranslate()
+        if self.current:
+            self._show_preview(self.current)
+
+    def refresh(self) -> None:
+        self.model.reload()
+
+    def new_schedule(self) -> None:
+        self.current = None
+        for e in (self.name, self.minute, self.hour, self.day_of_month, self.start_at, self.end_at, self.max_runs,
+                  self.comments):
+            e.clear()
+        self.every.setText("1")
+        self.name.setReadOnly(False)
+        self.preview.clear()
+        self.form.clear_errors()
+
+    def _row_clicked(self, index) -> None:
+        row = self.model.row_dict(index.row())
+        if row:
+            self.open_schedule(row["name"])
+
+    def open_schedule(self, name: str) -> None:
+        c = self.rpc("get_schedule", name, 5)
+        c.succeeded.connect(self.show_schedule)
+        c.failed.connect(self.report)
+
+    def show_schedule(self, s: dict[str, Any]) -> None:
+        self.current = s
+        self.form.clear_errors()
+        self.name.setText(s["name"])
+        self.name.setReadOnly(True)
+        self.every.setText(str(s["every"]))
+        self.unit.setCurrentIndex(max(0, self.unit.findData(s["unit"])))
+        for edit, key in ((self.minute, "minute"), (self.hour, "hour"), (self.day_of_month, "day_of_month"),
+                          (self.max_runs, "max_runs"), (self.start_at, "start_at"), (self.end_at, "end_at")):
+            edit.setText("" if s.get(key) is None else str(s[key]))
+        self.weekday.setCurrentIndex(s.get("weekday") or 0)
+        self.comments.setText(s.get("comments") or "")
+        self._show_preview(s)
+
+    def _show_preview(self, s: dict[str, Any]) -> None:
+        self.preview.clear()
+        for t in s.get("upcoming") or []:
+            self.preview.addItem(formatting.date_time(t))
+
+    def fields(self) -> dict[str, Any] | None:
+        f = self.form
+        out: dict[str, Any] = {"unit": self.unit.currentData(), "weekday": self.weekday.currentData()}
+        ok = True
+        for key, edit, minimum in (("every", self.every, 1), ("minute", self.minute, 0), ("hour", self.hour, 0),
+                                   ("day_of_month", self.day_of_month, 1), ("max_runs", self.max_runs, 1)):
+            try:
+                out[key] = optional_int(edit, minimum)
+            except InputProblem as p:
+                f.error(key, str(p))
+                ok = False
+        if out.get("every") is None:
+            f.error("every", self.tr("Give a whole number."))
+            ok = False
+        for key, edit in (("start_at", self.start_at), ("end_at", self.end_at)):
+            out[key] = edit.text().strip() or None
+        return out if ok else None
+
+    def save(self) -> None:
+        self.form.clear_errors()
+        try:
+            name = required_text(self.name)
+        except InputProblem as p:
+            self.form.error("name", str(p))
+            return
+        fields = self.fields()
+        if fields is None:
+            return
+        if self.current and self.current["name"] == name:
+            c = self.rpc("update_schedule", name, self.current["edition"], fields, comments=self.comments.text())
+        else:
+            unit, every = fields.pop("unit"), fields.pop("every")
+            fields = {k: v for k, v in fields.items() if v is not None}
+            c = self.rpc("create_schedule", name, unit, every, self.comments.text(), **fields)
+        c.succeeded.connect(lambda s: (self.open_schedule(s["name"]), self.model.reload(),
+                                       self.statusMessage.emit(self.tr("Saved {name}.").format(name=s["name"]))))
+        c.failed.connect(lambda f: self.show_failure(self.form, f, {"already_exists": "name"}, default="name"))
+
+
