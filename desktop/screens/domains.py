@@ -40,7 +40,7 @@ class IngestRun(QWidget):
     """Sends a domain list to ``ingest_chunk`` piece by piece; the next chunk goes only after the
     previous was saved, so Cancel stops between chunks and nothing is half-saved."""
 
-    finished = Signal(dict)
+    finished = Signal(object)
     failed = Signal(object)
 
     def __init__(self, screen: Screen, source: str, all_lines: list[str]):
@@ -52,7 +52,7 @@ class IngestRun(QWidget):
     def start(self) -> None:
         c = self.screen.rpc("ingest_start", self.source, len(self.lines))
         c.succeeded.connect(self._started)
-        c.failed.connect(self.failed)
+        c.failed.connect(self.failed.emit)
 
     def _started(self, run: dict[str, Any]) -> None:
         self.run = run
@@ -67,7 +67,7 @@ class IngestRun(QWidget):
         chunk = self.lines[first - 1:first - 1 + INGEST_CHUNK]
         c = self.screen.rpc("ingest_chunk", run["id"], first, chunk)
         c.succeeded.connect(self._chunk_done)
-        c.failed.connect(self.failed)
+        c.failed.connect(self.failed.emit)
 
     def _chunk_done(self, run: dict[str, Any]) -> None:
         self.run = run
@@ -79,8 +79,8 @@ class IngestRun(QWidget):
             self.finished.emit(self.run)   # left open: a later run with the same file can continue
             return
         c = self.screen.rpc("ingest_finish", self.run["id"])
-        c.succeeded.connect(self.finished)
-        c.failed.connect(self.failed)
+        c.succeeded.connect(self.finished.emit)
+        c.failed.connect(self.failed.emit)
 
 
 class DomainsScreen(Screen):

@@ -1,0 +1,161 @@
+"""Desktop tests: a plain (not eventlet-patched) process, Qt offscreen, real services.
+
+One session-scoped set of real service processes (monitor, definitions, scheduler) runs on a
+private RabbitMQ vhost with SQLite, started with the supervisor and stopped by PID at the end.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import time
+import uuid
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pytest  # noqa: E402
+
+RABBIT_HOST = os.environ.get("NAS_TEST_RABBIT_HOST", "127.0.0.1")
+RABBIT_PORT = int(os.environ.get("NAS_TEST_RABBIT_PORT", "5672"))
+
+SERVICES = {
+    "monitor": "server.monitor.service:MonitorService",
+    "definitions": "server.harvest.service:DefinitionsService",
+    "scheduler": "server.harvest.scheduling.service:SchedulerService",
+}
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _qsettings_sandbox(tmp_path_factory):
+    """QSettings go to a temporary folder, never to the user's real settings."""
+    from PySide6.QtCore import QSettings
+
+    folder = str(tmp_path_factory.mktemp("qsettings"))
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, folder)
+    return folder
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _translations_built():
+    from desktop import i18n_build
+
+    i18n_build.lrelease()
+
+
+def _rabbitmqctl(*args: str) -> None:
+    subprocess.run(["rabbitmqctl", "-q", *args], check=True, capture_output=True, timeout=60)
+
+
+@pytest.fixture(scope="session")
+def session_amqp_uri():
+    if shutil.which("rabbitmqctl") is None:
+        pytest.skip("rabbitmqctl not found: RabbitMQ is not installed here")
+    name = f"nas-desk-{uuid.uuid4().hex[:10]}"
+    _rabbitmqctl("add_vhost", name)
+    _rabbitmqctl("set_permissions", "-p", name, "guest", ".*", ".*", ".*")
+    try:
+        yield f"amqp://guest:guest@{RABBIT_HOST}:{RABBIT_PORT}/{name}", name
+    finally:
+        try:
+            _rabbitmqctl("delete_vhost", name)
+        except subprocess.SubprocessError:
+            pass
+
+
+def _wait_for_services(uri: str, names, deadline: float) -> None:
+    from nameko.standalone.rpc import ClusterRpcProxy
+
+    pending = set(names)
+    with ClusterRpcProxy({"AMQP_URI": uri}, timeout=10) as cluster:
+        while pending and time.monotonic() < deadline:
+            for name in list(pending):
+                try:
+                    getattr(cluster, name).status()
+                    pending.discard(name)
+                except Exception:  # noqa: BLE001 - not up yet
+                    time.sleep(0.3)
+    if pending:
+        raise RuntimeError(f"services did not start: {sorted(pending)}")
+
+
+@pytest.fixture(scope="session")
+def services(session_amqp_uri, tmp_path_factory):
+    """Real monitor, definitions and scheduler processes; yields (amqp_uri, vhost, config_dir)."""
+    from server.runtime import supervisor
+
+    uri, vhost = session_amqp_uri
+    config_dir = tmp_path_factory.mktemp("services")
+    for name, cls in SERVICES.items():
+        (config_dir / f"{name}.yaml").write_text(
+            f"AMQP_URI: {uri}\n"
+            f"instance:\n  id: {name}-test\n  service: {cls}\n"
+            f"data_dir: ./data\n"
+            f"runtime:\n  heartbeat_interval: 1\n"
+        )
+    supervisor.start(str(config_dir))
+    try:
+        try:
+            _wait_for_services(uri, SERVICES, time.monotonic() + 60)
+        except RuntimeError:
+            for log in (config_dir / "data" / "logs").glob("*.log"):
+                print(log.name, log.read_text()[-3000:])
+            raise
+        yield uri, vhost, str(config_dir)
+    finally:
+        supervisor.stop(str(config_dir), grace=10)
+
+
+@pytest.fixture
+def direct(services):
+    """A plain Nameko client for reading back what the desktop saved."""
+    from nameko.standalone.rpc import ClusterRpcProxy
+
+    with ClusterRpcProxy({"AMQP_URI": services[0]}, timeout=20) as cluster:
+        yield cluster
+
+
+@pytest.fixture
+def connection(services):
+    from desktop.settings import ConnectionSettings
+
+    _uri, vhost, _ = services
+    return ConnectionSettings(broker=f"amqp://{RABBIT_HOST}:{RABBIT_PORT}", vhost=vhost, timeout=20)
+
+
+@pytest.fixture
+def languages(qapp):
+    from desktop.i18n import LanguageManager
+
+    lm = LanguageManager()
+    lm.set_language("en")
+    yield lm
+    lm.set_language("en")
+
+
+@pytest.fixture
+def window(qtbot, connection, languages):
+    """The whole frame against the real services."""
+    from desktop.main_window import MainWindow
+    from desktop.rpc import NamekoBackend, RpcClient
+
+    client = RpcClient(NamekoBackend(connection.amqp_uri(), connection.timeout))
+    w = MainWindow(client, languages, connection)
+    qtbot.addWidget(w)
+    w.show()
+    w.check_connection()
+    qtbot.waitUntil(lambda: w.connected is True, timeout=20000)
+    yield w
+    client.shutdown()
+
+
+@pytest.fixture
+def shots(test_output_dir):
+    folder = os.path.join(test_output_dir, "desktop")
+    os.makedirs(folder, exist_ok=True)
+
+    def save(widget, name: str) -> str:
+        path = os.path.join(folder, f"{name}.png")
+        assert widget.grab().save(path)
+        return path
+    return save

@@ -1,0 +1,147 @@
+"""The RPC layer and the frame: off-thread calls, typed errors, unreachable broker, crash dialog."""
+from __future__ import annotations
+
+import sys
+import threading
+import time
+
+from PySide6.QtCore import QTimer
+
+from desktop.errors import describe, has_own_sentence, sentence_for_code
+from desktop.rpc import NamekoBackend, RpcClient
+from desktop.rpc.outcome import FailureKind
+from shared.errors import ERRORS_BY_CODE
+
+
+class SlowBackend:
+    def __init__(self, seconds: float):
+        self.seconds = seconds
+        self.threads: set[str] = set()
+
+    def call(self, service, method, args, kwargs, timeout):
+        self.threads.add(threading.current_thread().name)
+        time.sleep(self.seconds)
+        return {"service": service, "method": method, "args": list(args)}
+
+    def close_all(self):
+        pass
+
+
+def test_a_slow_call_does_not_block_the_gui_thread(qtbot):
+    backend = SlowBackend(1.5)
+    client = RpcClient(backend)
+    ticks = []
+    timer = QTimer()
+    timer.setInterval(50)
+    timer.timeout.connect(lambda: ticks.append(time.monotonic()))
+    timer.start()
+    started = time.monotonic()
+    call = client.call("definitions", "slow", 1)
+    assert time.monotonic() - started < 0.1   # call() returns at once
+    with qtbot.waitSignal(call.succeeded, timeout=5000) as blocker:
+        pass
+    timer.stop()
+    assert blocker.args[0]["method"] == "slow"
+    # The event loop kept running timers while the call was in flight (about 30 ticks in 1.5 s).
+    assert len(ticks) >= 15
+    gaps = [b - a for a, b in zip(ticks, ticks[1:])]
+    assert max(gaps) < 0.5
+    assert threading.current_thread().name not in backend.threads
+    client.shutdown()
+
+
+def test_a_cancelled_call_reports_nothing(qtbot):
+    client = RpcClient(SlowBackend(0.3))
+    got = []
+    call = client.call("x", "y")
+    call.succeeded.connect(got.append)
+    call.cancel()
+    with qtbot.waitSignal(call.finished, timeout=3000):
+        pass
+    assert got == []
+    client.shutdown()
+
+
+def test_real_nameko_calls_from_plain_worker_threads_give_typed_errors(qtbot, services):
+    uri = services[0]
+    backend = NamekoBackend(uri, timeout=20)
+    client = RpcClient(backend)
+    calls = [client.call("monitor", "instances") for _ in range(6)]
+    for c in calls:
+        qtbot.waitUntil(lambda c=c: c.done, timeout=20000)
+    assert all(c.failure is None for c in calls), [c.failure for c in calls]
+    bad = client.call("monitor", "recent_logs", "no-such-instance")
+    qtbot.waitUntil(lambda: bad.done, timeout=20000)
+    assert bad.failure.kind is FailureKind.SERVER
+    assert bad.failure.code == "not_found"
+    assert describe(bad.failure) == sentence_for_code("not_found")
+    missing = client.call("no_such_service", "status")
+    qtbot.waitUntil(lambda: missing.done, timeout=20000)
+    assert missing.failure.kind is FailureKind.SERVICE_MISSING
+    client.shutdown()
+    assert backend._proxies == []
+
+
+def test_every_error_code_has_its_own_sentence():
+    missing = [code for code in ERRORS_BY_CODE if not has_own_sentence(code)]
+    assert missing == []
+    assert "kb.dk" in sentence_for_code("invalid_domain")
+    assert "7" in sentence_for_code("invalid_regex", {"position": 7})
+    assert "{" not in sentence_for_code("invalid_regex", {})        # a missing detail shows as "?"
+    assert "mystery_code" in sentence_for_code("mystery_code")      # the fallback names the code
+
+
+def test_unreachable_broker_shows_a_page_with_retry_and_recovers(qtbot, services, languages, shots):
+    from desktop.main_window import MainWindow
+    from desktop.settings import ConnectionSettings, load_connection
+
+    wrong = ConnectionSettings(broker="amqp://127.0.0.1:5999", vhost=services[1])
+    client = RpcClient(NamekoBackend(wrong.amqp_uri(), 5))
+    w = MainWindow(client, languages, wrong)
+    qtbot.addWidget(w)
+    w.show()
+    w.check_connection()
+    qtbot.waitUntil(lambda: w.connected is False, timeout=15000)
+    assert w.showing_problem
+    assert w.problem.retry_button.isVisible()
+    assert "Cannot reach the services" in w.problem.heading.text()
+    shots(w, "00-cannot-reach-services")
+    # The window is not frozen: a retry runs, and fixing the settings brings the screens back.
+    w.apply_connection(ConnectionSettings(broker="amqp://127.0.0.1:5672", vhost=services[1], timeout=20))
+    qtbot.waitUntil(lambda: w.connected is True, timeout=20000)
+    assert not w.showing_problem
+    assert load_connection().vhost == services[1]    # kept with QSettings
+    client.shutdown()
+
+
+def test_connection_dialog_shows_problems_next_to_fields(qtbot):
+    from desktop.connection_dialog import ConnectionDialog
+    from desktop.settings import ConnectionSettings
+
+    d = ConnectionDialog(ConnectionSettings())
+    qtbot.addWidget(d)
+    d.broker.setText("http://nowhere")
+    d.user.setText("")
+    d.accept()
+    errors = d.form.visible_errors()
+    assert set(errors) == {"broker", "user"}
+    assert d.result_settings is None
+
+
+def test_an_unexpected_exception_opens_a_crash_dialog_with_copyable_details(qtbot):
+    from PySide6.QtGui import QGuiApplication
+
+    from desktop.crash import CrashHandler
+
+    handler = CrashHandler()
+    try:
+        raise ValueError("boom in a slot")
+    except ValueError:
+        handler(*sys.exc_info())
+    d = handler.dialog
+    qtbot.addWidget(d)
+    assert d.isVisible()
+    assert "ValueError: boom in a slot" in d.text.toPlainText()
+    d.copy_button.click()
+    assert "boom in a slot" in QGuiApplication.clipboard().text()
+    d.close()
