@@ -2,454 +2,1494 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="da_DK">
 <context>
+    <name>ChannelsScreen</name>
+    <message>
+        <source>Name</source>
+        <translation>Navn</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Type</translation>
+    </message>
+    <message>
+        <source>snapshot</source>
+        <translation>snapshot</translation>
+    </message>
+    <message>
+        <source>focused</source>
+        <translation>fokuseret</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>Standard</translation>
+    </message>
+    <message>
+        <source>Comments</source>
+        <translation>Kommentarer</translation>
+    </message>
+    <message>
+        <source>Harvest channels</source>
+        <translation>Høstningskanaler</translation>
+    </message>
+    <message>
+        <source>Make default of its kind</source>
+        <translation>Gør til standard for sin type</translation>
+    </message>
+    <message>
+        <source>New channel:</source>
+        <translation>Ny kanal:</translation>
+    </message>
+    <message>
+        <source>For snapshot harvests:</source>
+        <translation>Til snapshot-høstninger:</translation>
+    </message>
+    <message>
+        <source>Comments:</source>
+        <translation>Kommentarer:</translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <translation>Opret</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} er gemt.</translation>
+    </message>
+</context>
+<context>
+    <name>ChartsScreen</name>
+    <message>
+        <source>Charts</source>
+        <translation>Diagrammer</translation>
+    </message>
+    <message>
+        <source>Bytes harvested per run of:</source>
+        <translation>Høstede bytes pr. kørsel af:</translation>
+    </message>
+    <message>
+        <source>Jobs by status</source>
+        <translation>Job efter status</translation>
+    </message>
+    <message>
+        <source>Jobs</source>
+        <translation>Job</translation>
+    </message>
+    <message>
+        <source>Bytes harvested per run</source>
+        <translation>Høstede bytes pr. kørsel</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Bytes</translation>
+    </message>
+    <message>
+        <source>Megabytes</source>
+        <translation>Megabytes</translation>
+    </message>
+</context>
+<context>
     <name>ConnectionDialog</name>
     <message>
         <source>This cannot be empty.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dette felt må ikke være tomt.</translation>
     </message>
     <message>
         <source>Give the broker as amqp://host:port (or amqps://host:port).</source>
-        <translation type="unfinished"></translation>
+        <translation>Angiv brokeren som amqp://vært:port (eller amqps://vært:port).</translation>
     </message>
     <message>
         <source>Give the viewerproxy as http://host:port.</source>
-        <translation type="unfinished"></translation>
+        <translation>Angiv viewerproxy som http://vært:port.</translation>
     </message>
     <message>
         <source>Connection settings</source>
-        <translation type="unfinished"></translation>
+        <translation>Forbindelsesindstillinger</translation>
     </message>
     <message>
         <source>Broker (RabbitMQ):</source>
-        <translation type="unfinished"></translation>
+        <translation>Broker (RabbitMQ):</translation>
     </message>
     <message>
         <source>Virtual host (environment):</source>
-        <translation type="unfinished"></translation>
+        <translation>Virtuel vært (miljø):</translation>
     </message>
     <message>
         <source>User:</source>
-        <translation type="unfinished"></translation>
+        <translation>Bruger:</translation>
     </message>
     <message>
         <source>Password:</source>
-        <translation type="unfinished"></translation>
+        <translation>Adgangskode:</translation>
     </message>
     <message>
         <source>Viewerproxy address:</source>
-        <translation type="unfinished"></translation>
+        <translation>Viewerproxy-adresse:</translation>
     </message>
 </context>
 <context>
     <name>ConnectionProblemPage</name>
     <message>
         <source>Connecting…</source>
-        <translation type="unfinished"></translation>
+        <translation>Forbinder…</translation>
     </message>
     <message>
         <source>Cannot reach the services</source>
-        <translation type="unfinished"></translation>
+        <translation>Tjenesterne kan ikke nås</translation>
     </message>
     <message>
         <source>The application could not talk to the message broker at {where}. The services may be stopped, or the connection settings may be wrong. Nothing you saved is lost.</source>
-        <translation type="unfinished"></translation>
+        <translation>Programmet kunne ikke tale med meddelelsesbrokeren på {where}. Tjenesterne er måske stoppet, eller forbindelsesindstillingerne er forkerte. Intet af det, du har gemt, er gået tabt.</translation>
     </message>
     <message>
         <source>Retry</source>
-        <translation type="unfinished"></translation>
+        <translation>Prøv igen</translation>
     </message>
     <message>
         <source>Connection settings…</source>
-        <translation type="unfinished"></translation>
+        <translation>Forbindelsesindstillinger…</translation>
     </message>
 </context>
 <context>
     <name>CrashDialog</name>
     <message>
         <source>Unexpected error</source>
-        <translation type="unfinished"></translation>
+        <translation>Uventet fejl</translation>
     </message>
     <message>
         <source>Something went wrong that the application did not expect. Your saved work is safe on the server. Please copy the details below into a report to the people who run the system.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der skete noget, som programmet ikke havde forventet. Dit gemte arbejde er i sikkerhed på serveren. Kopiér venligst detaljerne nedenfor ind i en rapport til dem, der driver systemet.</translation>
     </message>
     <message>
         <source>Copy details</source>
-        <translation type="unfinished"></translation>
+        <translation>Kopiér detaljer</translation>
+    </message>
+</context>
+<context>
+    <name>DomainsScreen</name>
+    <message>
+        <source>Domain</source>
+        <translation>Domæne</translation>
+    </message>
+    <message>
+        <source>TLD</source>
+        <translation>TLD</translation>
+    </message>
+    <message>
+        <source>Alias of</source>
+        <translation>Alias for</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Oprettet</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Navn</translation>
+    </message>
+    <message>
+        <source>Crawl profile</source>
+        <translation>Høstningsprofil</translation>
+    </message>
+    <message>
+        <source>Seed lists</source>
+        <translation>Seedlister</translation>
+    </message>
+    <message>
+        <source>Max objects</source>
+        <translation>Maks. objekter</translation>
+    </message>
+    <message>
+        <source>Max bytes</source>
+        <translation>Maks. bytes</translation>
+    </message>
+    <message>
+        <source>Requests/min</source>
+        <translation>Forespørgsler/min</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>Standard</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Realm</source>
+        <translation>Realm</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>Bruger</translation>
+    </message>
+    <message>
+        <source>Harvest</source>
+        <translation>Høstning</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>Job</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>Konfiguration</translation>
+    </message>
+    <message>
+        <source>Objects</source>
+        <translation>Objekter</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Bytes</translation>
+    </message>
+    <message>
+        <source>Stop reason</source>
+        <translation>Stopårsag</translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation>Afsluttet</translation>
+    </message>
+    <message>
+        <source>Domains</source>
+        <translation>Domæner</translation>
+    </message>
+    <message>
+        <source>Search with * and ?, e.g. *.dk or kb*</source>
+        <translation>Søg med * og ?, f.eks. *.dk eller kb*</translation>
+    </message>
+    <message>
+        <source>in names</source>
+        <translation>i navne</translation>
+    </message>
+    <message>
+        <source>in comments</source>
+        <translation>i kommentarer</translation>
+    </message>
+    <message>
+        <source>in crawler traps</source>
+        <translation>i crawlerfælder</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>Søg</translation>
+    </message>
+    <message>
+        <source>New domain:</source>
+        <translation>Nyt domæne:</translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <translation>Opret</translation>
+    </message>
+    <message>
+        <source>Mass ingest of a domain list…</source>
+        <translation>Masseindlæsning af en domæneliste…</translation>
+    </message>
+    <message>
+        <source>General</source>
+        <translation>Generelt</translation>
+    </message>
+    <message>
+        <source>Configurations</source>
+        <translation>Konfigurationer</translation>
+    </message>
+    <message>
+        <source>Crawler traps</source>
+        <translation>Crawlerfælder</translation>
+    </message>
+    <message>
+        <source>Owner info</source>
+        <translation>Ejeroplysninger</translation>
+    </message>
+    <message>
+        <source>Site logins</source>
+        <translation>Site-logins</translation>
+    </message>
+    <message>
+        <source>Harvest history</source>
+        <translation>Høstningshistorik</translation>
+    </message>
+    <message>
+        <source>Comments:</source>
+        <translation>Kommentarer:</translation>
+    </message>
+    <message>
+        <source>Alias of (domain):</source>
+        <translation>Alias for (domæne):</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Gem</translation>
+    </message>
+    <message>
+        <source>Seed list name:</source>
+        <translation>Seedlistens navn:</translation>
+    </message>
+    <message>
+        <source>Seeds (one URL a line):</source>
+        <translation>Seeds (én URL pr. linje):</translation>
+    </message>
+    <message>
+        <source>Save seed list</source>
+        <translation>Gem seedliste</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Navn:</translation>
+    </message>
+    <message>
+        <source>Crawl profile:</source>
+        <translation>Høstningsprofil:</translation>
+    </message>
+    <message>
+        <source>Seed lists (comma separated):</source>
+        <translation>Seedlister (kommasepareret):</translation>
+    </message>
+    <message>
+        <source>Max objects (-1: no limit):</source>
+        <translation>Maks. objekter (-1: ingen grænse):</translation>
+    </message>
+    <message>
+        <source>Max bytes (-1: no limit):</source>
+        <translation>Maks. bytes (-1: ingen grænse):</translation>
+    </message>
+    <message>
+        <source>Max requests a minute:</source>
+        <translation>Maks. forespørgsler pr. minut:</translation>
+    </message>
+    <message>
+        <source>Default configuration:</source>
+        <translation>Standardkonfiguration:</translation>
+    </message>
+    <message>
+        <source>Save configuration</source>
+        <translation>Gem konfiguration</translation>
+    </message>
+    <message>
+        <source>Crawler traps (one regular expression a line):</source>
+        <translation>Crawlerfælder (ét regulært udtryk pr. linje):</translation>
+    </message>
+    <message>
+        <source>Save crawler traps</source>
+        <translation>Gem crawlerfælder</translation>
+    </message>
+    <message>
+        <source>New note:</source>
+        <translation>Ny note:</translation>
+    </message>
+    <message>
+        <source>Add note</source>
+        <translation>Tilføj note</translation>
+    </message>
+    <message>
+        <source>URL:</source>
+        <translation>URL:</translation>
+    </message>
+    <message>
+        <source>Realm:</source>
+        <translation>Realm:</translation>
+    </message>
+    <message>
+        <source>User:</source>
+        <translation>Bruger:</translation>
+    </message>
+    <message>
+        <source>Password:</source>
+        <translation>Adgangskode:</translation>
+    </message>
+    <message>
+        <source>Add site login</source>
+        <translation>Tilføj site-login</translation>
+    </message>
+    <message>
+        <source>{count} domains</source>
+        <translation>{count} domæner</translation>
+    </message>
+    <message>
+        <source>Choose a domain on the left.</source>
+        <translation>Vælg et domæne til venstre.</translation>
+    </message>
+    <message>
+        <source>{name} (edition {edition})</source>
+        <translation>{name} (udgave {edition})</translation>
+    </message>
+    <message>
+        <source>Alias set {set}, to be confirmed again by {expires}.</source>
+        <translation>Alias sat {set}, skal bekræftes igen senest {expires}.</translation>
+    </message>
+    <message>
+        <source>Aliases of this domain: {aliases}</source>
+        <translation>Aliasser for dette domæne: {aliases}</translation>
+    </message>
+    <message>
+        <source>(new seed list)</source>
+        <translation>(ny seedliste)</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} er gemt.</translation>
+    </message>
+    <message>
+        <source>Give at least one seed.</source>
+        <translation>Angiv mindst én seed.</translation>
+    </message>
+    <message>
+        <source>Domain list to ingest</source>
+        <translation>Domæneliste, der skal indlæses</translation>
+    </message>
+    <message>
+        <source>Text files (*.txt);;All files (*)</source>
+        <translation>Tekstfiler (*.txt);;Alle filer (*)</translation>
+    </message>
+    <message>
+        <source>Ingesting {file}…</source>
+        <translation>Indlæser {file}…</translation>
+    </message>
+    <message>
+        <source>line {line}: {text}</source>
+        <translation>linje {line}: {text}</translation>
+    </message>
+    <message>
+        <source>Ingest cancelled after line {line}.</source>
+        <translation>Indlæsningen blev afbrudt efter linje {line}.</translation>
+    </message>
+    <message>
+        <source>Ingest finished.</source>
+        <translation>Indlæsningen er færdig.</translation>
+    </message>
+    <message>
+        <source>Created: {created}, already known: {existing}, duplicates: {duplicates}, invalid: {invalid}.</source>
+        <translation>Oprettet: {created}, kendt i forvejen: {existing}, dubletter: {duplicates}, ugyldige: {invalid}.</translation>
+    </message>
+    <message>
+        <source>Invalid lines: {lines}</source>
+        <translation>Ugyldige linjer: {lines}</translation>
     </message>
 </context>
 <context>
     <name>Errors</name>
     <message>
         <source>The service could not do this.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tjenesten kunne ikke gøre dette.</translation>
     </message>
     <message>
         <source>The input is not valid.</source>
-        <translation type="unfinished"></translation>
+        <translation>Inddata er ikke gyldige.</translation>
     </message>
     <message>
         <source>The configuration is not valid: {key}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Konfigurationen er ikke gyldig: {key}.</translation>
     </message>
     <message>
         <source>This name is not allowed: it must not contain &apos;/&apos;, &apos;..&apos; or control characters.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dette navn er ikke tilladt: det må ikke indeholde &apos;/&apos;, &apos;..&apos; eller kontroltegn.</translation>
     </message>
     <message>
         <source>This is not a domain name that can be registered (for example kb.dk, not co.uk).</source>
-        <translation type="unfinished"></translation>
+        <translation>Dette er ikke et domænenavn, der kan registreres (f.eks. kb.dk, ikke co.uk).</translation>
     </message>
     <message>
         <source>This URL is not valid or not allowed here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Denne URL er ikke gyldig eller ikke tilladt her.</translation>
     </message>
     <message>
         <source>This regular expression is not valid (problem at position {position}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Dette regulære udtryk er ikke gyldigt (fejl ved position {position}).</translation>
     </message>
     <message>
         <source>The crawl profile is not valid.</source>
-        <translation type="unfinished"></translation>
+        <translation>Høstningsprofilen er ikke gyldig.</translation>
+    </message>
+    <message>
+        <source>The schedule is not valid ({field}: {reason}).</source>
+        <translation>Tidsplanen er ikke gyldig ({field}: {reason}).</translation>
     </message>
     <message>
         <source>The WARC file cannot be read.</source>
-        <translation type="unfinished"></translation>
+        <translation>WARC-filen kan ikke læses.</translation>
     </message>
     <message>
         <source>It does not exist (any more).</source>
-        <translation type="unfinished"></translation>
+        <translation>Det findes ikke (længere).</translation>
     </message>
     <message>
         <source>There is no such domain.</source>
-        <translation type="unfinished"></translation>
+        <translation>Domænet findes ikke.</translation>
     </message>
     <message>
         <source>There is no such job.</source>
-        <translation type="unfinished"></translation>
+        <translation>Jobbet findes ikke.</translation>
     </message>
     <message>
         <source>There is no such file in the archive.</source>
-        <translation type="unfinished"></translation>
+        <translation>Filen findes ikke i arkivet.</translation>
     </message>
     <message>
         <source>This clashes with the current state.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dette strider mod den nuværende tilstand.</translation>
     </message>
     <message>
         <source>One with this name already exists.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der findes allerede en med dette navn.</translation>
     </message>
     <message>
         <source>Someone else saved this in the meantime. Reload it and make your change again.</source>
-        <translation type="unfinished"></translation>
+        <translation>En anden har gemt dette i mellemtiden. Genindlæs det, og foretag din ændring igen.</translation>
     </message>
     <message>
         <source>This change of state is not allowed (from {from} to {to}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Dette tilstandsskift er ikke tilladt (fra {from} til {to}).</translation>
     </message>
     <message>
         <source>You are not allowed to do this.</source>
-        <translation type="unfinished"></translation>
+        <translation>Du har ikke lov til at gøre dette.</translation>
     </message>
     <message>
         <source>The content does not match its checksum.</source>
-        <translation type="unfinished"></translation>
+        <translation>Indholdet passer ikke med sin kontrolsum.</translation>
     </message>
     <message>
         <source>A needed service or resource does not answer. Try again later.</source>
-        <translation type="unfinished"></translation>
+        <translation>En nødvendig tjeneste eller ressource svarer ikke. Prøv igen senere.</translation>
     </message>
     <message>
         <source>A replica of the archive does not answer. Try again later.</source>
-        <translation type="unfinished"></translation>
+        <translation>En replika af arkivet svarer ikke. Prøv igen senere.</translation>
     </message>
     <message>
         <source>A service took too long to answer. Try again later.</source>
-        <translation type="unfinished"></translation>
+        <translation>En tjeneste var for længe om at svare. Prøv igen senere.</translation>
+    </message>
+    <message>
+        <source>The archive has no room for more files.</source>
+        <translation>Der er ikke plads til flere filer i arkivet.</translation>
+    </message>
+    <message>
+        <source>The file could not be stored in the archive.</source>
+        <translation>Filen kunne ikke gemmes i arkivet.</translation>
+    </message>
+    <message>
+        <source>There is no such batch job.</source>
+        <translation>Batchjobbet findes ikke.</translation>
     </message>
     <message>
         <source>The services cannot be reached. Check the connection settings.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tjenesterne kan ikke nås. Kontrollér forbindelsesindstillingerne.</translation>
     </message>
     <message>
         <source>The service is not running.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tjenesten kører ikke.</translation>
     </message>
     <message>
         <source>The service did not answer in time.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tjenesten svarede ikke i tide.</translation>
     </message>
     <message>
         <source>Something unexpected went wrong on the server.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der gik noget uventet galt på serveren.</translation>
     </message>
     <message>
         <source>Something went wrong (error code: {code}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Noget gik galt (fejlkode: {code}).</translation>
+    </message>
+</context>
+<context>
+    <name>HarvestsScreen</name>
+    <message>
+        <source>Name</source>
+        <translation>Navn</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Type</translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation>Aktiv</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>Tidsplan</translation>
+    </message>
+    <message>
+        <source>Channel</source>
+        <translation>Kanal</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>Kørsler</translation>
+    </message>
+    <message>
+        <source>Next run</source>
+        <translation>Næste kørsel</translation>
+    </message>
+    <message>
+        <source>Configurations</source>
+        <translation>Konfigurationer</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>Problem</translation>
+    </message>
+    <message>
+        <source>Harvest definitions</source>
+        <translation>Høstningsdefinitioner</translation>
+    </message>
+    <message>
+        <source>All kinds</source>
+        <translation>Alle typer</translation>
+    </message>
+    <message>
+        <source>Selective</source>
+        <translation>Selektiv</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Begivenhed</translation>
+    </message>
+    <message>
+        <source>Snapshot</source>
+        <translation>Snapshot</translation>
+    </message>
+    <message>
+        <source>Activate</source>
+        <translation>Aktivér</translation>
+    </message>
+    <message>
+        <source>Deactivate</source>
+        <translation>Deaktivér</translation>
+    </message>
+    <message>
+        <source>New selective harvest</source>
+        <translation>Ny selektiv høstning</translation>
+    </message>
+    <message>
+        <source>New event harvest</source>
+        <translation>Ny begivenhedshøstning</translation>
+    </message>
+    <message>
+        <source>New snapshot harvest</source>
+        <translation>Ny snapshot-høstning</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Navn:</translation>
+    </message>
+    <message>
+        <source>Harvest channel:</source>
+        <translation>Høstningskanal:</translation>
+    </message>
+    <message>
+        <source>Schedule:</source>
+        <translation>Tidsplan:</translation>
+    </message>
+    <message>
+        <source>Comments:</source>
+        <translation>Kommentarer:</translation>
+    </message>
+    <message>
+        <source>Max bytes per domain (-1: no limit):</source>
+        <translation>Maks. bytes pr. domæne (-1: ingen grænse):</translation>
+    </message>
+    <message>
+        <source>Max objects per domain (-1: no limit):</source>
+        <translation>Maks. objekter pr. domæne (-1: ingen grænse):</translation>
+    </message>
+    <message>
+        <source>Domains (one a line; &apos;domain configuration&apos; for another than the default):</source>
+        <translation>Domæner (ét pr. linje; &apos;domæne konfiguration&apos; for en anden end standarden):</translation>
+    </message>
+    <message>
+        <source>URLs (one a line):</source>
+        <translation>URL&apos;er (én pr. linje):</translation>
+    </message>
+    <message>
+        <source>Max job running time in seconds (0: no limit):</source>
+        <translation>Maks. køretid for et job i sekunder (0: ingen grænse):</translation>
+    </message>
+    <message>
+        <source>Based on an earlier snapshot:</source>
+        <translation>Baseret på et tidligere snapshot:</translation>
+    </message>
+    <message>
+        <source>Create selective harvest</source>
+        <translation>Opret selektiv høstning</translation>
+    </message>
+    <message>
+        <source>Create event harvest</source>
+        <translation>Opret begivenhedshøstning</translation>
+    </message>
+    <message>
+        <source>Create snapshot harvest</source>
+        <translation>Opret snapshot-høstning</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(ingen)</translation>
+    </message>
+    <message>
+        <source>(default channel)</source>
+        <translation>(standardkanal)</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} er gemt.</translation>
+    </message>
+    <message>
+        <source>Give at least one domain.</source>
+        <translation>Angiv mindst ét domæne.</translation>
+    </message>
+    <message>
+        <source>Choose a schedule.</source>
+        <translation>Vælg en tidsplan.</translation>
+    </message>
+    <message>
+        <source>Domains in this list (created if unknown): {domains}</source>
+        <translation>Domæner i denne liste (oprettes, hvis de er ukendte): {domains}</translation>
+    </message>
+    <message>
+        <source>{count} lines are not URLs under a domain.</source>
+        <translation>{count} linjer er ikke URL&apos;er under et domæne.</translation>
+    </message>
+    <message>
+        <source>Paste at least one URL.</source>
+        <translation>Indsæt mindst én URL.</translation>
+    </message>
+    <message>
+        <source>line {line}: {text}</source>
+        <translation>linje {line}: {text}</translation>
+    </message>
+</context>
+<context>
+    <name>Inputs</name>
+    <message>
+        <source>Give a whole number.</source>
+        <translation>Angiv et helt tal.</translation>
+    </message>
+    <message>
+        <source>Give a number of at least {minimum}.</source>
+        <translation>Angiv et tal på mindst {minimum}.</translation>
+    </message>
+    <message>
+        <source>This cannot be empty.</source>
+        <translation>Dette felt må ikke være tomt.</translation>
+    </message>
+</context>
+<context>
+    <name>JobsScreen</name>
+    <message>
+        <source>Job</source>
+        <translation>Job</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Harvest</source>
+        <translation>Høstning</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Kørsel</translation>
+    </message>
+    <message>
+        <source>Channel</source>
+        <translation>Kanal</translation>
+    </message>
+    <message>
+        <source>Configurations</source>
+        <translation>Konfigurationer</translation>
+    </message>
+    <message>
+        <source>Expected objects</source>
+        <translation>Forventede objekter</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Oprettet</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Startet</translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation>Afsluttet</translation>
+    </message>
+    <message>
+        <source>Harvester</source>
+        <translation>Høster</translation>
+    </message>
+    <message>
+        <source>URIs done</source>
+        <translation>URI&apos;er færdige</translation>
+    </message>
+    <message>
+        <source>URIs queued</source>
+        <translation>URI&apos;er i kø</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Bytes</translation>
+    </message>
+    <message>
+        <source>URIs/s</source>
+        <translation>URI&apos;er/s</translation>
+    </message>
+    <message>
+        <source>Crawler says</source>
+        <translation>Crawleren siger</translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation>Opdateret</translation>
+    </message>
+    <message>
+        <source>Domain</source>
+        <translation>Domæne</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>Konfiguration</translation>
+    </message>
+    <message>
+        <source>Objects</source>
+        <translation>Objekter</translation>
+    </message>
+    <message>
+        <source>Stop reason</source>
+        <translation>Stopårsag</translation>
+    </message>
+    <message>
+        <source>Jobs</source>
+        <translation>Job</translation>
+    </message>
+    <message>
+        <source>Running jobs:</source>
+        <translation>Kørende job:</translation>
+    </message>
+    <message>
+        <source>any status</source>
+        <translation>enhver status</translation>
+    </message>
+    <message>
+        <source>Job id from</source>
+        <translation>Job-id fra</translation>
+    </message>
+    <message>
+        <source>Job id to</source>
+        <translation>Job-id til</translation>
+    </message>
+    <message>
+        <source>Created to</source>
+        <translation>Oprettet til</translation>
+    </message>
+    <message>
+        <source>Created from</source>
+        <translation>Oprettet fra</translation>
+    </message>
+    <message>
+        <source>Apply filters</source>
+        <translation>Anvend filtre</translation>
+    </message>
+    <message>
+        <source>Resubmit failed job</source>
+        <translation>Genindsend fejlet job</translation>
+    </message>
+    <message>
+        <source>{count} jobs</source>
+        <translation>{count} job</translation>
+    </message>
+    <message>
+        <source>Job id: {problem}</source>
+        <translation>Job-id: {problem}</translation>
+    </message>
+    <message>
+        <source>The first job id is larger than the last.</source>
+        <translation>Det første job-id er større end det sidste.</translation>
+    </message>
+    <message>
+        <source>The first date is after the last.</source>
+        <translation>Den første dato ligger efter den sidste.</translation>
+    </message>
+    <message>
+        <source>Job {id}: {status}</source>
+        <translation>Job {id}: {status}</translation>
+    </message>
+    <message>
+        <source>Harvest: {harvest}, run {run}, channel {channel}</source>
+        <translation>Høstning: {harvest}, kørsel {run}, kanal {channel}</translation>
+    </message>
+    <message>
+        <source>Crawl profile: {profile}</source>
+        <translation>Høstningsprofil: {profile}</translation>
+    </message>
+    <message>
+        <source>Created {created}, started {started}, ended {ended}</source>
+        <translation>Oprettet {created}, startet {started}, afsluttet {ended}</translation>
+    </message>
+    <message>
+        <source>Harvested: {objects} objects, {bytes}</source>
+        <translation>Høstet: {objects} objekter, {bytes}</translation>
+    </message>
+    <message>
+        <source>Stop reasons: {reasons}</source>
+        <translation>Stopårsager: {reasons}</translation>
+    </message>
+    <message>
+        <source>Failure</source>
+        <translation>Fejl</translation>
+    </message>
+    <message>
+        <source>Harvest error</source>
+        <translation>Høstningsfejl</translation>
+    </message>
+    <message>
+        <source>Upload error</source>
+        <translation>Upload-fejl</translation>
+    </message>
+    <message>
+        <source>Resubmitted as job {id}</source>
+        <translation>Genindsendt som job {id}</translation>
+    </message>
+    <message>
+        <source>Seeds ({count}):</source>
+        <translation>Seeds ({count}):</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
         <source>NetarchiveSuite</source>
-        <translation type="unfinished"></translation>
+        <translation>NetarchiveSuite</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Filer</translation>
     </message>
     <message>
         <source>&amp;Connection settings…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Forbindelsesindstillinger…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Afslut</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Vis</translation>
     </message>
     <message>
         <source>&amp;Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Opdatér</translation>
     </message>
     <message>
         <source>&amp;Language</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Sprog</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Hjælp</translation>
     </message>
     <message>
         <source>&amp;About NetarchiveSuite</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Om NetarchiveSuite</translation>
     </message>
     <message>
         <source>Waiting for the services…</source>
-        <translation type="unfinished"></translation>
+        <translation>Venter på tjenesterne…</translation>
     </message>
     <message>
         <source>Connected: {where}</source>
-        <translation type="unfinished"></translation>
+        <translation>Forbundet: {where}</translation>
     </message>
     <message>
         <source>Connecting: {where}</source>
-        <translation type="unfinished"></translation>
+        <translation>Forbinder: {where}</translation>
     </message>
     <message>
         <source>Not connected: {where}</source>
-        <translation type="unfinished"></translation>
+        <translation>Ikke forbundet: {where}</translation>
     </message>
     <message>
         <source>About NetarchiveSuite</source>
-        <translation type="unfinished"></translation>
+        <translation>Om NetarchiveSuite</translation>
     </message>
     <message>
         <source>NetarchiveSuite desktop client, version {version}.
 A web-archiving suite for national libraries.</source>
-        <translation type="unfinished"></translation>
+        <translation>NetarchiveSuite-skrivebordsklient, version {version}.
+En webarkiveringspakke til nationalbiblioteker.</translation>
     </message>
 </context>
 <context>
     <name>OverviewScreen</name>
     <message>
         <source>Instance</source>
-        <translation type="unfinished"></translation>
+        <translation>Instans</translation>
     </message>
     <message>
         <source>Service</source>
-        <translation type="unfinished"></translation>
+        <translation>Tjeneste</translation>
     </message>
     <message>
         <source>Host</source>
-        <translation type="unfinished"></translation>
+        <translation>Vært</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation>Tilstand</translation>
     </message>
     <message>
         <source>Last heartbeat</source>
-        <translation type="unfinished"></translation>
+        <translation>Seneste hjerteslag</translation>
     </message>
     <message>
         <source>Seconds ago</source>
-        <translation type="unfinished"></translation>
+        <translation>Sekunder siden</translation>
     </message>
     <message>
         <source>Recent warnings</source>
-        <translation type="unfinished"></translation>
+        <translation>Nylige advarsler</translation>
     </message>
     <message>
         <source>Reason</source>
-        <translation type="unfinished"></translation>
+        <translation>Årsag</translation>
     </message>
     <message>
         <source>Version</source>
-        <translation type="unfinished"></translation>
+        <translation>Version</translation>
     </message>
     <message>
         <source>PID</source>
-        <translation type="unfinished"></translation>
+        <translation>PID</translation>
     </message>
     <message>
         <source>Time</source>
-        <translation type="unfinished"></translation>
+        <translation>Tidspunkt</translation>
     </message>
     <message>
         <source>Level</source>
-        <translation type="unfinished"></translation>
+        <translation>Niveau</translation>
     </message>
     <message>
         <source>Message</source>
-        <translation type="unfinished"></translation>
+        <translation>Meddelelse</translation>
     </message>
     <message>
         <source>System overview</source>
-        <translation type="unfinished"></translation>
+        <translation>Systemoversigt</translation>
     </message>
     <message>
         <source>Recent warnings and errors (of the selected instance, or of all):</source>
-        <translation type="unfinished"></translation>
+        <translation>Nylige advarsler og fejl (for den valgte instans eller for alle):</translation>
     </message>
     <message>
         <source>{count} service instances, {lost} lost.</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} tjenesteinstanser, {lost} mistet.</translation>
+    </message>
+</context>
+<context>
+    <name>ProfilesScreen</name>
+    <message>
+        <source>Name</source>
+        <translation>Navn</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>Format</translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation>Aktiv</translation>
+    </message>
+    <message>
+        <source>Edition</source>
+        <translation>Udgave</translation>
+    </message>
+    <message>
+        <source>Changed</source>
+        <translation>Ændret</translation>
+    </message>
+    <message>
+        <source>Comments</source>
+        <translation>Kommentarer</translation>
+    </message>
+    <message>
+        <source>Crawl profiles</source>
+        <translation>Høstningsprofiler</translation>
+    </message>
+    <message>
+        <source>Activate</source>
+        <translation>Aktivér</translation>
+    </message>
+    <message>
+        <source>Deactivate</source>
+        <translation>Deaktivér</translation>
+    </message>
+    <message>
+        <source>Download…</source>
+        <translation>Hent…</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Navn:</translation>
+    </message>
+    <message>
+        <source>Comments:</source>
+        <translation>Kommentarer:</translation>
+    </message>
+    <message>
+        <source>Profile document (YAML or TOML):</source>
+        <translation>Profildokument (YAML eller TOML):</translation>
+    </message>
+    <message>
+        <source>Load from file…</source>
+        <translation>Indlæs fra fil…</translation>
+    </message>
+    <message>
+        <source>Upload</source>
+        <translation>Upload</translation>
+    </message>
+    <message>
+        <source>Crawl profile</source>
+        <translation>Høstningsprofil</translation>
+    </message>
+    <message>
+        <source>Profiles (*.yaml *.yml *.toml);;All files (*)</source>
+        <translation>Profiler (*.yaml *.yml *.toml);;Alle filer (*)</translation>
+    </message>
+    <message>
+        <source>Paste or load a profile document.</source>
+        <translation>Indsæt eller indlæs et profildokument.</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} er gemt.</translation>
+    </message>
+    <message>
+        <source>Save crawl profile</source>
+        <translation>Gem høstningsprofil</translation>
     </message>
 </context>
 <context>
     <name>ProgressPanel</name>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>Annullér</translation>
+    </message>
+</context>
+<context>
+    <name>SchedulesScreen</name>
+    <message>
+        <source>Name</source>
+        <translation>Navn</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>Regel</translation>
+    </message>
+    <message>
+        <source>Comments</source>
+        <translation>Kommentarer</translation>
+    </message>
+    <message>
+        <source>Schedules</source>
+        <translation>Tidsplaner</translation>
+    </message>
+    <message>
+        <source>New schedule</source>
+        <translation>Ny tidsplan</translation>
+    </message>
+    <message>
+        <source>hours</source>
+        <translation>timer</translation>
+    </message>
+    <message>
+        <source>days</source>
+        <translation>dage</translation>
+    </message>
+    <message>
+        <source>weeks</source>
+        <translation>uger</translation>
+    </message>
+    <message>
+        <source>months</source>
+        <translation>måneder</translation>
+    </message>
+    <message>
+        <source>any day</source>
+        <translation>enhver dag</translation>
+    </message>
+    <message>
+        <source>Monday</source>
+        <translation>mandag</translation>
+    </message>
+    <message>
+        <source>Tuesday</source>
+        <translation>tirsdag</translation>
+    </message>
+    <message>
+        <source>Wednesday</source>
+        <translation>onsdag</translation>
+    </message>
+    <message>
+        <source>Thursday</source>
+        <translation>torsdag</translation>
+    </message>
+    <message>
+        <source>Friday</source>
+        <translation>fredag</translation>
+    </message>
+    <message>
+        <source>Saturday</source>
+        <translation>lørdag</translation>
+    </message>
+    <message>
+        <source>Sunday</source>
+        <translation>søndag</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Navn:</translation>
+    </message>
+    <message>
+        <source>Every:</source>
+        <translation>Hver:</translation>
+    </message>
+    <message>
+        <source>Unit:</source>
+        <translation>Enhed:</translation>
+    </message>
+    <message>
+        <source>At minute (0–59, optional):</source>
+        <translation>På minut (0–59, valgfrit):</translation>
+    </message>
+    <message>
+        <source>At hour (0–23, optional):</source>
+        <translation>På time (0–23, valgfrit):</translation>
+    </message>
+    <message>
+        <source>On weekday:</source>
+        <translation>På ugedag:</translation>
+    </message>
+    <message>
+        <source>On day of month (1–31, optional):</source>
+        <translation>På dag i måneden (1–31, valgfrit):</translation>
+    </message>
+    <message>
+        <source>Start (ISO date and time with zone, empty: now):</source>
+        <translation>Start (ISO-dato og -tid med zone, tom: nu):</translation>
+    </message>
+    <message>
+        <source>End (ISO date and time with zone, optional):</source>
+        <translation>Slut (ISO-dato og -tid med zone, valgfrit):</translation>
+    </message>
+    <message>
+        <source>Or end after this many runs:</source>
+        <translation>Eller slut efter så mange kørsler:</translation>
+    </message>
+    <message>
+        <source>Comments:</source>
+        <translation>Kommentarer:</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Gem</translation>
+    </message>
+    <message>
+        <source>The next five runs, if a harvest used it from now:</source>
+        <translation>De næste fem kørsler, hvis en høstning brugte den fra nu af:</translation>
+    </message>
+    <message>
+        <source>Give a whole number.</source>
+        <translation>Angiv et helt tal.</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} er gemt.</translation>
     </message>
 </context>
 <context>
     <name>Screen</name>
     <message>
         <source>The running {service} service does not offer &apos;{method}&apos; yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Den kørende {service}-tjeneste tilbyder endnu ikke &apos;{method}&apos;.</translation>
+    </message>
+</context>
+<context>
+    <name>TrapsScreen</name>
+    <message>
+        <source>Name</source>
+        <translation>Navn</translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation>Aktiv</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Beskrivelse</translation>
+    </message>
+    <message>
+        <source>Expressions</source>
+        <translation>Udtryk</translation>
+    </message>
+    <message>
+        <source>{count} expressions</source>
+        <translation>{count} udtryk</translation>
+    </message>
+    <message>
+        <source>Global crawler traps</source>
+        <translation>Globale crawlerfælder</translation>
+    </message>
+    <message>
+        <source>New trap list</source>
+        <translation>Ny fældeliste</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Navn:</translation>
+    </message>
+    <message>
+        <source>Description:</source>
+        <translation>Beskrivelse:</translation>
+    </message>
+    <message>
+        <source>Active:</source>
+        <translation>Aktiv:</translation>
+    </message>
+    <message>
+        <source>Regular expressions (one a line):</source>
+        <translation>Regulære udtryk (ét pr. linje):</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Gem</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} er gemt.</translation>
     </message>
 </context>
 <context>
     <name>UnavailablePanel</name>
     <message>
         <source>Service not available: {service}</source>
-        <translation type="unfinished"></translation>
+        <translation>Tjenesten er ikke tilgængelig: {service}</translation>
     </message>
     <message>
         <source>Retry</source>
-        <translation type="unfinished"></translation>
+        <translation>Prøv igen</translation>
     </message>
 </context>
 <context>
     <name>Vocabulary</name>
     <message>
         <source>starting</source>
-        <translation type="unfinished"></translation>
+        <translation>starter</translation>
     </message>
     <message>
         <source>running</source>
-        <translation type="unfinished"></translation>
+        <translation>kører</translation>
     </message>
     <message>
         <source>dormant</source>
-        <translation type="unfinished"></translation>
+        <translation>hvilende</translation>
     </message>
     <message>
         <source>stopping</source>
-        <translation type="unfinished"></translation>
+        <translation>stopper</translation>
     </message>
     <message>
         <source>stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>stoppet</translation>
     </message>
     <message>
         <source>lost</source>
-        <translation type="unfinished"></translation>
+        <translation>mistet</translation>
     </message>
     <message>
         <source>new</source>
-        <translation type="unfinished"></translation>
+        <translation>ny</translation>
     </message>
     <message>
         <source>submitted</source>
-        <translation type="unfinished"></translation>
+        <translation>indsendt</translation>
     </message>
     <message>
         <source>started</source>
-        <translation type="unfinished"></translation>
+        <translation>startet</translation>
     </message>
     <message>
         <source>done</source>
-        <translation type="unfinished"></translation>
+        <translation>færdig</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished"></translation>
+        <translation>fejlet</translation>
     </message>
     <message>
         <source>resubmitted</source>
-        <translation type="unfinished"></translation>
+        <translation>genindsendt</translation>
     </message>
     <message>
         <source>failed, rejected</source>
-        <translation type="unfinished"></translation>
+        <translation>fejlet, afvist</translation>
     </message>
     <message>
         <source>completed</source>
-        <translation type="unfinished"></translation>
+        <translation>fuldført</translation>
     </message>
     <message>
         <source>object limit reached</source>
-        <translation type="unfinished"></translation>
+        <translation>objektgrænse nået</translation>
     </message>
     <message>
         <source>size limit reached</source>
-        <translation type="unfinished"></translation>
+        <translation>størrelsesgrænse nået</translation>
     </message>
     <message>
         <source>configuration size limit reached</source>
-        <translation type="unfinished"></translation>
+        <translation>konfigurationens størrelsesgrænse nået</translation>
     </message>
     <message>
         <source>configuration object limit reached</source>
-        <translation type="unfinished"></translation>
+        <translation>konfigurationens objektgrænse nået</translation>
     </message>
     <message>
         <source>time limit reached</source>
-        <translation type="unfinished"></translation>
+        <translation>tidsgrænse nået</translation>
     </message>
     <message>
         <source>unfinished</source>
-        <translation type="unfinished"></translation>
+        <translation>ufuldendt</translation>
     </message>
     <message>
         <source>selective</source>
-        <translation type="unfinished"></translation>
+        <translation>selektiv</translation>
     </message>
     <message>
         <source>event</source>
-        <translation type="unfinished"></translation>
+        <translation>begivenhed</translation>
     </message>
     <message>
         <source>snapshot</source>
-        <translation type="unfinished"></translation>
+        <translation>snapshot</translation>
     </message>
     <message>
         <source>warning</source>
-        <translation type="unfinished"></translation>
+        <translation>advarsel</translation>
     </message>
     <message>
         <source>error</source>
-        <translation type="unfinished"></translation>
+        <translation>fejl</translation>
     </message>
     <message>
         <source>critical</source>
-        <translation type="unfinished"></translation>
+        <translation>kritisk</translation>
     </message>
 </context>
 </TS>

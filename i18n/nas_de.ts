@@ -2,454 +2,1494 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>ChannelsScreen</name>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>snapshot</source>
+        <translation>Snapshot</translation>
+    </message>
+    <message>
+        <source>focused</source>
+        <translation>fokussiert</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>Standard</translation>
+    </message>
+    <message>
+        <source>Comments</source>
+        <translation>Kommentare</translation>
+    </message>
+    <message>
+        <source>Harvest channels</source>
+        <translation>Ernte-Kanäle</translation>
+    </message>
+    <message>
+        <source>Make default of its kind</source>
+        <translation>Zum Standard seiner Art machen</translation>
+    </message>
+    <message>
+        <source>New channel:</source>
+        <translation>Neuer Kanal:</translation>
+    </message>
+    <message>
+        <source>For snapshot harvests:</source>
+        <translation>Für Snapshot-Ernten:</translation>
+    </message>
+    <message>
+        <source>Comments:</source>
+        <translation>Kommentare:</translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <translation>Anlegen</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} gespeichert.</translation>
+    </message>
+</context>
+<context>
+    <name>ChartsScreen</name>
+    <message>
+        <source>Charts</source>
+        <translation>Diagramme</translation>
+    </message>
+    <message>
+        <source>Bytes harvested per run of:</source>
+        <translation>Geerntete Bytes je Lauf von:</translation>
+    </message>
+    <message>
+        <source>Jobs by status</source>
+        <translation>Jobs nach Status</translation>
+    </message>
+    <message>
+        <source>Jobs</source>
+        <translation>Jobs</translation>
+    </message>
+    <message>
+        <source>Bytes harvested per run</source>
+        <translation>Geerntete Bytes je Lauf</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Bytes</translation>
+    </message>
+    <message>
+        <source>Megabytes</source>
+        <translation>Megabytes</translation>
+    </message>
+</context>
+<context>
     <name>ConnectionDialog</name>
     <message>
         <source>This cannot be empty.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieses Feld darf nicht leer sein.</translation>
     </message>
     <message>
         <source>Give the broker as amqp://host:port (or amqps://host:port).</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie den Broker als amqp://host:port (oder amqps://host:port) an.</translation>
     </message>
     <message>
         <source>Give the viewerproxy as http://host:port.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie den Viewerproxy als http://host:port an.</translation>
     </message>
     <message>
         <source>Connection settings</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindungseinstellungen</translation>
     </message>
     <message>
         <source>Broker (RabbitMQ):</source>
-        <translation type="unfinished"></translation>
+        <translation>Broker (RabbitMQ):</translation>
     </message>
     <message>
         <source>Virtual host (environment):</source>
-        <translation type="unfinished"></translation>
+        <translation>Virtueller Host (Umgebung):</translation>
     </message>
     <message>
         <source>User:</source>
-        <translation type="unfinished"></translation>
+        <translation>Benutzer:</translation>
     </message>
     <message>
         <source>Password:</source>
-        <translation type="unfinished"></translation>
+        <translation>Passwort:</translation>
     </message>
     <message>
         <source>Viewerproxy address:</source>
-        <translation type="unfinished"></translation>
+        <translation>Viewerproxy-Adresse:</translation>
     </message>
 </context>
 <context>
     <name>ConnectionProblemPage</name>
     <message>
         <source>Connecting…</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbinde…</translation>
     </message>
     <message>
         <source>Cannot reach the services</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Dienste sind nicht erreichbar</translation>
     </message>
     <message>
         <source>The application could not talk to the message broker at {where}. The services may be stopped, or the connection settings may be wrong. Nothing you saved is lost.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Anwendung konnte nicht mit dem Nachrichten-Broker unter {where} sprechen. Die Dienste sind vielleicht angehalten, oder die Verbindungseinstellungen sind falsch. Nichts, was Sie gespeichert haben, ist verloren.</translation>
     </message>
     <message>
         <source>Retry</source>
-        <translation type="unfinished"></translation>
+        <translation>Erneut versuchen</translation>
     </message>
     <message>
         <source>Connection settings…</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindungseinstellungen…</translation>
     </message>
 </context>
 <context>
     <name>CrashDialog</name>
     <message>
         <source>Unexpected error</source>
-        <translation type="unfinished"></translation>
+        <translation>Unerwarteter Fehler</translation>
     </message>
     <message>
         <source>Something went wrong that the application did not expect. Your saved work is safe on the server. Please copy the details below into a report to the people who run the system.</source>
-        <translation type="unfinished"></translation>
+        <translation>Etwas ist schiefgegangen, das die Anwendung nicht erwartet hat. Ihre gespeicherte Arbeit ist auf dem Server sicher. Bitte kopieren Sie die Details unten in eine Meldung an die Betreiber des Systems.</translation>
     </message>
     <message>
         <source>Copy details</source>
-        <translation type="unfinished"></translation>
+        <translation>Details kopieren</translation>
+    </message>
+</context>
+<context>
+    <name>DomainsScreen</name>
+    <message>
+        <source>Domain</source>
+        <translation>Domain</translation>
+    </message>
+    <message>
+        <source>TLD</source>
+        <translation>TLD</translation>
+    </message>
+    <message>
+        <source>Alias of</source>
+        <translation>Alias von</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Angelegt</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Crawl profile</source>
+        <translation>Crawl-Profil</translation>
+    </message>
+    <message>
+        <source>Seed lists</source>
+        <translation>Seed-Listen</translation>
+    </message>
+    <message>
+        <source>Max objects</source>
+        <translation>Max. Objekte</translation>
+    </message>
+    <message>
+        <source>Max bytes</source>
+        <translation>Max. Bytes</translation>
+    </message>
+    <message>
+        <source>Requests/min</source>
+        <translation>Anfragen/min</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>Standard</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Realm</source>
+        <translation>Realm</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>Benutzer</translation>
+    </message>
+    <message>
+        <source>Harvest</source>
+        <translation>Ernte</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>Job</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>Konfiguration</translation>
+    </message>
+    <message>
+        <source>Objects</source>
+        <translation>Objekte</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Bytes</translation>
+    </message>
+    <message>
+        <source>Stop reason</source>
+        <translation>Abbruchgrund</translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation>Beendet</translation>
+    </message>
+    <message>
+        <source>Domains</source>
+        <translation>Domains</translation>
+    </message>
+    <message>
+        <source>Search with * and ?, e.g. *.dk or kb*</source>
+        <translation>Suche mit * und ?, z. B. *.dk oder kb*</translation>
+    </message>
+    <message>
+        <source>in names</source>
+        <translation>in Namen</translation>
+    </message>
+    <message>
+        <source>in comments</source>
+        <translation>in Kommentaren</translation>
+    </message>
+    <message>
+        <source>in crawler traps</source>
+        <translation>in Crawler-Fallen</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>Suchen</translation>
+    </message>
+    <message>
+        <source>New domain:</source>
+        <translation>Neue Domain:</translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <translation>Anlegen</translation>
+    </message>
+    <message>
+        <source>Mass ingest of a domain list…</source>
+        <translation>Massenimport einer Domainliste…</translation>
+    </message>
+    <message>
+        <source>General</source>
+        <translation>Allgemein</translation>
+    </message>
+    <message>
+        <source>Configurations</source>
+        <translation>Konfigurationen</translation>
+    </message>
+    <message>
+        <source>Crawler traps</source>
+        <translation>Crawler-Fallen</translation>
+    </message>
+    <message>
+        <source>Owner info</source>
+        <translation>Inhaberangaben</translation>
+    </message>
+    <message>
+        <source>Site logins</source>
+        <translation>Website-Anmeldungen</translation>
+    </message>
+    <message>
+        <source>Harvest history</source>
+        <translation>Ernteverlauf</translation>
+    </message>
+    <message>
+        <source>Comments:</source>
+        <translation>Kommentare:</translation>
+    </message>
+    <message>
+        <source>Alias of (domain):</source>
+        <translation>Alias von (Domain):</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Speichern</translation>
+    </message>
+    <message>
+        <source>Seed list name:</source>
+        <translation>Name der Seed-Liste:</translation>
+    </message>
+    <message>
+        <source>Seeds (one URL a line):</source>
+        <translation>Seeds (eine URL je Zeile):</translation>
+    </message>
+    <message>
+        <source>Save seed list</source>
+        <translation>Seed-Liste speichern</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Name:</translation>
+    </message>
+    <message>
+        <source>Crawl profile:</source>
+        <translation>Crawl-Profil:</translation>
+    </message>
+    <message>
+        <source>Seed lists (comma separated):</source>
+        <translation>Seed-Listen (durch Kommas getrennt):</translation>
+    </message>
+    <message>
+        <source>Max objects (-1: no limit):</source>
+        <translation>Max. Objekte (-1: keine Grenze):</translation>
+    </message>
+    <message>
+        <source>Max bytes (-1: no limit):</source>
+        <translation>Max. Bytes (-1: keine Grenze):</translation>
+    </message>
+    <message>
+        <source>Max requests a minute:</source>
+        <translation>Max. Anfragen pro Minute:</translation>
+    </message>
+    <message>
+        <source>Default configuration:</source>
+        <translation>Standardkonfiguration:</translation>
+    </message>
+    <message>
+        <source>Save configuration</source>
+        <translation>Konfiguration speichern</translation>
+    </message>
+    <message>
+        <source>Crawler traps (one regular expression a line):</source>
+        <translation>Crawler-Fallen (ein regulärer Ausdruck je Zeile):</translation>
+    </message>
+    <message>
+        <source>Save crawler traps</source>
+        <translation>Crawler-Fallen speichern</translation>
+    </message>
+    <message>
+        <source>New note:</source>
+        <translation>Neue Notiz:</translation>
+    </message>
+    <message>
+        <source>Add note</source>
+        <translation>Notiz hinzufügen</translation>
+    </message>
+    <message>
+        <source>URL:</source>
+        <translation>URL:</translation>
+    </message>
+    <message>
+        <source>Realm:</source>
+        <translation>Realm:</translation>
+    </message>
+    <message>
+        <source>User:</source>
+        <translation>Benutzer:</translation>
+    </message>
+    <message>
+        <source>Password:</source>
+        <translation>Passwort:</translation>
+    </message>
+    <message>
+        <source>Add site login</source>
+        <translation>Website-Anmeldung hinzufügen</translation>
+    </message>
+    <message>
+        <source>{count} domains</source>
+        <translation>{count} Domains</translation>
+    </message>
+    <message>
+        <source>Choose a domain on the left.</source>
+        <translation>Wählen Sie links eine Domain.</translation>
+    </message>
+    <message>
+        <source>{name} (edition {edition})</source>
+        <translation>{name} (Ausgabe {edition})</translation>
+    </message>
+    <message>
+        <source>Alias set {set}, to be confirmed again by {expires}.</source>
+        <translation>Alias gesetzt am {set}, erneut zu bestätigen bis {expires}.</translation>
+    </message>
+    <message>
+        <source>Aliases of this domain: {aliases}</source>
+        <translation>Aliasse dieser Domain: {aliases}</translation>
+    </message>
+    <message>
+        <source>(new seed list)</source>
+        <translation>(neue Seed-Liste)</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} gespeichert.</translation>
+    </message>
+    <message>
+        <source>Give at least one seed.</source>
+        <translation>Geben Sie mindestens einen Seed an.</translation>
+    </message>
+    <message>
+        <source>Domain list to ingest</source>
+        <translation>Zu importierende Domainliste</translation>
+    </message>
+    <message>
+        <source>Text files (*.txt);;All files (*)</source>
+        <translation>Textdateien (*.txt);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Ingesting {file}…</source>
+        <translation>Importiere {file}…</translation>
+    </message>
+    <message>
+        <source>line {line}: {text}</source>
+        <translation>Zeile {line}: {text}</translation>
+    </message>
+    <message>
+        <source>Ingest cancelled after line {line}.</source>
+        <translation>Import nach Zeile {line} abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Ingest finished.</source>
+        <translation>Import abgeschlossen.</translation>
+    </message>
+    <message>
+        <source>Created: {created}, already known: {existing}, duplicates: {duplicates}, invalid: {invalid}.</source>
+        <translation>Angelegt: {created}, bereits bekannt: {existing}, Duplikate: {duplicates}, ungültig: {invalid}.</translation>
+    </message>
+    <message>
+        <source>Invalid lines: {lines}</source>
+        <translation>Ungültige Zeilen: {lines}</translation>
     </message>
 </context>
 <context>
     <name>Errors</name>
     <message>
         <source>The service could not do this.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Dienst konnte das nicht ausführen.</translation>
     </message>
     <message>
         <source>The input is not valid.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Eingabe ist ungültig.</translation>
     </message>
     <message>
         <source>The configuration is not valid: {key}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Konfiguration ist ungültig: {key}.</translation>
     </message>
     <message>
         <source>This name is not allowed: it must not contain &apos;/&apos;, &apos;..&apos; or control characters.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieser Name ist nicht erlaubt: Er darf weder &apos;/&apos;, &apos;..&apos; noch Steuerzeichen enthalten.</translation>
     </message>
     <message>
         <source>This is not a domain name that can be registered (for example kb.dk, not co.uk).</source>
-        <translation type="unfinished"></translation>
+        <translation>Das ist kein registrierbarer Domainname (zum Beispiel kb.dk, nicht co.uk).</translation>
     </message>
     <message>
         <source>This URL is not valid or not allowed here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese URL ist ungültig oder hier nicht erlaubt.</translation>
     </message>
     <message>
         <source>This regular expression is not valid (problem at position {position}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieser reguläre Ausdruck ist ungültig (Fehler an Position {position}).</translation>
     </message>
     <message>
         <source>The crawl profile is not valid.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Crawl-Profil ist ungültig.</translation>
+    </message>
+    <message>
+        <source>The schedule is not valid ({field}: {reason}).</source>
+        <translation>Der Zeitplan ist ungültig ({field}: {reason}).</translation>
     </message>
     <message>
         <source>The WARC file cannot be read.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die WARC-Datei kann nicht gelesen werden.</translation>
     </message>
     <message>
         <source>It does not exist (any more).</source>
-        <translation type="unfinished"></translation>
+        <translation>Das gibt es nicht (mehr).</translation>
     </message>
     <message>
         <source>There is no such domain.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Domain gibt es nicht.</translation>
     </message>
     <message>
         <source>There is no such job.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diesen Job gibt es nicht.</translation>
     </message>
     <message>
         <source>There is no such file in the archive.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Datei gibt es im Archiv nicht.</translation>
     </message>
     <message>
         <source>This clashes with the current state.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das widerspricht dem aktuellen Zustand.</translation>
     </message>
     <message>
         <source>One with this name already exists.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es gibt bereits eines mit diesem Namen.</translation>
     </message>
     <message>
         <source>Someone else saved this in the meantime. Reload it and make your change again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Jemand anderes hat dies inzwischen gespeichert. Laden Sie es neu und nehmen Sie Ihre Änderung erneut vor.</translation>
     </message>
     <message>
         <source>This change of state is not allowed (from {from} to {to}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieser Zustandswechsel ist nicht erlaubt (von {from} nach {to}).</translation>
     </message>
     <message>
         <source>You are not allowed to do this.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sie dürfen das nicht tun.</translation>
     </message>
     <message>
         <source>The content does not match its checksum.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Inhalt passt nicht zu seiner Prüfsumme.</translation>
     </message>
     <message>
         <source>A needed service or resource does not answer. Try again later.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein benötigter Dienst oder eine Ressource antwortet nicht. Versuchen Sie es später erneut.</translation>
     </message>
     <message>
         <source>A replica of the archive does not answer. Try again later.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Replikat des Archivs antwortet nicht. Versuchen Sie es später erneut.</translation>
     </message>
     <message>
         <source>A service took too long to answer. Try again later.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Dienst hat zu lange für die Antwort gebraucht. Versuchen Sie es später erneut.</translation>
+    </message>
+    <message>
+        <source>The archive has no room for more files.</source>
+        <translation>Im Archiv ist kein Platz für weitere Dateien.</translation>
+    </message>
+    <message>
+        <source>The file could not be stored in the archive.</source>
+        <translation>Die Datei konnte nicht im Archiv gespeichert werden.</translation>
+    </message>
+    <message>
+        <source>There is no such batch job.</source>
+        <translation>Diesen Batch-Job gibt es nicht.</translation>
     </message>
     <message>
         <source>The services cannot be reached. Check the connection settings.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Dienste sind nicht erreichbar. Prüfen Sie die Verbindungseinstellungen.</translation>
     </message>
     <message>
         <source>The service is not running.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Dienst läuft nicht.</translation>
     </message>
     <message>
         <source>The service did not answer in time.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Dienst hat nicht rechtzeitig geantwortet.</translation>
     </message>
     <message>
         <source>Something unexpected went wrong on the server.</source>
-        <translation type="unfinished"></translation>
+        <translation>Auf dem Server ist etwas Unerwartetes schiefgegangen.</translation>
     </message>
     <message>
         <source>Something went wrong (error code: {code}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Etwas ist schiefgegangen (Fehlercode: {code}).</translation>
+    </message>
+</context>
+<context>
+    <name>HarvestsScreen</name>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation>Aktiv</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>Zeitplan</translation>
+    </message>
+    <message>
+        <source>Channel</source>
+        <translation>Kanal</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>Läufe</translation>
+    </message>
+    <message>
+        <source>Next run</source>
+        <translation>Nächster Lauf</translation>
+    </message>
+    <message>
+        <source>Configurations</source>
+        <translation>Konfigurationen</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>Problem</translation>
+    </message>
+    <message>
+        <source>Harvest definitions</source>
+        <translation>Ernte-Definitionen</translation>
+    </message>
+    <message>
+        <source>All kinds</source>
+        <translation>Alle Arten</translation>
+    </message>
+    <message>
+        <source>Selective</source>
+        <translation>Selektiv</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Ereignis</translation>
+    </message>
+    <message>
+        <source>Snapshot</source>
+        <translation>Snapshot</translation>
+    </message>
+    <message>
+        <source>Activate</source>
+        <translation>Aktivieren</translation>
+    </message>
+    <message>
+        <source>Deactivate</source>
+        <translation>Deaktivieren</translation>
+    </message>
+    <message>
+        <source>New selective harvest</source>
+        <translation>Neue selektive Ernte</translation>
+    </message>
+    <message>
+        <source>New event harvest</source>
+        <translation>Neue Ereignis-Ernte</translation>
+    </message>
+    <message>
+        <source>New snapshot harvest</source>
+        <translation>Neue Snapshot-Ernte</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Name:</translation>
+    </message>
+    <message>
+        <source>Harvest channel:</source>
+        <translation>Ernte-Kanal:</translation>
+    </message>
+    <message>
+        <source>Schedule:</source>
+        <translation>Zeitplan:</translation>
+    </message>
+    <message>
+        <source>Comments:</source>
+        <translation>Kommentare:</translation>
+    </message>
+    <message>
+        <source>Max bytes per domain (-1: no limit):</source>
+        <translation>Max. Bytes je Domain (-1: keine Grenze):</translation>
+    </message>
+    <message>
+        <source>Max objects per domain (-1: no limit):</source>
+        <translation>Max. Objekte je Domain (-1: keine Grenze):</translation>
+    </message>
+    <message>
+        <source>Domains (one a line; &apos;domain configuration&apos; for another than the default):</source>
+        <translation>Domains (eine je Zeile; &apos;Domain Konfiguration&apos; für eine andere als die Standardkonfiguration):</translation>
+    </message>
+    <message>
+        <source>URLs (one a line):</source>
+        <translation>URLs (eine je Zeile):</translation>
+    </message>
+    <message>
+        <source>Max job running time in seconds (0: no limit):</source>
+        <translation>Max. Laufzeit eines Jobs in Sekunden (0: keine Grenze):</translation>
+    </message>
+    <message>
+        <source>Based on an earlier snapshot:</source>
+        <translation>Auf einem früheren Snapshot aufbauend:</translation>
+    </message>
+    <message>
+        <source>Create selective harvest</source>
+        <translation>Selektive Ernte anlegen</translation>
+    </message>
+    <message>
+        <source>Create event harvest</source>
+        <translation>Ereignis-Ernte anlegen</translation>
+    </message>
+    <message>
+        <source>Create snapshot harvest</source>
+        <translation>Snapshot-Ernte anlegen</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keine)</translation>
+    </message>
+    <message>
+        <source>(default channel)</source>
+        <translation>(Standardkanal)</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} gespeichert.</translation>
+    </message>
+    <message>
+        <source>Give at least one domain.</source>
+        <translation>Geben Sie mindestens eine Domain an.</translation>
+    </message>
+    <message>
+        <source>Choose a schedule.</source>
+        <translation>Wählen Sie einen Zeitplan.</translation>
+    </message>
+    <message>
+        <source>Domains in this list (created if unknown): {domains}</source>
+        <translation>Domains in dieser Liste (werden angelegt, falls unbekannt): {domains}</translation>
+    </message>
+    <message>
+        <source>{count} lines are not URLs under a domain.</source>
+        <translation>{count} Zeilen sind keine URLs unter einer Domain.</translation>
+    </message>
+    <message>
+        <source>Paste at least one URL.</source>
+        <translation>Fügen Sie mindestens eine URL ein.</translation>
+    </message>
+    <message>
+        <source>line {line}: {text}</source>
+        <translation>Zeile {line}: {text}</translation>
+    </message>
+</context>
+<context>
+    <name>Inputs</name>
+    <message>
+        <source>Give a whole number.</source>
+        <translation>Geben Sie eine ganze Zahl an.</translation>
+    </message>
+    <message>
+        <source>Give a number of at least {minimum}.</source>
+        <translation>Geben Sie eine Zahl von mindestens {minimum} an.</translation>
+    </message>
+    <message>
+        <source>This cannot be empty.</source>
+        <translation>Dieses Feld darf nicht leer sein.</translation>
+    </message>
+</context>
+<context>
+    <name>JobsScreen</name>
+    <message>
+        <source>Job</source>
+        <translation>Job</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Harvest</source>
+        <translation>Ernte</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>Channel</source>
+        <translation>Kanal</translation>
+    </message>
+    <message>
+        <source>Configurations</source>
+        <translation>Konfigurationen</translation>
+    </message>
+    <message>
+        <source>Expected objects</source>
+        <translation>Erwartete Objekte</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Angelegt</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation>Beendet</translation>
+    </message>
+    <message>
+        <source>Harvester</source>
+        <translation>Harvester</translation>
+    </message>
+    <message>
+        <source>URIs done</source>
+        <translation>URIs erledigt</translation>
+    </message>
+    <message>
+        <source>URIs queued</source>
+        <translation>URIs in der Warteschlange</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Bytes</translation>
+    </message>
+    <message>
+        <source>URIs/s</source>
+        <translation>URIs/s</translation>
+    </message>
+    <message>
+        <source>Crawler says</source>
+        <translation>Crawler meldet</translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation>Aktualisiert</translation>
+    </message>
+    <message>
+        <source>Domain</source>
+        <translation>Domain</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>Konfiguration</translation>
+    </message>
+    <message>
+        <source>Objects</source>
+        <translation>Objekte</translation>
+    </message>
+    <message>
+        <source>Stop reason</source>
+        <translation>Abbruchgrund</translation>
+    </message>
+    <message>
+        <source>Jobs</source>
+        <translation>Jobs</translation>
+    </message>
+    <message>
+        <source>Running jobs:</source>
+        <translation>Laufende Jobs:</translation>
+    </message>
+    <message>
+        <source>any status</source>
+        <translation>jeder Status</translation>
+    </message>
+    <message>
+        <source>Job id from</source>
+        <translation>Job-ID von</translation>
+    </message>
+    <message>
+        <source>Job id to</source>
+        <translation>Job-ID bis</translation>
+    </message>
+    <message>
+        <source>Created to</source>
+        <translation>Angelegt bis</translation>
+    </message>
+    <message>
+        <source>Created from</source>
+        <translation>Angelegt ab</translation>
+    </message>
+    <message>
+        <source>Apply filters</source>
+        <translation>Filter anwenden</translation>
+    </message>
+    <message>
+        <source>Resubmit failed job</source>
+        <translation>Fehlgeschlagenen Job erneut einreichen</translation>
+    </message>
+    <message>
+        <source>{count} jobs</source>
+        <translation>{count} Jobs</translation>
+    </message>
+    <message>
+        <source>Job id: {problem}</source>
+        <translation>Job-ID: {problem}</translation>
+    </message>
+    <message>
+        <source>The first job id is larger than the last.</source>
+        <translation>Die erste Job-ID ist größer als die letzte.</translation>
+    </message>
+    <message>
+        <source>The first date is after the last.</source>
+        <translation>Das erste Datum liegt nach dem letzten.</translation>
+    </message>
+    <message>
+        <source>Job {id}: {status}</source>
+        <translation>Job {id}: {status}</translation>
+    </message>
+    <message>
+        <source>Harvest: {harvest}, run {run}, channel {channel}</source>
+        <translation>Ernte: {harvest}, Lauf {run}, Kanal {channel}</translation>
+    </message>
+    <message>
+        <source>Crawl profile: {profile}</source>
+        <translation>Crawl-Profil: {profile}</translation>
+    </message>
+    <message>
+        <source>Created {created}, started {started}, ended {ended}</source>
+        <translation>Angelegt {created}, gestartet {started}, beendet {ended}</translation>
+    </message>
+    <message>
+        <source>Harvested: {objects} objects, {bytes}</source>
+        <translation>Geerntet: {objects} Objekte, {bytes}</translation>
+    </message>
+    <message>
+        <source>Stop reasons: {reasons}</source>
+        <translation>Abbruchgründe: {reasons}</translation>
+    </message>
+    <message>
+        <source>Failure</source>
+        <translation>Fehlschlag</translation>
+    </message>
+    <message>
+        <source>Harvest error</source>
+        <translation>Erntefehler</translation>
+    </message>
+    <message>
+        <source>Upload error</source>
+        <translation>Upload-Fehler</translation>
+    </message>
+    <message>
+        <source>Resubmitted as job {id}</source>
+        <translation>Erneut eingereicht als Job {id}</translation>
+    </message>
+    <message>
+        <source>Seeds ({count}):</source>
+        <translation>Seeds ({count}):</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
         <source>NetarchiveSuite</source>
-        <translation type="unfinished"></translation>
+        <translation>NetarchiveSuite</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Datei</translation>
     </message>
     <message>
         <source>&amp;Connection settings…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Verbindungseinstellungen…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Beenden</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ansicht</translation>
     </message>
     <message>
         <source>&amp;Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Aktualisieren</translation>
     </message>
     <message>
         <source>&amp;Language</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Sprache</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Hilfe</translation>
     </message>
     <message>
         <source>&amp;About NetarchiveSuite</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Über NetarchiveSuite</translation>
     </message>
     <message>
         <source>Waiting for the services…</source>
-        <translation type="unfinished"></translation>
+        <translation>Warte auf die Dienste…</translation>
     </message>
     <message>
         <source>Connected: {where}</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbunden: {where}</translation>
     </message>
     <message>
         <source>Connecting: {where}</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbinde: {where}</translation>
     </message>
     <message>
         <source>Not connected: {where}</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht verbunden: {where}</translation>
     </message>
     <message>
         <source>About NetarchiveSuite</source>
-        <translation type="unfinished"></translation>
+        <translation>Über NetarchiveSuite</translation>
     </message>
     <message>
         <source>NetarchiveSuite desktop client, version {version}.
 A web-archiving suite for national libraries.</source>
-        <translation type="unfinished"></translation>
+        <translation>NetarchiveSuite-Desktop-Client, Version {version}.
+Eine Webarchivierungs-Suite für Nationalbibliotheken.</translation>
     </message>
 </context>
 <context>
     <name>OverviewScreen</name>
     <message>
         <source>Instance</source>
-        <translation type="unfinished"></translation>
+        <translation>Instanz</translation>
     </message>
     <message>
         <source>Service</source>
-        <translation type="unfinished"></translation>
+        <translation>Dienst</translation>
     </message>
     <message>
         <source>Host</source>
-        <translation type="unfinished"></translation>
+        <translation>Host</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation>Zustand</translation>
     </message>
     <message>
         <source>Last heartbeat</source>
-        <translation type="unfinished"></translation>
+        <translation>Letzter Herzschlag</translation>
     </message>
     <message>
         <source>Seconds ago</source>
-        <translation type="unfinished"></translation>
+        <translation>Sekunden her</translation>
     </message>
     <message>
         <source>Recent warnings</source>
-        <translation type="unfinished"></translation>
+        <translation>Neue Warnungen</translation>
     </message>
     <message>
         <source>Reason</source>
-        <translation type="unfinished"></translation>
+        <translation>Grund</translation>
     </message>
     <message>
         <source>Version</source>
-        <translation type="unfinished"></translation>
+        <translation>Version</translation>
     </message>
     <message>
         <source>PID</source>
-        <translation type="unfinished"></translation>
+        <translation>PID</translation>
     </message>
     <message>
         <source>Time</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeit</translation>
     </message>
     <message>
         <source>Level</source>
-        <translation type="unfinished"></translation>
+        <translation>Stufe</translation>
     </message>
     <message>
         <source>Message</source>
-        <translation type="unfinished"></translation>
+        <translation>Meldung</translation>
     </message>
     <message>
         <source>System overview</source>
-        <translation type="unfinished"></translation>
+        <translation>Systemübersicht</translation>
     </message>
     <message>
         <source>Recent warnings and errors (of the selected instance, or of all):</source>
-        <translation type="unfinished"></translation>
+        <translation>Neue Warnungen und Fehler (der gewählten Instanz oder aller):</translation>
     </message>
     <message>
         <source>{count} service instances, {lost} lost.</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} Dienstinstanzen, {lost} verloren.</translation>
+    </message>
+</context>
+<context>
+    <name>ProfilesScreen</name>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>Format</translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation>Aktiv</translation>
+    </message>
+    <message>
+        <source>Edition</source>
+        <translation>Ausgabe</translation>
+    </message>
+    <message>
+        <source>Changed</source>
+        <translation>Geändert</translation>
+    </message>
+    <message>
+        <source>Comments</source>
+        <translation>Kommentare</translation>
+    </message>
+    <message>
+        <source>Crawl profiles</source>
+        <translation>Crawl-Profile</translation>
+    </message>
+    <message>
+        <source>Activate</source>
+        <translation>Aktivieren</translation>
+    </message>
+    <message>
+        <source>Deactivate</source>
+        <translation>Deaktivieren</translation>
+    </message>
+    <message>
+        <source>Download…</source>
+        <translation>Herunterladen…</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Name:</translation>
+    </message>
+    <message>
+        <source>Comments:</source>
+        <translation>Kommentare:</translation>
+    </message>
+    <message>
+        <source>Profile document (YAML or TOML):</source>
+        <translation>Profildokument (YAML oder TOML):</translation>
+    </message>
+    <message>
+        <source>Load from file…</source>
+        <translation>Aus Datei laden…</translation>
+    </message>
+    <message>
+        <source>Upload</source>
+        <translation>Hochladen</translation>
+    </message>
+    <message>
+        <source>Crawl profile</source>
+        <translation>Crawl-Profil</translation>
+    </message>
+    <message>
+        <source>Profiles (*.yaml *.yml *.toml);;All files (*)</source>
+        <translation>Profile (*.yaml *.yml *.toml);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Paste or load a profile document.</source>
+        <translation>Fügen Sie ein Profildokument ein oder laden Sie eines.</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} gespeichert.</translation>
+    </message>
+    <message>
+        <source>Save crawl profile</source>
+        <translation>Crawl-Profil speichern</translation>
     </message>
 </context>
 <context>
     <name>ProgressPanel</name>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>Abbrechen</translation>
+    </message>
+</context>
+<context>
+    <name>SchedulesScreen</name>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>Regel</translation>
+    </message>
+    <message>
+        <source>Comments</source>
+        <translation>Kommentare</translation>
+    </message>
+    <message>
+        <source>Schedules</source>
+        <translation>Zeitpläne</translation>
+    </message>
+    <message>
+        <source>New schedule</source>
+        <translation>Neuer Zeitplan</translation>
+    </message>
+    <message>
+        <source>hours</source>
+        <translation>Stunden</translation>
+    </message>
+    <message>
+        <source>days</source>
+        <translation>Tage</translation>
+    </message>
+    <message>
+        <source>weeks</source>
+        <translation>Wochen</translation>
+    </message>
+    <message>
+        <source>months</source>
+        <translation>Monate</translation>
+    </message>
+    <message>
+        <source>any day</source>
+        <translation>jeder Tag</translation>
+    </message>
+    <message>
+        <source>Monday</source>
+        <translation>Montag</translation>
+    </message>
+    <message>
+        <source>Tuesday</source>
+        <translation>Dienstag</translation>
+    </message>
+    <message>
+        <source>Wednesday</source>
+        <translation>Mittwoch</translation>
+    </message>
+    <message>
+        <source>Thursday</source>
+        <translation>Donnerstag</translation>
+    </message>
+    <message>
+        <source>Friday</source>
+        <translation>Freitag</translation>
+    </message>
+    <message>
+        <source>Saturday</source>
+        <translation>Samstag</translation>
+    </message>
+    <message>
+        <source>Sunday</source>
+        <translation>Sonntag</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Name:</translation>
+    </message>
+    <message>
+        <source>Every:</source>
+        <translation>Alle:</translation>
+    </message>
+    <message>
+        <source>Unit:</source>
+        <translation>Einheit:</translation>
+    </message>
+    <message>
+        <source>At minute (0–59, optional):</source>
+        <translation>Zur Minute (0–59, optional):</translation>
+    </message>
+    <message>
+        <source>At hour (0–23, optional):</source>
+        <translation>Zur Stunde (0–23, optional):</translation>
+    </message>
+    <message>
+        <source>On weekday:</source>
+        <translation>Am Wochentag:</translation>
+    </message>
+    <message>
+        <source>On day of month (1–31, optional):</source>
+        <translation>Am Tag des Monats (1–31, optional):</translation>
+    </message>
+    <message>
+        <source>Start (ISO date and time with zone, empty: now):</source>
+        <translation>Beginn (ISO-Datum und -Uhrzeit mit Zone, leer: jetzt):</translation>
+    </message>
+    <message>
+        <source>End (ISO date and time with zone, optional):</source>
+        <translation>Ende (ISO-Datum und -Uhrzeit mit Zone, optional):</translation>
+    </message>
+    <message>
+        <source>Or end after this many runs:</source>
+        <translation>Oder nach so vielen Läufen enden:</translation>
+    </message>
+    <message>
+        <source>Comments:</source>
+        <translation>Kommentare:</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Speichern</translation>
+    </message>
+    <message>
+        <source>The next five runs, if a harvest used it from now:</source>
+        <translation>Die nächsten fünf Läufe, wenn eine Ernte ihn ab jetzt nutzte:</translation>
+    </message>
+    <message>
+        <source>Give a whole number.</source>
+        <translation>Geben Sie eine ganze Zahl an.</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} gespeichert.</translation>
     </message>
 </context>
 <context>
     <name>Screen</name>
     <message>
         <source>The running {service} service does not offer &apos;{method}&apos; yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der laufende Dienst {service} bietet &apos;{method}&apos; noch nicht an.</translation>
+    </message>
+</context>
+<context>
+    <name>TrapsScreen</name>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation>Aktiv</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Beschreibung</translation>
+    </message>
+    <message>
+        <source>Expressions</source>
+        <translation>Ausdrücke</translation>
+    </message>
+    <message>
+        <source>{count} expressions</source>
+        <translation>{count} Ausdrücke</translation>
+    </message>
+    <message>
+        <source>Global crawler traps</source>
+        <translation>Globale Crawler-Fallen</translation>
+    </message>
+    <message>
+        <source>New trap list</source>
+        <translation>Neue Fallenliste</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Name:</translation>
+    </message>
+    <message>
+        <source>Description:</source>
+        <translation>Beschreibung:</translation>
+    </message>
+    <message>
+        <source>Active:</source>
+        <translation>Aktiv:</translation>
+    </message>
+    <message>
+        <source>Regular expressions (one a line):</source>
+        <translation>Reguläre Ausdrücke (einer je Zeile):</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Speichern</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} gespeichert.</translation>
     </message>
 </context>
 <context>
     <name>UnavailablePanel</name>
     <message>
         <source>Service not available: {service}</source>
-        <translation type="unfinished"></translation>
+        <translation>Dienst nicht verfügbar: {service}</translation>
     </message>
     <message>
         <source>Retry</source>
-        <translation type="unfinished"></translation>
+        <translation>Erneut versuchen</translation>
     </message>
 </context>
 <context>
     <name>Vocabulary</name>
     <message>
         <source>starting</source>
-        <translation type="unfinished"></translation>
+        <translation>startet</translation>
     </message>
     <message>
         <source>running</source>
-        <translation type="unfinished"></translation>
+        <translation>läuft</translation>
     </message>
     <message>
         <source>dormant</source>
-        <translation type="unfinished"></translation>
+        <translation>ruhend</translation>
     </message>
     <message>
         <source>stopping</source>
-        <translation type="unfinished"></translation>
+        <translation>hält an</translation>
     </message>
     <message>
         <source>stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>angehalten</translation>
     </message>
     <message>
         <source>lost</source>
-        <translation type="unfinished"></translation>
+        <translation>verloren</translation>
     </message>
     <message>
         <source>new</source>
-        <translation type="unfinished"></translation>
+        <translation>neu</translation>
     </message>
     <message>
         <source>submitted</source>
-        <translation type="unfinished"></translation>
+        <translation>eingereicht</translation>
     </message>
     <message>
         <source>started</source>
-        <translation type="unfinished"></translation>
+        <translation>gestartet</translation>
     </message>
     <message>
         <source>done</source>
-        <translation type="unfinished"></translation>
+        <translation>fertig</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished"></translation>
+        <translation>fehlgeschlagen</translation>
     </message>
     <message>
         <source>resubmitted</source>
-        <translation type="unfinished"></translation>
+        <translation>erneut eingereicht</translation>
     </message>
     <message>
         <source>failed, rejected</source>
-        <translation type="unfinished"></translation>
+        <translation>fehlgeschlagen, verworfen</translation>
     </message>
     <message>
         <source>completed</source>
-        <translation type="unfinished"></translation>
+        <translation>abgeschlossen</translation>
     </message>
     <message>
         <source>object limit reached</source>
-        <translation type="unfinished"></translation>
+        <translation>Objektgrenze erreicht</translation>
     </message>
     <message>
         <source>size limit reached</source>
-        <translation type="unfinished"></translation>
+        <translation>Größengrenze erreicht</translation>
     </message>
     <message>
         <source>configuration size limit reached</source>
-        <translation type="unfinished"></translation>
+        <translation>Größengrenze der Konfiguration erreicht</translation>
     </message>
     <message>
         <source>configuration object limit reached</source>
-        <translation type="unfinished"></translation>
+        <translation>Objektgrenze der Konfiguration erreicht</translation>
     </message>
     <message>
         <source>time limit reached</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitgrenze erreicht</translation>
     </message>
     <message>
         <source>unfinished</source>
-        <translation type="unfinished"></translation>
+        <translation>unvollendet</translation>
     </message>
     <message>
         <source>selective</source>
-        <translation type="unfinished"></translation>
+        <translation>selektiv</translation>
     </message>
     <message>
         <source>event</source>
-        <translation type="unfinished"></translation>
+        <translation>Ereignis</translation>
     </message>
     <message>
         <source>snapshot</source>
-        <translation type="unfinished"></translation>
+        <translation>Snapshot</translation>
     </message>
     <message>
         <source>warning</source>
-        <translation type="unfinished"></translation>
+        <translation>Warnung</translation>
     </message>
     <message>
         <source>error</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehler</translation>
     </message>
     <message>
         <source>critical</source>
-        <translation type="unfinished"></translation>
+        <translation>kritisch</translation>
     </message>
 </context>
 </TS>

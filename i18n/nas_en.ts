@@ -2,454 +2,1494 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>ChannelsScreen</name>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Kind</translation>
+    </message>
+    <message>
+        <source>snapshot</source>
+        <translation>snapshot</translation>
+    </message>
+    <message>
+        <source>focused</source>
+        <translation>focused</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>Default</translation>
+    </message>
+    <message>
+        <source>Comments</source>
+        <translation>Comments</translation>
+    </message>
+    <message>
+        <source>Harvest channels</source>
+        <translation>Harvest channels</translation>
+    </message>
+    <message>
+        <source>Make default of its kind</source>
+        <translation>Make default of its kind</translation>
+    </message>
+    <message>
+        <source>New channel:</source>
+        <translation>New channel:</translation>
+    </message>
+    <message>
+        <source>For snapshot harvests:</source>
+        <translation>For snapshot harvests:</translation>
+    </message>
+    <message>
+        <source>Comments:</source>
+        <translation>Comments:</translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <translation>Create</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>Saved {name}.</translation>
+    </message>
+</context>
+<context>
+    <name>ChartsScreen</name>
+    <message>
+        <source>Charts</source>
+        <translation>Charts</translation>
+    </message>
+    <message>
+        <source>Bytes harvested per run of:</source>
+        <translation>Bytes harvested per run of:</translation>
+    </message>
+    <message>
+        <source>Jobs by status</source>
+        <translation>Jobs by status</translation>
+    </message>
+    <message>
+        <source>Jobs</source>
+        <translation>Jobs</translation>
+    </message>
+    <message>
+        <source>Bytes harvested per run</source>
+        <translation>Bytes harvested per run</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Bytes</translation>
+    </message>
+    <message>
+        <source>Megabytes</source>
+        <translation>Megabytes</translation>
+    </message>
+</context>
+<context>
     <name>ConnectionDialog</name>
     <message>
         <source>This cannot be empty.</source>
-        <translation type="unfinished"></translation>
+        <translation>This cannot be empty.</translation>
     </message>
     <message>
         <source>Give the broker as amqp://host:port (or amqps://host:port).</source>
-        <translation type="unfinished"></translation>
+        <translation>Give the broker as amqp://host:port (or amqps://host:port).</translation>
     </message>
     <message>
         <source>Give the viewerproxy as http://host:port.</source>
-        <translation type="unfinished"></translation>
+        <translation>Give the viewerproxy as http://host:port.</translation>
     </message>
     <message>
         <source>Connection settings</source>
-        <translation type="unfinished"></translation>
+        <translation>Connection settings</translation>
     </message>
     <message>
         <source>Broker (RabbitMQ):</source>
-        <translation type="unfinished"></translation>
+        <translation>Broker (RabbitMQ):</translation>
     </message>
     <message>
         <source>Virtual host (environment):</source>
-        <translation type="unfinished"></translation>
+        <translation>Virtual host (environment):</translation>
     </message>
     <message>
         <source>User:</source>
-        <translation type="unfinished"></translation>
+        <translation>User:</translation>
     </message>
     <message>
         <source>Password:</source>
-        <translation type="unfinished"></translation>
+        <translation>Password:</translation>
     </message>
     <message>
         <source>Viewerproxy address:</source>
-        <translation type="unfinished"></translation>
+        <translation>Viewerproxy address:</translation>
     </message>
 </context>
 <context>
     <name>ConnectionProblemPage</name>
     <message>
         <source>Connecting…</source>
-        <translation type="unfinished"></translation>
+        <translation>Connecting…</translation>
     </message>
     <message>
         <source>Cannot reach the services</source>
-        <translation type="unfinished"></translation>
+        <translation>Cannot reach the services</translation>
     </message>
     <message>
         <source>The application could not talk to the message broker at {where}. The services may be stopped, or the connection settings may be wrong. Nothing you saved is lost.</source>
-        <translation type="unfinished"></translation>
+        <translation>The application could not talk to the message broker at {where}. The services may be stopped, or the connection settings may be wrong. Nothing you saved is lost.</translation>
     </message>
     <message>
         <source>Retry</source>
-        <translation type="unfinished"></translation>
+        <translation>Retry</translation>
     </message>
     <message>
         <source>Connection settings…</source>
-        <translation type="unfinished"></translation>
+        <translation>Connection settings…</translation>
     </message>
 </context>
 <context>
     <name>CrashDialog</name>
     <message>
         <source>Unexpected error</source>
-        <translation type="unfinished"></translation>
+        <translation>Unexpected error</translation>
     </message>
     <message>
         <source>Something went wrong that the application did not expect. Your saved work is safe on the server. Please copy the details below into a report to the people who run the system.</source>
-        <translation type="unfinished"></translation>
+        <translation>Something went wrong that the application did not expect. Your saved work is safe on the server. Please copy the details below into a report to the people who run the system.</translation>
     </message>
     <message>
         <source>Copy details</source>
-        <translation type="unfinished"></translation>
+        <translation>Copy details</translation>
+    </message>
+</context>
+<context>
+    <name>DomainsScreen</name>
+    <message>
+        <source>Domain</source>
+        <translation>Domain</translation>
+    </message>
+    <message>
+        <source>TLD</source>
+        <translation>TLD</translation>
+    </message>
+    <message>
+        <source>Alias of</source>
+        <translation>Alias of</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Created</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Crawl profile</source>
+        <translation>Crawl profile</translation>
+    </message>
+    <message>
+        <source>Seed lists</source>
+        <translation>Seed lists</translation>
+    </message>
+    <message>
+        <source>Max objects</source>
+        <translation>Max objects</translation>
+    </message>
+    <message>
+        <source>Max bytes</source>
+        <translation>Max bytes</translation>
+    </message>
+    <message>
+        <source>Requests/min</source>
+        <translation>Requests/min</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>Default</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Realm</source>
+        <translation>Realm</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>User</translation>
+    </message>
+    <message>
+        <source>Harvest</source>
+        <translation>Harvest</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>Job</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>Configuration</translation>
+    </message>
+    <message>
+        <source>Objects</source>
+        <translation>Objects</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Bytes</translation>
+    </message>
+    <message>
+        <source>Stop reason</source>
+        <translation>Stop reason</translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation>Ended</translation>
+    </message>
+    <message>
+        <source>Domains</source>
+        <translation>Domains</translation>
+    </message>
+    <message>
+        <source>Search with * and ?, e.g. *.dk or kb*</source>
+        <translation>Search with * and ?, e.g. *.dk or kb*</translation>
+    </message>
+    <message>
+        <source>in names</source>
+        <translation>in names</translation>
+    </message>
+    <message>
+        <source>in comments</source>
+        <translation>in comments</translation>
+    </message>
+    <message>
+        <source>in crawler traps</source>
+        <translation>in crawler traps</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>Search</translation>
+    </message>
+    <message>
+        <source>New domain:</source>
+        <translation>New domain:</translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <translation>Create</translation>
+    </message>
+    <message>
+        <source>Mass ingest of a domain list…</source>
+        <translation>Mass ingest of a domain list…</translation>
+    </message>
+    <message>
+        <source>General</source>
+        <translation>General</translation>
+    </message>
+    <message>
+        <source>Configurations</source>
+        <translation>Configurations</translation>
+    </message>
+    <message>
+        <source>Crawler traps</source>
+        <translation>Crawler traps</translation>
+    </message>
+    <message>
+        <source>Owner info</source>
+        <translation>Owner info</translation>
+    </message>
+    <message>
+        <source>Site logins</source>
+        <translation>Site logins</translation>
+    </message>
+    <message>
+        <source>Harvest history</source>
+        <translation>Harvest history</translation>
+    </message>
+    <message>
+        <source>Comments:</source>
+        <translation>Comments:</translation>
+    </message>
+    <message>
+        <source>Alias of (domain):</source>
+        <translation>Alias of (domain):</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Save</translation>
+    </message>
+    <message>
+        <source>Seed list name:</source>
+        <translation>Seed list name:</translation>
+    </message>
+    <message>
+        <source>Seeds (one URL a line):</source>
+        <translation>Seeds (one URL a line):</translation>
+    </message>
+    <message>
+        <source>Save seed list</source>
+        <translation>Save seed list</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Name:</translation>
+    </message>
+    <message>
+        <source>Crawl profile:</source>
+        <translation>Crawl profile:</translation>
+    </message>
+    <message>
+        <source>Seed lists (comma separated):</source>
+        <translation>Seed lists (comma separated):</translation>
+    </message>
+    <message>
+        <source>Max objects (-1: no limit):</source>
+        <translation>Max objects (-1: no limit):</translation>
+    </message>
+    <message>
+        <source>Max bytes (-1: no limit):</source>
+        <translation>Max bytes (-1: no limit):</translation>
+    </message>
+    <message>
+        <source>Max requests a minute:</source>
+        <translation>Max requests a minute:</translation>
+    </message>
+    <message>
+        <source>Default configuration:</source>
+        <translation>Default configuration:</translation>
+    </message>
+    <message>
+        <source>Save configuration</source>
+        <translation>Save configuration</translation>
+    </message>
+    <message>
+        <source>Crawler traps (one regular expression a line):</source>
+        <translation>Crawler traps (one regular expression a line):</translation>
+    </message>
+    <message>
+        <source>Save crawler traps</source>
+        <translation>Save crawler traps</translation>
+    </message>
+    <message>
+        <source>New note:</source>
+        <translation>New note:</translation>
+    </message>
+    <message>
+        <source>Add note</source>
+        <translation>Add note</translation>
+    </message>
+    <message>
+        <source>URL:</source>
+        <translation>URL:</translation>
+    </message>
+    <message>
+        <source>Realm:</source>
+        <translation>Realm:</translation>
+    </message>
+    <message>
+        <source>User:</source>
+        <translation>User:</translation>
+    </message>
+    <message>
+        <source>Password:</source>
+        <translation>Password:</translation>
+    </message>
+    <message>
+        <source>Add site login</source>
+        <translation>Add site login</translation>
+    </message>
+    <message>
+        <source>{count} domains</source>
+        <translation>{count} domains</translation>
+    </message>
+    <message>
+        <source>Choose a domain on the left.</source>
+        <translation>Choose a domain on the left.</translation>
+    </message>
+    <message>
+        <source>{name} (edition {edition})</source>
+        <translation>{name} (edition {edition})</translation>
+    </message>
+    <message>
+        <source>Alias set {set}, to be confirmed again by {expires}.</source>
+        <translation>Alias set {set}, to be confirmed again by {expires}.</translation>
+    </message>
+    <message>
+        <source>Aliases of this domain: {aliases}</source>
+        <translation>Aliases of this domain: {aliases}</translation>
+    </message>
+    <message>
+        <source>(new seed list)</source>
+        <translation>(new seed list)</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>Saved {name}.</translation>
+    </message>
+    <message>
+        <source>Give at least one seed.</source>
+        <translation>Give at least one seed.</translation>
+    </message>
+    <message>
+        <source>Domain list to ingest</source>
+        <translation>Domain list to ingest</translation>
+    </message>
+    <message>
+        <source>Text files (*.txt);;All files (*)</source>
+        <translation>Text files (*.txt);;All files (*)</translation>
+    </message>
+    <message>
+        <source>Ingesting {file}…</source>
+        <translation>Ingesting {file}…</translation>
+    </message>
+    <message>
+        <source>line {line}: {text}</source>
+        <translation>line {line}: {text}</translation>
+    </message>
+    <message>
+        <source>Ingest cancelled after line {line}.</source>
+        <translation>Ingest cancelled after line {line}.</translation>
+    </message>
+    <message>
+        <source>Ingest finished.</source>
+        <translation>Ingest finished.</translation>
+    </message>
+    <message>
+        <source>Created: {created}, already known: {existing}, duplicates: {duplicates}, invalid: {invalid}.</source>
+        <translation>Created: {created}, already known: {existing}, duplicates: {duplicates}, invalid: {invalid}.</translation>
+    </message>
+    <message>
+        <source>Invalid lines: {lines}</source>
+        <translation>Invalid lines: {lines}</translation>
     </message>
 </context>
 <context>
     <name>Errors</name>
     <message>
         <source>The service could not do this.</source>
-        <translation type="unfinished"></translation>
+        <translation>The service could not do this.</translation>
     </message>
     <message>
         <source>The input is not valid.</source>
-        <translation type="unfinished"></translation>
+        <translation>The input is not valid.</translation>
     </message>
     <message>
         <source>The configuration is not valid: {key}.</source>
-        <translation type="unfinished"></translation>
+        <translation>The configuration is not valid: {key}.</translation>
     </message>
     <message>
         <source>This name is not allowed: it must not contain &apos;/&apos;, &apos;..&apos; or control characters.</source>
-        <translation type="unfinished"></translation>
+        <translation>This name is not allowed: it must not contain &apos;/&apos;, &apos;..&apos; or control characters.</translation>
     </message>
     <message>
         <source>This is not a domain name that can be registered (for example kb.dk, not co.uk).</source>
-        <translation type="unfinished"></translation>
+        <translation>This is not a domain name that can be registered (for example kb.dk, not co.uk).</translation>
     </message>
     <message>
         <source>This URL is not valid or not allowed here.</source>
-        <translation type="unfinished"></translation>
+        <translation>This URL is not valid or not allowed here.</translation>
     </message>
     <message>
         <source>This regular expression is not valid (problem at position {position}).</source>
-        <translation type="unfinished"></translation>
+        <translation>This regular expression is not valid (problem at position {position}).</translation>
     </message>
     <message>
         <source>The crawl profile is not valid.</source>
-        <translation type="unfinished"></translation>
+        <translation>The crawl profile is not valid.</translation>
+    </message>
+    <message>
+        <source>The schedule is not valid ({field}: {reason}).</source>
+        <translation>The schedule is not valid ({field}: {reason}).</translation>
     </message>
     <message>
         <source>The WARC file cannot be read.</source>
-        <translation type="unfinished"></translation>
+        <translation>The WARC file cannot be read.</translation>
     </message>
     <message>
         <source>It does not exist (any more).</source>
-        <translation type="unfinished"></translation>
+        <translation>It does not exist (any more).</translation>
     </message>
     <message>
         <source>There is no such domain.</source>
-        <translation type="unfinished"></translation>
+        <translation>There is no such domain.</translation>
     </message>
     <message>
         <source>There is no such job.</source>
-        <translation type="unfinished"></translation>
+        <translation>There is no such job.</translation>
     </message>
     <message>
         <source>There is no such file in the archive.</source>
-        <translation type="unfinished"></translation>
+        <translation>There is no such file in the archive.</translation>
     </message>
     <message>
         <source>This clashes with the current state.</source>
-        <translation type="unfinished"></translation>
+        <translation>This clashes with the current state.</translation>
     </message>
     <message>
         <source>One with this name already exists.</source>
-        <translation type="unfinished"></translation>
+        <translation>One with this name already exists.</translation>
     </message>
     <message>
         <source>Someone else saved this in the meantime. Reload it and make your change again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Someone else saved this in the meantime. Reload it and make your change again.</translation>
     </message>
     <message>
         <source>This change of state is not allowed (from {from} to {to}).</source>
-        <translation type="unfinished"></translation>
+        <translation>This change of state is not allowed (from {from} to {to}).</translation>
     </message>
     <message>
         <source>You are not allowed to do this.</source>
-        <translation type="unfinished"></translation>
+        <translation>You are not allowed to do this.</translation>
     </message>
     <message>
         <source>The content does not match its checksum.</source>
-        <translation type="unfinished"></translation>
+        <translation>The content does not match its checksum.</translation>
     </message>
     <message>
         <source>A needed service or resource does not answer. Try again later.</source>
-        <translation type="unfinished"></translation>
+        <translation>A needed service or resource does not answer. Try again later.</translation>
     </message>
     <message>
         <source>A replica of the archive does not answer. Try again later.</source>
-        <translation type="unfinished"></translation>
+        <translation>A replica of the archive does not answer. Try again later.</translation>
     </message>
     <message>
         <source>A service took too long to answer. Try again later.</source>
-        <translation type="unfinished"></translation>
+        <translation>A service took too long to answer. Try again later.</translation>
+    </message>
+    <message>
+        <source>The archive has no room for more files.</source>
+        <translation>The archive has no room for more files.</translation>
+    </message>
+    <message>
+        <source>The file could not be stored in the archive.</source>
+        <translation>The file could not be stored in the archive.</translation>
+    </message>
+    <message>
+        <source>There is no such batch job.</source>
+        <translation>There is no such batch job.</translation>
     </message>
     <message>
         <source>The services cannot be reached. Check the connection settings.</source>
-        <translation type="unfinished"></translation>
+        <translation>The services cannot be reached. Check the connection settings.</translation>
     </message>
     <message>
         <source>The service is not running.</source>
-        <translation type="unfinished"></translation>
+        <translation>The service is not running.</translation>
     </message>
     <message>
         <source>The service did not answer in time.</source>
-        <translation type="unfinished"></translation>
+        <translation>The service did not answer in time.</translation>
     </message>
     <message>
         <source>Something unexpected went wrong on the server.</source>
-        <translation type="unfinished"></translation>
+        <translation>Something unexpected went wrong on the server.</translation>
     </message>
     <message>
         <source>Something went wrong (error code: {code}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Something went wrong (error code: {code}).</translation>
+    </message>
+</context>
+<context>
+    <name>HarvestsScreen</name>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Kind</translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation>Active</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>Schedule</translation>
+    </message>
+    <message>
+        <source>Channel</source>
+        <translation>Channel</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>Runs</translation>
+    </message>
+    <message>
+        <source>Next run</source>
+        <translation>Next run</translation>
+    </message>
+    <message>
+        <source>Configurations</source>
+        <translation>Configurations</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>Problem</translation>
+    </message>
+    <message>
+        <source>Harvest definitions</source>
+        <translation>Harvest definitions</translation>
+    </message>
+    <message>
+        <source>All kinds</source>
+        <translation>All kinds</translation>
+    </message>
+    <message>
+        <source>Selective</source>
+        <translation>Selective</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Event</translation>
+    </message>
+    <message>
+        <source>Snapshot</source>
+        <translation>Snapshot</translation>
+    </message>
+    <message>
+        <source>Activate</source>
+        <translation>Activate</translation>
+    </message>
+    <message>
+        <source>Deactivate</source>
+        <translation>Deactivate</translation>
+    </message>
+    <message>
+        <source>New selective harvest</source>
+        <translation>New selective harvest</translation>
+    </message>
+    <message>
+        <source>New event harvest</source>
+        <translation>New event harvest</translation>
+    </message>
+    <message>
+        <source>New snapshot harvest</source>
+        <translation>New snapshot harvest</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Name:</translation>
+    </message>
+    <message>
+        <source>Harvest channel:</source>
+        <translation>Harvest channel:</translation>
+    </message>
+    <message>
+        <source>Schedule:</source>
+        <translation>Schedule:</translation>
+    </message>
+    <message>
+        <source>Comments:</source>
+        <translation>Comments:</translation>
+    </message>
+    <message>
+        <source>Max bytes per domain (-1: no limit):</source>
+        <translation>Max bytes per domain (-1: no limit):</translation>
+    </message>
+    <message>
+        <source>Max objects per domain (-1: no limit):</source>
+        <translation>Max objects per domain (-1: no limit):</translation>
+    </message>
+    <message>
+        <source>Domains (one a line; &apos;domain configuration&apos; for another than the default):</source>
+        <translation>Domains (one a line; &apos;domain configuration&apos; for another than the default):</translation>
+    </message>
+    <message>
+        <source>URLs (one a line):</source>
+        <translation>URLs (one a line):</translation>
+    </message>
+    <message>
+        <source>Max job running time in seconds (0: no limit):</source>
+        <translation>Max job running time in seconds (0: no limit):</translation>
+    </message>
+    <message>
+        <source>Based on an earlier snapshot:</source>
+        <translation>Based on an earlier snapshot:</translation>
+    </message>
+    <message>
+        <source>Create selective harvest</source>
+        <translation>Create selective harvest</translation>
+    </message>
+    <message>
+        <source>Create event harvest</source>
+        <translation>Create event harvest</translation>
+    </message>
+    <message>
+        <source>Create snapshot harvest</source>
+        <translation>Create snapshot harvest</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(none)</translation>
+    </message>
+    <message>
+        <source>(default channel)</source>
+        <translation>(default channel)</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>Saved {name}.</translation>
+    </message>
+    <message>
+        <source>Give at least one domain.</source>
+        <translation>Give at least one domain.</translation>
+    </message>
+    <message>
+        <source>Choose a schedule.</source>
+        <translation>Choose a schedule.</translation>
+    </message>
+    <message>
+        <source>Domains in this list (created if unknown): {domains}</source>
+        <translation>Domains in this list (created if unknown): {domains}</translation>
+    </message>
+    <message>
+        <source>{count} lines are not URLs under a domain.</source>
+        <translation>{count} lines are not URLs under a domain.</translation>
+    </message>
+    <message>
+        <source>Paste at least one URL.</source>
+        <translation>Paste at least one URL.</translation>
+    </message>
+    <message>
+        <source>line {line}: {text}</source>
+        <translation>line {line}: {text}</translation>
+    </message>
+</context>
+<context>
+    <name>Inputs</name>
+    <message>
+        <source>Give a whole number.</source>
+        <translation>Give a whole number.</translation>
+    </message>
+    <message>
+        <source>Give a number of at least {minimum}.</source>
+        <translation>Give a number of at least {minimum}.</translation>
+    </message>
+    <message>
+        <source>This cannot be empty.</source>
+        <translation>This cannot be empty.</translation>
+    </message>
+</context>
+<context>
+    <name>JobsScreen</name>
+    <message>
+        <source>Job</source>
+        <translation>Job</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Harvest</source>
+        <translation>Harvest</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Run</translation>
+    </message>
+    <message>
+        <source>Channel</source>
+        <translation>Channel</translation>
+    </message>
+    <message>
+        <source>Configurations</source>
+        <translation>Configurations</translation>
+    </message>
+    <message>
+        <source>Expected objects</source>
+        <translation>Expected objects</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Created</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Started</translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation>Ended</translation>
+    </message>
+    <message>
+        <source>Harvester</source>
+        <translation>Harvester</translation>
+    </message>
+    <message>
+        <source>URIs done</source>
+        <translation>URIs done</translation>
+    </message>
+    <message>
+        <source>URIs queued</source>
+        <translation>URIs queued</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Bytes</translation>
+    </message>
+    <message>
+        <source>URIs/s</source>
+        <translation>URIs/s</translation>
+    </message>
+    <message>
+        <source>Crawler says</source>
+        <translation>Crawler says</translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation>Updated</translation>
+    </message>
+    <message>
+        <source>Domain</source>
+        <translation>Domain</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>Configuration</translation>
+    </message>
+    <message>
+        <source>Objects</source>
+        <translation>Objects</translation>
+    </message>
+    <message>
+        <source>Stop reason</source>
+        <translation>Stop reason</translation>
+    </message>
+    <message>
+        <source>Jobs</source>
+        <translation>Jobs</translation>
+    </message>
+    <message>
+        <source>Running jobs:</source>
+        <translation>Running jobs:</translation>
+    </message>
+    <message>
+        <source>any status</source>
+        <translation>any status</translation>
+    </message>
+    <message>
+        <source>Job id from</source>
+        <translation>Job id from</translation>
+    </message>
+    <message>
+        <source>Job id to</source>
+        <translation>Job id to</translation>
+    </message>
+    <message>
+        <source>Created to</source>
+        <translation>Created to</translation>
+    </message>
+    <message>
+        <source>Created from</source>
+        <translation>Created from</translation>
+    </message>
+    <message>
+        <source>Apply filters</source>
+        <translation>Apply filters</translation>
+    </message>
+    <message>
+        <source>Resubmit failed job</source>
+        <translation>Resubmit failed job</translation>
+    </message>
+    <message>
+        <source>{count} jobs</source>
+        <translation>{count} jobs</translation>
+    </message>
+    <message>
+        <source>Job id: {problem}</source>
+        <translation>Job id: {problem}</translation>
+    </message>
+    <message>
+        <source>The first job id is larger than the last.</source>
+        <translation>The first job id is larger than the last.</translation>
+    </message>
+    <message>
+        <source>The first date is after the last.</source>
+        <translation>The first date is after the last.</translation>
+    </message>
+    <message>
+        <source>Job {id}: {status}</source>
+        <translation>Job {id}: {status}</translation>
+    </message>
+    <message>
+        <source>Harvest: {harvest}, run {run}, channel {channel}</source>
+        <translation>Harvest: {harvest}, run {run}, channel {channel}</translation>
+    </message>
+    <message>
+        <source>Crawl profile: {profile}</source>
+        <translation>Crawl profile: {profile}</translation>
+    </message>
+    <message>
+        <source>Created {created}, started {started}, ended {ended}</source>
+        <translation>Created {created}, started {started}, ended {ended}</translation>
+    </message>
+    <message>
+        <source>Harvested: {objects} objects, {bytes}</source>
+        <translation>Harvested: {objects} objects, {bytes}</translation>
+    </message>
+    <message>
+        <source>Stop reasons: {reasons}</source>
+        <translation>Stop reasons: {reasons}</translation>
+    </message>
+    <message>
+        <source>Failure</source>
+        <translation>Failure</translation>
+    </message>
+    <message>
+        <source>Harvest error</source>
+        <translation>Harvest error</translation>
+    </message>
+    <message>
+        <source>Upload error</source>
+        <translation>Upload error</translation>
+    </message>
+    <message>
+        <source>Resubmitted as job {id}</source>
+        <translation>Resubmitted as job {id}</translation>
+    </message>
+    <message>
+        <source>Seeds ({count}):</source>
+        <translation>Seeds ({count}):</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
         <source>NetarchiveSuite</source>
-        <translation type="unfinished"></translation>
+        <translation>NetarchiveSuite</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;File</translation>
     </message>
     <message>
         <source>&amp;Connection settings…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Connection settings…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Quit</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;View</translation>
     </message>
     <message>
         <source>&amp;Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Refresh</translation>
     </message>
     <message>
         <source>&amp;Language</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Language</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Help</translation>
     </message>
     <message>
         <source>&amp;About NetarchiveSuite</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;About NetarchiveSuite</translation>
     </message>
     <message>
         <source>Waiting for the services…</source>
-        <translation type="unfinished"></translation>
+        <translation>Waiting for the services…</translation>
     </message>
     <message>
         <source>Connected: {where}</source>
-        <translation type="unfinished"></translation>
+        <translation>Connected: {where}</translation>
     </message>
     <message>
         <source>Connecting: {where}</source>
-        <translation type="unfinished"></translation>
+        <translation>Connecting: {where}</translation>
     </message>
     <message>
         <source>Not connected: {where}</source>
-        <translation type="unfinished"></translation>
+        <translation>Not connected: {where}</translation>
     </message>
     <message>
         <source>About NetarchiveSuite</source>
-        <translation type="unfinished"></translation>
+        <translation>About NetarchiveSuite</translation>
     </message>
     <message>
         <source>NetarchiveSuite desktop client, version {version}.
 A web-archiving suite for national libraries.</source>
-        <translation type="unfinished"></translation>
+        <translation>NetarchiveSuite desktop client, version {version}.
+A web-archiving suite for national libraries.</translation>
     </message>
 </context>
 <context>
     <name>OverviewScreen</name>
     <message>
         <source>Instance</source>
-        <translation type="unfinished"></translation>
+        <translation>Instance</translation>
     </message>
     <message>
         <source>Service</source>
-        <translation type="unfinished"></translation>
+        <translation>Service</translation>
     </message>
     <message>
         <source>Host</source>
-        <translation type="unfinished"></translation>
+        <translation>Host</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation>State</translation>
     </message>
     <message>
         <source>Last heartbeat</source>
-        <translation type="unfinished"></translation>
+        <translation>Last heartbeat</translation>
     </message>
     <message>
         <source>Seconds ago</source>
-        <translation type="unfinished"></translation>
+        <translation>Seconds ago</translation>
     </message>
     <message>
         <source>Recent warnings</source>
-        <translation type="unfinished"></translation>
+        <translation>Recent warnings</translation>
     </message>
     <message>
         <source>Reason</source>
-        <translation type="unfinished"></translation>
+        <translation>Reason</translation>
     </message>
     <message>
         <source>Version</source>
-        <translation type="unfinished"></translation>
+        <translation>Version</translation>
     </message>
     <message>
         <source>PID</source>
-        <translation type="unfinished"></translation>
+        <translation>PID</translation>
     </message>
     <message>
         <source>Time</source>
-        <translation type="unfinished"></translation>
+        <translation>Time</translation>
     </message>
     <message>
         <source>Level</source>
-        <translation type="unfinished"></translation>
+        <translation>Level</translation>
     </message>
     <message>
         <source>Message</source>
-        <translation type="unfinished"></translation>
+        <translation>Message</translation>
     </message>
     <message>
         <source>System overview</source>
-        <translation type="unfinished"></translation>
+        <translation>System overview</translation>
     </message>
     <message>
         <source>Recent warnings and errors (of the selected instance, or of all):</source>
-        <translation type="unfinished"></translation>
+        <translation>Recent warnings and errors (of the selected instance, or of all):</translation>
     </message>
     <message>
         <source>{count} service instances, {lost} lost.</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} service instances, {lost} lost.</translation>
+    </message>
+</context>
+<context>
+    <name>ProfilesScreen</name>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>Format</translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation>Active</translation>
+    </message>
+    <message>
+        <source>Edition</source>
+        <translation>Edition</translation>
+    </message>
+    <message>
+        <source>Changed</source>
+        <translation>Changed</translation>
+    </message>
+    <message>
+        <source>Comments</source>
+        <translation>Comments</translation>
+    </message>
+    <message>
+        <source>Crawl profiles</source>
+        <translation>Crawl profiles</translation>
+    </message>
+    <message>
+        <source>Activate</source>
+        <translation>Activate</translation>
+    </message>
+    <message>
+        <source>Deactivate</source>
+        <translation>Deactivate</translation>
+    </message>
+    <message>
+        <source>Download…</source>
+        <translation>Download…</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Name:</translation>
+    </message>
+    <message>
+        <source>Comments:</source>
+        <translation>Comments:</translation>
+    </message>
+    <message>
+        <source>Profile document (YAML or TOML):</source>
+        <translation>Profile document (YAML or TOML):</translation>
+    </message>
+    <message>
+        <source>Load from file…</source>
+        <translation>Load from file…</translation>
+    </message>
+    <message>
+        <source>Upload</source>
+        <translation>Upload</translation>
+    </message>
+    <message>
+        <source>Crawl profile</source>
+        <translation>Crawl profile</translation>
+    </message>
+    <message>
+        <source>Profiles (*.yaml *.yml *.toml);;All files (*)</source>
+        <translation>Profiles (*.yaml *.yml *.toml);;All files (*)</translation>
+    </message>
+    <message>
+        <source>Paste or load a profile document.</source>
+        <translation>Paste or load a profile document.</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>Saved {name}.</translation>
+    </message>
+    <message>
+        <source>Save crawl profile</source>
+        <translation>Save crawl profile</translation>
     </message>
 </context>
 <context>
     <name>ProgressPanel</name>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>Cancel</translation>
+    </message>
+</context>
+<context>
+    <name>SchedulesScreen</name>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>Rule</translation>
+    </message>
+    <message>
+        <source>Comments</source>
+        <translation>Comments</translation>
+    </message>
+    <message>
+        <source>Schedules</source>
+        <translation>Schedules</translation>
+    </message>
+    <message>
+        <source>New schedule</source>
+        <translation>New schedule</translation>
+    </message>
+    <message>
+        <source>hours</source>
+        <translation>hours</translation>
+    </message>
+    <message>
+        <source>days</source>
+        <translation>days</translation>
+    </message>
+    <message>
+        <source>weeks</source>
+        <translation>weeks</translation>
+    </message>
+    <message>
+        <source>months</source>
+        <translation>months</translation>
+    </message>
+    <message>
+        <source>any day</source>
+        <translation>any day</translation>
+    </message>
+    <message>
+        <source>Monday</source>
+        <translation>Monday</translation>
+    </message>
+    <message>
+        <source>Tuesday</source>
+        <translation>Tuesday</translation>
+    </message>
+    <message>
+        <source>Wednesday</source>
+        <translation>Wednesday</translation>
+    </message>
+    <message>
+        <source>Thursday</source>
+        <translation>Thursday</translation>
+    </message>
+    <message>
+        <source>Friday</source>
+        <translation>Friday</translation>
+    </message>
+    <message>
+        <source>Saturday</source>
+        <translation>Saturday</translation>
+    </message>
+    <message>
+        <source>Sunday</source>
+        <translation>Sunday</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Name:</translation>
+    </message>
+    <message>
+        <source>Every:</source>
+        <translation>Every:</translation>
+    </message>
+    <message>
+        <source>Unit:</source>
+        <translation>Unit:</translation>
+    </message>
+    <message>
+        <source>At minute (0–59, optional):</source>
+        <translation>At minute (0–59, optional):</translation>
+    </message>
+    <message>
+        <source>At hour (0–23, optional):</source>
+        <translation>At hour (0–23, optional):</translation>
+    </message>
+    <message>
+        <source>On weekday:</source>
+        <translation>On weekday:</translation>
+    </message>
+    <message>
+        <source>On day of month (1–31, optional):</source>
+        <translation>On day of month (1–31, optional):</translation>
+    </message>
+    <message>
+        <source>Start (ISO date and time with zone, empty: now):</source>
+        <translation>Start (ISO date and time with zone, empty: now):</translation>
+    </message>
+    <message>
+        <source>End (ISO date and time with zone, optional):</source>
+        <translation>End (ISO date and time with zone, optional):</translation>
+    </message>
+    <message>
+        <source>Or end after this many runs:</source>
+        <translation>Or end after this many runs:</translation>
+    </message>
+    <message>
+        <source>Comments:</source>
+        <translation>Comments:</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Save</translation>
+    </message>
+    <message>
+        <source>The next five runs, if a harvest used it from now:</source>
+        <translation>The next five runs, if a harvest used it from now:</translation>
+    </message>
+    <message>
+        <source>Give a whole number.</source>
+        <translation>Give a whole number.</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>Saved {name}.</translation>
     </message>
 </context>
 <context>
     <name>Screen</name>
     <message>
         <source>The running {service} service does not offer &apos;{method}&apos; yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>The running {service} service does not offer &apos;{method}&apos; yet.</translation>
+    </message>
+</context>
+<context>
+    <name>TrapsScreen</name>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation>Active</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Description</translation>
+    </message>
+    <message>
+        <source>Expressions</source>
+        <translation>Expressions</translation>
+    </message>
+    <message>
+        <source>{count} expressions</source>
+        <translation>{count} expressions</translation>
+    </message>
+    <message>
+        <source>Global crawler traps</source>
+        <translation>Global crawler traps</translation>
+    </message>
+    <message>
+        <source>New trap list</source>
+        <translation>New trap list</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Name:</translation>
+    </message>
+    <message>
+        <source>Description:</source>
+        <translation>Description:</translation>
+    </message>
+    <message>
+        <source>Active:</source>
+        <translation>Active:</translation>
+    </message>
+    <message>
+        <source>Regular expressions (one a line):</source>
+        <translation>Regular expressions (one a line):</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Save</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>Saved {name}.</translation>
     </message>
 </context>
 <context>
     <name>UnavailablePanel</name>
     <message>
         <source>Service not available: {service}</source>
-        <translation type="unfinished"></translation>
+        <translation>Service not available: {service}</translation>
     </message>
     <message>
         <source>Retry</source>
-        <translation type="unfinished"></translation>
+        <translation>Retry</translation>
     </message>
 </context>
 <context>
     <name>Vocabulary</name>
     <message>
         <source>starting</source>
-        <translation type="unfinished"></translation>
+        <translation>starting</translation>
     </message>
     <message>
         <source>running</source>
-        <translation type="unfinished"></translation>
+        <translation>running</translation>
     </message>
     <message>
         <source>dormant</source>
-        <translation type="unfinished"></translation>
+        <translation>dormant</translation>
     </message>
     <message>
         <source>stopping</source>
-        <translation type="unfinished"></translation>
+        <translation>stopping</translation>
     </message>
     <message>
         <source>stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>stopped</translation>
     </message>
     <message>
         <source>lost</source>
-        <translation type="unfinished"></translation>
+        <translation>lost</translation>
     </message>
     <message>
         <source>new</source>
-        <translation type="unfinished"></translation>
+        <translation>new</translation>
     </message>
     <message>
         <source>submitted</source>
-        <translation type="unfinished"></translation>
+        <translation>submitted</translation>
     </message>
     <message>
         <source>started</source>
-        <translation type="unfinished"></translation>
+        <translation>started</translation>
     </message>
     <message>
         <source>done</source>
-        <translation type="unfinished"></translation>
+        <translation>done</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished"></translation>
+        <translation>failed</translation>
     </message>
     <message>
         <source>resubmitted</source>
-        <translation type="unfinished"></translation>
+        <translation>resubmitted</translation>
     </message>
     <message>
         <source>failed, rejected</source>
-        <translation type="unfinished"></translation>
+        <translation>failed, rejected</translation>
     </message>
     <message>
         <source>completed</source>
-        <translation type="unfinished"></translation>
+        <translation>completed</translation>
     </message>
     <message>
         <source>object limit reached</source>
-        <translation type="unfinished"></translation>
+        <translation>object limit reached</translation>
     </message>
     <message>
         <source>size limit reached</source>
-        <translation type="unfinished"></translation>
+        <translation>size limit reached</translation>
     </message>
     <message>
         <source>configuration size limit reached</source>
-        <translation type="unfinished"></translation>
+        <translation>configuration size limit reached</translation>
     </message>
     <message>
         <source>configuration object limit reached</source>
-        <translation type="unfinished"></translation>
+        <translation>configuration object limit reached</translation>
     </message>
     <message>
         <source>time limit reached</source>
-        <translation type="unfinished"></translation>
+        <translation>time limit reached</translation>
     </message>
     <message>
         <source>unfinished</source>
-        <translation type="unfinished"></translation>
+        <translation>unfinished</translation>
     </message>
     <message>
         <source>selective</source>
-        <translation type="unfinished"></translation>
+        <translation>selective</translation>
     </message>
     <message>
         <source>event</source>
-        <translation type="unfinished"></translation>
+        <translation>event</translation>
     </message>
     <message>
         <source>snapshot</source>
-        <translation type="unfinished"></translation>
+        <translation>snapshot</translation>
     </message>
     <message>
         <source>warning</source>
-        <translation type="unfinished"></translation>
+        <translation>warning</translation>
     </message>
     <message>
         <source>error</source>
-        <translation type="unfinished"></translation>
+        <translation>error</translation>
     </message>
     <message>
         <source>critical</source>
-        <translation type="unfinished"></translation>
+        <translation>critical</translation>
     </message>
 </context>
 </TS>

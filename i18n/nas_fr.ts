@@ -2,454 +2,1494 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="fr_FR">
 <context>
+    <name>ChannelsScreen</name>
+    <message>
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Type</translation>
+    </message>
+    <message>
+        <source>snapshot</source>
+        <translation>instantané</translation>
+    </message>
+    <message>
+        <source>focused</source>
+        <translation>ciblé</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>Par défaut</translation>
+    </message>
+    <message>
+        <source>Comments</source>
+        <translation>Commentaires</translation>
+    </message>
+    <message>
+        <source>Harvest channels</source>
+        <translation>Canaux de collecte</translation>
+    </message>
+    <message>
+        <source>Make default of its kind</source>
+        <translation>Définir par défaut pour son type</translation>
+    </message>
+    <message>
+        <source>New channel:</source>
+        <translation>Nouveau canal :</translation>
+    </message>
+    <message>
+        <source>For snapshot harvests:</source>
+        <translation>Pour les collectes instantanées :</translation>
+    </message>
+    <message>
+        <source>Comments:</source>
+        <translation>Commentaires :</translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <translation>Créer</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} enregistré.</translation>
+    </message>
+</context>
+<context>
+    <name>ChartsScreen</name>
+    <message>
+        <source>Charts</source>
+        <translation>Graphiques</translation>
+    </message>
+    <message>
+        <source>Bytes harvested per run of:</source>
+        <translation>Octets collectés par exécution de :</translation>
+    </message>
+    <message>
+        <source>Jobs by status</source>
+        <translation>Tâches par état</translation>
+    </message>
+    <message>
+        <source>Jobs</source>
+        <translation>Tâches</translation>
+    </message>
+    <message>
+        <source>Bytes harvested per run</source>
+        <translation>Octets collectés par exécution</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Octets</translation>
+    </message>
+    <message>
+        <source>Megabytes</source>
+        <translation>Mégaoctets</translation>
+    </message>
+</context>
+<context>
     <name>ConnectionDialog</name>
     <message>
         <source>This cannot be empty.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ce champ ne peut pas être vide.</translation>
     </message>
     <message>
         <source>Give the broker as amqp://host:port (or amqps://host:port).</source>
-        <translation type="unfinished"></translation>
+        <translation>Indiquez le broker sous la forme amqp://hôte:port (ou amqps://hôte:port).</translation>
     </message>
     <message>
         <source>Give the viewerproxy as http://host:port.</source>
-        <translation type="unfinished"></translation>
+        <translation>Indiquez le viewerproxy sous la forme http://hôte:port.</translation>
     </message>
     <message>
         <source>Connection settings</source>
-        <translation type="unfinished"></translation>
+        <translation>Paramètres de connexion</translation>
     </message>
     <message>
         <source>Broker (RabbitMQ):</source>
-        <translation type="unfinished"></translation>
+        <translation>Broker (RabbitMQ) :</translation>
     </message>
     <message>
         <source>Virtual host (environment):</source>
-        <translation type="unfinished"></translation>
+        <translation>Hôte virtuel (environnement) :</translation>
     </message>
     <message>
         <source>User:</source>
-        <translation type="unfinished"></translation>
+        <translation>Utilisateur :</translation>
     </message>
     <message>
         <source>Password:</source>
-        <translation type="unfinished"></translation>
+        <translation>Mot de passe :</translation>
     </message>
     <message>
         <source>Viewerproxy address:</source>
-        <translation type="unfinished"></translation>
+        <translation>Adresse du viewerproxy :</translation>
     </message>
 </context>
 <context>
     <name>ConnectionProblemPage</name>
     <message>
         <source>Connecting…</source>
-        <translation type="unfinished"></translation>
+        <translation>Connexion…</translation>
     </message>
     <message>
         <source>Cannot reach the services</source>
-        <translation type="unfinished"></translation>
+        <translation>Les services sont injoignables</translation>
     </message>
     <message>
         <source>The application could not talk to the message broker at {where}. The services may be stopped, or the connection settings may be wrong. Nothing you saved is lost.</source>
-        <translation type="unfinished"></translation>
+        <translation>L’application n’a pas pu joindre le broker de messages à {where}. Les services sont peut-être arrêtés, ou les paramètres de connexion sont erronés. Rien de ce que vous avez enregistré n’est perdu.</translation>
     </message>
     <message>
         <source>Retry</source>
-        <translation type="unfinished"></translation>
+        <translation>Réessayer</translation>
     </message>
     <message>
         <source>Connection settings…</source>
-        <translation type="unfinished"></translation>
+        <translation>Paramètres de connexion…</translation>
     </message>
 </context>
 <context>
     <name>CrashDialog</name>
     <message>
         <source>Unexpected error</source>
-        <translation type="unfinished"></translation>
+        <translation>Erreur inattendue</translation>
     </message>
     <message>
         <source>Something went wrong that the application did not expect. Your saved work is safe on the server. Please copy the details below into a report to the people who run the system.</source>
-        <translation type="unfinished"></translation>
+        <translation>Une erreur inattendue s’est produite dans l’application. Votre travail enregistré est en sécurité sur le serveur. Veuillez copier les détails ci-dessous dans un rapport destiné aux personnes qui exploitent le système.</translation>
     </message>
     <message>
         <source>Copy details</source>
-        <translation type="unfinished"></translation>
+        <translation>Copier les détails</translation>
+    </message>
+</context>
+<context>
+    <name>DomainsScreen</name>
+    <message>
+        <source>Domain</source>
+        <translation>Domaine</translation>
+    </message>
+    <message>
+        <source>TLD</source>
+        <translation>TLD</translation>
+    </message>
+    <message>
+        <source>Alias of</source>
+        <translation>Alias de</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Créé</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <source>Crawl profile</source>
+        <translation>Profil de collecte</translation>
+    </message>
+    <message>
+        <source>Seed lists</source>
+        <translation>Listes de graines</translation>
+    </message>
+    <message>
+        <source>Max objects</source>
+        <translation>Objets max.</translation>
+    </message>
+    <message>
+        <source>Max bytes</source>
+        <translation>Octets max.</translation>
+    </message>
+    <message>
+        <source>Requests/min</source>
+        <translation>Requêtes/min</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>Par défaut</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Realm</source>
+        <translation>Domaine d’authentification</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>Utilisateur</translation>
+    </message>
+    <message>
+        <source>Harvest</source>
+        <translation>Collecte</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>Tâche</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>Configuration</translation>
+    </message>
+    <message>
+        <source>Objects</source>
+        <translation>Objets</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Octets</translation>
+    </message>
+    <message>
+        <source>Stop reason</source>
+        <translation>Raison d’arrêt</translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation>Terminé</translation>
+    </message>
+    <message>
+        <source>Domains</source>
+        <translation>Domaines</translation>
+    </message>
+    <message>
+        <source>Search with * and ?, e.g. *.dk or kb*</source>
+        <translation>Recherche avec * et ?, p. ex. *.dk ou kb*</translation>
+    </message>
+    <message>
+        <source>in names</source>
+        <translation>dans les noms</translation>
+    </message>
+    <message>
+        <source>in comments</source>
+        <translation>dans les commentaires</translation>
+    </message>
+    <message>
+        <source>in crawler traps</source>
+        <translation>dans les pièges à robots</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>Rechercher</translation>
+    </message>
+    <message>
+        <source>New domain:</source>
+        <translation>Nouveau domaine :</translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <translation>Créer</translation>
+    </message>
+    <message>
+        <source>Mass ingest of a domain list…</source>
+        <translation>Import en masse d’une liste de domaines…</translation>
+    </message>
+    <message>
+        <source>General</source>
+        <translation>Général</translation>
+    </message>
+    <message>
+        <source>Configurations</source>
+        <translation>Configurations</translation>
+    </message>
+    <message>
+        <source>Crawler traps</source>
+        <translation>Pièges à robots</translation>
+    </message>
+    <message>
+        <source>Owner info</source>
+        <translation>Informations sur le propriétaire</translation>
+    </message>
+    <message>
+        <source>Site logins</source>
+        <translation>Identifiants de site</translation>
+    </message>
+    <message>
+        <source>Harvest history</source>
+        <translation>Historique des collectes</translation>
+    </message>
+    <message>
+        <source>Comments:</source>
+        <translation>Commentaires :</translation>
+    </message>
+    <message>
+        <source>Alias of (domain):</source>
+        <translation>Alias de (domaine) :</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Enregistrer</translation>
+    </message>
+    <message>
+        <source>Seed list name:</source>
+        <translation>Nom de la liste de graines :</translation>
+    </message>
+    <message>
+        <source>Seeds (one URL a line):</source>
+        <translation>Graines (une URL par ligne) :</translation>
+    </message>
+    <message>
+        <source>Save seed list</source>
+        <translation>Enregistrer la liste de graines</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Nom :</translation>
+    </message>
+    <message>
+        <source>Crawl profile:</source>
+        <translation>Profil de collecte :</translation>
+    </message>
+    <message>
+        <source>Seed lists (comma separated):</source>
+        <translation>Listes de graines (séparées par des virgules) :</translation>
+    </message>
+    <message>
+        <source>Max objects (-1: no limit):</source>
+        <translation>Objets max. (-1 : sans limite) :</translation>
+    </message>
+    <message>
+        <source>Max bytes (-1: no limit):</source>
+        <translation>Octets max. (-1 : sans limite) :</translation>
+    </message>
+    <message>
+        <source>Max requests a minute:</source>
+        <translation>Requêtes max. par minute :</translation>
+    </message>
+    <message>
+        <source>Default configuration:</source>
+        <translation>Configuration par défaut :</translation>
+    </message>
+    <message>
+        <source>Save configuration</source>
+        <translation>Enregistrer la configuration</translation>
+    </message>
+    <message>
+        <source>Crawler traps (one regular expression a line):</source>
+        <translation>Pièges à robots (une expression régulière par ligne) :</translation>
+    </message>
+    <message>
+        <source>Save crawler traps</source>
+        <translation>Enregistrer les pièges à robots</translation>
+    </message>
+    <message>
+        <source>New note:</source>
+        <translation>Nouvelle note :</translation>
+    </message>
+    <message>
+        <source>Add note</source>
+        <translation>Ajouter la note</translation>
+    </message>
+    <message>
+        <source>URL:</source>
+        <translation>URL :</translation>
+    </message>
+    <message>
+        <source>Realm:</source>
+        <translation>Domaine d’authentification :</translation>
+    </message>
+    <message>
+        <source>User:</source>
+        <translation>Utilisateur :</translation>
+    </message>
+    <message>
+        <source>Password:</source>
+        <translation>Mot de passe :</translation>
+    </message>
+    <message>
+        <source>Add site login</source>
+        <translation>Ajouter un identifiant de site</translation>
+    </message>
+    <message>
+        <source>{count} domains</source>
+        <translation>{count} domaines</translation>
+    </message>
+    <message>
+        <source>Choose a domain on the left.</source>
+        <translation>Choisissez un domaine à gauche.</translation>
+    </message>
+    <message>
+        <source>{name} (edition {edition})</source>
+        <translation>{name} (édition {edition})</translation>
+    </message>
+    <message>
+        <source>Alias set {set}, to be confirmed again by {expires}.</source>
+        <translation>Alias défini le {set}, à reconfirmer avant le {expires}.</translation>
+    </message>
+    <message>
+        <source>Aliases of this domain: {aliases}</source>
+        <translation>Alias de ce domaine : {aliases}</translation>
+    </message>
+    <message>
+        <source>(new seed list)</source>
+        <translation>(nouvelle liste de graines)</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} enregistré.</translation>
+    </message>
+    <message>
+        <source>Give at least one seed.</source>
+        <translation>Indiquez au moins une graine.</translation>
+    </message>
+    <message>
+        <source>Domain list to ingest</source>
+        <translation>Liste de domaines à importer</translation>
+    </message>
+    <message>
+        <source>Text files (*.txt);;All files (*)</source>
+        <translation>Fichiers texte (*.txt);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>Ingesting {file}…</source>
+        <translation>Import de {file}…</translation>
+    </message>
+    <message>
+        <source>line {line}: {text}</source>
+        <translation>ligne {line} : {text}</translation>
+    </message>
+    <message>
+        <source>Ingest cancelled after line {line}.</source>
+        <translation>Import annulé après la ligne {line}.</translation>
+    </message>
+    <message>
+        <source>Ingest finished.</source>
+        <translation>Import terminé.</translation>
+    </message>
+    <message>
+        <source>Created: {created}, already known: {existing}, duplicates: {duplicates}, invalid: {invalid}.</source>
+        <translation>Créés : {created}, déjà connus : {existing}, doublons : {duplicates}, invalides : {invalid}.</translation>
+    </message>
+    <message>
+        <source>Invalid lines: {lines}</source>
+        <translation>Lignes invalides : {lines}</translation>
     </message>
 </context>
 <context>
     <name>Errors</name>
     <message>
         <source>The service could not do this.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le service n’a pas pu effectuer cette opération.</translation>
     </message>
     <message>
         <source>The input is not valid.</source>
-        <translation type="unfinished"></translation>
+        <translation>La saisie n’est pas valide.</translation>
     </message>
     <message>
         <source>The configuration is not valid: {key}.</source>
-        <translation type="unfinished"></translation>
+        <translation>La configuration n’est pas valide : {key}.</translation>
     </message>
     <message>
         <source>This name is not allowed: it must not contain &apos;/&apos;, &apos;..&apos; or control characters.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ce nom n’est pas autorisé : il ne doit contenir ni &apos;/&apos;, ni &apos;..&apos;, ni caractères de contrôle.</translation>
     </message>
     <message>
         <source>This is not a domain name that can be registered (for example kb.dk, not co.uk).</source>
-        <translation type="unfinished"></translation>
+        <translation>Ce n’est pas un nom de domaine enregistrable (par exemple kb.dk, pas co.uk).</translation>
     </message>
     <message>
         <source>This URL is not valid or not allowed here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cette URL n’est pas valide ou n’est pas autorisée ici.</translation>
     </message>
     <message>
         <source>This regular expression is not valid (problem at position {position}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Cette expression régulière n’est pas valide (problème à la position {position}).</translation>
     </message>
     <message>
         <source>The crawl profile is not valid.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le profil de collecte n’est pas valide.</translation>
+    </message>
+    <message>
+        <source>The schedule is not valid ({field}: {reason}).</source>
+        <translation>La planification n’est pas valide ({field} : {reason}).</translation>
     </message>
     <message>
         <source>The WARC file cannot be read.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le fichier WARC est illisible.</translation>
     </message>
     <message>
         <source>It does not exist (any more).</source>
-        <translation type="unfinished"></translation>
+        <translation>Cet élément n’existe pas (ou plus).</translation>
     </message>
     <message>
         <source>There is no such domain.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ce domaine n’existe pas.</translation>
     </message>
     <message>
         <source>There is no such job.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cette tâche n’existe pas.</translation>
     </message>
     <message>
         <source>There is no such file in the archive.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ce fichier n’existe pas dans l’archive.</translation>
     </message>
     <message>
         <source>This clashes with the current state.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cela contredit l’état actuel.</translation>
     </message>
     <message>
         <source>One with this name already exists.</source>
-        <translation type="unfinished"></translation>
+        <translation>Un élément portant ce nom existe déjà.</translation>
     </message>
     <message>
         <source>Someone else saved this in the meantime. Reload it and make your change again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Quelqu’un d’autre a enregistré cet élément entre-temps. Rechargez-le et refaites votre modification.</translation>
     </message>
     <message>
         <source>This change of state is not allowed (from {from} to {to}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Ce changement d’état n’est pas autorisé (de {from} à {to}).</translation>
     </message>
     <message>
         <source>You are not allowed to do this.</source>
-        <translation type="unfinished"></translation>
+        <translation>Vous n’êtes pas autorisé à faire cela.</translation>
     </message>
     <message>
         <source>The content does not match its checksum.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le contenu ne correspond pas à sa somme de contrôle.</translation>
     </message>
     <message>
         <source>A needed service or resource does not answer. Try again later.</source>
-        <translation type="unfinished"></translation>
+        <translation>Un service ou une ressource nécessaire ne répond pas. Réessayez plus tard.</translation>
     </message>
     <message>
         <source>A replica of the archive does not answer. Try again later.</source>
-        <translation type="unfinished"></translation>
+        <translation>Une réplique de l’archive ne répond pas. Réessayez plus tard.</translation>
     </message>
     <message>
         <source>A service took too long to answer. Try again later.</source>
-        <translation type="unfinished"></translation>
+        <translation>Un service a mis trop de temps à répondre. Réessayez plus tard.</translation>
+    </message>
+    <message>
+        <source>The archive has no room for more files.</source>
+        <translation>L’archive n’a plus de place pour d’autres fichiers.</translation>
+    </message>
+    <message>
+        <source>The file could not be stored in the archive.</source>
+        <translation>Le fichier n’a pas pu être stocké dans l’archive.</translation>
+    </message>
+    <message>
+        <source>There is no such batch job.</source>
+        <translation>Ce traitement par lots n’existe pas.</translation>
     </message>
     <message>
         <source>The services cannot be reached. Check the connection settings.</source>
-        <translation type="unfinished"></translation>
+        <translation>Les services sont injoignables. Vérifiez les paramètres de connexion.</translation>
     </message>
     <message>
         <source>The service is not running.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le service ne fonctionne pas.</translation>
     </message>
     <message>
         <source>The service did not answer in time.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le service n’a pas répondu à temps.</translation>
     </message>
     <message>
         <source>Something unexpected went wrong on the server.</source>
-        <translation type="unfinished"></translation>
+        <translation>Une erreur inattendue s’est produite sur le serveur.</translation>
     </message>
     <message>
         <source>Something went wrong (error code: {code}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Une erreur s’est produite (code d’erreur : {code}).</translation>
+    </message>
+</context>
+<context>
+    <name>HarvestsScreen</name>
+    <message>
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Type</translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation>Actif</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>Planification</translation>
+    </message>
+    <message>
+        <source>Channel</source>
+        <translation>Canal</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>Exécutions</translation>
+    </message>
+    <message>
+        <source>Next run</source>
+        <translation>Prochaine exécution</translation>
+    </message>
+    <message>
+        <source>Configurations</source>
+        <translation>Configurations</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>Problème</translation>
+    </message>
+    <message>
+        <source>Harvest definitions</source>
+        <translation>Définitions de collecte</translation>
+    </message>
+    <message>
+        <source>All kinds</source>
+        <translation>Tous les types</translation>
+    </message>
+    <message>
+        <source>Selective</source>
+        <translation>Sélective</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Événement</translation>
+    </message>
+    <message>
+        <source>Snapshot</source>
+        <translation>Instantanée</translation>
+    </message>
+    <message>
+        <source>Activate</source>
+        <translation>Activer</translation>
+    </message>
+    <message>
+        <source>Deactivate</source>
+        <translation>Désactiver</translation>
+    </message>
+    <message>
+        <source>New selective harvest</source>
+        <translation>Nouvelle collecte sélective</translation>
+    </message>
+    <message>
+        <source>New event harvest</source>
+        <translation>Nouvelle collecte événementielle</translation>
+    </message>
+    <message>
+        <source>New snapshot harvest</source>
+        <translation>Nouvelle collecte instantanée</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Nom :</translation>
+    </message>
+    <message>
+        <source>Harvest channel:</source>
+        <translation>Canal de collecte :</translation>
+    </message>
+    <message>
+        <source>Schedule:</source>
+        <translation>Planification :</translation>
+    </message>
+    <message>
+        <source>Comments:</source>
+        <translation>Commentaires :</translation>
+    </message>
+    <message>
+        <source>Max bytes per domain (-1: no limit):</source>
+        <translation>Octets max. par domaine (-1 : sans limite) :</translation>
+    </message>
+    <message>
+        <source>Max objects per domain (-1: no limit):</source>
+        <translation>Objets max. par domaine (-1 : sans limite) :</translation>
+    </message>
+    <message>
+        <source>Domains (one a line; &apos;domain configuration&apos; for another than the default):</source>
+        <translation>Domaines (un par ligne ; &apos;domaine configuration&apos; pour une autre que celle par défaut) :</translation>
+    </message>
+    <message>
+        <source>URLs (one a line):</source>
+        <translation>URL (une par ligne) :</translation>
+    </message>
+    <message>
+        <source>Max job running time in seconds (0: no limit):</source>
+        <translation>Durée max. d’une tâche en secondes (0 : sans limite) :</translation>
+    </message>
+    <message>
+        <source>Based on an earlier snapshot:</source>
+        <translation>Fondée sur une collecte instantanée antérieure :</translation>
+    </message>
+    <message>
+        <source>Create selective harvest</source>
+        <translation>Créer la collecte sélective</translation>
+    </message>
+    <message>
+        <source>Create event harvest</source>
+        <translation>Créer la collecte événementielle</translation>
+    </message>
+    <message>
+        <source>Create snapshot harvest</source>
+        <translation>Créer la collecte instantanée</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(aucune)</translation>
+    </message>
+    <message>
+        <source>(default channel)</source>
+        <translation>(canal par défaut)</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} enregistré.</translation>
+    </message>
+    <message>
+        <source>Give at least one domain.</source>
+        <translation>Indiquez au moins un domaine.</translation>
+    </message>
+    <message>
+        <source>Choose a schedule.</source>
+        <translation>Choisissez une planification.</translation>
+    </message>
+    <message>
+        <source>Domains in this list (created if unknown): {domains}</source>
+        <translation>Domaines de cette liste (créés s’ils sont inconnus) : {domains}</translation>
+    </message>
+    <message>
+        <source>{count} lines are not URLs under a domain.</source>
+        <translation>{count} lignes ne sont pas des URL sous un domaine.</translation>
+    </message>
+    <message>
+        <source>Paste at least one URL.</source>
+        <translation>Collez au moins une URL.</translation>
+    </message>
+    <message>
+        <source>line {line}: {text}</source>
+        <translation>ligne {line} : {text}</translation>
+    </message>
+</context>
+<context>
+    <name>Inputs</name>
+    <message>
+        <source>Give a whole number.</source>
+        <translation>Indiquez un nombre entier.</translation>
+    </message>
+    <message>
+        <source>Give a number of at least {minimum}.</source>
+        <translation>Indiquez un nombre d’au moins {minimum}.</translation>
+    </message>
+    <message>
+        <source>This cannot be empty.</source>
+        <translation>Ce champ ne peut pas être vide.</translation>
+    </message>
+</context>
+<context>
+    <name>JobsScreen</name>
+    <message>
+        <source>Job</source>
+        <translation>Tâche</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>État</translation>
+    </message>
+    <message>
+        <source>Harvest</source>
+        <translation>Collecte</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Exécution</translation>
+    </message>
+    <message>
+        <source>Channel</source>
+        <translation>Canal</translation>
+    </message>
+    <message>
+        <source>Configurations</source>
+        <translation>Configurations</translation>
+    </message>
+    <message>
+        <source>Expected objects</source>
+        <translation>Objets attendus</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Créé</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Démarrée</translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation>Terminé</translation>
+    </message>
+    <message>
+        <source>Harvester</source>
+        <translation>Moissonneur</translation>
+    </message>
+    <message>
+        <source>URIs done</source>
+        <translation>URI traitées</translation>
+    </message>
+    <message>
+        <source>URIs queued</source>
+        <translation>URI en attente</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Octets</translation>
+    </message>
+    <message>
+        <source>URIs/s</source>
+        <translation>URI/s</translation>
+    </message>
+    <message>
+        <source>Crawler says</source>
+        <translation>Message du robot</translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation>Mis à jour</translation>
+    </message>
+    <message>
+        <source>Domain</source>
+        <translation>Domaine</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>Configuration</translation>
+    </message>
+    <message>
+        <source>Objects</source>
+        <translation>Objets</translation>
+    </message>
+    <message>
+        <source>Stop reason</source>
+        <translation>Raison d’arrêt</translation>
+    </message>
+    <message>
+        <source>Jobs</source>
+        <translation>Tâches</translation>
+    </message>
+    <message>
+        <source>Running jobs:</source>
+        <translation>Tâches en cours :</translation>
+    </message>
+    <message>
+        <source>any status</source>
+        <translation>tout état</translation>
+    </message>
+    <message>
+        <source>Job id from</source>
+        <translation>Identifiant de tâche à partir de</translation>
+    </message>
+    <message>
+        <source>Job id to</source>
+        <translation>Identifiant de tâche jusqu’à</translation>
+    </message>
+    <message>
+        <source>Created to</source>
+        <translation>Créée jusqu’au</translation>
+    </message>
+    <message>
+        <source>Created from</source>
+        <translation>Créée à partir du</translation>
+    </message>
+    <message>
+        <source>Apply filters</source>
+        <translation>Appliquer les filtres</translation>
+    </message>
+    <message>
+        <source>Resubmit failed job</source>
+        <translation>Resoumettre la tâche échouée</translation>
+    </message>
+    <message>
+        <source>{count} jobs</source>
+        <translation>{count} tâches</translation>
+    </message>
+    <message>
+        <source>Job id: {problem}</source>
+        <translation>Identifiant de tâche : {problem}</translation>
+    </message>
+    <message>
+        <source>The first job id is larger than the last.</source>
+        <translation>Le premier identifiant de tâche est supérieur au dernier.</translation>
+    </message>
+    <message>
+        <source>The first date is after the last.</source>
+        <translation>La première date est postérieure à la dernière.</translation>
+    </message>
+    <message>
+        <source>Job {id}: {status}</source>
+        <translation>Tâche {id} : {status}</translation>
+    </message>
+    <message>
+        <source>Harvest: {harvest}, run {run}, channel {channel}</source>
+        <translation>Collecte : {harvest}, exécution {run}, canal {channel}</translation>
+    </message>
+    <message>
+        <source>Crawl profile: {profile}</source>
+        <translation>Profil de collecte : {profile}</translation>
+    </message>
+    <message>
+        <source>Created {created}, started {started}, ended {ended}</source>
+        <translation>Créée {created}, démarrée {started}, terminée {ended}</translation>
+    </message>
+    <message>
+        <source>Harvested: {objects} objects, {bytes}</source>
+        <translation>Collecté : {objects} objets, {bytes}</translation>
+    </message>
+    <message>
+        <source>Stop reasons: {reasons}</source>
+        <translation>Raisons d’arrêt : {reasons}</translation>
+    </message>
+    <message>
+        <source>Failure</source>
+        <translation>Échec</translation>
+    </message>
+    <message>
+        <source>Harvest error</source>
+        <translation>Erreur de collecte</translation>
+    </message>
+    <message>
+        <source>Upload error</source>
+        <translation>Erreur de téléversement</translation>
+    </message>
+    <message>
+        <source>Resubmitted as job {id}</source>
+        <translation>Resoumise comme tâche {id}</translation>
+    </message>
+    <message>
+        <source>Seeds ({count}):</source>
+        <translation>Graines ({count}) :</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
         <source>NetarchiveSuite</source>
-        <translation type="unfinished"></translation>
+        <translation>NetarchiveSuite</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Fichier</translation>
     </message>
     <message>
         <source>&amp;Connection settings…</source>
-        <translation type="unfinished"></translation>
+        <translation>Paramètres de &amp;connexion…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Quitter</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Affichage</translation>
     </message>
     <message>
         <source>&amp;Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>A&amp;ctualiser</translation>
     </message>
     <message>
         <source>&amp;Language</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Langue</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Aide</translation>
     </message>
     <message>
         <source>&amp;About NetarchiveSuite</source>
-        <translation type="unfinished"></translation>
+        <translation>À &amp;propos de NetarchiveSuite</translation>
     </message>
     <message>
         <source>Waiting for the services…</source>
-        <translation type="unfinished"></translation>
+        <translation>En attente des services…</translation>
     </message>
     <message>
         <source>Connected: {where}</source>
-        <translation type="unfinished"></translation>
+        <translation>Connecté : {where}</translation>
     </message>
     <message>
         <source>Connecting: {where}</source>
-        <translation type="unfinished"></translation>
+        <translation>Connexion : {where}</translation>
     </message>
     <message>
         <source>Not connected: {where}</source>
-        <translation type="unfinished"></translation>
+        <translation>Non connecté : {where}</translation>
     </message>
     <message>
         <source>About NetarchiveSuite</source>
-        <translation type="unfinished"></translation>
+        <translation>À propos de NetarchiveSuite</translation>
     </message>
     <message>
         <source>NetarchiveSuite desktop client, version {version}.
 A web-archiving suite for national libraries.</source>
-        <translation type="unfinished"></translation>
+        <translation>Client de bureau NetarchiveSuite, version {version}.
+Une suite d’archivage du web pour les bibliothèques nationales.</translation>
     </message>
 </context>
 <context>
     <name>OverviewScreen</name>
     <message>
         <source>Instance</source>
-        <translation type="unfinished"></translation>
+        <translation>Instance</translation>
     </message>
     <message>
         <source>Service</source>
-        <translation type="unfinished"></translation>
+        <translation>Service</translation>
     </message>
     <message>
         <source>Host</source>
-        <translation type="unfinished"></translation>
+        <translation>Hôte</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation>État</translation>
     </message>
     <message>
         <source>Last heartbeat</source>
-        <translation type="unfinished"></translation>
+        <translation>Dernier battement</translation>
     </message>
     <message>
         <source>Seconds ago</source>
-        <translation type="unfinished"></translation>
+        <translation>Il y a (secondes)</translation>
     </message>
     <message>
         <source>Recent warnings</source>
-        <translation type="unfinished"></translation>
+        <translation>Avertissements récents</translation>
     </message>
     <message>
         <source>Reason</source>
-        <translation type="unfinished"></translation>
+        <translation>Raison</translation>
     </message>
     <message>
         <source>Version</source>
-        <translation type="unfinished"></translation>
+        <translation>Version</translation>
     </message>
     <message>
         <source>PID</source>
-        <translation type="unfinished"></translation>
+        <translation>PID</translation>
     </message>
     <message>
         <source>Time</source>
-        <translation type="unfinished"></translation>
+        <translation>Heure</translation>
     </message>
     <message>
         <source>Level</source>
-        <translation type="unfinished"></translation>
+        <translation>Niveau</translation>
     </message>
     <message>
         <source>Message</source>
-        <translation type="unfinished"></translation>
+        <translation>Message</translation>
     </message>
     <message>
         <source>System overview</source>
-        <translation type="unfinished"></translation>
+        <translation>Vue d’ensemble du système</translation>
     </message>
     <message>
         <source>Recent warnings and errors (of the selected instance, or of all):</source>
-        <translation type="unfinished"></translation>
+        <translation>Avertissements et erreurs récents (de l’instance choisie, ou de toutes) :</translation>
     </message>
     <message>
         <source>{count} service instances, {lost} lost.</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} instances de service, {lost} perdues.</translation>
+    </message>
+</context>
+<context>
+    <name>ProfilesScreen</name>
+    <message>
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>Format</translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation>Actif</translation>
+    </message>
+    <message>
+        <source>Edition</source>
+        <translation>Édition</translation>
+    </message>
+    <message>
+        <source>Changed</source>
+        <translation>Modifié</translation>
+    </message>
+    <message>
+        <source>Comments</source>
+        <translation>Commentaires</translation>
+    </message>
+    <message>
+        <source>Crawl profiles</source>
+        <translation>Profils de collecte</translation>
+    </message>
+    <message>
+        <source>Activate</source>
+        <translation>Activer</translation>
+    </message>
+    <message>
+        <source>Deactivate</source>
+        <translation>Désactiver</translation>
+    </message>
+    <message>
+        <source>Download…</source>
+        <translation>Télécharger…</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Nom :</translation>
+    </message>
+    <message>
+        <source>Comments:</source>
+        <translation>Commentaires :</translation>
+    </message>
+    <message>
+        <source>Profile document (YAML or TOML):</source>
+        <translation>Document de profil (YAML ou TOML) :</translation>
+    </message>
+    <message>
+        <source>Load from file…</source>
+        <translation>Charger depuis un fichier…</translation>
+    </message>
+    <message>
+        <source>Upload</source>
+        <translation>Téléverser</translation>
+    </message>
+    <message>
+        <source>Crawl profile</source>
+        <translation>Profil de collecte</translation>
+    </message>
+    <message>
+        <source>Profiles (*.yaml *.yml *.toml);;All files (*)</source>
+        <translation>Profils (*.yaml *.yml *.toml);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>Paste or load a profile document.</source>
+        <translation>Collez ou chargez un document de profil.</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} enregistré.</translation>
+    </message>
+    <message>
+        <source>Save crawl profile</source>
+        <translation>Enregistrer le profil de collecte</translation>
     </message>
 </context>
 <context>
     <name>ProgressPanel</name>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>Annuler</translation>
+    </message>
+</context>
+<context>
+    <name>SchedulesScreen</name>
+    <message>
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>Règle</translation>
+    </message>
+    <message>
+        <source>Comments</source>
+        <translation>Commentaires</translation>
+    </message>
+    <message>
+        <source>Schedules</source>
+        <translation>Planifications</translation>
+    </message>
+    <message>
+        <source>New schedule</source>
+        <translation>Nouvelle planification</translation>
+    </message>
+    <message>
+        <source>hours</source>
+        <translation>heures</translation>
+    </message>
+    <message>
+        <source>days</source>
+        <translation>jours</translation>
+    </message>
+    <message>
+        <source>weeks</source>
+        <translation>semaines</translation>
+    </message>
+    <message>
+        <source>months</source>
+        <translation>mois</translation>
+    </message>
+    <message>
+        <source>any day</source>
+        <translation>n’importe quel jour</translation>
+    </message>
+    <message>
+        <source>Monday</source>
+        <translation>lundi</translation>
+    </message>
+    <message>
+        <source>Tuesday</source>
+        <translation>mardi</translation>
+    </message>
+    <message>
+        <source>Wednesday</source>
+        <translation>mercredi</translation>
+    </message>
+    <message>
+        <source>Thursday</source>
+        <translation>jeudi</translation>
+    </message>
+    <message>
+        <source>Friday</source>
+        <translation>vendredi</translation>
+    </message>
+    <message>
+        <source>Saturday</source>
+        <translation>samedi</translation>
+    </message>
+    <message>
+        <source>Sunday</source>
+        <translation>dimanche</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Nom :</translation>
+    </message>
+    <message>
+        <source>Every:</source>
+        <translation>Tous les :</translation>
+    </message>
+    <message>
+        <source>Unit:</source>
+        <translation>Unité :</translation>
+    </message>
+    <message>
+        <source>At minute (0–59, optional):</source>
+        <translation>À la minute (0–59, facultatif) :</translation>
+    </message>
+    <message>
+        <source>At hour (0–23, optional):</source>
+        <translation>À l’heure (0–23, facultatif) :</translation>
+    </message>
+    <message>
+        <source>On weekday:</source>
+        <translation>Le jour de la semaine :</translation>
+    </message>
+    <message>
+        <source>On day of month (1–31, optional):</source>
+        <translation>Le jour du mois (1–31, facultatif) :</translation>
+    </message>
+    <message>
+        <source>Start (ISO date and time with zone, empty: now):</source>
+        <translation>Début (date et heure ISO avec fuseau, vide : maintenant) :</translation>
+    </message>
+    <message>
+        <source>End (ISO date and time with zone, optional):</source>
+        <translation>Fin (date et heure ISO avec fuseau, facultatif) :</translation>
+    </message>
+    <message>
+        <source>Or end after this many runs:</source>
+        <translation>Ou s’arrêter après ce nombre d’exécutions :</translation>
+    </message>
+    <message>
+        <source>Comments:</source>
+        <translation>Commentaires :</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Enregistrer</translation>
+    </message>
+    <message>
+        <source>The next five runs, if a harvest used it from now:</source>
+        <translation>Les cinq prochaines exécutions, si une collecte l’utilisait dès maintenant :</translation>
+    </message>
+    <message>
+        <source>Give a whole number.</source>
+        <translation>Indiquez un nombre entier.</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} enregistré.</translation>
     </message>
 </context>
 <context>
     <name>Screen</name>
     <message>
         <source>The running {service} service does not offer &apos;{method}&apos; yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le service {service} en cours n’offre pas encore &apos;{method}&apos;.</translation>
+    </message>
+</context>
+<context>
+    <name>TrapsScreen</name>
+    <message>
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation>Actif</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Description</translation>
+    </message>
+    <message>
+        <source>Expressions</source>
+        <translation>Expressions</translation>
+    </message>
+    <message>
+        <source>{count} expressions</source>
+        <translation>{count} expressions</translation>
+    </message>
+    <message>
+        <source>Global crawler traps</source>
+        <translation>Pièges à robots globaux</translation>
+    </message>
+    <message>
+        <source>New trap list</source>
+        <translation>Nouvelle liste de pièges</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Nom :</translation>
+    </message>
+    <message>
+        <source>Description:</source>
+        <translation>Description :</translation>
+    </message>
+    <message>
+        <source>Active:</source>
+        <translation>Actif :</translation>
+    </message>
+    <message>
+        <source>Regular expressions (one a line):</source>
+        <translation>Expressions régulières (une par ligne) :</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Enregistrer</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} enregistré.</translation>
     </message>
 </context>
 <context>
     <name>UnavailablePanel</name>
     <message>
         <source>Service not available: {service}</source>
-        <translation type="unfinished"></translation>
+        <translation>Service indisponible : {service}</translation>
     </message>
     <message>
         <source>Retry</source>
-        <translation type="unfinished"></translation>
+        <translation>Réessayer</translation>
     </message>
 </context>
 <context>
     <name>Vocabulary</name>
     <message>
         <source>starting</source>
-        <translation type="unfinished"></translation>
+        <translation>démarrage</translation>
     </message>
     <message>
         <source>running</source>
-        <translation type="unfinished"></translation>
+        <translation>en marche</translation>
     </message>
     <message>
         <source>dormant</source>
-        <translation type="unfinished"></translation>
+        <translation>en veille</translation>
     </message>
     <message>
         <source>stopping</source>
-        <translation type="unfinished"></translation>
+        <translation>arrêt en cours</translation>
     </message>
     <message>
         <source>stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>arrêté</translation>
     </message>
     <message>
         <source>lost</source>
-        <translation type="unfinished"></translation>
+        <translation>perdu</translation>
     </message>
     <message>
         <source>new</source>
-        <translation type="unfinished"></translation>
+        <translation>nouvelle</translation>
     </message>
     <message>
         <source>submitted</source>
-        <translation type="unfinished"></translation>
+        <translation>soumise</translation>
     </message>
     <message>
         <source>started</source>
-        <translation type="unfinished"></translation>
+        <translation>démarrée</translation>
     </message>
     <message>
         <source>done</source>
-        <translation type="unfinished"></translation>
+        <translation>terminée</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished"></translation>
+        <translation>échouée</translation>
     </message>
     <message>
         <source>resubmitted</source>
-        <translation type="unfinished"></translation>
+        <translation>resoumise</translation>
     </message>
     <message>
         <source>failed, rejected</source>
-        <translation type="unfinished"></translation>
+        <translation>échouée, rejetée</translation>
     </message>
     <message>
         <source>completed</source>
-        <translation type="unfinished"></translation>
+        <translation>terminé</translation>
     </message>
     <message>
         <source>object limit reached</source>
-        <translation type="unfinished"></translation>
+        <translation>limite d’objets atteinte</translation>
     </message>
     <message>
         <source>size limit reached</source>
-        <translation type="unfinished"></translation>
+        <translation>limite de taille atteinte</translation>
     </message>
     <message>
         <source>configuration size limit reached</source>
-        <translation type="unfinished"></translation>
+        <translation>limite de taille de la configuration atteinte</translation>
     </message>
     <message>
         <source>configuration object limit reached</source>
-        <translation type="unfinished"></translation>
+        <translation>limite d’objets de la configuration atteinte</translation>
     </message>
     <message>
         <source>time limit reached</source>
-        <translation type="unfinished"></translation>
+        <translation>limite de temps atteinte</translation>
     </message>
     <message>
         <source>unfinished</source>
-        <translation type="unfinished"></translation>
+        <translation>inachevé</translation>
     </message>
     <message>
         <source>selective</source>
-        <translation type="unfinished"></translation>
+        <translation>sélective</translation>
     </message>
     <message>
         <source>event</source>
-        <translation type="unfinished"></translation>
+        <translation>événement</translation>
     </message>
     <message>
         <source>snapshot</source>
-        <translation type="unfinished"></translation>
+        <translation>instantané</translation>
     </message>
     <message>
         <source>warning</source>
-        <translation type="unfinished"></translation>
+        <translation>avertissement</translation>
     </message>
     <message>
         <source>error</source>
-        <translation type="unfinished"></translation>
+        <translation>erreur</translation>
     </message>
     <message>
         <source>critical</source>
-        <translation type="unfinished"></translation>
+        <translation>critique</translation>
     </message>
 </context>
 </TS>

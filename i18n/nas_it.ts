@@ -2,454 +2,1494 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="it_IT">
 <context>
+    <name>ChannelsScreen</name>
+    <message>
+        <source>Name</source>
+        <translation>Nome</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <source>snapshot</source>
+        <translation>snapshot</translation>
+    </message>
+    <message>
+        <source>focused</source>
+        <translation>mirato</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>Predefinito</translation>
+    </message>
+    <message>
+        <source>Comments</source>
+        <translation>Commenti</translation>
+    </message>
+    <message>
+        <source>Harvest channels</source>
+        <translation>Canali di raccolta</translation>
+    </message>
+    <message>
+        <source>Make default of its kind</source>
+        <translation>Rendi predefinito per il suo tipo</translation>
+    </message>
+    <message>
+        <source>New channel:</source>
+        <translation>Nuovo canale:</translation>
+    </message>
+    <message>
+        <source>For snapshot harvests:</source>
+        <translation>Per raccolte snapshot:</translation>
+    </message>
+    <message>
+        <source>Comments:</source>
+        <translation>Commenti:</translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <translation>Crea</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} salvato.</translation>
+    </message>
+</context>
+<context>
+    <name>ChartsScreen</name>
+    <message>
+        <source>Charts</source>
+        <translation>Grafici</translation>
+    </message>
+    <message>
+        <source>Bytes harvested per run of:</source>
+        <translation>Byte raccolti per esecuzione di:</translation>
+    </message>
+    <message>
+        <source>Jobs by status</source>
+        <translation>Job per stato</translation>
+    </message>
+    <message>
+        <source>Jobs</source>
+        <translation>Job</translation>
+    </message>
+    <message>
+        <source>Bytes harvested per run</source>
+        <translation>Byte raccolti per esecuzione</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Byte</translation>
+    </message>
+    <message>
+        <source>Megabytes</source>
+        <translation>Megabyte</translation>
+    </message>
+</context>
+<context>
     <name>ConnectionDialog</name>
     <message>
         <source>This cannot be empty.</source>
-        <translation type="unfinished"></translation>
+        <translation>Questo campo non può essere vuoto.</translation>
     </message>
     <message>
         <source>Give the broker as amqp://host:port (or amqps://host:port).</source>
-        <translation type="unfinished"></translation>
+        <translation>Indica il broker come amqp://host:porta (o amqps://host:porta).</translation>
     </message>
     <message>
         <source>Give the viewerproxy as http://host:port.</source>
-        <translation type="unfinished"></translation>
+        <translation>Indica il viewerproxy come http://host:porta.</translation>
     </message>
     <message>
         <source>Connection settings</source>
-        <translation type="unfinished"></translation>
+        <translation>Impostazioni di connessione</translation>
     </message>
     <message>
         <source>Broker (RabbitMQ):</source>
-        <translation type="unfinished"></translation>
+        <translation>Broker (RabbitMQ):</translation>
     </message>
     <message>
         <source>Virtual host (environment):</source>
-        <translation type="unfinished"></translation>
+        <translation>Host virtuale (ambiente):</translation>
     </message>
     <message>
         <source>User:</source>
-        <translation type="unfinished"></translation>
+        <translation>Utente:</translation>
     </message>
     <message>
         <source>Password:</source>
-        <translation type="unfinished"></translation>
+        <translation>Password:</translation>
     </message>
     <message>
         <source>Viewerproxy address:</source>
-        <translation type="unfinished"></translation>
+        <translation>Indirizzo del viewerproxy:</translation>
     </message>
 </context>
 <context>
     <name>ConnectionProblemPage</name>
     <message>
         <source>Connecting…</source>
-        <translation type="unfinished"></translation>
+        <translation>Connessione…</translation>
     </message>
     <message>
         <source>Cannot reach the services</source>
-        <translation type="unfinished"></translation>
+        <translation>I servizi non sono raggiungibili</translation>
     </message>
     <message>
         <source>The application could not talk to the message broker at {where}. The services may be stopped, or the connection settings may be wrong. Nothing you saved is lost.</source>
-        <translation type="unfinished"></translation>
+        <translation>L’applicazione non è riuscita a comunicare con il broker di messaggi su {where}. I servizi potrebbero essere fermi, oppure le impostazioni di connessione sono errate. Nulla di ciò che hai salvato è andato perso.</translation>
     </message>
     <message>
         <source>Retry</source>
-        <translation type="unfinished"></translation>
+        <translation>Riprova</translation>
     </message>
     <message>
         <source>Connection settings…</source>
-        <translation type="unfinished"></translation>
+        <translation>Impostazioni di connessione…</translation>
     </message>
 </context>
 <context>
     <name>CrashDialog</name>
     <message>
         <source>Unexpected error</source>
-        <translation type="unfinished"></translation>
+        <translation>Errore imprevisto</translation>
     </message>
     <message>
         <source>Something went wrong that the application did not expect. Your saved work is safe on the server. Please copy the details below into a report to the people who run the system.</source>
-        <translation type="unfinished"></translation>
+        <translation>Si è verificato un problema che l’applicazione non si aspettava. Il lavoro salvato è al sicuro sul server. Copia i dettagli qui sotto in una segnalazione per chi gestisce il sistema.</translation>
     </message>
     <message>
         <source>Copy details</source>
-        <translation type="unfinished"></translation>
+        <translation>Copia i dettagli</translation>
+    </message>
+</context>
+<context>
+    <name>DomainsScreen</name>
+    <message>
+        <source>Domain</source>
+        <translation>Dominio</translation>
+    </message>
+    <message>
+        <source>TLD</source>
+        <translation>TLD</translation>
+    </message>
+    <message>
+        <source>Alias of</source>
+        <translation>Alias di</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Creato</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nome</translation>
+    </message>
+    <message>
+        <source>Crawl profile</source>
+        <translation>Profilo di raccolta</translation>
+    </message>
+    <message>
+        <source>Seed lists</source>
+        <translation>Liste di seed</translation>
+    </message>
+    <message>
+        <source>Max objects</source>
+        <translation>Oggetti max</translation>
+    </message>
+    <message>
+        <source>Max bytes</source>
+        <translation>Byte max</translation>
+    </message>
+    <message>
+        <source>Requests/min</source>
+        <translation>Richieste/min</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>Predefinito</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Realm</source>
+        <translation>Realm</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>Utente</translation>
+    </message>
+    <message>
+        <source>Harvest</source>
+        <translation>Raccolta</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>Job</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>Configurazione</translation>
+    </message>
+    <message>
+        <source>Objects</source>
+        <translation>Oggetti</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Byte</translation>
+    </message>
+    <message>
+        <source>Stop reason</source>
+        <translation>Motivo di arresto</translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation>Terminato</translation>
+    </message>
+    <message>
+        <source>Domains</source>
+        <translation>Domini</translation>
+    </message>
+    <message>
+        <source>Search with * and ?, e.g. *.dk or kb*</source>
+        <translation>Cerca con * e ?, ad es. *.dk o kb*</translation>
+    </message>
+    <message>
+        <source>in names</source>
+        <translation>nei nomi</translation>
+    </message>
+    <message>
+        <source>in comments</source>
+        <translation>nei commenti</translation>
+    </message>
+    <message>
+        <source>in crawler traps</source>
+        <translation>nelle trappole per crawler</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>Cerca</translation>
+    </message>
+    <message>
+        <source>New domain:</source>
+        <translation>Nuovo dominio:</translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <translation>Crea</translation>
+    </message>
+    <message>
+        <source>Mass ingest of a domain list…</source>
+        <translation>Importazione massiva di un elenco di domini…</translation>
+    </message>
+    <message>
+        <source>General</source>
+        <translation>Generale</translation>
+    </message>
+    <message>
+        <source>Configurations</source>
+        <translation>Configurazioni</translation>
+    </message>
+    <message>
+        <source>Crawler traps</source>
+        <translation>Trappole per crawler</translation>
+    </message>
+    <message>
+        <source>Owner info</source>
+        <translation>Informazioni sul proprietario</translation>
+    </message>
+    <message>
+        <source>Site logins</source>
+        <translation>Credenziali dei siti</translation>
+    </message>
+    <message>
+        <source>Harvest history</source>
+        <translation>Cronologia delle raccolte</translation>
+    </message>
+    <message>
+        <source>Comments:</source>
+        <translation>Commenti:</translation>
+    </message>
+    <message>
+        <source>Alias of (domain):</source>
+        <translation>Alias di (dominio):</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Salva</translation>
+    </message>
+    <message>
+        <source>Seed list name:</source>
+        <translation>Nome della lista di seed:</translation>
+    </message>
+    <message>
+        <source>Seeds (one URL a line):</source>
+        <translation>Seed (un URL per riga):</translation>
+    </message>
+    <message>
+        <source>Save seed list</source>
+        <translation>Salva la lista di seed</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Nome:</translation>
+    </message>
+    <message>
+        <source>Crawl profile:</source>
+        <translation>Profilo di raccolta:</translation>
+    </message>
+    <message>
+        <source>Seed lists (comma separated):</source>
+        <translation>Liste di seed (separate da virgole):</translation>
+    </message>
+    <message>
+        <source>Max objects (-1: no limit):</source>
+        <translation>Oggetti max (-1: nessun limite):</translation>
+    </message>
+    <message>
+        <source>Max bytes (-1: no limit):</source>
+        <translation>Byte max (-1: nessun limite):</translation>
+    </message>
+    <message>
+        <source>Max requests a minute:</source>
+        <translation>Richieste max al minuto:</translation>
+    </message>
+    <message>
+        <source>Default configuration:</source>
+        <translation>Configurazione predefinita:</translation>
+    </message>
+    <message>
+        <source>Save configuration</source>
+        <translation>Salva la configurazione</translation>
+    </message>
+    <message>
+        <source>Crawler traps (one regular expression a line):</source>
+        <translation>Trappole per crawler (un’espressione regolare per riga):</translation>
+    </message>
+    <message>
+        <source>Save crawler traps</source>
+        <translation>Salva le trappole per crawler</translation>
+    </message>
+    <message>
+        <source>New note:</source>
+        <translation>Nuova nota:</translation>
+    </message>
+    <message>
+        <source>Add note</source>
+        <translation>Aggiungi nota</translation>
+    </message>
+    <message>
+        <source>URL:</source>
+        <translation>URL:</translation>
+    </message>
+    <message>
+        <source>Realm:</source>
+        <translation>Realm:</translation>
+    </message>
+    <message>
+        <source>User:</source>
+        <translation>Utente:</translation>
+    </message>
+    <message>
+        <source>Password:</source>
+        <translation>Password:</translation>
+    </message>
+    <message>
+        <source>Add site login</source>
+        <translation>Aggiungi credenziale del sito</translation>
+    </message>
+    <message>
+        <source>{count} domains</source>
+        <translation>{count} domini</translation>
+    </message>
+    <message>
+        <source>Choose a domain on the left.</source>
+        <translation>Scegli un dominio a sinistra.</translation>
+    </message>
+    <message>
+        <source>{name} (edition {edition})</source>
+        <translation>{name} (edizione {edition})</translation>
+    </message>
+    <message>
+        <source>Alias set {set}, to be confirmed again by {expires}.</source>
+        <translation>Alias impostato il {set}, da riconfermare entro il {expires}.</translation>
+    </message>
+    <message>
+        <source>Aliases of this domain: {aliases}</source>
+        <translation>Alias di questo dominio: {aliases}</translation>
+    </message>
+    <message>
+        <source>(new seed list)</source>
+        <translation>(nuova lista di seed)</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} salvato.</translation>
+    </message>
+    <message>
+        <source>Give at least one seed.</source>
+        <translation>Indica almeno un seed.</translation>
+    </message>
+    <message>
+        <source>Domain list to ingest</source>
+        <translation>Elenco di domini da importare</translation>
+    </message>
+    <message>
+        <source>Text files (*.txt);;All files (*)</source>
+        <translation>File di testo (*.txt);;Tutti i file (*)</translation>
+    </message>
+    <message>
+        <source>Ingesting {file}…</source>
+        <translation>Importazione di {file}…</translation>
+    </message>
+    <message>
+        <source>line {line}: {text}</source>
+        <translation>riga {line}: {text}</translation>
+    </message>
+    <message>
+        <source>Ingest cancelled after line {line}.</source>
+        <translation>Importazione annullata dopo la riga {line}.</translation>
+    </message>
+    <message>
+        <source>Ingest finished.</source>
+        <translation>Importazione completata.</translation>
+    </message>
+    <message>
+        <source>Created: {created}, already known: {existing}, duplicates: {duplicates}, invalid: {invalid}.</source>
+        <translation>Creati: {created}, già noti: {existing}, duplicati: {duplicates}, non validi: {invalid}.</translation>
+    </message>
+    <message>
+        <source>Invalid lines: {lines}</source>
+        <translation>Righe non valide: {lines}</translation>
     </message>
 </context>
 <context>
     <name>Errors</name>
     <message>
         <source>The service could not do this.</source>
-        <translation type="unfinished"></translation>
+        <translation>Il servizio non ha potuto eseguire l’operazione.</translation>
     </message>
     <message>
         <source>The input is not valid.</source>
-        <translation type="unfinished"></translation>
+        <translation>L’input non è valido.</translation>
     </message>
     <message>
         <source>The configuration is not valid: {key}.</source>
-        <translation type="unfinished"></translation>
+        <translation>La configurazione non è valida: {key}.</translation>
     </message>
     <message>
         <source>This name is not allowed: it must not contain &apos;/&apos;, &apos;..&apos; or control characters.</source>
-        <translation type="unfinished"></translation>
+        <translation>Questo nome non è consentito: non deve contenere &apos;/&apos;, &apos;..&apos; o caratteri di controllo.</translation>
     </message>
     <message>
         <source>This is not a domain name that can be registered (for example kb.dk, not co.uk).</source>
-        <translation type="unfinished"></translation>
+        <translation>Questo non è un nome di dominio registrabile (ad esempio kb.dk, non co.uk).</translation>
     </message>
     <message>
         <source>This URL is not valid or not allowed here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Questo URL non è valido o non è consentito qui.</translation>
     </message>
     <message>
         <source>This regular expression is not valid (problem at position {position}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Questa espressione regolare non è valida (problema alla posizione {position}).</translation>
     </message>
     <message>
         <source>The crawl profile is not valid.</source>
-        <translation type="unfinished"></translation>
+        <translation>Il profilo di raccolta non è valido.</translation>
+    </message>
+    <message>
+        <source>The schedule is not valid ({field}: {reason}).</source>
+        <translation>La pianificazione non è valida ({field}: {reason}).</translation>
     </message>
     <message>
         <source>The WARC file cannot be read.</source>
-        <translation type="unfinished"></translation>
+        <translation>Il file WARC non può essere letto.</translation>
     </message>
     <message>
         <source>It does not exist (any more).</source>
-        <translation type="unfinished"></translation>
+        <translation>Non esiste (più).</translation>
     </message>
     <message>
         <source>There is no such domain.</source>
-        <translation type="unfinished"></translation>
+        <translation>Questo dominio non esiste.</translation>
     </message>
     <message>
         <source>There is no such job.</source>
-        <translation type="unfinished"></translation>
+        <translation>Questo job non esiste.</translation>
     </message>
     <message>
         <source>There is no such file in the archive.</source>
-        <translation type="unfinished"></translation>
+        <translation>Questo file non esiste nell’archivio.</translation>
     </message>
     <message>
         <source>This clashes with the current state.</source>
-        <translation type="unfinished"></translation>
+        <translation>Questo è in conflitto con lo stato attuale.</translation>
     </message>
     <message>
         <source>One with this name already exists.</source>
-        <translation type="unfinished"></translation>
+        <translation>Esiste già un elemento con questo nome.</translation>
     </message>
     <message>
         <source>Someone else saved this in the meantime. Reload it and make your change again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Qualcun altro lo ha salvato nel frattempo. Ricaricalo e ripeti la modifica.</translation>
     </message>
     <message>
         <source>This change of state is not allowed (from {from} to {to}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Questo cambio di stato non è consentito (da {from} a {to}).</translation>
     </message>
     <message>
         <source>You are not allowed to do this.</source>
-        <translation type="unfinished"></translation>
+        <translation>Non hai il permesso di farlo.</translation>
     </message>
     <message>
         <source>The content does not match its checksum.</source>
-        <translation type="unfinished"></translation>
+        <translation>Il contenuto non corrisponde al suo checksum.</translation>
     </message>
     <message>
         <source>A needed service or resource does not answer. Try again later.</source>
-        <translation type="unfinished"></translation>
+        <translation>Un servizio o una risorsa necessari non rispondono. Riprova più tardi.</translation>
     </message>
     <message>
         <source>A replica of the archive does not answer. Try again later.</source>
-        <translation type="unfinished"></translation>
+        <translation>Una replica dell’archivio non risponde. Riprova più tardi.</translation>
     </message>
     <message>
         <source>A service took too long to answer. Try again later.</source>
-        <translation type="unfinished"></translation>
+        <translation>Un servizio ha impiegato troppo tempo a rispondere. Riprova più tardi.</translation>
+    </message>
+    <message>
+        <source>The archive has no room for more files.</source>
+        <translation>L’archivio non ha spazio per altri file.</translation>
+    </message>
+    <message>
+        <source>The file could not be stored in the archive.</source>
+        <translation>Il file non è stato archiviato.</translation>
+    </message>
+    <message>
+        <source>There is no such batch job.</source>
+        <translation>Questo job batch non esiste.</translation>
     </message>
     <message>
         <source>The services cannot be reached. Check the connection settings.</source>
-        <translation type="unfinished"></translation>
+        <translation>I servizi non sono raggiungibili. Controlla le impostazioni di connessione.</translation>
     </message>
     <message>
         <source>The service is not running.</source>
-        <translation type="unfinished"></translation>
+        <translation>Il servizio non è in esecuzione.</translation>
     </message>
     <message>
         <source>The service did not answer in time.</source>
-        <translation type="unfinished"></translation>
+        <translation>Il servizio non ha risposto in tempo.</translation>
     </message>
     <message>
         <source>Something unexpected went wrong on the server.</source>
-        <translation type="unfinished"></translation>
+        <translation>Si è verificato un errore imprevisto sul server.</translation>
     </message>
     <message>
         <source>Something went wrong (error code: {code}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Qualcosa è andato storto (codice di errore: {code}).</translation>
+    </message>
+</context>
+<context>
+    <name>HarvestsScreen</name>
+    <message>
+        <source>Name</source>
+        <translation>Nome</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation>Attivo</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>Pianificazione</translation>
+    </message>
+    <message>
+        <source>Channel</source>
+        <translation>Canale</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>Esecuzioni</translation>
+    </message>
+    <message>
+        <source>Next run</source>
+        <translation>Prossima esecuzione</translation>
+    </message>
+    <message>
+        <source>Configurations</source>
+        <translation>Configurazioni</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>Problema</translation>
+    </message>
+    <message>
+        <source>Harvest definitions</source>
+        <translation>Definizioni di raccolta</translation>
+    </message>
+    <message>
+        <source>All kinds</source>
+        <translation>Tutti i tipi</translation>
+    </message>
+    <message>
+        <source>Selective</source>
+        <translation>Selettiva</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Evento</translation>
+    </message>
+    <message>
+        <source>Snapshot</source>
+        <translation>Snapshot</translation>
+    </message>
+    <message>
+        <source>Activate</source>
+        <translation>Attiva</translation>
+    </message>
+    <message>
+        <source>Deactivate</source>
+        <translation>Disattiva</translation>
+    </message>
+    <message>
+        <source>New selective harvest</source>
+        <translation>Nuova raccolta selettiva</translation>
+    </message>
+    <message>
+        <source>New event harvest</source>
+        <translation>Nuova raccolta per evento</translation>
+    </message>
+    <message>
+        <source>New snapshot harvest</source>
+        <translation>Nuova raccolta snapshot</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Nome:</translation>
+    </message>
+    <message>
+        <source>Harvest channel:</source>
+        <translation>Canale di raccolta:</translation>
+    </message>
+    <message>
+        <source>Schedule:</source>
+        <translation>Pianificazione:</translation>
+    </message>
+    <message>
+        <source>Comments:</source>
+        <translation>Commenti:</translation>
+    </message>
+    <message>
+        <source>Max bytes per domain (-1: no limit):</source>
+        <translation>Byte max per dominio (-1: nessun limite):</translation>
+    </message>
+    <message>
+        <source>Max objects per domain (-1: no limit):</source>
+        <translation>Oggetti max per dominio (-1: nessun limite):</translation>
+    </message>
+    <message>
+        <source>Domains (one a line; &apos;domain configuration&apos; for another than the default):</source>
+        <translation>Domini (uno per riga; &apos;dominio configurazione&apos; per una diversa da quella predefinita):</translation>
+    </message>
+    <message>
+        <source>URLs (one a line):</source>
+        <translation>URL (uno per riga):</translation>
+    </message>
+    <message>
+        <source>Max job running time in seconds (0: no limit):</source>
+        <translation>Durata max di un job in secondi (0: nessun limite):</translation>
+    </message>
+    <message>
+        <source>Based on an earlier snapshot:</source>
+        <translation>Basata su uno snapshot precedente:</translation>
+    </message>
+    <message>
+        <source>Create selective harvest</source>
+        <translation>Crea raccolta selettiva</translation>
+    </message>
+    <message>
+        <source>Create event harvest</source>
+        <translation>Crea raccolta per evento</translation>
+    </message>
+    <message>
+        <source>Create snapshot harvest</source>
+        <translation>Crea raccolta snapshot</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(nessuna)</translation>
+    </message>
+    <message>
+        <source>(default channel)</source>
+        <translation>(canale predefinito)</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} salvato.</translation>
+    </message>
+    <message>
+        <source>Give at least one domain.</source>
+        <translation>Indica almeno un dominio.</translation>
+    </message>
+    <message>
+        <source>Choose a schedule.</source>
+        <translation>Scegli una pianificazione.</translation>
+    </message>
+    <message>
+        <source>Domains in this list (created if unknown): {domains}</source>
+        <translation>Domini in questo elenco (creati se sconosciuti): {domains}</translation>
+    </message>
+    <message>
+        <source>{count} lines are not URLs under a domain.</source>
+        <translation>{count} righe non sono URL sotto un dominio.</translation>
+    </message>
+    <message>
+        <source>Paste at least one URL.</source>
+        <translation>Incolla almeno un URL.</translation>
+    </message>
+    <message>
+        <source>line {line}: {text}</source>
+        <translation>riga {line}: {text}</translation>
+    </message>
+</context>
+<context>
+    <name>Inputs</name>
+    <message>
+        <source>Give a whole number.</source>
+        <translation>Indica un numero intero.</translation>
+    </message>
+    <message>
+        <source>Give a number of at least {minimum}.</source>
+        <translation>Indica un numero di almeno {minimum}.</translation>
+    </message>
+    <message>
+        <source>This cannot be empty.</source>
+        <translation>Questo campo non può essere vuoto.</translation>
+    </message>
+</context>
+<context>
+    <name>JobsScreen</name>
+    <message>
+        <source>Job</source>
+        <translation>Job</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Stato</translation>
+    </message>
+    <message>
+        <source>Harvest</source>
+        <translation>Raccolta</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Esecuzione</translation>
+    </message>
+    <message>
+        <source>Channel</source>
+        <translation>Canale</translation>
+    </message>
+    <message>
+        <source>Configurations</source>
+        <translation>Configurazioni</translation>
+    </message>
+    <message>
+        <source>Expected objects</source>
+        <translation>Oggetti previsti</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Creato</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Avviato</translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation>Terminato</translation>
+    </message>
+    <message>
+        <source>Harvester</source>
+        <translation>Harvester</translation>
+    </message>
+    <message>
+        <source>URIs done</source>
+        <translation>URI completati</translation>
+    </message>
+    <message>
+        <source>URIs queued</source>
+        <translation>URI in coda</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Byte</translation>
+    </message>
+    <message>
+        <source>URIs/s</source>
+        <translation>URI/s</translation>
+    </message>
+    <message>
+        <source>Crawler says</source>
+        <translation>Messaggio del crawler</translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation>Aggiornato</translation>
+    </message>
+    <message>
+        <source>Domain</source>
+        <translation>Dominio</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>Configurazione</translation>
+    </message>
+    <message>
+        <source>Objects</source>
+        <translation>Oggetti</translation>
+    </message>
+    <message>
+        <source>Stop reason</source>
+        <translation>Motivo di arresto</translation>
+    </message>
+    <message>
+        <source>Jobs</source>
+        <translation>Job</translation>
+    </message>
+    <message>
+        <source>Running jobs:</source>
+        <translation>Job in esecuzione:</translation>
+    </message>
+    <message>
+        <source>any status</source>
+        <translation>qualsiasi stato</translation>
+    </message>
+    <message>
+        <source>Job id from</source>
+        <translation>ID job da</translation>
+    </message>
+    <message>
+        <source>Job id to</source>
+        <translation>ID job a</translation>
+    </message>
+    <message>
+        <source>Created to</source>
+        <translation>Creato fino al</translation>
+    </message>
+    <message>
+        <source>Created from</source>
+        <translation>Creato dal</translation>
+    </message>
+    <message>
+        <source>Apply filters</source>
+        <translation>Applica i filtri</translation>
+    </message>
+    <message>
+        <source>Resubmit failed job</source>
+        <translation>Reinvia il job non riuscito</translation>
+    </message>
+    <message>
+        <source>{count} jobs</source>
+        <translation>{count} job</translation>
+    </message>
+    <message>
+        <source>Job id: {problem}</source>
+        <translation>ID job: {problem}</translation>
+    </message>
+    <message>
+        <source>The first job id is larger than the last.</source>
+        <translation>Il primo ID job è maggiore dell’ultimo.</translation>
+    </message>
+    <message>
+        <source>The first date is after the last.</source>
+        <translation>La prima data è successiva all’ultima.</translation>
+    </message>
+    <message>
+        <source>Job {id}: {status}</source>
+        <translation>Job {id}: {status}</translation>
+    </message>
+    <message>
+        <source>Harvest: {harvest}, run {run}, channel {channel}</source>
+        <translation>Raccolta: {harvest}, esecuzione {run}, canale {channel}</translation>
+    </message>
+    <message>
+        <source>Crawl profile: {profile}</source>
+        <translation>Profilo di raccolta: {profile}</translation>
+    </message>
+    <message>
+        <source>Created {created}, started {started}, ended {ended}</source>
+        <translation>Creato {created}, avviato {started}, terminato {ended}</translation>
+    </message>
+    <message>
+        <source>Harvested: {objects} objects, {bytes}</source>
+        <translation>Raccolti: {objects} oggetti, {bytes}</translation>
+    </message>
+    <message>
+        <source>Stop reasons: {reasons}</source>
+        <translation>Motivi di arresto: {reasons}</translation>
+    </message>
+    <message>
+        <source>Failure</source>
+        <translation>Errore</translation>
+    </message>
+    <message>
+        <source>Harvest error</source>
+        <translation>Errore di raccolta</translation>
+    </message>
+    <message>
+        <source>Upload error</source>
+        <translation>Errore di caricamento</translation>
+    </message>
+    <message>
+        <source>Resubmitted as job {id}</source>
+        <translation>Reinviato come job {id}</translation>
+    </message>
+    <message>
+        <source>Seeds ({count}):</source>
+        <translation>Seed ({count}):</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
         <source>NetarchiveSuite</source>
-        <translation type="unfinished"></translation>
+        <translation>NetarchiveSuite</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;File</translation>
     </message>
     <message>
         <source>&amp;Connection settings…</source>
-        <translation type="unfinished"></translation>
+        <translation>Impostazioni di &amp;connessione…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Esci</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Visualizza</translation>
     </message>
     <message>
         <source>&amp;Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Aggiorna</translation>
     </message>
     <message>
         <source>&amp;Language</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Lingua</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Guida</translation>
     </message>
     <message>
         <source>&amp;About NetarchiveSuite</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Informazioni su NetarchiveSuite</translation>
     </message>
     <message>
         <source>Waiting for the services…</source>
-        <translation type="unfinished"></translation>
+        <translation>In attesa dei servizi…</translation>
     </message>
     <message>
         <source>Connected: {where}</source>
-        <translation type="unfinished"></translation>
+        <translation>Connesso: {where}</translation>
     </message>
     <message>
         <source>Connecting: {where}</source>
-        <translation type="unfinished"></translation>
+        <translation>Connessione: {where}</translation>
     </message>
     <message>
         <source>Not connected: {where}</source>
-        <translation type="unfinished"></translation>
+        <translation>Non connesso: {where}</translation>
     </message>
     <message>
         <source>About NetarchiveSuite</source>
-        <translation type="unfinished"></translation>
+        <translation>Informazioni su NetarchiveSuite</translation>
     </message>
     <message>
         <source>NetarchiveSuite desktop client, version {version}.
 A web-archiving suite for national libraries.</source>
-        <translation type="unfinished"></translation>
+        <translation>Client desktop di NetarchiveSuite, versione {version}.
+Una suite di archiviazione del web per le biblioteche nazionali.</translation>
     </message>
 </context>
 <context>
     <name>OverviewScreen</name>
     <message>
         <source>Instance</source>
-        <translation type="unfinished"></translation>
+        <translation>Istanza</translation>
     </message>
     <message>
         <source>Service</source>
-        <translation type="unfinished"></translation>
+        <translation>Servizio</translation>
     </message>
     <message>
         <source>Host</source>
-        <translation type="unfinished"></translation>
+        <translation>Host</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation>Stato</translation>
     </message>
     <message>
         <source>Last heartbeat</source>
-        <translation type="unfinished"></translation>
+        <translation>Ultimo heartbeat</translation>
     </message>
     <message>
         <source>Seconds ago</source>
-        <translation type="unfinished"></translation>
+        <translation>Secondi fa</translation>
     </message>
     <message>
         <source>Recent warnings</source>
-        <translation type="unfinished"></translation>
+        <translation>Avvisi recenti</translation>
     </message>
     <message>
         <source>Reason</source>
-        <translation type="unfinished"></translation>
+        <translation>Motivo</translation>
     </message>
     <message>
         <source>Version</source>
-        <translation type="unfinished"></translation>
+        <translation>Versione</translation>
     </message>
     <message>
         <source>PID</source>
-        <translation type="unfinished"></translation>
+        <translation>PID</translation>
     </message>
     <message>
         <source>Time</source>
-        <translation type="unfinished"></translation>
+        <translation>Ora</translation>
     </message>
     <message>
         <source>Level</source>
-        <translation type="unfinished"></translation>
+        <translation>Livello</translation>
     </message>
     <message>
         <source>Message</source>
-        <translation type="unfinished"></translation>
+        <translation>Messaggio</translation>
     </message>
     <message>
         <source>System overview</source>
-        <translation type="unfinished"></translation>
+        <translation>Panoramica del sistema</translation>
     </message>
     <message>
         <source>Recent warnings and errors (of the selected instance, or of all):</source>
-        <translation type="unfinished"></translation>
+        <translation>Avvisi ed errori recenti (dell’istanza selezionata o di tutte):</translation>
     </message>
     <message>
         <source>{count} service instances, {lost} lost.</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} istanze di servizio, {lost} perse.</translation>
+    </message>
+</context>
+<context>
+    <name>ProfilesScreen</name>
+    <message>
+        <source>Name</source>
+        <translation>Nome</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>Formato</translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation>Attivo</translation>
+    </message>
+    <message>
+        <source>Edition</source>
+        <translation>Edizione</translation>
+    </message>
+    <message>
+        <source>Changed</source>
+        <translation>Modificato</translation>
+    </message>
+    <message>
+        <source>Comments</source>
+        <translation>Commenti</translation>
+    </message>
+    <message>
+        <source>Crawl profiles</source>
+        <translation>Profili di raccolta</translation>
+    </message>
+    <message>
+        <source>Activate</source>
+        <translation>Attiva</translation>
+    </message>
+    <message>
+        <source>Deactivate</source>
+        <translation>Disattiva</translation>
+    </message>
+    <message>
+        <source>Download…</source>
+        <translation>Scarica…</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Nome:</translation>
+    </message>
+    <message>
+        <source>Comments:</source>
+        <translation>Commenti:</translation>
+    </message>
+    <message>
+        <source>Profile document (YAML or TOML):</source>
+        <translation>Documento del profilo (YAML o TOML):</translation>
+    </message>
+    <message>
+        <source>Load from file…</source>
+        <translation>Carica da file…</translation>
+    </message>
+    <message>
+        <source>Upload</source>
+        <translation>Carica</translation>
+    </message>
+    <message>
+        <source>Crawl profile</source>
+        <translation>Profilo di raccolta</translation>
+    </message>
+    <message>
+        <source>Profiles (*.yaml *.yml *.toml);;All files (*)</source>
+        <translation>Profili (*.yaml *.yml *.toml);;Tutti i file (*)</translation>
+    </message>
+    <message>
+        <source>Paste or load a profile document.</source>
+        <translation>Incolla o carica un documento del profilo.</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} salvato.</translation>
+    </message>
+    <message>
+        <source>Save crawl profile</source>
+        <translation>Salva il profilo di raccolta</translation>
     </message>
 </context>
 <context>
     <name>ProgressPanel</name>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>Annulla</translation>
+    </message>
+</context>
+<context>
+    <name>SchedulesScreen</name>
+    <message>
+        <source>Name</source>
+        <translation>Nome</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>Regola</translation>
+    </message>
+    <message>
+        <source>Comments</source>
+        <translation>Commenti</translation>
+    </message>
+    <message>
+        <source>Schedules</source>
+        <translation>Pianificazioni</translation>
+    </message>
+    <message>
+        <source>New schedule</source>
+        <translation>Nuova pianificazione</translation>
+    </message>
+    <message>
+        <source>hours</source>
+        <translation>ore</translation>
+    </message>
+    <message>
+        <source>days</source>
+        <translation>giorni</translation>
+    </message>
+    <message>
+        <source>weeks</source>
+        <translation>settimane</translation>
+    </message>
+    <message>
+        <source>months</source>
+        <translation>mesi</translation>
+    </message>
+    <message>
+        <source>any day</source>
+        <translation>qualsiasi giorno</translation>
+    </message>
+    <message>
+        <source>Monday</source>
+        <translation>lunedì</translation>
+    </message>
+    <message>
+        <source>Tuesday</source>
+        <translation>martedì</translation>
+    </message>
+    <message>
+        <source>Wednesday</source>
+        <translation>mercoledì</translation>
+    </message>
+    <message>
+        <source>Thursday</source>
+        <translation>giovedì</translation>
+    </message>
+    <message>
+        <source>Friday</source>
+        <translation>venerdì</translation>
+    </message>
+    <message>
+        <source>Saturday</source>
+        <translation>sabato</translation>
+    </message>
+    <message>
+        <source>Sunday</source>
+        <translation>domenica</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Nome:</translation>
+    </message>
+    <message>
+        <source>Every:</source>
+        <translation>Ogni:</translation>
+    </message>
+    <message>
+        <source>Unit:</source>
+        <translation>Unità:</translation>
+    </message>
+    <message>
+        <source>At minute (0–59, optional):</source>
+        <translation>Al minuto (0–59, facoltativo):</translation>
+    </message>
+    <message>
+        <source>At hour (0–23, optional):</source>
+        <translation>All’ora (0–23, facoltativo):</translation>
+    </message>
+    <message>
+        <source>On weekday:</source>
+        <translation>Nel giorno della settimana:</translation>
+    </message>
+    <message>
+        <source>On day of month (1–31, optional):</source>
+        <translation>Nel giorno del mese (1–31, facoltativo):</translation>
+    </message>
+    <message>
+        <source>Start (ISO date and time with zone, empty: now):</source>
+        <translation>Inizio (data e ora ISO con fuso, vuoto: adesso):</translation>
+    </message>
+    <message>
+        <source>End (ISO date and time with zone, optional):</source>
+        <translation>Fine (data e ora ISO con fuso, facoltativo):</translation>
+    </message>
+    <message>
+        <source>Or end after this many runs:</source>
+        <translation>Oppure termina dopo questo numero di esecuzioni:</translation>
+    </message>
+    <message>
+        <source>Comments:</source>
+        <translation>Commenti:</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Salva</translation>
+    </message>
+    <message>
+        <source>The next five runs, if a harvest used it from now:</source>
+        <translation>Le prossime cinque esecuzioni, se una raccolta la usasse da adesso:</translation>
+    </message>
+    <message>
+        <source>Give a whole number.</source>
+        <translation>Indica un numero intero.</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} salvato.</translation>
     </message>
 </context>
 <context>
     <name>Screen</name>
     <message>
         <source>The running {service} service does not offer &apos;{method}&apos; yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Il servizio {service} in esecuzione non offre ancora &apos;{method}&apos;.</translation>
+    </message>
+</context>
+<context>
+    <name>TrapsScreen</name>
+    <message>
+        <source>Name</source>
+        <translation>Nome</translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation>Attivo</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Descrizione</translation>
+    </message>
+    <message>
+        <source>Expressions</source>
+        <translation>Espressioni</translation>
+    </message>
+    <message>
+        <source>{count} expressions</source>
+        <translation>{count} espressioni</translation>
+    </message>
+    <message>
+        <source>Global crawler traps</source>
+        <translation>Trappole per crawler globali</translation>
+    </message>
+    <message>
+        <source>New trap list</source>
+        <translation>Nuovo elenco di trappole</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Nome:</translation>
+    </message>
+    <message>
+        <source>Description:</source>
+        <translation>Descrizione:</translation>
+    </message>
+    <message>
+        <source>Active:</source>
+        <translation>Attivo:</translation>
+    </message>
+    <message>
+        <source>Regular expressions (one a line):</source>
+        <translation>Espressioni regolari (una per riga):</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Salva</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} salvato.</translation>
     </message>
 </context>
 <context>
     <name>UnavailablePanel</name>
     <message>
         <source>Service not available: {service}</source>
-        <translation type="unfinished"></translation>
+        <translation>Servizio non disponibile: {service}</translation>
     </message>
     <message>
         <source>Retry</source>
-        <translation type="unfinished"></translation>
+        <translation>Riprova</translation>
     </message>
 </context>
 <context>
     <name>Vocabulary</name>
     <message>
         <source>starting</source>
-        <translation type="unfinished"></translation>
+        <translation>in avvio</translation>
     </message>
     <message>
         <source>running</source>
-        <translation type="unfinished"></translation>
+        <translation>in esecuzione</translation>
     </message>
     <message>
         <source>dormant</source>
-        <translation type="unfinished"></translation>
+        <translation>inattivo</translation>
     </message>
     <message>
         <source>stopping</source>
-        <translation type="unfinished"></translation>
+        <translation>in arresto</translation>
     </message>
     <message>
         <source>stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>fermato</translation>
     </message>
     <message>
         <source>lost</source>
-        <translation type="unfinished"></translation>
+        <translation>perso</translation>
     </message>
     <message>
         <source>new</source>
-        <translation type="unfinished"></translation>
+        <translation>nuovo</translation>
     </message>
     <message>
         <source>submitted</source>
-        <translation type="unfinished"></translation>
+        <translation>inviato</translation>
     </message>
     <message>
         <source>started</source>
-        <translation type="unfinished"></translation>
+        <translation>avviato</translation>
     </message>
     <message>
         <source>done</source>
-        <translation type="unfinished"></translation>
+        <translation>completato</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished"></translation>
+        <translation>non riuscito</translation>
     </message>
     <message>
         <source>resubmitted</source>
-        <translation type="unfinished"></translation>
+        <translation>reinviato</translation>
     </message>
     <message>
         <source>failed, rejected</source>
-        <translation type="unfinished"></translation>
+        <translation>non riuscito, respinto</translation>
     </message>
     <message>
         <source>completed</source>
-        <translation type="unfinished"></translation>
+        <translation>completato</translation>
     </message>
     <message>
         <source>object limit reached</source>
-        <translation type="unfinished"></translation>
+        <translation>limite di oggetti raggiunto</translation>
     </message>
     <message>
         <source>size limit reached</source>
-        <translation type="unfinished"></translation>
+        <translation>limite di dimensione raggiunto</translation>
     </message>
     <message>
         <source>configuration size limit reached</source>
-        <translation type="unfinished"></translation>
+        <translation>limite di dimensione della configurazione raggiunto</translation>
     </message>
     <message>
         <source>configuration object limit reached</source>
-        <translation type="unfinished"></translation>
+        <translation>limite di oggetti della configurazione raggiunto</translation>
     </message>
     <message>
         <source>time limit reached</source>
-        <translation type="unfinished"></translation>
+        <translation>limite di tempo raggiunto</translation>
     </message>
     <message>
         <source>unfinished</source>
-        <translation type="unfinished"></translation>
+        <translation>incompiuto</translation>
     </message>
     <message>
         <source>selective</source>
-        <translation type="unfinished"></translation>
+        <translation>selettiva</translation>
     </message>
     <message>
         <source>event</source>
-        <translation type="unfinished"></translation>
+        <translation>evento</translation>
     </message>
     <message>
         <source>snapshot</source>
-        <translation type="unfinished"></translation>
+        <translation>snapshot</translation>
     </message>
     <message>
         <source>warning</source>
-        <translation type="unfinished"></translation>
+        <translation>avviso</translation>
     </message>
     <message>
         <source>error</source>
-        <translation type="unfinished"></translation>
+        <translation>errore</translation>
     </message>
     <message>
         <source>critical</source>
-        <translation type="unfinished"></translation>
+        <translation>critico</translation>
     </message>
 </context>
 </TS>
