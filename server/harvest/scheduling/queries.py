@@ -206,6 +206,36 @@ def status_counts(session: Session) -> dict[str, int]:
     return {s: n for s, n in session.execute(select(Job.status, func.count()).group_by(Job.status))}
 
 
+def _day(value: Any, name: str) -> dt.date:
+    if not isinstance(value, str):
+        raise InvalidInput(f"{name} must be an ISO-8601 date (YYYY-MM-DD), not {value!r}", {"field": name})
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        raise InvalidInput(f"{name} must be an ISO-8601 date (YYYY-MM-DD), not {value!r}", {"field": name}) from None
+
+
+def status_counts_by_day(session: Session, date_from: str | None = None, date_to: str | None = None,
+                         today: dt.date | None = None) -> list[dict[str, Any]]:
+    """Per day (UTC) and status, the number of jobs created that day, counted in SQL. Both ends are
+    inclusive; the default is the last 30 days up to today. Days without jobs are left out."""
+    end = _day(date_to, "date_to") if date_to is not None else (today or utcnow_date())
+    start = _day(date_from, "date_from") if date_from is not None else end - dt.timedelta(days=29)
+    if start > end:
+        raise InvalidInput(f"date_from ({start}) is after date_to ({end})", {"field": "date_from"})
+    lo = dt.datetime.combine(start, dt.time(), dt.UTC)
+    hi = dt.datetime.combine(end + dt.timedelta(days=1), dt.time(), dt.UTC)
+    day = func.date(Job.created_at)
+    rows = session.execute(select(day, Job.status, func.count())
+                           .where(Job.created_at >= lo, Job.created_at < hi)
+                           .group_by(day, Job.status).order_by(day, Job.status))
+    return [{"day": str(d)[:10], "status": s, "jobs": int(n)} for d, s, n in rows]
+
+
+def utcnow_date() -> dt.date:
+    return dt.datetime.now(dt.UTC).date()
+
+
 def run_statistics(session: Session, harvest_id: int) -> list[RunStatisticsDto]:
     """Per run of a definition: jobs by status, domains, objects and bytes harvested, stop reasons."""
     if session.get(HD, harvest_id) is None:

@@ -213,6 +213,15 @@ class SchedulerService(NasService):
         return queries.status_counts(self.db)
 
     @rpc
+    def job_status_counts_by_day(self, date_from: str | None = None,
+                                 date_to: str | None = None) -> list[dict[str, Any]]:
+        """Jobs created per day (UTC) and status: ``[{"day": "YYYY-MM-DD", "status", "jobs"}]``,
+        ordered by day and status, days without jobs left out. ``date_from`` and ``date_to`` are
+        ISO dates, both inclusive; by default the last 30 days up to today. Raises InvalidInput
+        for a date that is not an ISO date, or ``date_from`` after ``date_to``."""
+        return queries.status_counts_by_day(self.db, date_from, date_to)
+
+    @rpc
     def run_statistics(self, harvest_id: int) -> list[dict[str, Any]]:
         """Per run of a definition: jobs by status, domains, objects, bytes, stop reasons.
         Raises NotFound."""
