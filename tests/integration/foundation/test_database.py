@@ -56,3 +56,23 @@ def test_default_database_is_sqlite_under_data_dir(nameko_config, tmp_path):
         assert (tmp_path / "data" / "testdb.db").exists()
     finally:
         container.stop()
+
+
+
+def test_services_migrating_one_database_at_once_do_not_race(database_url):
+    """Every service migrates at start-up; several processes starting together on one empty database
+    (here the real harvest schema, as definitions and scheduler share it) must all succeed."""
+    import os
+    import subprocess
+    import sys
+
+    script = ("import sys; from server.db.engine import make_engine; from server.db.migrate import upgrade; "
+              "e = make_engine(sys.argv[1]); upgrade(e, 'harvest', 'server.harvest.migrations')")
+    env = {**os.environ, "PYTHONPATH": os.path.join(os.path.dirname(__file__), "..", "..", "support")}
+    procs = [subprocess.Popen([sys.executable, "-c", script, database_url], env=env, stderr=subprocess.PIPE)
+             for _ in range(4)]
+    results = [(p.wait(timeout=120), p.stderr.read().decode()) for p in procs]
+    assert [rc for rc, _ in results] == [0, 0, 0, 0], [err[-1500:] for _, err in results]
+    engine = make_engine(database_url)
+    assert current_revisions(engine, "harvest") == head_revisions(engine, "harvest", "server.harvest.migrations")
+    engine.dispose()
