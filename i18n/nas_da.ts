@@ -63,12 +63,36 @@
         <translation>Diagrammer</translation>
     </message>
     <message>
+        <source>Jobs created in the last (days):</source>
+        <translation>Job oprettet i de seneste (dage):</translation>
+    </message>
+    <message>
         <source>Bytes harvested per run of:</source>
         <translation>Høstede bytes pr. kørsel af:</translation>
     </message>
     <message>
-        <source>Jobs by status</source>
-        <translation>Job efter status</translation>
+        <source>Terabytes</source>
+        <translation>Terabytes</translation>
+    </message>
+    <message>
+        <source>Gigabytes</source>
+        <translation>Gigabytes</translation>
+    </message>
+    <message>
+        <source>Kilobytes</source>
+        <translation>Kilobytes</translation>
+    </message>
+    <message>
+        <source>Jobs per status over time</source>
+        <translation>Job pr. status over tid</translation>
+    </message>
+    <message>
+        <source>Bytes harvested</source>
+        <translation>Høstede bytes</translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>Kørsel %1</translation>
     </message>
     <message>
         <source>Jobs</source>

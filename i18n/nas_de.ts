@@ -63,12 +63,36 @@
         <translation>Diagramme</translation>
     </message>
     <message>
+        <source>Jobs created in the last (days):</source>
+        <translation>In den letzten (Tagen) erstellte Jobs:</translation>
+    </message>
+    <message>
         <source>Bytes harvested per run of:</source>
         <translation>Geerntete Bytes je Lauf von:</translation>
     </message>
     <message>
-        <source>Jobs by status</source>
-        <translation>Jobs nach Status</translation>
+        <source>Terabytes</source>
+        <translation>Terabyte</translation>
+    </message>
+    <message>
+        <source>Gigabytes</source>
+        <translation>Gigabyte</translation>
+    </message>
+    <message>
+        <source>Kilobytes</source>
+        <translation>Kilobyte</translation>
+    </message>
+    <message>
+        <source>Jobs per status over time</source>
+        <translation>Jobs pro Status im Zeitverlauf</translation>
+    </message>
+    <message>
+        <source>Bytes harvested</source>
+        <translation>Geerntete Bytes</translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>Lauf %1</translation>
     </message>
     <message>
         <source>Jobs</source>

@@ -63,12 +63,36 @@
         <translation>Charts</translation>
     </message>
     <message>
+        <source>Jobs created in the last (days):</source>
+        <translation>Jobs created in the last (days):</translation>
+    </message>
+    <message>
         <source>Bytes harvested per run of:</source>
         <translation>Bytes harvested per run of:</translation>
     </message>
     <message>
-        <source>Jobs by status</source>
-        <translation>Jobs by status</translation>
+        <source>Terabytes</source>
+        <translation>Terabytes</translation>
+    </message>
+    <message>
+        <source>Gigabytes</source>
+        <translation>Gigabytes</translation>
+    </message>
+    <message>
+        <source>Kilobytes</source>
+        <translation>Kilobytes</translation>
+    </message>
+    <message>
+        <source>Jobs per status over time</source>
+        <translation>Jobs per status over time</translation>
+    </message>
+    <message>
+        <source>Bytes harvested</source>
+        <translation>Bytes harvested</translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>Run %1</translation>
     </message>
     <message>
         <source>Jobs</source>

@@ -63,12 +63,36 @@
         <translation>Graphiques</translation>
     </message>
     <message>
+        <source>Jobs created in the last (days):</source>
+        <translation>Tâches créées ces derniers (jours) :</translation>
+    </message>
+    <message>
         <source>Bytes harvested per run of:</source>
         <translation>Octets collectés par exécution de :</translation>
     </message>
     <message>
-        <source>Jobs by status</source>
-        <translation>Tâches par état</translation>
+        <source>Terabytes</source>
+        <translation>Téraoctets</translation>
+    </message>
+    <message>
+        <source>Gigabytes</source>
+        <translation>Gigaoctets</translation>
+    </message>
+    <message>
+        <source>Kilobytes</source>
+        <translation>Kilooctets</translation>
+    </message>
+    <message>
+        <source>Jobs per status over time</source>
+        <translation>Tâches par statut dans le temps</translation>
+    </message>
+    <message>
+        <source>Bytes harvested</source>
+        <translation>Octets moissonnés</translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>Exécution %1</translation>
     </message>
     <message>
         <source>Jobs</source>

@@ -63,12 +63,36 @@
         <translation>Grafici</translation>
     </message>
     <message>
+        <source>Jobs created in the last (days):</source>
+        <translation>Job creati negli ultimi (giorni):</translation>
+    </message>
+    <message>
         <source>Bytes harvested per run of:</source>
         <translation>Byte raccolti per esecuzione di:</translation>
     </message>
     <message>
-        <source>Jobs by status</source>
-        <translation>Job per stato</translation>
+        <source>Terabytes</source>
+        <translation>Terabyte</translation>
+    </message>
+    <message>
+        <source>Gigabytes</source>
+        <translation>Gigabyte</translation>
+    </message>
+    <message>
+        <source>Kilobytes</source>
+        <translation>Kilobyte</translation>
+    </message>
+    <message>
+        <source>Jobs per status over time</source>
+        <translation>Job per stato nel tempo</translation>
+    </message>
+    <message>
+        <source>Bytes harvested</source>
+        <translation>Byte raccolti</translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>Esecuzione %1</translation>
     </message>
     <message>
         <source>Jobs</source>

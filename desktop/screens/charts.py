@@ -1,38 +1,56 @@
-"""Charts where a picture says more than a table: jobs by status, bytes harvested per run."""
+"""Charts where a picture says more than a table: jobs per status over time (stacked, one bar per
+day) and bytes harvested per run of a chosen definition."""
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
-from PySide6.QtCharts import QBarCategoryAxis, QBarSeries, QBarSet, QChart, QChartView, QValueAxis
-from PySide6.QtCore import Qt
+from PySide6.QtCharts import (
+    QBarCategoryAxis,
+    QBarSeries,
+    QBarSet,
+    QChart,
+    QChartView,
+    QStackedBarSeries,
+    QValueAxis,
+)
+from PySide6.QtCore import QDate, QLocale, Qt
 from PySide6.QtGui import QPainter
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSpinBox, QVBoxLayout
 
 from desktop import vocab
 from desktop.screens.base import Screen
 from desktop.screens.jobs import STATUSES
 
 
-def _bar_chart(title: str, categories: list[str], values: list[float], set_name: str, axis_title: str) -> QChart:
-    chart = QChart()
-    chart.setTitle(title)
-    bars = QBarSet(set_name)
-    bars.append(values)
-    series = QBarSeries()
-    series.append(bars)
-    chart.addSeries(series)
+def days_between(start: dt.date, end: dt.date) -> list[dt.date]:
+    return [start + dt.timedelta(days=i) for i in range((end - start).days + 1)]
+
+
+def per_day_and_status(rows: list[dict[str, Any]], days: list[dt.date]) -> dict[str, list[int]]:
+    """The RPC's sparse ``[{"day", "status", "jobs"}]`` as one full row of counts per status that
+    occurs (in the order of ``STATUSES``), zero on days without jobs of that status."""
+    index = {d.isoformat(): i for i, d in enumerate(days)}
+    out: dict[str, list[int]] = {}
+    for r in rows:
+        i = index.get(r["day"])
+        if i is not None:
+            out.setdefault(r["status"], [0] * len(days))[i] += int(r["jobs"])
+    order = {s: n for n, s in enumerate(STATUSES)}
+    return {s: out[s] for s in sorted(out, key=lambda s: (order.get(s, len(order)), s))}
+
+
+def _axes(chart: QChart, series, categories: list[str], top: float, axis_title: str) -> None:
     x = QBarCategoryAxis()
     x.append(categories)
     chart.addAxis(x, Qt.AlignmentFlag.AlignBottom)
     series.attachAxis(x)
     y = QValueAxis()
     y.setTitleText(axis_title)
-    y.setRange(0, max(values or [0]) * 1.1 or 1)
-    y.setLabelFormat("%.0f")
+    y.setRange(0, top * 1.1 if top > 0 else 1)
+    y.setLabelFormat("%.0f" if top >= 10 or top == 0 else "%.1f")
     chart.addAxis(y, Qt.AlignmentFlag.AlignLeft)
     series.attachAxis(y)
-    chart.legend().setVisible(False)
-    return chart
 
 
 class ChartsScreen(Screen):
@@ -40,6 +58,12 @@ class ChartsScreen(Screen):
     service = "scheduler"
 
     def build(self) -> None:
+        self.days_label = QLabel(self.content)
+        self.days = QSpinBox(self.content)
+        self.days.setObjectName("chartDays")
+        self.days.setRange(7, 366)
+        self.days.setValue(30)
+        self.days.valueChanged.connect(self.load_counts)
         self.status_view = QChartView(self.content)
         self.status_view.setObjectName("statusChart")
         self.status_view.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -50,12 +74,20 @@ class ChartsScreen(Screen):
         self.runs_view = QChartView(self.content)
         self.runs_view.setObjectName("runsChart")
         self.runs_view.setRenderHint(QPainter.RenderHint.Antialiasing)
-        self.counts: dict[str, int] = {}
+        self.day_list: list[dt.date] = []
+        self.counts: dict[str, list[int]] = {}
         self.runs: list[dict[str, Any]] = []
+        self.status_series: QStackedBarSeries | None = None
+        self.runs_series: QBarSeries | None = None
+        top = QHBoxLayout()
+        top.addWidget(self.days_label)
+        top.addWidget(self.days)
+        top.addStretch(1)
         row = QHBoxLayout()
         row.addWidget(self.harvest_label)
         row.addWidget(self.harvest, 1)
         lay = QVBoxLayout(self.content)
+        lay.addLayout(top)
         lay.addWidget(self.status_view, 1)
         lay.addLayout(row)
         lay.addWidget(self.runs_view, 1)
@@ -64,18 +96,25 @@ class ChartsScreen(Screen):
         return self.tr("Charts")
 
     def retranslateUi(self) -> None:
+        self.days_label.setText(self.tr("Jobs created in the last (days):"))
         self.harvest_label.setText(self.tr("Bytes harvested per run of:"))
         self._draw()
 
     def refresh(self) -> None:
-        c = self.rpc("job_status_counts")
-        c.succeeded.connect(self._show_counts)
-        c.failed.connect(self.report)
+        self.load_counts()
         c = self.client.call("definitions", "list_harvests", 0, 1000)
         c.succeeded.connect(self._show_harvests)
 
-    def _show_counts(self, counts: dict[str, int]) -> None:
-        self.counts = counts
+    def load_counts(self) -> None:
+        end = dt.datetime.now(dt.UTC).date()
+        start = end - dt.timedelta(days=self.days.value() - 1)
+        c = self.rpc("job_status_counts_by_day", start.isoformat(), end.isoformat())
+        c.succeeded.connect(lambda rows, s=start, e=end: self._show_counts(rows, s, e))
+        c.failed.connect(self.report)
+
+    def _show_counts(self, rows: list[dict[str, Any]], start: dt.date, end: dt.date) -> None:
+        self.day_list = days_between(start, end)
+        self.counts = per_day_and_status(rows, self.day_list)
         self._draw()
 
     def _show_harvests(self, page: dict[str, Any]) -> None:
@@ -100,11 +139,49 @@ class ChartsScreen(Screen):
         self.runs = runs
         self._draw()
 
+    def _byte_unit(self, top: int) -> tuple[float, str]:
+        units = ((1e12, self.tr("Terabytes")), (1e9, self.tr("Gigabytes")), (1e6, self.tr("Megabytes")),
+                 (1e3, self.tr("Kilobytes")))
+        for factor, name in units:
+            if top >= factor:
+                return factor, name
+        return 1.0, self.tr("Bytes")
+
     def _draw(self) -> None:
-        statuses = list(STATUSES)
-        self.status_view.setChart(_bar_chart(
-            self.tr("Jobs by status"), [vocab.job_status(s) for s in statuses],
-            [float(self.counts.get(s, 0)) for s in statuses], self.tr("Jobs"), self.tr("Jobs")))
-        self.runs_view.setChart(_bar_chart(
-            self.tr("Bytes harvested per run"), [str(r["harvest_run"]) for r in self.runs],
-            [r["bytes"] / 1e6 for r in self.runs], self.tr("Bytes"), self.tr("Megabytes")))
+        self._draw_status()
+        self._draw_runs()
+
+    def _draw_status(self) -> None:
+        chart = QChart()
+        chart.setTitle(self.tr("Jobs per status over time"))
+        series = QStackedBarSeries()
+        for status, values in self.counts.items():
+            bars = QBarSet(vocab.job_status(status))
+            bars.append([float(v) for v in values])
+            series.append(bars)
+        chart.addSeries(series)
+        locale = QLocale()
+        labels = [locale.toString(QDate(d.year, d.month, d.day), QLocale.FormatType.ShortFormat)
+                  for d in self.day_list]
+        top = max((sum(col) for col in zip(*self.counts.values(), strict=True)), default=0)
+        _axes(chart, series, labels, float(top), self.tr("Jobs"))
+        chart.legend().setVisible(bool(self.counts))
+        chart.legend().setAlignment(Qt.AlignmentFlag.AlignBottom)
+        self.status_series = series
+        self.status_view.setChart(chart)
+
+    def _draw_runs(self) -> None:
+        chart = QChart()
+        chart.setTitle(self.tr("Bytes harvested per run"))
+        top = max((int(r["bytes"]) for r in self.runs), default=0)
+        factor, unit = self._byte_unit(top)
+        bars = QBarSet(self.tr("Bytes harvested"))
+        bars.append([int(r["bytes"]) / factor for r in self.runs])
+        series = QBarSeries()
+        series.append(bars)
+        chart.addSeries(series)
+        labels = [self.tr("Run %1").replace("%1", QLocale().toString(int(r["harvest_run"]))) for r in self.runs]
+        _axes(chart, series, labels, top / factor, unit)
+        chart.legend().setVisible(False)
+        self.runs_series = series
+        self.runs_view.setChart(chart)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import uuid
 
 import pytest
+from PySide6.QtCore import Qt
 
 from desktop.main_window import MainWindow
 
@@ -230,6 +231,56 @@ def test_harvest_channels(qtbot, window, direct, shots):
     s.create()
     qtbot.waitUntil(lambda: "name" in s.form.visible_errors(), timeout=20000)
     shots(window, "07-harvest-channels")
+
+
+def _harvested_run(direct, u: str, nbytes: int) -> dict:
+    """A selective harvest of one domain, scheduled by the real scheduler, its job claimed and
+    reported with ``nbytes`` bytes."""
+    direct.definitions.create_domain(f"chart{u}.dk")
+    schedule = direct.definitions.list_schedules()["items"][0]["name"]
+    h = direct.definitions.create_selective(f"chart-{u}", schedule, [{"domain": f"chart{u}.dk"}])
+    direct.definitions.set_harvest_active(f"chart-{u}", True)
+    out = direct.scheduler.run_once(wait=True)
+    assert h["id"] in out["started"]
+    while True:
+        job = direct.scheduler.claim_job("FOCUSED", f"chart-harvester-{u}")
+        assert job is not None
+        direct.scheduler.report_progress(job["id"], f"chart-harvester-{u}", {"uris_done": 1})
+        domains = [{"domain": f"chart{u}.dk", "objects": 3, "bytes": nbytes, "stop_reason": "completed"}] \
+            if job["harvest_id"] == h["id"] else []
+        direct.scheduler.report_job(job["id"], f"chart-harvester-{u}", domains)
+        if job["harvest_id"] == h["id"]:
+            return h
+
+
+def test_charts_show_series_from_the_real_scheduler(qtbot, window, direct, shots):
+    u = _uid()
+    h = _harvested_run(direct, u, 5_000_000)
+    today = direct.scheduler.job_status_counts_by_day()
+    assert any(r["status"] == "done" and r["jobs"] >= 1 for r in today)
+    c = window.open_screen("charts")
+    qtbot.waitUntil(lambda: c.harvest.findData(h["id"]) >= 0, timeout=20000)
+    c.harvest.setCurrentIndex(c.harvest.findData(h["id"]))
+    _wait_saved(qtbot, window)
+    qtbot.waitUntil(lambda: bool(c.runs) and c.runs[0]["bytes"] == 5_000_000, timeout=20000)
+    assert not c.is_unavailable
+    # jobs per status over time: one stacked set per status present, a bar per day of the range
+    assert len(c.day_list) == 30
+    sets = {b.label(): b for b in c.status_series.barSets()}
+    assert "done" in sets
+    assert sets["done"].at(29) >= 1 and sets["done"].count() == 30
+    # bytes per run of the chosen definition, scaled to megabytes
+    (bars,) = c.runs_series.barSets()
+    assert bars.count() == 1 and bars.at(0) == pytest.approx(5.0)
+    assert c.runs_view.chart().axes(Qt.Orientation.Vertical)[0].titleText() == "Megabytes"
+    c.days.setValue(7)
+    _wait_saved(qtbot, window)
+    qtbot.waitUntil(lambda: len(c.day_list) == 7, timeout=20000)
+    window.set_language("de")
+    qtbot.waitUntil(lambda: c.status_view.chart().title() == "Jobs pro Status im Zeitverlauf", timeout=3000)
+    window.set_language("en")
+    qtbot.waitUntil(lambda: c.status_view.chart().title() == "Jobs per status over time", timeout=3000)
+    shots(window, "09b-charts-with-data")
 
 
 def test_jobs_and_charts_screens_against_the_scheduler(qtbot, window, shots):
