@@ -296,6 +296,17 @@ class DefinitionsService(NasService):
         return out
 
     @rpc
+    def preview_schedule(self, fields: dict[str, Any], n: int = 5) -> dict[str, Any]:
+        """The next ``n`` (at most 100) runs of an unsaved schedule given by ``fields`` (as
+        ``create_schedule``: unit, every, minute, hour, weekday, day_of_month, start_at, end_at,
+        max_runs), if a harvest used it from now, computed as ``get_schedule`` does for a saved one.
+        Returns ``{"description", "upcoming": [ISO times]}``; nothing is saved. Raises
+        InvalidSchedule (details.field)."""
+        rule = schedules.rule_from({k: v for k, v in (fields or {}).items()})
+        times = upcoming(rule, dt.datetime.now(dt.UTC), self.ctx.tz, max(0, min(n, 100)))
+        return {"description": rule.describe(), "upcoming": [t.isoformat() for t in times]}
+
+    @rpc
     def update_schedule(self, name: str, edition: int, fields: dict[str, Any],
                         comments: str | None = None) -> dict[str, Any]:
         """Change some fields. Raises NotFound, EditionConflict, InvalidSchedule."""

@@ -118,3 +118,18 @@ def test_profiles_schedules_and_harvests(rpc):
     assert [i["name"] for i in rpc.list_harvests(kind="event")["items"]] == ["valg"]
     with pytest.raises(EditionConflict):
         rpc.update_harvest("snap", 7, {"comments": "x"})
+
+
+def test_preview_schedule_of_unsaved_fields_matches_the_saved_preview(rpc):
+    fields = {"unit": "days", "every": 2, "hour": 3, "minute": 15, "weekday": None, "day_of_month": None,
+              "start_at": None, "end_at": None, "max_runs": None}
+    preview = rpc.preview_schedule(fields)
+    assert preview["description"] == "every 2 days at 03:15" and len(preview["upcoming"]) == 5
+    rpc.create_schedule("preview-check", "days", 2, hour=3, minute=15)
+    assert rpc.get_schedule("preview-check")["upcoming"] == preview["upcoming"]
+    assert len(rpc.preview_schedule(fields, 3)["upcoming"]) == 3
+    with pytest.raises(InvalidSchedule) as e:
+        rpc.preview_schedule({"unit": "days", "every": 1, "weekday": 2})
+    assert e.value.details["field"] == "weekday"
+    with pytest.raises(InvalidSchedule):
+        rpc.preview_schedule({"unit": "fortnights", "every": 1})
