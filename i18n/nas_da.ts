@@ -1328,6 +1328,10 @@ En webarkiveringspakke til nationalbiblioteker.</translation>
         <translation>De næste fem kørsler, hvis en høstning brugte den fra nu af:</translation>
     </message>
     <message>
+        <source>Not a valid schedule yet.</source>
+        <translation>Endnu ikke en gyldig tidsplan.</translation>
+    </message>
+    <message>
         <source>Give a whole number.</source>
         <translation>Angiv et helt tal.</translation>
     </message>

@@ -1328,6 +1328,10 @@ Eine Webarchivierungs-Suite für Nationalbibliotheken.</translation>
         <translation>Die nächsten fünf Läufe, wenn eine Ernte ihn ab jetzt nutzte:</translation>
     </message>
     <message>
+        <source>Not a valid schedule yet.</source>
+        <translation>Noch kein gültiger Zeitplan.</translation>
+    </message>
+    <message>
         <source>Give a whole number.</source>
         <translation>Geben Sie eine ganze Zahl an.</translation>
     </message>

@@ -1328,6 +1328,10 @@ A web-archiving suite for national libraries.</translation>
         <translation>The next five runs, if a harvest used it from now:</translation>
     </message>
     <message>
+        <source>Not a valid schedule yet.</source>
+        <translation>Not a valid schedule yet.</translation>
+    </message>
+    <message>
         <source>Give a whole number.</source>
         <translation>Give a whole number.</translation>
     </message>

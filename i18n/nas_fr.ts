@@ -1328,6 +1328,10 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
         <translation>Les cinq prochaines exécutions, si une collecte l’utilisait dès maintenant :</translation>
     </message>
     <message>
+        <source>Not a valid schedule yet.</source>
+        <translation>Pas encore une planification valide.</translation>
+    </message>
+    <message>
         <source>Give a whole number.</source>
         <translation>Indiquez un nombre entier.</translation>
     </message>

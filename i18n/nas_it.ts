@@ -1328,6 +1328,10 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
         <translation>Le prossime cinque esecuzioni, se una raccolta la usasse da adesso:</translation>
     </message>
     <message>
+        <source>Not a valid schedule yet.</source>
+        <translation>Non è ancora una pianificazione valida.</translation>
+    </message>
+    <message>
         <source>Give a whole number.</source>
         <translation>Indica un numero intero.</translation>
     </message>

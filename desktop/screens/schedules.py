@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from desktop import formatting
 from desktop.models import Column, PagedTableModel
+from desktop.rpc.outcome import Failure, FailureKind
 from desktop.screens.base import Screen
 from desktop.widgets.form import Form
 from desktop.widgets.inputs import InputProblem, optional_int, required_text
@@ -70,7 +71,21 @@ class SchedulesScreen(Screen):
         self.preview = QListWidget(self.content)
         self.preview.setObjectName("schedulePreview")
         self.preview.setMaximumHeight(120)
+        self.preview_note = QLabel(self.content)
+        self.preview_note.setObjectName("schedulePreviewNote")
+        self.preview_note.setWordWrap(True)
         self.current: dict[str, Any] | None = None
+        # while editing, the preview follows the fields (preview_schedule), a moment after typing stops
+        self.preview_timer = QTimer(self)
+        self.preview_timer.setSingleShot(True)
+        self.preview_timer.setInterval(400)
+        self.preview_timer.timeout.connect(self.live_preview)
+        self._preview_generation = 0
+        for edit in (self.every, self.minute, self.hour, self.day_of_month, self.start_at, self.end_at,
+                     self.max_runs):
+            edit.textEdited.connect(self.preview_timer.start)
+        for combo in (self.unit, self.weekday):
+            combo.activated.connect(self.preview_timer.start)
 
         left = QWidget(self.content)
         ll = QVBoxLayout(left)
@@ -82,6 +97,7 @@ class SchedulesScreen(Screen):
         rl.addWidget(self.save_button, 0, Qt.AlignmentFlag.AlignRight)
         rl.addWidget(self.preview_label)
         rl.addWidget(self.preview)
+        rl.addWidget(self.preview_note)
         rl.addStretch(1)
         split = QSplitter(self.content)
         split.addWidget(left)
@@ -127,7 +143,9 @@ class SchedulesScreen(Screen):
         self.every.setText("1")
         self.name.setReadOnly(False)
         self.preview.clear()
+        self.preview_note.clear()
         self.form.clear_errors()
+        self.preview_timer.start()
 
     def _row_clicked(self, index) -> None:
         row = self.model.row_dict(index.row())
@@ -151,15 +169,44 @@ class SchedulesScreen(Screen):
             edit.setText("" if s.get(key) is None else str(s[key]))
         self.weekday.setCurrentIndex(s.get("weekday") or 0)
         self.comments.setText(s.get("comments") or "")
+        self.preview_note.clear()
         self._show_preview(s)
+
+    def live_preview(self) -> None:
+        """Ask the server for the next five runs of the fields as they are now (nothing saved)."""
+        self._preview_generation += 1
+        generation = self._preview_generation
+        fields = self.fields(report=False)
+        if fields is None:
+            self.preview.clear()
+            self.preview_note.setText(self.tr("Not a valid schedule yet."))
+            return
+        c = self.rpc("preview_schedule", fields, 5)
+        c.succeeded.connect(lambda p, g=generation: self._live_preview_done(g, p))
+        c.failed.connect(lambda f, g=generation: self._live_preview_failed(g, f))
+
+    def _live_preview_done(self, generation: int, preview: dict[str, Any]) -> None:
+        if generation == self._preview_generation:
+            self.preview_note.clear()
+            self._show_preview(preview)
+
+    def _live_preview_failed(self, generation: int, failure: Failure) -> None:
+        if generation != self._preview_generation:
+            return
+        if failure.kind is FailureKind.SERVER:
+            self.preview.clear()
+            self.preview_note.setText(self.tr("Not a valid schedule yet."))
+        else:
+            self.report(failure)
 
     def _show_preview(self, s: dict[str, Any]) -> None:
         self.preview.clear()
         for t in s.get("upcoming") or []:
             self.preview.addItem(formatting.date_time(t))
 
-    def fields(self) -> dict[str, Any] | None:
-        f = self.form
+    def fields(self, report: bool = True) -> dict[str, Any] | None:
+        """The rule's fields, or None with the problems shown next to the fields (``report``)."""
+        f = self.form if report else None
         out: dict[str, Any] = {"unit": self.unit.currentData(), "weekday": self.weekday.currentData()}
         ok = True
         for key, edit, minimum in (("every", self.every, 1), ("minute", self.minute, 0), ("hour", self.hour, 0),
@@ -167,10 +214,12 @@ class SchedulesScreen(Screen):
             try:
                 out[key] = optional_int(edit, minimum)
             except InputProblem as p:
-                f.error(key, str(p))
+                if f is not None:
+                    f.error(key, str(p))
                 ok = False
         if out.get("every") is None:
-            f.error("every", self.tr("Give a whole number."))
+            if f is not None:
+                f.error("every", self.tr("Give a whole number."))
             ok = False
         for key, edit in (("start_at", self.start_at), ("end_at", self.end_at)):
             out[key] = edit.text().strip() or None

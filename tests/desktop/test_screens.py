@@ -7,6 +7,7 @@ import uuid
 import pytest
 from PySide6.QtCore import Qt
 
+from desktop import formatting
 from desktop.main_window import MainWindow
 
 pytestmark = pytest.mark.rabbit
@@ -150,10 +151,36 @@ def test_schedules_create_with_preview_and_errors(qtbot, window, direct, shots):
     s.start_at.setText("")
     s.hour.setText("3")
     s.save()
-    qtbot.waitUntil(lambda: s.preview.count() == 5, timeout=20000)
+    qtbot.waitUntil(lambda: direct.definitions.list_schedules(pattern=name)["total"] == 1, timeout=20000)
+    qtbot.waitUntil(lambda: s.current is not None and s.preview.count() == 5, timeout=20000)
     back = direct.definitions.get_schedule(name)
     assert back["every"] == 2 and back["unit"] == "days" and back["hour"] == 3
     shots(window, "04-schedules")
+
+
+def test_schedule_preview_follows_the_fields_while_editing(qtbot, window, direct):
+    s = window.open_screen("schedules")
+    name = f"p{_uid()}"
+    s.new_schedule()
+    s.name.setText(name)
+    s.unit.setCurrentIndex(s.unit.findData("days"))
+    s.every.clear()
+    qtbot.keyClicks(s.every, "3")
+    qtbot.keyClicks(s.hour, "4")
+    qtbot.keyClicks(s.minute, "5")
+    expected = direct.definitions.preview_schedule(
+        {"unit": "days", "every": 3, "hour": 4, "minute": 5, "weekday": None, "day_of_month": None,
+         "start_at": None, "end_at": None, "max_runs": None})
+    want = [formatting.date_time(t) for t in expected["upcoming"]]
+    qtbot.waitUntil(lambda: [s.preview.item(i).text() for i in range(s.preview.count())] == want, timeout=20000)
+    assert s.preview_note.text() == ""
+    qtbot.keyClicks(s.hour, "9")            # 49: the server refuses it, shown under the preview
+    qtbot.waitUntil(lambda: s.preview.count() == 0 and s.preview_note.text() != "", timeout=20000)
+    assert s.form.visible_errors() == {}    # editing shows no field errors; saving does
+    s.hour.clear()
+    qtbot.keyClicks(s.hour, "x")            # not a number: no call at all
+    qtbot.waitUntil(lambda: s.preview_note.text() == "Not a valid schedule yet.", timeout=20000)
+    assert direct.definitions.list_schedules(pattern=name)["total"] == 0
 
 
 def test_harvest_definitions_selective_event_snapshot(qtbot, window, direct, shots):
