@@ -14,7 +14,7 @@ SQLITE_LOCK_WAIT_S = 60.0
 #: SQLite's own busy wait sleeps inside C; under eventlet that freezes every green thread of the
 #: process, including one that may hold the lock. So it is kept short, and write transactions
 #: wait in the retry loop below instead, whose time.sleep yields to other green threads.
-_SQLITE_C_BUSY_MS = 1000
+_SQLITE_C_BUSY_MS = 250
 
 
 def database_url(configured: str, data_dir: str, name: str) -> str:
@@ -53,17 +53,27 @@ def _sqlite_begin(conn) -> None:
     between, SQLite cannot upgrade the read snapshot and fails at once with "database is locked".
     """
     mode = conn.get_execution_options().get("sqlite_begin", "DEFERRED")
-    deadline = time.monotonic() + SQLITE_LOCK_WAIT_S
-    pause = 0.005
-    while True:
-        try:
-            conn.exec_driver_sql(f"BEGIN {mode}")
-            return
-        except OperationalError as exc:
-            if "locked" not in str(exc.orig) or time.monotonic() > deadline:
-                raise
-        time.sleep(pause)
-        pause = min(pause * 2, 0.1)
+    if mode == "DEFERRED":
+        conn.exec_driver_sql("BEGIN DEFERRED")  # takes no lock: nothing to wait for
+        return
+    # No busy wait in C while asking for the lock: the holder may be another green thread of
+    # this very process, which could not run to release it while the hub is frozen.
+    raw = conn.connection.dbapi_connection
+    raw.execute("PRAGMA busy_timeout=0")
+    try:
+        deadline = time.monotonic() + SQLITE_LOCK_WAIT_S
+        pause = 0.001
+        while True:
+            try:
+                conn.exec_driver_sql(f"BEGIN {mode}")
+                return
+            except OperationalError as exc:
+                if "locked" not in str(exc.orig) or time.monotonic() > deadline:
+                    raise
+            time.sleep(pause)
+            pause = min(pause * 2, 0.05)
+    finally:
+        raw.execute(f"PRAGMA busy_timeout={_SQLITE_C_BUSY_MS}")
 
 
 def _sqlite_pragmas(dbapi_conn, _record) -> None:
