@@ -44,6 +44,6 @@ for path in glob.glob(sys.argv[1] + "/junit-*.xml"):
         for k in t:
             t[k] += int(suite.get(k, 0))
 failed = t["failures"] + t["errors"]
-print(f"all runs: {t['tests'] - failed - t['skipped']} passed, {failed} failed, {t['skipped']} skipped")
+print(f"total: {t['tests'] - failed - t['skipped']} passed, {failed} failed, {t['skipped']} skipped")
 PYEOF
 exit $status
