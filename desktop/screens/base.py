@@ -24,6 +24,13 @@ class Screen(QWidget):
     service = ""
     statusMessage = Signal(str)
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # Every screen names itself in the navigation list; catch a missing title when the
+        # class is defined, not when the window is first drawn.
+        super().__init_subclass__(**kwargs)
+        if cls.title is Screen.title:
+            raise TypeError(f"screen {cls.__name__} must define title()")
+
     def __init__(self, client: RpcClient, parent: QWidget | None = None):
         super().__init__(parent)
         self.client = client
@@ -43,7 +50,8 @@ class Screen(QWidget):
         """Create the widgets of ``self.content``."""
 
     def title(self) -> str:
-        raise NotImplementedError
+        """The translated name shown in the navigation list (every subclass defines it)."""
+        return self.key
 
     def retranslateUi(self) -> None:
         """Set every visible text; runs again on each language change."""

@@ -347,3 +347,13 @@ def test_screen_of_a_missing_service_says_so(qtbot, connection, languages, shots
     assert "no_such_scheduler" in w.screens[0].unavailable.heading.text()
     shots(w, "10-service-not-available")
     client.shutdown()
+
+
+def test_a_screen_without_a_title_is_refused_when_defined():
+    import pytest
+
+    from desktop.screens.base import Screen
+
+    with pytest.raises(TypeError, match="screen Untitled must define title"):
+        class Untitled(Screen):
+            key = "untitled"

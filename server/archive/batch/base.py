@@ -30,6 +30,13 @@ class BatchJob:
     #: above 1: files are then processed by that many threads, outputs written in file order
     threads: ClassVar[int] = 1
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # A job must say what it does with a file: refuse it when its class is defined (also for
+        # user-sent source), rather than failing on every file of a long batch run.
+        super().__init_subclass__(**kwargs)
+        if cls.process_file is BatchJob.process_file and cls.file_output is BatchJob.file_output:
+            raise TypeError(f"batch job {cls.__name__} must define process_file() or file_output()")
+
     def __init__(self, **args: Any):
         self.args = args
 
@@ -40,8 +47,9 @@ class BatchJob:
         out.write(self.file_output(name, path))
 
     def file_output(self, name: str, path: str) -> bytes:
-        """The output for one file (jobs with ``threads > 1`` implement this)."""
-        raise NotImplementedError
+        """The output for one file (jobs with ``threads > 1`` implement this; a job defines
+        this or ``process_file``, which ``__init_subclass__`` checks)."""
+        return b""
 
     def finish(self, out: BinaryIO) -> None:
         """Called once per instance after the last file."""

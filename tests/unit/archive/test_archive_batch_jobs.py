@@ -189,3 +189,13 @@ def test_crawllog_through_the_runner_process(metadata_files, tmp_path):
     result = json.loads(proc.stdout)
     assert result["files_processed"] == 3 and result["files_failed"] == [] and not result.get("job_failed")
     assert out_path.read_bytes() == CRAWL_LOG_4
+
+
+def test_a_job_that_does_nothing_with_a_file_is_refused_when_defined():
+    import pytest
+
+    from server.archive.batch.base import BatchJob
+
+    with pytest.raises(TypeError, match="batch job Empty must define process_file"):
+        class Empty(BatchJob):
+            name = "empty"
