@@ -3,7 +3,7 @@
 For SQLite and PostgreSQL, each in its own process (so peak RSS is per backend):
 
 * ingest: the chunked ingest the ``definitions`` service runs for ``nas domains ingest``
-  (server.harvest.ingest.ingest_chunk, 5,000 lines a transaction, called directly, without
+  (server.definitions.ingest.ingest_chunk, 5,000 lines a transaction, called directly, without
   RabbitMQ), reporting domains/s and peak RSS (on PostgreSQL one lookup and a COPY per table
   with ids from the sequences; on SQLite one executemany per table with pre-assigned ids; both
   also fill the trigram index of migration 0200 — pg_trgm GIN, FTS5 by triggers);
@@ -12,7 +12,7 @@ For SQLite and PostgreSQL, each in its own process (so peak RSS is per backend):
   fastest the database itself can take them; the ratio says what validation, normalisation,
   existence checks and the ORM layer cost;
 * search: p50/p99 of a page (limit 50, offset 0..200) of glob searches through
-  server.harvest.domains.search (what the ``search_domains`` RPC runs): prefix ``ab*``,
+  server.definitions.domains.search (what the ``search_domains`` RPC runs): prefix ``ab*``,
   suffix ``*.co.uk`` and infix ``*abc*`` globs. ``median_matches`` is the page's ``total``, which
   stops at 10,000 (``total_capped``).
 
@@ -78,13 +78,13 @@ def run_ingest(backend: str) -> dict:
 
     from server.db.engine import make_engine
     from server.db.migrate import upgrade
-    from server.harvest import domains, ingest
-    from server.harvest.models import Domain
+    from server.definitions import domains, ingest
+    from server.definitions.models import Domain
 
     url, drop = fresh_url(backend)
     engine = make_engine(url)
     try:
-        upgrade(engine, "harvest", "server.harvest.migrations")
+        upgrade(engine, "harvest", "server.harvestdb.migrations")
         defaults = domains.DomainDefaults()
         with Session(engine) as s:
             run_id = ingest.start(s, "bench", N).id
@@ -124,7 +124,7 @@ def run_ingest(backend: str) -> dict:
 def run_search(engine) -> dict:
     from sqlalchemy.orm import Session
 
-    from server.harvest import domains
+    from server.definitions import domains
 
     rnd = random.Random(7)
     queries = {
@@ -157,7 +157,7 @@ def run_peer(backend: str) -> dict:
     url, drop = fresh_url(backend)
     engine = make_engine(url)
     try:
-        upgrade(engine, "harvest", "server.harvest.migrations")
+        upgrade(engine, "harvest", "server.harvestdb.migrations")
         engine.dispose()
         now = "2025-01-01 00:00:00"
         t0 = time.perf_counter()

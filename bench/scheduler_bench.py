@@ -34,7 +34,7 @@ def _engine(url):
     from server.db.migrate import upgrade
 
     eng = make_engine(url)
-    upgrade(eng, "harvest", "server.harvest.migrations")
+    upgrade(eng, "harvest", "server.harvestdb.migrations")
     return eng
 
 
@@ -43,7 +43,7 @@ def generate(url: str, n: int, seed: int = 1) -> dict:
     from sqlalchemy import select
     from sqlalchemy.orm import Session
 
-    from server.harvest.models import HarvestChannel, HarvestDefinition
+    from server.definitions.models import HarvestChannel, HarvestDefinition
 
     rnd = random.Random(seed)
     eng = _engine(url)
@@ -136,8 +136,8 @@ def schedule(url: str, harvest_id: int) -> dict:
     from sqlalchemy import func, select
     from sqlalchemy.orm import Session
 
-    from server.harvest.scheduling import planner
-    from server.harvest.scheduling.models import JobConfiguration
+    from server.scheduler import planner
+    from server.scheduler.models import JobConfiguration
     from server.settings_catalog import all_settings
     from shared.config import resolve
 
@@ -158,8 +158,8 @@ def claims(url: str, claimers: int = 8, limit: int = 2000) -> dict:
     from sqlalchemy import func, insert, select
     from sqlalchemy.orm import Session
 
-    from server.harvest.scheduling import dispatch
-    from server.harvest.scheduling.models import Job
+    from server.scheduler import dispatch
+    from server.scheduler.models import Job
 
     eng = _engine(url)
     table = Job.__table__

@@ -96,7 +96,7 @@ def _fast_depth(h: str) -> tuple[bool, int | None]:
 
 def registered_domain_fast(host: str) -> str | None:
     """Exactly :func:`registered_domain`, faster for plain ASCII host names (about 1 µs instead
-    of about 20 µs); tests/unit/harvest/test_domain_names_fast.py compares the two on a large
+    of about 20 µs); tests/unit/definitions/test_domain_names_fast.py compares the two on a large
     sample of names."""
     h = host.strip().rstrip(".")
     if h.isascii():

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import os
 
-from server.archive.arcrepository_service import ArcRepositoryService
-from server.archive.bitarchive_service import make_bitarchive_service
-from server.archive.checksum_service import make_checksum_service
-from server.archive.monitor_service import make_bitarchive_monitor_service
+from server.archive.arcrepository.service import ArcRepositoryService
+from server.archive.bitarchive.service import make_bitarchive_service
+from server.archive.bitarchive_monitor.service import make_bitarchive_monitor_service
+from server.archive.checksum.service import make_checksum_service
 from shared.errors import ConfigError
 
 arcrepository = ArcRepositoryService

@@ -60,7 +60,7 @@ def _migrate(demo_dir: str) -> None:
 
     os.makedirs(os.path.join(demo_dir, "data"), exist_ok=True)
     engine = make_engine(harvest_db_url(demo_dir))
-    upgrade(engine, "harvest", "server.harvest.migrations")
+    upgrade(engine, "harvest", "server.harvestdb.migrations")
     engine.dispose()
 
 

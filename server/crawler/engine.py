@@ -40,6 +40,7 @@ from server.crawler.scope import CrawlScope, domain_of
 from server.crawler.spec import JobSpec
 from server.crawler.urls import BadUrl, fetchable, host_key, host_of, seen_key
 from server.crawler.warc_writer import WarcFiles
+from shared.enums import StopReason
 
 log = logging.getLogger(__name__)
 
@@ -201,7 +202,7 @@ class Crawler:
             self._finish(stats, end)
         return end
 
-    def stop(self, reason: str = sc.STOP_UNFINISHED) -> None:
+    def stop(self, reason: str = StopReason.UNFINISHED) -> None:
         """Stop handing out URIs (SIGTERM, time limit); in-flight fetches may finish."""
         if self.stop_reason is None and not self.scheduler.finished.is_set():
             self.stop_reason = reason
@@ -217,7 +218,7 @@ class Crawler:
             await asyncio.sleep(min(0.2, self.profile.progress_interval_s))
             now = time.monotonic()
             if limit > 0 and self.elapsed() >= limit:
-                self.stop(sc.STOP_TIME_LIMIT)
+                self.stop(StopReason.TIME_LIMIT)
             self._commit()
             if now - last_progress >= self.profile.progress_interval_s:
                 last_progress = now
@@ -264,7 +265,7 @@ class Crawler:
             rows.append({"domain": domain, "objects": s.objects, "bytes": s.bytes,
                          "stop_reason": self.quotas.stop_reason(domain, queued.get(domain, 0) > 0, end)})
         write_domain_stats(self.job_dir, rows)
-        status = {"finished": "Finished", sc.STOP_TIME_LIMIT: "Finished - Timelimit hit"}.get(
+        status = {"finished": "Finished", StopReason.TIME_LIMIT: "Finished - Timelimit hit"}.get(
             end, "Finished - Ended by operator")
         write_reports(self.job_dir, self.frontier, f"{self.spec.job_id}-{self.spec.harvest_id}", status,
                       self.elapsed(), self.processors)

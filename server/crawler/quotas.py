@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from server.crawler import status_codes as sc
 from server.crawler.spec import Limit, Quotas
+from shared.enums import StopReason
 
 
 @dataclass
@@ -49,8 +49,8 @@ class DomainQuotas:
         if cached is None:
             config: Limit = self.quotas.domains.get(domain, self.quotas.default_config)
             harvest = self.quotas.harvest
-            b = _pick(config.max_bytes, harvest.max_bytes, sc.STOP_CONFIG_SIZE_LIMIT, sc.STOP_SIZE_LIMIT)
-            o = _pick(config.max_objects, harvest.max_objects, sc.STOP_CONFIG_OBJECT_LIMIT, sc.STOP_OBJECT_LIMIT)
+            b = _pick(config.max_bytes, harvest.max_bytes, StopReason.CONFIG_SIZE_LIMIT, StopReason.SIZE_LIMIT)
+            o = _pick(config.max_objects, harvest.max_objects, StopReason.CONFIG_OBJECT_LIMIT, StopReason.OBJECT_LIMIT)
             cached = (b[0], b[1], o[0], o[1])
             if len(self._limits) < 100_000:
                 self._limits[domain] = cached
@@ -92,8 +92,8 @@ class DomainQuotas:
         if s.quota:
             return s.quota
         if not unfinished:
-            return sc.STOP_COMPLETED
-        return sc.STOP_TIME_LIMIT if ended_by == sc.STOP_TIME_LIMIT else sc.STOP_UNFINISHED
+            return StopReason.COMPLETED
+        return StopReason.TIME_LIMIT if ended_by == StopReason.TIME_LIMIT else StopReason.UNFINISHED
 
     def take_dirty(self) -> list[tuple[str, int, int, str | None]]:
         rows = [(d, self.stats[d].objects, self.stats[d].bytes, self.stats[d].quota) for d in self.dirty]

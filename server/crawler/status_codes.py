@@ -1,4 +1,4 @@
-"""Heritrix's fetch status codes and NetarchiveSuite's per-domain stop reasons.
+"""Heritrix's fetch status codes (per-domain stop reasons are shared.enums.StopReason).
 
 The negative codes are Heritrix 3's ``FetchStatusCodes`` so that crawl.log files from this engine
 read exactly like Heritrix's for curators and for the tools that parse them (the index server
@@ -66,18 +66,3 @@ def describe(code: int) -> str:
     if code > 1:
         return f"HTTP {code}"
     return DESCRIPTIONS.get(code, f"status {code}")
-
-
-# Per-domain stop reasons, as NetarchiveSuite's harvest statistics name them. The lead will move
-# these into shared/enums.py; until then the strings are the contract with the harvester.
-STOP_COMPLETED = "completed"
-STOP_OBJECT_LIMIT = "object-limit"
-STOP_SIZE_LIMIT = "size-limit"
-STOP_CONFIG_SIZE_LIMIT = "config-size-limit"
-STOP_CONFIG_OBJECT_LIMIT = "config-object-limit"
-STOP_TIME_LIMIT = "time-limit"
-STOP_UNFINISHED = "unfinished"
-STOP_REASONS = (
-    STOP_COMPLETED, STOP_OBJECT_LIMIT, STOP_SIZE_LIMIT, STOP_CONFIG_SIZE_LIMIT,
-    STOP_CONFIG_OBJECT_LIMIT, STOP_TIME_LIMIT, STOP_UNFINISHED,
-)

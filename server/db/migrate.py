@@ -1,6 +1,6 @@
 """Alembic, driven from code: each database has its own migrations package and version table.
 
-A migrations package (e.g. ``server.harvest.migrations``) holds ``env.py`` (one line calling
+A migrations package (e.g. ``server.harvestdb.migrations``) holds ``env.py`` (one line calling
 :func:`server.db.alembic_env.run`), ``script.py.mako`` and ``versions/``. Several databases may
 share one PostgreSQL database in small installations, so each keeps its revision in its own
 table ``alembic_version_<name>``.
@@ -21,6 +21,11 @@ def alembic_config(engine: Engine, name: str, migrations_package: str) -> Config
     module = importlib.import_module(migrations_package)
     cfg = Config()
     cfg.set_main_option("script_location", os.path.dirname(module.__file__))
+    packages = getattr(module, "VERSION_PACKAGES", ())
+    if packages:
+        dirs = [os.path.dirname(importlib.import_module(p).__file__) for p in packages]
+        cfg.set_main_option("version_path_separator", "os")
+        cfg.set_main_option("version_locations", os.pathsep.join(dirs))
     cfg.attributes["engine"] = engine
     cfg.attributes["version_table"] = version_table(name)
     return cfg

@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 
 
 class DatabaseSession(DependencyProvider):
-    """``db = DatabaseSession("harvest", "server.harvest.migrations")`` on a service class."""
+    """``db = DatabaseSession("harvest", "server.harvestdb.migrations")`` on a service class."""
 
     def __init__(self, name: str, migrations_package: str | None = None):
         self.name = name

@@ -40,8 +40,8 @@ def demo_instances(demo_dir: str = "data/demo", web_proxy: str = "http://127.0.0
                "store": {"timeout": 300}}
     out = [
         DemoInstance("monitor", "server.monitor.service:MonitorService", {"monitor": {"lost_after": 15}}),
-        DemoInstance("definitions", "server.harvest.service:DefinitionsService", {"database": harvest_db}),
-        DemoInstance("scheduler", "server.harvest.scheduling.service:SchedulerService",
+        DemoInstance("definitions", "server.definitions.service:DefinitionsService", {"database": harvest_db}),
+        DemoInstance("scheduler", "server.scheduler.service:SchedulerService",
                      {"database": harvest_db, "harvest": {"scheduler": {"timer_interval": 5}}}),
         DemoInstance("arcrepository", "server.archive.services:arcrepository", {"archive": archive}),
     ]

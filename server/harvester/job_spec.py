@@ -1,11 +1,11 @@
 """From a claimed job to the crawler's job spec.
 
 The scheduler hands out a job as a ClaimedJobDto dict (``claim_job``; see
-server/harvest/scheduling/dto.py): ``id``, ``harvest_id``, ``harvest_run``, ``seeds``,
+server/scheduler/dto.py): ``id``, ``harvest_id``, ``harvest_run``, ``seeds``,
 ``domains`` (each configuration's ``max_bytes``/``max_objects``), the harvest's per-domain limits
 ``max_bytes_per_domain``/``max_objects_per_domain``, ``max_running_time_s``, ``settings`` (the
 effective crawl ``profile`` and the ``crawler_traps``), ``aliases`` and ``dedup_job_ids``. The
-crawl profile is already in the crawler's own format (server/harvest/profile_schema.py); this
+crawl profile is already in the crawler's own format (server/definitions/profile_schema.py); this
 module only splits off its ``dedup`` section, adds quotas, traps and ids, and applies the
 harvester's own ``crawler_overrides``.
 """

@@ -20,8 +20,8 @@ RABBIT_PORT = int(os.environ.get("NAS_TEST_RABBIT_PORT", "5672"))
 
 SERVICES = {
     "monitor": "server.monitor.service:MonitorService",
-    "definitions": "server.harvest.service:DefinitionsService",
-    "scheduler": "server.harvest.scheduling.service:SchedulerService",
+    "definitions": "server.definitions.service:DefinitionsService",
+    "scheduler": "server.scheduler.service:SchedulerService",
 }
 
 

@@ -47,15 +47,15 @@ def cluster(tmp_path, amqp_uri, postgres_url, web):
     conf.mkdir()
     # Migrated once here: two services upgrading one empty database at once would race.
     engine = make_engine(postgres_url)
-    upgrade(engine, "harvest", "server.harvest.migrations")
+    upgrade(engine, "harvest", "server.harvestdb.migrations")
     engine.dispose()
     common = {"AMQP_URI": amqp_uri, "runtime": {"heartbeat_interval": 0.5}}
     archive = {"replicas": REPLICAS, "store": {"timeout": 30, "retries": 0}, "rpc_timeout": 10,
                "bitarchive": {"min_free_bytes": 0}}
     instances = {
-        "definitions": ("server.harvest.service:DefinitionsService",
+        "definitions": ("server.definitions.service:DefinitionsService",
                         {"database": {"url": postgres_url}, "harvest": {"domain": {"add_https_seed": False}}}),
-        "scheduler": ("server.harvest.scheduling.service:SchedulerService",
+        "scheduler": ("server.scheduler.service:SchedulerService",
                       {"database": {"url": postgres_url}, "harvest": {"scheduler": {"timer_interval": 1}}}),
         "arcrepository": ("server.archive.services:arcrepository", {"archive": archive}),
         "bam-one": ("server.archive.services:bitarchive_monitor", {"archive": {**archive, "replica": "ONE"}}),

@@ -11,7 +11,7 @@ from alembic.migration import MigrationContext
 from sqlalchemy import inspect, select
 from sqlalchemy.orm import Session, sessionmaker
 
-from server.archive import store as core
+from server.archive.arcrepository import store as core
 from server.archive.models import Base, ReplicaFileInfo
 from server.archive.replicas import ReplicaInfo
 from server.db.engine import make_engine

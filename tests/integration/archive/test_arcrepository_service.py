@@ -20,12 +20,12 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 from waiting import wait_for
 
-from server.archive.arcrepository_service import ArcRepositoryService
-from server.archive.bitarchive_service import make_bitarchive_service
-from server.archive.checksum_service import make_checksum_service
+from server.archive.arcrepository.service import ArcRepositoryService
+from server.archive.bitarchive.service import make_bitarchive_service
+from server.archive.bitarchive_monitor.service import make_bitarchive_monitor_service
+from server.archive.checksum.service import make_checksum_service
 from server.archive.fileserver import FileServer
 from server.archive.models import ArchiveFile, ReplicaFileInfo
-from server.archive.monitor_service import make_bitarchive_monitor_service
 from server.archive.remotefile import RemoteFile, http_chunks
 from server.db.engine import make_engine
 from shared.errors import ArchiveFileNotFound, ChecksumMismatch, InvalidName, NotFound

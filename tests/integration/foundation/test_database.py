@@ -67,12 +67,12 @@ def test_services_migrating_one_database_at_once_do_not_race(database_url):
     import sys
 
     script = ("import sys; from server.db.engine import make_engine; from server.db.migrate import upgrade; "
-              "e = make_engine(sys.argv[1]); upgrade(e, 'harvest', 'server.harvest.migrations')")
+              "e = make_engine(sys.argv[1]); upgrade(e, 'harvest', 'server.harvestdb.migrations')")
     env = {**os.environ, "PYTHONPATH": os.path.join(os.path.dirname(__file__), "..", "..", "support")}
     procs = [subprocess.Popen([sys.executable, "-c", script, database_url], env=env, stderr=subprocess.PIPE)
              for _ in range(4)]
     results = [(p.wait(timeout=120), p.stderr.read().decode()) for p in procs]
     assert [rc for rc, _ in results] == [0, 0, 0, 0], [err[-1500:] for _, err in results]
     engine = make_engine(database_url)
-    assert current_revisions(engine, "harvest") == head_revisions(engine, "harvest", "server.harvest.migrations")
+    assert current_revisions(engine, "harvest") == head_revisions(engine, "harvest", "server.harvestdb.migrations")
     engine.dispose()

@@ -2,7 +2,7 @@
 import pytest
 from sqlalchemy.orm import Session
 
-from server.archive import store as core
+from server.archive.arcrepository import store as core
 from server.archive.replicas import ReplicaInfo, Replicas
 from server.db.engine import make_engine
 from server.db.migrate import upgrade

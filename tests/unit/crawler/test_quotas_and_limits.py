@@ -8,14 +8,15 @@ from server.crawler import status_codes as sc
 from server.crawler.politeness import HostScheduler
 from server.crawler.quotas import DomainQuotas
 from server.crawler.spec import Limit, Politeness, Quotas
+from shared.enums import StopReason
 
 
 @pytest.mark.parametrize("config, harvest, expected", [
-    (Limit(max_objects=3), Limit(), sc.STOP_CONFIG_OBJECT_LIMIT),
-    (Limit(), Limit(max_objects=3), sc.STOP_OBJECT_LIMIT),
-    (Limit(max_objects=3), Limit(max_objects=3), sc.STOP_OBJECT_LIMIT),
-    (Limit(max_bytes=250), Limit(max_bytes=10_000), sc.STOP_CONFIG_SIZE_LIMIT),
-    (Limit(max_bytes=10_000), Limit(max_bytes=250), sc.STOP_SIZE_LIMIT),
+    (Limit(max_objects=3), Limit(), StopReason.CONFIG_OBJECT_LIMIT),
+    (Limit(), Limit(max_objects=3), StopReason.OBJECT_LIMIT),
+    (Limit(max_objects=3), Limit(max_objects=3), StopReason.OBJECT_LIMIT),
+    (Limit(max_bytes=250), Limit(max_bytes=10_000), StopReason.CONFIG_SIZE_LIMIT),
+    (Limit(max_bytes=10_000), Limit(max_bytes=250), StopReason.SIZE_LIMIT),
 ])
 def test_stop_reason_names_the_limit_that_applied(config, harvest, expected):
     q = DomainQuotas(Quotas(harvest=harvest, domains={"a.dk": config}))
@@ -24,16 +25,16 @@ def test_stop_reason_names_the_limit_that_applied(config, harvest, expected):
         q.record("a.dk", 200, 100)
     assert q.blocked("a.dk") == expected
     assert q.stop_reason("a.dk", unfinished=True, ended_by="finished") == expected
-    assert q.blocked("b.dk") is None or expected in (sc.STOP_OBJECT_LIMIT, sc.STOP_SIZE_LIMIT)
+    assert q.blocked("b.dk") is None or expected in (StopReason.OBJECT_LIMIT, StopReason.SIZE_LIMIT)
 
 
 def test_unlimited_domain_completes_or_is_unfinished():
     q = DomainQuotas(Quotas())
     q.record("a.dk", 200, 10**9)
     assert q.blocked("a.dk") is None
-    assert q.stop_reason("a.dk", unfinished=False, ended_by="unfinished") == sc.STOP_COMPLETED
-    assert q.stop_reason("a.dk", unfinished=True, ended_by=sc.STOP_TIME_LIMIT) == sc.STOP_TIME_LIMIT
-    assert q.stop_reason("a.dk", unfinished=True, ended_by=sc.STOP_UNFINISHED) == sc.STOP_UNFINISHED
+    assert q.stop_reason("a.dk", unfinished=False, ended_by="unfinished") == StopReason.COMPLETED
+    assert q.stop_reason("a.dk", unfinished=True, ended_by=StopReason.TIME_LIMIT) == StopReason.TIME_LIMIT
+    assert q.stop_reason("a.dk", unfinished=True, ended_by=StopReason.UNFINISHED) == StopReason.UNFINISHED
 
 
 def test_politeness_delay_is_clamped():
@@ -50,22 +51,22 @@ def test_object_quota_blocks_the_rest_of_the_domain(web, tmp_path):
     blocked = [line for line in r["log"] if int(line["status"]) == sc.S_BLOCKED_BY_QUOTA]
     assert 10 <= len(fetched) <= 10 + 8  # in-flight fetches may finish (one connection per host here)
     assert blocked and blocked[0]["annotations"] == "Q:config-object-limit"
-    assert r["stats"]["quota1.test"]["stop_reason"] == sc.STOP_CONFIG_OBJECT_LIMIT
+    assert r["stats"]["quota1.test"]["stop_reason"] == StopReason.CONFIG_OBJECT_LIMIT
     assert r["stats"]["quota1.test"]["objects"] == len(fetched)
 
 
 def test_harvest_byte_quota(web, tmp_path):
     r = crawl(tmp_path / "job", ["http://www.quota2.test/"], web.proxy_url,
               extra={"quotas": {"harvest": {"max_bytes": 20_000}}})
-    assert r["stats"]["quota2.test"]["stop_reason"] == sc.STOP_SIZE_LIMIT
+    assert r["stats"]["quota2.test"]["stop_reason"] == StopReason.SIZE_LIMIT
     assert 20_000 <= r["stats"]["quota2.test"]["bytes"] < 40_000
 
 
 def test_max_running_time_stops_the_crawl_with_time_limit(web, tmp_path):
     r = crawl(tmp_path / "job", ["http://www.timed.test/"], web.proxy_url, max_running_time_s=1.0,
               politeness={"min_delay_ms": 200, "max_delay_ms": 200})
-    assert r["end"] == sc.STOP_TIME_LIMIT
-    assert r["stats"]["timed.test"]["stop_reason"] == sc.STOP_TIME_LIMIT
+    assert r["end"] == StopReason.TIME_LIMIT
+    assert r["stats"]["timed.test"]["stop_reason"] == StopReason.TIME_LIMIT
     assert 2 <= len([line for line in r["log"] if int(line["status"]) > 0]) <= 10
 
 

@@ -1,0 +1,1 @@
+"""The definitions' revisions of the harvest database's Alembic chain (server.harvestdb.migrations)."""

@@ -1,1 +1,0 @@
-"""Alembic chain of the harvest database (version table alembic_version_harvest)."""

@@ -1,0 +1,136 @@
+"""The scheduler's tables, on the harvest database's declarative Base.
+
+- ``jobs``: one crawl job (the seeds' Job): its definition and run, status, channel, the merged
+  crawl profile, seeds, metadata entries, who claimed it, and what it reported.
+- ``job_configurations``: the domain configurations in a job, with their expectation and the
+  limits they had when the job was made.
+- ``job_progress``: the latest progress report of a running job (one row per job).
+- ``scheduling_state``: one row per definition: the database guard that keeps two scheduler
+  threads (or instances) from scheduling it at once, and the outcome of its last scheduling,
+  including why it was deactivated.
+- ``jobgen_entries``: scratch rows of a running job generation (the sorted configuration
+  iterator); empty when nothing is being scheduled.
+"""
+from __future__ import annotations
+
+import datetime as dt
+
+from sqlalchemy import BigInteger, Boolean, Float, ForeignKey, Index, Integer, String, Text
+from sqlalchemy.orm import Mapped, deferred, mapped_column
+
+from server.harvestdb.base import Base, UtcDateTime, utcnow
+
+
+class Job(Base):
+    __tablename__ = "jobs"
+    __table_args__ = (
+        # the claim: oldest Submitted job of a channel
+        Index("ix_jobs_channel_status_id", "channel", "status", "id"),
+        Index("ix_jobs_harvest_id_harvest_run", "harvest_id", "harvest_run"),
+        Index("ix_jobs_status_id", "status", "id"),
+        Index("ix_jobs_created_at", "created_at"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    harvest_id: Mapped[int] = mapped_column(ForeignKey("harvest_definitions.id", ondelete="CASCADE"))
+    harvest_run: Mapped[int] = mapped_column(Integer)          # the definition's run number (0 first)
+    status: Mapped[str] = mapped_column(String(16))            # shared.enums.JobStatus
+    channel: Mapped[str] = mapped_column(String(255))
+    snapshot: Mapped[bool] = mapped_column(Boolean, default=False)
+    profile_id: Mapped[int] = mapped_column(ForeignKey("crawl_profiles.id"))
+    profile_name: Mapped[str] = mapped_column(String(255))
+    #: the job's byte limit per domain (-1: none) and whether a configuration (not the
+    #: definition) decided it — stage 4 of the splitting check
+    max_bytes_per_domain: Mapped[int] = mapped_column(BigInteger, default=-1)
+    byte_limit_from_configuration: Mapped[bool] = mapped_column(Boolean, default=False)
+    max_objects_per_domain: Mapped[int] = mapped_column(BigInteger, default=-1)
+    max_running_time_s: Mapped[int] = mapped_column(Integer, default=0)   # 0: none
+    configuration_count: Mapped[int] = mapped_column(Integer, default=0)
+    expected_objects: Mapped[int] = mapped_column(BigInteger, default=0)   # sum over configurations
+    created_at: Mapped[dt.datetime] = mapped_column(UtcDateTime, default=utcnow)
+    submitted_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime)
+    started_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime)   # claimed
+    confirmed_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime)  # harvester said it runs
+    last_seen_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime)  # last claim/progress
+    ended_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime)
+    harvester_id: Mapped[str | None] = mapped_column(String(255))
+    claims: Mapped[int] = mapped_column(Integer, default=0)               # times it was claimed
+    reported_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime)
+    failure_reason: Mapped[str] = mapped_column(Text, default="")
+    harvest_error: Mapped[str] = mapped_column(Text, default="")
+    harvest_error_details: Mapped[str] = deferred(mapped_column(Text, default=""))
+    upload_error: Mapped[str] = mapped_column(Text, default="")
+    upload_error_details: Mapped[str] = deferred(mapped_column(Text, default=""))
+    resubmitted_from_id: Mapped[int | None] = mapped_column(ForeignKey("jobs.id"), index=True)
+    resubmitted_as_id: Mapped[int | None] = mapped_column(ForeignKey("jobs.id"))
+    #: JSON: the crawl profile's effective settings merged with the job's own (quotas, traps)
+    settings: Mapped[str] = deferred(mapped_column(Text, default="{}"))
+    #: one seed URL a line, as they were when the job was made
+    seeds: Mapped[str] = deferred(mapped_column(Text, default=""))
+    #: JSON list of {"domain", "alias_of"}: aliases left out because their domain is in the job
+    aliases: Mapped[str] = deferred(mapped_column(Text, default="[]"))
+    #: JSON list of job ids whose data form this job's deduplication index
+    dedup_job_ids: Mapped[str] = deferred(mapped_column(Text, default="[]"))
+
+
+class JobConfiguration(Base):
+    __tablename__ = "job_configurations"
+
+    job_id: Mapped[int] = mapped_column(ForeignKey("jobs.id", ondelete="CASCADE"), primary_key=True)
+    configuration_id: Mapped[int] = mapped_column(
+        ForeignKey("configurations.id", ondelete="CASCADE"), primary_key=True, index=True)
+    domain_id: Mapped[int] = mapped_column(ForeignKey("domains.id", ondelete="CASCADE"), index=True)
+    expected_objects: Mapped[int] = mapped_column(BigInteger, default=0)
+    max_bytes: Mapped[int] = mapped_column(BigInteger, default=-1)     # the configuration's, then
+    max_objects: Mapped[int] = mapped_column(BigInteger, default=-1)
+
+
+class JobProgress(Base):
+    __tablename__ = "job_progress"
+
+    job_id: Mapped[int] = mapped_column(ForeignKey("jobs.id", ondelete="CASCADE"), primary_key=True)
+    harvester_id: Mapped[str] = mapped_column(String(255), default="")
+    updated_at: Mapped[dt.datetime] = mapped_column(UtcDateTime, default=utcnow)
+    uris_done: Mapped[int] = mapped_column(BigInteger, default=0)
+    uris_queued: Mapped[int] = mapped_column(BigInteger, default=0)
+    bytes: Mapped[int] = mapped_column(BigInteger, default=0)
+    rate: Mapped[float] = mapped_column(Float, default=0.0)          # URIs a second, recent
+    bytes_rate: Mapped[float] = mapped_column(Float, default=0.0)    # bytes a second, recent
+    active_hosts: Mapped[int] = mapped_column(Integer, default=0)
+    status_text: Mapped[str] = mapped_column(Text, default="")
+
+
+class SchedulingState(Base):
+    __tablename__ = "scheduling_state"
+
+    harvest_id: Mapped[int] = mapped_column(
+        ForeignKey("harvest_definitions.id", ondelete="CASCADE"), primary_key=True)
+    #: the guard: which scheduler instance schedules this definition now, and since when
+    owner: Mapped[str | None] = mapped_column(String(255))
+    locked_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime)
+    last_started_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime)
+    last_ended_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime)
+    last_jobs: Mapped[int] = mapped_column(Integer, default=0)
+    #: why the last scheduling failed (and the definition was deactivated); empty when it worked
+    last_error: Mapped[str] = mapped_column(Text, default="")
+    last_error_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime)
+
+
+class JobgenEntry(Base):
+    __tablename__ = "jobgen_entries"
+    __table_args__ = (
+        Index("ix_jobgen_entries_order", "harvest_id", "profile_id", "byte_order", "expected_objects",
+              "configuration_id"),
+    )
+
+    harvest_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    configuration_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    domain_id: Mapped[int] = mapped_column(Integer)
+    profile_id: Mapped[int] = mapped_column(Integer)
+    #: the configuration's byte limit with "none" (-1) as the largest value, for sorting
+    byte_order: Mapped[int] = mapped_column(BigInteger)
+    max_bytes: Mapped[int] = mapped_column(BigInteger)
+    max_objects: Mapped[int] = mapped_column(BigInteger)
+    expected_objects: Mapped[int] = mapped_column(BigInteger)
+    #: the job that last harvested this configuration (for the deduplication index)
+    previous_job_id: Mapped[int | None] = mapped_column(Integer)

@@ -1,0 +1,279 @@
+"""Job queries for the desktop and the command line, filtered, paged and sorted in SQL."""
+from __future__ import annotations
+
+import datetime as dt
+import json
+from typing import Any
+
+from sqlalchemy import exists, func, select
+from sqlalchemy.orm import Session
+
+from server.definitions import query
+from server.definitions.models import Domain, DomainConfiguration, HarvestDefinition, HarvestHistory
+from server.scheduler.dto import (
+    ClaimedJobDto,
+    JobDetailsDto,
+    JobDomainDto,
+    JobDto,
+    RunningJobDto,
+    RunStatisticsDto,
+    SchedulingStateDto,
+)
+from server.scheduler.models import Job, JobConfiguration, JobProgress, SchedulingState
+from shared.dto import Page
+from shared.enums import JobStatus
+from shared.errors import InvalidInput, JobNotFound, NotFound
+
+HD = HarvestDefinition
+JC = JobConfiguration
+
+SORT = {"id": Job.id, "created_at": Job.created_at, "started_at": Job.started_at, "ended_at": Job.ended_at,
+        "status": Job.status, "channel": Job.channel, "harvest": HD.name, "harvest_run": Job.harvest_run,
+        "configuration_count": Job.configuration_count, "expected_objects": Job.expected_objects}
+
+FILTERS = ("status", "harvest_id", "harvest", "harvest_run", "channel", "created_from", "created_to",
+           "id_from", "id_to", "domain", "harvester_id")
+
+
+def _summary(job: Job, harvest_name: str) -> JobDto:
+    return JobDto(job.id, job.harvest_id, harvest_name, job.harvest_run, job.status, job.channel, job.snapshot,
+                  job.profile_name, job.configuration_count, job.expected_objects, job.max_bytes_per_domain,
+                  job.max_objects_per_domain, job.created_at, job.submitted_at, job.started_at, job.ended_at,
+                  job.harvester_id, job.failure_reason, job.harvest_error, job.upload_error,
+                  job.resubmitted_from_id, job.resubmitted_as_id)
+
+
+def _time(value: Any, name: str) -> dt.datetime:
+    try:
+        t = value if isinstance(value, dt.datetime) else dt.datetime.fromisoformat(str(value))
+    except ValueError:
+        raise InvalidInput(f"{name} must be an ISO-8601 date or time, not {value!r}", {"field": name}) from None
+    return t if t.tzinfo else t.replace(tzinfo=dt.UTC)
+
+
+def _int(value: Any, name: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InvalidInput(f"{name} must be a whole number, not {value!r}", {"field": name})
+    return value
+
+
+def list_jobs(session: Session, filters: dict[str, Any] | None = None, offset: int = 0, limit: int = 100,
+              sort: str | None = None, max_limit: int = 1000) -> Page:
+    """Jobs matching every given filter: ``status`` (one or a list), ``harvest_id``, ``harvest``
+    (name), ``harvest_run``, ``channel``, ``created_from``/``created_to`` (ISO times, inclusive
+    from, exclusive to), ``id_from``/``id_to`` (inclusive), ``domain`` (jobs that harvest it),
+    ``harvester_id``. Newest first unless ``sort`` says otherwise. Raises InvalidInput."""
+    offset, limit = query.check_paging(offset, limit, max_limit)
+    f = dict(filters or {})
+    unknown = set(f) - set(FILTERS)
+    if unknown:
+        raise InvalidInput(f"unknown job filter(s) {', '.join(sorted(unknown))}; choose from {', '.join(FILTERS)}",
+                           {"filters": sorted(unknown)})
+    stmt = select(Job, HD.name).join(HD, HD.id == Job.harvest_id)
+    conds = []
+    if f.get("status"):
+        statuses = [f["status"]] if isinstance(f["status"], str) else list(f["status"])
+        valid = {s.value for s in JobStatus}
+        bad = [s for s in statuses if s not in valid]
+        if bad:
+            raise InvalidInput(f"unknown job status {bad[0]!r}; one of {', '.join(sorted(valid))}",
+                               {"field": "status"})
+        conds.append(Job.status.in_(statuses))
+    if f.get("harvest_id") is not None:
+        conds.append(Job.harvest_id == _int(f["harvest_id"], "harvest_id"))
+    if f.get("harvest"):
+        conds.append(HD.name == f["harvest"])
+    if f.get("harvest_run") is not None:
+        conds.append(Job.harvest_run == _int(f["harvest_run"], "harvest_run"))
+    if f.get("channel"):
+        conds.append(Job.channel == f["channel"])
+    if f.get("harvester_id"):
+        conds.append(Job.harvester_id == f["harvester_id"])
+    if f.get("created_from"):
+        conds.append(Job.created_at >= _time(f["created_from"], "created_from"))
+    if f.get("created_to"):
+        conds.append(Job.created_at < _time(f["created_to"], "created_to"))
+    if f.get("id_from") is not None:
+        conds.append(Job.id >= _int(f["id_from"], "id_from"))
+    if f.get("id_to") is not None:
+        conds.append(Job.id <= _int(f["id_to"], "id_to"))
+    if f.get("domain"):
+        conds.append(exists().where(JC.job_id == Job.id, JC.domain_id == Domain.id,
+                                    Domain.name == str(f["domain"]).lower()))
+    stmt = stmt.where(*conds)
+    stmt = query.order_by(stmt, sort, SORT, "-id", Job.id)
+    rows = session.execute(stmt.offset(offset).limit(limit)).all()
+    if offset == 0 and len(rows) < limit:
+        total = len(rows)
+    else:
+        count = select(func.count()).select_from(Job)
+        if f.get("harvest"):
+            count = count.join(HD, HD.id == Job.harvest_id)
+        total = session.execute(count.where(*conds)).scalar_one()
+    return Page(items=[_summary(j, name).to_dict() for j, name in rows], total=total, offset=offset, limit=limit)
+
+
+def _get(session: Session, job_id: int) -> tuple[Job, str]:
+    row = session.execute(select(Job, HD.name).join(HD, HD.id == Job.harvest_id).where(Job.id == job_id)).first()
+    if row is None:
+        raise JobNotFound(f"there is no job {job_id}", {"job_id": job_id})
+    return row[0], row[1]
+
+
+def job_details(session: Session, job_id: int) -> JobDetailsDto:
+    """One job with its settings, seeds, metadata, errors, totals and latest progress."""
+    job, name = _get(session, job_id)
+    s = _summary(job, name)
+    totals = session.execute(select(func.coalesce(func.sum(HarvestHistory.objects), 0),
+                                    func.coalesce(func.sum(HarvestHistory.bytes), 0))
+                             .where(HarvestHistory.job_id == job_id)).one()
+    reasons = dict(session.execute(select(HarvestHistory.stop_reason, func.count())
+                                   .where(HarvestHistory.job_id == job_id).group_by(HarvestHistory.stop_reason)).all())
+    prog = session.get(JobProgress, job_id)
+    return JobDetailsDto(
+        **{k: getattr(s, k) for k in s.__dataclass_fields__},
+        max_running_time_s=job.max_running_time_s, confirmed_at=job.confirmed_at, reported_at=job.reported_at,
+        claims=job.claims, harvest_error_details=job.harvest_error_details,
+        upload_error_details=job.upload_error_details, settings=json.loads(job.settings or "{}"),
+        seeds=[u for u in (job.seeds or "").split("\n") if u], aliases=json.loads(job.aliases or "[]"),
+        dedup_job_ids=json.loads(job.dedup_job_ids or "[]"), objects=int(totals[0]), bytes=int(totals[1]),
+        stop_reasons=reasons, progress=_progress(prog) if prog else None)
+
+
+def _progress(p: JobProgress) -> dict[str, Any]:
+    return {"updated_at": p.updated_at.isoformat(), "harvester_id": p.harvester_id, "uris_done": p.uris_done,
+            "uris_queued": p.uris_queued, "bytes": p.bytes, "rate": p.rate, "bytes_rate": p.bytes_rate,
+            "active_hosts": p.active_hosts, "status_text": p.status_text}
+
+
+DOMAIN_SORT = {"domain": Domain.name, "expected_objects": JC.expected_objects, "objects": HarvestHistory.objects,
+               "bytes": HarvestHistory.bytes, "stop_reason": HarvestHistory.stop_reason}
+
+
+def job_domains(session: Session, job_id: int, offset: int = 0, limit: int = 100, sort: str | None = None,
+                max_limit: int = 1000) -> Page:
+    """The domain configurations of a job with their results, paged."""
+    offset, limit = query.check_paging(offset, limit, max_limit)
+    _get(session, job_id)
+    stmt = (select(Domain.name, DomainConfiguration.name, JC.expected_objects, JC.max_bytes, JC.max_objects,
+                   HarvestHistory.objects, HarvestHistory.bytes, HarvestHistory.stop_reason)
+            .select_from(JC).join(Domain, Domain.id == JC.domain_id)
+            .join(DomainConfiguration, DomainConfiguration.id == JC.configuration_id)
+            .outerjoin(HarvestHistory, (HarvestHistory.job_id == JC.job_id)
+                       & (HarvestHistory.configuration_id == JC.configuration_id))
+            .where(JC.job_id == job_id))
+    stmt = query.order_by(stmt, sort, DOMAIN_SORT, "domain", JC.configuration_id)
+    rows = session.execute(stmt.offset(offset).limit(limit)).all()
+    total = session.execute(select(func.count()).select_from(JC).where(JC.job_id == job_id)).scalar_one()
+    return Page(items=[JobDomainDto(*r).to_dict() for r in rows], total=total, offset=offset, limit=limit)
+
+
+def claimed_job(session: Session, job: Job) -> ClaimedJobDto:
+    name = session.execute(select(HD.name).where(HD.id == job.harvest_id)).scalar_one()
+    domains = [{"domain": d, "configuration": c, "max_bytes": mb, "max_objects": mo, "max_request_rate": rate}
+               for d, c, mb, mo, rate in session.execute(
+                   select(Domain.name, DomainConfiguration.name, JC.max_bytes, JC.max_objects,
+                          DomainConfiguration.max_request_rate)
+                   .select_from(JC).join(Domain, Domain.id == JC.domain_id)
+                   .join(DomainConfiguration, DomainConfiguration.id == JC.configuration_id)
+                   .where(JC.job_id == job.id).order_by(Domain.name))]
+    return ClaimedJobDto(job.id, job.harvest_id, name, job.harvest_run, job.channel, job.snapshot, job.profile_name,
+                         json.loads(job.settings or "{}"), [u for u in (job.seeds or "").split("\n") if u], domains,
+                         job.max_bytes_per_domain, job.max_objects_per_domain, job.max_running_time_s,
+                         json.loads(job.aliases or "[]"), json.loads(job.dedup_job_ids or "[]"), job.claims)
+
+
+def running_jobs(session: Session) -> list[RunningJobDto]:
+    """Started jobs with their latest progress, oldest first."""
+    rows = session.execute(
+        select(Job, HD.name, JobProgress).join(HD, HD.id == Job.harvest_id)
+        .outerjoin(JobProgress, JobProgress.job_id == Job.id)
+        .where(Job.status == JobStatus.STARTED.value).order_by(Job.id)).all()
+    out = []
+    for job, name, p in rows:
+        dto = RunningJobDto(job.id, name, job.harvest_run, job.channel, job.harvester_id, job.started_at,
+                            job.confirmed_at is not None, job.configuration_count)
+        if p is not None:
+            for key in ("updated_at", "uris_done", "uris_queued", "bytes", "rate", "bytes_rate", "active_hosts",
+                        "status_text"):
+                setattr(dto, key, getattr(p, key))
+        out.append(dto)
+    return out
+
+
+def status_counts(session: Session) -> dict[str, int]:
+    """How many jobs are in each status."""
+    return {s: n for s, n in session.execute(select(Job.status, func.count()).group_by(Job.status))}
+
+
+def _day(value: Any, name: str) -> dt.date:
+    if not isinstance(value, str):
+        raise InvalidInput(f"{name} must be an ISO-8601 date (YYYY-MM-DD), not {value!r}", {"field": name})
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        raise InvalidInput(f"{name} must be an ISO-8601 date (YYYY-MM-DD), not {value!r}", {"field": name}) from None
+
+
+def status_counts_by_day(session: Session, date_from: str | None = None, date_to: str | None = None,
+                         today: dt.date | None = None) -> list[dict[str, Any]]:
+    """Per day (UTC) and status, the number of jobs created that day, counted in SQL. Both ends are
+    inclusive; the default is the last 30 days up to today. Days without jobs are left out."""
+    end = _day(date_to, "date_to") if date_to is not None else (today or utcnow_date())
+    start = _day(date_from, "date_from") if date_from is not None else end - dt.timedelta(days=29)
+    if start > end:
+        raise InvalidInput(f"date_from ({start}) is after date_to ({end})", {"field": "date_from"})
+    lo = dt.datetime.combine(start, dt.time(), dt.UTC)
+    hi = dt.datetime.combine(end + dt.timedelta(days=1), dt.time(), dt.UTC)
+    day = func.date(Job.created_at)
+    rows = session.execute(select(day, Job.status, func.count())
+                           .where(Job.created_at >= lo, Job.created_at < hi)
+                           .group_by(day, Job.status).order_by(day, Job.status))
+    return [{"day": str(d)[:10], "status": s, "jobs": int(n)} for d, s, n in rows]
+
+
+def utcnow_date() -> dt.date:
+    return dt.datetime.now(dt.UTC).date()
+
+
+def run_statistics(session: Session, harvest_id: int) -> list[RunStatisticsDto]:
+    """Per run of a definition: jobs by status, domains, objects and bytes harvested, stop reasons."""
+    if session.get(HD, harvest_id) is None:
+        raise NotFound(f"there is no harvest definition {harvest_id}", {"harvest_id": harvest_id})
+    runs: dict[int, RunStatisticsDto] = {}
+    for run, status, n, first, last in session.execute(
+            select(Job.harvest_run, Job.status, func.count(), func.min(Job.created_at), func.max(Job.ended_at))
+            .where(Job.harvest_id == harvest_id).group_by(Job.harvest_run, Job.status)):
+        r = runs.setdefault(run, RunStatisticsDto(run, 0, {}, 0, 0, 0, {}, first, last))
+        r.jobs += n
+        r.jobs_by_status[status] = n
+        if first is not None:
+            r.first_created_at = min(r.first_created_at or first, first)
+        if last is not None:
+            r.last_ended_at = max(r.last_ended_at or last, last)
+    H = HarvestHistory
+    for run, reason, domains, objects, nbytes in session.execute(
+            select(Job.harvest_run, H.stop_reason, func.count(), func.coalesce(func.sum(H.objects), 0),
+                   func.coalesce(func.sum(H.bytes), 0))
+            .join(Job, Job.id == H.job_id).where(Job.harvest_id == harvest_id)
+            .group_by(Job.harvest_run, H.stop_reason)):
+        r = runs.get(run)
+        if r is None:
+            continue
+        r.domains += domains
+        r.objects += int(objects)
+        r.bytes += int(nbytes)
+        r.stop_reasons[reason] = domains
+    return [runs[k] for k in sorted(runs)]
+
+
+def scheduling_states(session: Session, harvest_id: int | None = None) -> list[SchedulingStateDto]:
+    """Each definition the scheduler has handled: who schedules it now, the last outcome and
+    (if it failed) why it was deactivated."""
+    stmt = select(SchedulingState, HD.name, HD.active).join(HD, HD.id == SchedulingState.harvest_id)
+    if harvest_id is not None:
+        stmt = stmt.where(SchedulingState.harvest_id == harvest_id)
+    return [SchedulingStateDto(s.harvest_id, name, active, s.owner, s.last_started_at, s.last_ended_at, s.last_jobs,
+                               s.last_error, s.last_error_at)
+            for s, name, active in session.execute(stmt.order_by(HD.name))]
+

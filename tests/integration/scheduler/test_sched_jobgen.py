@@ -1,0 +1,204 @@
+"""Job generation and scheduling against a real database (SQLite and PostgreSQL)."""
+import json
+
+from sched_helpers import domain, fresh, history, profile, selective, settings, snapshot
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from server.definitions import definitions
+from server.definitions.models import HarvestDefinition
+from server.scheduler import dispatch, planner, queries
+from server.scheduler.models import Job, JobConfiguration, JobgenEntry
+
+
+def _schedule(engine, harvest_id, s=None, owner="test"):
+    return planner.schedule_definition(lambda: Session(engine, expire_on_commit=False), harvest_id, owner,
+                                       s or settings())
+
+
+def _jobs(session, harvest_id):
+    fresh(session)
+    return session.execute(select(Job).where(Job.harvest_id == harvest_id).order_by(Job.id)).scalars().all()
+
+
+def _configs(session, job_id):
+    return sorted(session.execute(select(JobConfiguration.configuration_id)
+                                  .where(JobConfiguration.job_id == job_id)).scalars())
+
+
+def test_selective_harvest_makes_jobs_counts_the_run_and_sets_the_next(engine, session):
+    a = domain(session, "a.dk", max_bytes=10**9, seeds=["http://www.a.dk/", "https://a.dk/x"])
+    b = domain(session, "b.dk", max_bytes=10**9)
+    h = selective(session, "daily news", [a, b])
+    session.commit()
+    first_next = h.next_run_at
+    assert planner.due_definitions(session) == [h.id]
+
+    out = _schedule(engine, h.id)
+    assert out.scheduled and out.error == "" and len(out.jobs) == 1
+    job = _jobs(session, h.id)[0]
+    assert job.status == "submitted" and job.harvest_run == 0 and job.channel == "FOCUSED"  # queued at once
+    assert _configs(session, job.id) == sorted([a.id, b.id])
+    assert job.seeds.split("\n") == ["http://www.a.dk/", "https://a.dk/x", "http://www.b.dk/"]
+    cfg = json.loads(job.settings)
+    assert cfg["profile_name"] == "default" and cfg["max_bytes_per_domain"] == 10**9
+    assert job.byte_limit_from_configuration
+    fresh(session)
+    hd = session.get(HarvestDefinition, h.id)
+    assert hd.runs == 1 and hd.active and (hd.next_run_at - first_next).days == 1
+    assert planner.due_definitions(session) == []
+    assert session.execute(select(func.count()).select_from(JobgenEntry)).scalar_one() == 0  # scratch emptied
+
+    assert dispatch.submit_new(session) == []  # nothing left New
+
+
+def test_snapshot_leaves_out_aliases_and_domains_completed_in_the_earlier_snapshot(engine, session):
+    main = domain(session, "main.dk")
+    alias = domain(session, "alias.dk", alias_of=main.domain)
+    done = domain(session, "done.dk")
+    cut = domain(session, "cut.dk")
+    first = snapshot(session, "snapshot 1", active=False)
+    first.runs = 1
+    history(session, done, first, 100, 10**6, "completed", job_id=41)
+    history(session, cut, first, 100, 10**6, "size-limit", job_id=42)
+    second = snapshot(session, "snapshot 2", max_bytes=10**8, based_on=first)
+    session.commit()
+
+    out = _schedule(engine, second.id)
+    assert out.error == "" and len(out.jobs) >= 1
+    in_jobs = {c for j in _jobs(session, second.id) for c in _configs(session, j.id)}
+    assert in_jobs == {main.id, cut.id}
+    assert alias.id not in in_jobs and done.id not in in_jobs
+    jobs = _jobs(session, second.id)
+    aliases = [a for j in jobs for a in json.loads(j.aliases)]
+    assert aliases == [{"domain": "alias.dk", "alias_of": "main.dk"}]
+    dedup = {i for j in jobs for i in json.loads(j.dedup_job_ids)}
+    assert dedup == {42}  # cut.dk was last harvested by job 42
+    assert all(j.channel == "SNAPSHOT" and j.snapshot and j.max_bytes_per_domain == 10**8 for j in jobs)
+    fresh(session)
+    assert session.get(HarvestDefinition, second.id).runs == 1
+    assert planner.due_definitions(session) == []  # a snapshot runs once
+
+
+def test_splitting_by_profile_byte_limit_and_size(engine, session):
+    profile(session, "deep")
+    small = [domain(session, f"s{i}.dk", max_bytes=38_000 * 100) for i in range(5)]     # expect 50 each
+    other_limit = [domain(session, f"o{i}.dk", max_bytes=38_000 * 200) for i in range(2)]
+    deep = [domain(session, f"d{i}.dk", max_bytes=38_000 * 100, prof="deep") for i in range(2)]
+    big = domain(session, "big.dk", max_bytes=10**12)                                  # expect ~13 million
+    h = selective(session, "mixed", small + other_limit + deep + [big])
+    session.commit()
+    out = _schedule(engine, h.id)
+    assert out.error == ""
+    groups = sorted(tuple(_configs(session, j.id)) for j in _jobs(session, h.id))
+    expected = sorted([tuple(sorted(c.id for c in small)), tuple(sorted(c.id for c in other_limit)),
+                       tuple(sorted(c.id for c in deep)), (big.id,)])
+    assert groups == expected
+    by_size = {j.configuration_count: j.expected_objects for j in _jobs(session, h.id)}
+    assert by_size[5] == 5 * 50
+
+
+def test_chunks_limit_jobs_and_memory(engine, session):
+    configs = [domain(session, f"n{i:03d}.dk") for i in range(25)]
+    h = selective(session, "chunked", configs)
+    session.commit()
+    out = _schedule(engine, h.id, settings(jobgen__config_chunk_size=10))
+    assert out.error == ""
+    assert [j.configuration_count for j in _jobs(session, h.id)] == [10, 10, 5]
+
+
+def test_no_configurations_deactivates_with_a_reason(engine, session):
+    h = selective(session, "empty", [])
+    session.commit()
+    out = _schedule(engine, h.id)
+    assert not out.jobs and "has no domain configurations" in out.error
+    fresh(session)
+    assert not session.get(HarvestDefinition, h.id).active
+    state = queries.scheduling_states(session, h.id)[0]
+    assert "has no domain configurations" in state.last_error and state.last_error_at is not None
+    assert not state.active and state.scheduling_now_by is None
+    # ...and the curator sees the reason on the definition itself
+    shown = definitions.to_dto(session, session.get(HarvestDefinition, h.id))
+    assert "has no domain configurations" in shown.scheduling_error and shown.scheduling_error_at is not None
+
+
+def test_inactive_profile_deactivates_with_a_reason_and_makes_no_job(engine, session):
+    profile(session, "retired", active=False)
+    ok = domain(session, "fine.dk")
+    bad = domain(session, "stale.dk", prof="retired")
+    h = selective(session, "stale profile", [ok, bad])
+    session.commit()
+    out = _schedule(engine, h.id)
+    assert "crawl profile 'retired' is inactive" in out.error and "stale.dk/defaultconfig" in out.error
+    assert _jobs(session, h.id) == []
+    fresh(session)
+    hd = session.get(HarvestDefinition, h.id)
+    assert not hd.active and hd.runs == 0
+    assert "retired" in queries.scheduling_states(session, h.id)[0].last_error
+
+
+def test_an_interrupted_generation_is_redone_without_duplicates(engine, session):
+    configs = [domain(session, f"r{i}.dk") for i in range(30)]
+    h = selective(session, "interrupted", configs)
+    session.commit()
+    calls = []
+
+    class Stop(BaseException):
+        pass
+
+    def stop_after_first_chunk():
+        calls.append(1)
+        if len(calls) == 3:  # after the entries and the first chunk of jobs
+            raise Stop()
+
+    try:
+        planner.schedule_definition(lambda: Session(engine, expire_on_commit=False), h.id, "x",
+                                    settings(jobgen__config_chunk_size=10), keep_going=stop_after_first_chunk)
+    except Stop:
+        pass
+    assert dispatch.submit_new(session) == []          # nothing half made is ever queued
+    fresh(session)
+    assert session.get(HarvestDefinition, h.id).active and session.get(HarvestDefinition, h.id).runs == 0
+    out = _schedule(engine, h.id, settings(jobgen__config_chunk_size=10))
+    assert out.error == ""
+    ids = [c for j in _jobs(session, h.id) for c in _configs(session, j.id)]
+    assert sorted(ids) == sorted(c.id for c in configs)  # each configuration exactly once
+
+
+def test_the_guard_lets_one_scheduler_at_a_time(engine, session):
+    from server.scheduler import guard
+
+    h = selective(session, "guarded", [domain(session, "g.dk")])
+    session.commit()
+    assert guard.acquire(session, h.id, "instance-a", 600)
+    assert not guard.acquire(session, h.id, "instance-b", 600)
+    assert not _schedule(engine, h.id, owner="instance-b").scheduled
+    guard.release(session, h.id, "instance-a", 0)
+    assert _schedule(engine, h.id, owner="instance-b").scheduled
+    assert not _schedule(engine, h.id, owner="instance-c").scheduled  # not due any more
+    assert len(_jobs(session, h.id)) == 1
+
+
+def test_two_schedulers_at_once_schedule_a_definition_once(engine, session):
+    import threading
+
+    configs = [domain(session, f"c{i}.dk") for i in range(20)]
+    h = selective(session, "contested", configs)
+    session.commit()
+    outcomes = []
+    barrier = threading.Barrier(4)
+
+    def instance(n):
+        barrier.wait()
+        outcomes.append(_schedule(engine, h.id, settings(jobgen__config_chunk_size=5), owner=f"scheduler-{n}"))
+
+    threads = [threading.Thread(target=instance, args=(n,)) for n in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert sum(o.scheduled for o in outcomes) == 1 and all(o.error == "" for o in outcomes)
+    ids = [c for j in _jobs(session, h.id) for c in _configs(session, j.id)]
+    assert sorted(ids) == sorted(c.id for c in configs)
+    fresh(session)
+    assert session.get(HarvestDefinition, h.id).runs == 1

@@ -1,0 +1,22 @@
+"""Domain statistics and history."""
+from __future__ import annotations
+
+from server.definitions import definitions, domains, statistics
+from server.definitions.models import HarvestHistory
+
+
+def test_statistics_count_by_tld_and_harvested(session, defaults):
+    for n in ("a.dk", "b.dk", "c.dk", "x.de", "y.co.uk"):
+        domains.create_domain(session, n, defaults)
+    h = definitions.create_snapshot(session, "snap")
+    a = domains.get(session, "a.dk")
+    for job in (1, 2):
+        session.add(HarvestHistory(domain_id=a.id, configuration_id=a.default_configuration.id, harvest_id=h.id,
+                                   job_id=job, objects=job * 10, bytes=job * 1000, stop_reason="completed"))
+    session.flush()
+    stats = statistics.domain_statistics(session)
+    assert (stats.total, stats.harvested, stats.never_harvested) == (5, 1, 4)
+    assert stats.by_tld[0] == {"tld": "dk", "domains": 3, "harvested": 1}
+    hist = statistics.domain_history(session, "a.dk", 0, 10)
+    assert hist.total == 2 and {i["job_id"] for i in hist.items} == {1, 2}
+    assert hist.items[0]["harvest"] == "snap" and hist.items[0]["configuration"] == "defaultconfig"
