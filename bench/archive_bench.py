@@ -29,6 +29,13 @@ sys.path.insert(0, ROOT)
 PY = sys.executable
 GB = 1 << 30
 
+ARCHIVE_SERVICES = {
+    "arcrepository": "server.archive.arcrepository.service:ArcRepositoryService",
+    "bitarchive_monitor": "server.archive.bitarchive_monitor.service:bitarchive_monitor",
+    "bitarchive": "server.archive.bitarchive.service:bitarchive",
+    "checksum": "server.archive.checksum.service:checksum",
+}
+
 
 def timed(cmd, **kw) -> float:
     t = time.perf_counter()
@@ -73,7 +80,7 @@ def start_archive(work: str, uri: str) -> str:
     for inst, svc, rep in [("arcrepository", "arcrepository", None), ("bam-one", "bitarchive_monitor", "ONE"),
                            ("bam-two", "bitarchive_monitor", "TWO"), ("ba-one", "bitarchive", "ONE"),
                            ("ba-two", "bitarchive", "TWO")]:
-        cfg = {"AMQP_URI": uri, "instance": {"id": inst, "service": f"server.archive.services:{svc}"},
+        cfg = {"AMQP_URI": uri, "instance": {"id": inst, "service": ARCHIVE_SERVICES[svc]},
                "data_dir": f"../data/{inst}", "runtime": {"heartbeat_interval": 1.0},
                "archive": {"replicas": replicas, "bitarchive": {"min_free_bytes": 0}}}
         if rep:

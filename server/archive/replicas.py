@@ -103,3 +103,21 @@ class Replicas:
             if r.type == ReplicaType.BITARCHIVE:
                 return r
         raise NotFound("no bitarchive replica is configured", {})
+
+
+def configured_replica() -> str:
+    """The replica id of this process: ``$NAS_REPLICA``, else ``archive.replica`` of its config."""
+    import os
+
+    if os.environ.get("NAS_REPLICA"):
+        return os.environ["NAS_REPLICA"]
+    from server.runtime.settings_provider import config_source
+    from shared.config import read_yaml
+
+    source = config_source()
+    if os.path.exists(source):
+        value = (read_yaml(source).get("archive") or {}).get("replica")
+        if value:
+            return str(value)
+    raise ConfigError(f"{source}: archive.replica: a per-replica archive service needs its replica id "
+                      "(or $NAS_REPLICA)", {"file": source, "key": "archive.replica"})

@@ -1,3 +1,7 @@
 """The crawl engine: an archival-quality crawler run as its own process per job
 (``python -m server.crawler JOB_DIR``), writing WARC 1.1, a Heritrix-style crawl.log and reports.
 See docs/crawler.md."""
+
+#: what other packages may import from this one (tests/unit/foundation/test_import_rules.py):
+#: the harvester repairs a killed crawl's open WARC files
+PUBLIC = ('resume',)

@@ -10,7 +10,8 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import and_, exists, func, select
 from sqlalchemy.orm import Session, selectinload
 
-from server.definitions import channels, configurations, domains, query, schedules, validation
+from server.db import query
+from server.definitions import channels, configurations, domains, schedules, validation
 from server.definitions.dto import HarvestConfigurationRef, HarvestDto
 from server.definitions.models import (
     Domain,

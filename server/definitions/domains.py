@@ -11,7 +11,8 @@ from sqlalchemy import exists, false, literal_column, select, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
-from server.definitions import query, validation
+from server.db import query
+from server.definitions import validation
 from server.definitions.credentials import CredentialCipher
 from server.definitions.dto import (
     ConfigurationDto,

@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from sqlalchemy import select, text, update
 from sqlalchemy.orm import Session
 
-from server.definitions import domains, query, validation
+from server.db import query
+from server.definitions import domains, validation
 from server.definitions.dto import IngestRunDto
 from server.definitions.models import Domain, IngestRun, UtcDateTime, utcnow
 from shared.dto import Page

@@ -8,7 +8,8 @@ from typing import Any
 from sqlalchemy import exists, select
 from sqlalchemy.orm import Session
 
-from server.definitions import profile_schema, query, validation
+from server.db import query
+from server.definitions import profile_schema, validation
 from server.definitions.dto import ProfileDto
 from server.definitions.models import CrawlProfile, DomainConfiguration, utcnow
 from shared.dto import Page

@@ -7,7 +7,8 @@ from typing import Any
 from sqlalchemy import exists, select
 from sqlalchemy.orm import Session
 
-from server.definitions import query, validation
+from server.db import query
+from server.definitions import validation
 from server.definitions.dto import ScheduleDto
 from server.definitions.models import HarvestDefinition, Schedule
 from server.definitions.schedule_rules import Rule

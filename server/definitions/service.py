@@ -15,6 +15,7 @@ from nameko.extensions import DependencyProvider
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
+from server.db import query
 from server.db.provider import DatabaseSession, committing
 from server.definitions import (
     channels,
@@ -23,7 +24,6 @@ from server.definitions import (
     domains,
     ingest,
     profiles,
-    query,
     schedules,
     statistics,
     traps,

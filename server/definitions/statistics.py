@@ -4,7 +4,8 @@ from __future__ import annotations
 from sqlalchemy import distinct, func, select
 from sqlalchemy.orm import Session
 
-from server.definitions import domains, query
+from server.db import query
+from server.definitions import domains
 from server.definitions.dto import DomainStatisticsDto, HistoryDto
 from server.definitions.models import Domain, DomainConfiguration, HarvestDefinition, HarvestHistory
 from shared.dto import Page

@@ -6,7 +6,8 @@ from sqlalchemy import exists, select
 from sqlalchemy.orm import Session, selectinload
 from sqlalchemy.orm.attributes import flag_modified
 
-from server.definitions import query, validation
+from server.db import query
+from server.definitions import validation
 from server.definitions.dto import TrapListDto
 from server.definitions.models import GlobalTrapExpression, GlobalTrapList
 from shared.dto import Page

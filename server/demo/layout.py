@@ -43,13 +43,15 @@ def demo_instances(demo_dir: str = "data/demo", web_proxy: str = "http://127.0.0
         DemoInstance("definitions", "server.definitions.service:DefinitionsService", {"database": harvest_db}),
         DemoInstance("scheduler", "server.scheduler.service:SchedulerService",
                      {"database": harvest_db, "harvest": {"scheduler": {"timer_interval": 5}}}),
-        DemoInstance("arcrepository", "server.archive.services:arcrepository", {"archive": archive}),
+        DemoInstance("arcrepository", "server.archive.arcrepository.service:ArcRepositoryService",
+                     {"archive": archive}),
     ]
     for rep in REPLICAS:
         rid = rep["id"]
-        out.append(DemoInstance(f"bitarchive-monitor-{rid.lower()}", "server.archive.services:bitarchive_monitor",
+        out.append(DemoInstance(f"bitarchive-monitor-{rid.lower()}",
+                                "server.archive.bitarchive_monitor.service:bitarchive_monitor",
                                 {"archive": {**archive, "replica": rid}}))
-        out.append(DemoInstance(f"bitarchive-{rid.lower()}", "server.archive.services:bitarchive",
+        out.append(DemoInstance(f"bitarchive-{rid.lower()}", "server.archive.bitarchive.service:bitarchive",
                                 {"archive": {**archive, "replica": rid}}))
     out.append(DemoInstance("harvester", "server.harvester.service:HarvesterService", {"harvester": {
         "channel": CHANNEL, "min_space_left": 100_000_000, "claim_interval": 2, "status_interval": 10,

@@ -8,7 +8,7 @@ from typing import Any
 from sqlalchemy import exists, func, select
 from sqlalchemy.orm import Session
 
-from server.definitions import query
+from server.db import query
 from server.definitions.models import Domain, DomainConfiguration, HarvestDefinition, HarvestHistory
 from server.scheduler.dto import (
     ClaimedJobDto,

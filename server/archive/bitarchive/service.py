@@ -19,6 +19,7 @@ from nameko.events import BROADCAST, event_handler
 from nameko.standalone.events import event_dispatcher
 
 from server.archive.checksums import file_checksum
+from server.archive.events import BATCH_EVENT, BATCH_REPLY_EVENT
 from server.archive.fileserver import Served
 from server.archive.names import check_name
 from server.archive.providers import ArchiveContext, archive_dir
@@ -34,8 +35,6 @@ from shared.errors import InvalidInput, PermissionDenied
 
 log = logging.getLogger(__name__)
 
-BATCH_EVENT = "batch"
-BATCH_REPLY_EVENT = "batch_reply"
 
 
 class BitarchiveContext(ArchiveContext):
@@ -199,3 +198,13 @@ def make_bitarchive_service(replica_id: str) -> type:
     BitarchiveService.__name__ = BitarchiveService.__qualname__ = f"Bitarchive_{replica_id}"
     _classes[replica_id] = BitarchiveService
     return BitarchiveService
+
+
+def __getattr__(name: str) -> type:
+    """``nameko run ... server.archive.bitarchive.service:bitarchive`` makes the class of the replica given by
+    ``$NAS_REPLICA`` or ``archive.replica`` in the config file the process was started with."""
+    if name != "bitarchive":
+        raise AttributeError(name)
+    from server.archive.replicas import configured_replica
+
+    return make_bitarchive_service(configured_replica())

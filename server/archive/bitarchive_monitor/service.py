@@ -20,7 +20,7 @@ from nameko.events import SERVICE_POOL, EventDispatcher, event_handler
 
 from server.archive.batch.base import load_job
 from server.archive.batch.merge import BatchResult, InstanceReply, summarise
-from server.archive.bitarchive.service import BATCH_EVENT, BATCH_REPLY_EVENT
+from server.archive.events import BATCH_EVENT, BATCH_REPLY_EVENT
 from server.archive.fileserver import Served
 from server.archive.names import check_name
 from server.archive.providers import ArchiveContext, archive_dir
@@ -260,3 +260,13 @@ def make_bitarchive_monitor_service(replica_id: str) -> type:
 
 
 __all__ = ["make_bitarchive_monitor_service", "InstanceRegistry"]
+
+
+def __getattr__(name: str) -> type:
+    """``nameko run ... server.archive.bitarchive_monitor.service:bitarchive_monitor`` makes the class
+    of the replica given by ``$NAS_REPLICA`` or ``archive.replica`` in the config file the process was started with."""
+    if name != "bitarchive_monitor":
+        raise AttributeError(name)
+    from server.archive.replicas import configured_replica
+
+    return make_bitarchive_monitor_service(configured_replica())

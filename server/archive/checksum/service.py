@@ -112,3 +112,13 @@ def make_checksum_service(replica_id: str) -> type:
     ChecksumService.__name__ = ChecksumService.__qualname__ = f"Checksum_{replica_id}"
     _classes[replica_id] = ChecksumService
     return ChecksumService
+
+
+def __getattr__(name: str) -> type:
+    """``nameko run ... server.archive.checksum.service:checksum`` makes the class of the replica given by
+    ``$NAS_REPLICA`` or ``archive.replica`` in the config file the process was started with."""
+    if name != "checksum":
+        raise AttributeError(name)
+    from server.archive.replicas import configured_replica
+
+    return make_checksum_service(configured_replica())

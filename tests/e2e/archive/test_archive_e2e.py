@@ -26,14 +26,14 @@ REPLICAS = [{"id": "ONE", "name": "Replica one", "type": "bitarchive"},
             {"id": "TWO", "name": "Replica two", "type": "bitarchive"},
             {"id": "CS", "name": "Checksums", "type": "checksum"}]
 INSTANCES = {
-    "arcrepository": ("server.archive.services:arcrepository", None),
-    "bam-one": ("server.archive.services:bitarchive_monitor", "ONE"),
-    "bam-two": ("server.archive.services:bitarchive_monitor", "TWO"),
-    "ba-one-a": ("server.archive.services:bitarchive", "ONE"),
-    "ba-one-b": ("server.archive.services:bitarchive", "ONE"),
-    "ba-one-c": ("server.archive.services:bitarchive", "ONE"),
-    "ba-two-a": ("server.archive.services:bitarchive", "TWO"),
-    "cs": ("server.archive.services:checksum", "CS"),
+    "arcrepository": ("server.archive.arcrepository.service:ArcRepositoryService", None),
+    "bam-one": ("server.archive.bitarchive_monitor.service:bitarchive_monitor", "ONE"),
+    "bam-two": ("server.archive.bitarchive_monitor.service:bitarchive_monitor", "TWO"),
+    "ba-one-a": ("server.archive.bitarchive.service:bitarchive", "ONE"),
+    "ba-one-b": ("server.archive.bitarchive.service:bitarchive", "ONE"),
+    "ba-one-c": ("server.archive.bitarchive.service:bitarchive", "ONE"),
+    "ba-two-a": ("server.archive.bitarchive.service:bitarchive", "TWO"),
+    "cs": ("server.archive.checksum.service:checksum", "CS"),
 }
 
 

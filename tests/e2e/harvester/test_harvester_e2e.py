@@ -57,9 +57,10 @@ def cluster(tmp_path, amqp_uri, postgres_url, web):
                         {"database": {"url": postgres_url}, "harvest": {"domain": {"add_https_seed": False}}}),
         "scheduler": ("server.scheduler.service:SchedulerService",
                       {"database": {"url": postgres_url}, "harvest": {"scheduler": {"timer_interval": 1}}}),
-        "arcrepository": ("server.archive.services:arcrepository", {"archive": archive}),
-        "bam-one": ("server.archive.services:bitarchive_monitor", {"archive": {**archive, "replica": "ONE"}}),
-        "ba-one": ("server.archive.services:bitarchive", {"archive": {**archive, "replica": "ONE"}}),
+        "arcrepository": ("server.archive.arcrepository.service:ArcRepositoryService", {"archive": archive}),
+        "bam-one": ("server.archive.bitarchive_monitor.service:bitarchive_monitor",
+                    {"archive": {**archive, "replica": "ONE"}}),
+        "ba-one": ("server.archive.bitarchive.service:bitarchive", {"archive": {**archive, "replica": "ONE"}}),
         "harvester": ("server.harvester.service:HarvesterService", {"harvester": {
             "channel": "FOCUSED", "min_space_left": 0, "claim_interval": 0.5, "poll_interval": 0.2,
             "status_interval": 2, "process_timeout": 10, "stop_timeout": 20, "rpc_timeout": 10,

@@ -1,8 +1,13 @@
-"""Data transfer objects: plain dataclasses that cross RPC as JSON-safe dicts.
+"""Data transfer objects: the typed vocabulary that crosses RPC, shared by services, CLI and desktop.
 
-A DTO is built from and turned into a dict of JSON types (str, int, float, bool, None, list,
-dict); datetimes travel as ISO-8601 strings in UTC and enums as their values. Both sides use the
-same classes, so the desktop never guesses field names.
+A DTO is a plain ``@dataclass`` with the :class:`Dto` mixin. On the wire it is a dict of JSON
+types (str, int, float, bool, None, list, dict); datetimes travel as ISO-8601 strings in UTC and
+enums as their values. Services return DTO instances (our ``@rpc`` encodes them,
+:mod:`shared.contracts`); clients decode the answer into the same class, so no screen or command
+reads a field name out of a dict.
+
+One module per area: ``shared.dto.definitions``, ``shared.dto.jobs``, ``shared.dto.archive``,
+``shared.dto.monitor``; each also declares what its service's RPCs return (``RETURNS``).
 """
 from __future__ import annotations
 
@@ -11,9 +16,10 @@ import datetime as dt
 import enum
 import types
 import typing
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 T = TypeVar("T", bound="Dto")
+I = TypeVar("I")  # noqa: E741 - the item type of a Page
 
 
 def _to_json(value: Any) -> Any:
@@ -38,6 +44,8 @@ def _from_json(tp: Any, value: Any) -> Any:
     if value is None:
         return None
     origin = typing.get_origin(tp)
+    if isinstance(origin, type) and issubclass(origin, Page):
+        return origin.from_dict(value, typing.get_args(tp)[0])
     if origin in (typing.Union, types.UnionType):
         for arg in typing.get_args(tp):
             if arg is type(None):
@@ -75,11 +83,35 @@ class Dto:
         return cls(**{k: _from_json(hints[k], v) for k, v in data.items() if k in names})
 
 
-@dataclasses.dataclass
-class Page(Dto):
-    """One page of a listing: ``items`` are dicts of the listed DTO; ``total`` counts all matches."""
+def decode(tp: Any, value: Any) -> Any:
+    """``value`` as it came off the wire, turned into ``tp`` (a Dto class, ``list[X]``,
+    ``Page[X]``, an enum, a datetime, or a plain type, which is returned as it is)."""
+    if value is None:
+        return None
+    origin = typing.get_origin(tp)
+    if isinstance(origin, type) and issubclass(origin, Page):
+        (item,) = typing.get_args(tp)
+        return origin.from_dict(value, item)
+    return _from_json(tp, value)
 
-    items: list[dict[str, Any]]
+
+@dataclasses.dataclass
+class Page(Dto, Generic[I]):
+    """One page of a listing: ``items`` of the listed DTO; ``total`` counts all matches.
+
+    Annotate an RPC with ``-> Page[DomainSummaryDto]``; a client decodes it with
+    ``decode(Page[DomainSummaryDto], value)`` (or ``Page.from_dict(value, DomainSummaryDto)``)."""
+
+    items: list[I]
     total: int
     offset: int
     limit: int
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], item: Any = None):  # type: ignore[override]
+        hints = typing.get_type_hints(cls)
+        names = {f.name for f in dataclasses.fields(cls)}
+        values = {k: _from_json(hints[k], v) for k, v in data.items() if k in names and k != "items"}
+        items = data.get("items") or []
+        values["items"] = [_from_json(item, v) for v in items] if item is not None else list(items)
+        return cls(**values)
