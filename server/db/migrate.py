@@ -24,7 +24,7 @@ def alembic_config(engine: Engine, name: str, migrations_package: str) -> Config
     packages = getattr(module, "VERSION_PACKAGES", ())
     if packages:
         dirs = [os.path.dirname(importlib.import_module(p).__file__) for p in packages]
-        cfg.set_main_option("version_path_separator", "os")
+        cfg.set_main_option("path_separator", "os")
         cfg.set_main_option("version_locations", os.pathsep.join(dirs))
     cfg.attributes["engine"] = engine
     cfg.attributes["version_table"] = version_table(name)
