@@ -167,6 +167,13 @@ class PermissionDenied(NasError):
     code = "permission_denied"
 
 
+class TokenRejected(PermissionDenied):
+    """A capability token is forged, altered, expired, used twice, or not for this action;
+    ``details.reason`` says which (malformed, signature, purpose, expired, claim, replayed)."""
+
+    code = "token_rejected"
+
+
 # --- integrity and availability --------------------------------------------------------------
 
 class ChecksumMismatch(NasError):
