@@ -23,10 +23,14 @@ wait_port() {  # wait_port HOST PORT SECONDS
 }
 
 # Debian packages: the broker, the database used by the PostgreSQL tests, the system libraries
-# Qt needs offscreen, wget (the crawler benchmark's peer) and xvfb (screenshots of the desktop).
+# Qt needs offscreen (libglib2.0-0 first of all: without it PySide6 and its lrelease do not even
+# load) and under a real X server (the libxcb-* of Qt's xcb platform plugin), wget (the crawler
+# benchmark's peer) and xvfb (screenshots of the desktop under a real X server).
 NAS_DEBS=(rabbitmq-server postgresql postgresql-client python3-venv wget xvfb
-    libnss3 libegl1 libgl1 libxkbcommon0 libxkbfile1 libxcomposite1 libxdamage1 libxrandr2
-    libxtst6 libasound2 libgbm1 libfontconfig1 libdbus-1-3 libxcb-cursor0)
+    libglib2.0-0 libnss3 libegl1 libgl1 libxkbcommon0 libxkbcommon-x11-0 libxkbfile1 libxcomposite1
+    libxdamage1 libxrandr2 libxtst6 libasound2 libgbm1 libfontconfig1 libdbus-1-3
+    libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0 libxcb-shape0
+    libxcb-randr0 libxcb-xfixes0 libxcb-xkb1 libxcb-xinerama0)
 
 install_debs() {
     local missing=() pkg
@@ -94,8 +98,14 @@ ensure_venv() {
         fi
         echo "$want" >"$stamp"
     fi
-    # Qt translations are built, never committed.
-    "$NAS_VENV/bin/python" -m desktop.i18n_build >/dev/null 2>&1 || true
+    # Qt translations are built, never committed. A failure here is a broken installation (a
+    # missing system library, as on a fresh machine without libglib2.0-0): say so and stop.
+    local out
+    if ! out="$("$NAS_VENV/bin/python" -m desktop.i18n_build 2>&1)"; then
+        printf '%s\n' "$out" | tail -20 >&2
+        log "building the desktop translations failed (see above)"
+        return 1
+    fi
 }
 
 bootstrap() {  # bootstrap [with-postgres]
