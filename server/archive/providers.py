@@ -37,7 +37,6 @@ class ArchiveContext(DependencyProvider):
         # A per-replica service serves the replica its class was made for (it names the
         # service); the arcrepository serves none.
         self.replica_id = getattr(self.container.service_cls, "replica", "") or self.settings["archive.replica"]
-        self.config = dict(self.container.config)
         if self.serve_files:
             self.file_server = FileServer(self.settings["archive.http.address"],
                                           self.settings["archive.http.public_host"])
