@@ -3,8 +3,9 @@
 Services annotate every RPC with its return type (``-> DomainDto``, ``-> Page[JobDto]``,
 ``-> list[InstanceDto]``) and return DTO instances; our ``@rpc`` (``server.runtime.rpc``) encodes
 them with :func:`encode`. The same types are declared here, per service, by the ``RETURNS``
-table of each ``shared.dto`` area module, so a client that knows only ``shared`` decodes an
-answer into the class the service built (:func:`decode`)::
+table of each ``shared.dto`` area module (or its ``RETURNS_BY_SERVICE``, one table per service),
+so a client that knows only ``shared`` decodes an answer into the class the service built
+(:func:`decode`)::
 
     domain = contracts.decode("definitions", "get_domain", raw)   # a DomainDto
 
@@ -29,11 +30,13 @@ from shared.dto import decode as decode_type
 
 log = logging.getLogger(__name__)
 
-#: the area modules that declare ``SERVICE`` (or ``SERVICES``) and ``RETURNS``
+#: the area modules that declare ``SERVICE`` (or ``SERVICES``) and ``RETURNS``, or one table per
+#: service in ``RETURNS_BY_SERVICE``
 AREA_MODULES = ("shared.dto.definitions", "shared.dto.jobs", "shared.dto.archive", "shared.dto.monitor")
 
 #: services named per replica (``bitarchive_ONE``) are declared by their family name
-_PER_REPLICA = re.compile(r"^(bitarchive|bitarchive_monitor|checksum)_[A-Za-z0-9-]+$")
+#: (replica ids may hold ``_``: the longest family is tried first)
+_PER_REPLICA = re.compile(r"^(bitarchive_monitor|bitarchive|checksum)_[A-Za-z][A-Za-z0-9_]*$")
 
 
 class ContractViolation(Exception):
@@ -51,6 +54,10 @@ def table() -> dict[str, dict[str, Any]]:
             if exc.name == name:
                 continue  # an area not written yet
             raise
+        # An area whose services answer differently declares one table per service
+        # (``RETURNS_BY_SERVICE``); otherwise ``RETURNS`` holds for each of ``SERVICE(S)``.
+        for service, returns_of in getattr(module, "RETURNS_BY_SERVICE", {}).items():
+            out.setdefault(service, {}).update(returns_of)
         services = getattr(module, "SERVICES", None) or (getattr(module, "SERVICE", None),)
         for service in services:
             if service:

@@ -1,8 +1,7 @@
-"""Nameko dependency providers shared by the archive services."""
+"""Nameko dependency providers shared by the archive services (calls between them: :mod:`.calls`)."""
 from __future__ import annotations
 
 import os
-from typing import Any
 
 from nameko.extensions import DependencyProvider
 
@@ -25,18 +24,6 @@ def archive_dir(settings, *parts: str) -> str:
     return path
 
 
-def call_service(config: dict[str, Any], service: str, method: str, *args: Any, timeout: float, **kw: Any) -> Any:
-    """One RPC from inside a service (or a background green thread) with a timeout.
-
-    Raises ReplicaUnavailable-style errors are left to the caller: nameko's RpcTimeout and
-    UnknownService come through as they are.
-    """
-    from nameko.standalone.rpc import ClusterRpcProxy
-
-    with ClusterRpcProxy(config, timeout=timeout) as proxy:
-        return getattr(getattr(proxy, service), method)(*args, **kw)
-
-
 class ArchiveContext(DependencyProvider):
     """Settings-derived objects every archive service needs, plus an HTTP file server."""
 
@@ -47,8 +34,9 @@ class ArchiveContext(DependencyProvider):
     def setup(self) -> None:
         self.settings = settings_for(self.container)
         self.replicas = Replicas.from_settings(self.settings)
-        self.replica_id = self.settings["archive.replica"]
-        self.config = dict(self.container.config)
+        # A per-replica service serves the replica its class was made for (it names the
+        # service); the arcrepository serves none.
+        self.replica_id = getattr(self.container.service_cls, "replica", "") or self.settings["archive.replica"]
         if self.serve_files:
             self.file_server = FileServer(self.settings["archive.http.address"],
                                           self.settings["archive.http.public_host"])

@@ -1,57 +1,36 @@
-"""Replicas as configured: id, name, type; the service names derived from the id."""
+"""Replicas as configured (``archive.replicas``): id, name, type; the service names derived from the
+id are wire vocabulary and live with the DTO in :mod:`shared.dto.archive`."""
 from __future__ import annotations
 
-import dataclasses
 import re
 
-from shared.dto import Dto
+from shared.dto.archive import (
+    ReplicaDto,
+    bitarchive_monitor_service_name,
+    bitarchive_service_name,
+    checksum_service_name,
+)
 from shared.enums import ReplicaType
 from shared.errors import ConfigError, NotFound
 
-_ID = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,40}")
+__all__ = ["ReplicaDto", "Replicas", "bitarchive_monitor_service_name", "bitarchive_service_name",
+           "checksum_service_name", "configured_replica"]
 
-
-@dataclasses.dataclass(frozen=True)
-class ReplicaInfo(Dto):
-    id: str
-    name: str
-    type: ReplicaType
-
-    @property
-    def service(self) -> str:
-        """The Nameko service that stores for this replica (ANY instance answers)."""
-        if self.type == ReplicaType.CHECKSUM:
-            return checksum_service_name(self.id)
-        return bitarchive_service_name(self.id)
-
-    @property
-    def monitor_service(self) -> str:
-        return bitarchive_monitor_service_name(self.id)
-
-
-def bitarchive_service_name(replica_id: str) -> str:
-    return f"bitarchive_{replica_id}"
-
-
-def bitarchive_monitor_service_name(replica_id: str) -> str:
-    return f"bitarchive_monitor_{replica_id}"
-
-
-def checksum_service_name(replica_id: str) -> str:
-    return f"checksum_{replica_id}"
+#: a replica id names services (``bitarchive_<id>``)
+REPLICA_ID = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,40}")
 
 
 class Replicas:
     """The ``archive.replicas`` setting, validated, looked up by id or by name."""
 
     def __init__(self, entries: list[dict], default: str = "", source: str = "archive.replicas"):
-        self.by_id: dict[str, ReplicaInfo] = {}
+        self.by_id: dict[str, ReplicaDto] = {}
         for n, e in enumerate(entries):
             where = f"{source}[{n}]"
             if not isinstance(e, dict) or not e.get("id"):
                 raise ConfigError(f"{where}: each replica needs an id", {"key": "archive.replicas"})
             rid = str(e["id"])
-            if not _ID.fullmatch(rid):
+            if not REPLICA_ID.fullmatch(rid):
                 raise ConfigError(f"{where}: replica id {rid!r} must be letters, digits and _ (it names services)",
                                   {"key": "archive.replicas"})
             try:
@@ -64,7 +43,7 @@ class Replicas:
                 raise ConfigError(f"{where}: unknown keys {sorted(unknown)}", {"key": "archive.replicas"})
             if rid in self.by_id:
                 raise ConfigError(f"{where}: replica id {rid!r} given twice", {"key": "archive.replicas"})
-            self.by_id[rid] = ReplicaInfo(rid, str(e.get("name") or rid), rtype)
+            self.by_id[rid] = ReplicaDto(rid, str(e.get("name") or rid), rtype)
         if not self.by_id:
             raise ConfigError(f"{source}: at least one replica is needed", {"key": "archive.replicas"})
         self._default = default
@@ -75,10 +54,10 @@ class Replicas:
     def from_settings(cls, settings) -> Replicas:
         return cls(settings["archive.replicas"], settings["archive.default_replica"])
 
-    def all(self) -> list[ReplicaInfo]:
+    def all(self) -> list[ReplicaDto]:
         return list(self.by_id.values())
 
-    def get(self, key: str | None) -> ReplicaInfo:
+    def get(self, key: str | None) -> ReplicaDto:
         """A replica by id or by name (case-insensitive); None gives the default replica."""
         if not key:
             return self.default
@@ -89,14 +68,14 @@ class Replicas:
                 return r
         raise NotFound(f"no replica {key!r} (known: {', '.join(self.by_id)})", {"replica": key})
 
-    def bitarchive(self, key: str | None) -> ReplicaInfo:
+    def bitarchive(self, key: str | None) -> ReplicaDto:
         r = self.get(key)
         if r.type != ReplicaType.BITARCHIVE:
             raise NotFound(f"replica {r.id} keeps checksums only, not files", {"replica": r.id})
         return r
 
     @property
-    def default(self) -> ReplicaInfo:
+    def default(self) -> ReplicaDto:
         if self._default:
             return self.get(self._default)
         for r in self.by_id.values():

@@ -22,6 +22,9 @@ SETTINGS = (
             minimum=0.1),
     Setting("archive.batch.timeout", float, 86400.0, "seconds the bitarchive monitor waits for every instance "
             "of its replica to answer a batch job", minimum=0.1),
+    Setting("archive.batch.keep_results", float, 86400.0, "seconds a finished batch run's result and output "
+            "files stay available (batch_status, the output URL) before the monitor and the bitarchives "
+            "forget them; running batches are never forgotten", minimum=1.0),
     Setting("archive.batch.allow_user_code", bool, False, "run batch jobs sent as Python source (never as "
             "root: in a child process under archive.batch.sandbox_user)"),
     Setting("archive.batch.sandbox_user", str, "nobody", "user that runs batch jobs when the service runs as root"),

@@ -12,7 +12,7 @@ import os
 import sys
 import time
 import zlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from server.cli.common import (
     EXIT_BAD_INPUT,
@@ -24,9 +24,19 @@ from server.cli.common import (
     print_table,
     rpc_proxy,
 )
+from shared import contracts
 from shared.errors import InvalidInput, NasError, NotFound, Unavailable
 
+if TYPE_CHECKING:
+    from shared.dto.archive import ArchiveFileDto, StoreStatusDto
+
 POLL = 0.3
+DONE_STATES = ("upload_completed", "upload_failed")
+
+
+def _call(proxy, method: str, *args: Any) -> Any:
+    """``arcrepository.<method>(*args)``, its answer decoded into the DTO the service declares."""
+    return contracts.decode("arcrepository", method, call(proxy, "arcrepository", method, *args))
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -133,18 +143,18 @@ def upload(args: argparse.Namespace) -> int:
                     print(f"nas upload: {path}: not stored: {exc.code}: {exc.message}", file=sys.stderr)
                     failures += 1
                     continue
-                if status["complete"]:
+                if status.complete:
                     kept = "kept" if args.keep else "deleted locally"
                     if not args.keep:
                         os.unlink(path)
-                    replicas = ", ".join(r["replica"] for r in status["replicas"])
-                    print(f"{name}: stored in {replicas} (md5 {status['checksum']}); {kept}")
+                    replicas = ", ".join(r.replica for r in status.replicas)
+                    print(f"{name}: stored in {replicas} (md5 {status.checksum}); {kept}")
                 else:
                     failures += 1
                     print(f"nas upload: {path}: NOT stored in every replica; the local file is kept", file=sys.stderr)
-                    for r in status["replicas"]:
-                        if r["state"] != "upload_completed":
-                            print(f"  replica {r['replica']}: {r['state']}: {r.get('error') or ''}", file=sys.stderr)
+                    for r in status.replicas:
+                        if r.state != "upload_completed":
+                            print(f"  replica {r.replica}: {r.state}: {r.error or ''}", file=sys.stderr)
     finally:
         server.stop()
     if failures:
@@ -152,15 +162,14 @@ def upload(args: argparse.Namespace) -> int:
     return EXIT_BAD_INPUT if bad else 0
 
 
-def _store(args, proxy, rf) -> dict[str, Any]:
-    status = call(proxy, "arcrepository", "store", rf.to_dict())
-    total = len(status["replicas"])
-    with _bar(args, total=total, unit="replica", desc=f"store {rf.name}") as bar:
+def _store(args, proxy, rf) -> StoreStatusDto:
+    status = _call(proxy, "store", rf.to_dict())
+    with _bar(args, total=len(status.replicas), unit="replica", desc=f"store {rf.name}") as bar:
         done = 0
-        while status.get("running"):
+        while status.running:
             time.sleep(POLL)
-            status = call(proxy, "arcrepository", "store_status", rf.name)
-            now = sum(1 for r in status["replicas"] if r["state"] in ("upload_completed", "upload_failed"))
+            status = _call(proxy, "store_status", rf.name)
+            now = sum(1 for r in status.replicas if r.state in DONE_STATES)
             bar.update(now - done)
             done = now
     return status
@@ -179,11 +188,11 @@ def get_file(args: argparse.Namespace) -> int:
     if os.path.exists(dest) and not args.force:
         raise InvalidInput(f"{dest} exists (use --force to overwrite)", {"file": dest})
     with rpc_proxy(args) as proxy:
-        info = call(proxy, "arcrepository", "get_file", args.name, args.replica)
-    with _bar(args, total=info["size"], unit="B", unit_scale=True, desc=args.name) as bar:
-        checksum = download(http_chunks(info["url"], args.timeout), dest, info.get("checksum"), info["size"],
+        info = _call(proxy, "get_file", args.name, args.replica)
+    with _bar(args, total=info.size, unit="B", unit_scale=True, desc=args.name) as bar:
+        checksum = download(http_chunks(info.url, args.timeout), dest, info.checksum, info.size,
                             progress=bar.update)
-    print(f"{dest}: {info['size']} bytes from replica {info['replica']} ({info['instance_id']}), md5 {checksum}",
+    print(f"{dest}: {info.size} bytes from replica {info.replica} ({info.instance_id}), md5 {checksum}",
           file=sys.stderr)
     return 0
 
@@ -194,11 +203,11 @@ def get_record(args: argparse.Namespace) -> int:
 
     check_name(args.name)
     with rpc_proxy(args) as proxy:
-        info = call(proxy, "arcrepository", "get_record", args.name, args.offset, args.replica)
+        info = _call(proxy, "get_record", args.name, args.offset, args.replica)
     out = open(args.output, "wb") if args.output else sys.stdout.buffer
     try:
         inflater = None
-        for chunk in http_chunks(info["url"], args.timeout):
+        for chunk in http_chunks(info.url, args.timeout):
             if inflater is None and not args.raw and chunk[:2] == b"\x1f\x8b":
                 inflater = zlib.decompressobj(16 + zlib.MAX_WBITS)
             out.write(inflater.decompress(chunk) if inflater else chunk)
@@ -237,47 +246,46 @@ def batch_run(args: argparse.Namespace) -> int:
             source = fh.read()
         job = os.path.basename(job)[:-3]
     with rpc_proxy(args) as proxy:
-        result = call(proxy, "arcrepository", "batch", None if source else job, args.replica, args.regex,
-                      _job_args(args.arg), source)
-        expected = len(result["expected_instances"])
-        with _bar(args, total=expected, unit="instance", desc=f"batch {job}") as bar:
-            while result["state"] == "running":
+        result = _call(proxy, "batch", None if source else job, args.replica, args.regex, _job_args(args.arg),
+                       source)
+        with _bar(args, total=len(result.expected_instances), unit="instance", desc=f"batch {job}") as bar:
+            while result.running:
                 time.sleep(POLL)
-                result = call(proxy, "arcrepository", "batch_status", result["batch_id"])
-            bar.update(len(result["answered_instances"]))
-    if result.get("output_url"):
+                result = _call(proxy, "batch_status", result.batch_id)
+            bar.update(len(result.answered_instances))
+    if result.output_url:
         if args.output:
-            download(http_chunks(result["output_url"], args.timeout), args.output)
+            download(http_chunks(result.output_url, args.timeout), args.output)
         else:
-            for chunk in http_chunks(result["output_url"], args.timeout):
+            for chunk in http_chunks(result.output_url, args.timeout):
                 sys.stdout.buffer.write(chunk)
             sys.stdout.buffer.flush()
     errors = open(args.errors, "w", encoding="utf-8") if args.errors else sys.stderr
     try:
-        for e in result["exceptions"]:
-            print(f"{e.get('instance_id', '')}\t{e.get('file') or '-'}\t{e['error']}", file=errors)
+        for e in result.exceptions:
+            print(f"{e.instance_id or ''}\t{e.file or '-'}\t{e.error}", file=errors)
     finally:
         if args.errors:
             errors.close()
-    summary = (f"batch {result['batch_id']}: {result['files_processed']} files processed, "
-               f"{result['files_failed']} failed, {len(result['answered_instances'])}/"
-               f"{len(result['expected_instances'])} instances answered")
-    if result["incomplete"]:
+    summary = (f"batch {result.batch_id}: {result.files_processed} files processed, "
+               f"{result.files_failed} failed, {len(result.answered_instances)}/"
+               f"{len(result.expected_instances)} instances answered")
+    if result.incomplete:
         why = []
-        if result["missing_instances"]:
-            why.append("no answer from: " + ", ".join(result["missing_instances"]))
-        if result.get("error"):
-            why.append(result["error"])
+        if result.missing_instances:
+            why.append("no answer from: " + ", ".join(result.missing_instances))
+        if result.error:
+            why.append(result.error)
         if not why:
             why.append("the job failed in some instances, see the exceptions")
         summary += f"; INCOMPLETE ({'; '.join(why)})"
     print(summary, file=sys.stderr)
-    return EXIT_FAILED if result["incomplete"] or result["files_failed"] else 0
+    return EXIT_FAILED if result.incomplete or result.files_failed else 0
 
 
 def batch_list(args: argparse.Namespace) -> int:
     with rpc_proxy(args) as proxy:
-        for name in call(proxy, "arcrepository", "batch_jobs"):
+        for name in _call(proxy, "batch_jobs"):
             print(name)
     return 0
 
@@ -285,20 +293,19 @@ def batch_list(args: argparse.Namespace) -> int:
 # --- ls ---------------------------------------------------------------------------------------
 
 def archive_ls(args: argparse.Namespace) -> int:
-    items: list[dict[str, Any]] = []
+    items: list[ArchiveFileDto] = []
     with rpc_proxy(args) as proxy:
         offset = 0
         while True:
-            page = call(proxy, "arcrepository", "list_files", args.replica, offset, 1000, args.regex)
-            items.extend(page["items"])
-            offset += len(page["items"])
-            if not page["items"] or offset >= page["total"]:
+            page = _call(proxy, "list_files", args.replica, offset, 1000, args.regex)
+            items.extend(page.items)
+            offset += len(page.items)
+            if not page.items or offset >= page.total:
                 break
     if args.json:
-        print_json(items)
+        print_json([i.to_dict() for i in items])
         return 0
-    rows = [(i["name"], i["size"], i["checksum"], " ".join(f"{k}:{v}" for k, v in sorted(i["states"].items())))
-            for i in items]
+    rows = [(i.name, i.size, i.checksum, " ".join(f"{k}:{v}" for k, v in sorted(i.states.items()))) for i in items]
     print_table(("NAME", "SIZE", "MD5", "STATE PER REPLICA"), rows)
     return 0
 

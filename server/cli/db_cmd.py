@@ -24,10 +24,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         a.set_defaults(func=func)
 
 
+#: each database and the package of its Alembic chain (with its owner: docs/architecture.md)
+MIGRATIONS = {"harvest": "server.harvestdb.migrations", "archive": "server.archive.arcrepository.migrations"}
+
+
 def _open(args: argparse.Namespace):
-    package = f"server.{args.database}.migrations"
-    if importlib.util.find_spec(f"server.{args.database}") is None or importlib.util.find_spec(package) is None:
-        raise InvalidInput(f"no database named {args.database!r} (no package {package})",
+    package = MIGRATIONS.get(args.database, "")
+    if not package or importlib.util.find_spec(package) is None:
+        raise InvalidInput(f"no database named {args.database!r} (known: {', '.join(MIGRATIONS)})",
                            {"database": args.database})
     s = load(args.config, all_settings())
     return make_engine(database_url(s["database.url"], s["data_dir"], args.database)), package

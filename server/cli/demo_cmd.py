@@ -122,13 +122,13 @@ def run(args: argparse.Namespace) -> int:
 
         _step("6. the archive: every file in both replicas, checksums verified by a batch job per replica")
         files = story.stored_files(rpc, job["id"])
-        names = [f["name"] for f in files]
+        names = [f.name for f in files]
         sums = story.verify_checksums(rpc, names)
         rows = []
         for f in files:
-            per = [sums.get(r["id"], {}).get(f["name"], "-") for r in REPLICAS]
-            verdict = "verified" if len(set(per)) == 1 and per[0] == f.get("checksum", per[0]) != "-" else "MISMATCH"
-            rows.append((f["name"], f.get("size", ""), *[p[:12] for p in per], verdict))
+            per = [sums.get(r["id"], {}).get(f.name, "-") for r in REPLICAS]
+            verdict = "verified" if len(set(per)) == 1 and per[0] == f.checksum != "-" else "MISMATCH"
+            rows.append((f.name, f.size, *[p[:12] for p in per], verdict))
         print_table(("FILE", "BYTES", *[f"MD5 {r['id']}" for r in REPLICAS], "CHECK"), rows)
         if any(r[-1] != "verified" for r in rows):
             return 1

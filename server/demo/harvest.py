@@ -15,6 +15,8 @@ import yaml
 from warcio.archiveiterator import ArchiveIterator
 
 from server.demo.layout import CHANNEL, REPLICAS
+from shared import contracts
+from shared.dto.archive import ArchiveFileDto
 from shared.errors import AlreadyExists
 
 DOMAIN = "kb-demo.dk"
@@ -80,8 +82,13 @@ def job_domains(rpc: Any, job_id: int) -> list[dict]:
     return rpc.scheduler.job_domains(job_id)["items"]
 
 
-def stored_files(rpc: Any, job_id: int) -> list[dict]:
-    return [f for f in rpc.arcrepository.list_files(limit=10000)["items"] if f["name"].startswith(f"{job_id}-")]
+def _archive(rpc: Any, method: str, *args: Any, **kwargs: Any) -> Any:
+    """``arcrepository.<method>``, its answer decoded into the DTO the service declares."""
+    return contracts.decode("arcrepository", method, getattr(rpc.arcrepository, method)(*args, **kwargs))
+
+
+def stored_files(rpc: Any, job_id: int) -> list[ArchiveFileDto]:
+    return [f for f in _archive(rpc, "list_files", limit=10000).items if f.name.startswith(f"{job_id}-")]
 
 
 def verify_checksums(rpc: Any, files: list[str], timeout: float = 120) -> dict[str, dict[str, str]]:
@@ -89,12 +96,12 @@ def verify_checksums(rpc: Any, files: list[str], timeout: float = 120) -> dict[s
     out: dict[str, dict[str, str]] = {}
     for rep in REPLICAS:
         regex = "|".join(f.replace(".", r"\.") for f in files)
-        batch_id = rpc.arcrepository.batch("checksum", replica=rep["id"], regex=f"^({regex})$")["batch_id"]
+        batch_id = _archive(rpc, "batch", "checksum", replica=rep["id"], regex=f"^({regex})$").batch_id
         deadline = time.monotonic() + timeout
-        while (status := rpc.arcrepository.batch_status(batch_id, wait=5))["state"] == "running":
+        while (status := _archive(rpc, "batch_status", batch_id, wait=5)).running:
             if time.monotonic() > deadline:
                 raise TimeoutError(f"checksum batch on {rep['id']} did not finish")
-        text = requests.get(status["output_url"], timeout=30).text if status.get("output_url") else ""
+        text = requests.get(status.output_url, timeout=30).text if status.output_url else ""
         out[rep["id"]] = dict(line.split("##", 1) for line in text.splitlines() if "##" in line)
     return out
 
@@ -103,9 +110,9 @@ def archived_front_page(rpc: Any, files: list[str]) -> tuple[str, int, bytes] | 
     """Find the front page's response record in the job's WARCs (by reading them from replica
     TWO) and fetch just that record from replica ONE: ``(file, offset, record bytes)``."""
     for name in sorted(f for f in files if "-metadata-" not in f):
-        where = rpc.arcrepository.get_file(name, "TWO")
+        where = _archive(rpc, "get_file", name, "TWO")
         with tempfile.TemporaryFile() as tmp:
-            with requests.get(where["url"], stream=True, timeout=60) as r:
+            with requests.get(where.url, stream=True, timeout=60) as r:
                 r.raise_for_status()
                 for chunk in r.iter_content(1 << 20):
                     tmp.write(chunk)
@@ -115,8 +122,8 @@ def archived_front_page(rpc: Any, files: list[str]) -> tuple[str, int, bytes] | 
                 if (record.rec_type == "response"
                         and record.rec_headers.get_header("WARC-Target-URI") == FRONT_PAGE):
                     offset = it.get_record_offset()
-                    rec = rpc.arcrepository.get_record(name, offset, "ONE")
-                    body = requests.get(rec["url"], timeout=60).content
+                    rec = _archive(rpc, "get_record", name, offset, "ONE")
+                    body = requests.get(rec.url, timeout=60).content
                     return name, offset, body
     return None
 

@@ -22,6 +22,7 @@ import time
 from typing import Any, Protocol
 
 from server.runtime.offload import offload
+from shared import contracts
 from shared.dto import Dto
 from shared.errors import InvalidName, NasError, StoreFailed, Unavailable
 
@@ -137,17 +138,19 @@ class ArcRepositoryArchive:
         self._server = None
 
     def _call(self, method: str, *args: Any) -> Any:
+        """``arcrepository.<method>(*args)``, decoded into the DTO it declares."""
         from nameko.exceptions import RpcTimeout, UnknownService
         from nameko.standalone.rpc import ClusterRpcProxy
 
         try:
             with ClusterRpcProxy(self.config, timeout=self.rpc_timeout) as proxy:
-                return getattr(proxy.arcrepository, method)(*args)
+                raw = getattr(proxy.arcrepository, method)(*args)
         except (RpcTimeout, UnknownService) as exc:
             raise Unavailable(f"the arcrepository does not answer: {exc.__class__.__name__}: {exc}",
                               {"service": "arcrepository"}) from None
         except OSError as exc:
             raise Unavailable(f"the message broker cannot be reached: {exc}", {"service": "arcrepository"}) from None
+        return contracts.decode("arcrepository", method, raw)
 
     def _file_server(self):
         if self._server is None:
@@ -166,12 +169,12 @@ class ArcRepositoryArchive:
             remote = RemoteFile.for_local_file(path, name, checksum, url)
             status = self._call("store", remote.to_dict())
             deadline = time.monotonic() + self.store_timeout
-            while isinstance(status, dict) and status.get("running") and time.monotonic() < deadline:
+            while status.running and time.monotonic() < deadline:
                 time.sleep(self.poll)
                 status = self._call("store_status", name)
         finally:
             self._file_server().withdraw(url)
-        states = _replica_states(status)
+        states = {r.replica: str(r.state) for r in status.replicas}
         result = StoreResult(name, checksum, states)
         if not result.complete:
             failed = {r: s for r, s in states.items() if s != COMPLETED}
@@ -184,18 +187,6 @@ class ArcRepositoryArchive:
         if self._server is not None:
             self._server.stop()
             self._server = None
-
-
-def _replica_states(status: Any) -> dict[str, str]:
-    """Replica id -> state from the arcrepository's answer (a StoreStatus dict)."""
-    if not isinstance(status, dict):
-        return {}
-    out = {}
-    for r in status.get("replicas") or []:
-        out[str(r.get("replica"))] = str(r.get("state"))
-    if not out and status.get("complete") is True:
-        out["archive"] = COMPLETED
-    return out
 
 
 def from_settings(settings, nameko_config: dict[str, Any]) -> ArchiveClient:

@@ -20,7 +20,6 @@ This module is plain Python over a SQLAlchemy session; the arcrepository service
 """
 from __future__ import annotations
 
-import dataclasses
 import enum
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -29,11 +28,18 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from server.archive.arcrepository.models import ArchiveFile, Replica, ReplicaFileInfo, utcnow
 from server.archive.checksums import normalise
-from server.archive.models import ArchiveFile, Replica, ReplicaFileInfo, utcnow
 from server.archive.names import check_name
-from server.archive.replicas import ReplicaInfo
-from shared.dto import Dto, Page
+from shared.dto import Page
+from shared.dto.archive import (
+    ArchiveFileDto,
+    ReplicaChecksumDto,
+    ReplicaDto,
+    ReplicaStateDto,
+    StoreStatusDto,
+    UploadReceiptDto,
+)
 from shared.enums import ChecksumStatus, FileListStatus, UploadState
 from shared.errors import ArchiveFileNotFound, ChecksumMismatch, IllegalTransition
 
@@ -53,40 +59,7 @@ class Action(enum.StrEnum):
     NONE = "none"          # already completed there
 
 
-@dataclasses.dataclass
-class ReplicaState(Dto):
-    replica: str
-    state: UploadState
-    checksum: str | None = None
-    instance_id: str | None = None
-    error: str | None = None
-    updated: str | None = None
-
-
-@dataclasses.dataclass
-class StoreStatus(Dto):
-    name: str
-    checksum: str
-    size: int | None
-    replicas: list[ReplicaState]
-    running: bool = False
-
-    @property
-    def complete(self) -> bool:
-        return all(r.state == U.UPLOAD_COMPLETED for r in self.replicas)
-
-    @property
-    def failed_replicas(self) -> list[str]:
-        return [r.replica for r in self.replicas if r.state == U.UPLOAD_FAILED]
-
-    def to_dict(self) -> dict[str, Any]:
-        d = super().to_dict()
-        d["complete"] = self.complete
-        d["failed_replicas"] = self.failed_replicas
-        return d
-
-
-def ensure_replicas(session: Session, replicas: Iterable[ReplicaInfo]) -> None:
+def ensure_replicas(session: Session, replicas: Iterable[ReplicaDto]) -> None:
     """Make the replica table match the configured replicas (new ones added, names updated)."""
     for r in replicas:
         row = session.get(Replica, r.id)
@@ -124,7 +97,7 @@ def _info(session: Session, file: ArchiveFile, replica_id: str) -> ReplicaFileIn
     return info
 
 
-def on_store(session: Session, replicas: list[ReplicaInfo], name: str, checksum: str,
+def on_store(session: Session, replicas: list[ReplicaDto], name: str, checksum: str,
              size: int | None) -> dict[str, Action]:
     """The store message: record the file, decide per replica what to do, mark uploads started.
 
@@ -220,7 +193,7 @@ def _require(session: Session, name: str) -> ArchiveFile:
     return f
 
 
-def status(session: Session, name: str, replicas: list[ReplicaInfo] | None = None) -> StoreStatus:
+def status(session: Session, name: str, replicas: list[ReplicaDto] | None = None) -> StoreStatusDto:
     """Where the file stands in every replica. Raises ArchiveFileNotFound."""
     f = _require(session, check_name(name))
     infos = {i.replica_id: i for i in f.infos}
@@ -229,11 +202,11 @@ def status(session: Session, name: str, replicas: list[ReplicaInfo] | None = Non
     for rid in ids:
         i = infos.get(rid)
         if i is None:
-            states.append(ReplicaState(rid, U.NO_UPLOAD))
+            states.append(ReplicaStateDto(rid, U.NO_UPLOAD))
         else:
-            states.append(ReplicaState(rid, UploadState(i.upload_state), i.checksum, i.instance_id, i.error,
+            states.append(ReplicaStateDto(rid, UploadState(i.upload_state), i.checksum, i.instance_id, i.error,
                                        i.upload_updated.isoformat() if i.upload_updated else None))
-    return StoreStatus(f.filename, f.checksum, f.size, states)
+    return StoreStatusDto(f.filename, f.checksum, f.size, states)
 
 
 def location_hint(session: Session, name: str, replica_id: str) -> str | None:
@@ -252,7 +225,7 @@ def expected_checksum(session: Session, name: str) -> str | None:
 
 
 def list_files(session: Session, replica_id: str | None = None, offset: int = 0, limit: int = 1000,
-               regex: str | None = None) -> Page:
+               regex: str | None = None) -> Page[ArchiveFileDto]:
     """Files with their state (in one replica, or summarised over all), paged in SQL."""
     q = select(ArchiveFile).order_by(ArchiveFile.filename)
     count = select(func.count()).select_from(ArchiveFile)
@@ -272,25 +245,25 @@ def list_files(session: Session, replica_id: str | None = None, offset: int = 0,
     items = []
     for f in rows:
         states = {i.replica_id: i.upload_state for i in f.infos}
-        items.append({"name": f.filename, "checksum": f.checksum, "size": f.size,
-                      "created": f.created.isoformat() if f.created else None,
-                      "states": states if not replica_id else {replica_id: states.get(replica_id)}})
+        items.append(ArchiveFileDto(f.filename, f.checksum, f.size, f.created.isoformat() if f.created else None,
+                                    states if not replica_id else {replica_id: states.get(replica_id)}))
     return Page(items, total, offset, limit)
 
 
-def run_store(plan: dict[str, Action], replicas: list[ReplicaInfo], *,
-              upload: Callable[[ReplicaInfo], dict], checksum: Callable[[ReplicaInfo], dict | None],
+def run_store(plan: dict[str, Action], replicas: list[ReplicaDto], *,
+              upload: Callable[[ReplicaDto], UploadReceiptDto],
+              checksum: Callable[[ReplicaDto], ReplicaChecksumDto | None],
               record: Callable[[Callable[[Session], Any]], Any], retries: int,
-              parallel: Callable[[Callable[[ReplicaInfo], None], list[ReplicaInfo]], None], name: str) -> None:
+              parallel: Callable[[Callable[[ReplicaDto], None], list[ReplicaDto]], None], name: str) -> None:
     """Drive one store to its end: every replica of ``plan`` uploaded (or checked) in parallel.
 
-    ``upload(replica)`` returns the replica's reply ``{"checksum", "instance_id"}`` or raises;
-    ``checksum(replica)`` returns ``{"checksum", "instance_id"}`` or None when the replica lacks
-    the file; ``record(fn)`` runs ``fn(session)`` in a committed transaction.
+    ``upload(replica)`` returns the replica's receipt (its checksum on arrival, the instance) or
+    raises; ``checksum(replica)`` returns the replica's checksum or None when it lacks the file;
+    ``record(fn)`` runs ``fn(session)`` in a committed transaction.
     """
     by_id = {r.id: r for r in replicas}
 
-    def one(r: ReplicaInfo) -> None:
+    def one(r: ReplicaDto) -> None:
         action = plan[r.id]
         if action == Action.CHECK:
             try:
@@ -300,7 +273,7 @@ def run_store(plan: dict[str, Action], replicas: list[ReplicaInfo], *,
                 record(lambda s: on_upload_reply(s, name, r.id, ok=False, error=err))
                 return
             result = record(lambda s: on_checksum_reply(
-                s, name, r.id, reply["checksum"] if reply else None, reply.get("instance_id") if reply else None))
+                s, name, r.id, reply.checksum if reply else None, reply.instance_id if reply else None))
             if result is not None:
                 return
         attempts = retries + 1
@@ -308,15 +281,15 @@ def run_store(plan: dict[str, Action], replicas: list[ReplicaInfo], *,
             if attempt:
                 record(lambda s: on_upload_started(s, name, r.id))
             try:
-                reply = upload(r)
+                receipt = upload(r)
             except Exception as exc:  # noqa: BLE001
                 err = _describe(exc)
                 record(lambda s, err=err: on_upload_reply(s, name, r.id, ok=False, error=err))
                 if isinstance(exc, ChecksumMismatch) or getattr(exc, "code", "") in ("invalid_name", "already_exists"):
                     return  # retrying cannot help
                 continue
-            state = record(lambda s, reply=reply: on_upload_reply(
-                s, name, r.id, ok=True, checksum=reply.get("checksum"), instance_id=reply.get("instance_id")))
+            state = record(lambda s, receipt=receipt: on_upload_reply(
+                s, name, r.id, ok=True, checksum=receipt.checksum, instance_id=receipt.instance_id))
             if state == U.UPLOAD_COMPLETED:
                 return
 

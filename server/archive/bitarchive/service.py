@@ -1,44 +1,39 @@
 """``bitarchive_<REPLICA>``: one storage machine of a bitarchive replica (many share the name).
 
-RPC (ANY instance answers): ``upload``. HTTP (each instance for its own files, found by the
-bitarchive monitor): ``/files/NAME`` (the file), ``/record/NAME?offset=N`` (one record),
-``/checksum/NAME`` (MD5 hex), ``/batch/ID`` (this instance's output of a batch run). Batch
-requests arrive as a BROADCAST event from the replica's monitor, so every instance runs them.
+RPC (ANY instance answers): ``upload``, ``has_file``. HTTP (each instance for its own files,
+found by the bitarchive monitor): ``/files/NAME`` (the file), ``/record/NAME?offset=N`` (one
+record), ``/checksum/NAME`` (MD5 hex), ``/batch/ID`` (this instance's output of a batch run).
+Batch requests arrive as a BROADCAST event from the replica's monitor, so every instance runs
+them, and each answers with a ``batch_reply`` event. The logic is in :mod:`.core`.
 """
 from __future__ import annotations
 
-import json
 import logging
 import os
-import subprocess
-import sys
-import time
 from typing import Any
 
-from nameko.events import BROADCAST, event_handler
-from nameko.standalone.events import event_dispatcher
+from nameko.events import BROADCAST, EventDispatcher
+from nameko.timer import timer
 
-from server.archive.checksums import file_checksum
+from server.archive.bitarchive.core import BatchLimits, Bitarchive
 from server.archive.events import BATCH_EVENT, BATCH_REPLY_EVENT
-from server.archive.fileserver import Served
-from server.archive.names import check_name
-from server.archive.providers import ArchiveContext, archive_dir
-from server.archive.records import record_span
+from server.archive.per_replica import ReplicaService, configured_class, replica_event_handler
+from server.archive.providers import ArchiveContext, archive_dir, runtime_of
 from server.archive.remotefile import RemoteFile
-from server.archive.replicas import bitarchive_monitor_service_name, bitarchive_service_name
 from server.archive.storage import BitarchiveStorage
-from server.runtime.offload import offload
 from server.runtime.rpc import rpc
-from server.runtime.service import NasService
+from shared.dto.archive import BITARCHIVE, BITARCHIVE_MONITOR, BatchRequestDto, UploadReceiptDto
 from shared.enums import InstanceState
-from shared.errors import InvalidInput, PermissionDenied
 
 log = logging.getLogger(__name__)
 
+#: seconds between sweeps that remove batch outputs kept past their time
+EXPIRE_INTERVAL = 60.0
 
 
 class BitarchiveContext(ArchiveContext):
-    """Storage directories, the file server routes and the batch runs of one instance."""
+    """The instance's :class:`Bitarchive` built from settings, its file server routed to it,
+    and its heartbeat state (``dormant`` when no directory has room)."""
 
     def __init__(self):
         super().__init__(serve_files=True)
@@ -48,163 +43,78 @@ class BitarchiveContext(ArchiveContext):
         s = self.settings
         dirs = s["archive.bitarchive.dirs"] or [archive_dir(s, "bitarchive")]
         # Relative directories are relative to the working directory, like data_dir.
-        self.storage = BitarchiveStorage([os.path.abspath(d) for d in dirs], s["archive.bitarchive.min_free_bytes"])
-        removed = self.storage.start()
+        storage = BitarchiveStorage([os.path.abspath(d) for d in dirs], s["archive.bitarchive.min_free_bytes"])
+        limits = BatchLimits(s["archive.batch.allow_user_code"], s["archive.batch.sandbox_user"],
+                             s["archive.batch.max_exceptions"], s["archive.batch.timeout"],
+                             s["archive.batch.keep_results"])
+        self.core = Bitarchive(storage, archive_dir(s, "batch-work"), limits)
+        removed = self.core.start()
         if removed:
             log.warning("removed %d half-written file(s) left by an earlier run", removed)
-        self.batch_dir = archive_dir(s, "batch-work")
-        for f in os.listdir(self.batch_dir):
-            os.unlink(os.path.join(self.batch_dir, f))
-        self.batch_outputs: dict[str, str] = {}
         fs = self.file_server
-        fs.route("files", self._serve_file)
-        fs.route("record", self._serve_record)
-        fs.route("checksum", self._serve_checksum)
-        fs.route("batch", lambda rest, q: Served(self.batch_outputs[rest]) if rest in self.batch_outputs else None)
+        fs.route("files", self.core.serve_file)
+        fs.route("record", self.core.serve_record)
+        fs.route("checksum", self.core.serve_checksum)
+        fs.route("batch", self.core.serve_batch_output)
 
     def start(self) -> None:
         super().start()
-        rt = self._runtime()
+        rt = runtime_of(self.container)
         if rt is not None:
             rt.details["replica"] = self.replica_id
             self.update_space_state()
 
-    def _runtime(self):
-        from server.archive.providers import runtime_of
-
-        return runtime_of(self.container)
-
     def update_space_state(self) -> None:
-        rt = self._runtime()
+        rt = runtime_of(self.container)
         if rt is None:
             return
-        if self.storage.has_room():
+        if self.core.has_room():
             if rt.state == InstanceState.DORMANT:
                 rt.set_state(InstanceState.RUNNING)
         else:
             rt.set_state(InstanceState.DORMANT, "no storage directory above the minimum free space")
 
-    def _serve_file(self, rest: str, query: dict[str, str]) -> Served | None:
-        path = self.storage.lookup(check_name(rest))
-        return Served(path) if path else None
-
-    def _serve_record(self, rest: str, query: dict[str, str]) -> Served | None:
-        path = self.storage.lookup(check_name(rest))
-        if path is None:
-            return None
-        offset = int(query.get("offset", "0"))
-        return Served(path, offset, offload(record_span, path, offset))
-
-    def _serve_checksum(self, rest: str, query: dict[str, str]) -> bytes | None:
-        path = self.storage.lookup(check_name(rest))
-        return offload(file_checksum, path).encode() if path else None
-
-    # --- batch ----------------------------------------------------------------------------------
-
-    def run_batch(self, request: dict[str, Any], instance_id: str, service_name: str) -> None:
-        batch_id = request["batch_id"]
-        out_path = os.path.join(self.batch_dir, f"{batch_id}.out")
-        reply: dict[str, Any] = {"batch_id": batch_id, "instance_id": instance_id}
-        try:
-            if request.get("source") and not self.settings["archive.batch.allow_user_code"]:
-                raise PermissionDenied("this bitarchive does not run user code (archive.batch.allow_user_code)", {})
-            files = [[n, p] for n, p in self.storage.files(request.get("regex") or None)]
-            spec = {"job": request.get("job"), "source": request.get("source"), "args": request.get("args") or {},
-                    "files": files, "sandbox_user": self.settings["archive.batch.sandbox_user"],
-                    "protect_dirs": self.storage.dirs, "max_exceptions": self.settings["archive.batch.max_exceptions"]}
-            result = _run_child(spec, out_path, self.settings["archive.batch.timeout"])
-            self.batch_outputs[batch_id] = out_path
-            reply.update(result)
-            reply["output_url"] = self.file_server.url("batch", batch_id)
-            reply["output_size"] = os.path.getsize(out_path)
-        except Exception as exc:  # noqa: BLE001 - reported to the monitor, never lost silently
-            log.warning("batch %s failed: %s", batch_id, exc)
-            reply.update({"files_processed": 0, "files_failed": [], "job_failed": True,
-                          "exceptions": [{"file": None, "error": f"{exc.__class__.__name__}: {exc}"}]})
-        event_dispatcher(self.config)(service_name, BATCH_REPLY_EVENT, reply)
+    def output_url(self, batch_id: str) -> str:
+        return self.file_server.url("batch", batch_id)
 
 
-def _run_child(spec: dict[str, Any], out_path: str, timeout: float) -> dict[str, Any]:
-    fd = os.open(out_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-    try:
-        spec = {**spec, "out_fd": fd}
-        child = subprocess.Popen([sys.executable, "-m", "server.archive.batch.runner"], stdin=subprocess.PIPE,
-                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, pass_fds=(fd,),
-                                 env={**os.environ, "PYTHONWARNINGS": "ignore"})
-    finally:
-        os.close(fd)
-    started = time.monotonic()
-    try:
-        stdout, stderr = child.communicate(json.dumps(spec).encode(), timeout=timeout)
-    except subprocess.TimeoutExpired:
-        child.kill()
-        child.communicate()
-        raise InvalidInput(f"batch job ran longer than {timeout:.0f}s and was stopped", {}) from None
-    if child.returncode != 0:
-        raise InvalidInput(f"batch runner exited with {child.returncode}: {stderr.decode()[-2000:]}", {})
-    result = json.loads(stdout or b"{}")
-    result["seconds"] = round(time.monotonic() - started, 3)
-    return result
+class BitarchiveService(ReplicaService):
+    name = family = BITARCHIVE
+    archive = BitarchiveContext()
+    dispatch = EventDispatcher()
+
+    @rpc
+    def upload(self, remote: dict[str, Any]) -> UploadReceiptDto:
+        """Store the RemoteFile ``remote`` in this instance; the checksum is computed on arrival.
+
+        Returns the checksum, size, instance and whether it was already here. Raises
+        InvalidName, ChecksumMismatch (nothing kept), AlreadyExists (stored here with another
+        checksum), ArchiveFull, Unavailable (the sender's file cannot be read)."""
+        s = self.settings
+        receipt = self.archive.core.upload(RemoteFile.from_dict(remote), self.runtime.instance_id,
+                                           s["archive.transfer.local"], s["archive.rpc_timeout"])
+        self.archive.update_space_state()
+        return receipt
+
+    @rpc
+    def has_file(self, name: str) -> bool:
+        """Whether *this* instance (whichever took the call) holds ``name``. Raises InvalidName."""
+        return self.archive.core.has_file(name)
+
+    @replica_event_handler(BITARCHIVE_MONITOR, BATCH_EVENT, handler_type=BROADCAST, reliable_delivery=False)
+    def on_batch(self, request: dict[str, Any]) -> None:
+        # Long work never holds the message: the run goes on in a managed thread, and its reply
+        # goes out on this service's events exchange when it is done.
+        ctx, dispatch, instance_id = self.archive, self.dispatch, self.runtime.instance_id
+        req = BatchRequestDto.from_dict(request)
+        ctx.spawn(lambda: dispatch(BATCH_REPLY_EVENT,
+                                   ctx.core.run_batch(req, instance_id, ctx.output_url).to_dict()))
+
+    @timer(interval=EXPIRE_INTERVAL)
+    def expire_batch_outputs(self) -> None:
+        self.archive.core.expire()
 
 
-_classes: dict[str, type] = {}
-
-
-def make_bitarchive_service(replica_id: str) -> type:
-    """The Nameko service class ``bitarchive_<replica_id>`` (one class per replica, cached)."""
-    if replica_id in _classes:
-        return _classes[replica_id]
-    service_name = bitarchive_service_name(replica_id)
-    monitor_name = bitarchive_monitor_service_name(replica_id)
-
-    class BitarchiveService(NasService):
-        name = service_name
-        archive = BitarchiveContext()
-
-        @rpc
-        def upload(self, remote: dict[str, Any]) -> dict[str, Any]:
-            """Store the RemoteFile ``remote`` in this instance; the checksum is computed on arrival.
-
-            Returns ``{checksum, size, instance_id, already}``. Raises InvalidName, ChecksumMismatch
-            (nothing kept), AlreadyExists (stored here with another checksum), ArchiveFull,
-            Unavailable (the sender's file cannot be read)."""
-            rf = RemoteFile.from_dict(remote)
-            check_name(rf.name)
-            storage = self.archive.storage
-            local = rf.local_path(self.settings["archive.transfer.local"])
-            if local is not None:
-                from server.archive.storage import file_chunks
-
-                stored = offload(lambda: storage.store(rf.name, file_chunks(local), rf.size, rf.checksum))
-            else:
-                stored = storage.store(rf.name, rf.chunks(False, self.settings["archive.rpc_timeout"]),
-                                       rf.size, rf.checksum)
-            self.archive.update_space_state()
-            log.info("stored %s (%d bytes, md5 %s%s)", rf.name, stored.size, stored.checksum,
-                     ", was already here" if stored.already else "")
-            return {"checksum": stored.checksum, "size": stored.size, "already": stored.already,
-                    "instance_id": self.runtime.instance_id}
-
-        @rpc
-        def has_file(self, name: str) -> bool:
-            """Whether *this* instance (whichever took the call) holds ``name``. Raises InvalidName."""
-            return self.archive.storage.lookup(name) is not None
-
-        @event_handler(monitor_name, BATCH_EVENT, handler_type=BROADCAST, reliable_delivery=False)
-        def on_batch(self, request: dict[str, Any]) -> None:
-            # Long work never holds the message: the run goes on in a managed thread.
-            self.archive.spawn(self.archive.run_batch, request, self.runtime.instance_id, service_name)
-
-    BitarchiveService.__name__ = BitarchiveService.__qualname__ = f"Bitarchive_{replica_id}"
-    _classes[replica_id] = BitarchiveService
-    return BitarchiveService
-
-
-def __getattr__(name: str) -> type:
-    """``nameko run ... server.archive.bitarchive.service:bitarchive`` makes the class of the replica given by
-    ``$NAS_REPLICA`` or ``archive.replica`` in the config file the process was started with."""
-    if name != "bitarchive":
-        raise AttributeError(name)
-    from server.archive.replicas import configured_replica
-
-    return make_bitarchive_service(configured_replica())
+#: ``nameko run ... server.archive.bitarchive.service:bitarchive`` runs the class of the replica
+#: given by ``$NAS_REPLICA`` or ``archive.replica`` in the config file of the process
+__getattr__ = configured_class("bitarchive", BitarchiveService)

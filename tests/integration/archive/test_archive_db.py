@@ -12,16 +12,16 @@ from sqlalchemy import inspect, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from server.archive.arcrepository import store as core
-from server.archive.models import Base, ReplicaFileInfo
-from server.archive.replicas import ReplicaInfo
+from server.archive.arcrepository.models import Base, ReplicaFileInfo
+from server.archive.replicas import ReplicaDto
 from server.db.engine import make_engine
 from server.db.migrate import current_revisions, downgrade, head_revisions, upgrade
 from shared.enums import ReplicaType, UploadState
 from shared.errors import ChecksumMismatch
 
-MIGRATIONS = "server.archive.migrations"
-R = [ReplicaInfo("ONE", "one", ReplicaType.BITARCHIVE), ReplicaInfo("TWO", "two", ReplicaType.BITARCHIVE),
-     ReplicaInfo("CS", "cs", ReplicaType.CHECKSUM)]
+MIGRATIONS = "server.archive.arcrepository.migrations"
+R = [ReplicaDto("ONE", "one", ReplicaType.BITARCHIVE), ReplicaDto("TWO", "two", ReplicaType.BITARCHIVE),
+     ReplicaDto("CS", "cs", ReplicaType.CHECKSUM)]
 MD5 = "0123456789abcdef0123456789abcdef"
 U = UploadState
 
@@ -116,8 +116,8 @@ def test_longest_name_and_timestamps_round_trip(engine):
     name = "a" * 250 + ".warc"
     record(lambda s: core.on_store(s, R, name, MD5, 5 << 30))      # sizes above 2**31 need BIGINT
     page = record(lambda s: core.list_files(s))
-    assert page.items[0]["name"] == name and page.items[0]["size"] == 5 << 30
-    assert page.items[0]["created"][:4].isdigit()
+    assert page.items[0].name == name and page.items[0].size == 5 << 30
+    assert page.items[0].created[:4].isdigit()
 
 
 def test_list_files_pages_filters_and_counts_in_sql(engine):
@@ -125,12 +125,12 @@ def test_list_files_pages_filters_and_counts_in_sql(engine):
     for i in range(12):
         record(lambda s, i=i: core.on_store(s, R[:2] if i % 2 else R, f"{i:02d}.warc", MD5, i))
     page = record(lambda s: core.list_files(s, "ONE", offset=3, limit=4))
-    assert page.total == 12 and [i["name"] for i in page.items] == ["03.warc", "04.warc", "05.warc", "06.warc"]
-    assert page.items[0]["states"] == {"ONE": "upload_started"}
+    assert page.total == 12 and [i.name for i in page.items] == ["03.warc", "04.warc", "05.warc", "06.warc"]
+    assert page.items[0].states == {"ONE": "upload_started"}
     assert record(lambda s: core.list_files(s, "CS")).total == 6
     rx = record(lambda s: core.list_files(s, regex=r"1\d\.warc", limit=1))
-    assert rx.total == 2 and [i["name"] for i in rx.items] == ["10.warc"]
-    everywhere = record(lambda s: core.list_files(s, offset=0, limit=1)).items[0]["states"]
+    assert rx.total == 2 and [i.name for i in rx.items] == ["10.warc"]
+    everywhere = record(lambda s: core.list_files(s, offset=0, limit=1)).items[0].states
     assert everywhere == {"ONE": "upload_started", "TWO": "upload_started", "CS": "upload_started"}
 
 

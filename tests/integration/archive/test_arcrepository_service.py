@@ -20,12 +20,12 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 from waiting import wait_for
 
+from server.archive.arcrepository.models import ArchiveFile, ReplicaFileInfo
 from server.archive.arcrepository.service import ArcRepositoryService
-from server.archive.bitarchive.service import make_bitarchive_service
-from server.archive.bitarchive_monitor.service import make_bitarchive_monitor_service
-from server.archive.checksum.service import make_checksum_service
+from server.archive.bitarchive.service import BitarchiveService
+from server.archive.bitarchive_monitor.service import BitarchiveMonitorService
+from server.archive.checksum.service import ChecksumService
 from server.archive.fileserver import FileServer
-from server.archive.models import ArchiveFile, ReplicaFileInfo
 from server.archive.remotefile import RemoteFile, http_chunks
 from server.db.engine import make_engine
 from shared.errors import ArchiveFileNotFound, ChecksumMismatch, InvalidName, NotFound
@@ -75,11 +75,11 @@ class Archive:
 
     SERVICES = {
         "arcrepository": (lambda: ArcRepositoryService, None),
-        "bam-one": (lambda: make_bitarchive_monitor_service("ONE"), "ONE"),
-        "bam-two": (lambda: make_bitarchive_monitor_service("TWO"), "TWO"),
-        "ba-one": (lambda: make_bitarchive_service("ONE"), "ONE"),
-        "ba-two": (lambda: make_bitarchive_service("TWO"), "TWO"),
-        "cs": (lambda: make_checksum_service("CS"), "CS"),
+        "bam-one": (lambda: BitarchiveMonitorService.for_replica("ONE"), "ONE"),
+        "bam-two": (lambda: BitarchiveMonitorService.for_replica("TWO"), "TWO"),
+        "ba-one": (lambda: BitarchiveService.for_replica("ONE"), "ONE"),
+        "ba-two": (lambda: BitarchiveService.for_replica("TWO"), "TWO"),
+        "cs": (lambda: ChecksumService.for_replica("CS"), "CS"),
     }
 
     def start(self, inst: str) -> None:

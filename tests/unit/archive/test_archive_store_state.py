@@ -3,21 +3,22 @@ import pytest
 from sqlalchemy.orm import Session
 
 from server.archive.arcrepository import store as core
-from server.archive.replicas import ReplicaInfo, Replicas
+from server.archive.replicas import ReplicaDto, Replicas
 from server.db.engine import make_engine
 from server.db.migrate import upgrade
+from shared.dto.archive import UploadReceiptDto
 from shared.enums import ReplicaType, UploadState
 from shared.errors import ChecksumMismatch, ConfigError, IllegalTransition, InvalidName, NotFound
 
-R = [ReplicaInfo("ONE", "one", ReplicaType.BITARCHIVE), ReplicaInfo("TWO", "two", ReplicaType.BITARCHIVE),
-     ReplicaInfo("CS", "cs", ReplicaType.CHECKSUM)]
+R = [ReplicaDto("ONE", "one", ReplicaType.BITARCHIVE), ReplicaDto("TWO", "two", ReplicaType.BITARCHIVE),
+     ReplicaDto("CS", "cs", ReplicaType.CHECKSUM)]
 MD5 = "0123456789abcdef0123456789abcdef"
 
 
 @pytest.fixture
 def session(tmp_path):
     engine = make_engine(f"sqlite:///{tmp_path / 'a.db'}")
-    upgrade(engine, "archive", "server.archive.migrations")
+    upgrade(engine, "archive", "server.archive.arcrepository.migrations")
     with Session(engine) as s:
         yield s
     engine.dispose()
@@ -80,7 +81,7 @@ def test_run_store_retries_then_reports(session):
             raise ConnectionError("down")
         if calls[r.id] == 1:
             raise TimeoutError("slow")
-        return {"checksum": MD5, "instance_id": "one-a"}
+        return UploadReceiptDto(MD5, 1, False, "one-a")
 
     def record(fn):
         out = fn(session)
@@ -98,7 +99,7 @@ def test_list_files_pages(session):
     for i in range(5):
         core.on_store(session, R, f"{i}.warc", MD5, i)
     page = core.list_files(session, "ONE", offset=1, limit=2)
-    assert page.total == 5 and [i["name"] for i in page.items] == ["1.warc", "2.warc"]
+    assert page.total == 5 and [i.name for i in page.items] == ["1.warc", "2.warc"]
     assert core.list_files(session, regex=r"[34]\.warc").total == 2
 
 

@@ -1,0 +1,182 @@
+"""One bitarchive instance without Nameko: its files, what it serves over HTTP, its batch runs.
+
+The service (``service.py``) builds a :class:`Bitarchive` from settings, routes its file
+server to the ``serve_*`` methods and hands it each RPC and each batch request. Batch jobs run
+in a child process (``python -m server.archive.batch.runner``); their output stays here, served
+at ``/batch/<id>``, until the monitor fetched it and ``archive.batch.keep_results`` passed.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import logging
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from server.archive.checksums import file_checksum
+from server.archive.fileserver import Served
+from server.archive.names import check_name
+from server.archive.records import record_span
+from server.archive.remotefile import RemoteFile
+from server.archive.storage import BitarchiveStorage, StoredFile, file_chunks
+from server.runtime.offload import offload
+from shared.dto.archive import BatchErrorDto, BatchRequestDto, InstanceReplyDto, UploadReceiptDto
+from shared.errors import InvalidInput, PermissionDenied
+
+log = logging.getLogger(__name__)
+
+
+@dataclasses.dataclass(frozen=True)
+class BatchLimits:
+    """What a bitarchive allows a batch run (``archive.batch.*``)."""
+
+    allow_user_code: bool = False
+    sandbox_user: str = "nobody"
+    max_exceptions: int = 100
+    timeout: float = 86400.0          # seconds one run may take
+    keep_results: float = 86400.0     # seconds a merged result stays served (see expire)
+
+
+class Bitarchive:
+    """The files of one instance (``storage``) and the outputs of its batch runs (``batch_dir``)."""
+
+    def __init__(self, storage: BitarchiveStorage, batch_dir: str, limits: BatchLimits,
+                 clock: Callable[[], float] = time.time):
+        self.storage = storage
+        self.batch_dir = batch_dir
+        self.limits = limits
+        self.clock = clock
+        self._outputs: dict[str, tuple[str, float]] = {}     # batch id -> (output path, finished at)
+
+    def start(self) -> int:
+        """Prepare the directories; remove half-written files and old batch outputs (nothing
+        serves them after a restart). Returns how many half-written files were removed."""
+        removed = self.storage.start()
+        os.makedirs(self.batch_dir, exist_ok=True)
+        for f in os.listdir(self.batch_dir):
+            os.unlink(os.path.join(self.batch_dir, f))
+        return removed
+
+    # --- files ----------------------------------------------------------------------------------
+
+    def upload(self, rf: RemoteFile, instance_id: str, allow_local: bool, timeout: float) -> UploadReceiptDto:
+        """Store ``rf`` here, its checksum computed on arrival. Raises InvalidName, ChecksumMismatch
+        (nothing kept), AlreadyExists, ArchiveFull, Unavailable (the sender cannot be read)."""
+        check_name(rf.name)
+        local = rf.local_path(allow_local)
+        stored: StoredFile
+        if local is not None:
+            stored = offload(lambda: self.storage.store(rf.name, file_chunks(local), rf.size, rf.checksum))
+        else:
+            stored = self.storage.store(rf.name, rf.chunks(False, timeout), rf.size, rf.checksum)
+        log.info("stored %s (%d bytes, md5 %s%s)", rf.name, stored.size, stored.checksum,
+                 ", was already here" if stored.already else "")
+        return UploadReceiptDto(stored.checksum, stored.size, stored.already, instance_id)
+
+    def has_file(self, name: str) -> bool:
+        """Whether this instance holds ``name``. Raises InvalidName."""
+        return self.storage.lookup(name) is not None
+
+    def has_room(self) -> bool:
+        return self.storage.has_room()
+
+    # --- HTTP (the file server's resolvers) -----------------------------------------------------
+
+    def serve_file(self, rest: str, query: dict[str, str]) -> Served | None:
+        path = self.storage.lookup(check_name(rest))
+        return Served(path) if path else None
+
+    def serve_record(self, rest: str, query: dict[str, str]) -> Served | None:
+        path = self.storage.lookup(check_name(rest))
+        if path is None:
+            return None
+        offset = int(query.get("offset", "0"))
+        return Served(path, offset, offload(record_span, path, offset))
+
+    def serve_checksum(self, rest: str, query: dict[str, str]) -> bytes | None:
+        path = self.storage.lookup(check_name(rest))
+        return offload(file_checksum, path).encode() if path else None
+
+    def serve_batch_output(self, rest: str, query: dict[str, str]) -> Served | None:
+        entry = self._outputs.get(rest)
+        return Served(entry[0]) if entry else None
+
+    # --- batch ----------------------------------------------------------------------------------
+
+    def run_batch(self, request: BatchRequestDto, instance_id: str,
+                  output_url: Callable[[str], str]) -> InstanceReplyDto:
+        """Run one batch request over this instance's files; never raises: a failure is the
+        reply (``job_failed``), so the monitor always hears from a live instance."""
+        self.expire()
+        batch_id = request.batch_id
+        out_path = os.path.join(self.batch_dir, f"{batch_id}.out")
+        reply = InstanceReplyDto(batch_id, instance_id)
+        try:
+            if request.source and not self.limits.allow_user_code:
+                raise PermissionDenied("this bitarchive does not run user code (archive.batch.allow_user_code)", {})
+            files = [[n, p] for n, p in self.storage.files(request.regex or None)]
+            spec = {"job": request.job, "source": request.source, "args": request.args or {}, "files": files,
+                    "sandbox_user": self.limits.sandbox_user, "protect_dirs": self.storage.dirs,
+                    "max_exceptions": self.limits.max_exceptions}
+            result = run_child(spec, out_path, self.limits.timeout)
+            self._outputs[batch_id] = (out_path, self.clock())
+            reply.files_processed = result.get("files_processed", 0)
+            reply.files_failed = list(result.get("files_failed") or [])
+            reply.exceptions = [BatchErrorDto.from_dict(e) for e in result.get("exceptions") or []]
+            reply.job_failed = bool(result.get("job_failed"))
+            reply.seconds = result.get("seconds", 0.0)
+            reply.output_url = output_url(batch_id)
+            reply.output_size = os.path.getsize(out_path)
+        except Exception as exc:  # noqa: BLE001 - reported to the monitor, never lost silently
+            log.warning("batch %s failed: %s", batch_id, exc)
+            reply.files_processed, reply.files_failed, reply.job_failed = 0, [], True
+            reply.exceptions = [BatchErrorDto(f"{exc.__class__.__name__}: {exc}")]
+        return reply
+
+    def expire(self, now: float | None = None) -> list[str]:
+        """Forget the outputs of runs that finished here more than ``timeout + keep_results``
+        seconds ago and remove their files; returns their batch ids. (The monitor fetches an
+        output when the *last* instance answered, which may be up to ``timeout`` later.)"""
+        now = self.clock() if now is None else now
+        keep = self.limits.timeout + self.limits.keep_results
+        old = [bid for bid, (_, at) in self._outputs.items() if now - at >= keep]
+        for bid in old:
+            path, _ = self._outputs.pop(bid)
+            try:
+                os.unlink(path)
+            except FileNotFoundError:
+                pass
+        return old
+
+    def batch_outputs(self) -> list[str]:
+        """Batch ids whose output this instance still serves."""
+        return sorted(self._outputs)
+
+
+def run_child(spec: dict[str, Any], out_path: str, timeout: float) -> dict[str, Any]:
+    """Run the batch runner in a child process with ``spec``; its output goes to ``out_path``.
+    Returns the runner's summary with ``seconds``. Raises InvalidInput (timed out, crashed)."""
+    fd = os.open(out_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    try:
+        spec = {**spec, "out_fd": fd}
+        child = subprocess.Popen([sys.executable, "-m", "server.archive.batch.runner"], stdin=subprocess.PIPE,
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, pass_fds=(fd,),
+                                 env={**os.environ, "PYTHONWARNINGS": "ignore"})
+    finally:
+        os.close(fd)
+    started = time.monotonic()
+    try:
+        stdout, stderr = child.communicate(json.dumps(spec).encode(), timeout=timeout)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        child.communicate()
+        raise InvalidInput(f"batch job ran longer than {timeout:.0f}s and was stopped", {}) from None
+    if child.returncode != 0:
+        raise InvalidInput(f"batch runner exited with {child.returncode}: {stderr.decode()[-2000:]}", {})
+    result = json.loads(stdout or b"{}")
+    result["seconds"] = round(time.monotonic() - started, 3)
+    return result

@@ -1,0 +1,282 @@
+"""Wire types of the archive services: the arcrepository, the bitarchive monitors, the
+bitarchives and the checksum replicas.
+
+The per-replica services are named ``<family>_<replica id>`` (``bitarchive_ONE``,
+``bitarchive_monitor_ONE``, ``checksum_CS``); the service names are part of the contract, so the
+functions that make them live here. Each family answers with its own table
+(:data:`RETURNS_BY_SERVICE`), which :mod:`shared.contracts` reads.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from shared.dto import Dto, Page
+from shared.enums import InstanceState, ReplicaType, UploadState
+
+# --- service names ------------------------------------------------------------------------------
+
+ARCREPOSITORY = "arcrepository"
+BITARCHIVE = "bitarchive"
+BITARCHIVE_MONITOR = "bitarchive_monitor"
+CHECKSUM = "checksum"
+#: the families whose services are named per replica
+PER_REPLICA = (BITARCHIVE, BITARCHIVE_MONITOR, CHECKSUM)
+
+
+def replica_service_name(family: str, replica_id: str) -> str:
+    """``bitarchive_ONE`` for ``("bitarchive", "ONE")``."""
+    return f"{family}_{replica_id}"
+
+
+def bitarchive_service_name(replica_id: str) -> str:
+    return replica_service_name(BITARCHIVE, replica_id)
+
+
+def bitarchive_monitor_service_name(replica_id: str) -> str:
+    return replica_service_name(BITARCHIVE_MONITOR, replica_id)
+
+
+def checksum_service_name(replica_id: str) -> str:
+    return replica_service_name(CHECKSUM, replica_id)
+
+
+# --- replicas and files -------------------------------------------------------------------------
+
+@dataclasses.dataclass(frozen=True)
+class ReplicaDto(Dto):
+    """One configured replica (``archive.replicas``)."""
+
+    id: str
+    name: str
+    type: ReplicaType
+
+    @property
+    def service(self) -> str:
+        """The Nameko service that stores for this replica (ANY instance answers)."""
+        if self.type == ReplicaType.CHECKSUM:
+            return checksum_service_name(self.id)
+        return bitarchive_service_name(self.id)
+
+    @property
+    def monitor_service(self) -> str:
+        return bitarchive_monitor_service_name(self.id)
+
+
+@dataclasses.dataclass
+class ReplicaStateDto(Dto):
+    """A file's upload state in one replica (a row of ``replicafileinfo``)."""
+
+    replica: str
+    state: UploadState
+    checksum: str | None = None
+    instance_id: str | None = None
+    error: str | None = None
+    updated: str | None = None          # ISO-8601
+
+
+@dataclasses.dataclass
+class StoreStatusDto(Dto):
+    """Where a store stands: the file as the client stored it and its state in every replica.
+    ``complete`` and ``failed_replicas`` are derived from ``replicas`` whenever one is made."""
+
+    name: str
+    checksum: str
+    size: int | None
+    replicas: list[ReplicaStateDto]
+    running: bool = False
+    complete: bool = False
+    failed_replicas: list[str] = dataclasses.field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.complete = all(r.state == UploadState.UPLOAD_COMPLETED for r in self.replicas)
+        self.failed_replicas = [r.replica for r in self.replicas if r.state == UploadState.UPLOAD_FAILED]
+
+
+@dataclasses.dataclass
+class ArchiveFileDto(Dto):
+    """One archived file in a listing, with its upload state per replica."""
+
+    name: str
+    checksum: str
+    size: int | None
+    created: str | None                           # ISO-8601
+    states: dict[str, str | None]                 # replica id -> upload state
+
+
+@dataclasses.dataclass
+class FileLocationDto(Dto):
+    """The bitarchive instance that holds a file (the monitor's ``locate``)."""
+
+    instance_id: str
+    base_url: str                # the instance's file server
+    url: str                     # the file itself
+    size: int
+    host: str
+
+
+@dataclasses.dataclass
+class FileUrlDto(Dto):
+    """Where to stream a whole file from (``get_file``); the caller checks ``checksum``."""
+
+    name: str
+    url: str
+    size: int
+    replica: str
+    instance_id: str
+    checksum: str | None
+
+
+@dataclasses.dataclass
+class RecordUrlDto(Dto):
+    """Where to stream one WARC/ARC record from (``get_record``)."""
+
+    name: str
+    offset: int
+    replica: str
+    instance_id: str
+    url: str
+
+
+@dataclasses.dataclass
+class UploadReceiptDto(Dto):
+    """A replica's answer to ``upload``: the checksum it computed on arrival."""
+
+    checksum: str
+    size: int
+    already: bool                # it held the file before, with this checksum
+    instance_id: str
+
+
+@dataclasses.dataclass
+class ReplicaChecksumDto(Dto):
+    """The checksum a replica holds for a file, and the instance that holds it."""
+
+    checksum: str
+    instance_id: str
+
+
+@dataclasses.dataclass
+class BitarchiveInstanceDto(Dto):
+    """A bitarchive instance as its replica's monitor knows it from heartbeats."""
+
+    instance_id: str
+    service: str
+    host: str
+    pid: int
+    version: str
+    state: InstanceState
+    reported_state: InstanceState
+    reason: str
+    started_at: float
+    last_heartbeat: float
+    heartbeat_age: float
+    warnings: int
+    details: dict[str, Any]      # http_url (its file server), replica
+
+
+# --- batch jobs ---------------------------------------------------------------------------------
+
+@dataclasses.dataclass
+class BatchRequestDto(Dto):
+    """A batch run as the monitor broadcasts it to every instance of its replica (event ``batch``)."""
+
+    batch_id: str
+    job: str | None
+    args: dict[str, Any] = dataclasses.field(default_factory=dict)
+    regex: str | None = None
+    source: str | None = None    # user code, where allowed
+
+
+@dataclasses.dataclass
+class BatchErrorDto(Dto):
+    """An exception of a batch run: in one file, or (``file`` None) of the job itself."""
+
+    error: str
+    file: str | None = None
+    instance_id: str | None = None
+    traceback: str | None = None
+
+
+@dataclasses.dataclass
+class InstanceReplyDto(Dto):
+    """One instance's answer to a batch run (event ``batch_reply``)."""
+
+    batch_id: str
+    instance_id: str
+    files_processed: int = 0
+    files_failed: list[str] = dataclasses.field(default_factory=list)
+    exceptions: list[BatchErrorDto] = dataclasses.field(default_factory=list)
+    output_url: str | None = None
+    output_size: int = 0
+    job_failed: bool = False
+    seconds: float = 0.0          # how long the instance's runner took
+
+
+@dataclasses.dataclass
+class BatchResultDto(Dto):
+    """A batch run across a replica: ``running`` until every expected instance answered or
+    ``archive.batch.timeout`` passed, then ``done`` with the merged output's URL."""
+
+    batch_id: str
+    job: str
+    replica: str
+    state: str                                   # running | done
+    started: float
+    finished: float | None = None
+    expected_instances: list[str] = dataclasses.field(default_factory=list)
+    answered_instances: list[str] = dataclasses.field(default_factory=list)
+    missing_instances: list[str] = dataclasses.field(default_factory=list)
+    incomplete: bool = False
+    files_processed: int = 0
+    files_failed: int = 0
+    failed_files: list[str] = dataclasses.field(default_factory=list)
+    exceptions: list[BatchErrorDto] = dataclasses.field(default_factory=list)
+    output_url: str | None = None
+    output_size: int = 0
+    error: str | None = None
+    instance_seconds: dict[str, float] = dataclasses.field(default_factory=dict)
+
+    @property
+    def running(self) -> bool:
+        return self.state == "running"
+
+
+# --- what each service's RPCs return ------------------------------------------------------------
+
+_STATUS = dict[str, Any]        # NasService.status, common to every service
+
+RETURNS_BY_SERVICE: dict[str, dict[str, Any]] = {
+    ARCREPOSITORY: {
+        "status": _STATUS,
+        "store": StoreStatusDto,
+        "store_status": StoreStatusDto,
+        "replicas": list[ReplicaDto],
+        "list_files": Page[ArchiveFileDto],
+        "get_file": FileUrlDto,
+        "get_record": RecordUrlDto,
+        "batch_jobs": list[str],
+        "batch": BatchResultDto,
+        "batch_status": BatchResultDto,
+    },
+    BITARCHIVE_MONITOR: {
+        "status": _STATUS,
+        "instances": list[BitarchiveInstanceDto],
+        "forget_instance": bool,
+        "locate": FileLocationDto,
+        "get_checksum": ReplicaChecksumDto | None,
+        "start_batch": BatchResultDto,
+        "batch_status": BatchResultDto,
+    },
+    BITARCHIVE: {
+        "status": _STATUS,
+        "upload": UploadReceiptDto,
+        "has_file": bool,
+    },
+    CHECKSUM: {
+        "status": _STATUS,
+        "upload": UploadReceiptDto,
+        "get_checksum": ReplicaChecksumDto | None,
+        "checksums": dict[str, str],
+    },
+}
