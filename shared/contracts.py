@@ -20,17 +20,19 @@ import importlib
 import logging
 import os
 import re
+import types
 import typing
 from functools import lru_cache
 from typing import Any
 
-from shared.dto import Dto, Page, _to_json
+from shared.dto import Dto, Page, field_types, to_json
 from shared.dto import decode as decode_type
 
 log = logging.getLogger(__name__)
 
 #: the area modules that declare ``SERVICE`` (or ``SERVICES``) and ``RETURNS``
-AREA_MODULES = ("shared.dto.definitions", "shared.dto.jobs", "shared.dto.archive", "shared.dto.monitor")
+AREA_MODULES = ("shared.dto.definitions", "shared.dto.jobs", "shared.dto.archive", "shared.dto.monitor",
+                "shared.dto.harvester")
 
 #: services named per replica (``bitarchive_ONE``) are declared by their family name
 _PER_REPLICA = re.compile(r"^(bitarchive|bitarchive_monitor|checksum)_[A-Za-z0-9-]+$")
@@ -41,9 +43,9 @@ class ContractViolation(Exception):
 
 
 @lru_cache(maxsize=1)
-def table() -> dict[str, dict[str, Any]]:
-    """service family → method → declared return type."""
-    out: dict[str, dict[str, Any]] = {}
+def _tables() -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
+    per_service: dict[str, dict[str, Any]] = {}
+    every: dict[str, Any] = {}
     for name in AREA_MODULES:
         try:
             module = importlib.import_module(name)
@@ -51,11 +53,24 @@ def table() -> dict[str, dict[str, Any]]:
             if exc.name == name:
                 continue  # an area not written yet
             raise
+        every.update(getattr(module, "EVERY_SERVICE", {}))
         services = getattr(module, "SERVICES", None) or (getattr(module, "SERVICE", None),)
         for service in services:
             if service:
-                out.setdefault(service, {}).update(getattr(module, "RETURNS", {}))
-    return out
+                per_service.setdefault(service, {}).update(getattr(module, "RETURNS", {}))
+    return per_service, every
+
+
+def table() -> dict[str, dict[str, Any]]:
+    """service family → method → declared return type (the RPCs every service inherits from
+    ``NasService``, declared once as an area module's ``EVERY_SERVICE``, included)."""
+    per_service, every = _tables()
+    return {service: {**every, **methods} for service, methods in per_service.items()}
+
+
+def every_service() -> dict[str, Any]:
+    """The RPCs every service has (``status``), method → declared return type."""
+    return dict(_tables()[1])
 
 
 def family(service: str) -> str:
@@ -65,7 +80,9 @@ def family(service: str) -> str:
 
 def returns(service: str, method: str) -> Any:
     """The declared return type of ``service.method``; ``Any`` when nothing is declared."""
-    return table().get(family(service), {}).get(method, Any)
+    per_service, every = _tables()
+    methods = per_service.get(family(service), {})
+    return methods[method] if method in methods else every.get(method, Any)
 
 
 def decode(service: str, method: str, value: Any) -> Any:
@@ -79,41 +96,74 @@ def strict() -> bool:
 
 
 def encode(value: Any, declared: Any = Any, where: str = "") -> Any:
-    """What an RPC returned, made JSON-safe for the wire. Dicts returned for a declared DTO are
-    checked: a key the DTO does not declare is a :class:`ContractViolation` in strict mode."""
-    if isinstance(value, dict) and declared is not Any:
-        _check_dict(value, declared, where)
-    elif isinstance(value, (list, tuple)) and typing.get_origin(declared) in (list, tuple):
-        args = typing.get_args(declared)
-        item = args[0] if args else Any
-        return [encode(v, item, where) for v in value]
-    return _to_json(value)
+    """What an RPC returned, made JSON-safe for the wire, after checking it against ``declared``:
+    a dict with a key its DTO does not declare (or without one it requires), or a DTO of another
+    class than declared, at any depth (Page items, lists, nested DTOs), is a
+    :class:`ContractViolation` in strict mode and a warning (once per kind) otherwise."""
+    if declared is not Any:
+        problems: list[str] = []
+        _check(value, declared, "", problems)
+        if problems:
+            message = f"{where or 'an RPC'} returned what its declared {_name(declared)} does not describe: " \
+                      + "; ".join(problems[:5]) + (f" (and {len(problems) - 5} more)" if len(problems) > 5 else "")
+            if strict():
+                raise ContractViolation(message)
+            _warn_once(message)
+    return to_json(value)
 
 
-def _dto_class(tp: Any) -> type | None:
-    origin = typing.get_origin(tp) or tp
-    if isinstance(origin, type) and issubclass(origin, Dto):
-        return origin
-    return None
+def _name(tp: Any) -> str:
+    return getattr(tp, "__name__", None) or str(tp).replace("typing.", "")
 
 
-def _check_dict(value: dict, declared: Any, where: str) -> None:
-    cls = _dto_class(declared)
-    if cls is None:
+def _check(value: Any, tp: Any, path: str, problems: list[str]) -> None:
+    """Append to ``problems`` what in ``value`` the type ``tp`` does not describe."""
+    if value is None or tp is Any or len(problems) > 20:
         return
-    known = {f.name for f in dataclasses.fields(cls)}
-    extra = sorted(set(value) - known)
-    if extra:
-        message = f"{where or 'an RPC'} returned fields its {cls.__name__} does not declare: {', '.join(extra)}"
-        if strict():
-            raise ContractViolation(message)
-        _warn_once(message)
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin in (typing.Union, types.UnionType):
+        options = [a for a in args if a is not type(None)]
+        if len(options) == 1:
+            _check(value, options[0], path, problems)
+        return   # a union of several types: which one was meant is not ours to guess
+    if origin in (list, tuple, set, frozenset) and isinstance(value, (list, tuple, set, frozenset)):
+        item = args[0] if args else Any
+        for i, v in enumerate(value):
+            _check(v, item, f"{path}[{i}]", problems)
+        return
+    if origin is dict and isinstance(value, dict):
+        item = args[1] if len(args) == 2 else Any
+        for k, v in value.items():
+            _check(v, item, f"{path}[{k!r}]", problems)
+        return
+    cls = origin if isinstance(origin, type) else tp
+    if not (isinstance(cls, type) and issubclass(cls, Dto)):
+        return
+    fields = field_types(cls)
     if issubclass(cls, Page):
-        args = typing.get_args(declared)
-        if args:
-            for item in value.get("items") or ():
-                if isinstance(item, dict):
-                    _check_dict(item, args[0], where)
+        fields = {**fields, "items": list[args[0]] if args else list[Any]}
+    where = path or "the answer"
+    if isinstance(value, Dto):
+        if not isinstance(value, cls):
+            problems.append(f"{where} is a {type(value).__name__}, not a {cls.__name__}")
+            return
+        fields = {**field_types(type(value)), **fields}   # a subclass's own fields too
+        for name, ftp in fields.items():
+            _check(getattr(value, name), ftp, f"{path}.{name}" if path else name, problems)
+        return
+    if not isinstance(value, dict):
+        return
+    extra = sorted(set(value) - set(fields))
+    if extra:
+        problems.append(f"{where} has fields {cls.__name__} does not declare: {', '.join(extra)}")
+    missing = sorted(f.name for f in dataclasses.fields(cls) if f.name not in value
+                     and f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING)
+    if missing:
+        problems.append(f"{where} lacks fields {cls.__name__} requires: {', '.join(missing)}")
+    for name, ftp in fields.items():
+        if name in value:
+            _check(value[name], ftp, f"{path}.{name}" if path else name, problems)
 
 
 @lru_cache(maxsize=256)

@@ -12,7 +12,6 @@ from sqlalchemy.orm import Session, selectinload
 
 from server.db import query
 from server.definitions import channels, configurations, domains, schedules, validation
-from server.definitions.dto import HarvestConfigurationRef, HarvestDto
 from server.definitions.models import (
     Domain,
     DomainConfiguration,
@@ -25,6 +24,7 @@ from server.definitions.models import (
 from server.definitions.schedule_rules import first_run, run_after
 from shared.domain_names import registered_domain
 from shared.dto import Page
+from shared.dto.definitions import HarvestConfigurationRef, HarvestDto
 from shared.enums import HarvestKind, StopReason
 from shared.errors import AlreadyExists, Conflict, InvalidInput, InvalidUrl, NotFound
 
@@ -282,7 +282,7 @@ SORT = {"name": HarvestDefinition.name, "next_run_at": HarvestDefinition.next_ru
 
 
 def listing(session: Session, offset: int, limit: int, sort: str | None = None, pattern: str | None = None,
-            kind: str | None = None, active: bool | None = None, field: str = "name") -> Page:
+            kind: str | None = None, active: bool | None = None, field: str = "name") -> Page[HarvestDto]:
     stmt = select(HarvestDefinition).options(selectinload(HarvestDefinition.channel),
                                              selectinload(HarvestDefinition.schedule),
                                              selectinload(HarvestDefinition.based_on))
@@ -298,7 +298,7 @@ def listing(session: Session, offset: int, limit: int, sort: str | None = None, 
     if active is not None:
         stmt = stmt.where(HarvestDefinition.active.is_(bool(active)))
     stmt = query.order_by(stmt, sort, SORT, "name", HarvestDefinition.id)
-    return query.page(session, stmt, offset, limit, lambda h: to_dto(session, h, False).to_dict())
+    return query.page(session, stmt, offset, limit, lambda h: to_dto(session, h, False))
 
 
 # --- for the scheduler --------------------------------------------------------------------------
