@@ -290,7 +290,7 @@ FTS_TABLE = "domains_name_fts"
 
 
 def search(session: Session, pattern: str | None, field: str, offset: int, limit: int,
-           sort: str | None = None) -> SearchPage[DomainSummaryDto]:
+           sort: str | None = None) -> Page[DomainSummaryDto]:
     """Domains whose ``field`` matches the glob ``pattern`` (None or ``*``: all), one page.
 
     ``name`` globs are matched on the normalised name (so ``*.CO.UK`` works); ``comments`` ignore
@@ -315,8 +315,7 @@ def search(session: Session, pattern: str | None, field: str, offset: int, limit
     stmt = select(Domain).options(selectinload(Domain.alias_of))
     if not (pattern and pattern.strip("*")):
         stmt = query.order_by(stmt, sort, SORT_COLUMNS, "name", Domain.id)
-        page = query.page(session, stmt, offset, limit, summary, count_stmt=select(Domain.id))
-        return SearchPage(page.items, page.total, page.offset, page.limit)   # all counted: never capped
+        return query.page(session, stmt, offset, limit, summary, count_stmt=select(Domain.id))
     exact: list = []  # decides alone which rows match
     narrow: list = []  # an index route to (a superset of) them, if any
     if field == "name":

@@ -198,7 +198,7 @@ class DefinitionsService(NasService):
 
     @rpc
     def list_domains(self, offset: int = 0, limit: int = 100,
-                     sort: str | None = None) -> SearchPage[DomainSummaryDto]:
+                     sort: str | None = None) -> Page[DomainSummaryDto]:
         """A page of domain summaries sorted by name, created_at, tld or id (``-`` for
         descending). Raises InvalidInput."""
         return domains.search(self.db, None, "name", *self._paging(offset, limit), sort)
@@ -208,7 +208,10 @@ class DefinitionsService(NasService):
                        sort: str | None = None) -> SearchPage[DomainSummaryDto]:
         """Domains whose name, comments or crawler traps (``field``) match the glob ``pattern``
         (``*`` and ``?``), one page. Raises InvalidInput (field, sort, paging)."""
-        return domains.search(self.db, pattern, field, *self._paging(offset, limit), sort)
+        page = domains.search(self.db, pattern, field, *self._paging(offset, limit), sort)
+        if not isinstance(page, SearchPage):   # "*" or nothing: every domain, counted in full
+            page = SearchPage(page.items, page.total, page.offset, page.limit)
+        return page
 
     @rpc
     def domain_statistics(self) -> DomainStatisticsDto:

@@ -292,7 +292,7 @@ RETURNS: dict[str, Any] = {
     "save_configuration": DomainDto,
     "set_default_configuration": DomainDto,
     "delete_configuration": DomainDto,
-    "list_domains": SearchPage[DomainSummaryDto],
+    "list_domains": Page[DomainSummaryDto],
     "search_domains": SearchPage[DomainSummaryDto],
     "domain_statistics": DomainStatisticsDto,
     "domain_history": Page[HistoryDto],
