@@ -234,9 +234,11 @@ def test_dtos_survive_the_wire_typed():
     job = contracts.decode("scheduler", "job", contracts.encode(_job_details(), JobDetailsDto))
     assert job == _job_details() and job.status is JobStatus.FAILED
     assert job.settings == {"profile": {"scope": {"max_hops": 3}}}   # free-form stays free-form
-    page = contracts.decode("definitions", "list_domains", {"items": [_summary()], "total": 12000, "offset": 0,
-                                                             "limit": 1, "total_capped": True})
+    page = contracts.decode("definitions", "search_domains", {"items": [_summary()], "total": 12000, "offset": 0,
+                                                               "limit": 1, "total_capped": True})
     assert isinstance(page, SearchPage) and page.total_capped and page.items[0].created_at == NOW
+    plain = contracts.decode("definitions", "list_domains", {"items": [], "total": 0, "offset": 0, "limit": 1})
+    assert type(plain) is Page
     schedule = decode(ScheduleDetailsDto, {**dataclasses.asdict(ScheduleDetailsDto(
         1, "s", "", "days", 1, None, 3, None, None, None, None, None, 1)), "upcoming": [NOW.isoformat()]})
     assert schedule.upcoming == [NOW]
