@@ -4,10 +4,32 @@ A DTO is a plain ``@dataclass`` with the :class:`Dto` mixin. On the wire it is a
 types (str, int, float, bool, None, list, dict); datetimes travel as ISO-8601 strings in UTC and
 enums as their values. Services return DTO instances (our ``@rpc`` encodes them,
 :mod:`shared.contracts`); clients decode the answer into the same class, so no screen or command
-reads a field name out of a dict.
+reads a field name out of a dict. Decoding ignores fields it does not know and keeps an enum value
+it does not know as the plain string, so an older client survives a newer server.
 
 One module per area: ``shared.dto.definitions``, ``shared.dto.jobs``, ``shared.dto.archive``,
-``shared.dto.monitor``; each also declares what its service's RPCs return (``RETURNS``).
+``shared.dto.monitor``, ``shared.dto.harvester``; each declares ``SERVICE`` and what each RPC of
+that service returns (``RETURNS``). ``shared.dto.monitor.EVERY_SERVICE`` declares ``status``,
+which every service inherits.
+
+Adding an RPC:
+
+1. the DTO (if it needs a new one) in the area module: ``@dataclass class XDto(Dto)``, typed
+   fields (nested DTOs, ``list[...]``, ``dt.datetime``, enums from :mod:`shared.enums`;
+   ``dict[str, Any]`` only for what is truly free-form, such as a crawl profile);
+2. its line in that module's ``RETURNS``: ``"get_x": XDto`` (``Page[XDto]``, ``list[XDto]``,
+   ``XDto | None``, ``None``);
+3. the RPC in the service, annotated the same way, returning ``XDto`` instances::
+
+       @rpc
+       def get_x(self, name: str) -> XDto:
+           # docstring: what it does, what it raises (NotFound)
+           return core.to_dto(core.get(self.db, name))
+
+4. clients call it as before and receive an ``XDto``: the desktop's ``RpcClient`` and the CLI's
+   ``call`` decode by the contract. ``tests/unit/foundation/test_contracts.py`` fails until 2 and
+   3 agree; the test suite runs strict (``NAS_STRICT_CONTRACTS=1``), so an answer with a field
+   its DTO does not declare fails there.
 """
 from __future__ import annotations
 
