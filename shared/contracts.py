@@ -22,7 +22,7 @@ import os
 import re
 import types
 import typing
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from shared.dto import Dto, Page, field_types, to_json
@@ -141,15 +141,18 @@ def _check(value: Any, tp: Any, path: str, problems: list[str]) -> None:
     if not (isinstance(cls, type) and issubclass(cls, Dto)):
         return
     fields = field_types(cls)
+    nested = _nested_fields(cls)
     if issubclass(cls, Page):
-        fields = {**fields, "items": list[args[0]] if args else list[Any]}
+        item = list[args[0]] if args else list[Any]
+        fields, nested = {**fields, "items": item}, {**nested, "items": item}
     where = path or "the answer"
     if isinstance(value, Dto):
         if not isinstance(value, cls):
             problems.append(f"{where} is a {type(value).__name__}, not a {cls.__name__}")
             return
-        fields = {**field_types(type(value)), **fields}   # a subclass's own fields too
-        for name, ftp in fields.items():
+        # A dataclass has exactly its fields: only values that may hold dicts or other DTOs
+        # (a subclass's own fields too) are worth a look.
+        for name, ftp in {**_nested_fields(type(value)), **nested}.items():
             _check(getattr(value, name), ftp, f"{path}.{name}" if path else name, problems)
         return
     if not isinstance(value, dict):
@@ -161,9 +164,24 @@ def _check(value: Any, tp: Any, path: str, problems: list[str]) -> None:
                      and f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING)
     if missing:
         problems.append(f"{where} lacks fields {cls.__name__} requires: {', '.join(missing)}")
-    for name, ftp in fields.items():
+    for name, ftp in nested.items():
         if name in value:
             _check(value[name], ftp, f"{path}.{name}" if path else name, problems)
+
+
+@cache
+def _nested_fields(cls: type) -> dict[str, Any]:
+    """The fields of a DTO class whose type involves a DTO (the only ones with more to check)."""
+    return {name: tp for name, tp in field_types(cls).items() if _involves_dto(tp)}
+
+
+def _involves_dto(tp: Any) -> bool:
+    origin = typing.get_origin(tp)
+    if isinstance(origin, type) and issubclass(origin, Dto):
+        return True
+    if isinstance(tp, type) and issubclass(tp, Dto):
+        return True
+    return any(_involves_dto(a) for a in typing.get_args(tp))
 
 
 @lru_cache(maxsize=256)
