@@ -68,11 +68,6 @@ def table() -> dict[str, dict[str, Any]]:
     return {service: {**every, **methods} for service, methods in per_service.items()}
 
 
-def every_service() -> dict[str, Any]:
-    """The RPCs every service has (``status``), method → declared return type."""
-    return dict(_tables()[1])
-
-
 def family(service: str) -> str:
     m = _PER_REPLICA.match(service)
     return m.group(1) if m else service

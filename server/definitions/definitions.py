@@ -53,7 +53,7 @@ def to_dto(session: Session, h: HarvestDefinition, with_configurations: bool = T
     # why the scheduler gave up on it, as long as nobody has switched it on again
     error, error_at = ("", None) if h.active else (h.scheduling_error or "", h.scheduling_error_at)
     return HarvestDto(
-        h.id, h.name, h.kind, h.comments, h.active, h.runs, h.next_run_at, h.first_run_at, h.channel.name,
+        h.id, h.name, HarvestKind(h.kind), h.comments, h.active, h.runs, h.next_run_at, h.first_run_at, h.channel.name,
         h.edition, h.created_at, h.schedule.name if h.schedule else None, refs, count, h.max_bytes,
         h.max_objects, h.max_job_running_time_s, h.based_on.name if h.based_on else None, error, error_at)
 

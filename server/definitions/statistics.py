@@ -9,6 +9,7 @@ from server.definitions import domains
 from server.definitions.models import Domain, DomainConfiguration, HarvestDefinition, HarvestHistory
 from shared.dto import Page
 from shared.dto.definitions import DomainStatisticsDto, HistoryDto, TldCountDto
+from shared.enums import StopReason
 
 
 def domain_statistics(session: Session, top: int = 50) -> DomainStatisticsDto:
@@ -38,7 +39,7 @@ def _history_stmt():
 
 def _history_dto(row) -> HistoryDto:
     h, dname, cname, hname = row
-    return HistoryDto(dname, cname, hname, h.harvest_id, h.job_id, h.objects, h.bytes, h.stop_reason,
+    return HistoryDto(dname, cname, hname, h.harvest_id, h.job_id, h.objects, h.bytes, StopReason(h.stop_reason),
                       h.started_at, h.ended_at)
 
 

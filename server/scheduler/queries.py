@@ -41,11 +41,10 @@ FILTERS = ("status", "harvest_id", "harvest", "harvest_run", "channel", "created
 
 def _summary(job: Job, harvest_name: str) -> JobDto:
     return JobDto(job.id, job.harvest_id, harvest_name, job.harvest_run, JobStatus(job.status), job.channel,
-                  job.snapshot,
-                  job.profile_name, job.configuration_count, job.expected_objects, job.max_bytes_per_domain,
-                  job.max_objects_per_domain, job.created_at, job.submitted_at, job.started_at, job.ended_at,
-                  job.harvester_id, job.failure_reason, job.harvest_error, job.upload_error,
-                  job.resubmitted_from_id, job.resubmitted_as_id)
+                  job.snapshot, job.profile_name, job.configuration_count, job.expected_objects,
+                  job.max_bytes_per_domain, job.max_objects_per_domain, job.created_at, job.submitted_at,
+                  job.started_at, job.ended_at, job.harvester_id, job.failure_reason, job.harvest_error,
+                  job.upload_error, job.resubmitted_from_id, job.resubmitted_as_id)
 
 
 def _time(value: Any, name: str) -> dt.datetime:
