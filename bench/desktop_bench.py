@@ -62,6 +62,11 @@ class SqliteJobsBackend:
     SORTS = {"id", "status", "harvest", "created_at", "channel", "expected_objects", "harvest_run", "started_at",
              "ended_at", "configuration_count"}
 
+    #: the JobDto fields the generated table leaves out
+    FIXED = {"harvest_id": 1, "snapshot": False, "profile": "default", "max_bytes_per_domain": -1,
+             "max_objects_per_domain": -1, "failure_reason": "", "harvest_error": "", "upload_error": "",
+             "resubmitted_from": None, "resubmitted_as": None}
+
     def __init__(self) -> None:
         self.local = threading.local()
 
@@ -87,7 +92,9 @@ class SqliteJobsBackend:
         total = con.execute(f"SELECT COUNT(*) FROM jobs{w}", params).fetchone()[0]
         rows = con.execute(f"SELECT * FROM jobs{w}{order} LIMIT ? OFFSET ?",
                            [*params, kwargs["limit"], kwargs["offset"]]).fetchall()
-        return {"items": [dict(r) for r in rows], "total": total, "offset": kwargs["offset"], "limit": kwargs["limit"]}
+        # a whole JobDto per row, as the scheduler sends it (the client decodes every field)
+        items = [{**self.FIXED, **dict(r), "submitted_at": r["created_at"]} for r in rows]
+        return {"items": items, "total": total, "offset": kwargs["offset"], "limit": kwargs["limit"]}
 
     def close_all(self) -> None:
         pass
@@ -148,7 +155,7 @@ def run_ours() -> dict:
     _wait(app, lambda: not model.loading)
     t0 = time.perf_counter()
     view.scrollToBottom()
-    _wait(app, lambda: model.row_dict(model.rowCount() - 1) is not None)
+    _wait(app, lambda: model.row_at(model.rowCount() - 1) is not None)
     out["jump_to_end_ms"] = (time.perf_counter() - t0) * 1000
     out["rss_mb"] = rss_mb()
     client.shutdown()

@@ -21,18 +21,20 @@ import importlib
 import logging
 import os
 import re
+import types
 import typing
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
-from shared.dto import Dto, Page, _to_json
+from shared.dto import Dto, Page, field_types, to_json
 from shared.dto import decode as decode_type
 
 log = logging.getLogger(__name__)
 
 #: the area modules that declare ``SERVICE`` (or ``SERVICES``) and ``RETURNS``, or one table per
 #: service in ``RETURNS_BY_SERVICE``
-AREA_MODULES = ("shared.dto.definitions", "shared.dto.jobs", "shared.dto.archive", "shared.dto.monitor")
+AREA_MODULES = ("shared.dto.definitions", "shared.dto.jobs", "shared.dto.archive", "shared.dto.monitor",
+                "shared.dto.harvester")
 
 #: services named per replica (``bitarchive_ONE``) are declared by their family name
 #: (replica ids may hold ``_``: the longest family is tried first)
@@ -44,9 +46,9 @@ class ContractViolation(Exception):
 
 
 @lru_cache(maxsize=1)
-def table() -> dict[str, dict[str, Any]]:
-    """service family → method → declared return type."""
-    out: dict[str, dict[str, Any]] = {}
+def _tables() -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
+    per_service: dict[str, dict[str, Any]] = {}
+    every: dict[str, Any] = {}
     for name in AREA_MODULES:
         try:
             module = importlib.import_module(name)
@@ -57,22 +59,36 @@ def table() -> dict[str, dict[str, Any]]:
         # An area whose services answer differently declares one table per service
         # (``RETURNS_BY_SERVICE``); otherwise ``RETURNS`` holds for each of ``SERVICE(S)``.
         for service, returns_of in getattr(module, "RETURNS_BY_SERVICE", {}).items():
-            out.setdefault(service, {}).update(returns_of)
+            per_service.setdefault(service, {}).update(returns_of)
+        every.update(getattr(module, "EVERY_SERVICE", {}))
         services = getattr(module, "SERVICES", None) or (getattr(module, "SERVICE", None),)
         for service in services:
             if service:
-                out.setdefault(service, {}).update(getattr(module, "RETURNS", {}))
-    return out
+                per_service.setdefault(service, {}).update(getattr(module, "RETURNS", {}))
+    return per_service, every
+
+
+def table() -> dict[str, dict[str, Any]]:
+    """service family → method → declared return type (the RPCs every service inherits from
+    ``NasService``, declared once as an area module's ``EVERY_SERVICE``, included)."""
+    per_service, every = _tables()
+    return {service: {**every, **methods} for service, methods in per_service.items()}
 
 
 def family(service: str) -> str:
+    """The family a service name belongs to: itself when declared as such (``bitarchive_monitor``
+    is a family, not replica ``monitor`` of ``bitarchive``), else the per-replica family."""
+    if service in _tables()[0]:
+        return service
     m = _PER_REPLICA.match(service)
     return m.group(1) if m else service
 
 
 def returns(service: str, method: str) -> Any:
     """The declared return type of ``service.method``; ``Any`` when nothing is declared."""
-    return table().get(family(service), {}).get(method, Any)
+    per_service, every = _tables()
+    methods = per_service.get(family(service), {})
+    return methods[method] if method in methods else every.get(method, Any)
 
 
 def decode(service: str, method: str, value: Any) -> Any:
@@ -86,41 +102,92 @@ def strict() -> bool:
 
 
 def encode(value: Any, declared: Any = Any, where: str = "") -> Any:
-    """What an RPC returned, made JSON-safe for the wire. Dicts returned for a declared DTO are
-    checked: a key the DTO does not declare is a :class:`ContractViolation` in strict mode."""
-    if isinstance(value, dict) and declared is not Any:
-        _check_dict(value, declared, where)
-    elif isinstance(value, (list, tuple)) and typing.get_origin(declared) in (list, tuple):
-        args = typing.get_args(declared)
-        item = args[0] if args else Any
-        return [encode(v, item, where) for v in value]
-    return _to_json(value)
+    """What an RPC returned, made JSON-safe for the wire, after checking it against ``declared``:
+    a dict with a key its DTO does not declare (or without one it requires), or a DTO of another
+    class than declared, at any depth (Page items, lists, nested DTOs), is a
+    :class:`ContractViolation` in strict mode and a warning (once per kind) otherwise."""
+    if declared is not Any:
+        problems: list[str] = []
+        _check(value, declared, "", problems)
+        if problems:
+            message = f"{where or 'an RPC'} returned what its declared {_name(declared)} does not describe: " \
+                      + "; ".join(problems[:5]) + (f" (and {len(problems) - 5} more)" if len(problems) > 5 else "")
+            if strict():
+                raise ContractViolation(message)
+            _warn_once(message)
+    return to_json(value)
 
 
-def _dto_class(tp: Any) -> type | None:
-    origin = typing.get_origin(tp) or tp
-    if isinstance(origin, type) and issubclass(origin, Dto):
-        return origin
-    return None
+def _name(tp: Any) -> str:
+    return getattr(tp, "__name__", None) or str(tp).replace("typing.", "")
 
 
-def _check_dict(value: dict, declared: Any, where: str) -> None:
-    cls = _dto_class(declared)
-    if cls is None:
+def _check(value: Any, tp: Any, path: str, problems: list[str]) -> None:
+    """Append to ``problems`` what in ``value`` the type ``tp`` does not describe."""
+    if value is None or tp is Any or len(problems) > 20:
         return
-    known = {f.name for f in dataclasses.fields(cls)}
-    extra = sorted(set(value) - known)
-    if extra:
-        message = f"{where or 'an RPC'} returned fields its {cls.__name__} does not declare: {', '.join(extra)}"
-        if strict():
-            raise ContractViolation(message)
-        _warn_once(message)
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin in (typing.Union, types.UnionType):
+        options = [a for a in args if a is not type(None)]
+        if len(options) == 1:
+            _check(value, options[0], path, problems)
+        return   # a union of several types: which one was meant is not ours to guess
+    if origin in (list, tuple, set, frozenset) and isinstance(value, (list, tuple, set, frozenset)):
+        item = args[0] if args else Any
+        for i, v in enumerate(value):
+            _check(v, item, f"{path}[{i}]", problems)
+        return
+    if origin is dict and isinstance(value, dict):
+        item = args[1] if len(args) == 2 else Any
+        for k, v in value.items():
+            _check(v, item, f"{path}[{k!r}]", problems)
+        return
+    cls = origin if isinstance(origin, type) else tp
+    if not (isinstance(cls, type) and issubclass(cls, Dto)):
+        return
+    fields = field_types(cls)
+    nested = _nested_fields(cls)
     if issubclass(cls, Page):
-        args = typing.get_args(declared)
-        if args:
-            for item in value.get("items") or ():
-                if isinstance(item, dict):
-                    _check_dict(item, args[0], where)
+        item = list[args[0]] if args else list[Any]
+        fields, nested = {**fields, "items": item}, {**nested, "items": item}
+    where = path or "the answer"
+    if isinstance(value, Dto):
+        if not isinstance(value, cls):
+            problems.append(f"{where} is a {type(value).__name__}, not a {cls.__name__}")
+            return
+        # A dataclass has exactly its fields: only values that may hold dicts or other DTOs
+        # (a subclass's own fields too) are worth a look.
+        for name, ftp in {**_nested_fields(type(value)), **nested}.items():
+            _check(getattr(value, name), ftp, f"{path}.{name}" if path else name, problems)
+        return
+    if not isinstance(value, dict):
+        return
+    extra = sorted(set(value) - set(fields))
+    if extra:
+        problems.append(f"{where} has fields {cls.__name__} does not declare: {', '.join(extra)}")
+    missing = sorted(f.name for f in dataclasses.fields(cls) if f.name not in value
+                     and f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING)
+    if missing:
+        problems.append(f"{where} lacks fields {cls.__name__} requires: {', '.join(missing)}")
+    for name, ftp in nested.items():
+        if name in value:
+            _check(value[name], ftp, f"{path}.{name}" if path else name, problems)
+
+
+@cache
+def _nested_fields(cls: type) -> dict[str, Any]:
+    """The fields of a DTO class whose type involves a DTO (the only ones with more to check)."""
+    return {name: tp for name, tp in field_types(cls).items() if _involves_dto(tp)}
+
+
+def _involves_dto(tp: Any) -> bool:
+    origin = typing.get_origin(tp)
+    if isinstance(origin, type) and issubclass(origin, Dto):
+        return True
+    if isinstance(tp, type) and issubclass(tp, Dto):
+        return True
+    return any(_involves_dto(a) for a in typing.get_args(tp))
 
 
 @lru_cache(maxsize=256)

@@ -3,8 +3,14 @@
 The eventlet-patched run (tests/integration, tests/e2e) sets NAS_TEST_EVENTLET=1: Nameko
 containers hang unless monkey_patch() runs before anything else is imported, so it happens here,
 at the very top of the first conftest pytest loads.
+
+Typed contracts are strict in tests (``NAS_STRICT_CONTRACTS=1``, see :mod:`shared.contracts`).
 """
 import os
+
+# Every service a test starts (in this process or a child, which inherits the environment)
+# fails a call whose answer has a field its DTO does not declare, instead of only logging it.
+os.environ.setdefault("NAS_STRICT_CONTRACTS", "1")
 
 if os.environ.get("NAS_TEST_EVENTLET") == "1":
     import eventlet

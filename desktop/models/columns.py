@@ -1,8 +1,8 @@
-"""A table column: which DTO field, its translated title, how to show a value, how to sort."""
+"""A table column: which DTO attribute, its translated title, how to show a value, how to sort."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 
 @dataclasses.dataclass
 class Column:
-    key: str
+    key: str                                 # the attribute of the row's DTO this column shows
     title: Callable[[], str]                 # called each time, so titles follow the language
     fmt: Callable[[Any], str] | None = None  # value → text (locale-aware formatters)
     sort: str | None = ""                    # server sort key; "" means the key itself; None: not sortable
@@ -20,8 +20,11 @@ class Column:
     def sort_key(self) -> str | None:
         return self.key if self.sort == "" else self.sort
 
-    def text(self, row: dict[str, Any]) -> str:
-        value = row.get(self.key)
+    def value(self, row: Any) -> Any:
+        return getattr(row, self.key)
+
+    def text(self, row: Any) -> str:
+        value = self.value(row)
         if self.fmt is not None:
             return self.fmt(value) if value is not None else ""
         if value is None:
@@ -31,3 +34,14 @@ class Column:
         if isinstance(value, (list, tuple)):
             return ", ".join(map(str, value))
         return str(value)
+
+
+def check_columns(item_type: Any, columns: Iterable[Column]) -> None:
+    """Refuse, when the table is built, a column whose key is not a field of the rows' DTO class
+    (a renamed field then breaks the screen at once, not as an empty column at run time)."""
+    if not (isinstance(item_type, type) and dataclasses.is_dataclass(item_type)):
+        return
+    names = {f.name for f in dataclasses.fields(item_type)}
+    for col in columns:
+        if col.key not in names:
+            raise TypeError(f"column {col.key!r}: {item_type.__name__} has no such field")

@@ -1,27 +1,32 @@
-"""A table model over a short, complete list of DTO dicts (schedules, channels, trap lists...)."""
+"""A table model over a short, complete list of DTOs (channels, running jobs, instances...)."""
 from __future__ import annotations
 
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
-from desktop.models.columns import Column
+from desktop.models.columns import Column, check_columns
 
 ROW_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
 class DtoListModel(QAbstractTableModel):
-    def __init__(self, columns: list[Column], parent=None):
-        super().__init__(parent)
-        self.columns = columns
-        self.rows: list[dict[str, Any]] = []
+    """Rows of one DTO class (``item_type``); each column shows one of its attributes."""
 
-    def set_rows(self, rows: list[dict[str, Any]]) -> None:
+    def __init__(self, item_type: type, columns: list[Column], parent=None):
+        super().__init__(parent)
+        check_columns(item_type, columns)
+        self.item_type = item_type
+        self.columns = columns
+        self.rows: list[Any] = []
+
+    def set_rows(self, rows: list[Any]) -> None:
         self.beginResetModel()
         self.rows = list(rows)
         self.endResetModel()
 
-    def row_dict(self, row: int) -> dict[str, Any] | None:
+    def row_at(self, row: int) -> Any | None:
+        """The DTO shown in row ``row``, or None."""
         return self.rows[row] if 0 <= row < len(self.rows) else None
 
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
@@ -49,10 +54,13 @@ class DtoListModel(QAbstractTableModel):
         return None
 
     def sort(self, column: int, order=Qt.SortOrder.AscendingOrder) -> None:
-        key = self.columns[column].key
+        col = self.columns[column]
+
+        def key(r: Any) -> tuple:
+            v = col.value(r)
+            return v is None, v if isinstance(v, (int, float)) else str(v)
         self.layoutAboutToBeChanged.emit()
-        self.rows.sort(key=lambda r: (r.get(key) is None, str(r.get(key)) if not isinstance(r.get(key), (int, float))
-                                      else r.get(key)), reverse=order == Qt.SortOrder.DescendingOrder)
+        self.rows.sort(key=key, reverse=order == Qt.SortOrder.DescendingOrder)
         self.layoutChanged.emit()
 
     def retranslate(self) -> None:

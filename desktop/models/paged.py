@@ -6,22 +6,25 @@ and are kept in a small LRU cache. Sorting and filtering are parameters of the l
 change starts a new *generation*, and pages of an older generation that arrive late are dropped.
 
 The listing RPC takes ``offset``, ``limit``, ``sort`` (``name`` or ``-name``) and the filters as
-keyword arguments and returns a :class:`shared.dto.Page` dict (``items``, ``total``, ``offset``,
-``limit``); ``kwargs_for`` adapts other signatures.
+keyword arguments and returns a :class:`shared.dto.Page` of DTOs (its contract names the item
+class, whose attributes the columns show); ``kwargs_for`` adapts other signatures.
 """
 from __future__ import annotations
 
 import collections
 import time
+import typing
 from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 
-from desktop.models.columns import Column
+from desktop.models.columns import Column, check_columns
 from desktop.models.list_model import ROW_ROLE
 from desktop.rpc import RpcClient
 from desktop.rpc.outcome import Failure
+from shared import contracts
+from shared.dto import Page
 
 PLACEHOLDER = "…"
 
@@ -31,6 +34,17 @@ def sort_param(key: str | None, descending: bool) -> str | None:
     if not key:
         return None
     return ("-" if descending else "") + key
+
+
+def page_item_type(service: str, method: str) -> Any:
+    """The DTO class of the items of the Page that ``service.method`` returns (by its contract),
+    or None when the contract declares no Page."""
+    declared = contracts.returns(service, method)
+    origin = typing.get_origin(declared)
+    if isinstance(origin, type) and issubclass(origin, Page):
+        (item,) = typing.get_args(declared)
+        return item
+    return None
 
 
 def default_kwargs(offset: int, limit: int, sort: str | None, descending: bool, filters: dict[str, Any]) -> dict:
@@ -48,6 +62,8 @@ class PagedTableModel(QAbstractTableModel):
                  kwargs_for: Callable[[int, int, str | None, bool, dict[str, Any]], dict[str, Any]] | None = None,
                  parent=None):
         super().__init__(parent)
+        self.item_type = page_item_type(service, method)
+        check_columns(self.item_type, columns)
         self.client, self.service, self.method, self.columns = client, service, method, columns
         self.page_size, self.max_pages = page_size, max_pages
         self.kwargs_for = kwargs_for or default_kwargs
@@ -55,7 +71,7 @@ class PagedTableModel(QAbstractTableModel):
         self.descending = False
         self.filters: dict[str, Any] = {}
         self._total = 0
-        self._pages: collections.OrderedDict[int, list[dict[str, Any]]] = collections.OrderedDict()
+        self._pages: collections.OrderedDict[int, list[Any]] = collections.OrderedDict()
         self._requested: dict[int, Any] = {}
         self._generation = 0
         self.last_load_seconds: float | None = None
@@ -70,7 +86,8 @@ class PagedTableModel(QAbstractTableModel):
     def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self.columns)
 
-    def row_dict(self, row: int) -> dict[str, Any] | None:
+    def row_at(self, row: int) -> Any | None:
+        """The DTO shown in row ``row``, or None while its page is not here."""
         page = self._pages.get(row // self.page_size)
         if page is None:
             return None
@@ -163,12 +180,12 @@ class PagedTableModel(QAbstractTableModel):
         self._set_loading(False)
         self.failed.emit(failure)
 
-    def _on_page(self, gen: int, page_no: int, result: dict[str, Any], reset: bool) -> None:
+    def _on_page(self, gen: int, page_no: int, result: Page, reset: bool) -> None:
         if gen != self._generation:
             return
         self._requested.pop(page_no, None)
-        items = list(result.get("items") or [])
-        total = int(result.get("total", len(items)))
+        items = list(result.items)
+        total = int(result.total)
         if reset or total != self._total:
             self.beginResetModel()
             self._pages.clear()

@@ -1,4 +1,5 @@
-"""The GUI-side RPC client: calls go to a thread pool, answers come back as queued signals."""
+"""The GUI-side RPC client: calls go to a thread pool, answers come back as queued signals,
+decoded into the DTO each RPC's contract declares (:func:`shared.contracts.decode`)."""
 from __future__ import annotations
 
 import logging
@@ -10,13 +11,16 @@ from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal, Slot
 
 from desktop.rpc.backend import Backend
 from desktop.rpc.outcome import Failure, FailureKind, classify
+from shared import contracts
 
 log = logging.getLogger(__name__)
 
 
 class RpcCall(QObject):
     """One call in flight. Signals are delivered in the GUI thread; connect right after
-    :meth:`RpcClient.call` returns (delivery waits for the event loop, so nothing is missed)."""
+    :meth:`RpcClient.call` returns (delivery waits for the event loop, so nothing is missed).
+    ``succeeded`` carries the answer as the typed DTO the service declares for the method
+    (``shared.dto.*``: ``Page[DomainSummaryDto]``, ``list[InstanceDto]``...)."""
 
     succeeded = Signal(object)
     failed = Signal(object)      # a desktop.rpc.outcome.Failure
@@ -77,7 +81,9 @@ class _Job(QRunnable):
             c._done.emit(True, None)
             return
         try:
-            result = self.backend.call(c.service, c.method, c.args, c.kwargs, c.timeout)
+            # decoded here, in the worker thread: the GUI thread only ever sees typed DTOs
+            result = contracts.decode(c.service, c.method,
+                                      self.backend.call(c.service, c.method, c.args, c.kwargs, c.timeout))
         except BaseException as exc:  # noqa: BLE001 - every failure goes back to the GUI as data
             c._done.emit(False, classify(exc, c.service, c.method))
             return

@@ -15,6 +15,7 @@ from desktop.models import Column, DtoListModel
 from desktop.screens.base import Screen
 from desktop.widgets.form import Form
 from desktop.widgets.inputs import InputProblem, required_text
+from shared.dto.definitions import ChannelDto
 
 
 class ChannelsScreen(Screen):
@@ -22,7 +23,7 @@ class ChannelsScreen(Screen):
     service = "definitions"
 
     def build(self) -> None:
-        self.model = DtoListModel([
+        self.model = DtoListModel(ChannelDto, [
             Column("name", lambda: QCoreApplication.translate("ChannelsScreen", "Name")),
             Column("snapshot", lambda: QCoreApplication.translate("ChannelsScreen", "Kind"),
                    lambda v: QCoreApplication.translate("ChannelsScreen", "snapshot") if v
@@ -76,13 +77,13 @@ class ChannelsScreen(Screen):
             return
         c = self.rpc("create_channel", name, self.snapshot.isChecked(), self.comments.text())
         c.succeeded.connect(lambda ch: (self.name.clear(), self.comments.clear(), self.refresh(),
-                                        self.statusMessage.emit(self.tr("Saved {name}.").format(name=ch["name"]))))
+                                        self.statusMessage.emit(self.tr("Saved {name}.").format(name=ch.name))))
         c.failed.connect(lambda f: self.show_failure(self.form, f, default="name"))
 
     def make_default(self) -> None:
         rows = self.table.selectionModel().selectedRows()
         if not rows:
             return
-        c = self.rpc("set_default_channel", self.model.row_dict(rows[0].row())["name"])
+        c = self.rpc("set_default_channel", self.model.row_at(rows[0].row()).name)
         c.succeeded.connect(lambda _c: self.refresh())
         c.failed.connect(self.report)

@@ -3,7 +3,6 @@ day) and bytes harvested per run of a chosen definition."""
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
 
 from PySide6.QtCharts import (
     QBarCategoryAxis,
@@ -21,21 +20,24 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSpinBox, QVBoxLay
 from desktop import vocab
 from desktop.screens.base import Screen
 from desktop.screens.jobs import STATUSES
+from shared.dto import Page
+from shared.dto.definitions import HarvestDto
+from shared.dto.jobs import DayStatusCountDto, RunStatisticsDto
 
 
 def days_between(start: dt.date, end: dt.date) -> list[dt.date]:
     return [start + dt.timedelta(days=i) for i in range((end - start).days + 1)]
 
 
-def per_day_and_status(rows: list[dict[str, Any]], days: list[dt.date]) -> dict[str, list[int]]:
-    """The RPC's sparse ``[{"day", "status", "jobs"}]`` as one full row of counts per status that
+def per_day_and_status(rows: list[DayStatusCountDto], days: list[dt.date]) -> dict[str, list[int]]:
+    """The RPC's sparse counts (day, status, jobs) as one full row of counts per status that
     occurs (in the order of ``STATUSES``), zero on days without jobs of that status."""
-    index = {d.isoformat(): i for i, d in enumerate(days)}
+    index = {d: i for i, d in enumerate(days)}
     out: dict[str, list[int]] = {}
     for r in rows:
-        i = index.get(r["day"])
+        i = index.get(r.day)
         if i is not None:
-            out.setdefault(r["status"], [0] * len(days))[i] += int(r["jobs"])
+            out.setdefault(str(r.status), [0] * len(days))[i] += r.jobs
     order = {s: n for n, s in enumerate(STATUSES)}
     return {s: out[s] for s in sorted(out, key=lambda s: (order.get(s, len(order)), s))}
 
@@ -76,7 +78,7 @@ class ChartsScreen(Screen):
         self.runs_view.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.day_list: list[dt.date] = []
         self.counts: dict[str, list[int]] = {}
-        self.runs: list[dict[str, Any]] = []
+        self.runs: list[RunStatisticsDto] = []
         self.status_series: QStackedBarSeries | None = None
         self.runs_series: QBarSeries | None = None
         top = QHBoxLayout()
@@ -112,17 +114,17 @@ class ChartsScreen(Screen):
         c.succeeded.connect(lambda rows, s=start, e=end: self._show_counts(rows, s, e))
         c.failed.connect(self.report)
 
-    def _show_counts(self, rows: list[dict[str, Any]], start: dt.date, end: dt.date) -> None:
+    def _show_counts(self, rows: list[DayStatusCountDto], start: dt.date, end: dt.date) -> None:
         self.day_list = days_between(start, end)
         self.counts = per_day_and_status(rows, self.day_list)
         self._draw()
 
-    def _show_harvests(self, page: dict[str, Any]) -> None:
+    def _show_harvests(self, page: Page[HarvestDto]) -> None:
         keep = self.harvest.currentData()
         self.harvest.blockSignals(True)
         self.harvest.clear()
-        for h in page["items"]:
-            self.harvest.addItem(h["name"], h["id"])
+        for h in page.items:
+            self.harvest.addItem(h.name, h.id)
         self.harvest.blockSignals(False)
         self.harvest.setCurrentIndex(max(0, self.harvest.findData(keep)))
         self.load_runs()
@@ -135,7 +137,7 @@ class ChartsScreen(Screen):
         c.succeeded.connect(self._show_runs)
         c.failed.connect(self.report)
 
-    def _show_runs(self, runs: list[dict[str, Any]]) -> None:
+    def _show_runs(self, runs: list[RunStatisticsDto]) -> None:
         self.runs = runs
         self._draw()
 
@@ -173,14 +175,14 @@ class ChartsScreen(Screen):
     def _draw_runs(self) -> None:
         chart = QChart()
         chart.setTitle(self.tr("Bytes harvested per run"))
-        top = max((int(r["bytes"]) for r in self.runs), default=0)
+        top = max((r.bytes for r in self.runs), default=0)
         factor, unit = self._byte_unit(top)
         bars = QBarSet(self.tr("Bytes harvested"))
-        bars.append([int(r["bytes"]) / factor for r in self.runs])
+        bars.append([r.bytes / factor for r in self.runs])
         series = QBarSeries()
         series.append(bars)
         chart.addSeries(series)
-        labels = [self.tr("Run %1").replace("%1", QLocale().toString(int(r["harvest_run"]))) for r in self.runs]
+        labels = [self.tr("Run %1").replace("%1", QLocale().toString(r.harvest_run)) for r in self.runs]
         _axes(chart, series, labels, top / factor, unit)
         chart.legend().setVisible(False)
         self.runs_series = series

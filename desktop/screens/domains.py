@@ -32,6 +32,7 @@ from desktop.screens.base import Screen
 from desktop.widgets.form import Form
 from desktop.widgets.inputs import InputProblem, lines, optional_int, required_text
 from desktop.widgets.panels import ProgressPanel
+from shared.dto.definitions import ConfigurationDto, CredentialDto, DomainDto, IngestRunDto
 
 INGEST_CHUNK = 5000
 
@@ -46,7 +47,7 @@ class IngestRun(QWidget):
     def __init__(self, screen: Screen, source: str, all_lines: list[str]):
         super().__init__(screen)
         self.screen, self.source, self.lines = screen, source, all_lines
-        self.run: dict[str, Any] | None = None
+        self.run: IngestRunDto | None = None
         self.cancelled = False
 
     def start(self) -> None:
@@ -54,31 +55,31 @@ class IngestRun(QWidget):
         c.succeeded.connect(self._started)
         c.failed.connect(self.failed.emit)
 
-    def _started(self, run: dict[str, Any]) -> None:
+    def _started(self, run: IngestRunDto) -> None:
         self.run = run
         self._send()
 
     def _send(self) -> None:
         run = self.run
-        first = run["next_line"]
+        first = run.next_line
         if self.cancelled or first > len(self.lines):
             self._finish()
             return
         chunk = self.lines[first - 1:first - 1 + INGEST_CHUNK]
-        c = self.screen.rpc("ingest_chunk", run["id"], first, chunk)
+        c = self.screen.rpc("ingest_chunk", run.id, first, chunk)
         c.succeeded.connect(self._chunk_done)
         c.failed.connect(self.failed.emit)
 
-    def _chunk_done(self, run: dict[str, Any]) -> None:
+    def _chunk_done(self, run: IngestRunDto) -> None:
         self.run = run
-        self.screen.progress.update_progress(run["next_line"] - 1, len(self.lines))
+        self.screen.progress.update_progress(run.next_line - 1, len(self.lines))
         self._send()
 
     def _finish(self) -> None:
         if self.cancelled:
             self.finished.emit(self.run)   # left open: a later run with the same file can continue
             return
-        c = self.screen.rpc("ingest_finish", self.run["id"])
+        c = self.screen.rpc("ingest_finish", self.run.id)
         c.succeeded.connect(self.finished.emit)
         c.failed.connect(self.failed.emit)
 
@@ -88,7 +89,7 @@ class DomainsScreen(Screen):
     service = "definitions"
 
     def build(self) -> None:
-        self.domain: dict[str, Any] | None = None
+        self.domain: DomainDto | None = None
         # --- search and list
         self.pattern = QLineEdit(self.content)
         self.pattern.setObjectName("domainPattern")
@@ -213,7 +214,7 @@ class DomainsScreen(Screen):
 
     def _build_configurations(self) -> None:
         w, lay = self._page()
-        self.configs = DtoListModel([
+        self.configs = DtoListModel(ConfigurationDto, [
             Column("name", lambda: QCoreApplication.translate("DomainsScreen", "Name")),
             Column("profile", lambda: QCoreApplication.translate("DomainsScreen", "Crawl profile")),
             Column("seed_lists", lambda: QCoreApplication.translate("DomainsScreen", "Seed lists")),
@@ -266,7 +267,7 @@ class DomainsScreen(Screen):
 
     def _build_credentials(self) -> None:
         w, lay = self._page()
-        self.creds = DtoListModel([
+        self.creds = DtoListModel(CredentialDto, [
             Column("url", lambda: QCoreApplication.translate("DomainsScreen", "URL")),
             Column("realm", lambda: QCoreApplication.translate("DomainsScreen", "Realm")),
             Column("username", lambda: QCoreApplication.translate("DomainsScreen", "User")),
@@ -363,20 +364,20 @@ class DomainsScreen(Screen):
             self.heading.setText(self.tr("Choose a domain on the left."))
             self.alias_info.setText("")
             return
-        self.heading.setText(self.tr("{name} (edition {edition})").format(name=d["name"], edition=d["edition"]))
-        if d.get("alias_of"):
+        self.heading.setText(self.tr("{name} (edition {edition})").format(name=d.name, edition=d.edition))
+        if d.alias_of:
             self.alias_info.setText(self.tr("Alias set {set}, to be confirmed again by {expires}.").format(
-                set=formatting.date_time(d.get("alias_set_at")), expires=formatting.date_time(d.get("alias_expires_at"))))
+                set=formatting.date_time(d.alias_set_at), expires=formatting.date_time(d.alias_expires_at)))
         else:
             self.alias_info.setText(self.tr("Aliases of this domain: {aliases}").format(
-                aliases=", ".join(d.get("aliases") or []) or "—"))
+                aliases=", ".join(d.aliases) or "—"))
 
     # --- list ------------------------------------------------------------------------------------
 
     def refresh(self) -> None:
         self.search()
         if self.domain is not None:
-            self.open_domain(self.domain["name"])
+            self.open_domain(self.domain.name)
 
     def search(self) -> None:
         pattern = self.pattern.text().strip()
@@ -389,74 +390,74 @@ class DomainsScreen(Screen):
         self.show_content()
 
     def _row_clicked(self, index) -> None:
-        row = self.model.row_dict(index.row())
+        row = self.model.row_at(index.row())
         if row:
-            self.open_domain(row["name"])
+            self.open_domain(row.name)
 
     def open_domain(self, name: str) -> None:
         c = self.rpc("get_domain", name)
         c.succeeded.connect(self.show_domain)
         c.failed.connect(self.report)
 
-    def show_domain(self, d: dict[str, Any]) -> None:
+    def show_domain(self, d: DomainDto) -> None:
         self.domain = d
         self.right.setEnabled(True)
         for form in (self.general, self.seeds_form, self.config_form, self.traps_form, self.owner_form,
                      self.cred_form):
             form.clear_errors()
-        self.comments.setPlainText(d.get("comments") or "")
-        self.alias_of.setText(d.get("alias_of") or "")
+        self.comments.setPlainText(d.comments or "")
+        self.alias_of.setText(d.alias_of or "")
         current = self.seed_lists.currentText()
         self.seed_lists.blockSignals(True)
         self.seed_lists.clear()
-        for sl in d.get("seed_lists") or []:
-            self.seed_lists.addItem(sl["name"])
+        for sl in d.seed_lists:
+            self.seed_lists.addItem(sl.name)
         self.seed_lists.addItem(self.tr("(new seed list)"), "__new__")
         self.seed_lists.blockSignals(False)
         idx = self.seed_lists.findText(current)
         self.seed_lists.setCurrentIndex(max(0, idx))
         self._show_seed_list()
-        self.configs.set_rows(d.get("configurations") or [])
-        self.traps.setPlainText("\n".join(d.get("crawler_traps") or []))
+        self.configs.set_rows(d.configurations)
+        self.traps.setPlainText("\n".join(d.crawler_traps))
         self.owner_list.clear()
-        for note in reversed(d.get("owner_info") or []):
-            self.owner_list.addItem(f"{formatting.date_time(note['created_at'])}: {note['info']}")
-        self.creds.set_rows(d.get("credentials") or [])
-        self.history.set_filters({"name": d["name"]})
+        for note in reversed(d.owner_info):
+            self.owner_list.addItem(f"{formatting.date_time(note.created_at)}: {note.info}")
+        self.creds.set_rows(d.credentials)
+        self.history.set_filters({"name": d.name})
         self._show_domain_texts()
 
     def _show_seed_list(self) -> None:
         if self.domain is None:
             return
         name = self.seed_lists.currentText()
-        for sl in self.domain.get("seed_lists") or []:
-            if sl["name"] == name:
-                self.seed_list_name.setText(sl["name"])
+        for sl in self.domain.seed_lists:
+            if sl.name == name:
+                self.seed_list_name.setText(sl.name)
                 self.seed_list_name.setReadOnly(True)
-                self.seeds.setPlainText("\n".join(sl["seeds"]))
+                self.seeds.setPlainText("\n".join(sl.seeds))
                 return
         self.seed_list_name.setReadOnly(False)
         self.seed_list_name.clear()
         self.seeds.clear()
 
     def _show_config(self, index) -> None:
-        c = self.configs.row_dict(index.row())
+        c = self.configs.row_at(index.row())
         if not c:
             return
-        self.cfg_name.setText(c["name"])
-        self.cfg_profile.setText(c["profile"])
-        self.cfg_seed_lists.setText(", ".join(c["seed_lists"]))
-        self.cfg_max_objects.setText(str(c["max_objects"]))
-        self.cfg_max_bytes.setText(str(c["max_bytes"]))
-        self.cfg_rate.setText(str(c["max_request_rate"]))
-        self.cfg_default.setChecked(bool(c.get("is_default")))
+        self.cfg_name.setText(c.name)
+        self.cfg_profile.setText(c.profile)
+        self.cfg_seed_lists.setText(", ".join(c.seed_lists))
+        self.cfg_max_objects.setText(str(c.max_objects))
+        self.cfg_max_bytes.setText(str(c.max_bytes))
+        self.cfg_rate.setText(str(c.max_request_rate))
+        self.cfg_default.setChecked(c.is_default)
 
     # --- saving --------------------------------------------------------------------------------
 
     def _saved(self, form: Form):
-        def done(d: dict[str, Any]) -> None:
+        def done(d: DomainDto) -> None:
             self.show_domain(d)
-            self.statusMessage.emit(self.tr("Saved {name}.").format(name=d["name"]))
+            self.statusMessage.emit(self.tr("Saved {name}.").format(name=d.name))
         return done
 
     def create_domain(self) -> None:
@@ -474,13 +475,13 @@ class DomainsScreen(Screen):
         d = self.domain
         self.general.clear_errors()
         alias = self.alias_of.text().strip() or None
-        c = self.rpc("update_domain", d["name"], d["edition"], comments=self.comments.toPlainText())
-        if alias != (d.get("alias_of") or None):
-            def then_alias(updated: dict[str, Any]) -> None:
-                c2 = self.rpc("set_alias", updated["name"], updated["edition"], alias)
+        c = self.rpc("update_domain", d.name, d.edition, comments=self.comments.toPlainText())
+        if alias != (d.alias_of or None):
+            def then_alias(updated: DomainDto) -> None:
+                c2 = self.rpc("set_alias", updated.name, updated.edition, alias)
                 c2.succeeded.connect(self._saved(self.general))
                 c2.failed.connect(lambda f: (self.show_failure(self.general, f, default="alias_of"),
-                                             self.open_domain(updated["name"])))
+                                             self.open_domain(updated.name)))
             c.succeeded.connect(then_alias)
         else:
             c.succeeded.connect(self._saved(self.general))
@@ -498,7 +499,7 @@ class DomainsScreen(Screen):
         if not seeds:
             self.seeds_form.error("seeds", self.tr("Give at least one seed."))
             return
-        c = self.rpc("save_seed_list", d["name"], d["edition"], name, seeds)
+        c = self.rpc("save_seed_list", d.name, d.edition, name, seeds)
         c.succeeded.connect(self._saved(self.seeds_form))
         c.failed.connect(lambda f: self._seed_failure(f))
 
@@ -530,7 +531,7 @@ class DomainsScreen(Screen):
         if not ok:
             return
         lists = [s.strip() for s in self.cfg_seed_lists.text().split(",") if s.strip()] or None
-        c = self.rpc("save_configuration", d["name"], d["edition"], name, profile=self.cfg_profile.text().strip() or None,
+        c = self.rpc("save_configuration", d.name, d.edition, name, profile=self.cfg_profile.text().strip() or None,
                      seed_lists=lists, make_default=self.cfg_default.isChecked(), **values)
         c.succeeded.connect(self._saved(form))
         c.failed.connect(lambda f: self.show_failure(form, f, {"not_found": "profile", "conflict": "profile"},
@@ -539,7 +540,7 @@ class DomainsScreen(Screen):
     def save_traps(self) -> None:
         d = self.domain
         self.traps_form.clear_errors()
-        c = self.rpc("update_domain", d["name"], d["edition"], crawler_traps=lines(self.traps.toPlainText()))
+        c = self.rpc("update_domain", d.name, d.edition, crawler_traps=lines(self.traps.toPlainText()))
         c.succeeded.connect(self._saved(self.traps_form))
         c.failed.connect(lambda f: self._trap_failure(f))
 
@@ -556,7 +557,7 @@ class DomainsScreen(Screen):
         except InputProblem as p:
             self.owner_form.error("info", str(p))
             return
-        c = self.rpc("add_owner_info", d["name"], d["edition"], text)
+        c = self.rpc("add_owner_info", d.name, d.edition, text)
         c.succeeded.connect(lambda dom: (self.owner_text.clear(), self.show_domain(dom)))
         c.failed.connect(lambda f: self.show_failure(self.owner_form, f, default="info"))
 
@@ -569,11 +570,11 @@ class DomainsScreen(Screen):
         except InputProblem as p:
             form.error("url" if not self.cred_url.text().strip() else "username", str(p))
             return
-        kept = [{"id": c["id"], "url": c["url"], "realm": c["realm"], "username": c["username"]}
-                for c in d.get("credentials") or []]
+        # the wire form set_credentials takes: an id without a password keeps the stored one
+        kept = [{"id": c.id, "url": c.url, "realm": c.realm, "username": c.username} for c in d.credentials]
         new = {"url": url, "realm": self.cred_realm.text().strip(), "username": user,
                "password": self.cred_password.text()}
-        c = self.rpc("set_credentials", d["name"], d["edition"], [*kept, new])
+        c = self.rpc("set_credentials", d.name, d.edition, [*kept, new])
         c.succeeded.connect(lambda dom: ([e.clear() for e in (self.cred_url, self.cred_realm, self.cred_user,
                                                               self.cred_password)], self.show_domain(dom)))
         c.failed.connect(lambda f: self.show_failure(form, f, {"invalid_url": "url"}, default="url"))
@@ -601,19 +602,17 @@ class DomainsScreen(Screen):
         if self.ingest is not None:
             self.ingest.cancelled = True
 
-    def _ingest_done(self, run: dict[str, Any]) -> None:
+    def _ingest_done(self, run: IngestRunDto) -> None:
         cancelled = self.ingest.cancelled if self.ingest else False
         self.progress.hide()
         self.ingest_button.setEnabled(True)
-        errors = run.get("errors") or []
-        shown = "; ".join(self.tr("line {line}: {text}").format(line=e.get("line"), text=e.get("text", ""))
-                          for e in errors[:10])
-        head = self.tr("Ingest cancelled after line {line}.").format(line=run["next_line"] - 1) if cancelled else \
+        shown = "; ".join(self.tr("line {line}: {text}").format(line=e.line, text=e.text) for e in run.errors[:10])
+        head = self.tr("Ingest cancelled after line {line}.").format(line=run.next_line - 1) if cancelled else \
             self.tr("Ingest finished.")
         self.ingest_summary.setText(head + " " + self.tr(
             "Created: {created}, already known: {existing}, duplicates: {duplicates}, invalid: {invalid}.").format(
-                created=formatting.number(run["created"]), existing=formatting.number(run["existing"]),
-                duplicates=formatting.number(run["duplicates"]), invalid=formatting.number(run["invalid"]))
+                created=formatting.number(run.created), existing=formatting.number(run.existing),
+                duplicates=formatting.number(run.duplicates), invalid=formatting.number(run.invalid))
             + (" " + self.tr("Invalid lines: {lines}").format(lines=shown) if shown else ""))
         self.ingest = None
         self.search()

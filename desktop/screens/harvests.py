@@ -1,8 +1,6 @@
 """Harvest definitions: the list (by kind, active), and forms for selective, event and snapshot."""
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -26,6 +24,8 @@ from desktop.screens.base import Screen
 from desktop.widgets.form import Form
 from desktop.widgets.inputs import InputProblem, lines, optional_int, required_text
 from shared.domain_names import registered_domain
+from shared.dto import Page
+from shared.dto.definitions import ChannelDto, HarvestDto, ScheduleDto
 
 
 class HarvestsScreen(Screen):
@@ -65,7 +65,7 @@ class HarvestsScreen(Screen):
         self.list_error = QLabel(self.content)
         self.list_error.setStyleSheet("color: #b00020;")
         self.list_error.setWordWrap(True)
-        self.selected: dict[str, Any] | None = None
+        self.selected: HarvestDto | None = None
 
         self.tabs = QTabWidget(self.content)
         self.tabs.setObjectName("harvestTabs")
@@ -178,12 +178,17 @@ class HarvestsScreen(Screen):
 
     def _load_choices(self) -> None:
         c = self.rpc("list_schedules", 0, 1000)
-        c.succeeded.connect(lambda page: self._fill(
-            (self.sel_schedule, self.ev_schedule), [s["name"] for s in page["items"]], none=False))
+        c.succeeded.connect(self._fill_schedules)
         c = self.rpc("list_channels")
-        c.succeeded.connect(lambda rows: self._fill_channels(rows))
+        c.succeeded.connect(self._fill_channels)
         c = self.rpc("list_harvests", 0, 1000, kind="snapshot")
-        c.succeeded.connect(lambda page: self._fill((self.snap_based_on,), [h["name"] for h in page["items"]]))
+        c.succeeded.connect(self._fill_snapshots)
+
+    def _fill_schedules(self, page: Page[ScheduleDto]) -> None:
+        self._fill((self.sel_schedule, self.ev_schedule), [s.name for s in page.items], none=False)
+
+    def _fill_snapshots(self, page: Page[HarvestDto]) -> None:
+        self._fill((self.snap_based_on,), [h.name for h in page.items])
 
     def _fill(self, combos, names: list[str], none: bool = True) -> None:
         for combo in combos:
@@ -195,30 +200,30 @@ class HarvestsScreen(Screen):
                 combo.addItem(n, n)
             combo.setCurrentIndex(max(0, combo.findData(keep)))
 
-    def _fill_channels(self, rows: list[dict[str, Any]]) -> None:
-        focused = [r["name"] for r in rows if not r["snapshot"]]
-        snapshot = [r["name"] for r in rows if r["snapshot"]]
+    def _fill_channels(self, rows: list[ChannelDto]) -> None:
+        focused = [r.name for r in rows if not r.snapshot]
+        snapshot = [r.name for r in rows if r.snapshot]
         self._fill((self.sel_channel, self.ev_channel), focused)
         self._fill((self.snap_channel,), snapshot)
         for combo in (self.sel_channel, self.ev_channel, self.snap_channel):
             combo.setItemText(0, self.tr("(default channel)"))
 
     def _row_clicked(self, index) -> None:
-        self.selected = self.model.row_dict(index.row())
+        self.selected = self.model.row_at(index.row())
         self.list_error.clear()
 
     def set_active(self, active: bool) -> None:
         if not self.selected:
             return
         self.list_error.clear()
-        c = self.rpc("set_harvest_active", self.selected["name"], active)
+        c = self.rpc("set_harvest_active", self.selected.name, active)
         c.succeeded.connect(lambda h: (setattr(self, "selected", h), self.model.reload()))
         c.failed.connect(lambda f: self.show_failure(_Banner(self.list_error), f))
 
     def _created(self, form: Form):
-        def done(h: dict[str, Any]) -> None:
+        def done(h: HarvestDto) -> None:
             form.clear_errors()
-            self.statusMessage.emit(self.tr("Saved {name}.").format(name=h["name"]))
+            self.statusMessage.emit(self.tr("Saved {name}.").format(name=h.name))
             self.model.reload()
             self._load_choices()
         return done

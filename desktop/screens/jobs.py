@@ -29,8 +29,10 @@ from desktop.models.paged import sort_param
 from desktop.screens.base import Screen
 from desktop.widgets.form import ErrorLabel
 from desktop.widgets.inputs import InputProblem, optional_int
+from shared.dto.jobs import JobDetailsDto, RunningJobDto
+from shared.enums import JobStatus
 
-STATUSES = ("new", "submitted", "started", "done", "failed", "resubmitted", "failed_rejected")
+STATUSES = tuple(s.value for s in JobStatus)
 
 
 def jobs_kwargs(offset: int, limit: int, sort: str | None, desc: bool, filters: dict[str, Any]) -> dict[str, Any]:
@@ -60,7 +62,7 @@ class JobsScreen(Screen):
     refresh_ms = 5000
 
     def build(self) -> None:
-        self.running = DtoListModel([
+        self.running = DtoListModel(RunningJobDto, [
             Column("id", lambda: QCoreApplication.translate("JobsScreen", "Job")),
             Column("harvest", lambda: QCoreApplication.translate("JobsScreen", "Harvest")),
             Column("harvester_id", lambda: QCoreApplication.translate("JobsScreen", "Harvester")),
@@ -144,7 +146,7 @@ class JobsScreen(Screen):
         self.resubmit_button = QPushButton(self.content)
         self.resubmit_button.setEnabled(False)
         self.resubmit_button.clicked.connect(self.resubmit)
-        self.job: dict[str, Any] | None = None
+        self.job: JobDetailsDto | None = None
 
         top = QWidget(self.content)
         tl = QVBoxLayout(top)
@@ -246,9 +248,9 @@ class JobsScreen(Screen):
             self.model.set_filters(f)
 
     def _row_clicked(self, index) -> None:
-        row = self.model.row_dict(index.row())
+        row = self.model.row_at(index.row())
         if row:
-            self.open_job(row["id"])
+            self.open_job(row.id)
 
     def open_job(self, job_id: int) -> None:
         c = self.rpc("job", job_id)
@@ -256,30 +258,29 @@ class JobsScreen(Screen):
         c.failed.connect(self.report)
         self.job_domains.set_filters({"job_id": job_id})
 
-    def show_job(self, j: dict[str, Any]) -> None:
+    def show_job(self, j: JobDetailsDto) -> None:
         self.job = j
-        self.resubmit_button.setEnabled(j.get("status") == "failed")
-        reasons = ", ".join(f"{vocab.stop_reason(k)}: {formatting.number(v)}"
-                            for k, v in (j.get("stop_reasons") or {}).items())
+        self.resubmit_button.setEnabled(j.status == JobStatus.FAILED)
+        reasons = ", ".join(f"{vocab.stop_reason(k)}: {formatting.number(v)}" for k, v in j.stop_reasons.items())
         lines = [
-            self.tr("Job {id}: {status}").format(id=j["id"], status=vocab.job_status(j["status"])),
+            self.tr("Job {id}: {status}").format(id=j.id, status=vocab.job_status(j.status)),
             self.tr("Harvest: {harvest}, run {run}, channel {channel}").format(
-                harvest=j["harvest"], run=j["harvest_run"], channel=j["channel"]),
-            self.tr("Crawl profile: {profile}").format(profile=j.get("profile", "")),
+                harvest=j.harvest, run=j.harvest_run, channel=j.channel),
+            self.tr("Crawl profile: {profile}").format(profile=j.profile),
             self.tr("Created {created}, started {started}, ended {ended}").format(
-                created=formatting.date_time(j.get("created_at")), started=formatting.date_time(j.get("started_at")),
-                ended=formatting.date_time(j.get("ended_at"))),
+                created=formatting.date_time(j.created_at), started=formatting.date_time(j.started_at),
+                ended=formatting.date_time(j.ended_at)),
             self.tr("Harvested: {objects} objects, {bytes}").format(
-                objects=formatting.number(j.get("objects", 0)), bytes=formatting.size(j.get("bytes", 0))),
+                objects=formatting.number(j.objects), bytes=formatting.size(j.bytes)),
             self.tr("Stop reasons: {reasons}").format(reasons=reasons or "—"),
         ]
-        for key, label in (("failure_reason", self.tr("Failure")), ("harvest_error", self.tr("Harvest error")),
-                           ("upload_error", self.tr("Upload error"))):
-            if j.get(key):
-                lines.append(f"{label}: {j[key]}")
-        if j.get("resubmitted_as"):
-            lines.append(self.tr("Resubmitted as job {id}").format(id=j["resubmitted_as"]))
-        seeds = j.get("seeds") or []
+        for text, label in ((j.failure_reason, self.tr("Failure")), (j.harvest_error, self.tr("Harvest error")),
+                            (j.upload_error, self.tr("Upload error"))):
+            if text:
+                lines.append(f"{label}: {text}")
+        if j.resubmitted_as:
+            lines.append(self.tr("Resubmitted as job {id}").format(id=j.resubmitted_as))
+        seeds = j.seeds
         lines.append(self.tr("Seeds ({count}):").format(count=len(seeds)))
         lines.extend("  " + s for s in seeds[:200])
         self.details.setPlainText("\n".join(lines))
@@ -287,7 +288,7 @@ class JobsScreen(Screen):
     def resubmit(self) -> None:
         if not self.job:
             return
-        c = self.rpc("resubmit_job", self.job["id"])
+        c = self.rpc("resubmit_job", self.job.id)
         c.succeeded.connect(lambda new: (self.statusMessage.emit(self.tr("Resubmitted as job {id}").format(
-            id=new.get("id"))), self.open_job(self.job["id"]), self.model.reload()))
+            id=new.id)), self.open_job(self.job.id), self.model.reload()))
         c.failed.connect(self.report)

@@ -8,15 +8,18 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QSplitter,
 from desktop import formatting, vocab
 from desktop.models import Column, DtoListModel
 from desktop.screens.base import Screen
+from shared.dto.monitor import InstanceDto, LogRecordDto
+from shared.enums import InstanceState
 
-STATE_COLOURS = {"running": "#1b7f3b", "dormant": "#9a6700", "lost": "#b00020", "stopped": "#666666",
-                 "starting": "#1f5fa8", "stopping": "#1f5fa8"}
+STATE_COLOURS = {InstanceState.RUNNING: "#1b7f3b", InstanceState.DORMANT: "#9a6700", InstanceState.LOST: "#b00020",
+                 InstanceState.STOPPED: "#666666", InstanceState.STARTING: "#1f5fa8",
+                 InstanceState.STOPPING: "#1f5fa8"}
 
 
 class _InstanceModel(DtoListModel):
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
         if role == Qt.ItemDataRole.ForegroundRole and index.isValid() and self.columns[index.column()].key == "state":
-            colour = STATE_COLOURS.get(self.rows[index.row()].get("state", ""))
+            colour = STATE_COLOURS.get(self.rows[index.row()].state)
             return QBrush(QColor(colour)) if colour else None
         return super().data(index, role)
 
@@ -27,7 +30,7 @@ class OverviewScreen(Screen):
     refresh_ms = 5000
 
     def build(self) -> None:
-        self.instances = _InstanceModel([
+        self.instances = _InstanceModel(InstanceDto, [
             Column("instance_id", lambda: QCoreApplication.translate("OverviewScreen", "Instance")),
             Column("service", lambda: QCoreApplication.translate("OverviewScreen", "Service")),
             Column("host", lambda: QCoreApplication.translate("OverviewScreen", "Host")),
@@ -44,7 +47,7 @@ class OverviewScreen(Screen):
             Column("version", lambda: QCoreApplication.translate("OverviewScreen", "Version")),
             Column("pid", lambda: QCoreApplication.translate("OverviewScreen", "PID")),
         ], self)
-        self.logs = DtoListModel([
+        self.logs = DtoListModel(LogRecordDto, [
             Column("time", lambda: QCoreApplication.translate("OverviewScreen", "Time"), formatting.date_time),
             Column("instance_id", lambda: QCoreApplication.translate("OverviewScreen", "Instance")),
             Column("level", lambda: QCoreApplication.translate("OverviewScreen", "Level"), vocab.log_level),
@@ -94,7 +97,7 @@ class OverviewScreen(Screen):
 
     def _update_summary(self) -> None:
         rows = self.instances.rows
-        lost = sum(1 for r in rows if r.get("state") == "lost")
+        lost = sum(1 for r in rows if r.state == InstanceState.LOST)
         self.summary.setText(self.tr("{count} service instances, {lost} lost.").format(
             count=formatting.number(len(rows)), lost=formatting.number(lost)))
 
@@ -114,8 +117,8 @@ class OverviewScreen(Screen):
         rows = self.instance_view.selectionModel().selectedRows()
         if not rows:
             return None
-        r = self.instances.row_dict(rows[0].row())
-        return r["instance_id"] if r else None
+        r = self.instances.row_at(rows[0].row())
+        return r.instance_id if r else None
 
     def refresh(self) -> None:
         self.loaded = True
@@ -125,12 +128,12 @@ class OverviewScreen(Screen):
         c.failed.connect(self.report)
         c.finished.connect(lambda: setattr(self, "_pending", None))
 
-    def _show_instances(self, rows: list[dict]) -> None:
+    def _show_instances(self, rows: list[InstanceDto]) -> None:
         keep = self.selected_instance()
         self.instances.set_rows(rows)
         if keep is not None:
             for i, r in enumerate(rows):
-                if r["instance_id"] == keep:
+                if r.instance_id == keep:
                     self.instance_view.selectRow(i)
                     break
         self._update_summary()

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import os
-from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
@@ -25,6 +24,7 @@ from desktop.rpc.outcome import Failure
 from desktop.screens.base import Screen
 from desktop.widgets.form import Form
 from desktop.widgets.inputs import InputProblem, required_text
+from shared.dto.definitions import ProfileDocumentDto, ProfileDto
 
 
 class ProfilesScreen(Screen):
@@ -70,7 +70,7 @@ class ProfilesScreen(Screen):
         self.load_button.clicked.connect(self.choose_file)
         self.upload_button = QPushButton(self.content)
         self.upload_button.clicked.connect(self.upload)
-        self.selected: dict[str, Any] | None = None
+        self.selected: ProfileDto | None = None
 
         left = QWidget(self.content)
         ll = QVBoxLayout(left)
@@ -111,16 +111,16 @@ class ProfilesScreen(Screen):
         self.model.reload()
 
     def _row_clicked(self, index) -> None:
-        self.selected = self.model.row_dict(index.row())
+        self.selected = self.model.row_at(index.row())
         if self.selected:
-            c = self.rpc("download_profile", self.selected["name"])
+            c = self.rpc("download_profile", self.selected.name)
             c.succeeded.connect(self._show_document)
             c.failed.connect(self.report)
 
-    def _show_document(self, doc: dict[str, Any]) -> None:
-        self.name.setText(doc["name"])
-        self.content_edit.setPlainText(doc["content"])
-        self.comments.setText((self.selected or {}).get("comments", ""))
+    def _show_document(self, doc: ProfileDocumentDto) -> None:
+        self.name.setText(doc.name)
+        self.content_edit.setPlainText(doc.content)
+        self.comments.setText(self.selected.comments if self.selected else "")
         self.form.clear_errors()
         self.problems.hide()
 
@@ -147,15 +147,15 @@ class ProfilesScreen(Screen):
             self.form.error("content", self.tr("Paste or load a profile document."))
             return
         edition = None
-        if self.selected and self.selected["name"] == name:
-            edition = self.selected["edition"]
+        if self.selected and self.selected.name == name:
+            edition = self.selected.edition
         c = self.rpc("upload_profile", name, content, comments=self.comments.text(), edition=edition)
         c.succeeded.connect(self._uploaded)
         c.failed.connect(self._upload_failed)
 
-    def _uploaded(self, profile: dict[str, Any]) -> None:
+    def _uploaded(self, profile: ProfileDto) -> None:
         self.selected = profile
-        self.statusMessage.emit(self.tr("Saved {name}.").format(name=profile["name"]))
+        self.statusMessage.emit(self.tr("Saved {name}.").format(name=profile.name))
         self.model.reload()
 
     def _upload_failed(self, f: Failure) -> None:
@@ -167,7 +167,7 @@ class ProfilesScreen(Screen):
     def set_active(self, active: bool) -> None:
         if not self.selected:
             return
-        c = self.rpc("set_profile_active", self.selected["name"], active)
+        c = self.rpc("set_profile_active", self.selected.name, active)
         c.succeeded.connect(lambda p: (setattr(self, "selected", p), self.model.reload()))
         c.failed.connect(self.report)
 
@@ -175,18 +175,18 @@ class ProfilesScreen(Screen):
         if not self.selected:
             return
         path, _ = QFileDialog.getSaveFileName(self, self.tr("Save crawl profile"),
-                                              f"{self.selected['name']}.{self.selected.get('format', 'yaml')}")
+                                              f"{self.selected.name}.{self.selected.format or 'yaml'}")
         if path:
-            self.download(self.selected["name"], path)
+            self.download(self.selected.name, path)
 
     def download(self, name: str, path: str) -> None:
         c = self.rpc("download_profile", name)
         c.succeeded.connect(lambda doc: self._write(path, doc))
         c.failed.connect(self.report)
 
-    def _write(self, path: str, doc: dict[str, Any]) -> None:
+    def _write(self, path: str, doc: ProfileDocumentDto) -> None:
         with open(path, "w", encoding="utf-8", newline="") as fh:
-            fh.write(doc["content"])
+            fh.write(doc.content)
         self.statusMessage.emit(self.tr("Saved {name}.").format(name=path))
 
 

@@ -23,6 +23,7 @@ from desktop.rpc.outcome import Failure, FailureKind
 from desktop.screens.base import Screen
 from desktop.widgets.form import Form
 from desktop.widgets.inputs import InputProblem, optional_int, required_text
+from shared.dto.definitions import ScheduleDetailsDto, SchedulePreviewDto
 
 UNITS = ("hours", "days", "weeks", "months")
 
@@ -74,7 +75,7 @@ class SchedulesScreen(Screen):
         self.preview_note = QLabel(self.content)
         self.preview_note.setObjectName("schedulePreviewNote")
         self.preview_note.setWordWrap(True)
-        self.current: dict[str, Any] | None = None
+        self.current: ScheduleDetailsDto | None = None
         # while editing, the preview follows the fields (preview_schedule), a moment after typing stops
         self.preview_timer = QTimer(self)
         self.preview_timer.setSingleShot(True)
@@ -148,27 +149,29 @@ class SchedulesScreen(Screen):
         self.preview_timer.start()
 
     def _row_clicked(self, index) -> None:
-        row = self.model.row_dict(index.row())
+        row = self.model.row_at(index.row())
         if row:
-            self.open_schedule(row["name"])
+            self.open_schedule(row.name)
 
     def open_schedule(self, name: str) -> None:
         c = self.rpc("get_schedule", name, 5)
         c.succeeded.connect(self.show_schedule)
         c.failed.connect(self.report)
 
-    def show_schedule(self, s: dict[str, Any]) -> None:
+    def show_schedule(self, s: ScheduleDetailsDto) -> None:
         self.current = s
         self.form.clear_errors()
-        self.name.setText(s["name"])
+        self.name.setText(s.name)
         self.name.setReadOnly(True)
-        self.every.setText(str(s["every"]))
-        self.unit.setCurrentIndex(max(0, self.unit.findData(s["unit"])))
-        for edit, key in ((self.minute, "minute"), (self.hour, "hour"), (self.day_of_month, "day_of_month"),
-                          (self.max_runs, "max_runs"), (self.start_at, "start_at"), (self.end_at, "end_at")):
-            edit.setText("" if s.get(key) is None else str(s[key]))
-        self.weekday.setCurrentIndex(s.get("weekday") or 0)
-        self.comments.setText(s.get("comments") or "")
+        self.every.setText(str(s.every))
+        self.unit.setCurrentIndex(max(0, self.unit.findData(s.unit)))
+        for edit, value in ((self.minute, s.minute), (self.hour, s.hour), (self.day_of_month, s.day_of_month),
+                            (self.max_runs, s.max_runs)):
+            edit.setText("" if value is None else str(value))
+        for edit, when in ((self.start_at, s.start_at), (self.end_at, s.end_at)):
+            edit.setText("" if when is None else when.isoformat())   # the form takes ISO 8601 back
+        self.weekday.setCurrentIndex(s.weekday or 0)
+        self.comments.setText(s.comments or "")
         self.preview_note.clear()
         self._show_preview(s)
 
@@ -185,7 +188,7 @@ class SchedulesScreen(Screen):
         c.succeeded.connect(lambda p, g=generation: self._live_preview_done(g, p))
         c.failed.connect(lambda f, g=generation: self._live_preview_failed(g, f))
 
-    def _live_preview_done(self, generation: int, preview: dict[str, Any]) -> None:
+    def _live_preview_done(self, generation: int, preview: SchedulePreviewDto) -> None:
         if generation == self._preview_generation:
             self.preview_note.clear()
             self._show_preview(preview)
@@ -199,9 +202,9 @@ class SchedulesScreen(Screen):
         else:
             self.report(failure)
 
-    def _show_preview(self, s: dict[str, Any]) -> None:
+    def _show_preview(self, s: ScheduleDetailsDto | SchedulePreviewDto) -> None:
         self.preview.clear()
-        for t in s.get("upcoming") or []:
+        for t in s.upcoming:
             self.preview.addItem(formatting.date_time(t))
 
     def fields(self, report: bool = True) -> dict[str, Any] | None:
@@ -235,14 +238,14 @@ class SchedulesScreen(Screen):
         fields = self.fields()
         if fields is None:
             return
-        if self.current and self.current["name"] == name:
-            c = self.rpc("update_schedule", name, self.current["edition"], fields, comments=self.comments.text())
+        if self.current and self.current.name == name:
+            c = self.rpc("update_schedule", name, self.current.edition, fields, comments=self.comments.text())
         else:
             unit, every = fields.pop("unit"), fields.pop("every")
             fields = {k: v for k, v in fields.items() if v is not None}
             c = self.rpc("create_schedule", name, unit, every, self.comments.text(), **fields)
-        c.succeeded.connect(lambda s: (self.open_schedule(s["name"]), self.model.reload(),
-                                       self.statusMessage.emit(self.tr("Saved {name}.").format(name=s["name"]))))
+        c.succeeded.connect(lambda s: (self.open_schedule(s.name), self.model.reload(),
+                                       self.statusMessage.emit(self.tr("Saved {name}.").format(name=s.name))))
         c.failed.connect(lambda f: self.show_failure(self.form, f, {"already_exists": "name"}, default="name"))
 
 

@@ -1,8 +1,6 @@
 """Global crawler traps: named lists of regular expressions, each list active or not."""
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -22,6 +20,7 @@ from desktop.rpc.outcome import Failure
 from desktop.screens.base import Screen
 from desktop.widgets.form import Form
 from desktop.widgets.inputs import InputProblem, lines, required_text
+from shared.dto.definitions import TrapListDto
 
 
 class TrapsScreen(Screen):
@@ -56,7 +55,7 @@ class TrapsScreen(Screen):
         self.expressions.setObjectName("trapExpressions")
         self.save_button = QPushButton(self.content)
         self.save_button.clicked.connect(self.save)
-        self.current: dict[str, Any] | None = None
+        self.current: TrapListDto | None = None
         left = QWidget(self.content)
         ll = QVBoxLayout(left)
         ll.addWidget(self.table, 1)
@@ -94,18 +93,18 @@ class TrapsScreen(Screen):
         self.form.clear_errors()
 
     def _row_clicked(self, index) -> None:
-        row = self.model.row_dict(index.row())
+        row = self.model.row_at(index.row())
         if row:
             self.show_list(row)
 
-    def show_list(self, t: dict[str, Any]) -> None:
+    def show_list(self, t: TrapListDto) -> None:
         self.current = t
         self.form.clear_errors()
-        self.name.setText(t["name"])
+        self.name.setText(t.name)
         self.name.setReadOnly(True)
-        self.description.setText(t.get("description") or "")
-        self.active.setChecked(bool(t.get("active")))
-        self.expressions.setPlainText("\n".join(t.get("expressions") or []))
+        self.description.setText(t.description or "")
+        self.active.setChecked(t.active)
+        self.expressions.setPlainText("\n".join(t.expressions))
 
     def save(self) -> None:
         self.form.clear_errors()
@@ -115,13 +114,13 @@ class TrapsScreen(Screen):
             self.form.error("name", str(p))
             return
         exprs = lines(self.expressions.toPlainText())
-        if self.current and self.current["name"] == name:
-            c = self.rpc("update_trap_list", name, self.current["edition"], expressions=exprs,
+        if self.current and self.current.name == name:
+            c = self.rpc("update_trap_list", name, self.current.edition, expressions=exprs,
                          description=self.description.text(), active=self.active.isChecked())
         else:
             c = self.rpc("create_trap_list", name, exprs, self.description.text(), self.active.isChecked())
         c.succeeded.connect(lambda t: (self.show_list(t), self.model.reload(),
-                                       self.statusMessage.emit(self.tr("Saved {name}.").format(name=t["name"]))))
+                                       self.statusMessage.emit(self.tr("Saved {name}.").format(name=t.name))))
         c.failed.connect(self._failed)
 
     def _failed(self, f: Failure) -> None:

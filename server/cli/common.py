@@ -64,11 +64,14 @@ def _safe(uri: str) -> str:
 
 
 def call(proxy: Any, service: str, method: str, *a: Any, **kw: Any) -> Any:
-    """``proxy.<service>.<method>(...)`` with a timeout turned into :class:`Unreachable`."""
+    """``proxy.<service>.<method>(...)`` decoded into the DTO its contract declares
+    (:func:`shared.contracts.decode`), with a timeout turned into :class:`Unreachable`."""
     from nameko.exceptions import RpcTimeout, UnknownService
 
+    from shared import contracts
+
     try:
-        return getattr(getattr(proxy, service), method)(*a, **kw)
+        return contracts.decode(service, method, getattr(getattr(proxy, service), method)(*a, **kw))
     except RpcTimeout:
         raise Unreachable(f"the {service} service did not answer in time (is it running?)") from None
     except UnknownService:
@@ -86,7 +89,25 @@ def print_table(headers: Sequence[str], rows: Sequence[Sequence[Any]], out=None)
 
 
 def print_json(data: Any) -> None:
-    print(json.dumps(data, indent=2, sort_keys=True, default=str))
+    """DTOs (and lists or dicts of them) as the wire carries them."""
+    from shared.dto import to_json
+
+    print(json.dumps(to_json(data), indent=2, sort_keys=True, default=str))
+
+
+def text(value: Any) -> str:
+    """A DTO field as the command line shows it: times in ISO 8601 (UTC, as the wire carries
+    them), enums by value, nothing for None."""
+    import datetime as dt
+    import enum
+
+    from shared.dto import to_json
+
+    if value is None:
+        return ""
+    if isinstance(value, (dt.datetime, dt.date, enum.Enum)):
+        return str(to_json(value))
+    return str(value)
 
 
 def human_age(seconds: float) -> str:

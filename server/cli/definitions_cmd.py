@@ -32,12 +32,12 @@ def _paging(p: argparse.ArgumentParser) -> None:
     p.add_argument("--sort", default=None, help="column, '-' in front for descending")
 
 
-def _page_footer(page: dict[str, Any]) -> None:
-    shown = len(page["items"])
-    if page["total"] > shown:
+def _page_footer(page: Any) -> None:
+    shown = len(page.items)
+    if page.total > shown:
         # searches stop counting at a cap: say "10000+" rather than a wrong exact number
-        total = f"{page['total']}+" if page.get("total_capped") else page["total"]
-        print(f"({page['offset'] + 1}-{page['offset'] + shown} of {total}; use --offset/--limit)")
+        total = f"{page.total}+" if getattr(page, "total_capped", False) else page.total
+        print(f"({page.offset + 1}-{page.offset + shown} of {total}; use --offset/--limit)")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -82,7 +82,7 @@ def _domain_create(args) -> int:
         print_json(out)
     else:
         for d in out:
-            print(f"created {d['name']} (configuration {d['default_configuration']})")
+            print(f"created {d.name} (configuration {d.default_configuration})")
     return 0
 
 
@@ -91,21 +91,23 @@ def _domain_show(args) -> int:
     if args.json:
         print_json(d)
         return 0
-    print(f"{d['name']}  edition {d['edition']}  created {d['created_at']}")
-    if d["alias_of"]:
-        print(f"alias of {d['alias_of']} until {d['alias_expires_at']}")
-    if d["comments"]:
-        print(f"comments: {d['comments']}")
+    from server.cli.common import text
+
+    print(f"{d.name}  edition {d.edition}  created {text(d.created_at)}")
+    if d.alias_of:
+        print(f"alias of {d.alias_of} until {text(d.alias_expires_at) or None}")
+    if d.comments:
+        print(f"comments: {d.comments}")
     print("configurations:")
     print_table(("NAME", "DEFAULT", "PROFILE", "SEED LISTS", "MAX BYTES", "MAX OBJECTS", "REQ/MIN"),
-                [(c["name"], "yes" if c["is_default"] else "", c["profile"], ",".join(c["seed_lists"]),
-                  c["max_bytes"], c["max_objects"], c["max_request_rate"]) for c in d["configurations"]])
-    for s in d["seed_lists"]:
-        print(f"seed list {s['name']}: " + " ".join(s["seeds"]))
-    for t in d["crawler_traps"]:
+                [(c.name, "yes" if c.is_default else "", c.profile, ",".join(c.seed_lists),
+                  c.max_bytes, c.max_objects, c.max_request_rate) for c in d.configurations])
+    for s in d.seed_lists:
+        print(f"seed list {s.name}: " + " ".join(s.seeds))
+    for t in d.crawler_traps:
         print(f"crawler trap: {t}")
-    for o in d["owner_info"]:
-        print(f"owner ({o['created_at']}): {o['info']}")
+    for o in d.owner_info:
+        print(f"owner ({text(o.created_at)}): {o.info}")
     return 0
 
 
@@ -119,7 +121,7 @@ def _domain_list(args) -> int:
         print_json(page)
         return 0
     print_table(("DOMAIN", "TLD", "ALIAS OF", "COMMENTS"),
-                [(d["name"], d["tld"], d["alias_of"] or "", d["comments"][:60]) for d in page["items"]])
+                [(d.name, d.tld, d.alias_of or "", d.comments[:60]) for d in page.items])
     _page_footer(page)
     return 0
 
@@ -128,8 +130,8 @@ def _domain_traps(args) -> int:
     text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
     with rpc_proxy(args) as proxy:
         d = call(proxy, SERVICE, "get_domain", args.name)
-        d = call(proxy, SERVICE, "update_domain", args.name, d["edition"], crawler_traps=text.splitlines())
-    print(f"{d['name']}: {len(d['crawler_traps'])} crawler trap(s), edition {d['edition']}")
+        d = call(proxy, SERVICE, "update_domain", args.name, d.edition, crawler_traps=text.splitlines())
+    print(f"{d.name}: {len(d.crawler_traps)} crawler trap(s), edition {d.edition}")
     return 0
 
 
@@ -138,8 +140,8 @@ def _domain_stats(args) -> int:
     if args.json:
         print_json(st)
         return 0
-    print(f"{st['total']} domains: {st['harvested']} harvested, {st['never_harvested']} never, {st['aliases']} aliases")
-    print_table(("TLD", "DOMAINS", "HARVESTED"), [(t["tld"], t["domains"], t["harvested"]) for t in st["by_tld"]])
+    print(f"{st.total} domains: {st.harvested} harvested, {st.never_harvested} never, {st.aliases} aliases")
+    print_table(("TLD", "DOMAINS", "HARVESTED"), [(t.tld, t.domains, t.harvested) for t in st.by_tld])
     return 0
 
 
@@ -153,32 +155,32 @@ def _domain_ingest(args) -> int:
             run = call(proxy, SERVICE, "ingest_status", args.resume)
         else:
             run = call(proxy, SERVICE, "ingest_start", os.path.basename(args.file), len(lines))
-            print(f"ingest run {run['id']} (to resume after an interruption: --resume {run['id']})",
+            print(f"ingest run {run.id} (to resume after an interruption: --resume {run.id})",
                   file=sys.stderr)
         bar = None
         if not args.no_progress:
             from tqdm import tqdm
 
-            bar = tqdm(total=len(lines), initial=run["next_line"] - 1, unit="line", file=sys.stderr)
-        while run["next_line"] <= len(lines):
-            first = run["next_line"]
+            bar = tqdm(total=len(lines), initial=run.next_line - 1, unit="line", file=sys.stderr)
+        while run.next_line <= len(lines):
+            first = run.next_line
             chunk = lines[first - 1:first - 1 + max(1, args.chunk)]
-            run = call(proxy, SERVICE, "ingest_chunk", run["id"], first, chunk)
+            run = call(proxy, SERVICE, "ingest_chunk", run.id, first, chunk)
             if bar:
-                bar.update(run["next_line"] - first)
+                bar.update(run.next_line - first)
         if bar:
             bar.close()
-        run = call(proxy, SERVICE, "ingest_finish", run["id"])
+        run = call(proxy, SERVICE, "ingest_finish", run.id)
     if args.json:
         print_json(run)
     else:
-        print(f"created {run['created']}, already there {run['existing']}, duplicates {run['duplicates']}, "
-              f"invalid {run['invalid']}")
-        for e in run["errors"]:
-            print(f"{args.file}:{e['line']}: {e['text']}: {e['reason']}")
-        if run["invalid"] > len(run["errors"]):
-            print(f"... and {run['invalid'] - len(run['errors'])} more invalid lines")
-    return 1 if run["invalid"] else 0
+        print(f"created {run.created}, already there {run.existing}, duplicates {run.duplicates}, "
+              f"invalid {run.invalid}")
+        for e in run.errors:
+            print(f"{args.file}:{e.line}: {e.text}: {e.reason}")
+        if run.invalid > len(run.errors):
+            print(f"... and {run.invalid - len(run.errors)} more invalid lines")
+    return 1 if run.invalid else 0
 
 
 # --- profiles ------------------------------------------------------------------------------------
@@ -208,19 +210,19 @@ def _profile_upload(args) -> int:
     with open(args.file, "rb") as fh:
         content = fh.read().decode("utf-8")  # strict: the stored bytes are exactly the file's
     with rpc_proxy(args) as proxy:
-        edition = call(proxy, SERVICE, "get_profile", args.name)["edition"] if args.replace else None
+        edition = call(proxy, SERVICE, "get_profile", args.name).edition if args.replace else None
         p = call(proxy, SERVICE, "upload_profile", args.name, content, args.format, os.path.basename(args.file),
                  args.comments, edition)
     if args.json:
         print_json(p)
     else:
-        print(f"profile {p['name']} stored ({p['format']}, edition {p['edition']})")
+        print(f"profile {p.name} stored ({p.format}, edition {p.edition})")
     return 0
 
 
 def _profile_download(args) -> int:
     doc = _call(args, "download_profile", args.name)
-    data = doc["content"].encode("utf-8")
+    data = doc.content.encode("utf-8")
     if args.output == "-":
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
@@ -235,16 +237,18 @@ def _profile_list(args) -> int:
     if args.json:
         print_json(page)
         return 0
+    from server.cli.common import text
+
     print_table(("PROFILE", "ACTIVE", "FORMAT", "EDITION", "UPDATED", "COMMENTS"),
-                [(p["name"], "yes" if p["active"] else "no", p["format"], p["edition"], p["updated_at"][:19],
-                  p["comments"][:50]) for p in page["items"]])
+                [(p.name, "yes" if p.active else "no", p.format, p.edition, text(p.updated_at)[:19],
+                  p.comments[:50]) for p in page.items])
     _page_footer(page)
     return 0
 
 
 def _profile_active(args) -> int:
     p = _call(args, "set_profile_active", args.name, args.active)
-    print_json(p) if args.json else print(f"profile {p['name']} is {'active' if p['active'] else 'inactive'}")
+    print_json(p) if args.json else print(f"profile {p.name} is {'active' if p.active else 'inactive'}")
     return 0
 
 
@@ -277,7 +281,7 @@ def _schedule_create(args) -> int:
                                 ("day_of_month", args.day_of_month), ("start_at", args.start),
                                 ("end_at", args.end), ("max_runs", args.runs)) if v is not None}
     s = _call(args, "create_schedule", args.name, args.unit, args.every, args.comments, **fields)
-    print_json(s) if args.json else print(f"schedule {s['name']}: {s['description']}")
+    print_json(s) if args.json else print(f"schedule {s.name}: {s.description}")
     return 0
 
 
@@ -286,9 +290,11 @@ def _schedule_show(args) -> int:
     if args.json:
         print_json(s)
         return 0
-    print(f"{s['name']}: {s['description']}")
-    for t in s["upcoming"]:
-        print(f"  next: {t}")
+    from server.cli.common import text
+
+    print(f"{s.name}: {s.description}")
+    for t in s.upcoming:
+        print(f"  next: {text(t)}")
     return 0
 
 
@@ -297,8 +303,8 @@ def _schedule_list(args) -> int:
     if args.json:
         print_json(page)
         return 0
-    print_table(("SCHEDULE", "REPEATS", "COMMENTS"), [(s["name"], s["description"], s["comments"][:50])
-                                                      for s in page["items"]])
+    print_table(("SCHEDULE", "REPEATS", "COMMENTS"), [(s.name, s.description, s.comments[:50])
+                                                      for s in page.items])
     _page_footer(page)
     return 0
 
@@ -348,15 +354,18 @@ def _print_harvest(args, h) -> int:
     if args.json:
         print_json(h)
         return 0
-    print(f"{h['name']} ({h['kind']}, channel {h['channel']}): {'active' if h['active'] else 'inactive'}, "
-          f"{h['runs']} run(s), next {h['next_run_at'] or '-'}, edition {h['edition']}")
-    if h["schedule"]:
-        print(f"schedule: {h['schedule']}")
-    if h["kind"] == "snapshot":
-        print(f"per domain: max bytes {h['max_bytes']}, max objects {h['max_objects']}; "
-              f"max job time {h['max_job_running_time_s']}s; based on {h['based_on'] or '-'}")
-    for c in h.get("configurations") or []:
-        print(f"  {c['domain']}:{c['configuration']}")
+    from server.cli.common import text
+    from shared.enums import HarvestKind
+
+    print(f"{h.name} ({text(h.kind)}, channel {h.channel}): {'active' if h.active else 'inactive'}, "
+          f"{h.runs} run(s), next {text(h.next_run_at) or '-'}, edition {h.edition}")
+    if h.schedule:
+        print(f"schedule: {h.schedule}")
+    if h.kind == HarvestKind.SNAPSHOT:
+        print(f"per domain: max bytes {h.max_bytes}, max objects {h.max_objects}; "
+              f"max job time {h.max_job_running_time_s}s; based on {h.based_on or '-'}")
+    for c in h.configurations or []:
+        print(f"  {c.domain}:{c.configuration}")
     return 0
 
 
@@ -393,8 +402,10 @@ def _h_list(args) -> int:
     if args.json:
         print_json(page)
         return 0
+    from server.cli.common import text
+
     print_table(("HARVEST", "KIND", "ACTIVE", "RUNS", "NEXT RUN", "CHANNEL"),
-                [(h["name"], h["kind"], "yes" if h["active"] else "no", h["runs"], h["next_run_at"] or "",
-                  h["channel"]) for h in page["items"]])
+                [(h.name, text(h.kind), "yes" if h.active else "no", h.runs, text(h.next_run_at),
+                  h.channel) for h in page.items])
     _page_footer(page)
     return 0

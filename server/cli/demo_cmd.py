@@ -65,16 +65,18 @@ def _migrate(demo_dir: str) -> None:
 
 
 def _wait_for_instances(proxy, wanted: set[str], timeout: float) -> bool:
+    from shared.enums import InstanceState
+
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         try:
             instances = call(proxy, "monitor", "instances")
         except Unreachable:
             instances = []
-        if wanted <= {i["instance_id"] for i in instances if i["state"] in ("running", "dormant")}:
+        if wanted <= {i.instance_id for i in instances if i.state in (InstanceState.RUNNING, InstanceState.DORMANT)}:
             return True
         time.sleep(1)
-    missing = wanted - {i["instance_id"] for i in instances}
+    missing = wanted - {i.instance_id for i in instances}
     _say(f"not up after {timeout:.0f}s: {', '.join(sorted(missing))}")
     return False
 
@@ -112,16 +114,16 @@ def run(args: argparse.Namespace) -> int:
 
             _step("5. harvesting: scheduler → harvester → crawler → archive")
             job = story.harvest(rpc, name, _say)
-        for d in story.job_domains(rpc, job["id"]):
-            _say(f"{d['domain']}: {d.get('objects', 0)} objects, {d.get('bytes', 0)} bytes, "
-                 f"stopped: {d.get('stop_reason')}")
-        if job["status"] != "done":
-            details = rpc.scheduler.job(job["id"])
-            _say(f"the job failed: {details.get('harvest_error') or details}")
+        for d in story.job_domains(rpc, job.id):
+            _say(f"{d.domain}: {d.objects} objects, {d.bytes} bytes, "
+                 f"stopped: {d.stop_reason.value if d.stop_reason else None}")
+        if job.status != "done":
+            details = call(rpc, "scheduler", "job", job.id)
+            _say(f"the job failed: {details.harvest_error or details}")
             return 1
 
         _step("6. the archive: every file in both replicas, checksums verified by a batch job per replica")
-        files = story.stored_files(rpc, job["id"])
+        files = story.stored_files(rpc, job.id)
         names = [f.name for f in files]
         sums = story.verify_checksums(rpc, names)
         rows = []
@@ -149,6 +151,6 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _print_status(rpc) -> None:
-    rows = [(i["instance_id"], i["service"], i["state"], human_age(i["heartbeat_age"]))
+    rows = [(i.instance_id, i.service, i.state.value, human_age(i.heartbeat_age))
             for i in call(rpc, "monitor", "instances")]
     print_table(("INSTANCE", "SERVICE", "STATE", "LAST BEAT"), rows, out=sys.stdout)

@@ -68,10 +68,12 @@ def do_list(args: argparse.Namespace) -> int:
     if args.json:
         print_json(page)
         return 0
+    from server.cli.common import text
+
     print_table(("JOB", "HARVEST", "RUN", "STATUS", "CHANNEL", "CONFIGS", "EXPECTED", "CREATED", "HARVESTER"),
-                [(j["id"], j["harvest"], j["harvest_run"], j["status"], j["channel"], j["configuration_count"],
-                  j["expected_objects"], j["created_at"][:19], j["harvester_id"] or "") for j in page["items"]])
-    print(f"{len(page['items'])} of {page['total']} jobs (from {page['offset']})")
+                [(j.id, j.harvest, j.harvest_run, text(j.status), j.channel, j.configuration_count,
+                  j.expected_objects, text(j.created_at)[:19], j.harvester_id or "") for j in page.items])
+    print(f"{len(page.items)} of {page.total} jobs (from {page.offset})")
     return 0
 
 
@@ -81,22 +83,26 @@ def do_show(args: argparse.Namespace) -> int:
     if args.json:
         print_json(job)
         return 0
+    from shared.dto import to_json
+
     for key in ("id", "harvest", "harvest_run", "status", "channel", "profile", "configuration_count",
                 "expected_objects", "max_bytes_per_domain", "max_objects_per_domain", "created_at", "submitted_at",
                 "started_at", "ended_at", "harvester_id", "claims", "objects", "bytes", "stop_reasons",
                 "failure_reason", "harvest_error", "upload_error", "resubmitted_from", "resubmitted_as",
                 "dedup_job_ids", "aliases", "progress"):
-        value = job.get(key)
+        value = to_json(getattr(job, key))   # as the wire carries it: ISO times, enum values
         if value not in (None, "", [], {}):
             print(f"{key:>22}: {value}")
-    print(f"{'seeds':>22}: {len(job['seeds'])} (first: {', '.join(job['seeds'][:3])})")
+    print(f"{'seeds':>22}: {len(job.seeds)} (first: {', '.join(job.seeds[:3])})")
     return 0
 
 
 def do_resubmit(args: argparse.Namespace) -> int:
     with rpc_proxy(args) as proxy:
         job = call(proxy, "scheduler", "resubmit_job", args.job_id)
-    print(f"job {args.job_id} resubmitted as job {job['id']} ({job['status']})")
+    from server.cli.common import text
+
+    print(f"job {args.job_id} resubmitted as job {job.id} ({text(job.status)})")
     return 0
 
 
@@ -106,23 +112,25 @@ def do_running(args: argparse.Namespace) -> int:
     if args.json:
         print_json(rows)
         return 0
+    from server.cli.common import text
+
     print_table(("JOB", "HARVEST", "HARVESTER", "URIS DONE", "QUEUED", "BYTES", "URIS/S", "HOSTS", "UPDATED"),
-                [(r["id"], r["harvest"], r["harvester_id"], r["uris_done"], r["uris_queued"], r["bytes"],
-                  round(r["rate"], 1), r["active_hosts"], (r["updated_at"] or "")[:19]) for r in rows])
+                [(r.id, r.harvest, r.harvester_id, r.uris_done, r.uris_queued, r.bytes,
+                  round(r.rate, 1), r.active_hosts, text(r.updated_at)[:19]) for r in rows])
     return 0
 
 
 def do_run_once(args: argparse.Namespace) -> int:
     with rpc_proxy(args) as proxy:
         result = call(proxy, "scheduler", "run_once", args.wait)
-    if not result["started"]:
+    if not result.started:
         print("no harvest definition is due")
-    for o in result.get("outcomes", []):
-        print(f"definition {o['harvest_id']}: " + (f"FAILED, deactivated: {o['error']}" if o["error"]
-                                                    else f"{len(o['jobs'])} jobs"))
-    if not args.wait and result["started"]:
-        print(f"scheduling started for definition(s) {', '.join(map(str, result['started']))}")
-    return 1 if any(o["error"] for o in result.get("outcomes", [])) else 0
+    for o in result.outcomes:
+        print(f"definition {o.harvest_id}: " + (f"FAILED, deactivated: {o.error}" if o.error
+                                                 else f"{len(o.jobs)} jobs"))
+    if not args.wait and result.started:
+        print(f"scheduling started for definition(s) {', '.join(map(str, result.started))}")
+    return 1 if any(o.error for o in result.outcomes) else 0
 
 
 def do_states(args: argparse.Namespace) -> int:
@@ -131,7 +139,9 @@ def do_states(args: argparse.Namespace) -> int:
     if args.json:
         print_json(rows)
         return 0
+    from server.cli.common import text
+
     print_table(("HARVEST", "ACTIVE", "SCHEDULING NOW", "LAST ENDED", "JOBS", "LAST ERROR"),
-                [(r["harvest"], r["active"], r["scheduling_now_by"] or "", (r["last_ended_at"] or "")[:19],
-                  r["last_jobs"], r["last_error"]) for r in rows])
+                [(r.harvest, r.active, r.scheduling_now_by or "", text(r.last_ended_at)[:19],
+                  r.last_jobs, r.last_error) for r in rows])
     return 0

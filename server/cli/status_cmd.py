@@ -25,14 +25,17 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json({"instances": instances, **({"logs": logs} if logs is not None else {})})
         return 0
+    from server.cli.common import text
+    from shared.enums import InstanceState
+
     rows = [
-        (i["instance_id"], i["service"], i["host"], i["pid"], i["state"] + (f" ({i['reason']})" if i["reason"] else ""),
-         human_age(i["heartbeat_age"]), human_age(i["last_heartbeat"] - i["started_at"]) if i["started_at"] else "",
-         i["version"], i["warnings"])
+        (i.instance_id, i.service, i.host, i.pid, text(i.state) + (f" ({i.reason})" if i.reason else ""),
+         human_age(i.heartbeat_age), human_age(i.last_heartbeat - i.started_at) if i.started_at else "",
+         i.version, i.warnings)
         for i in instances
     ]
     print_table(("INSTANCE", "SERVICE", "HOST", "PID", "STATE", "LAST BEAT", "UPTIME", "VERSION", "WARNINGS"), rows)
     for rec in logs or ():
-        when = dt.datetime.fromtimestamp(rec["time"]).strftime("%Y-%m-%d %H:%M:%S")
-        print(f"{when} {rec['level']:<8} {rec.get('instance_id', '')} {rec['logger']}: {rec['message']}")
-    return 1 if any(i["state"] == "lost" for i in instances) else 0
+        when = dt.datetime.fromtimestamp(rec.time).strftime("%Y-%m-%d %H:%M:%S")
+        print(f"{when} {rec.level:<8} {rec.instance_id} {rec.logger}: {rec.message}")
+    return 1 if any(i.state == InstanceState.LOST for i in instances) else 0

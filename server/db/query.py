@@ -81,16 +81,17 @@ def order_by(stmt: Select, sort: str | None, columns: dict[str, Any], default: s
     return stmt.order_by(col.desc() if desc else col.asc(), tiebreak.desc() if desc else tiebreak.asc())
 
 
-def page(session: Session, stmt: Select, offset: int, limit: int, to_dict: Callable[[Any], dict],
+def page(session: Session, stmt: Select, offset: int, limit: int, to_item: Callable[[Any], Any],
          count_stmt: Select | None = None) -> Page:
-    """Run ``stmt`` for one page and count all its rows (``count_stmt`` may be a cheaper form)."""
+    """Run ``stmt`` for one page and count all its rows (``count_stmt`` may be a cheaper form);
+    ``to_item`` turns each row into the listed DTO."""
     rows: Sequence[Any] = session.execute(stmt.offset(offset).limit(limit)).scalars().all()
     if offset == 0 and len(rows) < limit:
         total = len(rows)  # the whole answer is on this page: no second query
     else:
         base = count_stmt if count_stmt is not None else stmt
         total = session.execute(select(func.count()).select_from(base.order_by(None).subquery())).scalar_one()
-    return Page(items=[to_dict(r) for r in rows], total=total, offset=offset, limit=limit)
+    return Page(items=[to_item(r) for r in rows], total=total, offset=offset, limit=limit)
 
 
 def count_upto(session: Session, stmt: Select, cap: int) -> int:

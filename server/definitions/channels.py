@@ -6,8 +6,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from server.definitions import validation
-from server.definitions.dto import ChannelDto
 from server.definitions.models import HarvestChannel
+from shared.dto.definitions import ChannelDto
 from shared.errors import AlreadyExists, NotFound
 
 

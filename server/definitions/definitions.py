@@ -12,7 +12,6 @@ from sqlalchemy.orm import Session, selectinload
 
 from server.db import query
 from server.definitions import channels, configurations, domains, schedules, validation
-from server.definitions.dto import HarvestConfigurationRef, HarvestDto
 from server.definitions.models import (
     Domain,
     DomainConfiguration,
@@ -25,6 +24,7 @@ from server.definitions.models import (
 from server.definitions.schedule_rules import first_run, run_after
 from shared.domain_names import registered_domain
 from shared.dto import Page
+from shared.dto.definitions import HarvestConfigurationRef, HarvestDto
 from shared.enums import HarvestKind, StopReason
 from shared.errors import AlreadyExists, Conflict, InvalidInput, InvalidUrl, NotFound
 
@@ -53,7 +53,7 @@ def to_dto(session: Session, h: HarvestDefinition, with_configurations: bool = T
     # why the scheduler gave up on it, as long as nobody has switched it on again
     error, error_at = ("", None) if h.active else (h.scheduling_error or "", h.scheduling_error_at)
     return HarvestDto(
-        h.id, h.name, h.kind, h.comments, h.active, h.runs, h.next_run_at, h.first_run_at, h.channel.name,
+        h.id, h.name, HarvestKind(h.kind), h.comments, h.active, h.runs, h.next_run_at, h.first_run_at, h.channel.name,
         h.edition, h.created_at, h.schedule.name if h.schedule else None, refs, count, h.max_bytes,
         h.max_objects, h.max_job_running_time_s, h.based_on.name if h.based_on else None, error, error_at)
 
@@ -282,7 +282,7 @@ SORT = {"name": HarvestDefinition.name, "next_run_at": HarvestDefinition.next_ru
 
 
 def listing(session: Session, offset: int, limit: int, sort: str | None = None, pattern: str | None = None,
-            kind: str | None = None, active: bool | None = None, field: str = "name") -> Page:
+            kind: str | None = None, active: bool | None = None, field: str = "name") -> Page[HarvestDto]:
     stmt = select(HarvestDefinition).options(selectinload(HarvestDefinition.channel),
                                              selectinload(HarvestDefinition.schedule),
                                              selectinload(HarvestDefinition.based_on))
@@ -298,7 +298,7 @@ def listing(session: Session, offset: int, limit: int, sort: str | None = None, 
     if active is not None:
         stmt = stmt.where(HarvestDefinition.active.is_(bool(active)))
     stmt = query.order_by(stmt, sort, SORT, "name", HarvestDefinition.id)
-    return query.page(session, stmt, offset, limit, lambda h: to_dto(session, h, False).to_dict())
+    return query.page(session, stmt, offset, limit, lambda h: to_dto(session, h, False))
 
 
 # --- for the scheduler --------------------------------------------------------------------------

@@ -14,15 +14,6 @@ from sqlalchemy.orm import Session, selectinload
 from server.db import query
 from server.definitions import validation
 from server.definitions.credentials import CredentialCipher
-from server.definitions.dto import (
-    ConfigurationDto,
-    CredentialDto,
-    DomainDto,
-    DomainSummaryDto,
-    OwnerInfoDto,
-    SearchPage,
-    SeedListDto,
-)
 from server.definitions.models import (
     CrawlProfile,
     Domain,
@@ -34,6 +25,15 @@ from server.definitions.models import (
     utcnow,
 )
 from shared.dto import Page
+from shared.dto.definitions import (
+    ConfigurationDto,
+    CredentialDto,
+    DomainDto,
+    DomainSummaryDto,
+    OwnerInfoDto,
+    SearchPage,
+    SeedListDto,
+)
 from shared.errors import AlreadyExists, Conflict, DomainNotFound, InvalidInput, NotFound
 
 #: the role a caller must name to see site passwords
@@ -167,9 +167,9 @@ def configuration_dto(c: DomainConfiguration) -> ConfigurationDto:
                             c.max_request_rate, c.is_default, c.comments)
 
 
-def summary(d: Domain) -> dict[str, Any]:
+def summary(d: Domain) -> DomainSummaryDto:
     return DomainSummaryDto(d.id, d.name, d.tld, d.comments, d.alias_of.name if d.alias_of else None,
-                            d.edition, d.created_at).to_dict()
+                            d.edition, d.created_at)
 
 
 def update(session: Session, name: str, edition: int, *, comments: str | None = None,
@@ -230,7 +230,8 @@ def set_alias(session: Session, name: str, edition: int, alias_of: str | None, v
     return domain
 
 
-def expired_aliases(session: Session, offset: int, limit: int, now: dt.datetime | None = None) -> Page:
+def expired_aliases(session: Session, offset: int, limit: int,
+                    now: dt.datetime | None = None) -> Page[DomainSummaryDto]:
     """Aliases whose confirmation has run out, the longest expired first."""
     now = now or utcnow()
     stmt = (select(Domain).options(selectinload(Domain.alias_of))
@@ -289,7 +290,7 @@ FTS_TABLE = "domains_name_fts"
 
 
 def search(session: Session, pattern: str | None, field: str, offset: int, limit: int,
-           sort: str | None = None) -> Page:
+           sort: str | None = None) -> Page[DomainSummaryDto]:
     """Domains whose ``field`` matches the glob ``pattern`` (None or ``*``: all), one page.
 
     ``name`` globs are matched on the normalised name (so ``*.CO.UK`` works); ``comments`` ignore

@@ -18,9 +18,9 @@ from sqlalchemy.orm import Session
 
 from server.db import query
 from server.definitions import domains, validation
-from server.definitions.dto import IngestRunDto
 from server.definitions.models import Domain, IngestRun, UtcDateTime, utcnow
 from shared.dto import Page
+from shared.dto.definitions import IngestErrorDto, IngestRunDto
 from shared.errors import Conflict, InvalidDomain, InvalidInput, NotFound
 
 _LOOKUP_BATCH = 500
@@ -28,7 +28,7 @@ _LOOKUP_BATCH = 500
 
 def to_dto(r: IngestRun) -> IngestRunDto:
     return IngestRunDto(r.id, r.source, r.state, r.next_line, r.total_lines, r.created, r.existing, r.duplicates,
-                        r.invalid, json.loads(r.errors), r.started_at, r.updated_at)
+                        r.invalid, [IngestErrorDto(**e) for e in json.loads(r.errors)], r.started_at, r.updated_at)
 
 
 def start(session: Session, source: str = "", total_lines: int | None = None) -> IngestRun:
@@ -339,6 +339,6 @@ def finish(session: Session, run_id: int) -> IngestRun:
     return run
 
 
-def listing(session: Session, offset: int, limit: int) -> Page:
+def listing(session: Session, offset: int, limit: int) -> Page[IngestRunDto]:
     stmt = select(IngestRun).order_by(IngestRun.id.desc())
-    return query.page(session, stmt, offset, limit, lambda r: to_dto(r).to_dict())
+    return query.page(session, stmt, offset, limit, to_dto)

@@ -10,9 +10,9 @@ from sqlalchemy.orm import Session
 
 from server.db import query
 from server.definitions import profile_schema, validation
-from server.definitions.dto import ProfileDto
 from server.definitions.models import CrawlProfile, DomainConfiguration, utcnow
 from shared.dto import Page
+from shared.dto.definitions import ProfileDto
 from shared.errors import AlreadyExists, Conflict, NotFound
 
 
@@ -87,14 +87,14 @@ SORT = {"name": CrawlProfile.name, "updated_at": CrawlProfile.updated_at, "id": 
 
 
 def listing(session: Session, offset: int, limit: int, sort: str | None = None, pattern: str | None = None,
-            active: bool | None = None) -> Page:
+            active: bool | None = None) -> Page[ProfileDto]:
     stmt = select(CrawlProfile)
     if pattern and pattern.strip("*"):
         stmt = stmt.where(query.glob_filter(CrawlProfile.name, pattern, lower=True))
     if active is not None:
         stmt = stmt.where(CrawlProfile.active.is_(bool(active)))
     stmt = query.order_by(stmt, sort, SORT, "name", CrawlProfile.id)
-    return query.page(session, stmt, offset, limit, lambda p: to_dto(p, with_effective=False).to_dict())
+    return query.page(session, stmt, offset, limit, lambda p: to_dto(p, with_effective=False))
 
 
 def effective(profile: CrawlProfile) -> dict[str, Any]:

@@ -9,10 +9,10 @@ from sqlalchemy.orm import Session
 
 from server.db import query
 from server.definitions import validation
-from server.definitions.dto import ScheduleDto
 from server.definitions.models import HarvestDefinition, Schedule
 from server.definitions.schedule_rules import Rule
 from shared.dto import Page
+from shared.dto.definitions import ScheduleDto
 from shared.errors import AlreadyExists, Conflict, InvalidSchedule, NotFound
 
 FIELDS = ("unit", "every", "minute", "hour", "weekday", "day_of_month", "start_at", "end_at", "max_runs")
@@ -97,9 +97,10 @@ def delete(session: Session, name: str) -> None:
 SORT = {"name": Schedule.name, "id": Schedule.id}
 
 
-def listing(session: Session, offset: int, limit: int, sort: str | None = None, pattern: str | None = None) -> Page:
+def listing(session: Session, offset: int, limit: int, sort: str | None = None,
+            pattern: str | None = None) -> Page[ScheduleDto]:
     stmt = select(Schedule)
     if pattern and pattern.strip("*"):
         stmt = stmt.where(query.glob_filter(Schedule.name, pattern, lower=True))
     stmt = query.order_by(stmt, sort, SORT, "name", Schedule.id)
-    return query.page(session, stmt, offset, limit, lambda s: to_dto(s).to_dict())
+    return query.page(session, stmt, offset, limit, to_dto)

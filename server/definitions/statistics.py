@@ -6,9 +6,10 @@ from sqlalchemy.orm import Session
 
 from server.db import query
 from server.definitions import domains
-from server.definitions.dto import DomainStatisticsDto, HistoryDto
 from server.definitions.models import Domain, DomainConfiguration, HarvestDefinition, HarvestHistory
 from shared.dto import Page
+from shared.dto.definitions import DomainStatisticsDto, HistoryDto, TldCountDto
+from shared.enums import StopReason
 
 
 def domain_statistics(session: Session, top: int = 50) -> DomainStatisticsDto:
@@ -26,7 +27,7 @@ def domain_statistics(session: Session, top: int = 50) -> DomainStatisticsDto:
         .join(HarvestHistory, HarvestHistory.domain_id == Domain.id)
         .where(Domain.tld.in_(tlds)).group_by(Domain.tld)).all()) if tlds else {}
     return DomainStatisticsDto(total, harvested, total - harvested, aliases,
-                               [{"tld": t, "domains": n, "harvested": harvested_by_tld.get(t, 0)} for t, n in by_tld])
+                               [TldCountDto(t, n, harvested_by_tld.get(t, 0)) for t, n in by_tld])
 
 
 def _history_stmt():
@@ -36,13 +37,13 @@ def _history_stmt():
             .join(HarvestDefinition, HarvestDefinition.id == HarvestHistory.harvest_id))
 
 
-def _history_dto(row) -> dict:
+def _history_dto(row) -> HistoryDto:
     h, dname, cname, hname = row
-    return HistoryDto(dname, cname, hname, h.harvest_id, h.job_id, h.objects, h.bytes, h.stop_reason,
-                      h.started_at, h.ended_at).to_dict()
+    return HistoryDto(dname, cname, hname, h.harvest_id, h.job_id, h.objects, h.bytes, StopReason(h.stop_reason),
+                      h.started_at, h.ended_at)
 
 
-def domain_history(session: Session, name: str, offset: int, limit: int) -> Page:
+def domain_history(session: Session, name: str, offset: int, limit: int) -> Page[HistoryDto]:
     """The domain's harvests, newest first. Raises DomainNotFound."""
     d = domains.get(session, name)
     stmt = _history_stmt().where(HarvestHistory.domain_id == d.id).order_by(
@@ -52,7 +53,7 @@ def domain_history(session: Session, name: str, offset: int, limit: int) -> Page
     return Page([_history_dto(r) for r in rows], total, offset, limit)
 
 
-def harvest_history(session: Session, harvest_id: int, offset: int, limit: int) -> Page:
+def harvest_history(session: Session, harvest_id: int, offset: int, limit: int) -> Page[HistoryDto]:
     stmt = _history_stmt().where(HarvestHistory.harvest_id == harvest_id).order_by(Domain.name, HarvestHistory.id)
     rows = session.execute(stmt.offset(offset).limit(limit)).all()
     total = session.execute(select(func.count(HarvestHistory.id))

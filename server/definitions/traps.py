@@ -8,9 +8,9 @@ from sqlalchemy.orm.attributes import flag_modified
 
 from server.db import query
 from server.definitions import validation
-from server.definitions.dto import TrapListDto
 from server.definitions.models import GlobalTrapExpression, GlobalTrapList
 from shared.dto import Page
+from shared.dto.definitions import TrapListDto
 from shared.errors import AlreadyExists, NotFound
 
 
@@ -73,9 +73,10 @@ def active_expressions(session: Session) -> list[str]:
 SORT = {"name": GlobalTrapList.name, "id": GlobalTrapList.id}
 
 
-def listing(session: Session, offset: int, limit: int, sort: str | None = None, pattern: str | None = None) -> Page:
+def listing(session: Session, offset: int, limit: int, sort: str | None = None,
+            pattern: str | None = None) -> Page[TrapListDto]:
     stmt = select(GlobalTrapList).options(selectinload(GlobalTrapList.expressions))
     if pattern and pattern.strip("*"):
         stmt = stmt.where(query.glob_filter(GlobalTrapList.name, pattern, lower=True))
     stmt = query.order_by(stmt, sort, SORT, "name", GlobalTrapList.id)
-    return query.page(session, stmt, offset, limit, lambda t: to_dto(t).to_dict())
+    return query.page(session, stmt, offset, limit, to_dto)

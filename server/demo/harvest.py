@@ -17,6 +17,9 @@ from warcio.archiveiterator import ArchiveIterator
 from server.demo.layout import CHANNEL, REPLICAS
 from shared import contracts
 from shared.dto.archive import ArchiveFileDto
+from shared.dto.definitions import DomainDto
+from shared.dto.jobs import JobDomainDto, JobDto
+from shared.enums import JobStatus
 from shared.errors import AlreadyExists
 
 DOMAIN = "kb-demo.dk"
@@ -34,6 +37,11 @@ def _profile_document() -> str:
     })
 
 
+def _call(rpc: Any, service: str, method: str, *args: Any, **kwargs: Any) -> Any:
+    """One RPC, its answer decoded into the DTO its contract declares."""
+    return contracts.decode(service, method, getattr(getattr(rpc, service), method)(*args, **kwargs))
+
+
 def define(rpc: Any, say: Callable[[str], None]) -> str:
     """Profile, domain, configuration and a selective harvest; returns the harvest's name."""
     d = rpc.definitions
@@ -43,12 +51,12 @@ def define(rpc: Any, say: Callable[[str], None]) -> str:
     except AlreadyExists:
         say(f"crawl profile '{PROFILE}' exists")
     try:
-        dom = d.create_domain(DOMAIN)
+        dom = _call(rpc, "definitions", "create_domain", DOMAIN)
         say(f"created domain {DOMAIN} with seeds {', '.join(_seeds(dom))}")
     except AlreadyExists:
-        dom = d.get_domain(DOMAIN)
+        dom = _call(rpc, "definitions", "get_domain", DOMAIN)
         say(f"domain {DOMAIN} exists")
-    d.save_configuration(DOMAIN, dom["edition"], "defaultconfig", profile=PROFILE, max_bytes=-1)
+    d.save_configuration(DOMAIN, dom.edition, "defaultconfig", profile=PROFILE, max_bytes=-1)
     name = f"demo-{dt.datetime.now().strftime('%Y%m%d-%H%M%S')}"
     d.create_selective(name, "Daily", [{"domain": DOMAIN}], channel=CHANNEL)
     d.set_harvest_active(name, True)
@@ -56,30 +64,30 @@ def define(rpc: Any, say: Callable[[str], None]) -> str:
     return name
 
 
-def _seeds(domain: dict) -> list[str]:
-    return [u for sl in domain.get("seed_lists", []) for u in sl.get("seeds", sl.get("urls", []))]
+def _seeds(domain: DomainDto) -> list[str]:
+    return [u for sl in domain.seed_lists for u in sl.seeds]
 
 
-def harvest(rpc: Any, name: str, say: Callable[[str], None], timeout: float = 240) -> dict:
+def harvest(rpc: Any, name: str, say: Callable[[str], None], timeout: float = 240) -> JobDto:
     """Schedule now and follow the job until it ends; returns the job."""
     rpc.scheduler.run_once(wait=True)
     deadline = time.monotonic() + timeout
     last = None
     while time.monotonic() < deadline:
-        page = rpc.scheduler.list_jobs({"harvest": name})
-        job = page["items"][0] if page["items"] else None
-        if job and job["status"] != last:
-            say(f"job {job['id']}: {job['status']}")
-            last = job["status"]
-        if job and job["status"] in ("done", "failed"):
+        page = _call(rpc, "scheduler", "list_jobs", {"harvest": name})
+        job = page.items[0] if page.items else None
+        if job and job.status != last:
+            say(f"job {job.id}: {job.status.value}")
+            last = job.status
+        if job and job.status in (JobStatus.DONE, JobStatus.FAILED):
             rpc.definitions.set_harvest_active(name, False)  # one run is enough for the demo
             return job
         time.sleep(1)
     raise TimeoutError(f"the harvest's job did not end within {timeout:.0f}s (see the harvester log)")
 
 
-def job_domains(rpc: Any, job_id: int) -> list[dict]:
-    return rpc.scheduler.job_domains(job_id)["items"]
+def job_domains(rpc: Any, job_id: int) -> list[JobDomainDto]:
+    return _call(rpc, "scheduler", "job_domains", job_id).items
 
 
 def _archive(rpc: Any, method: str, *args: Any, **kwargs: Any) -> Any:

@@ -1,7 +1,7 @@
 """From a claimed job to the crawler's job spec.
 
 The scheduler hands out a job as a ClaimedJobDto dict (``claim_job``; see
-server/scheduler/dto.py): ``id``, ``harvest_id``, ``harvest_run``, ``seeds``,
+shared/dto/jobs.py): ``id``, ``harvest_id``, ``harvest_run``, ``seeds``,
 ``domains`` (each configuration's ``max_bytes``/``max_objects``), the harvest's per-domain limits
 ``max_bytes_per_domain``/``max_objects_per_domain``, ``max_running_time_s``, ``settings`` (the
 effective crawl ``profile`` and the ``crawler_traps``), ``aliases`` and ``dedup_job_ids``. The

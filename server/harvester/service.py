@@ -20,6 +20,7 @@ from server.runtime.instance import Runtime
 from server.runtime.rpc import rpc
 from server.runtime.service import NasService
 from server.runtime.settings_provider import settings_for
+from shared.dto.harvester import CurrentJobDto, FreeSpaceDto
 from shared.enums import InstanceState
 
 log = logging.getLogger(__name__)
@@ -95,18 +96,17 @@ class HarvesterService(NasService):
     loop = HarvesterLoop()
 
     @rpc
-    def current_job(self) -> dict[str, Any] | None:
+    def current_job(self) -> CurrentJobDto | None:
         """The job this instance is working on (job id, directory, phase) or None when idle.
         Raises nothing."""
         jd = self.loop.harvester.current
         if jd is None:
             return None
         state = jd.state()
-        return {"job_id": jd.job_id, "job_dir": jd.path, "phase": state.phase, "crawler_pid": state.crawler_pid,
-                "progress": self.runtime.details.get("progress")}
+        return CurrentJobDto(jd.job_id, jd.path, state.phase, state.crawler_pid, self.runtime.details.get("progress"))
 
     @rpc
-    def free_space(self) -> dict[str, Any]:
+    def free_space(self) -> FreeSpaceDto:
         """Free bytes in the working directory and the configured minimum. Raises nothing."""
         c = self.loop.config
-        return {"work_dir": c.work_dir, "free": jobdir.free_space(c.work_dir), "min_space_left": c.min_space_left}
+        return FreeSpaceDto(c.work_dir, jobdir.free_space(c.work_dir), c.min_space_left)

@@ -6,27 +6,13 @@ import dataclasses
 import time
 from typing import Any
 
-from shared.dto import Dto
+from shared.dto.monitor import InstanceDto, LogRecordDto
 from shared.enums import InstanceState
 
 
-@dataclasses.dataclass
-class InstanceStatus(Dto):
-    """One service instance as the monitor sees it (``nas status`` prints a row of these)."""
-
-    instance_id: str
-    service: str
-    host: str
-    pid: int
-    version: str
-    state: InstanceState
-    reported_state: InstanceState
-    reason: str
-    started_at: float
-    last_heartbeat: float
-    heartbeat_age: float
-    warnings: int
-    details: dict[str, Any]
+def _log_record(rec: dict[str, Any], instance_id: str) -> LogRecordDto:
+    return LogRecordDto(time=rec.get("time", 0.0), level=rec.get("level", ""), logger=rec.get("logger", ""),
+                        message=rec.get("message", ""), instance_id=instance_id)
 
 
 @dataclasses.dataclass
@@ -53,12 +39,12 @@ class InstanceRegistry:
         if entry is None:
             entry = self._entries[key] = _Entry(payload, received_at, collections.deque(maxlen=self.log_records))
         elif payload.get("sent_at", 0) < entry.payload.get("sent_at", 0):
-            entry.logs.extend(payload.get("logs", ()))
+            entry.logs.extend(_log_record(rec, key) for rec in payload.get("logs", ()))
             return
         else:
             entry.payload, entry.received_at = payload, received_at
         for rec in payload.get("logs", ()):
-            entry.logs.append({**rec, "instance_id": key})
+            entry.logs.append(_log_record(rec, key))
 
     def state_of(self, entry: _Entry, now: float) -> InstanceState:
         reported = InstanceState(entry.payload.get("state", InstanceState.RUNNING))
@@ -68,7 +54,7 @@ class InstanceRegistry:
             return InstanceState.LOST
         return reported
 
-    def instances(self, now: float | None = None) -> list[InstanceStatus]:
+    def instances(self, now: float | None = None) -> list[InstanceDto]:
         now = time.time() if now is None else now
         self._forget_old(now)
         out = []
@@ -76,7 +62,7 @@ class InstanceRegistry:
             e = self._entries[key]
             p = e.payload
             details = dict(p.get("details") or {})
-            out.append(InstanceStatus(
+            out.append(InstanceDto(
                 instance_id=key, service=p.get("service", ""), host=p.get("host", ""), pid=p.get("pid", 0),
                 version=p.get("version", ""), state=self.state_of(e, now),
                 reported_state=InstanceState(p.get("state", "running")), reason=details.pop("reason", ""),
@@ -85,13 +71,13 @@ class InstanceRegistry:
             ))
         return out
 
-    def recent_logs(self, instance_id: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
+    def recent_logs(self, instance_id: str | None = None, limit: int = 100) -> list[LogRecordDto]:
         """Newest last; of one instance, or of all merged by time."""
         if instance_id is not None:
             entry = self._entries.get(instance_id)
             records = list(entry.logs) if entry else []
         else:
-            records = sorted((r for e in self._entries.values() for r in e.logs), key=lambda r: r["time"])
+            records = sorted((r for e in self._entries.values() for r in e.logs), key=lambda r: r.time)
         return records[-limit:]
 
     def forget(self, instance_id: str) -> bool:

@@ -11,6 +11,7 @@ from server.runtime.heartbeat import EVENT_SOURCE, HEARTBEAT_EVENT
 from server.runtime.rpc import rpc
 from server.runtime.service import NasService
 from server.runtime.settings_provider import settings_for
+from shared.dto.monitor import InstanceDto, LogRecordDto
 from shared.errors import NotFound
 
 
@@ -36,13 +37,13 @@ class MonitorService(NasService):
         self.registry.record(payload)
 
     @rpc
-    def instances(self) -> list[dict[str, Any]]:
+    def instances(self) -> list[InstanceDto]:
         """Every known instance: id, service, host, pid, version, state (running, dormant,
         stopped, lost...), age of its last heartbeat in seconds, number of recent warnings."""
-        return [i.to_dict() for i in self.registry.instances()]
+        return self.registry.instances()
 
     @rpc
-    def recent_logs(self, instance_id: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
+    def recent_logs(self, instance_id: str | None = None, limit: int = 100) -> list[LogRecordDto]:
         """The last warning-or-worse log records of one instance (or of all, merged by time).
 
         Raises NotFound for an instance the monitor has never heard of."""

@@ -14,6 +14,7 @@ from nameko.standalone.events import event_dispatcher
 
 from server.runtime.heartbeat import EVENT_SOURCE, HEARTBEAT_EVENT, MonitorLogHandler, heartbeat_payload
 from server.runtime.settings_provider import settings_for
+from shared.dto.monitor import ServiceStatusDto
 from shared.enums import InstanceState
 
 log = logging.getLogger(__name__)
@@ -71,18 +72,10 @@ class Runtime(DependencyProvider):
             log.info("%s is now %s%s", self.instance_id, state.value, f": {reason}" if reason else "")
         self.state, self.reason = state, reason
 
-    def status(self) -> dict[str, Any]:
-        return {
-            "name": self.service,
-            "instance": self.instance_id,
-            "version": self.version,
-            "host": self.host,
-            "pid": os.getpid(),
-            "uptime": round(time.time() - self.started_at, 1),
-            "state": self.state.value,
-            "reason": self.reason,
-            "details": dict(self.details),
-        }
+    def status(self) -> ServiceStatusDto:
+        return ServiceStatusDto(name=self.service, instance=self.instance_id, version=self.version, host=self.host,
+                                pid=os.getpid(), uptime=round(time.time() - self.started_at, 1), state=self.state,
+                                reason=self.reason, details=dict(self.details))
 
     # --- heartbeats ---------------------------------------------------------------------------
 

@@ -9,11 +9,10 @@ Nameko finds entrypoints and dependencies on base classes too, so nothing else i
 """
 from __future__ import annotations
 
-from typing import Any
-
 from server.runtime.instance import Runtime
 from server.runtime.rpc import rpc
 from server.runtime.settings_provider import SettingsDependency
+from shared.dto.monitor import ServiceStatusDto
 
 
 class NasService:
@@ -23,7 +22,7 @@ class NasService:
     settings = SettingsDependency()
 
     @rpc
-    def status(self) -> dict[str, Any]:
+    def status(self) -> ServiceStatusDto:
         """This instance's name, instance id, version, host, pid, uptime (s) and state.
 
         With several instances behind one service name, whichever instance takes the call

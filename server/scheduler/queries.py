@@ -10,18 +10,22 @@ from sqlalchemy.orm import Session
 
 from server.db import query
 from server.definitions.models import Domain, DomainConfiguration, HarvestDefinition, HarvestHistory
-from server.scheduler.dto import (
+from server.scheduler.models import Job, JobConfiguration, JobProgress, SchedulingState
+from shared.dto import Page
+from shared.dto.jobs import (
+    AliasDto,
+    ClaimedDomainDto,
     ClaimedJobDto,
+    DayStatusCountDto,
     JobDetailsDto,
     JobDomainDto,
     JobDto,
+    JobProgressDto,
     RunningJobDto,
     RunStatisticsDto,
     SchedulingStateDto,
 )
-from server.scheduler.models import Job, JobConfiguration, JobProgress, SchedulingState
-from shared.dto import Page
-from shared.enums import JobStatus
+from shared.enums import JobStatus, StopReason
 from shared.errors import InvalidInput, JobNotFound, NotFound
 
 HD = HarvestDefinition
@@ -36,11 +40,11 @@ FILTERS = ("status", "harvest_id", "harvest", "harvest_run", "channel", "created
 
 
 def _summary(job: Job, harvest_name: str) -> JobDto:
-    return JobDto(job.id, job.harvest_id, harvest_name, job.harvest_run, job.status, job.channel, job.snapshot,
-                  job.profile_name, job.configuration_count, job.expected_objects, job.max_bytes_per_domain,
-                  job.max_objects_per_domain, job.created_at, job.submitted_at, job.started_at, job.ended_at,
-                  job.harvester_id, job.failure_reason, job.harvest_error, job.upload_error,
-                  job.resubmitted_from_id, job.resubmitted_as_id)
+    return JobDto(job.id, job.harvest_id, harvest_name, job.harvest_run, JobStatus(job.status), job.channel,
+                  job.snapshot, job.profile_name, job.configuration_count, job.expected_objects,
+                  job.max_bytes_per_domain, job.max_objects_per_domain, job.created_at, job.submitted_at,
+                  job.started_at, job.ended_at, job.harvester_id, job.failure_reason, job.harvest_error,
+                  job.upload_error, job.resubmitted_from_id, job.resubmitted_as_id)
 
 
 def _time(value: Any, name: str) -> dt.datetime:
@@ -58,7 +62,7 @@ def _int(value: Any, name: str) -> int:
 
 
 def list_jobs(session: Session, filters: dict[str, Any] | None = None, offset: int = 0, limit: int = 100,
-              sort: str | None = None, max_limit: int = 1000) -> Page:
+              sort: str | None = None, max_limit: int = 1000) -> Page[JobDto]:
     """Jobs matching every given filter: ``status`` (one or a list), ``harvest_id``, ``harvest``
     (name), ``harvest_run``, ``channel``, ``created_from``/``created_to`` (ISO times, inclusive
     from, exclusive to), ``id_from``/``id_to`` (inclusive), ``domain`` (jobs that harvest it),
@@ -110,7 +114,7 @@ def list_jobs(session: Session, filters: dict[str, Any] | None = None, offset: i
         if f.get("harvest"):
             count = count.join(HD, HD.id == Job.harvest_id)
         total = session.execute(count.where(*conds)).scalar_one()
-    return Page(items=[_summary(j, name).to_dict() for j, name in rows], total=total, offset=offset, limit=limit)
+    return Page(items=[_summary(j, name) for j, name in rows], total=total, offset=offset, limit=limit)
 
 
 def _get(session: Session, job_id: int) -> tuple[Job, str]:
@@ -135,15 +139,18 @@ def job_details(session: Session, job_id: int) -> JobDetailsDto:
         max_running_time_s=job.max_running_time_s, confirmed_at=job.confirmed_at, reported_at=job.reported_at,
         claims=job.claims, harvest_error_details=job.harvest_error_details,
         upload_error_details=job.upload_error_details, settings=json.loads(job.settings or "{}"),
-        seeds=[u for u in (job.seeds or "").split("\n") if u], aliases=json.loads(job.aliases or "[]"),
+        seeds=[u for u in (job.seeds or "").split("\n") if u], aliases=_aliases(job),
         dedup_job_ids=json.loads(job.dedup_job_ids or "[]"), objects=int(totals[0]), bytes=int(totals[1]),
         stop_reasons=reasons, progress=_progress(prog) if prog else None)
 
 
-def _progress(p: JobProgress) -> dict[str, Any]:
-    return {"updated_at": p.updated_at.isoformat(), "harvester_id": p.harvester_id, "uris_done": p.uris_done,
-            "uris_queued": p.uris_queued, "bytes": p.bytes, "rate": p.rate, "bytes_rate": p.bytes_rate,
-            "active_hosts": p.active_hosts, "status_text": p.status_text}
+def _progress(p: JobProgress) -> JobProgressDto:
+    return JobProgressDto(p.updated_at, p.harvester_id, p.uris_done, p.uris_queued, p.bytes, p.rate, p.bytes_rate,
+                          p.active_hosts, p.status_text)
+
+
+def _aliases(job: Job) -> list[AliasDto]:
+    return [AliasDto(a["domain"], a["alias_of"]) for a in json.loads(job.aliases or "[]")]
 
 
 DOMAIN_SORT = {"domain": Domain.name, "expected_objects": JC.expected_objects, "objects": HarvestHistory.objects,
@@ -151,7 +158,7 @@ DOMAIN_SORT = {"domain": Domain.name, "expected_objects": JC.expected_objects, "
 
 
 def job_domains(session: Session, job_id: int, offset: int = 0, limit: int = 100, sort: str | None = None,
-                max_limit: int = 1000) -> Page:
+                max_limit: int = 1000) -> Page[JobDomainDto]:
     """The domain configurations of a job with their results, paged."""
     offset, limit = query.check_paging(offset, limit, max_limit)
     _get(session, job_id)
@@ -165,12 +172,18 @@ def job_domains(session: Session, job_id: int, offset: int = 0, limit: int = 100
     stmt = query.order_by(stmt, sort, DOMAIN_SORT, "domain", JC.configuration_id)
     rows = session.execute(stmt.offset(offset).limit(limit)).all()
     total = session.execute(select(func.count()).select_from(JC).where(JC.job_id == job_id)).scalar_one()
-    return Page(items=[JobDomainDto(*r).to_dict() for r in rows], total=total, offset=offset, limit=limit)
+    return Page(items=[_job_domain(*r) for r in rows], total=total, offset=offset, limit=limit)
+
+
+def _job_domain(domain: str, configuration: str, expected: int, max_bytes: int, max_objects: int,
+                objects: int | None, nbytes: int | None, reason: str | None) -> JobDomainDto:
+    return JobDomainDto(domain, configuration, expected, max_bytes, max_objects, objects, nbytes,
+                        StopReason(reason) if reason is not None else None)
 
 
 def claimed_job(session: Session, job: Job) -> ClaimedJobDto:
     name = session.execute(select(HD.name).where(HD.id == job.harvest_id)).scalar_one()
-    domains = [{"domain": d, "configuration": c, "max_bytes": mb, "max_objects": mo, "max_request_rate": rate}
+    domains = [ClaimedDomainDto(d, c, mb, mo, rate)
                for d, c, mb, mo, rate in session.execute(
                    select(Domain.name, DomainConfiguration.name, JC.max_bytes, JC.max_objects,
                           DomainConfiguration.max_request_rate)
@@ -180,7 +193,7 @@ def claimed_job(session: Session, job: Job) -> ClaimedJobDto:
     return ClaimedJobDto(job.id, job.harvest_id, name, job.harvest_run, job.channel, job.snapshot, job.profile_name,
                          json.loads(job.settings or "{}"), [u for u in (job.seeds or "").split("\n") if u], domains,
                          job.max_bytes_per_domain, job.max_objects_per_domain, job.max_running_time_s,
-                         json.loads(job.aliases or "[]"), json.loads(job.dedup_job_ids or "[]"), job.claims)
+                         _aliases(job), json.loads(job.dedup_job_ids or "[]"), job.claims)
 
 
 def running_jobs(session: Session) -> list[RunningJobDto]:
@@ -216,7 +229,7 @@ def _day(value: Any, name: str) -> dt.date:
 
 
 def status_counts_by_day(session: Session, date_from: str | None = None, date_to: str | None = None,
-                         today: dt.date | None = None) -> list[dict[str, Any]]:
+                         today: dt.date | None = None) -> list[DayStatusCountDto]:
     """Per day (UTC) and status, the number of jobs created that day, counted in SQL. Both ends are
     inclusive; the default is the last 30 days up to today. Days without jobs are left out."""
     end = _day(date_to, "date_to") if date_to is not None else (today or utcnow_date())
@@ -229,7 +242,7 @@ def status_counts_by_day(session: Session, date_from: str | None = None, date_to
     rows = session.execute(select(day, Job.status, func.count())
                            .where(Job.created_at >= lo, Job.created_at < hi)
                            .group_by(day, Job.status).order_by(day, Job.status))
-    return [{"day": str(d)[:10], "status": s, "jobs": int(n)} for d, s, n in rows]
+    return [DayStatusCountDto(dt.date.fromisoformat(str(d)[:10]), JobStatus(s), int(n)) for d, s, n in rows]
 
 
 def utcnow_date() -> dt.date:

@@ -20,6 +20,20 @@ from server.runtime.rpc import rpc
 from server.runtime.service import NasService
 from server.runtime.settings_provider import settings_for
 from server.scheduler import backup, dispatch, planner, progress, queries, reports
+from shared.dto import Page
+from shared.dto.jobs import (
+    ClaimedJobDto,
+    DayStatusCountDto,
+    JobDetailsDto,
+    JobDomainDto,
+    JobDto,
+    ReportOutcomeDto,
+    RunningJobDto,
+    RunOnceDto,
+    RunStatisticsDto,
+    SchedulingOutcomeDto,
+    SchedulingStateDto,
+)
 
 log = logging.getLogger(__name__)
 
@@ -137,14 +151,14 @@ class SchedulerService(NasService):
     # --- for harvesters -------------------------------------------------------------------------
 
     @rpc
-    def claim_job(self, channel: str, harvester_id: str) -> dict[str, Any] | None:
+    def claim_job(self, channel: str, harvester_id: str) -> ClaimedJobDto | None:
         """Give the next job of ``channel`` to the harvester ``harvester_id`` (the job is Started
         from now), or None if there is none. Asking again before the first progress report gives
         the same job again, so a lost reply loses nothing. Raises InvalidInput."""
         job = dispatch.claim(self.db, channel, harvester_id)
         if job is None:
             return None
-        return queries.claimed_job(self.db, job).to_dict()
+        return queries.claimed_job(self.db, job)
 
     @rpc
     def report_progress(self, job_id: int, harvester_id: str, progress_report: dict[str, Any]) -> None:
@@ -157,55 +171,57 @@ class SchedulerService(NasService):
     @rpc
     def report_job(self, job_id: int, harvester_id: str, domains: list[dict[str, Any]],
                    harvest_error: str = "", harvest_error_details: str = "", upload_error: str = "",
-                   upload_error_details: str = "", failed: bool | None = None) -> dict[str, Any]:
+                   upload_error_details: str = "", failed: bool | None = None) -> ReportOutcomeDto:
         """A job's final report: per-domain ``{"domain", "objects", "bytes", "stop_reason"}`` go
         to the harvest history; errors (short and detailed, harvest and upload kept apart) to the
         job, which ends Failed if there is any error (or ``failed``), else Done. Sending the same
-        report twice stores it once. Returns ``{"job": ..., "stored", "unknown_domains",
-        "already_reported"}``. Raises JobNotFound, InvalidInput, Conflict, IllegalTransition."""
+        report twice stores it once. Returns the job as it is now, the number of domains stored,
+        the reported domains that are not in the job, and whether the report had come before.
+        Raises JobNotFound, InvalidInput, Conflict, IllegalTransition."""
         job, summary = reports.report(self.db, job_id, harvester_id, domains, harvest_error, harvest_error_details,
                                       upload_error, upload_error_details, failed)
-        return {"job": queries.job_details(self.db, job.id).to_dict(), **summary}
+        return ReportOutcomeDto(queries.job_details(self.db, job.id), **summary)
 
     # --- for curators and operators -------------------------------------------------------------
 
     @rpc
-    def resubmit_job(self, job_id: int) -> dict[str, Any]:
+    def resubmit_job(self, job_id: int) -> JobDetailsDto:
         """Make a new job from a failed one (same configurations, seeds and settings), queued at
         once; the old one becomes Resubmitted and points to it. Returns the new job. Raises
         JobNotFound, IllegalTransition (the job has not failed)."""
         with committing(self.db):
             job = dispatch.resubmit(self.db, job_id)
-        return queries.job_details(self.db, job.id).to_dict()
+        return queries.job_details(self.db, job.id)
 
     @rpc
     def list_jobs(self, filters: dict[str, Any] | None = None, offset: int = 0, limit: int = 100,
-                  sort: str | None = None) -> dict[str, Any]:
+                  sort: str | None = None) -> Page[JobDto]:
         """A page of jobs. Filters: status (one or a list), harvest_id, harvest, harvest_run,
         channel, created_from, created_to, id_from, id_to, domain, harvester_id. Sort by id,
         created_at, started_at, ended_at, status, channel, harvest, harvest_run,
         configuration_count or expected_objects; ``-`` in front for descending (default ``-id``).
         Raises InvalidInput."""
         return queries.list_jobs(self.db, filters, offset, limit, sort,
-                                 self.settings["harvest.paging.max_limit"]).to_dict()
+                                 self.settings["harvest.paging.max_limit"])
 
     @rpc
-    def job(self, job_id: int) -> dict[str, Any]:
+    def job(self, job_id: int) -> JobDetailsDto:
         """One job in detail: settings, seeds, metadata, errors, totals, progress. Raises
         JobNotFound."""
-        return queries.job_details(self.db, job_id).to_dict()
+        return queries.job_details(self.db, job_id)
 
     @rpc
-    def job_domains(self, job_id: int, offset: int = 0, limit: int = 100, sort: str | None = None) -> dict[str, Any]:
+    def job_domains(self, job_id: int, offset: int = 0, limit: int = 100,
+                    sort: str | None = None) -> Page[JobDomainDto]:
         """A page of a job's domain configurations with expected and harvested objects, bytes and
         stop reason. Raises JobNotFound, InvalidInput."""
         return queries.job_domains(self.db, job_id, offset, limit, sort,
-                                   self.settings["harvest.paging.max_limit"]).to_dict()
+                                   self.settings["harvest.paging.max_limit"])
 
     @rpc
-    def running_jobs(self) -> list[dict[str, Any]]:
+    def running_jobs(self) -> list[RunningJobDto]:
         """Started jobs with their latest progress."""
-        return [r.to_dict() for r in queries.running_jobs(self.db)]
+        return queries.running_jobs(self.db)
 
     @rpc
     def job_status_counts(self) -> dict[str, int]:
@@ -214,37 +230,36 @@ class SchedulerService(NasService):
 
     @rpc
     def job_status_counts_by_day(self, date_from: str | None = None,
-                                 date_to: str | None = None) -> list[dict[str, Any]]:
-        """Jobs created per day (UTC) and status: ``[{"day": "YYYY-MM-DD", "status", "jobs"}]``,
-        ordered by day and status, days without jobs left out. ``date_from`` and ``date_to`` are
-        ISO dates, both inclusive; by default the last 30 days up to today. Raises InvalidInput
-        for a date that is not an ISO date, or ``date_from`` after ``date_to``."""
+                                 date_to: str | None = None) -> list[DayStatusCountDto]:
+        """Jobs created per day (UTC) and status (day, status, jobs), ordered by day and status,
+        days without jobs left out. ``date_from`` and ``date_to`` are ISO dates, both inclusive; by
+        default the last 30 days up to today. Raises InvalidInput for a date that is not an ISO
+        date, or ``date_from`` after ``date_to``."""
         return queries.status_counts_by_day(self.db, date_from, date_to)
 
     @rpc
-    def run_statistics(self, harvest_id: int) -> list[dict[str, Any]]:
+    def run_statistics(self, harvest_id: int) -> list[RunStatisticsDto]:
         """Per run of a definition: jobs by status, domains, objects, bytes, stop reasons.
         Raises NotFound."""
-        return [r.to_dict() for r in queries.run_statistics(self.db, harvest_id)]
+        return queries.run_statistics(self.db, harvest_id)
 
     @rpc
-    def scheduling_states(self, harvest_id: int | None = None) -> list[dict[str, Any]]:
+    def scheduling_states(self, harvest_id: int | None = None) -> list[SchedulingStateDto]:
         """The scheduler's view of definitions: being scheduled now (by whom), last outcome, and
         the reason a definition was deactivated."""
-        return [s.to_dict() for s in queries.scheduling_states(self.db, harvest_id)]
+        return queries.scheduling_states(self.db, harvest_id)
 
     @rpc
-    def run_once(self, wait: bool = False) -> dict[str, Any]:
+    def run_once(self, wait: bool = False) -> RunOnceDto:
         """Run the scheduling check now instead of at the next tick. Returns the definitions whose
         scheduling started; with ``wait``, waits for them and returns their outcomes (use only for
         small harvests: a long wait holds the RPC)."""
         started = self._check()
         if not wait:
-            return {"started": started}
+            return RunOnceDto(started)
         while self.generations.running & set(started):
             eventlet.sleep(0.05)
         outcomes = [o for o in self.generations.outcomes if o.harvest_id in started]
         dispatch.submit_new(self.db)
-        return {"started": started, "outcomes": [
-            {"harvest_id": o.harvest_id, "scheduled": o.scheduled, "jobs": o.jobs, "error": o.error}
-            for o in outcomes]}
+        return RunOnceDto(started, [SchedulingOutcomeDto(o.harvest_id, o.scheduled, list(o.jobs), o.error)
+                                    for o in outcomes])

@@ -4,16 +4,39 @@ A DTO is a plain ``@dataclass`` with the :class:`Dto` mixin. On the wire it is a
 types (str, int, float, bool, None, list, dict); datetimes travel as ISO-8601 strings in UTC and
 enums as their values. Services return DTO instances (our ``@rpc`` encodes them,
 :mod:`shared.contracts`); clients decode the answer into the same class, so no screen or command
-reads a field name out of a dict.
+reads a field name out of a dict. Decoding ignores fields it does not know and keeps an enum value
+it does not know as the plain string, so an older client survives a newer server.
 
 One module per area: ``shared.dto.definitions``, ``shared.dto.jobs``, ``shared.dto.archive``,
-``shared.dto.monitor``; each also declares what its service's RPCs return (``RETURNS``).
+``shared.dto.monitor``, ``shared.dto.harvester``; each declares ``SERVICE`` and what each RPC of
+that service returns (``RETURNS``). ``shared.dto.monitor.EVERY_SERVICE`` declares ``status``,
+which every service inherits.
+
+Adding an RPC:
+
+1. the DTO (if it needs a new one) in the area module: ``@dataclass class XDto(Dto)``, typed
+   fields (nested DTOs, ``list[...]``, ``dt.datetime``, enums from :mod:`shared.enums`;
+   ``dict[str, Any]`` only for what is truly free-form, such as a crawl profile);
+2. its line in that module's ``RETURNS``: ``"get_x": XDto`` (``Page[XDto]``, ``list[XDto]``,
+   ``XDto | None``, ``None``);
+3. the RPC in the service, annotated the same way, returning ``XDto`` instances::
+
+       @rpc
+       def get_x(self, name: str) -> XDto:
+           # docstring: what it does, what it raises (NotFound)
+           return core.to_dto(core.get(self.db, name))
+
+4. clients call it as before and receive an ``XDto``: the desktop's ``RpcClient`` and the CLI's
+   ``call`` decode by the contract. ``tests/unit/foundation/test_contracts.py`` fails until 2 and
+   3 agree; the test suite runs strict (``NAS_STRICT_CONTRACTS=1``), so an answer with a field
+   its DTO does not declare fails there.
 """
 from __future__ import annotations
 
 import dataclasses
 import datetime as dt
 import enum
+import functools
 import types
 import typing
 from typing import Any, Generic, TypeVar
@@ -22,7 +45,9 @@ T = TypeVar("T", bound="Dto")
 I = TypeVar("I")  # noqa: E741 - the item type of a Page
 
 
-def _to_json(value: Any) -> Any:
+def to_json(value: Any) -> Any:
+    """``value`` (a DTO, or lists and dicts of them, datetimes, enums) as JSON types: what the
+    wire carries. ``nas ... --json`` prints this too."""
     if isinstance(value, Dto):
         return value.to_dict()
     if isinstance(value, enum.Enum):
@@ -34,17 +59,22 @@ def _to_json(value: Any) -> Any:
     if isinstance(value, dt.date):
         return value.isoformat()
     if isinstance(value, (list, tuple, set, frozenset)):
-        return [_to_json(v) for v in value]
+        return [to_json(v) for v in value]
     if isinstance(value, dict):
-        return {str(k): _to_json(v) for k, v in value.items()}
+        return {str(k): to_json(v) for k, v in value.items()}
     return value
 
 
+_to_json = to_json  # the name shared.contracts imported first
+
+
 def _from_json(tp: Any, value: Any) -> Any:
-    if value is None:
-        return None
+    if value is None or tp is Any:
+        return value
     origin = typing.get_origin(tp)
     if isinstance(origin, type) and issubclass(origin, Page):
+        if isinstance(value, origin):
+            return value  # decoded already
         return origin.from_dict(value, typing.get_args(tp)[0])
     if origin in (typing.Union, types.UnionType):
         for arg in typing.get_args(tp):
@@ -58,10 +88,16 @@ def _from_json(tp: Any, value: Any) -> Any:
         _, arg = typing.get_args(tp) or (Any, Any)
         return {k: _from_json(arg, v) for k, v in value.items()}
     if isinstance(tp, type):
+        if isinstance(value, tp):
+            return value  # decoded already (or a plain type that needs nothing)
         if issubclass(tp, Dto):
             return tp.from_dict(value)
         if issubclass(tp, enum.Enum):
-            return tp(value)
+            try:
+                return tp(value)
+            except ValueError:
+                # a value a newer server added: kept as it came (a StrEnum compares equal to it)
+                return value
         if tp is dt.datetime:
             return dt.datetime.fromisoformat(value) if isinstance(value, str) else value
         if tp is dt.date:
@@ -69,29 +105,31 @@ def _from_json(tp: Any, value: Any) -> Any:
     return value
 
 
+@functools.cache
+def field_types(cls: type) -> dict[str, Any]:
+    """A DTO class's fields and their resolved types (cached: classes do not change)."""
+    hints = typing.get_type_hints(cls)
+    return {f.name: hints[f.name] for f in dataclasses.fields(cls)}
+
+
 class Dto:
     """Mixin for ``@dataclass`` DTOs."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {f.name: _to_json(getattr(self, f.name)) for f in dataclasses.fields(self)}
+        return {f.name: to_json(getattr(self, f.name)) for f in dataclasses.fields(self)}
 
     @classmethod
     def from_dict(cls: type[T], data: dict[str, Any]) -> T:
-        hints = typing.get_type_hints(cls)
-        names = {f.name for f in dataclasses.fields(cls)}
+        hints = field_types(cls)
+        names = hints.keys()
         # Unknown keys are ignored so that a newer server can add fields without breaking clients.
         return cls(**{k: _from_json(hints[k], v) for k, v in data.items() if k in names})
 
 
 def decode(tp: Any, value: Any) -> Any:
     """``value`` as it came off the wire, turned into ``tp`` (a Dto class, ``list[X]``,
-    ``Page[X]``, an enum, a datetime, or a plain type, which is returned as it is)."""
-    if value is None:
-        return None
-    origin = typing.get_origin(tp)
-    if isinstance(origin, type) and issubclass(origin, Page):
-        (item,) = typing.get_args(tp)
-        return origin.from_dict(value, item)
+    ``Page[X]``, an enum, a datetime, or a plain type, which is returned as it is). A value that
+    is already of that type is returned unchanged, so decoding twice is harmless."""
     return _from_json(tp, value)
 
 
@@ -109,8 +147,8 @@ class Page(Dto, Generic[I]):
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], item: Any = None):  # type: ignore[override]
-        hints = typing.get_type_hints(cls)
-        names = {f.name for f in dataclasses.fields(cls)}
+        hints = field_types(cls)
+        names = hints.keys()
         values = {k: _from_json(hints[k], v) for k, v in data.items() if k in names and k != "items"}
         items = data.get("items") or []
         values["items"] = [_from_json(item, v) for v in items] if item is not None else list(items)

@@ -244,11 +244,10 @@ class BatchResultDto(Dto):
 
 # --- what each service's RPCs return ------------------------------------------------------------
 
-_STATUS = dict[str, Any]        # NasService.status, common to every service
+# ``status``, which every service inherits, is declared once (shared.dto.monitor.EVERY_SERVICE).
 
 RETURNS_BY_SERVICE: dict[str, dict[str, Any]] = {
     ARCREPOSITORY: {
-        "status": _STATUS,
         "store": StoreStatusDto,
         "store_status": StoreStatusDto,
         "replicas": list[ReplicaDto],
@@ -260,7 +259,6 @@ RETURNS_BY_SERVICE: dict[str, dict[str, Any]] = {
         "batch_status": BatchResultDto,
     },
     BITARCHIVE_MONITOR: {
-        "status": _STATUS,
         "instances": list[BitarchiveInstanceDto],
         "forget_instance": bool,
         "locate": FileLocationDto,
@@ -269,12 +267,10 @@ RETURNS_BY_SERVICE: dict[str, dict[str, Any]] = {
         "batch_status": BatchResultDto,
     },
     BITARCHIVE: {
-        "status": _STATUS,
         "upload": UploadReceiptDto,
         "has_file": bool,
     },
     CHECKSUM: {
-        "status": _STATUS,
         "upload": UploadReceiptDto,
         "get_checksum": ReplicaChecksumDto | None,
         "checksums": dict[str, str],

@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 
 from desktop import formatting
 from desktop.main_window import MainWindow
+from shared import contracts
 
 pytestmark = pytest.mark.rabbit
 
@@ -24,8 +25,8 @@ def _wait_saved(qtbot, w: MainWindow, timeout: int = 20000) -> None:
 def test_system_overview_lists_every_instance(qtbot, window, shots):
     s = window.open_screen("overview")
     qtbot.waitUntil(lambda: {"monitor-test", "definitions-test", "scheduler-test"} <=
-                    {r["instance_id"] for r in s.instances.rows}, timeout=20000)
-    states = {r["instance_id"]: r["state"] for r in s.instances.rows}
+                    {r.instance_id for r in s.instances.rows}, timeout=20000)
+    states = {r.instance_id: r.state for r in s.instances.rows}
     assert states["definitions-test"] == "running"
     assert "3 service instances" in s.summary.text()
     shots(window, "01-system-overview")
@@ -43,7 +44,7 @@ def test_domains_create_edit_and_errors(qtbot, window, direct, shots):
     # create, then read back
     s.new_name.setText(name)
     s.create_button.click()
-    qtbot.waitUntil(lambda: s.domain is not None and s.domain["name"] == name, timeout=20000)
+    qtbot.waitUntil(lambda: s.domain is not None and s.domain.name == name, timeout=20000)
     assert direct.definitions.get_domain(name)["name"] == name
     # seeds
     s.seed_lists.setCurrentIndex(s.seed_lists.count() - 1)     # (new seed list)
@@ -54,7 +55,7 @@ def test_domains_create_edit_and_errors(qtbot, window, direct, shots):
     assert not any(sl["name"] == "extra" for sl in direct.definitions.get_domain(name)["seed_lists"])
     s.seeds.setPlainText(f"https://www.{name}/news")
     s.save_seeds()
-    qtbot.waitUntil(lambda: any(sl["name"] == "extra" for sl in (s.domain or {}).get("seed_lists", [])),
+    qtbot.waitUntil(lambda: any(sl.name == "extra" for sl in (s.domain.seed_lists if s.domain else [])),
                     timeout=20000)
     # crawler traps: a bad expression is refused with its position
     s.traps.setPlainText(".*calendar.*\n(unclosed")
@@ -63,7 +64,7 @@ def test_domains_create_edit_and_errors(qtbot, window, direct, shots):
     assert direct.definitions.get_domain(name)["crawler_traps"] == []
     s.traps.setPlainText(".*calendar.*")
     s.save_traps()
-    qtbot.waitUntil(lambda: s.domain["crawler_traps"] == [".*calendar.*"], timeout=20000)
+    qtbot.waitUntil(lambda: s.domain.crawler_traps == [".*calendar.*"], timeout=20000)
     # configuration: a bad number is caught before sending
     s.cfg_name.setText("deep")
     s.cfg_profile.setText("default")
@@ -73,26 +74,26 @@ def test_domains_create_edit_and_errors(qtbot, window, direct, shots):
     assert "max_objects" in s.config_form.visible_errors()
     s.cfg_max_objects.setText("5000")
     s.save_configuration()
-    qtbot.waitUntil(lambda: any(c["name"] == "deep" for c in s.domain["configurations"]), timeout=20000)
+    qtbot.waitUntil(lambda: any(c.name == "deep" for c in s.domain.configurations), timeout=20000)
     deep = [c for c in direct.definitions.get_domain(name)["configurations"] if c["name"] == "deep"][0]
     assert deep["max_objects"] == 5000 and deep["seed_lists"] == ["extra"]
     # owner info and a site login
     s.owner_text.setText("Contact: webmaster")
     s.add_owner_info()
-    qtbot.waitUntil(lambda: len(s.domain["owner_info"]) == 1, timeout=20000)
+    qtbot.waitUntil(lambda: len(s.domain.owner_info) == 1, timeout=20000)
     s.cred_url.setText(f"https://www.{name}/login")
     s.cred_user.setText("harvester")
     s.cred_password.setText("secret")
     s.add_credential()
-    qtbot.waitUntil(lambda: len(s.domain["credentials"]) == 1, timeout=20000)
+    qtbot.waitUntil(lambda: len(s.domain.credentials) == 1, timeout=20000)
     back = direct.definitions.get_domain(name)
     assert back["owner_info"][0]["info"] == "Contact: webmaster"
     assert back["credentials"][0]["username"] == "harvester"
     # search finds it, through server paging
     s.pattern.setText(name[:5] + "*")
     s.search()
-    qtbot.waitUntil(lambda: s.model.rowCount() >= 1 and s.model.row_dict(0) is not None, timeout=20000)
-    assert s.model.row_dict(0)["name"] == name
+    qtbot.waitUntil(lambda: s.model.rowCount() >= 1 and s.model.row_at(0) is not None, timeout=20000)
+    assert s.model.row_at(0).name == name
     shots(window, "02-domains")
 
 
@@ -122,10 +123,10 @@ def test_crawl_profiles_upload_errors_by_path_download_activate(qtbot, window, d
     content = direct.definitions.download_profile("default")["content"]
     s.content_edit.setPlainText(content)
     s.upload()
-    qtbot.waitUntil(lambda: s.selected is not None and s.selected.get("name") == name, timeout=20000)
+    qtbot.waitUntil(lambda: s.selected is not None and s.selected.name == name, timeout=20000)
     assert direct.definitions.download_profile(name)["content"] == content
     s.set_active(False)
-    qtbot.waitUntil(lambda: s.selected.get("active") is False, timeout=20000)
+    qtbot.waitUntil(lambda: s.selected.active is False, timeout=20000)
     assert direct.definitions.get_profile(name)["active"] is False
     out = tmp_path / "p.yaml"
     s.download(name, str(out))
@@ -222,7 +223,7 @@ def test_harvest_definitions_selective_event_snapshot(qtbot, window, direct, sho
     snap = direct.definitions.get_harvest(f"snap-{u}")
     assert snap["kind"] == "snapshot" and snap["max_bytes"] == 100000000
     # activate the selective one from the list
-    s.selected = direct.definitions.get_harvest(f"sel-{u}")
+    s.selected = contracts.decode("definitions", "get_harvest", direct.definitions.get_harvest(f"sel-{u}"))
     s.set_active(True)
     qtbot.waitUntil(lambda: direct.definitions.get_harvest(f"sel-{u}")["active"] is True, timeout=20000)
     s.refresh()
@@ -252,7 +253,7 @@ def test_harvest_channels(qtbot, window, direct, shots):
     name = f"CH{_uid()}".upper()
     s.name.setText(name)
     s.create()
-    qtbot.waitUntil(lambda: any(r["name"] == name for r in s.model.rows), timeout=20000)
+    qtbot.waitUntil(lambda: any(r.name == name for r in s.model.rows), timeout=20000)
     assert any(c["name"] == name for c in direct.definitions.list_channels())
     s.name.setText(name)
     s.create()
@@ -289,7 +290,7 @@ def test_charts_show_series_from_the_real_scheduler(qtbot, window, direct, shots
     qtbot.waitUntil(lambda: c.harvest.findData(h["id"]) >= 0, timeout=20000)
     c.harvest.setCurrentIndex(c.harvest.findData(h["id"]))
     _wait_saved(qtbot, window)
-    qtbot.waitUntil(lambda: bool(c.runs) and c.runs[0]["bytes"] == 5_000_000, timeout=20000)
+    qtbot.waitUntil(lambda: bool(c.runs) and c.runs[0].bytes == 5_000_000, timeout=20000)
     assert not c.is_unavailable
     # jobs per status over time: one stacked set per status present, a bar per day of the range
     assert len(c.day_list) == 30

@@ -43,7 +43,7 @@ def _all(s, pattern, sort=None, page=7):
     out, offset = [], 0
     while True:
         p = domains.search(s, pattern, "name", offset, page, sort)
-        out += [i["name"] for i in p.items]
+        out += [i.name for i in p.items]
         offset += page
         if offset >= p.total:
             return out, p
@@ -74,8 +74,8 @@ def test_totals_are_capped_and_suffix_globs_stay_in_name_order(engine, monkeypat
         p = domains.search(s, "*.dk", "name", 0, 3)
         assert (p.total, p.total_capped) == (5, True) and p.to_dict()["total_capped"] is True
         dk = sorted(n for n in NAMES if n.endswith(".dk"))
-        assert [i["name"] for i in domains.search(s, "*.dk", "name", 9, 3).items] == dk[9:12]
-        assert [i["name"] for i in domains.search(s, "*.dk", "name", 0, 4, "-name").items] == dk[::-1][:4]
+        assert [i.name for i in domains.search(s, "*.dk", "name", 9, 3).items] == dk[9:12]
+        assert [i.name for i in domains.search(s, "*.dk", "name", 0, 4, "-name").items] == dk[::-1][:4]
         few = domains.search(s, "*.no", "name", 0, 2)
         assert (few.total, few.total_capped) == (4, False)
 

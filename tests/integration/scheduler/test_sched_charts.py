@@ -33,15 +33,15 @@ def test_job_status_counts_by_day_groups_per_day_and_status(engine, session):
     _at(session, jobs[3], dt.datetime(2026, 3, 3, 8, tzinfo=utc))
     _at(session, jobs[4], dt.datetime(2026, 2, 28, 23, 59, 59, tzinfo=utc))
     session.commit()
-    got = queries.status_counts_by_day(session, "2026-03-01", "2026-03-03")
+    got = [r.to_dict() for r in queries.status_counts_by_day(session, "2026-03-01", "2026-03-03")]
     assert got == [{"day": "2026-03-01", "status": "started", "jobs": 1},
                    {"day": "2026-03-01", "status": "submitted", "jobs": 2},
                    {"day": "2026-03-03", "status": "submitted", "jobs": 1}]
-    assert queries.status_counts_by_day(session, "2026-02-28", "2026-02-28") == [
+    assert [r.to_dict() for r in queries.status_counts_by_day(session, "2026-02-28", "2026-02-28")] == [
         {"day": "2026-02-28", "status": "submitted", "jobs": 1}]
     # default: the last 30 days up to today
-    assert queries.status_counts_by_day(session, today=dt.date(2026, 3, 30)) == got
-    assert queries.status_counts_by_day(session, today=dt.date(2026, 3, 31)) == got[2:]
+    assert [r.to_dict() for r in queries.status_counts_by_day(session, today=dt.date(2026, 3, 30))] == got
+    assert [r.to_dict() for r in queries.status_counts_by_day(session, today=dt.date(2026, 3, 31))] == got[2:]
     assert queries.status_counts_by_day(session, date_from="2026-03-02", today=dt.date(2026, 3, 2)) == []
     for bad in ({"date_from": "yesterday"}, {"date_to": "2026-13-01"}, {"date_from": 20260301},
                 {"date_from": "2026-03-02", "date_to": "2026-03-01"}):

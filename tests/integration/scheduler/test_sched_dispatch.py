@@ -137,12 +137,12 @@ def test_job_queries_filter_page_and_sort_in_sql(engine, session):
     h, jobs = _jobs_ready(engine, session, n_domains=5, chunk=1, name="q")
     dispatch.claim(session, "FOCUSED", "h1")
     page = queries.list_jobs(session, {"status": "submitted"}, 0, 2, "id")
-    assert page.total == 4 and [j["id"] for j in page.items] == sorted(jobs)[1:3]
+    assert page.total == 4 and [j.id for j in page.items] == sorted(jobs)[1:3]
     assert queries.list_jobs(session, {"harvest": "q", "domain": "q3.dk"}).total == 1
     assert queries.list_jobs(session, {"id_from": jobs[1], "id_to": jobs[2]}).total == 2
     assert queries.list_jobs(session, {"created_from": "2000-01-01", "channel": "FOCUSED"}).total == 5
     assert queries.list_jobs(session, {"created_to": "2000-01-01"}).total == 0
-    assert [j["id"] for j in queries.list_jobs(session, None, 0, 10).items] == sorted(jobs, reverse=True)
+    assert [j.id for j in queries.list_jobs(session, None, 0, 10).items] == sorted(jobs, reverse=True)
     with pytest.raises(InvalidInput):
         queries.list_jobs(session, {"status": "sleeping"})
     with pytest.raises(InvalidInput):

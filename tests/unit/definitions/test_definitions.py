@@ -15,7 +15,7 @@ CPH = ZoneInfo("Europe/Copenhagen")
 
 
 def test_first_migration_has_four_schedules_and_two_default_channels(session):
-    names = [i["name"] for i in schedules.listing(session, 0, 10).items]
+    names = [i.name for i in schedules.listing(session, 0, 10).items]
     assert sorted(names) == ["Daily", "Hourly", "Monthly", "Weekly"]
     assert channels.default(session, True).name == "SNAPSHOT" and channels.default(session, False).name == "FOCUSED"
 

@@ -141,7 +141,7 @@ def test_alias_is_set_with_expiry_and_refuses_chains(session, defaults):
     with pytest.raises(Conflict):
         domains.set_alias(session, "kb.org", 1, "kb.org", 365)
     expired = domains.expired_aliases(session, 0, 10, now=now + dt.timedelta(days=366))
-    assert [i["name"] for i in expired.items] == ["kb.net"]
+    assert [i.name for i in expired.items] == ["kb.net"]
     assert domains.expired_aliases(session, 0, 10, now=now + dt.timedelta(days=10)).total == 0
     assert domains.to_dto(session, domains.get(session, "kb.dk")).aliases == ["kb.net"]
 
@@ -168,7 +168,7 @@ def test_unknown_domain_is_domain_not_found(session):
 
 
 def _names(page):
-    return [i["name"] for i in page.items]
+    return [i.name for i in page.items]
 
 
 def test_glob_search_on_names_with_paging(session, defaults):

@@ -19,7 +19,7 @@ def test_ingest_counts_skips_and_reports_lines(session, defaults):
     ingest.ingest_chunk(session, run.id, 6, LINES[5:], defaults)
     dto = ingest.to_dto(run)
     assert (dto.created, dto.existing, dto.duplicates, dto.invalid) == (3, 1, 2, 2)
-    assert [(e["line"], e["text"]) for e in dto.errors] == [(6, "co.uk"), (8, "www.sub.dk")]
+    assert [(e.line, e.text) for e in dto.errors] == [(6, "co.uk"), (8, "www.sub.dk")]
     assert dto.next_line == 11
     d = domains.get(session, "bücher.de", full=True)
     assert d.default_configuration.seed_lists[0].urls == ["http://www.bücher.de", "https://www.bücher.de"]

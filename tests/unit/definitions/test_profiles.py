@@ -67,8 +67,8 @@ def test_replacing_needs_the_edition(session):
 def test_activate_and_list(session):
     profiles.upload(session, "p", b"{}")
     profiles.set_active(session, "p", False)
-    assert [i["name"] for i in profiles.listing(session, 0, 10, active=False).items] == ["p"]
-    assert [i["name"] for i in profiles.listing(session, 0, 10, active=True).items] == ["default"]
+    assert [i.name for i in profiles.listing(session, 0, 10, active=False).items] == ["p"]
+    assert [i.name for i in profiles.listing(session, 0, 10, active=True).items] == ["default"]
 
 
 def test_the_migrations_default_profile_is_the_schemas_defaults(session):

@@ -25,7 +25,7 @@ def _all(session, pattern, sort=None, page=7):
     out, offset = [], 0
     while True:
         p = domains.search(session, pattern, "name", offset, page, sort)
-        out += [i["name"] for i in p.items]
+        out += [i.name for i in p.items]
         offset += page
         if offset >= p.total:
             return out, p
@@ -62,7 +62,7 @@ def test_totals_are_capped_and_say_so(session, defaults, monkeypatch):
     assert p.to_dict()["total_capped"] is True
     far = domains.search(session, "*.dk", "name", 9, 3)  # paging goes on past the cap
     dk = sorted(n for n in NAMES if n.endswith(".dk"))
-    assert [i["name"] for i in far.items] == dk[9:12] and far.total_capped
+    assert [i.name for i in far.items] == dk[9:12] and far.total_capped
     few = domains.search(session, "*.no", "name", 0, 2)
     assert (few.total, few.total_capped) == (3, False)
 

@@ -16,7 +16,7 @@ def test_statistics_count_by_tld_and_harvested(session, defaults):
     session.flush()
     stats = statistics.domain_statistics(session)
     assert (stats.total, stats.harvested, stats.never_harvested) == (5, 1, 4)
-    assert stats.by_tld[0] == {"tld": "dk", "domains": 3, "harvested": 1}
+    assert stats.by_tld[0].to_dict() == {"tld": "dk", "domains": 3, "harvested": 1}
     hist = statistics.domain_history(session, "a.dk", 0, 10)
-    assert hist.total == 2 and {i["job_id"] for i in hist.items} == {1, 2}
-    assert hist.items[0]["harvest"] == "snap" and hist.items[0]["configuration"] == "defaultconfig"
+    assert hist.total == 2 and {i.job_id for i in hist.items} == {1, 2}
+    assert hist.items[0].harvest == "snap" and hist.items[0].configuration == "defaultconfig"

@@ -1,0 +1,334 @@
+"""What the ``definitions`` service sends: domains with their seed lists, configurations, owner
+notes and site logins; crawl profiles; schedules; harvest definitions; channels; global crawler
+traps; mass-ingest runs; statistics and harvest history. ``RETURNS`` says which RPC sends which.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Any
+
+from shared.dto import Dto, I, Page
+from shared.enums import HarvestKind, StopReason
+
+SERVICE = "definitions"
+
+
+# --- domains --------------------------------------------------------------------------------------
+
+@dataclass
+class SeedListDto(Dto):
+    name: str
+    seeds: list[str]
+    comments: str = ""
+
+
+@dataclass
+class ConfigurationDto(Dto):
+    """A domain configuration: what to harvest of the domain (seed lists) and how (profile, limits)."""
+
+    name: str
+    profile: str
+    seed_lists: list[str]
+    max_objects: int
+    max_bytes: int
+    max_request_rate: int
+    is_default: bool = False
+    comments: str = ""
+
+
+@dataclass
+class OwnerInfoDto(Dto):
+    created_at: dt.datetime
+    info: str
+
+
+@dataclass
+class CredentialDto(Dto):
+    """A site login; ``password`` is None unless the caller asked with the credentials role."""
+
+    id: int | None
+    url: str
+    realm: str
+    username: str
+    password: str | None = None
+
+
+@dataclass
+class DomainSummaryDto(Dto):
+    """A domain in a listing or search result."""
+
+    id: int
+    name: str
+    tld: str
+    comments: str
+    alias_of: str | None
+    edition: int
+    created_at: dt.datetime
+
+
+@dataclass
+class DomainDto(Dto):
+    """One domain in full; ``edition`` guards every change (send it back with the change)."""
+
+    id: int
+    name: str
+    tld: str
+    comments: str
+    edition: int
+    created_at: dt.datetime
+    alias_of: str | None
+    alias_set_at: dt.datetime | None
+    alias_expires_at: dt.datetime | None
+    default_configuration: str | None
+    seed_lists: list[SeedListDto] = field(default_factory=list)
+    configurations: list[ConfigurationDto] = field(default_factory=list)
+    crawler_traps: list[str] = field(default_factory=list)
+    owner_info: list[OwnerInfoDto] = field(default_factory=list)
+    credentials: list[CredentialDto] = field(default_factory=list)
+    #: the domains that are aliases of this one
+    aliases: list[str] = field(default_factory=list)
+
+
+@dataclass
+class SearchPage(Page[I]):
+    """A page of a glob search. Counting stops at ``server.definitions.domains.SEARCH_COUNT_CAP``
+    matches (10,000): then ``total`` is that cap and ``total_capped`` is true ("10,000 or more");
+    paging further still works."""
+
+    total_capped: bool = False
+
+
+@dataclass
+class TldCountDto(Dto):
+    tld: str
+    domains: int
+    harvested: int
+
+
+@dataclass
+class DomainStatisticsDto(Dto):
+    total: int
+    harvested: int
+    never_harvested: int
+    aliases: int
+    #: most domains first
+    by_tld: list[TldCountDto]
+
+
+@dataclass
+class HistoryDto(Dto):
+    """What one job harvested of one domain configuration."""
+
+    domain: str
+    configuration: str
+    harvest: str
+    harvest_id: int
+    job_id: int | None
+    objects: int
+    bytes: int
+    stop_reason: StopReason
+    started_at: dt.datetime | None
+    ended_at: dt.datetime | None
+
+
+# --- mass ingest ----------------------------------------------------------------------------------
+
+@dataclass
+class IngestErrorDto(Dto):
+    """A line of an ingested file that is not a domain name, and why."""
+
+    line: int
+    text: str
+    reason: str
+
+
+@dataclass
+class IngestRunDto(Dto):
+    """A mass ingest: send lines from ``next_line`` on; counts so far; the first invalid lines."""
+
+    id: int
+    source: str
+    state: str
+    next_line: int
+    total_lines: int | None
+    created: int
+    existing: int
+    duplicates: int
+    invalid: int
+    errors: list[IngestErrorDto]
+    started_at: dt.datetime
+    updated_at: dt.datetime
+
+
+# --- crawl profiles -------------------------------------------------------------------------------
+
+@dataclass
+class ProfileDto(Dto):
+    """A crawl profile; ``effective`` (the validated settings, defaults filled) only when one
+    profile is asked for, not in listings."""
+
+    id: int
+    name: str
+    comments: str
+    active: bool
+    format: str
+    edition: int
+    created_at: dt.datetime
+    updated_at: dt.datetime
+    effective: dict[str, Any] | None = None
+
+
+@dataclass
+class ProfileDocumentDto(Dto):
+    """A profile's document exactly as uploaded."""
+
+    name: str
+    format: str
+    content: str
+
+
+# --- schedules ------------------------------------------------------------------------------------
+
+@dataclass
+class ScheduleDto(Dto):
+    id: int
+    name: str
+    comments: str
+    unit: str
+    every: int
+    minute: int | None
+    hour: int | None
+    weekday: int | None
+    day_of_month: int | None
+    start_at: dt.datetime | None
+    end_at: dt.datetime | None
+    max_runs: int | None
+    edition: int
+    description: str = ""
+
+
+@dataclass
+class ScheduleDetailsDto(ScheduleDto):
+    """A schedule with its next runs if a harvest used it from now."""
+
+    upcoming: list[dt.datetime] = field(default_factory=list)
+
+
+@dataclass
+class SchedulePreviewDto(Dto):
+    """An unsaved schedule's description and next runs."""
+
+    description: str
+    upcoming: list[dt.datetime]
+
+
+# --- harvest definitions, channels, global crawler traps -------------------------------------------
+
+@dataclass
+class HarvestConfigurationRef(Dto):
+    domain: str
+    configuration: str
+
+
+@dataclass
+class HarvestDto(Dto):
+    """A harvest definition (selective, event or snapshot); ``configurations`` only when one
+    definition is asked for, not in listings."""
+
+    id: int
+    name: str
+    kind: HarvestKind
+    comments: str
+    active: bool
+    runs: int
+    next_run_at: dt.datetime | None
+    first_run_at: dt.datetime | None
+    channel: str
+    edition: int
+    created_at: dt.datetime
+    schedule: str | None = None
+    configurations: list[HarvestConfigurationRef] | None = None
+    configuration_count: int = 0
+    max_bytes: int | None = None
+    max_objects: int | None = None
+    max_job_running_time_s: int | None = None
+    based_on: str | None = None
+    #: why the scheduler deactivated this definition (shown while it is inactive), and when
+    scheduling_error: str = ""
+    scheduling_error_at: dt.datetime | None = None
+
+
+@dataclass
+class ChannelDto(Dto):
+    id: int
+    name: str
+    snapshot: bool
+    is_default: bool
+    comments: str
+
+
+@dataclass
+class TrapListDto(Dto):
+    id: int
+    name: str
+    description: str
+    active: bool
+    edition: int
+    expressions: list[str]
+
+
+RETURNS: dict[str, Any] = {
+    # domains
+    "create_domain": DomainDto,
+    "get_domain": DomainDto,
+    "update_domain": DomainDto,
+    "add_owner_info": DomainDto,
+    "set_alias": DomainDto,
+    "expired_aliases": Page[DomainSummaryDto],
+    "set_credentials": DomainDto,
+    "save_seed_list": DomainDto,
+    "delete_seed_list": DomainDto,
+    "save_configuration": DomainDto,
+    "set_default_configuration": DomainDto,
+    "delete_configuration": DomainDto,
+    "list_domains": Page[DomainSummaryDto],
+    "search_domains": SearchPage[DomainSummaryDto],
+    "domain_statistics": DomainStatisticsDto,
+    "domain_history": Page[HistoryDto],
+    # mass ingest
+    "ingest_start": IngestRunDto,
+    "ingest_chunk": IngestRunDto,
+    "ingest_status": IngestRunDto,
+    "ingest_finish": IngestRunDto,
+    "list_ingests": Page[IngestRunDto],
+    # crawl profiles
+    "upload_profile": ProfileDto,
+    "download_profile": ProfileDocumentDto,
+    "get_profile": ProfileDto,
+    "list_profiles": Page[ProfileDto],
+    "set_profile_active": ProfileDto,
+    # schedules
+    "create_schedule": ScheduleDto,
+    "get_schedule": ScheduleDetailsDto,
+    "preview_schedule": SchedulePreviewDto,
+    "update_schedule": ScheduleDto,
+    "list_schedules": Page[ScheduleDto],
+    # harvest definitions
+    "create_selective": HarvestDto,
+    "create_event": HarvestDto,
+    "create_snapshot": HarvestDto,
+    "get_harvest": HarvestDto,
+    "update_harvest": HarvestDto,
+    "set_harvest_active": HarvestDto,
+    "list_harvests": Page[HarvestDto],
+    "harvest_history": Page[HistoryDto],
+    # channels and global crawler traps
+    "list_channels": list[ChannelDto],
+    "create_channel": ChannelDto,
+    "set_default_channel": ChannelDto,
+    "create_trap_list": TrapListDto,
+    "get_trap_list": TrapListDto,
+    "update_trap_list": TrapListDto,
+    "list_trap_lists": Page[TrapListDto],
+}
