@@ -38,6 +38,8 @@ def _sentences() -> dict[str, str]:
         "edition_conflict": QCoreApplication.translate("Errors", "Someone else saved this in the meantime. Reload it and make your change again."),
         "illegal_transition": QCoreApplication.translate("Errors", "This change of state is not allowed (from {from} to {to})."),
         "permission_denied": QCoreApplication.translate("Errors", "You are not allowed to do this."),
+        "token_rejected": QCoreApplication.translate(
+            "Errors", "The permission was refused: the token is forged, expired, already used, or not for this action."),
         "checksum_mismatch": QCoreApplication.translate("Errors", "The content does not match its checksum."),
         "unavailable": QCoreApplication.translate("Errors", "A needed service or resource does not answer. Try again later."),
         "replica_unavailable": QCoreApplication.translate("Errors", "A replica of the archive does not answer. Try again later."),

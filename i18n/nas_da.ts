@@ -570,6 +570,10 @@
         <translation>Du har ikke lov til at gøre dette.</translation>
     </message>
     <message>
+        <source>The permission was refused: the token is forged, expired, already used, or not for this action.</source>
+        <translation>Adgangsbeviset blev afvist: det er forfalsket, udløbet, allerede brugt eller gælder ikke denne handling.</translation>
+    </message>
+    <message>
         <source>The content does not match its checksum.</source>
         <translation>Indholdet passer ikke med sin kontrolsum.</translation>
     </message>

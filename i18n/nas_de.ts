@@ -570,6 +570,10 @@
         <translation>Sie dürfen das nicht tun.</translation>
     </message>
     <message>
+        <source>The permission was refused: the token is forged, expired, already used, or not for this action.</source>
+        <translation>Die Berechtigung wurde abgelehnt: das Token ist gefälscht, abgelaufen, schon benutzt oder nicht für diese Aktion.</translation>
+    </message>
+    <message>
         <source>The content does not match its checksum.</source>
         <translation>Der Inhalt passt nicht zu seiner Prüfsumme.</translation>
     </message>

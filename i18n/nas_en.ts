@@ -570,6 +570,10 @@
         <translation>You are not allowed to do this.</translation>
     </message>
     <message>
+        <source>The permission was refused: the token is forged, expired, already used, or not for this action.</source>
+        <translation>The permission was refused: the token is forged, expired, already used, or not for this action.</translation>
+    </message>
+    <message>
         <source>The content does not match its checksum.</source>
         <translation>The content does not match its checksum.</translation>
     </message>

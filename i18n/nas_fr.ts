@@ -570,6 +570,10 @@
         <translation>Vous n’êtes pas autorisé à faire cela.</translation>
     </message>
     <message>
+        <source>The permission was refused: the token is forged, expired, already used, or not for this action.</source>
+        <translation>L’autorisation a été refusée : le jeton est falsifié, expiré, déjà utilisé ou ne vaut pas pour cette action.</translation>
+    </message>
+    <message>
         <source>The content does not match its checksum.</source>
         <translation>Le contenu ne correspond pas à sa somme de contrôle.</translation>
     </message>

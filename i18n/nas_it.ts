@@ -570,6 +570,10 @@
         <translation>Non hai il permesso di farlo.</translation>
     </message>
     <message>
+        <source>The permission was refused: the token is forged, expired, already used, or not for this action.</source>
+        <translation>L’autorizzazione è stata rifiutata: il token è falsificato, scaduto, già usato o non vale per questa azione.</translation>
+    </message>
+    <message>
         <source>The content does not match its checksum.</source>
         <translation>Il contenuto non corrisponde al suo checksum.</translation>
     </message>
