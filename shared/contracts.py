@@ -30,7 +30,8 @@ from shared.dto import decode as decode_type
 log = logging.getLogger(__name__)
 
 #: the area modules that declare ``SERVICE`` (or ``SERVICES``) and ``RETURNS``
-AREA_MODULES = ("shared.dto.definitions", "shared.dto.jobs", "shared.dto.archive", "shared.dto.monitor")
+AREA_MODULES = ("shared.dto.definitions", "shared.dto.jobs", "shared.dto.archive", "shared.dto.monitor",
+                "shared.dto.index")
 
 #: services named per replica (``bitarchive_ONE``) are declared by their family name
 _PER_REPLICA = re.compile(r"^(bitarchive|bitarchive_monitor|checksum)_[A-Za-z0-9-]+$")
