@@ -51,11 +51,14 @@ def read(path: str, on_crawl_lines: Callable[[list[str]], None], on_cdx_lines: C
                 else:
                     continue
                 stream = record.content_stream()
+                declared = int(record.rec_headers.get_header("Content-Length") or -1)
+                got = 0
                 rest = b""
                 while True:
                     chunk = stream.read(CHUNK)
                     if not chunk:
                         break
+                    got += len(chunk)
                     data = rest + chunk
                     cut = data.rfind(b"\n") + 1
                     rest = data[cut:]
@@ -64,9 +67,23 @@ def read(path: str, on_crawl_lines: Callable[[list[str]], None], on_cdx_lines: C
                                 if line.strip()])
                 if rest.strip():
                     target([rest.decode("utf-8", "replace").rstrip("\n") + "\n"])
+                if 0 <= got < declared:
+                    raise InvalidWarc(f"{name}: the record at offset {offset} is cut short ({got} of {declared} "
+                                      "bytes)", {"file": name, "offset": offset})
+            if head[:2] == b"\x1f\x8b":
+                _check_gzip_members(fh, name)
     except InvalidWarc:
         raise
     except Exception as exc:  # noqa: BLE001 - warcio and zlib raise many kinds; all mean a bad file
         raise InvalidWarc(f"{name}: not a readable WARC file (record at offset {offset}): "
                           f"{exc.__class__.__name__}: {exc}", {"file": name, "offset": offset}) from None
     return logs, cdxs
+
+
+def _check_gzip_members(fh, name: str) -> None:
+    """warcio reads a cut-off gzip file without complaint: every member must be whole."""
+    from server.archive.cdx import iter_gzip_members
+
+    fh.seek(0)
+    for _ in iter_gzip_members(fh, head_limit=0):
+        pass
