@@ -127,4 +127,5 @@ RETURNS: dict[str, Any] = {
     "get_index": IndexLocationDto,
     "lookup": LookupDto,
     "overview": IndexServerStatusDto,
+    "evict": list[str],
 }
