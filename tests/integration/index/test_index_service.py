@@ -196,3 +196,36 @@ def test_a_request_left_building_is_resumed_when_the_server_starts(stack, nameko
                          timeout=60)
         assert again["covered"] == [1, 2]
         rpc.index_server.get_index("cdx", [1, 2])
+
+
+def test_the_command_line(stack, nameko_config, tmp_path, capsys):
+    from server.cli.main import main
+
+    stack.start("index")
+    uri = ["--amqp-uri", nameko_config["AMQP_URI"]]
+    out = tmp_path / "index.cdxj"
+    assert main(["index", "cdx", "1-2", "-o", str(out), *uri]) == 0
+    printed = capsys.readouterr()
+    assert "cdx index 1-2: 40 entries" in printed.out and "covers 2 job(s) 1-2" in printed.out
+    assert len(out.read_text().splitlines()) == 40 and "md5" in printed.err
+
+    assert main(["index", "dedup", "1-4", "-o", str(tmp_path / "dedup.tar"), *uri]) == 1  # partial
+    printed = capsys.readouterr()
+    assert "covers 2 job(s) 1-2" in printed.out
+    assert "missing job 3: not_finished" in printed.err and "missing job 4: no_metadata" in printed.err
+    assert DedupIndexReader(package.unpack(str(tmp_path / "dedup.tar"), str(tmp_path / "d"))).lookup(
+        "http://www.example.dk/img/1.png", digest_of("image 1")) is not None
+
+    assert main(["index", "lookup", "http://example.dk/img/3.png", "--jobs", "1,2", *uri]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split()[:4] == ["time", "status", "mime", "job"] and len(lines) == 4
+    assert "1-1-20240101000000000-00001-test.warc.gz:4500" in lines[3]  # job 2's revisit of job 1's image
+
+    assert main(["index", "status", *uri]) == 0
+    text = capsys.readouterr().out
+    assert "requests: 0 queued, 0 building, 3 done, 0 failed" in text and "dedup" in text
+
+    assert main(["index", "cdx", "1,99", *uri]) == 2
+    assert "no job 99" in capsys.readouterr().err
+    assert main(["index", "full", "0-1", *uri]) == 2
+    assert "positive whole numbers" in capsys.readouterr().err
