@@ -4,10 +4,12 @@ IndexServer, CrawlLogIndexCache and its raw-data caches). ``service`` is the thi
 everything else is a plain core that unit tests call directly."""
 
 #: what other packages may import from this one (tests/unit/foundation/test_import_rules.py):
-#: the crawler reads a dedup index with ``dedup_index``; clients unpack a transferred index with
+#: the crawler reads a dedup index with ``dedup_index``; a viewer on the index server's host reads
+#: a full index directory with ``full_index``; clients unpack a transferred index with
 #: ``package``; the set names are the seeds' and shared with clients through ``names``.
 PUBLIC = (
     'dedup_index',
+    'full_index',
     'names',
     'package',
 )

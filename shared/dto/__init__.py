@@ -7,7 +7,8 @@ enums as their values. Services return DTO instances (our ``@rpc`` encodes them,
 reads a field name out of a dict.
 
 One module per area: ``shared.dto.definitions``, ``shared.dto.jobs``, ``shared.dto.archive``,
-``shared.dto.monitor``; each also declares what its service's RPCs return (``RETURNS``).
+``shared.dto.monitor``, ``shared.dto.index``; each also declares what its service's RPCs return
+(``RETURNS``).
 """
 from __future__ import annotations
 
