@@ -238,10 +238,12 @@ def main() -> None:
     ap.add_argument("--per-job", type=int, default=10_000)
     ap.add_argument("--full-captures", type=int, default=10_000_000)
     ap.add_argument("--skip-full", action="store_true")
+    ap.add_argument("--skip-dedup", action="store_true")
     args = ap.parse_args()
     os.makedirs(OUT, exist_ok=True)
     print(f"load before: {uptime()}")
-    dedup_figures(args.jobs, args.per_job)
+    if not args.skip_dedup:
+        dedup_figures(args.jobs, args.per_job)
     if not args.skip_full:
         full_figures(args.full_captures)
     print(f"load after: {uptime()}")

@@ -53,7 +53,7 @@ from shared.dto.index import (
     IndexServerStatusDto,
     MissingJobDto,
 )
-from shared.errors import IndexNotReady, InvalidInput, JobNotFound, NasError, NoIndexData
+from shared.errors import ERRORS_BY_CODE, IndexNotReady, InvalidInput, JobNotFound, NasError, NoIndexData
 
 log = logging.getLogger(__name__)
 
@@ -181,9 +181,13 @@ class IndexCache:
             datas, missing = self._gather(kind, ids, statuses)
             req.missing = missing
             if not datas:
-                raise NoIndexData(f"no job of {set_name(ids)} has data for a {kind} index: "
-                                  + "; ".join(f"job {m.job_id}: {m.reason}" for m in missing[:5]),
-                                  {"kind": kind, "missing": [m.to_dict() for m in missing[:100]]})
+                # One cause for every job (a corrupt metadata WARC, an archive that does not
+                # answer) is raised as that typed error; several causes as NoIndexData.
+                codes = {m.code for m in missing}
+                cls = ERRORS_BY_CODE.get(codes.pop(), NoIndexData) if len(codes) == 1 else NoIndexData
+                raise cls(f"no job of {set_name(ids)} has data for a {kind} index: "
+                          + "; ".join(f"job {m.job_id}: {m.reason}" for m in missing[:5]),
+                          {"kind": kind, "missing": [m.to_dict() for m in missing[:100]]})
             covered = sorted(d.job_id for d in datas)
             entry = self.set_entry(kind, covered)
             manifest = self.coalescer.run(("set", entry.path), lambda: entry.build(
@@ -331,8 +335,6 @@ class IndexCache:
         or its index was evicted since) or the request's own error (failed)."""
         req = self.status(kind, job_ids)
         if req.state == FAILED:
-            from shared.errors import ERRORS_BY_CODE
-
             cls = ERRORS_BY_CODE.get(req.error_code, NoIndexData)
             raise cls(req.error or f"the {req.kind} index could not be built", {"request_id": req.request_id})
         entry = self.set_entry(req.kind, req.covered) if req.covered else None

@@ -101,10 +101,12 @@ def test_a_corrupt_metadata_warc_is_named(cache, archive):
     assert m.job_id == 5 and m.code == "invalid_warc" and "5-metadata-1.warc.gz" in m.reason
     # nothing else to cover: the request fails with that typed error, and asking for it raises it
     alone = cache.build("cdx", [5])
-    assert alone.state == "failed" and alone.error_code == "no_index_data" and "5-metadata-1.warc.gz" in alone.error
-    with pytest.raises(Exception) as err:
+    assert alone.state == "failed" and alone.error_code == "invalid_warc" and "5-metadata-1.warc.gz" in alone.error
+    with pytest.raises(InvalidWarc, match="5-metadata-1.warc.gz"):
         cache.location("cdx", [5])
-    assert err.value.code == "no_index_data"
+    # several causes: NoIndexData naming each job and why
+    mixed = cache.build("dedup", [3, 5])
+    assert mixed.error_code == "no_index_data" and "job 3" in mixed.error and "job 5" in mixed.error
 
 
 def test_truncated_metadata_is_an_invalid_warc(cache, archive):
