@@ -29,7 +29,6 @@ import logging
 import os
 import re
 import socket
-import threading
 import time
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -110,7 +109,7 @@ class IndexCache:
         self.requests = RequestStore(self.root)
         self.exclude = re.compile(config.mime_exclude)
         self.builds: collections.Counter[str] = collections.Counter()  # set builds done here
-        self._readers = _OpenReaders(config.open_readers)
+        self._readers = full_index.OpenReaders(config.open_readers)
 
     def run(self, fn: Callable[..., Any], *args: Any) -> Any:
         """CPU work: in a worker process when there are workers, else off the event loop."""
@@ -464,42 +463,3 @@ def _listdir(path: str) -> list[str]:
         return sorted(os.listdir(path))
     except FileNotFoundError:
         return []
-
-
-class _OpenReaders:
-    """Full-index readers kept open (a lookup must not reopen whoosh); each holds its entry's
-    use lock, so an open index is never evicted. Least recently used readers are closed."""
-
-    def __init__(self, size: int):
-        self.size = max(1, size)
-        self._lock = threading.Lock()
-        self._open: collections.OrderedDict[str, tuple[Any, Any]] = collections.OrderedDict()
-
-    def get(self, entry: Entry) -> full_index.FullIndexReader:
-        from server.index.locks import FileLock
-
-        with self._lock:
-            found = self._open.get(entry.path)
-            if found is not None:
-                self._open.move_to_end(entry.path)
-                entry.touch()
-                return found[0]
-            lock = FileLock(entry.path + ".use", shared=True)
-            lock.acquire()
-            if not entry.exists():
-                lock.release()
-                raise IndexNotReady(f"the index {entry.name} was evicted: ask for it again", {"index": entry.name})
-            reader = full_index.FullIndexReader(entry.path)
-            self._open[entry.path] = (reader, lock)
-            while len(self._open) > self.size:
-                _path, (old, old_lock) = self._open.popitem(last=False)
-                old.close()
-                old_lock.release()
-            return reader
-
-    def close(self) -> None:
-        with self._lock:
-            for reader, lock in self._open.values():
-                reader.close()
-                lock.release()
-            self._open.clear()

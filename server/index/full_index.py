@@ -6,11 +6,17 @@ so "all captures of one URL" is one term lookup.
 """
 from __future__ import annotations
 
+import collections
 import os
+import threading
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 from server.index import engine
 from server.index.captures import Capture, located, url_key
+from server.index.entries import Entry
+from server.index.locks import FileLock
+from shared.errors import IndexNotReady
 
 FORMAT = "nas-full-1"
 WHOOSH = "whoosh"
@@ -52,3 +58,40 @@ class FullIndexReader:
 
     def close(self) -> None:
         self._kv.close()
+
+
+class OpenReaders:
+    """Full-index readers kept open (a lookup must not reopen whoosh); each holds its entry's
+    use lock, so an open index is never evicted. Least recently used readers are closed."""
+
+    def __init__(self, size: int):
+        self.size = max(1, size)
+        self._lock = threading.Lock()
+        self._open: collections.OrderedDict[str, tuple[Any, Any]] = collections.OrderedDict()
+
+    def get(self, entry: Entry) -> FullIndexReader:
+        with self._lock:
+            found = self._open.get(entry.path)
+            if found is not None:
+                self._open.move_to_end(entry.path)
+                entry.touch()
+                return found[0]
+            lock = FileLock(entry.path + ".use", shared=True)
+            lock.acquire()
+            if not entry.exists():
+                lock.release()
+                raise IndexNotReady(f"the index {entry.name} was evicted: ask for it again", {"index": entry.name})
+            reader = FullIndexReader(entry.path)
+            self._open[entry.path] = (reader, lock)
+            while len(self._open) > self.size:
+                _path, (old, old_lock) = self._open.popitem(last=False)
+                old.close()
+                old_lock.release()
+            return reader
+
+    def close(self) -> None:
+        with self._lock:
+            for reader, lock in self._open.values():
+                reader.close()
+                lock.release()
+            self._open.clear()
