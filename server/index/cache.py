@@ -17,7 +17,7 @@ For a request (kind, job ids):
    in use (open, being derived from, or handed out with a lease) is never removed.
 
 Identical concurrent requests share one build: within a process through a Coalescer, across
-processes through the entry's file lock. Requests are tracked in files (requests.py).
+processes through the entry's file lock. Requests are tracked in files (tracking.py).
 """
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ from server.index.entries import Entry
 from server.index.jobdata import JobData, JobDataCache, SourceFile
 from server.index.locks import Coalescer
 from server.index.names import check_job_ids, check_kind, set_name
-from server.index.requests import RequestStore, request_id
+from server.index.tracking import RequestStore, request_id
 from server.index.worker import Workers
 from server.runtime.offload import offload
 from shared.dto.index import (

@@ -22,8 +22,8 @@ from server.archive.remotefile import RemoteFile
 from server.harvester.archive_client import md5_file
 from server.index import package
 from server.index.dedup_index import DedupIndexReader
-from server.index.requests import RequestStore
 from server.index.service import IndexServerService
+from server.index.tracking import RequestStore
 from server.runtime.rpc import rpc
 from shared import contracts
 from shared.errors import IndexNotReady, InvalidInput, JobNotFound
