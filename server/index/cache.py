@@ -22,6 +22,7 @@ processes through the entry's file lock. Requests are tracked in files (tracking
 from __future__ import annotations
 
 import collections
+import contextlib
 import dataclasses
 import datetime as dt
 import hashlib
@@ -285,6 +286,19 @@ class IndexCache:
         return best
 
     def _make_set(self, kind: str, tmp: str, datas: list[JobData]) -> dict:
+        # The jobs' sorted files are in use while they are merged: eviction leaves them alone.
+        with contextlib.ExitStack() as stack:
+            held = []
+            for d in datas:
+                try:
+                    stack.enter_context(Entry(d.path).using())
+                except FileNotFoundError:  # evicted since it was found: read the job again
+                    d = self.jobs.get(d.job_id, list(d.files))
+                    stack.enter_context(Entry(d.path).using())
+                held.append(d)
+            return self._make_set_of(kind, tmp, held)
+
+    def _make_set_of(self, kind: str, tmp: str, datas: list[JobData]) -> dict:
         started = time.monotonic()
         covered = sorted(d.job_id for d in datas)
         base = self._base_for(kind, covered)

@@ -43,6 +43,7 @@ class SourceFile:
 class JobData:
     job_id: int
     path: str
+    files: tuple[SourceFile, ...] = ()     # the metadata files it was made from
 
     @property
     def captures(self) -> str:
@@ -85,7 +86,7 @@ class JobDataCache:
 
     def cached(self, job_id: int, files: list[SourceFile]) -> JobData | None:
         e = self.entry(job_id, files)
-        return JobData(job_id, e.path) if e.exists() else None
+        return JobData(job_id, e.path, tuple(files)) if e.exists() else None
 
     def get(self, job_id: int, files: list[SourceFile]) -> JobData:
         """The job's sorted data, fetched and sorted first if this process or another has not
@@ -95,7 +96,7 @@ class JobDataCache:
         if not e.exists():
             self.coalescer.run(("job", e.path), lambda: e.build(lambda tmp: self._make(job_id, files, tmp)))
         e.touch()
-        return JobData(job_id, e.path)
+        return JobData(job_id, e.path, tuple(files))
 
     def _make(self, job_id: int, files: list[SourceFile], tmp: str) -> dict:
         for f in files:

@@ -17,6 +17,7 @@ from index_testkit import FakeArchive, FakeCatalog, digest_of, simple_job, write
 from server.index import package, sorting
 from server.index.cache import CacheConfig, IndexCache
 from server.index.dedup_index import DedupIndexReader
+from server.index.entries import Entry
 from shared.errors import IndexNotReady, InvalidInput, InvalidWarc, JobNotFound
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
@@ -198,6 +199,7 @@ import sys, json
 sys.path.insert(0, {support!r})
 from index_testkit import FakeArchive, FakeCatalog
 from server.index.cache import CacheConfig, IndexCache
+from server.index.entries import Entry
 archive = FakeArchive({archive!r})
 archive.delay = 0.3
 c = IndexCache(CacheConfig({root!r}), archive, FakeCatalog({{1: "done", 2: "done"}}))
@@ -322,3 +324,32 @@ def test_overview_lists_entries_and_requests(cache):
     assert o.requests["done"] == 2 and o.used > 0
     kinds = {e.kind for e in o.entries}
     assert {"cdx", "full", "job"} <= kinds
+
+
+def test_job_data_being_merged_is_in_use_and_evicted_job_data_is_read_again(tmp_path, archive, catalog,
+                                                                            monkeypatch):
+    from server.index import builders
+
+    c = IndexCache(CacheConfig(str(tmp_path / "cache")), archive, catalog)
+    c.build("cdx", [1])
+    c.build("cdx", [2])
+    real = builders.build_set
+
+    def evict_first(*args):
+        c.config.budget = 0
+        removed = c.evict()  # nothing the build merges may go
+        assert not any("/jobs/1/" in p or "/jobs/2/" in p for p in removed), removed
+        return real(*args)
+
+    monkeypatch.setattr(builders, "build_set", evict_first)
+    req = c.build("full", [1, 2])
+    assert req.state == "done" and req.entries == 40
+    monkeypatch.setattr(builders, "build_set", real)
+    # a job entry evicted between finding it and merging it is read again
+    c.config.budget = 10**12
+    datas, _missing = c._gather("cdx", [1, 2], {1: "done", 2: "done"})
+    before = archive.fetches["1-metadata-1.warc.gz"]
+    assert all(Entry(d.path).remove() for d in datas)
+    os.makedirs(tmp_path / "tmp-set")
+    manifest = c._make_set("cdx", str(tmp_path / "tmp-set"), datas)
+    assert manifest["entries"] == 40 and archive.fetches["1-metadata-1.warc.gz"] == before + 1
