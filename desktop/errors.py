@@ -47,6 +47,8 @@ def _sentences() -> dict[str, str]:
         "archive_full": QCoreApplication.translate("Errors", "The archive has no room for more files."),
         "store_failed": QCoreApplication.translate("Errors", "The file could not be stored in the archive."),
         "batch_job_not_found": QCoreApplication.translate("Errors", "There is no such batch job."),
+        "no_index_data": QCoreApplication.translate("Errors", "None of these jobs has data an index can be made from."),
+        "index_not_ready": QCoreApplication.translate("Errors", "The index is not ready yet. Try again in a moment."),
         # the client's own failure kinds
         "unreachable": QCoreApplication.translate("Errors", "The services cannot be reached. Check the connection settings."),
         "service_missing": QCoreApplication.translate("Errors", "The service is not running."),

@@ -602,6 +602,14 @@
         <translation>Batchjobbet findes ikke.</translation>
     </message>
     <message>
+        <source>None of these jobs has data an index can be made from.</source>
+        <translation>Ingen af disse job har data, som et indeks kan laves af.</translation>
+    </message>
+    <message>
+        <source>The index is not ready yet. Try again in a moment.</source>
+        <translation>Indekset er ikke klar endnu. Prøv igen om lidt.</translation>
+    </message>
+    <message>
         <source>The services cannot be reached. Check the connection settings.</source>
         <translation>Tjenesterne kan ikke nås. Kontrollér forbindelsesindstillingerne.</translation>
     </message>

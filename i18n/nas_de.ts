@@ -602,6 +602,14 @@
         <translation>Diesen Batch-Job gibt es nicht.</translation>
     </message>
     <message>
+        <source>None of these jobs has data an index can be made from.</source>
+        <translation>Keiner dieser Jobs hat Daten, aus denen ein Index erstellt werden kann.</translation>
+    </message>
+    <message>
+        <source>The index is not ready yet. Try again in a moment.</source>
+        <translation>Der Index ist noch nicht fertig. Versuchen Sie es gleich noch einmal.</translation>
+    </message>
+    <message>
         <source>The services cannot be reached. Check the connection settings.</source>
         <translation>Die Dienste sind nicht erreichbar. Prüfen Sie die Verbindungseinstellungen.</translation>
     </message>

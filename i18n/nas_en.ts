@@ -602,6 +602,14 @@
         <translation>There is no such batch job.</translation>
     </message>
     <message>
+        <source>None of these jobs has data an index can be made from.</source>
+        <translation>None of these jobs has data an index can be made from.</translation>
+    </message>
+    <message>
+        <source>The index is not ready yet. Try again in a moment.</source>
+        <translation>The index is not ready yet. Try again in a moment.</translation>
+    </message>
+    <message>
         <source>The services cannot be reached. Check the connection settings.</source>
         <translation>The services cannot be reached. Check the connection settings.</translation>
     </message>

@@ -602,6 +602,14 @@
         <translation>Ce traitement par lots n’existe pas.</translation>
     </message>
     <message>
+        <source>None of these jobs has data an index can be made from.</source>
+        <translation>Aucune de ces tâches n’a de données permettant de construire un index.</translation>
+    </message>
+    <message>
+        <source>The index is not ready yet. Try again in a moment.</source>
+        <translation>L’index n’est pas encore prêt. Réessayez dans un instant.</translation>
+    </message>
+    <message>
         <source>The services cannot be reached. Check the connection settings.</source>
         <translation>Les services sont injoignables. Vérifiez les paramètres de connexion.</translation>
     </message>

@@ -602,6 +602,14 @@
         <translation>Questo job batch non esiste.</translation>
     </message>
     <message>
+        <source>None of these jobs has data an index can be made from.</source>
+        <translation>Nessuno di questi job ha dati da cui si possa costruire un indice.</translation>
+    </message>
+    <message>
+        <source>The index is not ready yet. Try again in a moment.</source>
+        <translation>L’indice non è ancora pronto. Riprova tra poco.</translation>
+    </message>
+    <message>
         <source>The services cannot be reached. Check the connection settings.</source>
         <translation>I servizi non sono raggiungibili. Controlla le impostazioni di connessione.</translation>
     </message>

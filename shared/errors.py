@@ -212,3 +212,19 @@ class BatchJobNotFound(NotFound):
     """No batch job is registered under that name."""
 
     code = "batch_job_not_found"
+
+
+# --- indexes -----------------------------------------------------------------------------------
+
+class NoIndexData(NotFound):
+    """No job of the set has data an index can be made from (no metadata file in the archive, a
+    job that is no deduplication source, metadata without crawl.log and CDX); details name each
+    job and why."""
+
+    code = "no_index_data"
+
+
+class IndexNotReady(Conflict):
+    """The index is still being built (or was never asked for); details give the request's state."""
+
+    code = "index_not_ready"

@@ -87,7 +87,8 @@ def do_show(args: argparse.Namespace) -> int:
 
     for key in ("id", "harvest", "harvest_run", "status", "channel", "profile", "configuration_count",
                 "expected_objects", "max_bytes_per_domain", "max_objects_per_domain", "created_at", "submitted_at",
-                "started_at", "ended_at", "harvester_id", "claims", "objects", "bytes", "stop_reasons",
+                "started_at", "ended_at", "harvester_id", "claims", "objects", "bytes", "duplicates",
+                "duplicate_bytes", "stop_reasons",
                 "failure_reason", "harvest_error", "upload_error", "resubmitted_from", "resubmitted_as",
                 "dedup_job_ids", "aliases", "progress"):
         value = to_json(getattr(job, key))   # as the wire carries it: ISO times, enum values

@@ -1,38 +1,60 @@
-"""Deduplication against earlier harvests: the index interface and a file-backed index.
+"""Deduplication against earlier harvests: the index interface and the indexes the crawler opens.
 
-The harvester hands the crawler an index of what earlier jobs already archived (URL → payload
-digest and where the record lies). A fetch whose URL is in the index with the same payload
-digest is written as a WARC ``revisit`` record instead of a full response, and crawl.log gets
-``duplicate:"<file>,<offset>"`` the way NetarchiveSuite's DeDuplicator writes it.
+The harvester hands the crawler an index of what earlier jobs already archived (URL and payload
+digest → where the record lies). A fetch whose URL is in the index with the same payload digest
+is written as a WARC ``revisit`` record (WARC-Refers-To-Target-URI and -Date name the original)
+instead of a full response, and crawl.log gets ``duplicate:"<file>,<offset>,<timestamp>"`` (the
+form later versions of NetarchiveSuite write; the index server reads both it and the older
+``duplicate:"<file>,<offset>"``).
 
-``DedupIndex`` is the seam: the index server will provide a whoosh-backed implementation; tests
-and small installations use ``FileDedupIndex`` (a tab-separated file, loaded into a dict).
+``DedupIndex`` is the seam. :func:`open_index` opens what the spec names: a directory made by the
+index server (whoosh with a hash table in front: ``server.index.dedup_index``), or a
+tab-separated file (``FileDedupIndex``, for tests and small installations).
 """
 from __future__ import annotations
 
 import os
+import re
 from typing import NamedTuple, Protocol, runtime_checkable
 
 from server.crawler.urls import BadUrl, fetchable, seen_key
 
 
 class DedupEntry(NamedTuple):
-    """An earlier capture: its payload digest (``sha1:BASE32``), WARC file, record offset and
-    WARC-Date."""
+    """An earlier capture: its payload digest (``sha1:BASE32``), WARC file, record offset,
+    WARC-Date, and URL (empty: the same URL as the fetch)."""
 
     digest: str
     warc_file: str
     offset: int
     date: str
+    url: str = ""
 
 
 @runtime_checkable
 class DedupIndex(Protocol):
     """What the crawler needs from a deduplication index."""
 
-    def lookup(self, url: str) -> DedupEntry | None:
-        """The most recent earlier capture of ``url``, or None."""
+    def lookup(self, url: str, digest: str | None = None) -> DedupEntry | None:
+        """An earlier capture of ``url`` with payload ``digest`` (the most recent one), or None.
+        The index server's index answers only with a digest; the file index also without."""
         ...  # pragma: no cover
+
+
+def open_index(path: str | None) -> DedupIndex:
+    """The index at ``path``: an index server directory, else a tab-separated file (missing: empty)."""
+    if path and os.path.isdir(path):
+        from server.index.dedup_index import DedupIndexReader
+
+        return DedupIndexReader(path)
+    return FileDedupIndex(path or "")
+
+
+def duplicate_annotation(entry: DedupEntry) -> str:
+    """crawl.log's annotation for a revisit of ``entry``: ``duplicate:"<file>,<offset>,<timestamp>"``."""
+    stamp = re.sub(r"\D", "", entry.date)[:14]
+    return f'duplicate:"{entry.warc_file},{entry.offset},{stamp}"' if stamp else \
+        f'duplicate:"{entry.warc_file},{entry.offset}"'
 
 
 class FileDedupIndex:
@@ -60,8 +82,11 @@ class FileDedupIndex:
                 url, digest, warc_file, offset, date = parts
                 self._entries[_key(url)] = DedupEntry(digest, warc_file, int(offset), date)
 
-    def lookup(self, url: str) -> DedupEntry | None:
-        return self._entries.get(_key(url))
+    def lookup(self, url: str, digest: str | None = None) -> DedupEntry | None:
+        entry = self._entries.get(_key(url))
+        if entry is not None and digest is not None and entry.digest != digest:
+            return None
+        return entry
 
     def __len__(self) -> int:
         return len(self._entries)

@@ -25,7 +25,7 @@ from datetime import UTC, datetime
 
 from server.crawler import status_codes as sc
 from server.crawler.crawl_log import CrawlLog, LogEntry
-from server.crawler.dedup import DedupIndex, FileDedupIndex
+from server.crawler.dedup import DedupIndex, open_index
 from server.crawler.frontier import Frontier, QueuedUri
 from server.crawler.http_client import Capture, FetchError, HttpClient
 from server.crawler.outlinks import OutlinkExtractor
@@ -75,7 +75,7 @@ class Crawler:
         self.extractor = OutlinkExtractor(p.extract_javascript)
         self.dedup: DedupIndex | None = None
         if spec.dedup.enabled:
-            self.dedup = dedup_index or FileDedupIndex(spec.dedup.index or "")
+            self.dedup = dedup_index or open_index(spec.dedup.index)
         self.stop_reason: str | None = None  # why the crawl ended: None, time-limit, unfinished
         self.counters = {"downloaded": 0, "failures": 0, "bytes": 0, "discovered": 0, "queued": 0,
                          "duplicates": 0, "links": 0, "rejected": 0}

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from server.crawler.crawl_log import CrawlLog, LogEntry
-from server.crawler.dedup import DedupIndex
+from server.crawler.dedup import DedupIndex, duplicate_annotation
 from server.crawler.frontier import Frontier, QueuedUri
 from server.crawler.http_client import Capture
 from server.crawler.outlinks import OutlinkExtractor
@@ -74,7 +74,7 @@ class Results:
         if (self.dedup is not None and 200 <= capture.status < 300 and not capture.truncated
                 and not self._dedup_exclude.match(capture.mime)):
             self.processors["DeDuplicator"]["lookups"] += 1
-            entry = self.dedup.lookup(uri.url)
+            entry = self.dedup.lookup(uri.url, payload_digest)
             if entry is not None and entry.digest == payload_digest:
                 revisit = entry
                 self.processors["DeDuplicator"]["duplicates"] += 1
@@ -83,10 +83,10 @@ class Results:
                   ("fetchTimeMs", str(int(capture.duration * 1000)))]
         fields += [("outlink", f"{url} {hop} {context}") for url, hop, context in links]
         self.warcs.write_capture(capture, payload_digest, fields,
-                                 revisit_of=(uri.url, revisit.date) if revisit else None)
+                                 revisit_of=(revisit.url or uri.url, revisit.date) if revisit else None)
         self.processors["WARCWriter"]["units"] += 1
         if revisit:
-            annotations.append(f'duplicate:"{revisit.warc_file},{revisit.offset}"')
+            annotations.append(duplicate_annotation(revisit))
             self.counters["duplicates"] += 1
         redirect = None
         if 300 <= capture.status < 400:

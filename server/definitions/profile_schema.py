@@ -3,8 +3,9 @@
 A profile is uploaded as YAML or TOML. Its keys are the crawler's own (server/crawler/spec.py,
 ``Profile``), plus a ``dedup`` section, so that the validated, defaults-filled form can be put
 into a job spec unchanged: ``profile:`` takes everything but ``dedup``, and the job's ``dedup``
-section takes ``dedup`` plus the index the scheduler chose. docs/crawl-profile-schema.md is made
-from this module (``python -m server.definitions.profile_schema``) and a test keeps them equal.
+section takes ``dedup`` plus the index the harvester fetched for the jobs the scheduler chose.
+docs/crawl-profile-schema.md is made from this module (``python -m server.definitions.profile_schema``)
+and a test keeps them equal.
 """
 from __future__ import annotations
 
@@ -74,8 +75,9 @@ SCHEMA: Schema = {
     "statistics_interval_s": Field("float", 20.0, "seconds between statistics lines", minimum=0.1),
     "extract_javascript": Field("bool", True, "look for links in JavaScript"),
     "dedup": {
-        "enabled": Field("bool", False, "skip storing objects unchanged since an earlier job (a revisit "
-                         "record is written instead)"),
+        "enabled": Field("bool", True, "skip storing objects unchanged since the earlier jobs of the same "
+                         "domains: a revisit record points to the stored original (the index server builds the "
+                         "index; docs/index-server.md)"),
         "mime_exclude": Field("regex", r"^text/.*", "MIME types never deduplicated (the DeDuplicator's "
                               "blacklist mode)"),
     },
@@ -242,7 +244,8 @@ def schema_markdown() -> str:
         "",
         "The keys are those of the crawler's job spec (`server/crawler/spec.py`, `profile:`), so the",
         "validated profile goes into a job unchanged; `dedup` goes to the job's own `dedup:` section,",
-        "where the scheduler adds the index to use. The profile's stored name becomes `name`.",
+        "where the harvester adds the index server's deduplication index of the jobs the scheduler",
+        "chose (the earlier jobs of the same domains). The profile's stored name becomes `name`.",
         "",
         "| key | type | default | meaning |",
         "|---|---|---|---|",

@@ -57,6 +57,8 @@ def demo_instances(demo_dir: str = "data/demo", web_proxy: str = "http://127.0.0
         "channel": CHANNEL, "min_space_left": 100_000_000, "claim_interval": 2, "status_interval": 10,
         "crawler_overrides": {"upstream_proxy": web_proxy},
         "archive": {"kind": "arcrepository", "store_timeout": 300}}}))
+    # The index server: deduplication indexes for later harvests, and what the archive holds for a URL.
+    out.append(DemoInstance("index-server", "server.index.service:IndexServerService", {"index": {"workers": 1}}))
     return out
 
 

@@ -98,6 +98,13 @@ def aliases(job: dict[str, Any]) -> list[str]:
     return out
 
 
+def dedup_wanted(job: dict[str, Any]) -> bool:
+    """Whether the job's crawl profile asks for deduplication."""
+    settings = job.get("settings") or {}
+    profile = settings.get("profile") or job.get("profile") or {}
+    return bool((profile.get("dedup") or {}).get("enabled"))
+
+
 def dedup_job_ids(job: dict[str, Any]) -> list[int]:
     """The ids of the jobs whose captures form this job's deduplication index."""
     ids = job.get("dedup_job_ids")

@@ -51,6 +51,10 @@ class JobState(Dto):
     failed_uploads: dict[str, str] = dataclasses.field(default_factory=dict)
     started_at: float = 0.0
     recovered: bool = False
+    #: the jobs the deduplication index covered (None: no index was used; the metadata WARC's
+    #: ``duplicatereductionjobs`` lists them) and why a wanted index was not used
+    dedup_jobs: list[int] | None = None
+    dedup_note: str = ""
 
 
 class JobDir:
@@ -99,6 +103,14 @@ class JobDir:
             if name.endswith(".warc.gz") or (not closed_only and name.endswith(".warc.gz.open")):
                 out.append(self.file(name))
         return out
+
+    def write_spec(self, spec: dict[str, Any]) -> None:
+        """Replace the crawler's job spec (the deduplication index is added after the claim)."""
+        _write_json(self.file(SPEC_FILE), spec)
+
+    def spec(self) -> dict[str, Any]:
+        with open(self.file(SPEC_FILE), encoding="utf-8") as fh:
+            return json.load(fh)
 
     def metadata_warc(self) -> str:
         return self.file(metadata_warc_name(self.job_id))

@@ -1,8 +1,8 @@
 """The job's metadata WARC, ``<jobid>-metadata-1.warc.gz`` (the seeds' "-metadata-1.arc").
 
 It documents the harvest: the crawler's logs and reports, its stdout and stderr, the job as
-claimed, the crawler's job spec and seeds, the aliases and deduplication job ids used, and a CDX
-of every WARC file of the job. Each item is one ``metadata`` record whose target URI is a
+claimed, the crawler's job spec and seeds, the aliases, the jobs the deduplication index covered,
+and a CDX of every WARC file of the job. Each item is one ``metadata`` record whose target URI is a
 ``metadata://netarkivet.dk/...`` name as the seeds show them, for instance::
 
     metadata://netarkivet.dk/crawl/setup/duplicatereductionjobs?majorversion=1&minorversion=0&harvestid=3&harvestnum=0&jobid=4
@@ -119,8 +119,11 @@ def build(job_dir: JobDir, make_id: Callable[[], str] | None = None,
             put_file("setup", name, ctype)
         put_bytes(metadata_uri("setup", "aliases", harvest_id, harvest_num, job_id),
                   "".join(a + "\n" for a in job_spec.aliases(job)).encode(), "text/plain")
+        # The jobs the deduplication index really covered (none when the crawl ran without one),
+        # not the ones asked for: a replay of a revisit needs exactly these jobs' data.
+        covered = job_dir.state().dedup_jobs or []
         put_bytes(metadata_uri("setup", "duplicatereductionjobs", harvest_id, harvest_num, job_id),
-                  ",".join(str(i) for i in job_spec.dedup_job_ids(job)).encode(), "text/plain")
+                  ",".join(str(i) for i in covered).encode(), "text/plain")
         for name in sorted(os.listdir(job_dir.path)):
             if name.endswith("-report.txt"):
                 put_file("reports", name, "text/plain")

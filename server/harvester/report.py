@@ -23,6 +23,8 @@ class DomainStats(Dto):
     objects: int
     bytes: int
     stop_reason: str
+    duplicates: int = 0          # objects written as revisits (their payload was not stored again)
+    duplicate_bytes: int = 0     # and their bytes (crawl.log's sizes): the space deduplication saved
 
 
 @dataclasses.dataclass
@@ -43,7 +45,45 @@ class HarvestReport(Dto):
 
 def domain_stats(job_dir: JobDir, cut_short: bool) -> list[DomainStats]:
     """The crawler's per-domain statistics; when it never wrote them (killed hard), counted from
-    crawl.log with every domain unfinished."""
+    crawl.log with every domain unfinished. Deduplicated objects are counted from crawl.log."""
+    rows = _domain_rows(job_dir, cut_short)
+    dups = duplicates(job_dir.file("crawl.log"))
+    for row in rows:
+        row.duplicates, row.duplicate_bytes = dups.get(row.domain, (0, 0))
+    return rows
+
+
+def _domain_of(url: str) -> str:
+    from shared.domain_names import registered_domain
+
+    host = url.split("://", 1)[-1].split("/", 1)[0].split(":", 1)[0]
+    try:
+        return registered_domain(host) or host
+    except Exception:  # noqa: BLE001 - an odd host must not lose the report
+        return host
+
+
+def duplicates(crawl_log: str) -> dict[str, tuple[int, int]]:
+    """Per domain: how many captures crawl.log marks ``duplicate:"…"`` (revisits), and their bytes."""
+    out: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    try:
+        fh = open(crawl_log, encoding="utf-8", errors="replace")
+    except FileNotFoundError:
+        return {}
+    with fh:
+        for line in fh:
+            if 'duplicate:"' not in line:
+                continue
+            f = line.split()
+            if len(f) < 12 or not f[1].isdigit() or 'duplicate:"' not in " ".join(f[11:]):
+                continue
+            counts = out[_domain_of(f[3])]
+            counts[0] += 1
+            counts[1] += int(f[2]) if f[2].isdigit() else 0
+    return {d: (n, b) for d, (n, b) in out.items()}
+
+
+def _domain_rows(job_dir: JobDir, cut_short: bool) -> list[DomainStats]:
     path = job_dir.file("domain-stats.json")
     if os.path.exists(path):
         try:
@@ -61,8 +101,6 @@ def domain_stats(job_dir: JobDir, cut_short: bool) -> list[DomainStats]:
 
 
 def _from_crawl_log(path: str) -> list[DomainStats]:
-    from shared.domain_names import registered_domain
-
     counts: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     try:
         fh = open(path, encoding="utf-8", errors="replace")
@@ -73,11 +111,7 @@ def _from_crawl_log(path: str) -> list[DomainStats]:
             f = line.split()
             if len(f) < 4 or not f[1].lstrip("-").isdigit() or int(f[1]) <= 0 or f[3].startswith("dns:"):
                 continue
-            host = f[3].split("://", 1)[-1].split("/", 1)[0].split(":", 1)[0]
-            try:
-                domain = registered_domain(host) or host
-            except Exception:  # noqa: BLE001 - an odd host must not lose the report
-                domain = host
+            domain = _domain_of(f[3])
             counts[domain][0] += 1
             counts[domain][1] += int(f[2]) if f[2].isdigit() else 0
     return [DomainStats(d, n, b, StopReason.UNFINISHED.value) for d, (n, b) in sorted(counts.items())]

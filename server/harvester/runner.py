@@ -11,10 +11,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from server.harvester import crawl_process, jobdir, metadata_warc
+from server.harvester import crawl_process, job_spec, jobdir, metadata_warc
 from server.harvester import report as reports
 from server.harvester.archive_client import ArchiveClient
 from server.harvester.crawl_process import CrawlProcess, CrawlWatch
+from server.harvester.index_client import IndexClient
 from server.harvester.job_spec import crawl_spec, normalise
 from server.harvester.jobdir import CRAWLED, CRAWLING, REPORTED, REPORTING, UPLOADING, JobDir, JobState
 from server.harvester.scheduler_client import Scheduler
@@ -25,6 +26,7 @@ from shared.errors import Conflict, IllegalTransition, JobNotFound, NasError, Un
 
 log = logging.getLogger(__name__)
 
+DEDUP_DIR = "dedup-index"
 CUT_SHORT = ("the crawl was cut short: the harvester ended while the crawler was running "
              "(job finished off when the harvester started again)")
 
@@ -45,6 +47,7 @@ class HarvesterConfig:
     claim_interval: float = 10.0
     crawler_command: list[str] = dataclasses.field(default_factory=list)
     crawler_overrides: dict[str, Any] = dataclasses.field(default_factory=dict)
+    dedup_index_timeout: float = 600.0
 
     @classmethod
     def from_settings(cls, settings, harvester_id: str) -> HarvesterConfig:
@@ -56,7 +59,8 @@ class HarvesterConfig:
                    settings[h + "no_response_timeout"], settings[h + "inactivity_timeout"],
                    settings[h + "process_timeout"], settings[h + "max_job_running_time"],
                    settings[h + "status_interval"], settings[h + "poll_interval"], settings[h + "claim_interval"],
-                   list(settings[h + "crawler_command"]), dict(settings[h + "crawler_overrides"]))
+                   list(settings[h + "crawler_command"]), dict(settings[h + "crawler_overrides"]),
+                   settings[h + "dedup.index_timeout"])
 
 
 class Harvester:
@@ -65,10 +69,12 @@ class Harvester:
 
     def __init__(self, config: HarvesterConfig, archive: ArchiveClient, scheduler: Scheduler,
                  on_state: Callable[[str, str], None] | None = None,
-                 on_progress: Callable[[dict[str, Any]], None] | None = None):
+                 on_progress: Callable[[dict[str, Any]], None] | None = None,
+                 index: IndexClient | None = None):
         self.config = config
         self.archive = archive
         self.scheduler = scheduler
+        self.index = index
         self.on_state = on_state or (lambda state, reason: None)
         self.on_progress = on_progress or (lambda details: None)
         self.stopping = threading.Event()
@@ -120,10 +126,41 @@ class Harvester:
         self.current = jd
         try:
             state = jd.state()
+            self.prepare_dedup(jd, job, spec, state)
             self.crawl(jd, state)
             return self.finish(jd, state)
         finally:
             self.current = None
+
+    def prepare_dedup(self, jd: JobDir, job: dict[str, Any], spec: dict[str, Any], state: JobState) -> None:
+        """Fetch the deduplication index of the jobs the scheduler chose into the job directory
+        and point the crawler at it. Without it (no index server, not ready in time, nothing to
+        cover) the crawl runs without deduplication and a warning says why: never a failed job."""
+        ids = job_spec.dedup_job_ids(job)
+        state.dedup_jobs = None
+        if not ids or not job_spec.dedup_wanted(job):
+            jd.save_state(state)
+            return
+        if self.index is None:
+            state.dedup_note = "no index server is configured"
+        else:
+            self.on_state("running", f"fetching the deduplication index for job {jd.job_id}")
+            # The first progress report confirms the claim: the index may take longer to come
+            # than the scheduler waits for an unconfirmed claim.
+            self._send_progress(jd, {"status_text": "fetching the deduplication index"})
+            try:
+                covered = self.index.dedup_index(ids, jd.file(DEDUP_DIR), self.config.dedup_index_timeout)
+            except Exception as exc:  # noqa: BLE001 - any failure means: crawl without deduplication
+                state.dedup_note = f"{exc.__class__.__name__}: {exc}"
+            else:
+                spec = {**jd.spec(), "dedup": {**(spec.get("dedup") or {}), "enabled": True, "index": DEDUP_DIR}}
+                jd.write_spec(spec)
+                state.dedup_jobs = covered
+                log.info("job %s deduplicates against jobs %s (%d asked for)", jd.job_id, covered, len(ids))
+        if state.dedup_jobs is None:
+            log.warning("job %s is crawled without deduplication against jobs %s: %s", jd.job_id, ids[:20],
+                        state.dedup_note)
+        jd.save_state(state)
 
     def crawl(self, jd: JobDir, state: JobState) -> None:
         c = self.config

@@ -14,6 +14,7 @@ import eventlet
 from nameko.extensions import DependencyProvider
 
 from server.harvester import archive_client, jobdir
+from server.harvester.index_client import RpcIndexClient
 from server.harvester.runner import Harvester, HarvesterConfig
 from server.harvester.scheduler_client import RpcScheduler
 from server.runtime.instance import Runtime
@@ -45,8 +46,9 @@ class HarvesterLoop(DependencyProvider):
         nameko_config = dict(self.container.config)
         self.archive = archive_client.from_settings(settings, nameko_config)
         scheduler = RpcScheduler(nameko_config, settings["harvester.rpc_timeout"])
+        index = RpcIndexClient(nameko_config, settings["harvester.rpc_timeout"])
         self.harvester = Harvester(self.config, self.archive, scheduler,
-                                   on_state=self._on_state, on_progress=self._on_progress)
+                                   on_state=self._on_state, on_progress=self._on_progress, index=index)
         self.thread = None
 
     def start(self) -> None:

@@ -31,6 +31,9 @@ SETTINGS = (
             "empty: this Python with -m server.crawler"),
     Setting(_H + "crawler_overrides", dict, {}, "crawl profile keys this machine sets in every job's profile "
             "(e.g. upstream_proxy, warc.max_size_bytes), merged over the job's own"),
+    Setting(_H + "dedup.index_timeout", float, 600.0, "seconds to wait for the index server's deduplication "
+            "index before a crawl starts; without it the job is crawled without deduplication (a warning, "
+            "never a failed job)", minimum=0),
     Setting(_H + "archive.kind", str, "arcrepository", "where files go: the arcrepository service, or local "
             "directories (one per replica; tests and single-machine trials)", choices=("arcrepository", "local")),
     Setting(_H + "archive.replicas", dict, {}, "for kind local: replica id -> existing directory"),

@@ -3,7 +3,7 @@
 - ``jobs``: one crawl job (the seeds' Job): its definition and run, status, channel, the merged
   crawl profile, seeds, metadata entries, who claimed it, and what it reported.
 - ``job_configurations``: the domain configurations in a job, with their expectation and the
-  limits they had when the job was made.
+  limits they had when the job was made, and what deduplication saved of them (reported).
 - ``job_progress``: the latest progress report of a running job (one row per job).
 - ``scheduling_state``: one row per definition: the database guard that keeps two scheduler
   threads (or instances) from scheduling it at once, and the outcome of its last scheduling,
@@ -83,6 +83,9 @@ class JobConfiguration(Base):
     expected_objects: Mapped[int] = mapped_column(BigInteger, default=0)
     max_bytes: Mapped[int] = mapped_column(BigInteger, default=-1)     # the configuration's, then
     max_objects: Mapped[int] = mapped_column(BigInteger, default=-1)
+    #: from the job's report: objects written as revisits (payload not stored again), their bytes
+    duplicates: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
+    duplicate_bytes: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
 
 
 class JobProgress(Base):

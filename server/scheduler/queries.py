@@ -134,6 +134,8 @@ def job_details(session: Session, job_id: int) -> JobDetailsDto:
     reasons = dict(session.execute(select(HarvestHistory.stop_reason, func.count())
                                    .where(HarvestHistory.job_id == job_id).group_by(HarvestHistory.stop_reason)).all())
     prog = session.get(JobProgress, job_id)
+    dups = session.execute(select(func.coalesce(func.sum(JC.duplicates), 0),
+                                  func.coalesce(func.sum(JC.duplicate_bytes), 0)).where(JC.job_id == job_id)).one()
     return JobDetailsDto(
         **{k: getattr(s, k) for k in s.__dataclass_fields__},
         max_running_time_s=job.max_running_time_s, confirmed_at=job.confirmed_at, reported_at=job.reported_at,
@@ -141,7 +143,8 @@ def job_details(session: Session, job_id: int) -> JobDetailsDto:
         upload_error_details=job.upload_error_details, settings=json.loads(job.settings or "{}"),
         seeds=[u for u in (job.seeds or "").split("\n") if u], aliases=_aliases(job),
         dedup_job_ids=json.loads(job.dedup_job_ids or "[]"), objects=int(totals[0]), bytes=int(totals[1]),
-        stop_reasons=reasons, progress=_progress(prog) if prog else None)
+        duplicates=int(dups[0]), duplicate_bytes=int(dups[1]), stop_reasons=reasons,
+        progress=_progress(prog) if prog else None)
 
 
 def _progress(p: JobProgress) -> JobProgressDto:
@@ -154,7 +157,8 @@ def _aliases(job: Job) -> list[AliasDto]:
 
 
 DOMAIN_SORT = {"domain": Domain.name, "expected_objects": JC.expected_objects, "objects": HarvestHistory.objects,
-               "bytes": HarvestHistory.bytes, "stop_reason": HarvestHistory.stop_reason}
+               "bytes": HarvestHistory.bytes, "stop_reason": HarvestHistory.stop_reason,
+               "duplicates": JC.duplicates, "duplicate_bytes": JC.duplicate_bytes}
 
 
 def job_domains(session: Session, job_id: int, offset: int = 0, limit: int = 100, sort: str | None = None,
@@ -163,7 +167,8 @@ def job_domains(session: Session, job_id: int, offset: int = 0, limit: int = 100
     offset, limit = query.check_paging(offset, limit, max_limit)
     _get(session, job_id)
     stmt = (select(Domain.name, DomainConfiguration.name, JC.expected_objects, JC.max_bytes, JC.max_objects,
-                   HarvestHistory.objects, HarvestHistory.bytes, HarvestHistory.stop_reason)
+                   HarvestHistory.objects, HarvestHistory.bytes, HarvestHistory.stop_reason, JC.duplicates,
+                   JC.duplicate_bytes)
             .select_from(JC).join(Domain, Domain.id == JC.domain_id)
             .join(DomainConfiguration, DomainConfiguration.id == JC.configuration_id)
             .outerjoin(HarvestHistory, (HarvestHistory.job_id == JC.job_id)

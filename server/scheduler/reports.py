@@ -12,7 +12,7 @@ import datetime as dt
 import logging
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.orm import Session
 
 from server.definitions import runs
@@ -32,6 +32,8 @@ class DomainReport:
     objects: int
     bytes: int
     stop_reason: StopReason
+    duplicates: int = 0
+    duplicate_bytes: int = 0
 
     @classmethod
     def parse(cls, item: Any) -> DomainReport:
@@ -39,7 +41,8 @@ class DomainReport:
             raise InvalidInput("each domain report is an object with domain, objects, bytes, stop_reason",
                                {"item": str(item)[:200]})
         domain, objects, nbytes, reason = (item.get(k) for k in ("domain", "objects", "bytes", "stop_reason"))
-        for name, v in (("objects", objects), ("bytes", nbytes)):
+        dups, dup_bytes = item.get("duplicates", 0), item.get("duplicate_bytes", 0)
+        for name, v in (("objects", objects), ("bytes", nbytes), ("duplicates", dups), ("duplicate_bytes", dup_bytes)):
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                 raise InvalidInput(f"{name} of {domain!r} must be a whole number ≥ 0, not {v!r}",
                                    {"domain": domain, "field": name})
@@ -51,7 +54,7 @@ class DomainReport:
                                ) from None
         if not isinstance(domain, str) or not domain:
             raise InvalidInput("a domain report needs the domain's name", {"field": "domain"})
-        return cls(domain.lower(), objects, nbytes, stop)
+        return cls(domain.lower(), objects, nbytes, stop, dups, dup_bytes)
 
 
 @rolls_back
@@ -103,7 +106,7 @@ def report(session: Session, job_id: int, harvester_id: str, domains: list[dict[
     in_job = {name: (cid, did) for name, cid, did in session.execute(
         select(Domain.name, JobConfiguration.configuration_id, JobConfiguration.domain_id)
         .join(Domain, Domain.id == JobConfiguration.domain_id).where(JobConfiguration.job_id == job_id))}
-    rows, unknown = [], []
+    rows, unknown, saved = [], [], []
     for d in parsed:
         found = in_job.get(d.domain)
         if found is None:
@@ -112,7 +115,14 @@ def report(session: Session, job_id: int, harvester_id: str, domains: list[dict[
         rows.append({"domain_id": found[1], "configuration_id": found[0], "harvest_id": job.harvest_id,
                      "job_id": job_id, "objects": d.objects, "bytes": d.bytes, "stop_reason": d.stop_reason.value,
                      "started_at": job.started_at, "ended_at": now})
+        if d.duplicates or d.duplicate_bytes:
+            saved.append({"j": job_id, "c": found[0], "n": d.duplicates, "b": d.duplicate_bytes})
     runs.record_history(session, rows)
+    if saved:
+        session.execute(update(JobConfiguration.__table__)
+                        .where(JobConfiguration.__table__.c.job_id == bindparam("j"),
+                               JobConfiguration.__table__.c.configuration_id == bindparam("c"))
+                        .values(duplicates=bindparam("n"), duplicate_bytes=bindparam("b")), saved)
     session.commit()
     if unknown:
         log.warning("job %d reported %d domain(s) that are not in it (ignored): %s", job_id, len(unknown),

@@ -173,7 +173,8 @@ class SchedulerService(NasService):
                    harvest_error: str = "", harvest_error_details: str = "", upload_error: str = "",
                    upload_error_details: str = "", failed: bool | None = None) -> ReportOutcomeDto:
         """A job's final report: per-domain ``{"domain", "objects", "bytes", "stop_reason"}`` go
-        to the harvest history; errors (short and detailed, harvest and upload kept apart) to the
+        to the harvest history (with ``duplicates`` and ``duplicate_bytes``, what deduplication
+        saved, kept with the job's configurations); errors (short and detailed, harvest and upload kept apart) to the
         job, which ends Failed if there is any error (or ``failed``), else Done. Sending the same
         report twice stores it once. Returns the job as it is now, the number of domains stored,
         the reported domains that are not in the job, and whether the report had come before.

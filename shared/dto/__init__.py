@@ -8,7 +8,7 @@ reads a field name out of a dict. Decoding ignores fields it does not know and k
 it does not know as the plain string, so an older client survives a newer server.
 
 One module per area: ``shared.dto.definitions``, ``shared.dto.jobs``, ``shared.dto.archive``,
-``shared.dto.monitor``, ``shared.dto.harvester``; each declares ``SERVICE`` and what each RPC of
+``shared.dto.monitor``, ``shared.dto.harvester``, ``shared.dto.index``; each declares ``SERVICE`` and what each RPC of
 that service returns (``RETURNS``). ``shared.dto.monitor.EVERY_SERVICE`` declares ``status``,
 which every service inherits.
 

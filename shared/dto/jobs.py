@@ -82,6 +82,8 @@ class JobDetailsDto(JobDto):
     dedup_job_ids: list[int] = field(default_factory=list)
     objects: int = 0                       # harvested, from the job's report
     bytes: int = 0
+    duplicates: int = 0                    # written as revisits: payload not stored again
+    duplicate_bytes: int = 0               # their bytes: the space deduplication saved
     #: stop reason → number of domain configurations that ended so
     stop_reasons: dict[str, int] = field(default_factory=dict)
     progress: JobProgressDto | None = None
@@ -99,6 +101,8 @@ class JobDomainDto(Dto):
     objects: int | None = None
     bytes: int | None = None
     stop_reason: StopReason | None = None
+    duplicates: int | None = None
+    duplicate_bytes: int | None = None
 
 
 @dataclass

@@ -28,11 +28,11 @@ def replicas(tmp_path):
 
 @pytest.fixture
 def make_harvester(tmp_path, replicas):
-    def make(scheduler: RecordingScheduler, archive=None, **overrides) -> Harvester:
+    def make(scheduler: RecordingScheduler, archive=None, index=None, **overrides) -> Harvester:
         cfg = HarvesterConfig("harvester@test", "FOCUSED", str(tmp_path / "work"), str(tmp_path / "failed"),
                               min_space_left=0, no_response_timeout=30, inactivity_timeout=30, process_timeout=10,
                               status_interval=1, poll_interval=0.1, claim_interval=0.2)
         for k, v in overrides.items():
             setattr(cfg, k, v)
-        return Harvester(cfg, archive or LocalArchive(replicas), scheduler)
+        return Harvester(cfg, archive or LocalArchive(replicas), scheduler, index=index)
     return make

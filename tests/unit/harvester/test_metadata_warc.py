@@ -28,6 +28,9 @@ def _job_dir(tmp_path) -> jobdir.JobDir:
     job = {"job_id": 4, "harvest_id": 3, "harvest_num": 0, "aliases": ["alias.test is an alias of example1.test"],
            "dedup_job_ids": [2]}
     d = jobdir.create(str(tmp_path), job, {"job_id": "4", "harvest_id": "3"}, ["http://www.example1.test/"])
+    state = d.state()
+    state.dedup_jobs = [2]  # the deduplication index covered job 2
+    d.save_state(state)
     _crawl_warc(d.file("4-3-20240101000000000-00001-h.warc.gz"))
     for name, text in (("crawl.log", "a log line\n"), ("crawl-report.txt", "crawl status: Finished\n"),
                        (jobdir.STDOUT_FILE, '{"bytes": 1}\n')):

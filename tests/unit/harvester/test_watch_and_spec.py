@@ -130,7 +130,8 @@ def test_domain_statistics_from_crawl_log_when_the_crawler_wrote_none(tmp_path):
         fh.write("2024-01-01T00:00:00.000Z     1        60 dns:www.example1.test P - text/dns #1 x - - -\n")
     stats = reports.domain_stats(d, cut_short=True)
     assert [s.to_dict() for s in stats] == [
-        {"domain": "example1.test", "objects": 2, "bytes": 150, "stop_reason": "unfinished"}]
+        {"domain": "example1.test", "objects": 2, "bytes": 150, "stop_reason": "unfinished", "duplicates": 0,
+         "duplicate_bytes": 0}]
 
 
 def test_report_keeps_harvest_and_upload_errors_apart(tmp_path):

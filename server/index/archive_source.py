@@ -1,0 +1,78 @@
+"""The index server's one client of the archive: which files a job has (``list_files``), whether
+every replica stores them, and fetching a metadata file (``get_file``: a URL on the bitarchive
+that holds it; the bytes never pass through the broker, and the checksum is checked on arrival).
+
+Everything the index server asks the arcrepository is in this module, so that a change of the
+archive's wire types is adapted here alone.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from server.index.jobdata import SourceFile
+from shared.errors import Unavailable
+
+COMPLETED = "upload_completed"
+PAGE = 1000
+IDS_PER_LISTING = 200
+
+
+class ArcRepositorySource:
+    def __init__(self, nameko_config: dict[str, Any], rpc_timeout: float = 30.0, fetch_timeout: float = 600.0,
+                 replica: str | None = None):
+        self.config = dict(nameko_config)
+        self.rpc_timeout = rpc_timeout
+        self.fetch_timeout = fetch_timeout
+        self.replica = replica or None
+        self._replicas: list[str] | None = None
+
+    def _call(self, method: str, *args: Any, **kwargs: Any) -> Any:
+        from nameko.exceptions import RpcTimeout, UnknownService
+        from nameko.standalone.rpc import ClusterRpcProxy
+
+        try:
+            with ClusterRpcProxy(self.config, timeout=self.rpc_timeout) as proxy:
+                return getattr(proxy.arcrepository, method)(*args, **kwargs)
+        except (RpcTimeout, UnknownService) as exc:
+            raise Unavailable(f"the arcrepository does not answer {method}: {exc.__class__.__name__}",
+                              {"service": "arcrepository", "method": method}) from None
+        except OSError as exc:
+            raise Unavailable(f"the message broker cannot be reached: {exc}", {"service": "arcrepository"}) from None
+
+    def replica_ids(self) -> list[str]:
+        """Every replica a file must be stored in (bitarchive and checksum replicas)."""
+        if self._replicas is None:
+            self._replicas = [str(r["id"]) for r in self._call("replicas")]
+        return self._replicas
+
+    def job_files(self, job_ids: list[int]) -> dict[int, list[SourceFile]]:
+        """Every archived file named ``<job>-…`` of the jobs, with whether each replica completed it."""
+        replicas = self.replica_ids()
+        out: dict[int, list[SourceFile]] = {}
+        for start in range(0, len(job_ids), IDS_PER_LISTING):
+            chunk = job_ids[start:start + IDS_PER_LISTING]
+            regex = "(?:" + "|".join(str(int(i)) for i in chunk) + r")-.*"
+            offset = 0
+            while True:
+                page = self._call("list_files", None, offset, PAGE, regex)
+                items = page.get("items") or []
+                for item in items:
+                    name = str(item["name"])
+                    job = int(re.match(r"\d+", name).group())
+                    states = item.get("states") or {}
+                    stored = bool(replicas) and all(states.get(r) == COMPLETED for r in replicas)
+                    out.setdefault(job, []).append(SourceFile(name, item.get("checksum"), item.get("size"), stored))
+                offset += len(items)
+                if not items or offset >= int(page.get("total") or 0):
+                    break
+        return out
+
+    def fetch(self, f: SourceFile, dest: str) -> None:
+        """Stream one file from a bitarchive into ``dest``; its size and MD5 are checked on arrival.
+        Raises ArchiveFileNotFound, ReplicaUnavailable, Unavailable, ChecksumMismatch."""
+        from server.archive.remotefile import download, http_chunks
+
+        where = self._call("get_file", f.name, self.replica)
+        download(http_chunks(where["url"], self.fetch_timeout), dest, f.checksum or where.get("checksum"),
+                 f.size if f.size is not None else where.get("size"))

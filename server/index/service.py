@@ -1,0 +1,174 @@
+"""The ``index_server`` Nameko service: CDX, deduplication and full crawl-log indexes over job sets.
+
+Thin on purpose: :class:`IndexContext` owns the core (:class:`~server.index.cache.IndexCache`),
+a pool of green threads that run builds (never inside an AMQP message: a request returns at once
+and is followed with ``index_status``), and an HTTP file server for built indexes. On start it
+resumes the requests a stopped server left queued or building.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import time
+
+import eventlet
+from nameko.extensions import DependencyProvider
+
+from server.archive.fileserver import FileServer, Served
+from server.index.archive_source import ArcRepositorySource
+from server.index.cache import CacheConfig, IndexCache
+from server.index.job_catalog import SchedulerCatalog
+from server.index.names import check_job_ids, check_kind
+from server.runtime.instance import Runtime
+from server.runtime.rpc import rpc
+from server.runtime.service import NasService
+from server.runtime.settings_provider import settings_for
+from shared.dto.index import (
+    BUILDING,
+    QUEUED,
+    CaptureDto,
+    IndexLocationDto,
+    IndexRequestDto,
+    IndexServerStatusDto,
+    LookupDto,
+)
+from shared.errors import IndexNotReady
+
+log = logging.getLogger(__name__)
+
+MAX_WAIT = 10.0
+
+
+class IndexContext(DependencyProvider):
+    """The cache, the build pool and the file server of one index server instance."""
+
+    def setup(self) -> None:
+        s = settings_for(self.container)
+        config = dict(self.container.config)
+        root = s["index.cache_dir"] or os.path.join(s["data_dir"], "index-cache")
+        self.cache = IndexCache(CacheConfig(
+            root=os.path.abspath(root), budget=s["index.cache.max_bytes"], mime_exclude=s["index.dedup.mime_exclude"],
+            chunk_lines=s["index.sort_chunk_lines"], whoosh_limitmb=s["index.whoosh.limitmb"],
+            max_segments=s["index.whoosh.max_segments"], lease_seconds=s["index.lease_seconds"],
+            open_readers=s["index.open_readers"], workers=s["index.workers"]),
+            ArcRepositorySource(config, s["index.rpc_timeout"], s["index.fetch_timeout"], s["index.replica"] or None),
+            SchedulerCatalog(config, s["index.rpc_timeout"]))
+        self.pool = eventlet.GreenPool(s["index.max_parallel_builds"])
+        self.running: set[tuple[str, tuple[int, ...]]] = set()
+        self.file_server = FileServer(s["index.http.address"], s["index.http.public_host"])
+        self.file_server.route("index", self._serve)
+
+    def _serve(self, rest: str, query: dict[str, str]) -> Served | None:
+        path = self.cache.entry_for_path(rest)
+        return Served(path) if path else None
+
+    def start(self) -> None:
+        self.file_server.start()
+        for dep in self.container.dependencies:
+            if isinstance(dep, Runtime):
+                dep.details["http"] = self.file_server.base_url
+        pending = self.cache.pending()
+        if pending:
+            log.info("resuming %d index request(s) left queued or building", len(pending))
+        for req in pending:
+            self.start_build(req.kind, req.job_ids)
+
+    def start_build(self, kind: str, job_ids: list[int]) -> None:
+        key = (kind, tuple(job_ids))
+        if key in self.running:
+            return
+        self.running.add(key)
+        self.container.spawn_managed_thread(lambda: self._build(key), identifier=f"index-{kind}")
+
+    def _build(self, key: tuple[str, tuple[int, ...]]) -> None:
+        kind, ids = key
+        try:
+            self.pool.spawn(self.cache.build, kind, list(ids)).wait()
+        except Exception:  # noqa: BLE001 - recorded in the request; the service goes on
+            log.exception("the %s index of jobs %s could not be built", kind, list(ids)[:10])
+        finally:
+            self.running.discard(key)
+
+    def wait(self, kind: str, job_ids: list[int], seconds: float) -> IndexRequestDto:
+        deadline = time.monotonic() + max(0.0, min(float(seconds or 0), MAX_WAIT))
+        while True:
+            req = self.cache.status(kind, job_ids)
+            if req.state not in (QUEUED, BUILDING) or time.monotonic() >= deadline:
+                return req
+            eventlet.sleep(0.05)
+
+    def stop(self) -> None:
+        self.file_server.stop()
+        self.cache.close()
+
+    def get_dependency(self, worker_ctx) -> IndexContext:
+        return self
+
+
+class IndexServerService(NasService):
+    name = "index_server"
+
+    index = IndexContext()
+
+    @rpc
+    def request_index(self, kind: str, job_ids: list[int], wait: float = 0.0) -> IndexRequestDto:
+        """Ask for the ``kind`` index (``cdx``, ``dedup`` or ``full``) of the jobs ``job_ids``.
+        A finished index is answered at once; otherwise it is built in the background (identical
+        requests share one build) and the answer says queued or building: follow it with
+        ``index_status``. ``wait`` (at most 10 s) waits that long for it to finish first. When
+        done, ``covered`` and ``missing`` say which jobs the index holds. Raises InvalidInput
+        (kind, empty or malformed ids), JobNotFound (ids the scheduler does not know),
+        Unavailable (the scheduler does not answer)."""
+        req = self.index.cache.request(kind, job_ids)
+        if req.state in (QUEUED, BUILDING):
+            self.index.start_build(req.kind, req.job_ids)
+        return self.index.wait(req.kind, req.job_ids, wait)
+
+    @rpc
+    def index_status(self, kind: str, job_ids: list[int], wait: float = 0.0) -> IndexRequestDto:
+        """The state of the request for this index (queued, building, done, failed), waiting up
+        to ``wait`` seconds (at most 10) for it to finish. Raises InvalidInput, IndexNotReady
+        (never asked for)."""
+        return self.index.wait(check_kind(kind), check_job_ids(job_ids), wait)
+
+    @rpc
+    def get_index(self, kind: str, job_ids: list[int], format: str | None = None) -> IndexLocationDto:  # noqa: A002
+        """Where the finished index of this request can be read: a local ``path`` (on ``host``)
+        and an HTTP ``url`` (Range requests allowed), its size and MD5; it stays in the cache at
+        least until ``expires_at``. ``format``: none (CDXJ text, or a tar of a dedup/full index),
+        ``cdx11`` (CDX indexes), ``directory`` (the index directory: same host only). Raises
+        IndexNotReady (still building, or evicted: ask again), NoIndexData / InvalidWarc / the
+        request's own error when it failed, InvalidInput."""
+        loc = self.index.cache.location(kind, job_ids, format)
+        if loc.format != "directory":
+            rel = os.path.relpath(loc.path, self.index.cache.root)
+            loc.url = self.index.file_server.url("index", rel)
+        return loc
+
+    @rpc
+    def lookup(self, url: str, job_ids: list[int]) -> LookupDto:
+        """Every capture of ``url`` (by SURT: scheme, ``www`` and case do not matter) in the full
+        crawl-log index of ``job_ids``, oldest first, with where each record is and, for a
+        revisit, where its original is. If that index is not built yet its build starts and
+        IndexNotReady is raised (ask again). Raises InvalidInput, JobNotFound, IndexNotReady."""
+        try:
+            req, caps = self.index.cache.lookup(url, job_ids)
+        except IndexNotReady:
+            req = self.index.cache.request("full", job_ids)
+            if req.state in (QUEUED, BUILDING):
+                self.index.start_build(req.kind, req.job_ids)
+            raise
+        return LookupDto(url, req.index_name, req.covered, req.missing,
+                         [CaptureDto(**c._asdict()) for c in caps])
+
+    @rpc
+    def overview(self) -> IndexServerStatusDto:
+        """The cache (directory, budget, bytes used, entries by last use) and the requests (how
+        many in each state, the latest). Raises nothing."""
+        return self.index.cache.overview()
+
+    @rpc
+    def evict(self) -> list[str]:
+        """Remove least-recently-used entries until the cache fits its budget now (it also
+        happens after every build); returns what was removed. Raises nothing."""
+        return self.index.cache.evict()

@@ -1,0 +1,131 @@
+"""What the ``index_server`` answers: index requests and their state, where a built index can be
+read, the captures of a URL, and the state of the cache."""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Any
+
+from shared.dto import Dto
+
+SERVICE = "index_server"
+
+#: request states, in order
+QUEUED, BUILDING, DONE, FAILED = "queued", "building", "done", "failed"
+
+
+@dataclass
+class MissingJobDto(Dto):
+    """A job of the request the index does not cover, and why (``code`` is stable: not_finished,
+    not_stored, no_metadata, no_index_data, invalid_warc, unavailable, checksum_mismatch...)."""
+
+    job_id: int
+    code: str
+    reason: str
+
+
+@dataclass
+class IndexRequestDto(Dto):
+    """One request for an index over a job set, as tracked by the index server. When ``done``,
+    ``covered`` lists the jobs the index holds and ``missing`` the others; the index is stored
+    under ``index_name`` (the name of the covered set: never the full set's name when jobs are
+    missing)."""
+
+    request_id: str
+    kind: str                        # cdx | dedup | full
+    job_ids: list[int]
+    state: str                       # queued | building | done | failed
+    covered: list[int] = field(default_factory=list)
+    missing: list[MissingJobDto] = field(default_factory=list)
+    index_name: str = ""
+    entries: int = 0                 # CDX lines, dedup entries or captures
+    size: int = 0                    # bytes on disk
+    base: str = ""                   # the cached index this one was derived from, if any
+    error_code: str = ""
+    error: str = ""
+    created_at: dt.datetime | None = None
+    updated_at: dt.datetime | None = None
+    build_seconds: float = 0.0
+
+    @property
+    def complete(self) -> bool:
+        return self.state == DONE and not self.missing
+
+
+@dataclass
+class IndexLocationDto(Dto):
+    """Where a built index can be read (RemoteFile-like): ``path`` on ``host`` (read it directly
+    when on the same host) or ``url`` (HTTP, Range requests allowed), ``size`` bytes with MD5
+    ``checksum``. The index stays in the cache at least until ``expires_at``. ``format``:
+    ``cdxj`` or ``cdx11`` (a text file), ``nas-dedup-1`` or ``nas-full-1`` (a tar of the index
+    directory; ``server.index.package.unpack`` opens it) or ``directory`` (``path`` is the index
+    directory itself, for readers on the same host)."""
+
+    kind: str
+    index_name: str
+    format: str
+    name: str
+    size: int
+    checksum: str | None
+    host: str
+    path: str | None
+    url: str | None
+    covered: list[int]
+    expires_at: dt.datetime | None = None
+
+
+@dataclass
+class CaptureDto(Dto):
+    """One capture of a URL: where its record is, and for a revisit where its original is."""
+
+    url: str
+    timestamp: str                   # 14 digits, UTC
+    status: str
+    mime: str
+    digest: str
+    filename: str
+    offset: int | None
+    length: int | None
+    job_id: int
+    revisit_of_filename: str | None = None
+    revisit_of_offset: int | None = None
+    revisit_of_timestamp: str | None = None
+
+
+@dataclass
+class LookupDto(Dto):
+    url: str
+    index_name: str
+    covered: list[int]
+    missing: list[MissingJobDto]
+    captures: list[CaptureDto]
+
+
+@dataclass
+class CacheEntryDto(Dto):
+    kind: str                        # cdx | dedup | full | job
+    name: str
+    jobs: int
+    size: int
+    last_used: dt.datetime | None
+    in_use: bool
+
+
+@dataclass
+class IndexServerStatusDto(Dto):
+    cache_dir: str
+    budget: int
+    used: int
+    entries: list[CacheEntryDto]
+    requests: dict[str, int]         # state -> how many
+    recent: list[IndexRequestDto]
+
+
+RETURNS: dict[str, Any] = {
+    "request_index": IndexRequestDto,
+    "index_status": IndexRequestDto,
+    "get_index": IndexLocationDto,
+    "lookup": LookupDto,
+    "overview": IndexServerStatusDto,
+    "evict": list[str],
+}

@@ -1,0 +1,231 @@
+"""The ``index_server`` over RabbitMQ (private vhost) with the real archive in this process
+(arcrepository on SQLite, one bitarchive replica with its monitor) and a stand-in ``scheduler``
+that knows which jobs exist and how they ended. The jobs' metadata WARCs are stored through the
+arcrepository; the index server finds, fetches and indexes them through its RPCs."""
+from __future__ import annotations
+
+import os
+
+import eventlet
+import pytest
+import requests
+from index_testkit import digest_of, simple_job, write_metadata
+from nameko.containers import ServiceContainer
+from nameko.standalone.rpc import ClusterRpcProxy
+from waiting import wait_for
+
+from server.archive.arcrepository.service import ArcRepositoryService
+from server.archive.bitarchive.service import make_bitarchive_service
+from server.archive.bitarchive_monitor.service import make_bitarchive_monitor_service
+from server.archive.fileserver import FileServer
+from server.archive.remotefile import RemoteFile
+from server.harvester.archive_client import md5_file
+from server.index import package
+from server.index.dedup_index import DedupIndexReader
+from server.index.service import IndexServerService
+from server.index.tracking import RequestStore
+from server.runtime.rpc import rpc
+from shared import contracts
+from shared.errors import IndexNotReady, InvalidInput, JobNotFound
+
+pytestmark = [pytest.mark.rabbit]
+
+REPLICAS = [{"id": "ONE", "name": "Copenhagen", "type": "bitarchive"}]
+
+
+class StandInScheduler:
+    """``list_jobs`` as the scheduler answers it, over ``jobs`` (id → status)."""
+
+    name = "scheduler"
+    jobs: dict[int, str] = {}
+
+    @rpc
+    def list_jobs(self, filters=None, offset=0, limit=100, sort=None):
+        f = filters or {}
+        ids = sorted(i for i in self.jobs if f.get("id_from", 0) <= i <= f.get("id_to", 10**9))
+        page = ids[offset:offset + limit]
+        return {"items": [{"id": i, "status": self.jobs[i]} for i in page], "total": len(ids), "offset": offset,
+                "limit": limit}
+
+
+class Stack:
+    def __init__(self, nameko_config, root):
+        self.nameko_config = nameko_config
+        self.root = root
+        self.containers: dict[str, ServiceContainer] = {}
+        self.cache_dir = str(root / "index-cache")
+
+    def config(self, inst: str, **extra) -> dict:
+        archive = {"replicas": REPLICAS, "rpc_timeout": 5, "store": {"timeout": 10, "retries": 0},
+                   "bitarchive": {"min_free_bytes": 0, "dirs": [str(self.root / inst / "store")]}}
+        cfg = {**self.nameko_config, "instance": {"id": inst}, "data_dir": str(self.root / inst),
+               "runtime": {"heartbeat_interval": 0.5}, "archive": archive, **extra}
+        if inst in ("bam-one", "ba-one"):
+            cfg["archive"]["replica"] = "ONE"
+        if inst == "arcrepository":
+            cfg["database"] = {"url": f"sqlite:///{self.root / 'archive.sqlite'}"}
+        return cfg
+
+    def start(self, inst: str) -> None:
+        cls = {"arcrepository": ArcRepositoryService, "bam-one": make_bitarchive_monitor_service("ONE"),
+               "ba-one": make_bitarchive_service("ONE"), "scheduler": StandInScheduler,
+               "index": IndexServerService}[inst]
+        extra = {}
+        if inst == "index":
+            extra = {"index": {"cache_dir": self.cache_dir, "workers": 1, "rpc_timeout": 10}}
+        c = ServiceContainer(cls, self.config(inst, **extra))
+        c.start()
+        self.containers[inst] = c
+
+    def stop(self, inst: str) -> None:
+        self.containers.pop(inst).stop()
+
+    def stop_all(self) -> None:
+        for inst in list(self.containers)[::-1]:
+            self.stop(inst)
+
+
+def store(rpc, path: str) -> None:
+    server = FileServer("127.0.0.1:0").start()
+    try:
+        remote = RemoteFile.for_local_file(path, checksum=md5_file(path), url=server.offer(path))
+        rpc.arcrepository.store(remote.to_dict())
+        wait_for(lambda: not rpc.arcrepository.store_status(os.path.basename(path))["running"], timeout=30)
+        assert rpc.arcrepository.store_status(os.path.basename(path))["complete"]
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def stack(nameko_config, tmp_path):
+    StandInScheduler.jobs = {1: "done", 2: "done", 3: "failed", 4: "done"}
+    s = Stack(nameko_config, tmp_path)
+    for inst in ("arcrepository", "bam-one", "ba-one", "scheduler"):
+        s.start(inst)
+    files = tmp_path / "files"
+    files.mkdir()
+    j1 = simple_job(1, 20, day=1)
+    j2 = simple_job(2, 20, day=2)
+    first = {c.url: c for c in j1}
+    for c in j2:
+        if c.mime == "image/png":
+            c.revisit_of = (first[c.url].file, first[c.url].offset, first[c.url].ts)
+    with ClusterRpcProxy(nameko_config, timeout=30) as rpc:
+        wait_for(lambda: rpc.arcrepository.status(), timeout=30)
+        for job, caps in ((1, j1), (2, j2), (3, simple_job(3, 10, day=3))):
+            store(rpc, write_metadata(str(files / f"{job}-metadata-1.warc.gz"), job, caps))
+    try:
+        yield s
+    finally:
+        s.stop_all()
+
+
+def done(rpc, kind, ids):
+    return wait_for(lambda: (r := rpc.index_server.index_status(kind, ids, 2))["state"] in ("done", "failed") and r,
+                    timeout=90, interval=0.1)
+
+
+def test_indexes_from_the_archive_partial_answers_and_transfer(stack, nameko_config, tmp_path):
+    stack.start("index")
+    with ClusterRpcProxy(nameko_config, timeout=30) as rpc:
+        first = contracts.decode("index_server", "request_index", rpc.index_server.request_index("dedup", [1, 2, 3, 4]))
+        assert first.state in ("queued", "building", "done")
+        req = contracts.decode("index_server", "index_status", done(rpc, "dedup", [1, 2, 3, 4]))
+        assert req.state == "done" and req.covered == [1, 2]
+        assert {(m.job_id, m.code) for m in req.missing} == {(3, "not_finished"), (4, "no_metadata")}
+        loc = contracts.decode("index_server", "get_index", rpc.index_server.get_index("dedup", [1, 2, 3, 4]))
+        assert loc.index_name == "1-2" and loc.url and loc.checksum
+        # over HTTP, as a harvester on another host reads it
+        dest = tmp_path / "dedup.tar"
+        dest.write_bytes(requests.get(loc.url, timeout=30).content)
+        assert md5_file(str(dest)) == loc.checksum
+        reader = DedupIndexReader(package.unpack(str(dest), str(tmp_path / "dedup")))
+        hit = reader.lookup("http://www.example.dk/img/5.png", digest_of("image 5"))
+        assert hit.warc_file.startswith("1-1-") and hit.date.startswith("2024-01-01T")
+        reader.close()
+
+        rpc.index_server.request_index("cdx", [1, 2])
+        assert done(rpc, "cdx", [1, 2])["entries"] == 40
+        cdx = rpc.index_server.get_index("cdx", [1, 2], "cdx11")
+        text = requests.get(cdx["url"], timeout=30).text.splitlines()
+        assert text[0].startswith(" CDX") and len(text) == 41
+
+        with pytest.raises(IndexNotReady):
+            rpc.index_server.lookup("http://www.example.dk/img/1.png", [1, 2, 3])  # starts the full index
+        done(rpc, "full", [1, 2, 3])
+        found = contracts.decode("index_server", "lookup",
+                                 rpc.index_server.lookup("http://www.example.dk/img/1.png", [1, 2, 3]))
+        assert [c.job_id for c in found.captures] == [1, 2, 3] and found.covered == [1, 2, 3]
+        assert found.captures[1].revisit_of_filename.startswith("1-1-")
+
+        with pytest.raises(JobNotFound) as err:
+            rpc.index_server.request_index("cdx", [1, 99])
+        assert "99" in str(err.value)
+        with pytest.raises(InvalidInput):
+            rpc.index_server.request_index("cdx", [])
+        overview = contracts.decode("index_server", "overview", rpc.index_server.overview())
+        assert overview.requests["done"] == 3 and overview.used > 0
+
+
+def test_twenty_identical_requests_at_once_make_one_build(stack, nameko_config):
+    stack.start("index")
+    answers = []
+
+    def ask():
+        with ClusterRpcProxy(nameko_config, timeout=60) as rpc:
+            answers.append(rpc.index_server.request_index("full", [1, 2], 10))
+
+    threads = [eventlet.spawn(ask) for _ in range(20)]
+    for t in threads:
+        t.wait()
+    with ClusterRpcProxy(nameko_config, timeout=30) as rpc:
+        assert done(rpc, "full", [1, 2])["state"] == "done"
+    assert len(answers) == 20
+    with open(os.path.join(stack.cache_dir, "builds.log")) as fh:
+        assert len(fh.read().splitlines()) == 1
+
+
+def test_a_request_left_building_is_resumed_when_the_server_starts(stack, nameko_config):
+    store = RequestStore(stack.cache_dir)
+    req = store.queue("cdx", [1, 2])
+    req.state = "building"  # as a server killed during the build left it
+    store.save(req)
+    stack.start("index")
+    with ClusterRpcProxy(nameko_config, timeout=30) as rpc:
+        again = wait_for(lambda: (r := rpc.index_server.index_status("cdx", [1, 2], 1))["state"] == "done" and r,
+                         timeout=60)
+        assert again["covered"] == [1, 2]
+        rpc.index_server.get_index("cdx", [1, 2])
+
+
+def test_the_command_line(stack, nameko_config, tmp_path, capsys):
+    from server.cli.main import main
+
+    stack.start("index")
+    uri = ["--amqp-uri", nameko_config["AMQP_URI"]]
+    out = tmp_path / "index.cdxj"
+    assert main(["index", "cdx", "1-2", "-o", str(out), *uri]) == 0
+    printed = capsys.readouterr()
+    assert "cdx index 1-2: 40 entries" in printed.out and "covers 2 job(s) 1-2" in printed.out
+    assert len(out.read_text().splitlines()) == 40 and "md5" in printed.err
+
+    assert main(["index", "dedup", "1-4", "-o", str(tmp_path / "dedup.tar"), *uri]) == 1  # partial
+    printed = capsys.readouterr()
+    assert "covers 2 job(s) 1-2" in printed.out
+    assert "missing job 3: not_finished" in printed.err and "missing job 4: no_metadata" in printed.err
+    assert DedupIndexReader(package.unpack(str(tmp_path / "dedup.tar"), str(tmp_path / "d"))).lookup(
+        "http://www.example.dk/img/1.png", digest_of("image 1")) is not None
+
+    assert main(["index", "lookup", "http://example.dk/img/3.png", "--jobs", "1,2", *uri]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split()[:4] == ["time", "status", "mime", "job"] and len(lines) == 4
+    assert "1-1-20240101000000000-00001-test.warc.gz:4500" in lines[3]  # job 2's revisit of job 1's image
+
+    assert main(["index", "status", *uri]) == 0
+    text = capsys.readouterr().out
+    assert "requests: 0 queued, 0 building, 3 done, 0 failed" in text and "dedup" in text
+
+    assert main(["index", "cdx", "1,99", *uri]) == 2
+    assert "no job 99" in capsys.readouterr().err
+    assert main(["index", "full", "0-1", *uri]) == 2
+    assert "positive whole numbers" in capsys.readouterr().err
