@@ -130,13 +130,14 @@ def _print_missing(req) -> None:
         print(f"  missing job {m.job_id}: {m.code}: {m.reason}", file=sys.stderr)
 
 
-def _save(info: dict, dest: str, timeout: float) -> None:
+def _save(info, dest: str, timeout: float) -> None:
+    """Fetch the index ``info`` (an IndexLocationDto) into ``dest``, checked on arrival."""
     from server.archive.remotefile import RemoteFile, download
 
-    rf = RemoteFile(info["name"], info["size"], info["checksum"], info["host"], info["path"], info["url"])
-    checksum = download(rf.chunks(timeout=timeout), dest, info["checksum"], info["size"])
+    rf = RemoteFile(info.name, info.size, info.checksum, info.host, info.path, info.url)
+    checksum = download(rf.chunks(timeout=timeout), dest, info.checksum, info.size)
     how = "read directly" if rf.local_path() else "over HTTP"
-    print(f"{dest}: {info['size']:,} bytes ({info['format']}, {how}), md5 {checksum}", file=sys.stderr)
+    print(f"{dest}: {info.size:,} bytes ({info.format}, {how}), md5 {checksum}", file=sys.stderr)
 
 
 def status(args: argparse.Namespace) -> int:

@@ -2,8 +2,8 @@
 every replica stores them, and fetching a metadata file (``get_file``: a URL on the bitarchive
 that holds it; the bytes never pass through the broker, and the checksum is checked on arrival).
 
-Everything the index server asks the arcrepository is in this module, so that a change of the
-archive's wire types is adapted here alone.
+Everything the index server asks the arcrepository is in this module; answers are decoded into
+the archive's DTOs (``shared.dto.archive``) by the shared contract table.
 """
 from __future__ import annotations
 
@@ -31,9 +31,12 @@ class ArcRepositorySource:
         from nameko.exceptions import RpcTimeout, UnknownService
         from nameko.standalone.rpc import ClusterRpcProxy
 
+        from shared import contracts
+
         try:
             with ClusterRpcProxy(self.config, timeout=self.rpc_timeout) as proxy:
-                return getattr(proxy.arcrepository, method)(*args, **kwargs)
+                raw = getattr(proxy.arcrepository, method)(*args, **kwargs)
+            return contracts.decode("arcrepository", method, raw)
         except (RpcTimeout, UnknownService) as exc:
             raise Unavailable(f"the arcrepository does not answer {method}: {exc.__class__.__name__}",
                               {"service": "arcrepository", "method": method}) from None
@@ -43,7 +46,7 @@ class ArcRepositorySource:
     def replica_ids(self) -> list[str]:
         """Every replica a file must be stored in (bitarchive and checksum replicas)."""
         if self._replicas is None:
-            self._replicas = [str(r["id"]) for r in self._call("replicas")]
+            self._replicas = [r.id for r in self._call("replicas")]
         return self._replicas
 
     def job_files(self, job_ids: list[int]) -> dict[int, list[SourceFile]]:
@@ -56,15 +59,14 @@ class ArcRepositorySource:
             offset = 0
             while True:
                 page = self._call("list_files", None, offset, PAGE, regex)
-                items = page.get("items") or []
+                items = page.items
                 for item in items:
-                    name = str(item["name"])
-                    job = int(re.match(r"\d+", name).group())
-                    states = item.get("states") or {}
+                    job = int(re.match(r"\d+", item.name).group())
+                    states = item.states or {}
                     stored = bool(replicas) and all(states.get(r) == COMPLETED for r in replicas)
-                    out.setdefault(job, []).append(SourceFile(name, item.get("checksum"), item.get("size"), stored))
+                    out.setdefault(job, []).append(SourceFile(item.name, item.checksum, item.size, stored))
                 offset += len(items)
-                if not items or offset >= int(page.get("total") or 0):
+                if not items or offset >= page.total:
                     break
         return out
 
@@ -74,5 +76,5 @@ class ArcRepositorySource:
         from server.archive.remotefile import download, http_chunks
 
         where = self._call("get_file", f.name, self.replica)
-        download(http_chunks(where["url"], self.fetch_timeout), dest, f.checksum or where.get("checksum"),
-                 f.size if f.size is not None else where.get("size"))
+        download(http_chunks(where.url, self.fetch_timeout), dest, f.checksum or where.checksum,
+                 f.size if f.size is not None else where.size)

@@ -30,6 +30,8 @@ class SchedulerCatalog:
         from nameko.exceptions import RpcTimeout, UnknownService
         from nameko.standalone.rpc import ClusterRpcProxy
 
+        from shared import contracts
+
         wanted = set(job_ids)
         out: dict[int, str] = {}
         try:
@@ -38,13 +40,13 @@ class SchedulerCatalog:
                 for low, high in ranges(job_ids):
                     offset = 0
                     while True:
-                        page = scheduler.list_jobs({"id_from": low, "id_to": high}, offset, PAGE, "id")
-                        items = page.get("items") or []
-                        for job in items:
-                            if int(job["id"]) in wanted:
-                                out[int(job["id"])] = str(job["status"])
-                        offset += len(items)
-                        if not items or offset >= int(page.get("total") or 0):
+                        page = contracts.decode("scheduler", "list_jobs", scheduler.list_jobs(
+                            {"id_from": low, "id_to": high}, offset, PAGE, "id"))
+                        for job in page.items:
+                            if job.id in wanted:
+                                out[job.id] = str(job.status)
+                        offset += len(page.items)
+                        if not page.items or offset >= page.total:
                             break
         except (RpcTimeout, UnknownService) as exc:
             raise Unavailable(f"the {self.service} does not answer: {exc.__class__.__name__}",

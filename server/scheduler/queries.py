@@ -181,9 +181,12 @@ def job_domains(session: Session, job_id: int, offset: int = 0, limit: int = 100
 
 
 def _job_domain(domain: str, configuration: str, expected: int, max_bytes: int, max_objects: int,
-                objects: int | None, nbytes: int | None, reason: str | None) -> JobDomainDto:
+                objects: int | None, nbytes: int | None, reason: str | None, duplicates: int | None,
+                duplicate_bytes: int | None) -> JobDomainDto:
+    reported = reason is not None
     return JobDomainDto(domain, configuration, expected, max_bytes, max_objects, objects, nbytes,
-                        StopReason(reason) if reason is not None else None)
+                        StopReason(reason) if reported else None,
+                        duplicates if reported else None, duplicate_bytes if reported else None)
 
 
 def claimed_job(session: Session, job: Job) -> ClaimedJobDto:

@@ -4,6 +4,7 @@ that knows which jobs exist and how they ended. The jobs' metadata WARCs are sto
 arcrepository; the index server finds, fetches and indexes them through its RPCs."""
 from __future__ import annotations
 
+import datetime as dt
 import os
 
 import eventlet
@@ -15,8 +16,8 @@ from nameko.standalone.rpc import ClusterRpcProxy
 from waiting import wait_for
 
 from server.archive.arcrepository.service import ArcRepositoryService
-from server.archive.bitarchive.service import make_bitarchive_service
-from server.archive.bitarchive_monitor.service import make_bitarchive_monitor_service
+from server.archive.bitarchive.service import BitarchiveService
+from server.archive.bitarchive_monitor.service import BitarchiveMonitorService
 from server.archive.fileserver import FileServer
 from server.archive.remotefile import RemoteFile
 from server.harvester.archive_client import md5_file
@@ -26,6 +27,9 @@ from server.index.service import IndexServerService
 from server.index.tracking import RequestStore
 from server.runtime.rpc import rpc
 from shared import contracts
+from shared.dto import Page
+from shared.dto.jobs import JobDto
+from shared.enums import JobStatus
 from shared.errors import IndexNotReady, InvalidInput, JobNotFound
 
 pytestmark = [pytest.mark.rabbit]
@@ -40,12 +44,17 @@ class StandInScheduler:
     jobs: dict[int, str] = {}
 
     @rpc
-    def list_jobs(self, filters=None, offset=0, limit=100, sort=None):
+    def list_jobs(self, filters=None, offset=0, limit=100, sort=None) -> Page[JobDto]:
         f = filters or {}
         ids = sorted(i for i in self.jobs if f.get("id_from", 0) <= i <= f.get("id_to", 10**9))
-        page = ids[offset:offset + limit]
-        return {"items": [{"id": i, "status": self.jobs[i]} for i in page], "total": len(ids), "offset": offset,
-                "limit": limit}
+        return Page([_job(i, self.jobs[i]) for i in ids[offset:offset + limit]], len(ids), offset, limit)
+
+
+def _job(job_id: int, status: str) -> JobDto:
+    """A job as the scheduler lists it; only id and status matter to the index server."""
+    now = dt.datetime.now(dt.UTC)
+    return JobDto(job_id, 1, "h", 0, JobStatus(status), "FOCUSED", False, "p", 1, 1, -1, -1, now, now, now,
+                  now, None, "", "", "", None, None)
 
 
 class Stack:
@@ -67,8 +76,8 @@ class Stack:
         return cfg
 
     def start(self, inst: str) -> None:
-        cls = {"arcrepository": ArcRepositoryService, "bam-one": make_bitarchive_monitor_service("ONE"),
-               "ba-one": make_bitarchive_service("ONE"), "scheduler": StandInScheduler,
+        cls = {"arcrepository": ArcRepositoryService, "bam-one": BitarchiveMonitorService.for_replica("ONE"),
+               "ba-one": BitarchiveService.for_replica("ONE"), "scheduler": StandInScheduler,
                "index": IndexServerService}[inst]
         extra = {}
         if inst == "index":

@@ -27,8 +27,8 @@ def test_duplicates_reported_per_domain_are_kept_and_summed_per_job(engine, sess
     fresh(session)
     details = queries.job_details(session, job.id)
     assert (details.duplicates, details.duplicate_bytes) == (4, 3_000)
-    rows = {r["domain"]: r for r in queries.job_domains(session, job.id).items}
-    assert (rows["dup0.dk"]["duplicates"], rows["dup0.dk"]["duplicate_bytes"]) == (4, 3_000)
-    assert (rows["dup1.dk"]["duplicates"], rows["dup1.dk"]["duplicate_bytes"]) == (0, 0)
+    rows = {r.domain: r for r in queries.job_domains(session, job.id).items}
+    assert (rows["dup0.dk"].duplicates, rows["dup0.dk"].duplicate_bytes) == (4, 3_000)
+    assert (rows["dup1.dk"].duplicates, rows["dup1.dk"].duplicate_bytes) == (0, 0)
     page = queries.job_domains(session, job.id, sort="-duplicate_bytes")
-    assert page.items[0]["domain"] == "dup0.dk"
+    assert page.items[0].domain == "dup0.dk"
