@@ -10,7 +10,7 @@
 # (pytest's 5, "no tests collected", e.g. after -k, counts as passed).
 #
 #   bash packaging/test.sh            everything
-#   bash packaging/test.sh --fast     the inner loop: tests/unit and tests/desktop only (~1 min)
+#   bash packaging/test.sh --fast     the inner loop: tests/unit and tests/desktop only (1-2 min)
 #   bash packaging/test.sh -k name    extra arguments go to every pytest run (-x, -k, -m ...)
 #
 # Everything runs inside main(), which bash reads whole before running it: editing this file or
@@ -146,5 +146,4 @@ main() {
     return $status
 }
 
-main "$@"
-exit $?
+main "$@"; exit $?  # one line: bash has read all of it before main starts
