@@ -18,26 +18,18 @@
 set -euo pipefail
 
 # The shards, one a line: "NAME MODE PATH...", longest first. A folder with test files of its own
-# and subfolders gives one shard for its files and one per subfolder. The order comes from the
-# last full run (shard-times.txt, written only by runs without extra arguments, so a -k run does
-# not spoil it); a shard not seen before is guessed long: e2e, integration, desktop, unit.
-# Arguments: the output folder, 1 for --fast.
+# and subfolders gives one shard for its files and one per subfolder. A folder whose files took
+# longer last time than a fair share (all shards' time / processes at once, at least 60 s; or
+# NAS_TEST_SPLIT_AT seconds) is split into one shard per file (NAME.file), so no single folder
+# holds up the end of the run as it grows. Times come from the last full run (shard-times.txt,
+# written only by runs without extra arguments, so a -k run does not spoil them); a shard not
+# seen before is guessed long: e2e, integration, desktop, unit.
+# Arguments: the output folder, 1 for --fast, the number of processes at once.
 plan_shards() {
     "$PY" - "$@" <<'PYEOF'
-import glob, os, sys, xml.etree.ElementTree as ET
-out, fast = sys.argv[1], sys.argv[2] == "1"
+import glob, os, sys
+out, fast, jobs = sys.argv[1], sys.argv[2] == "1", int(sys.argv[3])
 tops = [("unit", "plain"), ("desktop", "plain")] + ([] if fast else [("integration", "patched"), ("e2e", "patched")])
-shards = []
-def walk(folder, name, mode):
-    own = sorted(glob.glob(f"{folder}/test_*.py"))
-    subs = sorted(d for d in glob.glob(f"{folder}/*/") if glob.glob(f"{d}**/test_*.py", recursive=True))
-    if own:
-        shards.append((name, mode, own))
-    for d in subs:
-        walk(d.rstrip("/"), f"{name}-{os.path.basename(d.rstrip('/'))}", mode)
-for top, mode in tops:
-    if os.path.isdir(f"tests/{top}"):
-        walk(f"tests/{top}", top, mode)
 GUESS = {"e2e": 3000, "integration": 2000, "desktop": 1000, "unit": 500}
 times = {}
 try:
@@ -45,9 +37,31 @@ try:
         times = {n: float(t) for n, t in (line.split() for line in fh if line.strip())}
 except (OSError, ValueError):
     pass
-def last_time(name):
-    return times.get(name, GUESS.get(name.split("-")[0], 1000))
-for name, mode, paths in sorted(shards, key=lambda s: -last_time(s[0])):
+split_at = float(os.environ.get("NAS_TEST_SPLIT_AT") or max(60.0, sum(times.values()) / jobs))
+def folder_time(name):  # the folder's own files, whether they ran as one shard or one per file
+    if name in times:
+        return times[name]
+    parts = [t for n, t in times.items() if n.startswith(name + ".")]
+    return sum(parts) if parts else None
+shards = []  # (name, mode, paths, expected seconds)
+def walk(folder, name, mode):
+    own = sorted(glob.glob(f"{folder}/test_*.py"))
+    subs = sorted(d for d in glob.glob(f"{folder}/*/") if glob.glob(f"{d}**/test_*.py", recursive=True))
+    if own:
+        known = folder_time(name)
+        guess = GUESS.get(name.split("-")[0], 1000) if known is None else known
+        if known is not None and known > split_at and len(own) > 1:
+            for f in own:
+                sub = f"{name}.{os.path.basename(f)[5:-3]}"
+                shards.append((sub, mode, [f], times.get(sub, known / len(own))))
+        else:
+            shards.append((name, mode, own, guess))
+    for d in subs:
+        walk(d.rstrip("/"), f"{name}-{os.path.basename(d.rstrip('/'))}", mode)
+for top, mode in tops:
+    if os.path.isdir(f"tests/{top}"):
+        walk(f"tests/{top}", top, mode)
+for name, mode, paths, _ in sorted(shards, key=lambda s: -s[3]):
     print(name, mode, *paths)
 PYEOF
 }
@@ -122,7 +136,7 @@ main() {
     "$NAS_VENV/bin/ruff" check --quiet "${lint_dirs[@]}"
 
     local plan
-    plan="$(plan_shards "$NAS_TEST_OUTPUT" "$fast")"  # before the old junit files go
+    plan="$(plan_shards "$NAS_TEST_OUTPUT" "$fast" "$jobs")"  # before the old junit files go
     rm -f "$NAS_TEST_OUTPUT"/junit-*.xml "$NAS_TEST_OUTPUT"/log-*.txt
 
     status=0
