@@ -129,19 +129,26 @@ class _Loader(yaml.SafeLoader):
     """A SafeLoader with Nameko's ``${VAR:default}`` substitution, on our class only."""
 
 
+_env_var_constructor_installed = False
+
+
 def _install_env_var_constructor() -> None:
+    # On first use, not at import: nameko.cli.main imports pkg_resources (~0.1 s), and commands
+    # such as ``nas config settings`` import this module without reading any YAML.
+    global _env_var_constructor_installed
+    if _env_var_constructor_installed:
+        return
     from nameko.cli.main import IMPLICIT_ENV_VAR_MATCHER, env_var_constructor
 
     _Loader.add_constructor("!env_var", env_var_constructor)
     _Loader.add_constructor("!raw_env_var", partial(env_var_constructor, raw=True))
     _Loader.add_implicit_resolver("!env_var", IMPLICIT_ENV_VAR_MATCHER, None)
-
-
-_install_env_var_constructor()
+    _env_var_constructor_installed = True
 
 
 def read_yaml(path: str) -> dict[str, Any]:
     """Parse one config file with environment substitution; errors name the file and line."""
+    _install_env_var_constructor()
     try:
         with open(path, encoding="utf-8") as fh:
             data = yaml.load(fh, Loader=_Loader)  # noqa: S506 - _Loader is a SafeLoader subclass

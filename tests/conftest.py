@@ -17,8 +17,6 @@ if os.environ.get("NAS_TEST_EVENTLET") == "1":
 
     eventlet.monkey_patch()
 
-import shutil  # noqa: E402
-import subprocess  # noqa: E402
 import uuid  # noqa: E402
 
 import pytest  # noqa: E402
@@ -30,10 +28,6 @@ PG_ADMIN_URL = os.environ.get(
 )
 
 
-def _rabbitmqctl(*args: str) -> None:
-    subprocess.run(["rabbitmqctl", "-q", *args], check=True, capture_output=True, timeout=60)
-
-
 @pytest.fixture
 def rabbit_vhost():
     """A fresh RabbitMQ virtual host for one test, deleted afterwards.
@@ -41,16 +35,15 @@ def rabbit_vhost():
     Each integration test gets its own vhost so that a stray service process on the default vhost
     (or another test's leftover) can never consume its messages.
     """
-    if shutil.which("rabbitmqctl") is None:
-        pytest.skip("rabbitmqctl not found: RabbitMQ is not installed here")
+    import rabbit_admin
+
     name = f"nas-test-{uuid.uuid4().hex[:12]}"
-    _rabbitmqctl("add_vhost", name)
-    _rabbitmqctl("set_permissions", "-p", name, "guest", ".*", ".*", ".*")
-    yield name
     try:
-        _rabbitmqctl("delete_vhost", name)
-    except subprocess.SubprocessError:
-        pass
+        rabbit_admin.create_vhost(name)
+    except rabbit_admin.NoBroker as exc:
+        pytest.skip(str(exc))
+    yield name
+    rabbit_admin.delete_vhost(name)
 
 
 @pytest.fixture

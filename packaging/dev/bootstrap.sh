@@ -61,6 +61,29 @@ start_rabbitmq() {
     rabbitmqctl await_startup >/dev/null 2>&1 || true
 }
 
+enable_rabbitmq_api() {  # the management HTTP API, on loopback only: the tests make a vhost each
+    # through it in ~20 ms instead of three rabbitmqctl calls (~2.5 s). Optional: without it the
+    # tests fall back to rabbitmqctl (tests/support/rabbit_admin.py).
+    command -v rabbitmq-plugins >/dev/null || return 0
+    [ "$(id -u)" = 0 ] || { port_open 127.0.0.1 15672 || log "RabbitMQ's management API is off (tests use rabbitmqctl)"; return 0; }
+    if ! port_open 127.0.0.1 15672; then
+        log "enabling RabbitMQ's management API on 127.0.0.1:15672 (for test vhosts)"
+        # Loopback only and no statistics, for the running node here; for later starts, below.
+        rabbitmqctl eval 'application:set_env(rabbitmq_management, tcp_config, [{ip, "127.0.0.1"}, {port, 15672}]),
+            application:set_env(rabbitmq_management_agent, disable_metrics_collector, true).' >/dev/null 2>&1 \
+            && rabbitmq-plugins enable rabbitmq_management >/dev/null 2>&1 \
+            && wait_port 127.0.0.1 15672 30 \
+            || { log "the management API did not come up (tests use rabbitmqctl)"; return 0; }
+    fi
+    # The same in the config file, read at the broker's next start. Its management keys are valid
+    # only while the plugin is enabled (a broker refuses unknown keys), hence after enabling it.
+    local conf=/etc/rabbitmq/rabbitmq.conf
+    if ! grep -q '^management.tcp.ip' "$conf" 2>/dev/null \
+            && rabbitmq-plugins list -e -m 2>/dev/null | grep -qx rabbitmq_management; then
+        printf 'management.tcp.ip = 127.0.0.1\nmanagement_agent.disable_metrics_collector = true\n' >>"$conf"
+    fi
+}
+
 start_postgres() {
     if ! port_open 127.0.0.1 5432; then
         log "starting PostgreSQL"

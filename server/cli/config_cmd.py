@@ -3,11 +3,6 @@ from __future__ import annotations
 
 import argparse
 
-from server.cli.common import print_table
-from server.settings_catalog import all_settings
-from shared.config import REQUIRED, dump, load
-from shared.errors import ConfigError
-
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("config", help="check and show service configuration files")
@@ -25,6 +20,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def check(args: argparse.Namespace) -> int:
+    from server.settings_catalog import all_settings
+    from shared.config import load
+    from shared.errors import ConfigError
+
     bad = 0
     for path in args.files:
         try:
@@ -37,11 +36,18 @@ def check(args: argparse.Namespace) -> int:
 
 
 def show(args: argparse.Namespace) -> int:
+    from server.settings_catalog import all_settings
+    from shared.config import dump, load
+
     print(dump(load(args.file, all_settings())), end="")
     return 0
 
 
 def list_settings(args: argparse.Namespace) -> int:
+    from server.cli.common import print_table
+    from server.settings_catalog import all_settings
+    from shared.config import REQUIRED
+
     rows = [
         (s.path, "(required)" if s.default is REQUIRED else repr(s.default), s.doc)
         for s in sorted(all_settings(), key=lambda s: s.path)

@@ -4,12 +4,6 @@ from __future__ import annotations
 import argparse
 import importlib.util
 
-from server.db.engine import database_url, make_engine
-from server.db.migrate import current_revisions, head_revisions, upgrade
-from server.settings_catalog import all_settings
-from shared.config import load
-from shared.errors import InvalidInput
-
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("db", help="database schema migrations")
@@ -29,6 +23,11 @@ MIGRATIONS = {"harvest": "server.harvestdb.migrations", "archive": "server.archi
 
 
 def _open(args: argparse.Namespace):
+    from server.db.engine import database_url, make_engine
+    from server.settings_catalog import all_settings
+    from shared.config import load
+    from shared.errors import InvalidInput
+
     package = MIGRATIONS.get(args.database, "")
     if not package or importlib.util.find_spec(package) is None:
         raise InvalidInput(f"no database named {args.database!r} (known: {', '.join(MIGRATIONS)})",
@@ -38,6 +37,8 @@ def _open(args: argparse.Namespace):
 
 
 def do_upgrade(args: argparse.Namespace) -> int:
+    from server.db.migrate import current_revisions, upgrade
+
     engine, package = _open(args)
     upgrade(engine, args.database, package)
     print(f"{args.database}: at {', '.join(current_revisions(engine, args.database))}")
@@ -45,6 +46,8 @@ def do_upgrade(args: argparse.Namespace) -> int:
 
 
 def do_current(args: argparse.Namespace) -> int:
+    from server.db.migrate import current_revisions, head_revisions
+
     engine, package = _open(args)
     cur, head = current_revisions(engine, args.database), head_revisions(engine, args.database, package)
     print(f"{args.database}: at {', '.join(cur) or '(empty)'}, newest {', '.join(head)}")

@@ -14,10 +14,6 @@ import sys
 import time
 
 from server.cli.common import Unreachable, call, human_age, print_table, rpc_proxy
-from server.demo import harvest as story
-from server.demo.layout import REPLICAS, demo_instances, harvest_db_url, write_configs
-from server.demo.website import DemoWebsite
-from server.runtime import supervisor
 
 DEMO_VHOST = "nas-demo"
 
@@ -57,6 +53,7 @@ def _migrate(demo_dir: str) -> None:
     # Once, before the services start: two services upgrading one empty SQLite file would race.
     from server.db.engine import make_engine
     from server.db.migrate import upgrade
+    from server.demo.layout import harvest_db_url
 
     os.makedirs(os.path.join(demo_dir, "data"), exist_ok=True)
     engine = make_engine(harvest_db_url(demo_dir))
@@ -82,6 +79,11 @@ def _wait_for_instances(proxy, wanted: set[str], timeout: float) -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
+    from server.demo import harvest as story
+    from server.demo.layout import REPLICAS, demo_instances, write_configs
+    from server.demo.website import DemoWebsite
+    from server.runtime import supervisor
+
     config_dir = os.path.join(args.dir, "config")
     if args.stop:
         if os.path.isdir(config_dir):

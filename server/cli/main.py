@@ -1,4 +1,11 @@
-"""Entry point of ``nas``: finds the command modules, parses, runs, maps errors to exit codes."""
+"""Entry point of ``nas``: finds the command modules, parses, runs, maps errors to exit codes.
+
+Start-up time matters (``nas --help`` and ``nas config settings`` should answer at once): building
+the parser imports every ``*_cmd`` module, so those modules import at the top only what
+``register`` needs (argparse, ``server.cli.common``) and import Nameko, SQLAlchemy, the demo and
+the rest inside the functions that run the command. ``tests/unit/foundation/test_cli_startup.py``
+checks this; ``bench/cli_bench.py`` measures it.
+"""
 from __future__ import annotations
 
 import argparse
@@ -19,7 +26,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="nas", description="NetarchiveSuite for Python: operator and curator command line."
     )
-    parser.add_argument("--version", action="version", version=_version())
+    parser.add_argument("--version", action=_VersionAction)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for info in sorted(pkgutil.iter_modules(server.cli.__path__), key=lambda i: i.name):
@@ -32,10 +39,22 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _version() -> str:
-    from server.runtime.instance import project_version
+class _VersionAction(argparse.Action):
+    """``--version``, looked up only when asked for (the package metadata costs a file scan)."""
 
-    return project_version()
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):
+        super().__init__(option_strings, dest=dest, default=default, nargs=0,
+                         help=help or "show the version and exit")
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        # Not server.runtime.instance.project_version: that module imports eventlet and Nameko.
+        from importlib import metadata
+
+        try:
+            version = metadata.version("netarchivesuite-py")
+        except metadata.PackageNotFoundError:
+            version = "0+unknown"
+        parser.exit(message=f"{version}\n")
 
 
 def main(argv: list[str] | None = None) -> int:

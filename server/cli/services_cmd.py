@@ -3,9 +3,6 @@ from __future__ import annotations
 
 import argparse
 
-from server.cli.common import print_table
-from server.runtime import supervisor
-
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("services", help="run the services of one config directory as local processes")
@@ -24,23 +21,31 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _print(procs) -> None:
+    from server.cli.common import print_table
+
     print_table(("INSTANCE", "SERVICE", "PID", "RUNNING", "LOG"),
                 [(p.instance.instance_id, p.instance.service, p.pid or "", "yes" if p.running else "no",
                   p.instance.log_file) for p in procs])
 
 
 def start(args: argparse.Namespace) -> int:
+    from server.runtime import supervisor
+
     _print(supervisor.start(args.config_dir))
     return 0
 
 
 def stop(args: argparse.Namespace) -> int:
+    from server.runtime import supervisor
+
     procs = supervisor.stop(args.config_dir, grace=args.grace)
     _print(procs)
     return 1 if any(p.running for p in procs) else 0
 
 
 def status(args: argparse.Namespace) -> int:
+    from server.runtime import supervisor
+
     procs = supervisor.status(args.config_dir)
     _print(procs)
     return 0 if all(p.running for p in procs) else 1

@@ -20,6 +20,11 @@ def run() -> None:
     with engine.connect() as conn:
         if conn.dialect.name == "sqlite":
             conn = conn.execution_options(sqlite_begin="IMMEDIATE")
+            # Begin now, before configure(): Alembic runs SQLite migrations (no transactional DDL)
+            # one transaction each unless the connection is already in one, and committing after
+            # each would let a second service take the lock between two migrations and run the
+            # next one again ("table ... already exists").
+            conn.begin()
         elif conn.dialect.name == "postgresql":
             key = zlib.crc32(version_table.encode())  # one lock per database (version table)
             conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({key})")

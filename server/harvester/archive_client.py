@@ -2,8 +2,8 @@
 
 One small interface, two implementations:
 
-- :class:`LocalArchive` copies into one existing directory per replica (tests, single-machine
-  trials, and the stand-in the issue asks for until the archive service exists);
+- :class:`LocalArchive` copies into one existing directory per replica (tests, and single-machine
+  trials without the archive services);
 - :class:`ArcRepositoryArchive` asks the ``arcrepository`` service to store the file in every
   replica, handing it a RemoteFile (local path on the same host, else an HTTP offer).
 

@@ -81,11 +81,11 @@ def test_language_switch_changes_visible_texts_and_locale(qtbot, languages):
                                       ("fr", "&Fichier", "Vue d’ensemble du système"),
                                       ("it", "&File", "Panoramica del sistema")):
         w.set_language(code)
-        qtbot.waitUntil(lambda overview=overview: w.nav.item(0).text() == overview, timeout=3000)
+        qtbot.waitUntil(lambda overview=overview: w.nav.item(0).text() == overview, timeout=20000)
         assert w.file_menu.title() == file_menu
         assert QLocale().name().startswith(code)
     assert formatting.number(1234567) == "1.234.567"    # Italian grouping
     w.set_language("en")
-    qtbot.waitUntil(lambda: w.nav.item(0).text() == "System overview", timeout=3000)
+    qtbot.waitUntil(lambda: w.nav.item(0).text() == "System overview", timeout=20000)
     assert formatting.number(1234567) == "1,234,567"
     client.shutdown()

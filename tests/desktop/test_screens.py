@@ -305,9 +305,9 @@ def test_charts_show_series_from_the_real_scheduler(qtbot, window, direct, shots
     _wait_saved(qtbot, window)
     qtbot.waitUntil(lambda: len(c.day_list) == 7, timeout=20000)
     window.set_language("de")
-    qtbot.waitUntil(lambda: c.status_view.chart().title() == "Jobs pro Status im Zeitverlauf", timeout=3000)
+    qtbot.waitUntil(lambda: c.status_view.chart().title() == "Jobs pro Status im Zeitverlauf", timeout=20000)
     window.set_language("en")
-    qtbot.waitUntil(lambda: c.status_view.chart().title() == "Jobs per status over time", timeout=3000)
+    qtbot.waitUntil(lambda: c.status_view.chart().title() == "Jobs per status over time", timeout=20000)
     shots(window, "09b-charts-with-data")
 
 

@@ -22,7 +22,8 @@ class HarvestHistory(Base):
     domain_id: Mapped[int] = mapped_column(ForeignKey("domains.id", ondelete="CASCADE"), index=True)
     configuration_id: Mapped[int] = mapped_column(ForeignKey("configurations.id", ondelete="CASCADE"))
     harvest_id: Mapped[int] = mapped_column(ForeignKey("harvest_definitions.id", ondelete="CASCADE"))
-    #: the job's id; no foreign key until the scheduler's jobs table exists (it may add one)
+    #: the scheduler's job id. No foreign key: the jobs table is the scheduler's, and the scheduler
+    #: depends on this package, never the other way round (docs/architecture.md).
     job_id: Mapped[int | None] = mapped_column(Integer, index=True)
     objects: Mapped[int] = mapped_column(BigInteger, default=0)
     bytes: Mapped[int] = mapped_column(BigInteger, default=0)

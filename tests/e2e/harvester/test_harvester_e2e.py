@@ -147,9 +147,9 @@ def test_harvester_sigkilled_mid_crawl_finishes_the_job_on_restart(cluster):
     [harvester] = [p for p in supervisor.status(cluster["conf"]) if p.instance.instance_id == "harvester"]
     current = wait_for(lambda: (j := rpc.harvester.current_job()) and j.get("crawler_pid") and j,
                        timeout=90, interval=0.3)
-    wait_for(lambda: os.path.getsize(os.path.join(current["job_dir"], "crawl.log")) > 1000, timeout=30)
+    wait_for(lambda: os.path.getsize(os.path.join(current["job_dir"], "crawl.log")) > 1000, timeout=60)
     os.kill(harvester.pid, signal.SIGKILL)
-    wait_for(lambda: not supervisor.process_of(harvester.instance).running, timeout=10)
+    wait_for(lambda: not supervisor.process_of(harvester.instance).running, timeout=60)
     os.waitpid(harvester.pid, 0)
     time.sleep(0.5)
     job = _job_of(rpc, "e2e-killed")

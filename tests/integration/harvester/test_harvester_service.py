@@ -33,7 +33,7 @@ def test_a_claimed_job_is_crawled_uploaded_and_reported(nameko_config, tmp_path,
     try:
         report = wait_for(lambda: board["reports"].get(job["id"]), timeout=60)
         with ClusterRpcProxy(nameko_config) as rpc:
-            status = wait_for(lambda: rpc.harvester.status(), timeout=10)
+            status = wait_for(lambda: rpc.harvester.status(), timeout=60)
     finally:
         _stop(containers)
     assert report["failed"] is False and report["harvest_error"] == "" and report["upload_error"] == ""
@@ -50,7 +50,7 @@ def test_no_claim_and_dormant_while_disk_is_short(nameko_config, tmp_path, repli
     containers = _start(harvester_config(nameko_config, tmp_path, replicas, min_space_left=1 << 62))
     try:
         with ClusterRpcProxy(nameko_config) as rpc:
-            status = wait_for(lambda: (s := rpc.harvester.status())["state"] == "dormant" and s, timeout=15)
+            status = wait_for(lambda: (s := rpc.harvester.status())["state"] == "dormant" and s, timeout=60)
     finally:
         _stop(containers)
     assert "not enough free disk" in status["reason"] and "min_space_left" in status["reason"]
@@ -63,8 +63,8 @@ def test_crawler_killed_from_outside_job_failed_files_uploaded(nameko_config, tm
     containers = _start(harvester_config(nameko_config, tmp_path, replicas))
     try:
         with ClusterRpcProxy(nameko_config) as rpc:
-            current = wait_for(lambda: (j := rpc.harvester.current_job()) and j.get("crawler_pid") and j, timeout=30)
-            wait_for(lambda: os.path.getsize(os.path.join(current["job_dir"], "crawl.log")) > 500, timeout=30)
+            current = wait_for(lambda: (j := rpc.harvester.current_job()) and j.get("crawler_pid") and j, timeout=60)
+            wait_for(lambda: os.path.getsize(os.path.join(current["job_dir"], "crawl.log")) > 500, timeout=60)
         os.kill(current["crawler_pid"], signal.SIGKILL)
         report = wait_for(lambda: board["reports"].get(job["id"]), timeout=60)
     finally:

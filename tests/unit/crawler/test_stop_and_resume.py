@@ -17,7 +17,7 @@ def start(job_dir) -> subprocess.Popen:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
-def wait_for_lines(job_dir, n: int, proc: subprocess.Popen, timeout: float = 30) -> None:
+def wait_for_lines(job_dir, n: int, proc: subprocess.Popen, timeout: float = 120) -> None:
     path = os.path.join(job_dir, "crawl.log")
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

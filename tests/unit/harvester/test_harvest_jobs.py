@@ -119,8 +119,11 @@ def test_leftover_job_of_a_harvester_that_died_is_finished_off_as_failed(web, ma
 
 
 def test_the_job_running_time_stops_the_crawl_cleanly(web, make_harvester, replicas):
-    job = make_job([web.seed("www.example6.test")], slow_profile(web.proxy_url, 300))
-    report = make_harvester(RecordingScheduler(), max_job_running_time=1.5).run_job(job)
+    # The limit counts from the crawler's start, so it must leave a loaded machine time to start
+    # the crawler and fetch a page (else no domain is seen at all); a second between fetches makes
+    # the crawl (12 pages) last far longer than the limit.
+    job = make_job([web.seed("www.example6.test")], slow_profile(web.proxy_url, 1000))
+    report = make_harvester(RecordingScheduler(), max_job_running_time=4).run_job(job)
     assert report.status == "done" and report.crawl_end == "stopped: max_running_time"
     assert any(d.stop_reason == "unfinished" for d in report.domains)
 
@@ -132,8 +135,11 @@ def test_no_claim_while_disk_is_short(make_harvester):
     h.on_state = lambda s, r: states.append((s, r))
     t = threading.Thread(target=h.run_forever)
     t.start()
-    time.sleep(0.6)
-    h.stopping.set()
-    t.join(5)
+    try:
+        wait_for(lambda: states and states[-1][0] == "dormant")
+        time.sleep(3 * 0.2)  # a few claim intervals, in which it must still not claim
+    finally:
+        h.stopping.set()
+        t.join(30)
     assert sched.claims == []
     assert states[-1][0] == "dormant" and "min_space_left" in states[-1][1]

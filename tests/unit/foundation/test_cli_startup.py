@@ -1,0 +1,64 @@
+"""`nas --help` and simple commands start without the heavy libraries.
+
+Building the parser imports every ``server/cli/*_cmd.py`` module; if one of them imports Nameko's
+containers, eventlet, SQLAlchemy, Alembic, Qt or the demo at module level, every ``nas`` command
+pays for it (it used to be 1.6-2 s). This checks what got imported, not how long it took, so it
+holds on a loaded machine; ``bench/cli_bench.py`` measures the time.
+"""
+import json
+import subprocess
+import sys
+
+import pytest
+
+# Top-level packages (and our own modules) a parser or a simple command must not import.
+HEAVY = ("eventlet", "sqlalchemy", "alembic", "PySide6", "shiboken6", "requests", "urllib3", "kombu", "amqp",
+         "psycopg", "warcio", "whoosh", "watchdog", "tqdm", "cryptography", "pkg_resources",
+         "server.demo", "server.db", "server.runtime.instance", "desktop")
+# shared.errors registers each typed error with Nameko's exception registry (so RPC callers get the
+# class back): that imports nameko.exceptions, a few milliseconds. Nothing else of Nameko may load.
+NAMEKO_ALLOWED = {"nameko", "nameko.exceptions"}
+
+PROBE = """
+import json, sys
+from server.cli.main import main
+try:
+    main(sys.argv[1:])
+except SystemExit:
+    pass
+print("\\n@@MODULES@@" + json.dumps(sorted(sys.modules)))
+"""
+
+
+def loaded_modules(*argv: str) -> list[str]:
+    r = subprocess.run([sys.executable, "-c", PROBE, *argv], capture_output=True, text=True, timeout=120)
+    assert "@@MODULES@@" in r.stdout, r.stderr
+    return json.loads(r.stdout.rsplit("@@MODULES@@", 1)[1])
+
+
+def heavy(modules: list[str]) -> list[str]:
+    bad = [m for m in modules if any(m == h or m.startswith(h + ".") for h in HEAVY)]
+    bad += [m for m in modules if m.split(".")[0] == "nameko" and m not in NAMEKO_ALLOWED]
+    return bad
+
+
+@pytest.mark.parametrize("argv", [
+    ("--help",),
+    ("--version",),
+    ("db", "--help"),
+    ("demo", "--help"),
+    ("archive", "--help"),
+    ("services", "--help"),
+    ("domains", "--help"),
+    ("config", "settings"),
+], ids=" ".join)
+def test_parser_and_simple_commands_import_no_heavy_library(argv):
+    modules = loaded_modules(*argv)
+    assert "server.cli.main" in modules  # the probe really ran the command line
+    assert heavy(modules) == []
+
+
+def test_the_probe_sees_a_heavy_import():
+    # `nas db current` on a missing config imports SQLAlchemy before it fails: the probe must notice.
+    modules = loaded_modules("db", "current", "harvest", "--config", "/nonexistent/nas.yaml")
+    assert "sqlalchemy" in heavy(modules)
