@@ -22,7 +22,7 @@ from server.harvester.scheduler_client import Scheduler
 from server.harvester.upload_watcher import WatcherProcess
 from server.harvester.uploads import Uploader, retry_failed
 from server.runtime.offload import offload
-from shared.errors import Conflict, IllegalTransition, JobNotFound, NasError, Unavailable
+from shared.errors import Conflict, IllegalTransition, JobCancelled, JobNotFound, NasError, Unavailable
 
 log = logging.getLogger(__name__)
 
@@ -191,12 +191,16 @@ class Harvester:
                     break
                 if self.stopping.is_set():
                     cause = crawl_process.SERVICE_STOPPED
+                elif not_running == crawl_process.JOB_CANCELLED:
+                    cause = crawl_process.JOB_CANCELLED
                 elif not_running:
                     cause = crawl_process.JOB_NOT_RUNNING
                 else:
                     cause = watch.stop_cause(now)
                 if cause:
-                    log.warning("stopping the crawl of job %s: %s", jd.job_id, watch.describe(cause))
+                    # a curator's cancel is everyday work, not something for the operator
+                    log.log(logging.INFO if cause == crawl_process.JOB_CANCELLED else logging.WARNING,
+                            "stopping the crawl of job %s: %s", jd.job_id, watch.describe(cause))
                     state.stop_cause = cause
                     jd.save_state(state)
                     proc.stop(c.process_timeout, poll=min(0.2, c.poll_interval))
@@ -228,6 +232,8 @@ class Harvester:
         if cause == crawl_process.SERVICE_STOPPED:
             state.harvest_errors.append("the crawl was cut short: the harvester service was stopped")
             state.harvest_details.append(f"the crawler was asked to stop and ended with {reports.exit_text(code)}")
+        elif cause == crawl_process.JOB_CANCELLED:
+            state.crawl_end = "cancelled"  # not an error: what was harvested is stored and reported
         elif cause == crawl_process.JOB_NOT_RUNNING:
             state.harvest_errors.append("the crawl was stopped: the scheduler says the job is not running any more")
             state.harvest_details.append(f"the crawler was asked to stop and ended with {reports.exit_text(code)}")
@@ -263,6 +269,9 @@ class Harvester:
         this harvester's running job any more, else ""."""
         try:
             self.scheduler.progress(jd.job_id, self.config.harvester_id, progress)
+        except JobCancelled as exc:
+            log.info("job %s: %s; stopping the crawl, storing what was harvested", jd.job_id, exc)
+            return crawl_process.JOB_CANCELLED
         except (IllegalTransition, Conflict, JobNotFound) as exc:
             log.warning("the scheduler says job %s is not running here: %s", jd.job_id, exc)
             return str(exc)

@@ -63,6 +63,13 @@ class Job(Base):
     upload_error_details: Mapped[str] = deferred(mapped_column(Text, default=""))
     resubmitted_from_id: Mapped[int | None] = mapped_column(ForeignKey("jobs.id"), index=True)
     resubmitted_as_id: Mapped[int | None] = mapped_column(ForeignKey("jobs.id"))
+    #: how the ended job turned out (shared.enums.JobOutcome); NULL while it has not ended
+    outcome: Mapped[str | None] = mapped_column(String(24))
+    #: a stable code for failure_reason (nothing_harvested, cancelled, harvest_error, ...)
+    failure_code: Mapped[str] = mapped_column(String(32), default="", server_default="")
+    #: a curator asked to cancel the running job: the harvester stops at its next progress report
+    cancel_requested_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime)
+    cancel_reason: Mapped[str] = mapped_column(Text, default="", server_default="")
     #: JSON: the crawl profile's effective settings merged with the job's own (quotas, traps)
     settings: Mapped[str] = deferred(mapped_column(Text, default="{}"))
     #: one seed URL a line, as they were when the job was made

@@ -25,7 +25,7 @@ from shared.dto.jobs import (
     RunStatisticsDto,
     SchedulingStateDto,
 )
-from shared.enums import JobStatus, StopReason
+from shared.enums import JobOutcome, JobStatus, StopReason
 from shared.errors import InvalidInput, JobNotFound, NotFound
 
 HD = HarvestDefinition
@@ -36,7 +36,7 @@ SORT = {"id": Job.id, "created_at": Job.created_at, "started_at": Job.started_at
         "configuration_count": Job.configuration_count, "expected_objects": Job.expected_objects}
 
 FILTERS = ("status", "harvest_id", "harvest", "harvest_run", "channel", "created_from", "created_to",
-           "id_from", "id_to", "domain", "harvester_id")
+           "id_from", "id_to", "domain", "harvester_id", "outcome")
 
 
 def _summary(job: Job, harvest_name: str) -> JobDto:
@@ -44,7 +44,8 @@ def _summary(job: Job, harvest_name: str) -> JobDto:
                   job.snapshot, job.profile_name, job.configuration_count, job.expected_objects,
                   job.max_bytes_per_domain, job.max_objects_per_domain, job.created_at, job.submitted_at,
                   job.started_at, job.ended_at, job.harvester_id, job.failure_reason, job.harvest_error,
-                  job.upload_error, job.resubmitted_from_id, job.resubmitted_as_id)
+                  job.upload_error, job.resubmitted_from_id, job.resubmitted_as_id,
+                  JobOutcome(job.outcome) if job.outcome else None, job.failure_code or "")
 
 
 def _time(value: Any, name: str) -> dt.datetime:
@@ -93,6 +94,14 @@ def list_jobs(session: Session, filters: dict[str, Any] | None = None, offset: i
         conds.append(Job.channel == f["channel"])
     if f.get("harvester_id"):
         conds.append(Job.harvester_id == f["harvester_id"])
+    if f.get("outcome"):
+        outcomes = [f["outcome"]] if isinstance(f["outcome"], str) else list(f["outcome"])
+        valid = {o.value for o in JobOutcome}
+        bad = [o for o in outcomes if o not in valid]
+        if bad:
+            raise InvalidInput(f"unknown job outcome {bad[0]!r}; one of {', '.join(sorted(valid))}",
+                               {"field": "outcome"})
+        conds.append(Job.outcome.in_(outcomes))
     if f.get("created_from"):
         conds.append(Job.created_at >= _time(f["created_from"], "created_from"))
     if f.get("created_to"):
@@ -144,7 +153,8 @@ def job_details(session: Session, job_id: int) -> JobDetailsDto:
         seeds=[u for u in (job.seeds or "").split("\n") if u], aliases=_aliases(job),
         dedup_job_ids=json.loads(job.dedup_job_ids or "[]"), objects=int(totals[0]), bytes=int(totals[1]),
         duplicates=int(dups[0]), duplicate_bytes=int(dups[1]), stop_reasons=reasons,
-        progress=_progress(prog) if prog else None)
+        progress=_progress(prog) if prog else None, cancel_requested_at=job.cancel_requested_at,
+        cancel_reason=job.cancel_reason or "")
 
 
 def _progress(p: JobProgress) -> JobProgressDto:

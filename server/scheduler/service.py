@@ -195,10 +195,19 @@ class SchedulerService(NasService):
         return queries.job_details(self.db, job.id)
 
     @rpc
+    def cancel_job(self, job_id: int, reason: str = "") -> JobDetailsDto:
+        """Cancel a job: a queued one (New, Submitted) ends at once, Failed-rejected with outcome
+        cancelled; a running one is marked, and its harvester stops the crawl, stores what was
+        harvested and reports (the job then ends the same way, with its statistics). Asking
+        twice is harmless. Raises JobNotFound, IllegalTransition (the job has ended)."""
+        dispatch.cancel(self.db, job_id, reason)
+        return queries.job_details(self.db, job_id)
+
+    @rpc
     def list_jobs(self, filters: dict[str, Any] | None = None, offset: int = 0, limit: int = 100,
                   sort: str | None = None) -> Page[JobDto]:
         """A page of jobs. Filters: status (one or a list), harvest_id, harvest, harvest_run,
-        channel, created_from, created_to, id_from, id_to, domain, harvester_id. Sort by id,
+        channel, created_from, created_to, id_from, id_to, domain, harvester_id, outcome. Sort by id,
         created_at, started_at, ended_at, status, channel, harvest, harvest_run,
         configuration_count or expected_objects; ``-`` in front for descending (default ``-id``).
         Raises InvalidInput."""

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from shared.dto import Dto, Page
-from shared.enums import JobStatus, StopReason
+from shared.enums import JobOutcome, JobStatus, StopReason
 
 SERVICE = "scheduler"
 
@@ -40,6 +40,11 @@ class JobDto(Dto):
     upload_error: str
     resubmitted_from: int | None
     resubmitted_as: int | None
+    #: how the ended job turned out (None while it has not ended)
+    outcome: JobOutcome | None = None
+    #: a stable code for failure_reason ("" when none): nothing_harvested, cancelled, harvest_error,
+    #: upload_error, job_timeout
+    failure_code: str = ""
 
 
 @dataclass
@@ -87,6 +92,9 @@ class JobDetailsDto(JobDto):
     #: stop reason → number of domain configurations that ended so
     stop_reasons: dict[str, int] = field(default_factory=dict)
     progress: JobProgressDto | None = None
+    #: a curator asked to cancel the job (the harvester stops at its next progress report)
+    cancel_requested_at: dt.datetime | None = None
+    cancel_reason: str = ""
 
 
 @dataclass
@@ -238,6 +246,7 @@ RETURNS: dict[str, Any] = {
     "report_job": ReportOutcomeDto,
     # for curators and operators
     "resubmit_job": JobDetailsDto,
+    "cancel_job": JobDetailsDto,
     "list_jobs": Page[JobDto],
     "job": JobDetailsDto,
     "job_domains": Page[JobDomainDto],
