@@ -144,3 +144,14 @@ class JobgenEntry(Base):
     expected_objects: Mapped[int] = mapped_column(BigInteger)
     #: the job that last harvested this configuration (for the deduplication index)
     previous_job_id: Mapped[int | None] = mapped_column(Integer)
+
+
+class ChannelActivity(Base):
+    """When each harvester last asked for work on (or reported progress in) a channel: the
+    scheduler's only way to tell that jobs wait on a channel no harvester serves."""
+
+    __tablename__ = "channel_activity"
+
+    channel: Mapped[str] = mapped_column(String(255), primary_key=True)
+    harvester_id: Mapped[str] = mapped_column(String(255), primary_key=True)
+    last_seen_at: Mapped[dt.datetime] = mapped_column(UtcDateTime, default=utcnow)

@@ -298,13 +298,19 @@ def run_statistics(session: Session, harvest_id: int) -> list[RunStatisticsDto]:
     return [runs[k] for k in sorted(runs)]
 
 
-def scheduling_states(session: Session, harvest_id: int | None = None) -> list[SchedulingStateDto]:
+def scheduling_states(session: Session, harvest_id: int | None = None,
+                      served: dict[str, bool] | None = None) -> list[SchedulingStateDto]:
     """Each definition the scheduler has handled: who schedules it now, the last outcome and
-    (if it failed) why it was deactivated."""
-    stmt = select(SchedulingState, HD.name, HD.active).join(HD, HD.id == SchedulingState.harvest_id)
+    (if it failed) why it was deactivated; its channel and (``served``: channel → served)
+    whether a harvester serves it."""
+    from server.definitions.models import HarvestChannel
+
+    stmt = (select(SchedulingState, HD.name, HD.active, HarvestChannel.name)
+            .join(HD, HD.id == SchedulingState.harvest_id).join(HarvestChannel, HarvestChannel.id == HD.channel_id))
     if harvest_id is not None:
         stmt = stmt.where(SchedulingState.harvest_id == harvest_id)
+    served = served or {}
     return [SchedulingStateDto(s.harvest_id, name, active, s.owner, s.last_started_at, s.last_ended_at, s.last_jobs,
-                               s.last_error, s.last_error_at)
-            for s, name, active in session.execute(stmt.order_by(HD.name))]
+                               s.last_error, s.last_error_at, channel, served.get(channel))
+            for s, name, active, channel in session.execute(stmt.order_by(HD.name))]
 

@@ -219,6 +219,9 @@ class SchedulingStateDto(Dto):
     last_jobs: int
     last_error: str
     last_error_at: dt.datetime | None
+    #: the definition's channel, and whether a harvester serves it (None: not known)
+    channel: str = ""
+    channel_served: bool | None = None
 
 
 @dataclass
@@ -239,6 +242,33 @@ class RunOnceDto(Dto):
     outcomes: list[SchedulingOutcomeDto] = field(default_factory=list)
 
 
+@dataclass
+class ChannelStateDto(Dto):
+    """A harvest channel as the scheduler sees it: jobs waiting on it, the harvesters that asked
+    for its work lately, and whether any does (``served``; False with waiting jobs: nobody will
+    run them)."""
+
+    channel: str
+    snapshot: bool | None            # None: not a defined channel (jobs or harvesters name it)
+    waiting_jobs: int
+    harvesters: list[str]
+    last_seen_at: dt.datetime | None
+    served: bool
+
+
+@dataclass
+class HarvestNowDto(Dto):
+    """What ``harvest_now`` started: the run being made now (besides the schedule); with
+    ``wait``, its jobs, or why it failed."""
+
+    harvest_id: int
+    harvest: str
+    started: bool
+    run: int | None
+    jobs: list[int] = field(default_factory=list)
+    error: str = ""
+
+
 RETURNS: dict[str, Any] = {
     # for harvesters
     "claim_job": ClaimedJobDto | None,
@@ -257,4 +287,6 @@ RETURNS: dict[str, Any] = {
     "run_statistics": list[RunStatisticsDto],
     "scheduling_states": list[SchedulingStateDto],
     "run_once": RunOnceDto,
+    "harvest_now": HarvestNowDto,
+    "channel_states": list[ChannelStateDto],
 }
