@@ -91,6 +91,9 @@ def run(args: argparse.Namespace) -> int:
         print("demo services stopped")
         return 0
 
+    from server.cli.common import check_port_free
+
+    check_port_free(args.web_port, "the demo website, which is also the crawler's proxy", "--web-port")
     amqp_uri = f"amqp://guest:guest@{args.host}:5672/{args.vhost}"
     instances = demo_instances(args.dir, f"http://127.0.0.1:{args.web_port}")
     _step(f"1. configuring {len(instances)} service instances in {config_dir} (vhost {args.vhost})")
@@ -149,6 +152,9 @@ def run(args: argparse.Namespace) -> int:
 
     print(f"\nThe services keep running. Try:\n  .venv/bin/nas status --amqp-uri {amqp_uri}\n"
           f"  .venv/bin/nas archive ls --amqp-uri {amqp_uri}\n  .venv/bin/nas demo --stop")
+    print(f"\nThe demo website (port {args.web_port}) has stopped with this command. It was also the crawler's "
+          f"proxy: a harvest of {story.DOMAIN} started later reaches nothing (its job ends 'nothing-harvested') "
+          "until you run `nas demo` again, which starts it for its own harvest.")
     return 0
 
 
