@@ -88,6 +88,12 @@ class Harvester:
                            f"min_space_left is {self.config.min_space_left}")
         return True, ""
 
+    @property
+    def absence(self) -> SchedulerAbsence:
+        if getattr(self, "_absence", None) is None:
+            self._absence = SchedulerAbsence()
+        return self._absence
+
     def run_forever(self) -> None:
         """Finish leftovers, then claim and run jobs one at a time until ``stopping`` is set."""
         self.on_state("running", "finishing leftover jobs")
@@ -102,6 +108,10 @@ class Harvester:
             self.on_state("running", f"idle, waiting for a job on channel {c.channel}")
             try:
                 job = self.scheduler.claim(c.channel, c.harvester_id)
+                self.absence.answered()
+            except Unavailable as exc:
+                self.absence.missing(exc)
+                job = None
             except Exception as exc:  # noqa: BLE001 - a scheduler fault must not end the harvester
                 log.warning("cannot claim a job: %s: %s", exc.__class__.__name__, exc)
                 job = None
@@ -362,3 +372,29 @@ class Harvester:
             jd.save_state(state)
         return self.finish(jd, state)
 
+
+
+class SchedulerAbsence:
+    """A scheduler that does not answer yet is start-up ordering (the harvester came up first),
+    or a restart: info, not an operator's warning. Only a scheduler silent for ``warn_after``
+    seconds is warned about, once, and its return is noted."""
+
+    def __init__(self, warn_after: float = 300.0, clock=time.monotonic):
+        self.warn_after = warn_after
+        self.clock = clock
+        self.since: float | None = None
+        self.warned = False
+
+    def missing(self, exc: Exception) -> None:
+        now = self.clock()
+        if self.since is None:
+            self.since = now
+            log.info("the scheduler does not answer (yet): %s; asking again", exc)
+        elif not self.warned and now - self.since >= self.warn_after:
+            self.warned = True
+            log.warning("the scheduler has not answered for %.0f s: %s", now - self.since, exc)
+
+    def answered(self) -> None:
+        if self.since is not None:
+            log.info("the scheduler answers again")
+        self.since, self.warned = None, False
