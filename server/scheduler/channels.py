@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 from server.definitions.models import HarvestChannel
 from server.harvestdb.base import utcnow
 from server.scheduler.models import ChannelActivity, Job
+from server.scheduler.txn import begin_write
 from shared.dto.jobs import ChannelStateDto
 from shared.enums import JobStatus
 
@@ -48,6 +49,7 @@ def note(session: Session, channel: str, harvester_id: str, now: dt.datetime | N
     """Record that ``harvester_id`` works on ``channel`` now. Commits."""
     now = now or utcnow()
     session.rollback()
+    begin_write(session)
     done = session.execute(update(ChannelActivity).where(ChannelActivity.channel == channel,
                                                          ChannelActivity.harvester_id == harvester_id)
                            .values(last_seen_at=now).execution_options(synchronize_session=False)).rowcount

@@ -43,11 +43,19 @@ def _move(session: Session, where, frm: JobStatus, to: JobStatus, **values) -> l
     return [r[0] for r in result]
 
 
+def _write(session: Session) -> None:
+    """End what the session was reading and take the write lock (SQLite), waiting for another
+    writer such as a 100,000-domain ingest instead of failing with "database is locked"."""
+    session.commit()
+    begin_write(session)
+
+
 def submit_new(session: Session, now: dt.datetime | None = None) -> list[int]:
     """Queue the New jobs of every finished run for their channel (New → Submitted). A run is
     finished when the definition's run counter has passed it; the jobs of a run still being
     generated wait, so an interrupted generation can be redone without duplicates. Commits."""
     counted = select(HarvestDefinition.runs).where(HarvestDefinition.id == Job.harvest_id).scalar_subquery()
+    _write(session)
     ids = _move(session, Job.harvest_run < counted, S.NEW, S.SUBMITTED, submitted_at=now or utcnow())
     session.commit()
     return ids
@@ -120,6 +128,7 @@ def reoffer_lost_claims(session: Session, claim_timeout: float, now: dt.datetime
     """Started jobs never confirmed within ``claim_timeout`` go back to Submitted. Commits."""
     now = now or utcnow()
     cutoff = now - dt.timedelta(seconds=claim_timeout)
+    _write(session)
     lost = and_(Job.confirmed_at.is_(None), Job.reported_at.is_(None), Job.started_at < cutoff)
     # a lost claim of a job a curator cancelled is not offered again: it ends, cancelled
     S.STARTED.check_transition(S.FAILED)
@@ -142,6 +151,7 @@ def fail_silent_jobs(session: Session, job_timeout: float, now: dt.datetime | No
     """Started jobs silent for ``job_timeout`` become Failed, saying so. Commits."""
     now = now or utcnow()
     cutoff = now - dt.timedelta(seconds=job_timeout)
+    _write(session)
     silent = or_(Job.last_seen_at < cutoff, and_(Job.last_seen_at.is_(None), Job.started_at < cutoff))
     reason = f"no word from the harvester for {_human(job_timeout)} (job_timeout); marked failed"
     ids = _move(session, and_(silent, Job.confirmed_at.is_not(None)), S.STARTED, S.FAILED,
