@@ -9,6 +9,7 @@ from nameko.containers import ServiceContainer
 
 from server.cli.main import main
 from server.definitions.service import DefinitionsService
+from server.monitor.service import MonitorService
 from server.scheduler.service import SchedulerService
 
 
@@ -16,7 +17,7 @@ from server.scheduler.service import SchedulerService
 def services(nameko_config, tmp_path):
     config = {**nameko_config, "data_dir": str(tmp_path / "data"), "runtime": {"heartbeat_interval": 60},
               "harvest": {"scheduler": {"timer_interval": 3600}}}
-    containers = [ServiceContainer(cls, config) for cls in (DefinitionsService, SchedulerService)]
+    containers = [ServiceContainer(cls, config) for cls in (MonitorService, DefinitionsService, SchedulerService)]
     for c in containers:
         c.start()
     try:
@@ -70,6 +71,13 @@ def test_a_curators_day_in_the_cli(services, tmp_path, capsys):
     assert "news" in listed and "submitted" in listed
     channels = ok("scheduler", "channels", code=1)
     assert "NO: jobs wait for a harvester" in channels
+    from waiting import wait_for
+
+    def status_flags_the_channel():
+        main(["status", *uri])
+        return "channel FOCUSED: 1 job(s) waiting, but no harvester" in capsys.readouterr().out
+
+    wait_for(status_flags_the_channel, timeout=60)
     job_id = int(listed.splitlines()[2].split()[0])
     shown = ok("jobs", "show", str(job_id))
     assert f"Job {job_id}: harvest 'news', run 0 — submitted" in shown and "kb.dk" in shown
