@@ -74,7 +74,6 @@ def list_jobs(session: Session, filters: dict[str, Any] | None = None, offset: i
     if unknown:
         raise InvalidInput(f"unknown job filter(s) {', '.join(sorted(unknown))}; choose from {', '.join(FILTERS)}",
                            {"filters": sorted(unknown)})
-    stmt = select(Job, HD.name).join(HD, HD.id == Job.harvest_id)
     conds = []
     if f.get("status"):
         statuses = [f["status"]] if isinstance(f["status"], str) else list(f["status"])
@@ -113,17 +112,56 @@ def list_jobs(session: Session, filters: dict[str, Any] | None = None, offset: i
     if f.get("domain"):
         conds.append(exists().where(JC.job_id == Job.id, JC.domain_id == Domain.id,
                                     Domain.name == str(f["domain"]).lower()))
-    stmt = stmt.where(*conds)
-    stmt = query.order_by(stmt, sort, SORT, "-id", Job.id)
-    rows = session.execute(stmt.offset(offset).limit(limit)).all()
-    if offset == 0 and len(rows) < limit:
-        total = len(rows)
+    return _page_of_jobs(session, conds, sort or "-id", offset, limit, needs_hd=bool(f.get("harvest")))
+
+
+def _page_of_jobs(session: Session, conds: list, sort: str, offset: int, limit: int,
+                  needs_hd: bool) -> Page[JobDto]:
+    """One page of jobs at national scale (500,000 and more).
+
+    The page's ids are found first in the jobs table alone (its indexes cover every sort key;
+    the definition's table is joined only to sort by harvest name or filter by it), then those
+    rows are read with their harvest's name: the join never walks the rows skipped by the
+    offset. A page nearer the end than the start is read from the end in reverse order, so
+    jumping to the last page costs what the first page costs."""
+    key = sort.lstrip("-+")
+    if key not in SORT:
+        raise InvalidInput(f"cannot sort by {key!r}; choose one of {', '.join(sorted(SORT))}",
+                           {"sort": sort, "choices": sorted(SORT)})
+    join_hd = needs_hd or key == "harvest"
+
+    def ids_stmt(order: str):
+        stmt = select(Job.id)
+        if join_hd:
+            stmt = stmt.join(HD, HD.id == Job.harvest_id)
+        return query.order_by(stmt.where(*conds), order, SORT, "-id", Job.id)
+
+    def count() -> int:
+        stmt = select(func.count()).select_from(Job)
+        if needs_hd:
+            stmt = stmt.join(HD, HD.id == Job.harvest_id)
+        return session.execute(stmt.where(*conds)).scalar_one()
+
+    if offset == 0:
+        ids = list(session.execute(ids_stmt(sort).limit(limit)).scalars())
+        total = len(ids) if len(ids) < limit else count()
     else:
-        count = select(func.count()).select_from(Job)
-        if f.get("harvest"):
-            count = count.join(HD, HD.id == Job.harvest_id)
-        total = session.execute(count.where(*conds)).scalar_one()
-    return Page(items=[_summary(j, name) for j, name in rows], total=total, offset=offset, limit=limit)
+        total = count()
+        if offset >= total:
+            ids = []
+        elif offset > total // 2:   # nearer the end: read it backwards from there
+            flipped = sort[1:] if sort.startswith("-") else "-" + sort.lstrip("+")
+            n = min(limit, total - offset)
+            ids = list(session.execute(ids_stmt(flipped).offset(total - offset - n).limit(n)).scalars())
+            ids.reverse()
+        else:
+            ids = list(session.execute(ids_stmt(sort).offset(offset).limit(limit)).scalars())
+    rows = {}
+    if ids:
+        rows = {j.id: (j, name) for j, name in session.execute(
+            select(Job, HD.name).join(HD, HD.id == Job.harvest_id).where(Job.id.in_(ids)))}
+    items = [_summary(*rows[i]) for i in ids if i in rows]
+    return Page(items=items, total=total, offset=offset, limit=limit)
 
 
 def _get(session: Session, job_id: int) -> tuple[Job, str]:
