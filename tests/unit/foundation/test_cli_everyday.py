@@ -81,3 +81,32 @@ def test_an_unserved_channel_is_flagged():
             ChannelStateDto("SNAPSHOT", True, 0, ["h@x"], dt.datetime(2026, 1, 1, tzinfo=dt.UTC), True)]
     text = "\n".join(channel_lines(rows))
     assert "NO: jobs wait for a harvester" in text and "h@x" in text
+
+
+def test_the_demo_website_can_keep_running_until_stop(tmp_path):
+    import urllib.request
+
+    from waiting import wait_for
+
+    from server.cli.demo_cmd import start_website, stop_website
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    pid = start_website(str(tmp_path), port)
+    try:
+        opener = urllib.request.build_opener(urllib.request.ProxyHandler({"http": f"http://127.0.0.1:{port}"}))
+        body = wait_for(lambda: opener.open("http://www.kb-demo.dk/", timeout=5).read(), timeout=30)
+        assert b"www.kb-demo.dk" in body
+    finally:
+        assert stop_website(str(tmp_path))
+    wait_for(lambda: not os.path.exists(f"/proc/{pid}") or _zombie(pid), timeout=30)
+    assert not stop_website(str(tmp_path))   # nothing left to stop
+
+
+def _zombie(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().split(")")[-1].split()[0] == "Z"
+    except OSError:
+        return True
