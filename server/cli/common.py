@@ -191,6 +191,8 @@ def check_port_free(port: int, what: str, option: str, host: str = "127.0.0.1") 
     if not port:
         return
     with socket.socket() as sock:
+        # as the servers themselves do: a port left in TIME_WAIT by a previous run is free
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             sock.bind((host, port))
         except OSError as exc:
