@@ -566,6 +566,10 @@
         <translation>Dette tilstandsskift er ikke tilladt (fra {from} til {to}).</translation>
     </message>
     <message>
+        <source>The job was cancelled by a curator.</source>
+        <translation>Jobbet blev annulleret af en kurator.</translation>
+    </message>
+    <message>
         <source>You are not allowed to do this.</source>
         <translation>Du har ikke lov til at gøre dette.</translation>
     </message>

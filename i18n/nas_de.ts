@@ -566,6 +566,10 @@
         <translation>Dieser Zustandswechsel ist nicht erlaubt (von {from} nach {to}).</translation>
     </message>
     <message>
+        <source>The job was cancelled by a curator.</source>
+        <translation>Der Job wurde von einem Kurator abgebrochen.</translation>
+    </message>
+    <message>
         <source>You are not allowed to do this.</source>
         <translation>Sie dürfen das nicht tun.</translation>
     </message>

@@ -566,6 +566,10 @@
         <translation>This change of state is not allowed (from {from} to {to}).</translation>
     </message>
     <message>
+        <source>The job was cancelled by a curator.</source>
+        <translation>The job was cancelled by a curator.</translation>
+    </message>
+    <message>
         <source>You are not allowed to do this.</source>
         <translation>You are not allowed to do this.</translation>
     </message>

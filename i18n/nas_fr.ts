@@ -566,6 +566,10 @@
         <translation>Ce changement d’état n’est pas autorisé (de {from} à {to}).</translation>
     </message>
     <message>
+        <source>The job was cancelled by a curator.</source>
+        <translation>La tâche a été annulée par un conservateur.</translation>
+    </message>
+    <message>
         <source>You are not allowed to do this.</source>
         <translation>Vous n’êtes pas autorisé à faire cela.</translation>
     </message>

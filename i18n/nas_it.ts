@@ -566,6 +566,10 @@
         <translation>Questo cambio di stato non è consentito (da {from} a {to}).</translation>
     </message>
     <message>
+        <source>The job was cancelled by a curator.</source>
+        <translation>Il job è stato annullato da un curatore.</translation>
+    </message>
+    <message>
         <source>You are not allowed to do this.</source>
         <translation>Non hai il permesso di farlo.</translation>
     </message>

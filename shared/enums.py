@@ -60,11 +60,25 @@ class StopReason(StrEnum):
     CONFIG_OBJECT_LIMIT = "config-object-limit"
     TIME_LIMIT = "time-limit"
     UNFINISHED = "unfinished"                  # crawl ended for another reason (killed, failed)
+    #: no URL of the domain could be fetched (crawl.log codes ≤ 0 only: DNS failure, connection
+    #: refused, proxy down...): it reached nothing, which is not "completed"
+    NO_SEED_FETCHED = "no-seed-fetched"
+    CANCELLED = "cancelled"                    # a curator cancelled the job while it ran
 
     @property
     def is_complete(self) -> bool:
         """A domain stopped by its own configuration counts as done for a stair-step snapshot."""
         return self in (StopReason.COMPLETED, StopReason.CONFIG_SIZE_LIMIT, StopReason.CONFIG_OBJECT_LIMIT)
+
+
+class JobOutcome(StrEnum):
+    """How an ended job turned out, beyond its status: what a curator wants to know first."""
+
+    HARVESTED = "harvested"                    # every domain reached something
+    PARTIAL = "partial"                        # some domains: no seed could be fetched
+    NOTHING_HARVESTED = "nothing-harvested"    # not one object: the job ends Failed
+    CANCELLED = "cancelled"                    # a curator cancelled it
+    FAILED = "failed"                          # a harvest or upload error, or the harvester went silent
 
 
 class ReplicaType(StrEnum):

@@ -228,3 +228,13 @@ class IndexNotReady(Conflict):
     """The index is still being built (or was never asked for); details give the request's state."""
 
     code = "index_not_ready"
+
+
+# --- everyday use (h-everyday): job cancellation -------------------------------------------------
+
+
+class JobCancelled(IllegalTransition):
+    """A curator cancelled the running job: the harvester stops the crawl, stores what it has
+    and reports (``report_progress`` answers this instead of taking the progress)."""
+
+    code = "job_cancelled"

@@ -46,15 +46,30 @@ def rpc_proxy(args: argparse.Namespace) -> Iterator[Any]:
     from nameko.standalone.rpc import ClusterRpcProxy
 
     uri = amqp_uri(args)
+    from amqp.exceptions import AccessRefused, AMQPError, NotAllowed
+
     try:
         proxy_cm = ClusterRpcProxy({"AMQP_URI": uri}, timeout=args.timeout)
         proxy = proxy_cm.start()
     except (OSError, ConnectionError) as exc:
         raise Unreachable(f"cannot connect to the broker at {_safe(uri)}: {exc}") from None
+    except AccessRefused:
+        raise Unreachable(f"cannot reach the broker at {_safe(uri)}: the user name or password was refused "
+                          "(check --amqp-uri, $NAS_AMQP_URI or --config)") from None
+    except NotAllowed as exc:
+        raise Unreachable(f"cannot reach the broker at {_safe(uri)}: {_vhost_reason(exc)} "
+                          "(check the vhost at the end of --amqp-uri)") from None
+    except AMQPError as exc:
+        raise Unreachable(f"cannot reach the broker at {_safe(uri)}: {exc}") from None
     try:
         yield proxy
     finally:
         proxy_cm.stop()
+
+
+def _vhost_reason(exc: Exception) -> str:
+    text = str(exc)
+    return text.split(" - ", 1)[1] if " - " in text else "the broker does not allow this vhost"
 
 
 def _safe(uri: str) -> str:
@@ -119,3 +134,69 @@ def human_age(seconds: float) -> str:
     if seconds < 172800:
         return f"{seconds // 3600}h"
     return f"{seconds // 86400}d"
+
+
+# --- times and sizes for people (h-everyday) ----------------------------------------------------
+
+def when(value: Any, zone: Any = None) -> str:
+    """A time as people read it: in the user's time zone (``zone``, else $TZ or the system's),
+    to the second, with the zone named ("2026-11-23 20:40:01 CET"); nothing for None. ``--json``
+    output keeps ISO 8601 UTC, as the wire carries it."""
+    import datetime as dt
+
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        try:
+            value = dt.datetime.fromisoformat(value)
+        except ValueError:
+            return value
+    if not isinstance(value, dt.datetime):
+        return text(value)
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=dt.UTC)
+    local = value.astimezone(zone) if zone is not None else value.astimezone()
+    return f"{local:%Y-%m-%d %H:%M:%S} {local.tzname() or local.strftime('%z')}"
+
+
+def size(n: int | None) -> str:
+    """Bytes in binary units ("1.5 MiB"); "no limit" for -1, nothing for None."""
+    if n is None:
+        return ""
+    if n < 0:
+        return "no limit"
+    value = float(n)
+    for unit in ("B", "KiB", "MiB", "GiB", "TiB"):
+        if value < 1024 or unit == "TiB":
+            return f"{int(value)} {unit}" if unit == "B" else f"{value:.1f} {unit}"
+        value /= 1024
+    return f"{n} B"  # pragma: no cover
+
+
+def limit(n: int | None) -> str:
+    """A count limit: "no limit" for -1 (or None)."""
+    return "no limit" if n is None or n < 0 else str(n)
+
+
+class PortInUse(Exception):
+    """A port a command wants to listen on is taken (``nas`` exits 2, naming port and option)."""
+
+
+def check_port_free(port: int, what: str, option: str, host: str = "127.0.0.1") -> None:
+    """Raise :class:`PortInUse` naming the port, what needs it and the option that changes it,
+    before anything has been started that would then have to be undone."""
+    import errno
+    import socket
+
+    if not port:
+        return
+    with socket.socket() as sock:
+        # as the servers themselves do: a port left in TIME_WAIT by a previous run is free
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind((host, port))
+        except OSError as exc:
+            if exc.errno in (errno.EADDRINUSE, errno.EACCES):
+                why = "is in use" if exc.errno == errno.EADDRINUSE else "may not be used by this user"
+                raise PortInUse(f"port {port} on {host} ({what}) {why}; choose another with {option} PORT") from None
+            raise

@@ -73,17 +73,40 @@ def _domains(sub) -> None:
     p.add_argument("--chunk", type=int, default=5000, help="lines per call (default 5000)")
     p.add_argument("--resume", type=int, metavar="RUN", help="continue the interrupted ingest run RUN")
     p.add_argument("--no-progress", action="store_true")
+    from server.cli.curation_cmd import add_domain_actions
+
+    add_domain_actions(s)  # seed lists, configurations, alias, logins, notes, history
 
 
 def _domain_create(args) -> int:
+    """Each name in turn: a name that cannot be created is reported and the others still are,
+    so the output always says exactly what was done."""
+    from shared.errors import NasError
+
+    out, failed = [], []
     with rpc_proxy(args) as proxy:
-        out = [call(proxy, SERVICE, "create_domain", n, args.comments) for n in args.names]
+        for n in args.names:
+            try:
+                d = call(proxy, SERVICE, "create_domain", n, args.comments)
+            except NasError as exc:
+                if len(args.names) == 1:
+                    raise  # one name: the error is the whole answer (exit code by its kind)
+                failed.append((n, exc))
+                if not args.json:
+                    print(f"not created {n}: {exc.message or exc.code}", file=sys.stderr)
+                continue
+            out.append(d)
+            if not args.json:
+                print(f"created {d.name} (configuration {d.default_configuration})")
     if args.json:
-        print_json(out)
-    else:
-        for d in out:
-            print(f"created {d.name} (configuration {d.default_configuration})")
-    return 0
+        print_json({"created": out, "failed": [{"name": n, **e.to_dict()} for n, e in failed]})
+    elif failed:
+        print(f"{len(out)} of {len(args.names)} domains created; {len(failed)} not", file=sys.stderr)
+    from shared.errors import InvalidInput
+
+    if any(isinstance(e, InvalidInput) for _, e in failed):
+        return 2
+    return 1 if failed else 0
 
 
 def _domain_show(args) -> int:
@@ -290,11 +313,13 @@ def _schedule_show(args) -> int:
     if args.json:
         print_json(s)
         return 0
-    from server.cli.common import text
 
-    print(f"{s.name}: {s.description}")
+    from server.cli.common import when
+
+    zone = f" ({s.time_zone} time)" if getattr(s, "time_zone", "") else ""
+    print(f"{s.name}: {s.description}{zone}")
     for t in s.upcoming:
-        print(f"  next: {text(t)}")
+        print(f"  next: {when(t)}")
     return 0
 
 
@@ -348,19 +373,28 @@ def _harvests(sub) -> None:
     p.add_argument("--kind", choices=("selective", "event", "snapshot"))
     p.add_argument("--pattern", help="glob on the name")
     _paging(p)
+    from server.cli.curation_cmd import add_harvest_actions
+
+    add_harvest_actions(s)  # edit, now, history
 
 
 def _print_harvest(args, h) -> int:
     if args.json:
         print_json(h)
         return 0
-    from server.cli.common import text
+    from server.cli.common import text, when
     from shared.enums import HarvestKind
 
     print(f"{h.name} ({text(h.kind)}, channel {h.channel}): {'active' if h.active else 'inactive'}, "
-          f"{h.runs} run(s), next {text(h.next_run_at) or '-'}, edition {h.edition}")
+          f"{h.runs} run(s), next {when(h.next_run_at) or '-'}, edition {h.edition}")
+    if h.comments:
+        print(f"comments: {h.comments}")
     if h.schedule:
-        print(f"schedule: {h.schedule}")
+        rule = getattr(h, "schedule_rule", None)
+        zone = f" ({h.time_zone} time)" if getattr(h, "time_zone", "") else ""
+        print(f"schedule: {h.schedule}" + (f": {rule.description}{zone}" if rule else ""))
+    if h.scheduling_error:
+        print(f"deactivated by the scheduler {when(h.scheduling_error_at)}: {h.scheduling_error}")
     if h.kind == HarvestKind.SNAPSHOT:
         print(f"per domain: max bytes {h.max_bytes}, max objects {h.max_objects}; "
               f"max job time {h.max_job_running_time_s}s; based on {h.based_on or '-'}")

@@ -25,7 +25,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--host", default="127.0.0.1", help="RabbitMQ host")
     p.add_argument("--vhost", default=DEMO_VHOST, help="RabbitMQ virtual host (created if missing)")
     p.add_argument("--web-port", type=int, default=8390, help="port of the demo website (the crawler's proxy)")
-    p.add_argument("--stop", action="store_true", help="stop the demo's services and exit")
+    p.add_argument("--stop", action="store_true", help="stop the demo's services (and its website) and exit")
+    p.add_argument("--keep-website", action="store_true",
+                   help="keep the demo website (the crawler's proxy) running in the background until --stop, "
+                        "so that later harvests of the demo domain reach it")
     p.add_argument("--timeout", type=float, default=90.0, help="seconds to wait for services to come up")
     p.set_defaults(func=run)
 
@@ -88,9 +91,13 @@ def run(args: argparse.Namespace) -> int:
     if args.stop:
         if os.path.isdir(config_dir):
             supervisor.stop(config_dir)
-        print("demo services stopped")
+        stopped_site = stop_website(args.dir)
+        print("demo services stopped" + (" (and the demo website)" if stopped_site else ""))
         return 0
 
+    from server.cli.common import check_port_free
+
+    check_port_free(args.web_port, "the demo website, which is also the crawler's proxy", "--web-port")
     amqp_uri = f"amqp://guest:guest@{args.host}:5672/{args.vhost}"
     instances = demo_instances(args.dir, f"http://127.0.0.1:{args.web_port}")
     _step(f"1. configuring {len(instances)} service instances in {config_dir} (vhost {args.vhost})")
@@ -149,6 +156,14 @@ def run(args: argparse.Namespace) -> int:
 
     print(f"\nThe services keep running. Try:\n  .venv/bin/nas status --amqp-uri {amqp_uri}\n"
           f"  .venv/bin/nas archive ls --amqp-uri {amqp_uri}\n  .venv/bin/nas demo --stop")
+    if args.keep_website:
+        pid = start_website(args.dir, args.web_port)
+        print(f"\nThe demo website keeps running in the background (pid {pid}, port {args.web_port}): it is the "
+              f"crawler's proxy, so later harvests of {story.DOMAIN} reach it. `nas demo --stop` ends it too.")
+    else:
+        print(f"\nThe demo website (port {args.web_port}) has stopped with this command. It was also the crawler's "
+              f"proxy: a harvest of {story.DOMAIN} started later reaches nothing (its job ends "
+              "'nothing-harvested') until you run `nas demo` again, or run it with --keep-website.")
     return 0
 
 
@@ -156,3 +171,45 @@ def _print_status(rpc) -> None:
     rows = [(i.instance_id, i.service, i.state.value, human_age(i.heartbeat_age))
             for i in call(rpc, "monitor", "instances")]
     print_table(("INSTANCE", "SERVICE", "STATE", "LAST BEAT"), rows, out=sys.stdout)
+
+
+# --- the demo website as a background process (--keep-website) ------------------------------------
+
+def _website_pid_file(demo_dir: str) -> str:
+    return os.path.join(demo_dir, "data", "website.pid")
+
+
+def start_website(demo_dir: str, port: int) -> int:
+    """Start ``python -m server.demo.website PORT`` detached; its pid goes to data/website.pid."""
+    stop_website(demo_dir)
+    os.makedirs(os.path.join(demo_dir, "data"), exist_ok=True)
+    proc = subprocess.Popen([sys.executable, "-m", "server.demo.website", str(port)], start_new_session=True,
+                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    with open(_website_pid_file(demo_dir), "w") as fh:
+        fh.write(str(proc.pid))
+    return proc.pid
+
+
+def stop_website(demo_dir: str) -> bool:
+    """End the background website this demo started (its pid file names it; a pid now used by
+    another program is left alone)."""
+    import signal
+
+    path = _website_pid_file(demo_dir)
+    try:
+        with open(path) as fh:
+            pid = int(fh.read().strip())
+    except (FileNotFoundError, ValueError):
+        return False
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as fh:
+            ours = b"server.demo.website" in fh.read()
+    except OSError:
+        ours = False
+    if ours:
+        try:
+            os.kill(pid, signal.SIGTERM)
+        except ProcessLookupError:
+            ours = False
+    os.unlink(path)
+    return ours

@@ -18,7 +18,7 @@ import warnings
 warnings.filterwarnings("ignore", message=r"\s*Eventlet is deprecated")
 
 import server.cli
-from server.cli.common import EXIT_BAD_INPUT, EXIT_UNREACHABLE, Unreachable
+from server.cli.common import EXIT_BAD_INPUT, EXIT_UNREACHABLE, PortInUse, Unreachable
 from shared.errors import InvalidInput, NasError, NotFound, Unavailable
 
 
@@ -64,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     # The AMQP client reports harmless close-handshake races as warnings; users cannot act on them.
     logging.getLogger("amqp").setLevel(logging.ERROR)
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(_descending_sorts(sys.argv[1:] if argv is None else list(argv)))
     try:
         return int(args.func(args) or 0)
     except Unreachable as exc:
@@ -79,9 +79,42 @@ def main(argv: list[str] | None = None) -> int:
     except NasError as exc:
         print(f"nas: {exc.code}: {exc.message}", file=sys.stderr)
         return 1
+    except PortInUse as exc:
+        print(f"nas: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print("nas: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        return _closed_pipe()
+
+
+def _descending_sorts(argv: list[str]) -> list[str]:
+    """``--sort -created_at`` as documented: argparse would take ``-created_at`` for an option,
+    so the value is attached (``--sort=-created_at``) before parsing."""
+    out: list[str] = []
+    i = 0
+    while i < len(argv):
+        if argv[i] == "--sort" and i + 1 < len(argv) and argv[i + 1].startswith("-") and argv[i + 1] != "--":
+            out.append(f"--sort={argv[i + 1]}")
+            i += 2
+            continue
+        out.append(argv[i])
+        i += 1
+    return out
+
+
+def _closed_pipe() -> int:
+    """The reader went away (``nas jobs list | head``): stop quietly, as other Unix tools do.
+    Standard output is pointed at /dev/null so that Python's own flush at exit cannot fail again."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    return 141  # 128 + SIGPIPE, what a shell reports for a writer killed by a closed pipe
 
 
 if __name__ == "__main__":

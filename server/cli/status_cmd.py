@@ -22,8 +22,10 @@ def run(args: argparse.Namespace) -> int:
         logs = None
         if args.logs is not None:
             logs = call(proxy, "monitor", "recent_logs", args.logs or None)
+        unserved = _unserved_channels(proxy, instances)
     if args.json:
-        print_json({"instances": instances, **({"logs": logs} if logs is not None else {})})
+        print_json({"instances": instances, **({"logs": logs} if logs is not None else {}),
+                    "unserved_channels": unserved or []})
         return 0
     from server.cli.common import text
     from shared.enums import InstanceState
@@ -35,7 +37,24 @@ def run(args: argparse.Namespace) -> int:
         for i in instances
     ]
     print_table(("INSTANCE", "SERVICE", "HOST", "PID", "STATE", "LAST BEAT", "UPTIME", "VERSION", "WARNINGS"), rows)
+    for c in unserved or ():
+        print(f"channel {c.channel}: {c.waiting_jobs} job(s) waiting, but no harvester has asked for its work "
+              f"(start a harvester with harvester.channel {c.channel}, or move the harvests to a served channel)")
     for rec in logs or ():
         when = dt.datetime.fromtimestamp(rec.time).strftime("%Y-%m-%d %H:%M:%S")
         print(f"{when} {rec.level:<8} {rec.instance_id} {rec.logger}: {rec.message}")
     return 1 if any(i.state == InstanceState.LOST for i in instances) else 0
+
+
+def _unserved_channels(proxy, instances) -> list | None:
+    """Channels whose jobs wait with no harvester asking for them (None when no scheduler runs:
+    the instance table already says so)."""
+    from server.cli.common import Unreachable
+    from shared.errors import NasError
+
+    if not any(i.service == "scheduler" for i in instances):
+        return None
+    try:
+        return [c for c in call(proxy, "scheduler", "channel_states") if c.waiting_jobs and not c.served]
+    except (Unreachable, NasError):
+        return None

@@ -260,7 +260,7 @@ def set_active(session: Session, name: str, active: bool, tz: ZoneInfo, edition:
             rule = schedules.rule_of(h.schedule)
             if h.first_run_at is None:
                 h.first_run_at = first_run(rule, now, tz)
-            nxt = run_after(rule, h.first_run_at, h.runs, tz)
+            nxt = run_after(rule, h.first_run_at, h.runs - (h.extra_runs or 0), tz)
             if nxt is None:
                 raise Conflict(f"the schedule of {name!r} has ended ({h.runs} runs done)",
                                {"object": "harvest definition", "name": name})

@@ -56,7 +56,7 @@ def next_run(hd: HarvestDefinition, tz: ZoneInfo, now: dt.datetime) -> tuple[dt.
     from server.definitions.schedules import rule_of
 
     first = hd.first_run_at or hd.next_run_at or now
-    nxt = run_after(rule_of(hd.schedule), first, hd.runs + 1, tz)
+    nxt = run_after(rule_of(hd.schedule), first, hd.runs - (hd.extra_runs or 0) + 1, tz)
     return nxt, nxt is not None
 
 
@@ -84,3 +84,36 @@ def record_history(session: Session, rows: Iterable[Mapping[str, Any]]) -> int:
     if rows:
         session.execute(insert(HarvestHistory), rows)
     return len(rows)
+
+
+# --- "harvest now": one run besides the schedule ------------------------------------------------
+
+
+def find(session: Session, name: str) -> HarvestDefinition | None:
+    """The definition called ``name``, or None."""
+    return session.execute(select(HD).where(HD.name == name)).scalar_one_or_none()
+
+
+def has_configurations(session: Session, harvest_id: int) -> bool:
+    from sqlalchemy import exists
+
+    from server.definitions.models import harvest_configurations
+
+    return bool(session.execute(select(exists().where(harvest_configurations.c.harvest_id == harvest_id))).scalar())
+
+
+def definition_for_now(session: Session, harvest_id: int) -> HarvestDefinition | None:
+    """The definition for a run made now whatever its schedule says (None if it is gone)."""
+    return session.execute(select(HD).where(HD.id == harvest_id)).scalar_one_or_none()
+
+
+def count_extra_run(session: Session, harvest_id: int, tz: ZoneInfo, now: dt.datetime) -> bool:
+    """Count a run made now besides the schedule: the run number goes up, the schedule's next
+    run stays where it was (a snapshot's one run is its only run). Returns whether it stays active."""
+    hd = session.get(HD, harvest_id)
+    if hd.kind == HarvestKind.SNAPSHOT.value:
+        return count_run(session, harvest_id, tz, now)
+    session.execute(update(HD).where(HD.id == harvest_id).values(
+        runs=HD.runs + 1, extra_runs=HD.extra_runs + 1, edition=HD.edition + 1)
+        .execution_options(synchronize_session=False))
+    return bool(hd.active)

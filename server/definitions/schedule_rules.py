@@ -62,6 +62,10 @@ class Rule:
             raise bad("end_at", "give an end date or a number of runs, not both")
         if self.start_at is not None and self.end_at is not None and self.end_at <= self.start_at:
             raise bad("end_at", "must be after the start")
+        if self.hour is not None and self.minute is None:
+            # "at 04:00": a fixed hour means that hour's first minute, not whatever minute it
+            # happened to be when the harvest was activated
+            return dataclasses.replace(self, minute=0)
         return self
 
     def describe(self) -> str:

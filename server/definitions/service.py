@@ -304,8 +304,8 @@ class DefinitionsService(NasService):
         (1 = Monday) or day_of_month; start_at/end_at ISO 8601 with zone, or max_runs.
         Raises InvalidSchedule (details.field), InvalidInput, AlreadyExists."""
         with self._saving("schedule", name) as s:
-            return schedules.to_dto(schedules.create(s, name, {"unit": unit, "every": every, **fields},
-                                                     comments))
+            return self._zoned(schedules.to_dto(schedules.create(s, name, {"unit": unit, "every": every, **fields},
+                                                                 comments)))
 
     @rpc
     def get_schedule(self, name: str, preview: int = 5) -> ScheduleDetailsDto:
@@ -313,7 +313,7 @@ class DefinitionsService(NasService):
         Raises NotFound."""
         sch = schedules.get(self.db, name)
         times = upcoming(schedules.rule_of(sch), dt.datetime.now(dt.UTC), self.ctx.tz, max(0, min(preview, 100)))
-        return ScheduleDetailsDto(**vars(schedules.to_dto(sch)), upcoming=times)
+        return self._zoned(ScheduleDetailsDto(**vars(schedules.to_dto(sch)), upcoming=times))
 
     @rpc
     def preview_schedule(self, fields: dict[str, Any], n: int = 5) -> SchedulePreviewDto:
@@ -324,25 +324,38 @@ class DefinitionsService(NasService):
         InvalidSchedule (details.field)."""
         rule = schedules.rule_from({k: v for k, v in (fields or {}).items()})
         times = upcoming(rule, dt.datetime.now(dt.UTC), self.ctx.tz, max(0, min(n, 100)))
-        return SchedulePreviewDto(rule.describe(), times)
+        return SchedulePreviewDto(rule.describe(), times, self.ctx.tz.key)
 
     @rpc
     def update_schedule(self, name: str, edition: int, fields: dict[str, Any],
                         comments: str | None = None) -> ScheduleDto:
         """Change some fields. Raises NotFound, EditionConflict, InvalidSchedule."""
         with self._saving("schedule", name) as s:
-            return schedules.to_dto(schedules.update(s, name, edition, fields, comments))
+            return self._zoned(schedules.to_dto(schedules.update(s, name, edition, fields, comments)))
 
     @rpc
     def list_schedules(self, offset: int = 0, limit: int = 100, sort: str | None = None,
                        pattern: str | None = None) -> Page[ScheduleDto]:
         """Schedules (glob on name). Raises InvalidInput."""
-        return schedules.listing(self.db, *self._paging(offset, limit), sort, pattern)
+        page = schedules.listing(self.db, *self._paging(offset, limit), sort, pattern)
+        for item in page.items:
+            self._zoned(item)
+        return page
+
+    def _zoned(self, dto):
+        """Name the time zone the schedule's wall-clock times are in (the desktop and the CLI
+        show times in the user's zone and say which)."""
+        dto.time_zone = self.ctx.tz.key
+        return dto
 
     # --- harvest definitions --------------------------------------------------------------------
 
     def _harvest(self, h) -> HarvestDto:
-        return definitions.to_dto(self.db, h)
+        dto = definitions.to_dto(self.db, h)
+        dto.time_zone = self.ctx.tz.key
+        if h.schedule is not None:
+            dto.schedule_rule = self._zoned(schedules.to_dto(h.schedule))
+        return dto
 
     @rpc
     def create_selective(self, name: str, schedule: str, configurations: list[dict[str, str]],
@@ -399,8 +412,10 @@ class DefinitionsService(NasService):
                       pattern: str | None = None, kind: str | None = None, active: bool | None = None,
                       field: str = "name") -> Page[HarvestDto]:
         """Harvest definitions (glob on name or comments, by kind, active). Raises InvalidInput."""
-        return definitions.listing(self.db, *self._paging(offset, limit), sort, pattern, kind, active,
-                                   field)
+        page = definitions.listing(self.db, *self._paging(offset, limit), sort, pattern, kind, active, field)
+        for item in page.items:
+            item.time_zone = self.ctx.tz.key
+        return page
 
     @rpc
     def harvest_history(self, name: str, offset: int = 0, limit: int = 100) -> Page[HistoryDto]:

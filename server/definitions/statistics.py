@@ -13,10 +13,12 @@ from shared.enums import StopReason
 
 
 def domain_statistics(session: Session, top: int = 50) -> DomainStatisticsDto:
-    """Counts of all domains, harvested (any history row) and never harvested, aliases, and the
-    ``top`` top-level domains by number of domains, each with how many of them were harvested."""
+    """Counts of all domains, harvested (a history row that reached the domain: "no seed could be
+    fetched" does not count) and never harvested, aliases, and the ``top`` top-level domains by
+    number of domains, each with how many of them were harvested."""
     total = session.execute(select(func.count(Domain.id))).scalar_one()
-    harvested = session.execute(select(func.count(distinct(HarvestHistory.domain_id)))).scalar_one()
+    reached = HarvestHistory.stop_reason != StopReason.NO_SEED_FETCHED.value
+    harvested = session.execute(select(func.count(distinct(HarvestHistory.domain_id))).where(reached)).scalar_one()
     aliases = session.execute(select(func.count(Domain.id)).where(Domain.alias_of_id.is_not(None))).scalar_one()
     by_tld = session.execute(
         select(Domain.tld, func.count(Domain.id).label("n")).group_by(Domain.tld)
@@ -25,7 +27,7 @@ def domain_statistics(session: Session, top: int = 50) -> DomainStatisticsDto:
     harvested_by_tld = dict(session.execute(
         select(Domain.tld, func.count(distinct(HarvestHistory.domain_id)))
         .join(HarvestHistory, HarvestHistory.domain_id == Domain.id)
-        .where(Domain.tld.in_(tlds)).group_by(Domain.tld)).all()) if tlds else {}
+        .where(Domain.tld.in_(tlds), reached).group_by(Domain.tld)).all()) if tlds else {}
     return DomainStatisticsDto(total, harvested, total - harvested, aliases,
                                [TldCountDto(t, n, harvested_by_tld.get(t, 0)) for t, n in by_tld])
 

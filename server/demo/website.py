@@ -95,3 +95,21 @@ class DemoWebsite:
     def __exit__(self, *exc) -> None:
         self.httpd.shutdown()
         self.httpd.server_close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m server.demo.website PORT``: serve until SIGTERM (``nas demo --keep-website``
+    runs it in the background so that later harvests of the demo domain still reach it)."""
+    import signal
+    import sys
+
+    port = int((argv if argv is not None else sys.argv[1:])[0])
+    site = DemoWebsite(port)
+    signal.signal(signal.SIGTERM, lambda *_: threading.Thread(target=site.httpd.shutdown).start())
+    site.httpd.serve_forever()
+    site.httpd.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

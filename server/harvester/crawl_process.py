@@ -29,6 +29,7 @@ INACTIVITY = "inactivity_timeout"
 RUNNING_TIME = "max_running_time"
 SERVICE_STOPPED = "harvester_stopped"
 JOB_NOT_RUNNING = "job_not_running"
+JOB_CANCELLED = "job_cancelled"
 
 CAUSES = {
     NO_RESPONSE: "nothing was downloaded for {t:g} s (no_response_timeout)",
@@ -36,6 +37,7 @@ CAUSES = {
     RUNNING_TIME: "the job's running time of {t:g} s was up",
     SERVICE_STOPPED: "the harvester service was stopped",
     JOB_NOT_RUNNING: "the scheduler says the job is not running any more",
+    JOB_CANCELLED: "a curator cancelled the job",
 }
 
 

@@ -48,9 +48,38 @@ def domain_stats(job_dir: JobDir, cut_short: bool) -> list[DomainStats]:
     crawl.log with every domain unfinished. Deduplicated objects are counted from crawl.log."""
     rows = _domain_rows(job_dir, cut_short)
     dups = duplicates(job_dir.file("crawl.log"))
+    reached = fetched(job_dir.file("crawl.log"))
     for row in rows:
         row.duplicates, row.duplicate_bytes = dups.get(row.domain, (0, 0))
+        if reached is not None and not reached.get(row.domain) and row.stop_reason in _UNREACHED_CANDIDATES:
+            row.stop_reason = StopReason.NO_SEED_FETCHED.value
     return rows
+
+
+# A domain that hit a quota fetched something; one that "completed" or ran out of time with no
+# fetch at all (every attempt a crawl.log code ≤ 0) reached nothing.
+_UNREACHED_CANDIDATES = {StopReason.COMPLETED.value, StopReason.UNFINISHED.value, StopReason.TIME_LIMIT.value}
+
+
+def fetched(crawl_log: str) -> dict[str, int] | None:
+    """Per domain: how many URLs (``dns:`` lookups left out) got an answer from a server (a
+    crawl.log status > 0). None when there is no crawl.log (nothing to judge by)."""
+    out: dict[str, int] = defaultdict(int)
+    try:
+        fh = open(crawl_log, encoding="utf-8", errors="replace")
+    except FileNotFoundError:
+        return None
+    with fh:
+        for line in fh:
+            f = line.split()
+            if len(f) < 4 or f[3].startswith("dns:"):
+                continue
+            status = f[1]
+            if status.isdigit() and int(status) > 0:
+                out[_domain_of(f[3])] += 1
+            else:
+                out.setdefault(_domain_of(f[3]), 0)
+    return dict(out)
 
 
 def _domain_of(url: str) -> str:

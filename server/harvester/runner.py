@@ -22,7 +22,7 @@ from server.harvester.scheduler_client import Scheduler
 from server.harvester.upload_watcher import WatcherProcess
 from server.harvester.uploads import Uploader, retry_failed
 from server.runtime.offload import offload
-from shared.errors import Conflict, IllegalTransition, JobNotFound, NasError, Unavailable
+from shared.errors import Conflict, IllegalTransition, JobCancelled, JobNotFound, NasError, Unavailable
 
 log = logging.getLogger(__name__)
 
@@ -88,6 +88,12 @@ class Harvester:
                            f"min_space_left is {self.config.min_space_left}")
         return True, ""
 
+    @property
+    def absence(self) -> SchedulerAbsence:
+        if getattr(self, "_absence", None) is None:
+            self._absence = SchedulerAbsence()
+        return self._absence
+
     def run_forever(self) -> None:
         """Finish leftovers, then claim and run jobs one at a time until ``stopping`` is set."""
         self.on_state("running", "finishing leftover jobs")
@@ -102,6 +108,10 @@ class Harvester:
             self.on_state("running", f"idle, waiting for a job on channel {c.channel}")
             try:
                 job = self.scheduler.claim(c.channel, c.harvester_id)
+                self.absence.answered()
+            except Unavailable as exc:
+                self.absence.missing(exc)
+                job = None
             except Exception as exc:  # noqa: BLE001 - a scheduler fault must not end the harvester
                 log.warning("cannot claim a job: %s: %s", exc.__class__.__name__, exc)
                 job = None
@@ -191,12 +201,16 @@ class Harvester:
                     break
                 if self.stopping.is_set():
                     cause = crawl_process.SERVICE_STOPPED
+                elif not_running == crawl_process.JOB_CANCELLED:
+                    cause = crawl_process.JOB_CANCELLED
                 elif not_running:
                     cause = crawl_process.JOB_NOT_RUNNING
                 else:
                     cause = watch.stop_cause(now)
                 if cause:
-                    log.warning("stopping the crawl of job %s: %s", jd.job_id, watch.describe(cause))
+                    # a curator's cancel is everyday work, not something for the operator
+                    log.log(logging.INFO if cause == crawl_process.JOB_CANCELLED else logging.WARNING,
+                            "stopping the crawl of job %s: %s", jd.job_id, watch.describe(cause))
                     state.stop_cause = cause
                     jd.save_state(state)
                     proc.stop(c.process_timeout, poll=min(0.2, c.poll_interval))
@@ -228,6 +242,8 @@ class Harvester:
         if cause == crawl_process.SERVICE_STOPPED:
             state.harvest_errors.append("the crawl was cut short: the harvester service was stopped")
             state.harvest_details.append(f"the crawler was asked to stop and ended with {reports.exit_text(code)}")
+        elif cause == crawl_process.JOB_CANCELLED:
+            state.crawl_end = "cancelled"  # not an error: what was harvested is stored and reported
         elif cause == crawl_process.JOB_NOT_RUNNING:
             state.harvest_errors.append("the crawl was stopped: the scheduler says the job is not running any more")
             state.harvest_details.append(f"the crawler was asked to stop and ended with {reports.exit_text(code)}")
@@ -263,6 +279,9 @@ class Harvester:
         this harvester's running job any more, else ""."""
         try:
             self.scheduler.progress(jd.job_id, self.config.harvester_id, progress)
+        except JobCancelled as exc:
+            log.info("job %s: %s; stopping the crawl, storing what was harvested", jd.job_id, exc)
+            return crawl_process.JOB_CANCELLED
         except (IllegalTransition, Conflict, JobNotFound) as exc:
             log.warning("the scheduler says job %s is not running here: %s", jd.job_id, exc)
             return str(exc)
@@ -353,3 +372,29 @@ class Harvester:
             jd.save_state(state)
         return self.finish(jd, state)
 
+
+
+class SchedulerAbsence:
+    """A scheduler that does not answer yet is start-up ordering (the harvester came up first),
+    or a restart: info, not an operator's warning. Only a scheduler silent for ``warn_after``
+    seconds is warned about, once, and its return is noted."""
+
+    def __init__(self, warn_after: float = 300.0, clock=time.monotonic):
+        self.warn_after = warn_after
+        self.clock = clock
+        self.since: float | None = None
+        self.warned = False
+
+    def missing(self, exc: Exception) -> None:
+        now = self.clock()
+        if self.since is None:
+            self.since = now
+            log.info("the scheduler does not answer (yet): %s; asking again", exc)
+        elif not self.warned and now - self.since >= self.warn_after:
+            self.warned = True
+            log.warning("the scheduler has not answered for %.0f s: %s", now - self.since, exc)
+
+    def answered(self) -> None:
+        if self.since is not None:
+            log.info("the scheduler answers again")
+        self.since, self.warned = None, False

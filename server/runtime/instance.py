@@ -48,6 +48,9 @@ class Runtime(DependencyProvider):
         self._dispatch = event_dispatcher(self.container.config)
         self.log_handler = MonitorLogHandler()
         logging.getLogger().addHandler(self.log_handler)
+        from server.runtime import expected_errors
+
+        expected_errors.install()  # a typed error answered to a caller is not an operator's warning
 
     def start(self) -> None:
         self.state = InstanceState.RUNNING

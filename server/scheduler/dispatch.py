@@ -19,15 +19,15 @@ from __future__ import annotations
 import datetime as dt
 import logging
 
-from sqlalchemy import and_, or_, select, update
+from sqlalchemy import and_, case, literal, or_, select, update
 from sqlalchemy.orm import Session
 
 from server.definitions.models import HarvestDefinition
 from server.harvestdb.base import utcnow
 from server.scheduler.models import Job, JobConfiguration
 from server.scheduler.txn import begin_write, rolls_back
-from shared.enums import JobStatus
-from shared.errors import InvalidInput, JobNotFound
+from shared.enums import JobOutcome, JobStatus
+from shared.errors import IllegalTransition, InvalidInput, JobNotFound
 
 log = logging.getLogger(__name__)
 
@@ -43,11 +43,19 @@ def _move(session: Session, where, frm: JobStatus, to: JobStatus, **values) -> l
     return [r[0] for r in result]
 
 
+def _write(session: Session) -> None:
+    """End what the session was reading and take the write lock (SQLite), waiting for another
+    writer such as a 100,000-domain ingest instead of failing with "database is locked"."""
+    session.commit()
+    begin_write(session)
+
+
 def submit_new(session: Session, now: dt.datetime | None = None) -> list[int]:
     """Queue the New jobs of every finished run for their channel (New → Submitted). A run is
     finished when the definition's run counter has passed it; the jobs of a run still being
     generated wait, so an interrupted generation can be redone without duplicates. Commits."""
     counted = select(HarvestDefinition.runs).where(HarvestDefinition.id == Job.harvest_id).scalar_subquery()
+    _write(session)
     ids = _move(session, Job.harvest_run < counted, S.NEW, S.SUBMITTED, submitted_at=now or utcnow())
     session.commit()
     return ids
@@ -120,9 +128,20 @@ def reoffer_lost_claims(session: Session, claim_timeout: float, now: dt.datetime
     """Started jobs never confirmed within ``claim_timeout`` go back to Submitted. Commits."""
     now = now or utcnow()
     cutoff = now - dt.timedelta(seconds=claim_timeout)
-    ids = _move(session, and_(Job.confirmed_at.is_(None), Job.reported_at.is_(None), Job.started_at < cutoff),
+    _write(session)
+    lost = and_(Job.confirmed_at.is_(None), Job.reported_at.is_(None), Job.started_at < cutoff)
+    # a lost claim of a job a curator cancelled is not offered again: it ends, cancelled
+    S.STARTED.check_transition(S.FAILED)
+    S.FAILED.check_transition(S.FAILED_REJECTED)
+    ended = session.execute(update(Job).where(Job.status == S.STARTED.value, lost, Job.cancel_requested_at.is_not(None))
+                            .values(status=S.FAILED_REJECTED.value, ended_at=now, outcome=JobOutcome.CANCELLED.value,
+                                    failure_code="cancelled", failure_reason=_cancel_text(Job.cancel_reason))
+                            .execution_options(synchronize_session=False)).rowcount
+    ids = _move(session, and_(lost, Job.cancel_requested_at.is_(None)),
                 S.STARTED, S.SUBMITTED, harvester_id=None, started_at=None, last_seen_at=None, submitted_at=now)
     session.commit()
+    if ended:
+        log.info("%d cancelled job(s) whose claim was never confirmed ended", ended)
     for i in ids:
         log.warning("job %d: its claim was never confirmed; offered again", i)
     return ids
@@ -132,10 +151,11 @@ def fail_silent_jobs(session: Session, job_timeout: float, now: dt.datetime | No
     """Started jobs silent for ``job_timeout`` become Failed, saying so. Commits."""
     now = now or utcnow()
     cutoff = now - dt.timedelta(seconds=job_timeout)
+    _write(session)
     silent = or_(Job.last_seen_at < cutoff, and_(Job.last_seen_at.is_(None), Job.started_at < cutoff))
     reason = f"no word from the harvester for {_human(job_timeout)} (job_timeout); marked failed"
     ids = _move(session, and_(silent, Job.confirmed_at.is_not(None)), S.STARTED, S.FAILED,
-                failure_reason=reason, ended_at=now)
+                failure_reason=reason, ended_at=now, outcome=JobOutcome.FAILED.value, failure_code="job_timeout")
     session.commit()
     for i in ids:
         log.warning("job %d: %s", i, reason)
@@ -185,3 +205,49 @@ def resubmit(session: Session, job_id: int, now: dt.datetime | None = None) -> J
     session.commit()
     log.info("job %d resubmitted as job %d", old.id, copy.id)
     return copy
+
+
+def _cancel_text(reason_column):
+    """SQL: "cancelled by a curator" with the curator's reason after a colon when there is one."""
+    return case((reason_column == "", literal("cancelled by a curator")),
+                else_=literal("cancelled by a curator: ") + reason_column)
+
+
+@rolls_back
+def cancel(session: Session, job_id: int, reason: str = "", now: dt.datetime | None = None) -> Job:
+    """Cancel a job. A New or Submitted job ends at once (Failed-rejected, outcome cancelled); a
+    Started job is marked: its harvester learns at its next progress report (JobCancelled),
+    stops the crawl, stores what was harvested and reports, and the report ends it. Asking
+    again is harmless. Raises JobNotFound, IllegalTransition (the job has ended). Commits."""
+    now = now or utcnow()
+    reason = str(reason or "").strip()[:500]
+    session.rollback()
+    begin_write(session)
+    job = session.get(Job, job_id, populate_existing=True)
+    if job is None:
+        raise JobNotFound(f"there is no job {job_id}", {"job_id": job_id})
+    status = S(job.status)
+    if status in (S.NEW, S.SUBMITTED):
+        status.check_transition(S.FAILED, job_id)
+        S.FAILED.check_transition(S.FAILED_REJECTED, job_id)
+        why = "cancelled by a curator before it started" + (f": {reason}" if reason else "")
+        done = session.execute(update(Job).where(Job.id == job_id, Job.status == status.value).values(
+            status=S.FAILED_REJECTED.value, ended_at=now, outcome=JobOutcome.CANCELLED.value, failure_code="cancelled",
+            failure_reason=why, cancel_requested_at=now, cancel_reason=reason)
+            .execution_options(synchronize_session=False)).rowcount
+    elif status == S.STARTED:
+        done = session.execute(update(Job).where(Job.id == job_id, Job.status == status.value,
+                                                 Job.cancel_requested_at.is_(None))
+                               .values(cancel_requested_at=now, cancel_reason=reason)
+                               .execution_options(synchronize_session=False)).rowcount
+        done = done or 1  # asked before: nothing more to do
+    else:
+        raise IllegalTransition(f"job {job_id} has ended ({status.value}); there is nothing to cancel",
+                                {"job_id": job_id, "status": status.value})
+    if not done:
+        session.rollback()
+        raise IllegalTransition(f"job {job_id} changed state while it was being cancelled; try again",
+                                {"job_id": job_id})
+    session.commit()
+    log.info("job %d: cancel requested (%s)%s", job_id, status.value, f": {reason}" if reason else "")
+    return session.get(Job, job_id, populate_existing=True)

@@ -37,6 +37,7 @@ def acquire(session: Session, harvest_id: int, owner: str, stale_after: float,
     _ensure_row(session, harvest_id)
     session.commit()
     stale = now - dt.timedelta(seconds=stale_after)
+    begin_write(session)  # SQLite: wait for the write lock (an ingest may hold it), never fail
     result = session.execute(
         update(SchedulingState)
         .where(SchedulingState.harvest_id == harvest_id,
@@ -49,6 +50,7 @@ def acquire(session: Session, harvest_id: int, owner: str, stale_after: float,
 
 def refresh(session: Session, harvest_id: int, owner: str) -> bool:
     """Show that the holder is alive; False if it lost the guard (taken over as stale). Commits."""
+    begin_write(session)
     result = session.execute(
         update(SchedulingState).where(SchedulingState.harvest_id == harvest_id, SchedulingState.owner == owner)
         .values(locked_at=utcnow()).execution_options(synchronize_session=False))
@@ -62,6 +64,7 @@ def release(session: Session, harvest_id: int, owner: str, jobs: int, error: str
     values: dict = {"owner": None, "locked_at": None, "last_ended_at": now, "last_jobs": jobs, "last_error": error}
     if error:
         values["last_error_at"] = now
+    begin_write(session)
     session.execute(update(SchedulingState)
                     .where(SchedulingState.harvest_id == harvest_id, SchedulingState.owner == owner)
                     .values(**values).execution_options(synchronize_session=False))

@@ -29,6 +29,17 @@ class Job(Base):
         Index("ix_jobs_harvest_id_harvest_run", "harvest_id", "harvest_run"),
         Index("ix_jobs_status_id", "status", "id"),
         Index("ix_jobs_created_at", "created_at"),
+        # what the job history sorts and filters by, each with the id that breaks ties, so that
+        # a page at any position is read from an index without sorting 500,000 rows
+        Index("ix_jobs_harvest_id_id", "harvest_id", "id"),
+        Index("ix_jobs_harvest_run_id", "harvest_run", "id"),
+        Index("ix_jobs_channel_id", "channel", "id"),
+        Index("ix_jobs_created_at_id", "created_at", "id"),
+        Index("ix_jobs_started_at_id", "started_at", "id"),
+        Index("ix_jobs_ended_at_id", "ended_at", "id"),
+        Index("ix_jobs_configuration_count_id", "configuration_count", "id"),
+        Index("ix_jobs_expected_objects_id", "expected_objects", "id"),
+        Index("ix_jobs_outcome_id", "outcome", "id"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -63,6 +74,13 @@ class Job(Base):
     upload_error_details: Mapped[str] = deferred(mapped_column(Text, default=""))
     resubmitted_from_id: Mapped[int | None] = mapped_column(ForeignKey("jobs.id"), index=True)
     resubmitted_as_id: Mapped[int | None] = mapped_column(ForeignKey("jobs.id"))
+    #: how the ended job turned out (shared.enums.JobOutcome); NULL while it has not ended
+    outcome: Mapped[str | None] = mapped_column(String(24))
+    #: a stable code for failure_reason (nothing_harvested, cancelled, harvest_error, ...)
+    failure_code: Mapped[str] = mapped_column(String(32), default="", server_default="")
+    #: a curator asked to cancel the running job: the harvester stops at its next progress report
+    cancel_requested_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime)
+    cancel_reason: Mapped[str] = mapped_column(Text, default="", server_default="")
     #: JSON: the crawl profile's effective settings merged with the job's own (quotas, traps)
     settings: Mapped[str] = deferred(mapped_column(Text, default="{}"))
     #: one seed URL a line, as they were when the job was made
@@ -137,3 +155,14 @@ class JobgenEntry(Base):
     expected_objects: Mapped[int] = mapped_column(BigInteger)
     #: the job that last harvested this configuration (for the deduplication index)
     previous_job_id: Mapped[int | None] = mapped_column(Integer)
+
+
+class ChannelActivity(Base):
+    """When each harvester last asked for work on (or reported progress in) a channel: the
+    scheduler's only way to tell that jobs wait on a channel no harvester serves."""
+
+    __tablename__ = "channel_activity"
+
+    channel: Mapped[str] = mapped_column(String(255), primary_key=True)
+    harvester_id: Mapped[str] = mapped_column(String(255), primary_key=True)
+    last_seen_at: Mapped[dt.datetime] = mapped_column(UtcDateTime, default=utcnow)

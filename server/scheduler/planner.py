@@ -52,8 +52,9 @@ def describe(exc: BaseException) -> str:
 
 def schedule_definition(make_session: Callable[[], Session], harvest_id: int, owner: str,
                         settings: Mapping[str, Any], now: dt.datetime | None = None,
-                        keep_going: Callable[[], Any] | None = None) -> Outcome:
-    """Schedule one run of one definition if it is (still) due and nobody else is on it.
+                        keep_going: Callable[[], Any] | None = None, now_run: bool = False) -> Outcome:
+    """Schedule one run of one definition if it is (still) due and nobody else is on it; with
+    ``now_run`` ("harvest now"), whether due or not, as a run besides its schedule.
     ``keep_going`` is called between chunks and may raise (a BaseException) to stop: the
     run's jobs made so far are then removed and the definition stays as it was."""
     tz = ZoneInfo(settings["harvest.timezone"])
@@ -66,7 +67,8 @@ def schedule_definition(make_session: Callable[[], Session], harvest_id: int, ow
         run: int | None = None
         try:
             now = now or utcnow()
-            hd = runs.due_definition(session, harvest_id, now)
+            hd = (runs.definition_for_now(session, harvest_id) if now_run
+                  else runs.due_definition(session, harvest_id, now))
             if hd is None:   # scheduled by someone else meanwhile, or deactivated
                 outcome.scheduled = False
                 guard.release(session, harvest_id, owner, 0)
@@ -82,10 +84,12 @@ def schedule_definition(make_session: Callable[[], Session], harvest_id: int, ow
             outcome.jobs = gen.jobs
             session.commit()
             begin_write(session)
-            active = runs.count_run(session, harvest_id, tz, now)
+            count = runs.count_extra_run if now_run else runs.count_run
+            active = count(session, harvest_id, tz, now)
             session.commit()
-            log.info("harvest %s run %d: %d configurations in %d jobs%s", name, run, gen.configurations,
-                     len(gen.jobs), "" if active else "; its schedule has ended, deactivated")
+            log.info("harvest %s run %d%s: %d configurations in %d jobs%s", name, run,
+                     " (harvest now)" if now_run else "", gen.configurations, len(gen.jobs),
+                     "" if active else "; its schedule has ended, deactivated")
             guard.release(session, harvest_id, owner, len(gen.jobs))
             dispatch.submit_new(session)  # queue them now, not at the next check
         except BaseException as exc:

@@ -12,7 +12,7 @@ from server.scheduler import dispatch
 from server.scheduler.models import Job, JobProgress
 from server.scheduler.txn import begin_write, rolls_back
 from shared.enums import JobStatus
-from shared.errors import Conflict, IllegalTransition, InvalidInput, JobNotFound
+from shared.errors import Conflict, IllegalTransition, InvalidInput, JobCancelled, JobNotFound
 
 FIELDS = {"uris_done": int, "uris_queued": int, "bytes": int, "rate": float, "bytes_rate": float,
           "active_hosts": int, "status_text": str}
@@ -22,7 +22,8 @@ FIELDS = {"uris_done": int, "uris_queued": int, "bytes": int, "rate": float, "by
 def record(session: Session, job_id: int, harvester_id: str, progress: dict[str, Any],
            now: dt.datetime | None = None) -> None:
     """Keep the latest progress of a Started job and confirm its claim. Raises JobNotFound,
-    IllegalTransition (the job is not running: the harvester should stop it), Conflict (claimed
+    IllegalTransition (the job is not running: the harvester should stop it), JobCancelled
+    (a curator cancelled it: stop the crawl, store what was harvested, report), Conflict (claimed
     by another harvester), InvalidInput. Commits."""
     now = now or utcnow()
     clean: dict[str, Any] = {}
@@ -46,6 +47,11 @@ def record(session: Session, job_id: int, harvester_id: str, progress: dict[str,
         raise Conflict(f"job {job_id} is claimed by {job.harvester_id}, not {harvester_id}",
                        {"job_id": job_id, "harvester_id": job.harvester_id})
     dispatch.confirm(session, job, harvester_id, now)
+    if job.cancel_requested_at is not None:
+        session.commit()  # the claim is confirmed (it is not offered again); the crawl must stop
+        raise JobCancelled(f"job {job_id} was cancelled by a curator" + (f": {job.cancel_reason}" if job.cancel_reason
+                                                                          else ""),
+                           {"job_id": job_id, "reason": job.cancel_reason})
     row = session.get(JobProgress, job_id)
     if row is None:
         row = JobProgress(job_id=job_id, uris_done=0, uris_queued=0, bytes=0, rate=0.0, bytes_rate=0.0,

@@ -25,7 +25,7 @@ from shared.dto.jobs import (
     RunStatisticsDto,
     SchedulingStateDto,
 )
-from shared.enums import JobStatus, StopReason
+from shared.enums import JobOutcome, JobStatus, StopReason
 from shared.errors import InvalidInput, JobNotFound, NotFound
 
 HD = HarvestDefinition
@@ -36,7 +36,7 @@ SORT = {"id": Job.id, "created_at": Job.created_at, "started_at": Job.started_at
         "configuration_count": Job.configuration_count, "expected_objects": Job.expected_objects}
 
 FILTERS = ("status", "harvest_id", "harvest", "harvest_run", "channel", "created_from", "created_to",
-           "id_from", "id_to", "domain", "harvester_id")
+           "id_from", "id_to", "domain", "harvester_id", "outcome")
 
 
 def _summary(job: Job, harvest_name: str) -> JobDto:
@@ -44,7 +44,8 @@ def _summary(job: Job, harvest_name: str) -> JobDto:
                   job.snapshot, job.profile_name, job.configuration_count, job.expected_objects,
                   job.max_bytes_per_domain, job.max_objects_per_domain, job.created_at, job.submitted_at,
                   job.started_at, job.ended_at, job.harvester_id, job.failure_reason, job.harvest_error,
-                  job.upload_error, job.resubmitted_from_id, job.resubmitted_as_id)
+                  job.upload_error, job.resubmitted_from_id, job.resubmitted_as_id,
+                  JobOutcome(job.outcome) if job.outcome else None, job.failure_code or "")
 
 
 def _time(value: Any, name: str) -> dt.datetime:
@@ -73,7 +74,6 @@ def list_jobs(session: Session, filters: dict[str, Any] | None = None, offset: i
     if unknown:
         raise InvalidInput(f"unknown job filter(s) {', '.join(sorted(unknown))}; choose from {', '.join(FILTERS)}",
                            {"filters": sorted(unknown)})
-    stmt = select(Job, HD.name).join(HD, HD.id == Job.harvest_id)
     conds = []
     if f.get("status"):
         statuses = [f["status"]] if isinstance(f["status"], str) else list(f["status"])
@@ -93,6 +93,14 @@ def list_jobs(session: Session, filters: dict[str, Any] | None = None, offset: i
         conds.append(Job.channel == f["channel"])
     if f.get("harvester_id"):
         conds.append(Job.harvester_id == f["harvester_id"])
+    if f.get("outcome"):
+        outcomes = [f["outcome"]] if isinstance(f["outcome"], str) else list(f["outcome"])
+        valid = {o.value for o in JobOutcome}
+        bad = [o for o in outcomes if o not in valid]
+        if bad:
+            raise InvalidInput(f"unknown job outcome {bad[0]!r}; one of {', '.join(sorted(valid))}",
+                               {"field": "outcome"})
+        conds.append(Job.outcome.in_(outcomes))
     if f.get("created_from"):
         conds.append(Job.created_at >= _time(f["created_from"], "created_from"))
     if f.get("created_to"):
@@ -104,17 +112,56 @@ def list_jobs(session: Session, filters: dict[str, Any] | None = None, offset: i
     if f.get("domain"):
         conds.append(exists().where(JC.job_id == Job.id, JC.domain_id == Domain.id,
                                     Domain.name == str(f["domain"]).lower()))
-    stmt = stmt.where(*conds)
-    stmt = query.order_by(stmt, sort, SORT, "-id", Job.id)
-    rows = session.execute(stmt.offset(offset).limit(limit)).all()
-    if offset == 0 and len(rows) < limit:
-        total = len(rows)
+    return _page_of_jobs(session, conds, sort or "-id", offset, limit, needs_hd=bool(f.get("harvest")))
+
+
+def _page_of_jobs(session: Session, conds: list, sort: str, offset: int, limit: int,
+                  needs_hd: bool) -> Page[JobDto]:
+    """One page of jobs at national scale (500,000 and more).
+
+    The page's ids are found first in the jobs table alone (its indexes cover every sort key;
+    the definition's table is joined only to sort by harvest name or filter by it), then those
+    rows are read with their harvest's name: the join never walks the rows skipped by the
+    offset. A page nearer the end than the start is read from the end in reverse order, so
+    jumping to the last page costs what the first page costs."""
+    key = sort.lstrip("-+")
+    if key not in SORT:
+        raise InvalidInput(f"cannot sort by {key!r}; choose one of {', '.join(sorted(SORT))}",
+                           {"sort": sort, "choices": sorted(SORT)})
+    join_hd = needs_hd or key == "harvest"
+
+    def ids_stmt(order: str):
+        stmt = select(Job.id)
+        if join_hd:
+            stmt = stmt.join(HD, HD.id == Job.harvest_id)
+        return query.order_by(stmt.where(*conds), order, SORT, "-id", Job.id)
+
+    def count() -> int:
+        stmt = select(func.count()).select_from(Job)
+        if needs_hd:
+            stmt = stmt.join(HD, HD.id == Job.harvest_id)
+        return session.execute(stmt.where(*conds)).scalar_one()
+
+    if offset == 0:
+        ids = list(session.execute(ids_stmt(sort).limit(limit)).scalars())
+        total = len(ids) if len(ids) < limit else count()
     else:
-        count = select(func.count()).select_from(Job)
-        if f.get("harvest"):
-            count = count.join(HD, HD.id == Job.harvest_id)
-        total = session.execute(count.where(*conds)).scalar_one()
-    return Page(items=[_summary(j, name) for j, name in rows], total=total, offset=offset, limit=limit)
+        total = count()
+        if offset >= total:
+            ids = []
+        elif offset > total // 2:   # nearer the end: read it backwards from there
+            flipped = sort[1:] if sort.startswith("-") else "-" + sort.lstrip("+")
+            n = min(limit, total - offset)
+            ids = list(session.execute(ids_stmt(flipped).offset(total - offset - n).limit(n)).scalars())
+            ids.reverse()
+        else:
+            ids = list(session.execute(ids_stmt(sort).offset(offset).limit(limit)).scalars())
+    rows = {}
+    if ids:
+        rows = {j.id: (j, name) for j, name in session.execute(
+            select(Job, HD.name).join(HD, HD.id == Job.harvest_id).where(Job.id.in_(ids)))}
+    items = [_summary(*rows[i]) for i in ids if i in rows]
+    return Page(items=items, total=total, offset=offset, limit=limit)
 
 
 def _get(session: Session, job_id: int) -> tuple[Job, str]:
@@ -144,7 +191,8 @@ def job_details(session: Session, job_id: int) -> JobDetailsDto:
         seeds=[u for u in (job.seeds or "").split("\n") if u], aliases=_aliases(job),
         dedup_job_ids=json.loads(job.dedup_job_ids or "[]"), objects=int(totals[0]), bytes=int(totals[1]),
         duplicates=int(dups[0]), duplicate_bytes=int(dups[1]), stop_reasons=reasons,
-        progress=_progress(prog) if prog else None)
+        progress=_progress(prog) if prog else None, cancel_requested_at=job.cancel_requested_at,
+        cancel_reason=job.cancel_reason or "")
 
 
 def _progress(p: JobProgress) -> JobProgressDto:
@@ -288,13 +336,19 @@ def run_statistics(session: Session, harvest_id: int) -> list[RunStatisticsDto]:
     return [runs[k] for k in sorted(runs)]
 
 
-def scheduling_states(session: Session, harvest_id: int | None = None) -> list[SchedulingStateDto]:
+def scheduling_states(session: Session, harvest_id: int | None = None,
+                      served: dict[str, bool] | None = None) -> list[SchedulingStateDto]:
     """Each definition the scheduler has handled: who schedules it now, the last outcome and
-    (if it failed) why it was deactivated."""
-    stmt = select(SchedulingState, HD.name, HD.active).join(HD, HD.id == SchedulingState.harvest_id)
+    (if it failed) why it was deactivated; its channel and (``served``: channel → served)
+    whether a harvester serves it."""
+    from server.definitions.models import HarvestChannel
+
+    stmt = (select(SchedulingState, HD.name, HD.active, HarvestChannel.name)
+            .join(HD, HD.id == SchedulingState.harvest_id).join(HarvestChannel, HarvestChannel.id == HD.channel_id))
     if harvest_id is not None:
         stmt = stmt.where(SchedulingState.harvest_id == harvest_id)
+    served = served or {}
     return [SchedulingStateDto(s.harvest_id, name, active, s.owner, s.last_started_at, s.last_ended_at, s.last_jobs,
-                               s.last_error, s.last_error_at)
-            for s, name, active in session.execute(stmt.order_by(HD.name))]
+                               s.last_error, s.last_error_at, channel, served.get(channel))
+            for s, name, active, channel in session.execute(stmt.order_by(HD.name))]
 

@@ -20,7 +20,7 @@ from server.definitions.models import Domain
 from server.harvestdb.base import utcnow
 from server.scheduler.models import Job, JobConfiguration
 from server.scheduler.txn import begin_write, rolls_back
-from shared.enums import JobStatus, StopReason
+from shared.enums import JobOutcome, JobStatus, StopReason
 from shared.errors import Conflict, IllegalTransition, InvalidInput, JobNotFound
 
 log = logging.getLogger(__name__)
@@ -79,22 +79,31 @@ def report(session: Session, job_id: int, harvester_id: str, domains: list[dict[
     if job.harvester_id not in (None, harvester_id):
         raise Conflict(f"job {job_id} is claimed by {job.harvester_id}, not {harvester_id}",
                        {"job_id": job_id, "harvester_id": job.harvester_id})
-    is_failed = bool(harvest_error or upload_error or failed)
-    end = JobStatus.FAILED if is_failed else JobStatus.DONE
+    in_job = {name: (cid, did) for name, cid, did in session.execute(
+        select(Domain.name, JobConfiguration.configuration_id, JobConfiguration.domain_id)
+        .join(Domain, Domain.id == JobConfiguration.domain_id).where(JobConfiguration.job_id == job_id))}
+    cancelled = job.cancel_requested_at is not None
+    if cancelled:  # what a cancel cut short is "cancelled", not "unfinished"
+        for d in parsed:
+            if d.stop_reason == StopReason.UNFINISHED and d.domain in in_job:
+                d.stop_reason = StopReason.CANCELLED
+    ending = judge([d for d in parsed if d.domain in in_job], harvest_error, upload_error, failed, cancelled,
+                   job.cancel_reason)
+    end = ending.status
     # A job already failed by job_timeout keeps that state but still gets its statistics: the
     # harvester did archive what it fetched.
     late = status == JobStatus.FAILED
     if not late:
-        status.check_transition(end, job_id)
+        status.check_transition(JobStatus.FAILED if end == JobStatus.FAILED_REJECTED else end, job_id)
     values: dict[str, Any] = {
         "reported_at": now, "last_seen_at": now, "harvest_error": harvest_error or "",
         "harvest_error_details": harvest_error_details or "", "upload_error": upload_error or "",
         "upload_error_details": upload_error_details or "",
     }
     if not late:
-        values.update(status=end.value, ended_at=now)
-        if end == JobStatus.FAILED and not job.failure_reason:
-            values["failure_reason"] = harvest_error or upload_error or "the harvester reported failure"
+        values.update(status=end.value, ended_at=now, outcome=ending.outcome.value)
+        if ending.failure_code and not job.failure_reason:
+            values.update(failure_reason=ending.failure_reason, failure_code=ending.failure_code)
     won = session.execute(update(Job).where(Job.id == job_id, Job.reported_at.is_(None), Job.status == job.status)
                           .values(**values).execution_options(synchronize_session=False)).rowcount
     if won != 1:
@@ -103,9 +112,6 @@ def report(session: Session, job_id: int, harvester_id: str, domains: list[dict[
         if job is not None and job.reported_at is not None:
             return job, {"stored": 0, "unknown_domains": [], "already_reported": True}
         raise IllegalTransition(f"job {job_id} changed state while its report was stored", {"job_id": job_id})
-    in_job = {name: (cid, did) for name, cid, did in session.execute(
-        select(Domain.name, JobConfiguration.configuration_id, JobConfiguration.domain_id)
-        .join(Domain, Domain.id == JobConfiguration.domain_id).where(JobConfiguration.job_id == job_id))}
     rows, unknown, saved = [], [], []
     for d in parsed:
         found = in_job.get(d.domain)
@@ -129,3 +135,41 @@ def report(session: Session, job_id: int, harvester_id: str, domains: list[dict[
                     ", ".join(unknown[:10]))
     job = session.get(Job, job_id, populate_existing=True)
     return job, {"stored": len(rows), "unknown_domains": unknown, "already_reported": False}
+
+
+@dataclasses.dataclass
+class Ending:
+    """How a reported job ends: its status, outcome, and (when it did not succeed) a stable code
+    and a sentence for the curator."""
+
+    status: JobStatus
+    outcome: JobOutcome
+    failure_code: str = ""
+    failure_reason: str = ""
+
+
+def judge(domains: list[DomainReport], harvest_error: str = "", upload_error: str = "",
+          failed: bool | None = None, cancelled: bool = False, cancel_reason: str = "") -> Ending:
+    """The end of a job from its report. A cancelled job is Failed-rejected (given up on purpose,
+    still resubmittable); an error fails it; a job that fetched nothing at all is not a success
+    (Failed, "nothing-harvested"); a job in which some domains could not be reached is Done but
+    "partial"."""
+    if cancelled:
+        why = f": {cancel_reason}" if cancel_reason else ""
+        return Ending(JobStatus.FAILED_REJECTED, JobOutcome.CANCELLED, "cancelled", f"cancelled by a curator{why}")
+    if harvest_error or upload_error or failed:
+        code = "harvest_error" if harvest_error or not upload_error else "upload_error"
+        return Ending(JobStatus.FAILED, JobOutcome.FAILED, code,
+                      harvest_error or upload_error or "the harvester reported failure")
+    unreached = [d for d in domains if d.stop_reason == StopReason.NO_SEED_FETCHED]
+    reached = [d for d in domains if d.stop_reason != StopReason.NO_SEED_FETCHED and d.objects > 0]
+    if not reached:
+        if unreached:
+            why = (f"nothing was harvested: no seed could be fetched for any of the {len(unreached)} "
+                   f"domain{'s' if len(unreached) != 1 else ''} (e.g. {unreached[0].domain})")
+        else:
+            why = "nothing was harvested: the crawl fetched no object"
+        return Ending(JobStatus.FAILED, JobOutcome.NOTHING_HARVESTED, "nothing_harvested", why)
+    if unreached:
+        return Ending(JobStatus.DONE, JobOutcome.PARTIAL)
+    return Ending(JobStatus.DONE, JobOutcome.HARVESTED)

@@ -13,17 +13,22 @@ import eventlet
 from eventlet.greenpool import GreenPool
 from nameko.extensions import DependencyProvider
 from nameko.timer import Timer
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from server.db.provider import DatabaseSession, committing
+from server.definitions import runs as runs_door
 from server.runtime.rpc import rpc
 from server.runtime.service import NasService
 from server.runtime.settings_provider import settings_for
-from server.scheduler import backup, dispatch, planner, progress, queries, reports
+from server.scheduler import backup, channels, dispatch, planner, progress, queries, reports
+from server.scheduler.models import Job
 from shared.dto import Page
 from shared.dto.jobs import (
+    ChannelStateDto,
     ClaimedJobDto,
     DayStatusCountDto,
+    HarvestNowDto,
     JobDetailsDto,
     JobDomainDto,
     JobDto,
@@ -34,6 +39,8 @@ from shared.dto.jobs import (
     SchedulingOutcomeDto,
     SchedulingStateDto,
 )
+from shared.enums import HarvestKind
+from shared.errors import Conflict, NotFound
 
 log = logging.getLogger(__name__)
 
@@ -106,11 +113,30 @@ class Generations(DependencyProvider):
         return True
 
 
+class ChannelNotes(DependencyProvider):
+    """One :class:`channels.Notes` per scheduler process: when each harvester was last noted."""
+
+    def setup(self) -> None:
+        self.notes = channels.Notes()
+
+    def get_dependency(self, worker_ctx) -> channels.Notes:
+        return self.notes
+
+
 class SchedulerService(NasService):
     name = "scheduler"
 
     db = DatabaseSession("harvest", "server.harvestdb.migrations")
     generations = Generations()
+    channel_notes = ChannelNotes()
+
+    def _note_channel(self, channel: str, harvester_id: str) -> None:
+        if channel and harvester_id and self.channel_notes.due(channel, harvester_id):
+            try:
+                channels.note(self.db, channel, harvester_id)
+            except Exception:  # noqa: BLE001 - bookkeeping must never cost a harvester its job
+                self.db.rollback()
+                log.info("could not note that %s serves channel %s", harvester_id, channel, exc_info=True)
 
     # --- the timer ------------------------------------------------------------------------------
 
@@ -156,6 +182,7 @@ class SchedulerService(NasService):
         from now), or None if there is none. Asking again before the first progress report gives
         the same job again, so a lost reply loses nothing. Raises InvalidInput."""
         job = dispatch.claim(self.db, channel, harvester_id)
+        self._note_channel(channel, harvester_id)
         if job is None:
             return None
         return queries.claimed_job(self.db, job)
@@ -166,7 +193,12 @@ class SchedulerService(NasService):
         active_hosts, status_text); the first one confirms the claim. Raises JobNotFound,
         IllegalTransition (the job is not running any more: stop it), Conflict (another
         harvester's job), InvalidInput."""
-        progress.record(self.db, job_id, harvester_id, progress_report)
+        try:
+            progress.record(self.db, job_id, harvester_id, progress_report)
+        finally:
+            channel = self.db.execute(select(Job.channel).where(Job.id == job_id)).scalar_one_or_none()
+            self.db.rollback()
+            self._note_channel(channel or "", harvester_id)
 
     @rpc
     def report_job(self, job_id: int, harvester_id: str, domains: list[dict[str, Any]],
@@ -195,10 +227,19 @@ class SchedulerService(NasService):
         return queries.job_details(self.db, job.id)
 
     @rpc
+    def cancel_job(self, job_id: int, reason: str = "") -> JobDetailsDto:
+        """Cancel a job: a queued one (New, Submitted) ends at once, Failed-rejected with outcome
+        cancelled; a running one is marked, and its harvester stops the crawl, stores what was
+        harvested and reports (the job then ends the same way, with its statistics). Asking
+        twice is harmless. Raises JobNotFound, IllegalTransition (the job has ended)."""
+        dispatch.cancel(self.db, job_id, reason)
+        return queries.job_details(self.db, job_id)
+
+    @rpc
     def list_jobs(self, filters: dict[str, Any] | None = None, offset: int = 0, limit: int = 100,
                   sort: str | None = None) -> Page[JobDto]:
         """A page of jobs. Filters: status (one or a list), harvest_id, harvest, harvest_run,
-        channel, created_from, created_to, id_from, id_to, domain, harvester_id. Sort by id,
+        channel, created_from, created_to, id_from, id_to, domain, harvester_id, outcome. Sort by id,
         created_at, started_at, ended_at, status, channel, harvest, harvest_run,
         configuration_count or expected_objects; ``-`` in front for descending (default ``-id``).
         Raises InvalidInput."""
@@ -247,8 +288,55 @@ class SchedulerService(NasService):
     @rpc
     def scheduling_states(self, harvest_id: int | None = None) -> list[SchedulingStateDto]:
         """The scheduler's view of definitions: being scheduled now (by whom), last outcome, and
-        the reason a definition was deactivated."""
-        return queries.scheduling_states(self.db, harvest_id)
+        the reason a definition was deactivated; its channel and whether a harvester serves it."""
+        served = {c.channel: c.served for c in self._channel_states()}
+        return queries.scheduling_states(self.db, harvest_id, served)
+
+    def _channel_states(self) -> list[ChannelStateDto]:
+        return channels.states(self.db, self.settings["harvest.scheduler.channel_silent_after"])
+
+    @rpc
+    def channel_states(self) -> list[ChannelStateDto]:
+        """Every channel (defined, with waiting jobs, or asked for by a harvester): its waiting
+        jobs, the harvesters that asked for its work lately, and whether any does — False with
+        waiting jobs means nobody will run them (start a harvester for that channel)."""
+        return self._channel_states()
+
+    @rpc
+    def harvest_now(self, name: str, wait: bool = False) -> HarvestNowDto:
+        """One run of the harvest definition ``name`` now, active or not, besides its schedule
+        (the schedule's next run does not move; the run number goes up as for any run). Starts
+        it and returns; with ``wait``, waits and returns its jobs (use for small harvests).
+        Raises NotFound, Conflict (no configurations; a snapshot that has run; being scheduled
+        right now)."""
+        hd = runs_door.find(self.db, name)
+        if hd is None:
+            raise NotFound(f"there is no harvest definition {name!r}", {"object": "harvest definition", "name": name})
+        harvest_id, run = hd.id, hd.runs
+        if hd.kind == HarvestKind.SNAPSHOT.value and hd.runs > 0:
+            raise Conflict(f"the snapshot harvest {name!r} has run; make a new one (based on it)",
+                           {"object": "harvest definition", "name": name})
+        if hd.kind != HarvestKind.SNAPSHOT.value and not runs_door.has_configurations(self.db, harvest_id):
+            raise Conflict(f"the harvest {name!r} has no domain configurations to harvest",
+                           {"object": "harvest definition", "name": name})
+        self.db.commit()
+        s, engine, gens = self.settings, self.db.get_bind(), self.generations
+        owner = f"{self.runtime.instance_id}/{os.getpid()}"
+
+        def body():
+            return planner.schedule_definition(lambda: Session(engine, expire_on_commit=False), harvest_id, owner, s,
+                                               keep_going=gens.keep_going, now_run=True)
+        if not gens.start_one(harvest_id, body):
+            raise Conflict(f"the harvest {name!r} is being scheduled right now; try again when it is done",
+                           {"object": "harvest definition", "name": name})
+        if not wait:
+            return HarvestNowDto(harvest_id, name, True, run)
+        while harvest_id in gens.running:
+            eventlet.sleep(0.05)
+        outcome = next((o for o in reversed(gens.outcomes) if o.harvest_id == harvest_id), None)
+        if outcome is None or not outcome.scheduled:
+            return HarvestNowDto(harvest_id, name, False, None, [], outcome.error if outcome else "")
+        return HarvestNowDto(harvest_id, name, True, run, list(outcome.jobs), outcome.error)
 
     @rpc
     def run_once(self, wait: bool = False) -> RunOnceDto:

@@ -35,6 +35,9 @@ SETTINGS = (
     Setting("harvest.scheduler.claim_timeout", float, 300.0,
             "seconds a harvester has to confirm a claimed job (first progress report) before the "
             "claim counts as lost and the job is offered again", minimum=1),
+    Setting("harvest.scheduler.channel_silent_after", float, 300.0,
+            "seconds without a harvester asking for a channel's work after which the channel counts "
+            "as not served (its waiting jobs are flagged)", minimum=1),
     Setting("harvest.scheduler.backup.interval", float, 86400.0,
             "seconds between online backups of an embedded (SQLite) harvest database; 0: never",
             minimum=0),

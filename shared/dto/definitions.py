@@ -206,6 +206,8 @@ class ScheduleDto(Dto):
     max_runs: int | None
     edition: int
     description: str = ""
+    #: the IANA time zone the rule's wall-clock times (hour, minute, weekday...) are in
+    time_zone: str = ""
 
 
 @dataclass
@@ -221,6 +223,7 @@ class SchedulePreviewDto(Dto):
 
     description: str
     upcoming: list[dt.datetime]
+    time_zone: str = ""
 
 
 # --- harvest definitions, channels, global crawler traps -------------------------------------------
@@ -257,6 +260,9 @@ class HarvestDto(Dto):
     #: why the scheduler deactivated this definition (shown while it is inactive), and when
     scheduling_error: str = ""
     scheduling_error_at: dt.datetime | None = None
+    #: the time zone the schedule runs in, and the schedule itself (its fields, to render it)
+    time_zone: str = ""
+    schedule_rule: ScheduleDto | None = None
 
 
 @dataclass

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from shared.dto import Dto, Page
-from shared.enums import JobStatus, StopReason
+from shared.enums import JobOutcome, JobStatus, StopReason
 
 SERVICE = "scheduler"
 
@@ -40,6 +40,11 @@ class JobDto(Dto):
     upload_error: str
     resubmitted_from: int | None
     resubmitted_as: int | None
+    #: how the ended job turned out (None while it has not ended)
+    outcome: JobOutcome | None = None
+    #: a stable code for failure_reason ("" when none): nothing_harvested, cancelled, harvest_error,
+    #: upload_error, job_timeout
+    failure_code: str = ""
 
 
 @dataclass
@@ -87,6 +92,9 @@ class JobDetailsDto(JobDto):
     #: stop reason → number of domain configurations that ended so
     stop_reasons: dict[str, int] = field(default_factory=dict)
     progress: JobProgressDto | None = None
+    #: a curator asked to cancel the job (the harvester stops at its next progress report)
+    cancel_requested_at: dt.datetime | None = None
+    cancel_reason: str = ""
 
 
 @dataclass
@@ -211,6 +219,9 @@ class SchedulingStateDto(Dto):
     last_jobs: int
     last_error: str
     last_error_at: dt.datetime | None
+    #: the definition's channel, and whether a harvester serves it (None: not known)
+    channel: str = ""
+    channel_served: bool | None = None
 
 
 @dataclass
@@ -231,6 +242,33 @@ class RunOnceDto(Dto):
     outcomes: list[SchedulingOutcomeDto] = field(default_factory=list)
 
 
+@dataclass
+class ChannelStateDto(Dto):
+    """A harvest channel as the scheduler sees it: jobs waiting on it, the harvesters that asked
+    for its work lately, and whether any does (``served``; False with waiting jobs: nobody will
+    run them)."""
+
+    channel: str
+    snapshot: bool | None            # None: not a defined channel (jobs or harvesters name it)
+    waiting_jobs: int
+    harvesters: list[str]
+    last_seen_at: dt.datetime | None
+    served: bool
+
+
+@dataclass
+class HarvestNowDto(Dto):
+    """What ``harvest_now`` started: the run being made now (besides the schedule); with
+    ``wait``, its jobs, or why it failed."""
+
+    harvest_id: int
+    harvest: str
+    started: bool
+    run: int | None
+    jobs: list[int] = field(default_factory=list)
+    error: str = ""
+
+
 RETURNS: dict[str, Any] = {
     # for harvesters
     "claim_job": ClaimedJobDto | None,
@@ -238,6 +276,7 @@ RETURNS: dict[str, Any] = {
     "report_job": ReportOutcomeDto,
     # for curators and operators
     "resubmit_job": JobDetailsDto,
+    "cancel_job": JobDetailsDto,
     "list_jobs": Page[JobDto],
     "job": JobDetailsDto,
     "job_domains": Page[JobDomainDto],
@@ -248,4 +287,6 @@ RETURNS: dict[str, Any] = {
     "run_statistics": list[RunStatisticsDto],
     "scheduling_states": list[SchedulingStateDto],
     "run_once": RunOnceDto,
+    "harvest_now": HarvestNowDto,
+    "channel_states": list[ChannelStateDto],
 }

@@ -63,6 +63,9 @@ class HarvestDefinition(Base):
     based_on_id: Mapped[int | None] = mapped_column(ForeignKey("harvest_definitions.id"))
     #: why the scheduler deactivated the definition (empty: it did not)
     scheduling_error: Mapped[str] = mapped_column(Text, default="", server_default="")
+    #: runs made by "harvest now" besides the schedule: counted in ``runs`` (run numbers stay one
+    #: sequence) but not in the schedule's own count, so the next scheduled run does not move
+    extra_runs: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     scheduling_error_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime)
 
     channel: Mapped[HarvestChannel] = relationship()

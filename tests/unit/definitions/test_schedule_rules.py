@@ -136,3 +136,16 @@ def test_contradictory_or_out_of_range_fields_are_refused_naming_the_field(rule,
     with pytest.raises(InvalidSchedule) as err:
         rule.check()
     assert err.value.details["field"] == field
+
+
+def test_at_04_means_04_00_not_the_minute_it_was_activated():
+    # "--hour 4" without "--minute": the rule is stored and run at 04:00 sharp
+    rule = Rule("days", 1, hour=4).check()
+    assert rule.minute == 0 and rule.describe() == "every day at 04:00"
+    activated = dt.datetime(2026, 3, 10, 9, 37, 12, tzinfo=UTC)
+    first = first_run(rule, activated, CPH)
+    wall = to_local(first, CPH)
+    assert (wall.hour, wall.minute, wall.second) == (4, 0, 0)
+    assert [to_local(t, CPH).strftime("%H:%M") for t in upcoming(rule, activated, CPH, 3)] == ["04:00"] * 3
+    # a fixed minute given alone still means that minute of every hour
+    assert Rule("hours", 1, minute=15).check().hour is None

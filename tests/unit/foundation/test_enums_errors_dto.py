@@ -26,11 +26,13 @@ def test_illegal_job_transitions_name_both_states(old, new):
     assert err.value.message == f"job 17 cannot go from {old} to {new}"
 
 
-def test_stop_reasons_are_the_seeds_names():
+def test_stop_reasons_are_the_seeds_names_and_ours():
+    # the seeds' names, then ours: a domain that reached nothing, and a curator's cancel
     assert [r.value for r in StopReason] == [
         "completed", "object-limit", "size-limit", "config-size-limit", "config-object-limit", "time-limit",
-        "unfinished",
+        "unfinished", "no-seed-fetched", "cancelled",
     ]
+    assert not StopReason.NO_SEED_FETCHED.is_complete
 
 
 def test_every_error_code_is_unique_and_round_trips():

@@ -1,0 +1,95 @@
+"""A curator's day from the command line against the real ``definitions`` and ``scheduler``
+services (SQLite): domains with seed lists, configurations, notes, aliases and logins; global
+traps; a harvest defined, edited, harvested now; its jobs listed, shown, cancelled; channels
+without a harvester flagged; a wrong password is "cannot reach", exit 3."""
+from __future__ import annotations
+
+import pytest
+from nameko.containers import ServiceContainer
+
+from server.cli.main import main
+from server.definitions.service import DefinitionsService
+from server.monitor.service import MonitorService
+from server.scheduler.service import SchedulerService
+
+
+@pytest.fixture
+def services(nameko_config, tmp_path):
+    config = {**nameko_config, "data_dir": str(tmp_path / "data"), "runtime": {"heartbeat_interval": 60},
+              "harvest": {"scheduler": {"timer_interval": 3600}}}
+    containers = [ServiceContainer(cls, config) for cls in (MonitorService, DefinitionsService, SchedulerService)]
+    for c in containers:
+        c.start()
+    try:
+        yield nameko_config["AMQP_URI"]
+    finally:
+        for c in containers:
+            c.stop()
+
+
+def test_a_curators_day_in_the_cli(services, tmp_path, capsys):
+    uri = ["--amqp-uri", services]
+
+    def ok(*argv, code=0):
+        got = main([*argv, *uri])
+        out = capsys.readouterr()
+        assert got == code, (argv, out.out, out.err)
+        return out.out + out.err
+
+    out = ok("domains", "create", "kb.dk", "not a domain", "dr.dk", code=2)
+    assert "created kb.dk" in out and "created dr.dk" in out and "not created not a domain" in out
+    assert "2 of 3 domains created; 1 not" in out
+    ok("domains", "seeds", "kb.dk", "front", "http://www.kb.dk/", "http://www.kb.dk/nyheder")
+    ok("domains", "configure", "kb.dk", "deep", "--profile", "default", "--seed-lists", "front", "--max-objects", "500",
+       "--default")
+    ok("domains", "note", "kb.dk", "the owner asked for a slower rate")
+    ok("domains", "alias", "dr.dk", "kb.dk")
+    logins = tmp_path / "logins.yaml"
+    logins.write_text("- {url: 'https://www.kb.dk/login', realm: staff, username: curator, password: s3cret}\n")
+    ok("domains", "logins", "kb.dk", str(logins))
+    shown = ok("domains", "show", "kb.dk")
+    assert "deep" in shown and "front" in shown and "slower rate" in shown and "s3cret" not in shown
+    assert "curator" in ok("domains", "logins", "kb.dk")
+    assert "dr.dk" in ok("domains", "list", "--sort", "-created_at")
+
+    traps = tmp_path / "traps.txt"
+    traps.write_text(".*/calendar/.*\n")
+    ok("traps", "create", "calendars", str(traps))
+    assert ".*/calendar/.*" in ok("traps", "show", "calendars")
+    ok("channels", "create", "night", "--comments", "slow crawls")
+
+    ok("schedules", "create", "early", "--unit", "days", "--hour", "4")
+    early = ok("schedules", "show", "early")
+    assert "every day at 04:00" in early and "time)" in early and ":00:00 " in early
+    ok("harvests", "create-selective", "news", "--schedule", "early", "kb.dk")
+    edited = ok("harvests", "edit", "news", "--comments", "daily news", "--add", "dr.dk")
+    assert "daily news" in edited and "dr.dk:defaultconfig" in edited and "every day at 04:00" in edited
+    now = ok("harvests", "now", "news", "--wait")
+    assert "news: run 0: 1 job(s) queued" in now, now   # dr.dk is an alias of kb.dk: one job
+
+    listed = ok("jobs", "list", "--sort", "-id")
+    assert "news" in listed and "submitted" in listed
+    channels = ok("scheduler", "channels", code=1)
+    assert "NO: jobs wait for a harvester" in channels
+    from waiting import wait_for
+
+    def status_flags_the_channel():
+        main(["status", *uri])
+        return "channel FOCUSED: 1 job(s) waiting, but no harvester" in capsys.readouterr().out
+
+    wait_for(status_flags_the_channel, timeout=60)
+    job_id = int(listed.splitlines()[2].split()[0])
+    shown = ok("jobs", "show", str(job_id))
+    assert f"Job {job_id}: harvest 'news', run 0 — submitted" in shown and "kb.dk" in shown
+    assert "Files: not known" in shown   # no arcrepository in this test: said, not a traceback
+    assert f"job {job_id}: cancelled" in ok("jobs", "cancel", str(job_id), "--reason", "test")
+    shown = ok("jobs", "show", str(job_id))
+    assert "failed_rejected (cancelled)" in shown and "cancelled by a curator before it started: test" in shown
+    out = ok("jobs", "cancel", str(job_id), code=1)
+    assert "not cancelled" in out and "nothing to cancel" in out
+    assert "cancelled" in ok("jobs", "list", "--outcome", "cancelled")
+
+    bad = services.replace("guest:guest@", "guest:wrong@")
+    assert main(["jobs", "list", "--amqp-uri", bad]) == 3
+    err = capsys.readouterr().err
+    assert "cannot reach the broker" in err and "password was refused" in err and "Traceback" not in err
