@@ -84,8 +84,8 @@ class Capture:
                 d = zlib.decompressobj(wbits)
                 body = d.decompress(body, _MAX_DECODED)
             except zlib.error:
-                try:  # raw deflate, as some servers send it
-                    body = zlib.decompressobj(-15).decompress(self.body, _MAX_DECODED)
+                try:  # raw deflate, as some servers send it (of the dechunked body, not the framing)
+                    body = zlib.decompressobj(-15).decompress(body, _MAX_DECODED)
                 except zlib.error:
                     body = b""
         return body
@@ -204,7 +204,7 @@ class HttpClient:
         try:
             conn.writer.write(request)
             async with asyncio.timeout(settings.read_timeout_s) as timer:
-                await self._read_response(conn, part, timer, deadline, max_body)
+                await self._read_response(conn, part, timer, deadline, max_body, reused)
         except TimeoutError:
             if not part.head:
                 conn.close()
@@ -218,10 +218,14 @@ class HttpClient:
                 raise FetchError(sc.S_CONNECT_LOST, f"connection lost: {exc.__class__.__name__}") from None
             part.truncated, part.reusable = "disconnect", False
         except asyncio.LimitOverrunError:
-            conn.close()
-            raise FetchError(sc.S_RUNTIME_EXCEPTION, "response headers too long") from None
+            if not part.head:
+                conn.close()
+                raise FetchError(sc.S_RUNTIME_EXCEPTION, "response headers too long") from None
+            part.truncated, part.reusable = "unspecified", False  # an endless chunk-size or trailer line
         except _BadResponse as exc:
             conn.close()
+            if reused and not part.head:
+                raise _StaleConnection() from None  # junk left by the previous response: retry fresh
             raise FetchError(sc.S_RUNTIME_EXCEPTION, str(exc)) from None
         self.bytes_received += len(part.head) + len(part.body)
         self._release(conn, part.reusable)
@@ -230,7 +234,7 @@ class HttpClient:
                        started=started, duration=time.perf_counter() - t0, reused_connection=reused)
 
     async def _read_response(self, conn: _Conn, part: _Partial, timer: asyncio.Timeout, deadline: float,
-                             max_body: int) -> None:
+                             max_body: int, reused: bool = False) -> None:
         loop = asyncio.get_running_loop()
         read_timeout = self.fetch_settings.read_timeout_s
         reader = conn.reader
@@ -239,7 +243,7 @@ class HttpClient:
             timer.reschedule(min(loop.time() + read_timeout, deadline))
 
         while True:  # skip 1xx interim responses, keeping their bytes in the record
-            head = await reader.readuntil(b"\r\n\r\n")
+            head = await _read_head(reader, self.fetch_settings.max_header_bytes, reused)
             part.head += head
             status, headers, version = _parse_head(head)
             if not 100 <= status < 200 or status == 101:
@@ -266,7 +270,9 @@ class HttpClient:
                 try:
                     size = int(line.split(b";", 1)[0].strip() or b"0", 16)
                 except ValueError:
-                    raise _BadResponse("malformed chunk size") from None
+                    # a browser shows what arrived; so does the archive, marked as cut short
+                    part.truncated, part.reusable = "unspecified", False
+                    return
                 if size == 0:
                     while True:  # trailers up to the blank line
                         tick()
@@ -274,7 +280,7 @@ class HttpClient:
                         body += trailer
                         if trailer in (b"\r\n", b"\n"):
                             break
-                    part.reusable = keep_alive
+                    part.reusable = keep_alive and not _buffered(reader)
                     return
                 remaining = size + 2
                 while remaining:
@@ -311,7 +317,8 @@ class HttpClient:
             body += data
             if remaining > 0:
                 remaining -= len(data)
-        part.reusable = keep_alive and remaining == 0
+        # bytes beyond the declared length: the connection's framing is lost, so it is not reused
+        part.reusable = keep_alive and remaining == 0 and not _buffered(reader)
 
     # -- connections ----------------------------------------------------------------------
     async def _acquire(self, url: str, ip: str | None) -> _Conn:
@@ -410,6 +417,31 @@ class _StaleConnection(Exception):
 
 class _BadResponse(Exception):
     pass
+
+
+async def _read_head(reader: asyncio.StreamReader, limit: int, reused: bool) -> bytes:
+    """Status line and header lines up to the blank line, as received. Lines may end in CRLF or
+    a bare LF (wget, curl and browsers read both); the whole head is bounded by ``limit``."""
+    lines = []
+    total = 0
+    while True:
+        line = await reader.readuntil(b"\n")
+        if not lines and line in (b"\r\n", b"\n"):
+            if reused:  # a stray CRLF after the previous body (RFC 9112 §2.2 allows skipping it)
+                continue
+        lines.append(line)
+        total += len(line)
+        if total > limit:
+            raise asyncio.LimitOverrunError("response headers too long", total)
+        if line in (b"\r\n", b"\n") and len(lines) > 1:
+            return b"".join(lines)
+        if len(lines) == 1 and not line.startswith(b"HTTP/"):
+            raise _BadResponse(f"malformed status line {line[:80]!r}")
+
+
+def _buffered(reader: asyncio.StreamReader) -> bool:
+    """Whether the server already sent bytes beyond the response just read."""
+    return bool(getattr(reader, "_buffer", b""))
 
 
 def _parse_head(head: bytes) -> tuple[int, list[tuple[str, str]], str]:

@@ -20,7 +20,8 @@ from server.crawler.urls import host_key, host_of, seen_key
 from server.crawler.warc_writer import WarcFiles, sha1_digest
 
 # Heritrix 3's crawl.log annotations for a capture cut short, by http_client's truncation reason
-_TRUNC_ANNOTATION = {"length": "lenTrunc", "time": "timeTrunc", "disconnect": "midFetchTrunc"}
+_TRUNC_ANNOTATION = {"length": "lenTrunc", "time": "timeTrunc", "disconnect": "midFetchTrunc",
+                     "unspecified": "midFetchTrunc"}
 
 
 class Results:
