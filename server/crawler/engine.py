@@ -38,6 +38,7 @@ from server.crawler.resume import open_files, recover_open_file
 from server.crawler.robots import RobotsRules
 from server.crawler.scope import CrawlScope, domain_of
 from server.crawler.spec import JobSpec
+from server.crawler.spool import clear_directory
 from server.crawler.urls import BadUrl, fetchable, host_key, host_of, seen_key
 from server.crawler.warc_writer import WarcFiles
 from shared.enums import StopReason
@@ -68,7 +69,10 @@ class Crawler:
         }
         self.warcs = WarcFiles(job_dir, spec.job_id, spec.harvest_id, p.warc.max_size_bytes, info,
                                before_close=lambda _path: self.frontier.commit(), **(warc_options or {}))
-        self.client = HttpClient(p.fetch, spec.user_agent, p.contact, p.upstream_proxy)
+        spool_dir = os.path.join(job_dir, "spool")
+        clear_directory(spool_dir)  # bodies a killed run never recorded
+        self.client = HttpClient(p.fetch, spec.user_agent, p.contact, p.upstream_proxy, spool_dir=spool_dir,
+                                 spool_threshold=p.fetch.spool_threshold_bytes)
         self.scope = CrawlScope(p.scope, spec.crawler_traps.job + spec.crawler_traps.global_)
         self.quotas = DomainQuotas(spec.quotas)
         self.scheduler = HostScheduler(p.politeness, p.max_workers)
@@ -338,7 +342,7 @@ class Crawler:
             self.results.finish(uri, LogEntry(code, 0, uri.url, uri.path, uri.via, None, worker, seed=uri.seed,
                                               annotations=annotations))
             return self.scheduler.delay_for(0.0)
-        self.results.record(capture, uri, worker, tries)
+        await self.results.record(capture, uri, worker, tries)
         return self.scheduler.delay_for(capture.duration)
 
     async def _fetch(self, h: HostQueue, url: str) -> tuple[Capture | None, int, int]:
@@ -361,4 +365,13 @@ class Crawler:
 
 
 def _rss_kb() -> int:
+    """Peak resident memory of this process, in KB. Linux's VmHWM is the crawler's own: ru_maxrss
+    keeps the high-water mark of the process that started it (the harvester) across exec."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        pass
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss

@@ -23,6 +23,7 @@ from urllib.parse import urlsplit
 
 from server.crawler import status_codes as sc
 from server.crawler.spec import Fetch
+from server.crawler.spool import DEFAULT_THRESHOLD, Spool, open_body, remove_spool
 
 _BODYLESS = (204, 304)
 _READ_CHUNK = 256 * 1024
@@ -44,7 +45,7 @@ class Capture:
     url: str
     request: bytes
     head: bytes  # status line and header lines, with the blank line, as received
-    body: bytes  # as received: chunk framing and content coding intact
+    body: bytes  # as received: chunk framing and content coding intact (b"" when spooled to a file)
     status: int
     headers: list[tuple[str, str]]
     ip: str | None = None
@@ -53,7 +54,30 @@ class Capture:
     started: float = 0.0  # epoch seconds
     duration: float = 0.0  # seconds
     reused_connection: bool = False
+    spool_path: str | None = None  # the body's file when it was too large to hold in memory
+    body_size: int = -1  # bytes of body (-1: len(body))
+    payload_sha1: str | None = None  # digests computed while the body arrived (None: compute from body)
+    block_sha1: str | None = None
     _lower: dict[str, str] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.body_size < 0:
+            self.body_size = len(self.body)
+
+    def open_body(self):
+        """A binary file object over the body as received (the caller closes it)."""
+        return open_body(self.body, self.spool_path)
+
+    def body_prefix(self, n: int) -> bytes:
+        """The first ``n`` bytes of the body as received."""
+        if self.spool_path is None:
+            return self.body[:n]
+        with open(self.spool_path, "rb") as fh:
+            return fh.read(n)
+
+    def discard(self) -> None:
+        """Remove the spool file once the capture is recorded."""
+        remove_spool(self.spool_path)
 
     def header(self, name: str) -> str | None:
         if not self._lower:
@@ -64,17 +88,18 @@ class Capture:
     def mime(self) -> str:
         value = self.header("content-type")
         if not value:
-            return "unknown" if self.body else "no-type"
+            return "unknown" if self.body_size else "no-type"
         return value.split(";", 1)[0].strip().lower() or "unknown"
 
     @property
     def size(self) -> int:
-        return len(self.head) + len(self.body)
+        return len(self.head) + self.body_size
 
     def decoded_body(self) -> bytes:
         """The entity as a browser would see it: chunks joined and gzip/deflate undone.
         A broken encoding yields what could be decoded, never an exception."""
-        body = self.body
+        # a spooled body is read only as far as link extraction ever looks
+        body = self.body if self.spool_path is None else self.body_prefix(_MAX_DECODED)
         if (self.header("transfer-encoding") or "").lower().strip() == "chunked":
             body = dechunk(body)
         encoding = (self.header("content-encoding") or "").lower().strip()
@@ -134,11 +159,11 @@ class _Conn:
 class _Partial:
     """What has been read so far, so that a timeout or disconnect can keep it."""
 
-    def __init__(self) -> None:
+    def __init__(self, spool: Spool) -> None:
         self.head = b""
         self.status = 0
         self.headers: list[tuple[str, str]] = []
-        self.body = bytearray()
+        self.body = spool
         self.truncated: str | None = None
         self.reusable = False
 
@@ -147,7 +172,8 @@ class HttpClient:
     """Fetches URLs over HTTP/1.1, directly or through an upstream HTTP proxy."""
 
     def __init__(self, fetch: Fetch, user_agent: str, contact: str = "", proxy: str | None = None,
-                 max_idle_connections: int = 512):
+                 max_idle_connections: int = 512, spool_dir: str | None = None,
+                 spool_threshold: int = DEFAULT_THRESHOLD):
         self.fetch_settings = fetch
         self.user_agent = user_agent
         self.contact = contact
@@ -160,6 +186,8 @@ class HttpClient:
         self._max_idle = max_idle_connections
         self._bad_certs: dict[str, str] = {}
         self.bytes_received = 0
+        self.spool_dir = spool_dir
+        self.spool_threshold = spool_threshold
 
     # -- requests -------------------------------------------------------------------------
     def build_request(self, url: str, via_proxy: bool) -> bytes:
@@ -193,11 +221,29 @@ class HttpClient:
         raise AssertionError("unreachable")  # pragma: no cover
 
     async def _exchange(self, conn: _Conn, url: str, max_body: int, reused: bool) -> Capture:
-        settings = self.fetch_settings
         request = self.build_request(url, self.proxy is not None)
+        part = _Partial(Spool(self.spool_dir, self.spool_threshold))
         started = time.time()
         t0 = time.perf_counter()
-        part = _Partial()
+        try:
+            await self._read_into(conn, part, request, max_body, reused)
+        except BaseException:
+            part.body.discard()  # no capture (or a cancelled crawl): its spool file goes too
+            raise
+        self.bytes_received += len(part.head) + part.body.size
+        self._release(conn, part.reusable)
+        body, spool_path = part.body.finish()
+        payload_sha1, block_sha1 = part.body.digests()
+        return Capture(url=url, request=request, head=part.head, body=body, status=part.status,
+                       headers=part.headers, ip=conn.ip, truncated=part.truncated, cert_error=conn.cert_error,
+                       started=started, duration=time.perf_counter() - t0, reused_connection=reused,
+                       spool_path=spool_path, body_size=part.body.size, payload_sha1=payload_sha1,
+                       block_sha1=block_sha1)
+
+    async def _read_into(self, conn: _Conn, part: _Partial, request: bytes, max_body: int, reused: bool) -> None:
+        """Send ``request`` and read the response into ``part``; a response cut short after its head
+        is kept (``part.truncated`` says why), anything earlier raises."""
+        settings = self.fetch_settings
         loop = asyncio.get_running_loop()
         deadline = loop.time() + settings.fetch_timeout_s
         conn.uses += 1
@@ -227,11 +273,6 @@ class HttpClient:
             if reused and not part.head:
                 raise _StaleConnection() from None  # junk left by the previous response: retry fresh
             raise FetchError(sc.S_RUNTIME_EXCEPTION, str(exc)) from None
-        self.bytes_received += len(part.head) + len(part.body)
-        self._release(conn, part.reusable)
-        return Capture(url=url, request=request, head=part.head, body=bytes(part.body), status=part.status,
-                       headers=part.headers, ip=conn.ip, truncated=part.truncated, cert_error=conn.cert_error,
-                       started=started, duration=time.perf_counter() - t0, reused_connection=reused)
 
     async def _read_response(self, conn: _Conn, part: _Partial, timer: asyncio.Timeout, deadline: float,
                              max_body: int, reused: bool = False) -> None:
@@ -250,6 +291,7 @@ class HttpClient:
                 break
             tick()
         part.status, part.headers = status, headers
+        part.body.begin(part.head)
         lower = {k.lower(): v.lower() for k, v in headers}
         keep_alive = "close" not in lower.get("connection", "") and (
             version == "HTTP/1.1" or "keep-alive" in lower.get("connection", ""))
@@ -257,7 +299,7 @@ class HttpClient:
         limit = max_body if max_body >= 0 else None
 
         def room(n: int) -> int:
-            return n if limit is None else max(0, min(n, limit - len(body)))
+            return n if limit is None else max(0, min(n, limit - body.size))
 
         if status in _BODYLESS or 100 <= status < 200:
             part.reusable = keep_alive
@@ -266,7 +308,7 @@ class HttpClient:
             while True:
                 tick()
                 line = await reader.readuntil(b"\n")
-                body += line
+                body.write(line)
                 try:
                     size = int(line.split(b";", 1)[0].strip() or b"0", 16)
                 except ValueError:
@@ -277,21 +319,21 @@ class HttpClient:
                     while True:  # trailers up to the blank line
                         tick()
                         trailer = await reader.readuntil(b"\n")
-                        body += trailer
+                        body.write(trailer)
                         if trailer in (b"\r\n", b"\n"):
                             break
                     part.reusable = keep_alive and not _buffered(reader)
                     return
                 remaining = size + 2
                 while remaining:
-                    if limit is not None and len(body) >= limit:
+                    if limit is not None and body.size >= limit:
                         part.truncated = "length"
                         return
                     tick()
                     data = await reader.read(max(1, room(min(_READ_CHUNK, remaining))))
                     if not data:
                         raise asyncio.IncompleteReadError(b"", remaining)
-                    body += data
+                    body.write(data)
                     remaining -= len(data)
         length_header = lower.get("content-length")
         if length_header is not None:
@@ -302,7 +344,7 @@ class HttpClient:
         else:
             remaining = -1
         while remaining != 0:
-            if limit is not None and len(body) >= limit:
+            if limit is not None and body.size >= limit:
                 part.truncated = "length"
                 return
             want = _READ_CHUNK if remaining < 0 else min(_READ_CHUNK, remaining)
@@ -314,7 +356,7 @@ class HttpClient:
                 if remaining > 0:
                     raise asyncio.IncompleteReadError(b"", remaining)
                 return  # body delimited by connection close
-            body += data
+            body.write(data)
             if remaining > 0:
                 remaining -= len(data)
         # bytes beyond the declared length: the connection's framing is lost, so it is not reused

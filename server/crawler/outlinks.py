@@ -34,7 +34,7 @@ class OutlinkExtractor:
         mime = capture.mime
         if capture.status >= 200 and (mime in _HTML or mime == "text/css" or mime in _JS
                                       or (mime in ("unknown", "no-type", "text/plain")
-                                          and capture.body[:200].lstrip()[:1] == b"<")):
+                                          and capture.body_prefix(200).lstrip()[:1] == b"<")):
             body = capture.decoded_body()
             charset = charset_of(capture.header("content-type"), "")
             if mime == "text/css":

@@ -6,6 +6,7 @@ frontier, the domain quotas and the counters never disagree.
 """
 from __future__ import annotations
 
+import asyncio
 import re
 
 from server.crawler.crawl_log import CrawlLog, LogEntry
@@ -60,9 +61,17 @@ class Results:
         else:
             self.counters["failures"] += 1
 
-    def record(self, capture: Capture, uri: QueuedUri, worker: int, tries: int) -> None:
-        """Archive a capture (or a revisit of a duplicate), finish its URI and queue its outlinks."""
-        payload_digest = sha1_digest(capture.body)
+    async def record(self, capture: Capture, uri: QueuedUri, worker: int, tries: int) -> None:
+        """Archive a capture (or a revisit of a duplicate), finish its URI and queue its outlinks.
+        A large (spooled) capture's link extraction and WARC writing run in worker threads, so that
+        other fetches and the progress lines go on meanwhile."""
+        try:
+            await self._record(capture, uri, worker, tries)
+        finally:
+            capture.discard()  # the spool file (if any) is in the WARC now
+
+    async def _record(self, capture: Capture, uri: QueuedUri, worker: int, tries: int) -> None:
+        payload_digest = capture.payload_sha1 or sha1_digest(capture.body)
         annotations: list[str] = []
         if tries > 1:
             annotations.append(f"{tries}t")
@@ -79,12 +88,17 @@ class Results:
             if entry is not None and entry.digest == payload_digest:
                 revisit = entry
                 self.processors["DeDuplicator"]["duplicates"] += 1
-        links = [] if revisit else self.extractor.extract(capture, self.processors)
+        if revisit:
+            links = []
+        elif capture.spool_path is not None:
+            links = await asyncio.to_thread(self.extractor.extract, capture, self.processors)
+        else:
+            links = self.extractor.extract(capture, self.processors)
         fields = [("via", uri.via or "-"), ("hopsFromSeed", uri.path or "-"), ("sourceTag", uri.seed or "-"),
                   ("fetchTimeMs", str(int(capture.duration * 1000)))]
         fields += [("outlink", f"{url} {hop} {context}") for url, hop, context in links]
-        self.warcs.write_capture(capture, payload_digest, fields,
-                                 revisit_of=(revisit.url or uri.url, revisit.date) if revisit else None)
+        await self.warcs.write_capture_async(capture, payload_digest, fields,
+                                             revisit_of=(revisit.url or uri.url, revisit.date) if revisit else None)
         self.processors["WARCWriter"]["units"] += 1
         if revisit:
             annotations.append(duplicate_annotation(revisit))
