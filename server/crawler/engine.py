@@ -39,7 +39,7 @@ from server.crawler.robots import RobotsRules
 from server.crawler.scope import CrawlScope, domain_of
 from server.crawler.spec import JobSpec
 from server.crawler.spool import clear_directory
-from server.crawler.urls import BadUrl, fetchable, host_key, host_of, seen_key
+from server.crawler.urls import BadUrl, host_key, host_of, parse_url, seen_key
 from server.crawler.warc_writer import WarcFiles
 from shared.enums import StopReason
 
@@ -139,7 +139,7 @@ class Crawler:
             if not raw or raw.startswith("#"):
                 continue
             try:
-                url = fetchable(raw if "://" in raw else "http://" + raw)
+                parsed = parse_url(raw if "://" in raw else "http://" + raw)
             except BadUrl as exc:
                 clean = raw.replace(" ", "%20")
                 if self.frontier.add_finished("bad:" + clean, clean, "-", "", None, clean, None,
@@ -147,8 +147,9 @@ class Crawler:
                     self.results.log(LogEntry(sc.S_UNFETCHABLE_URI, 0, clean, "", None, None, seed=clean,
                                               annotations=[f"err={str(exc).replace(',', ';')}"]))
                 continue
-            self.scope.add_seed(url)
-            batch.append((seen_key(url), url, host_key(url), "", None, url, 1, domain_of(host_of(url))))
+            url, host = parsed.url, parsed.host
+            self.scope.add_seed(url, host)
+            batch.append((parsed.key, url, parsed.queue, "", None, url, 1, domain_of(host)))
             if len(batch) >= 10_000:
                 self.frontier.bulk_add(batch)
                 batch.clear()

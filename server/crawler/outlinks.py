@@ -8,7 +8,7 @@ import re
 
 from server.crawler.http_client import Capture
 from server.crawler.links import Link, charset_of, css_links, html_links, js_links
-from server.crawler.urls import BadUrl, fetchable, resolve
+from server.crawler.urls import BadUrl, parse_url, resolve
 
 _HTML = ("text/html", "application/xhtml+xml")
 _JS = ("application/javascript", "text/javascript", "application/x-javascript")
@@ -63,7 +63,7 @@ class OutlinkExtractor:
             if absolute is None:
                 continue
             try:
-                url = fetchable(absolute)
+                url = parse_url(absolute).url
             except BadUrl:
                 continue
             if url in seen or url == capture.url:

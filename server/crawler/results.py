@@ -17,7 +17,7 @@ from server.crawler.outlinks import OutlinkExtractor
 from server.crawler.politeness import HostScheduler
 from server.crawler.quotas import DomainQuotas
 from server.crawler.scope import CrawlScope, domain_of
-from server.crawler.urls import host_key, host_of, seen_key
+from server.crawler.urls import host_of, parse_url
 from server.crawler.warc_writer import WarcFiles, sha1_digest
 
 # Heritrix 3's crawl.log annotations for a capture cut short, by http_client's truncation reason
@@ -116,7 +116,8 @@ class Results:
                  as_seed: bool = False) -> None:
         """Scope an outlink of ``parent`` and queue it unless it is out of scope or already seen.
         With ``log_rejects=False`` (replaying a recovered WARC's outlinks) rejects get no crawl.log line."""
-        key = seen_key(url)
+        parsed = parse_url(url)  # one parse for the key, the queue, the host and the scope
+        key = parsed.key
         if key in self._recent:
             return
         if len(self._recent) > 200_000:
@@ -125,7 +126,7 @@ class Results:
         path = parent.path + hop
         if as_seed:
             self.scope.add_seed(url)  # Heritrix: a seed's redirect target becomes a seed
-        decision, note = self.scope.decide(url, path)
+        decision, note = self.scope.decide(url, path, parsed.host)
         if decision != 0:
             self.processors["Scoper"]["rejected"] += 1
             if self.frontier.seen(key):
@@ -135,11 +136,11 @@ class Results:
                 self.log(LogEntry(decision, 0, url, path, parent.url, None, 0, seed=parent.seed,
                                   annotations=[note] if note else ()))
             return
-        queue = host_key(url)
-        if self.frontier.add(key, url, queue, path, parent.url, parent.seed, domain_of(host_of(url)),
+        queue = parsed.queue
+        if self.frontier.add(key, url, queue, path, parent.url, parent.seed, domain_of(parsed.host),
                              is_seed=as_seed):
             self.processors["Scoper"]["accepted"] += 1
             self.counters["discovered"] += 1
             self.counters["queued"] += 1
-            h = self.scheduler.host(queue, host_of(url) if not queue.startswith("[") else queue)
+            h = self.scheduler.host(queue, parsed.host if not queue.startswith("[") else queue)
             self.scheduler.queued(h)
