@@ -187,6 +187,7 @@ class Crawler:
         """Crawl until the frontier is empty, the time limit passes or ``stop()`` is called.
         Returns the crawl's end: 'finished', 'time-limit' or 'unfinished'."""
         self._prepare()
+        self.started = time.monotonic()  # the time limit counts from when fetching starts, not seed loading
         stats = ProgressStatistics(os.path.join(self.job_dir, "progress-statistics.log"))
         self.scheduler.start()
         self._workers = [asyncio.create_task(self._worker(i)) for i in range(self.profile.max_workers)]
