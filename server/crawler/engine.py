@@ -28,6 +28,7 @@ from server.crawler.crawl_log import CrawlLog, LogEntry
 from server.crawler.dedup import DedupIndex, open_index
 from server.crawler.frontier import Frontier, QueuedUri
 from server.crawler.http_client import Capture, FetchError, HttpClient
+from server.crawler.logins import Login, LoginStore
 from server.crawler.outlinks import OutlinkExtractor
 from server.crawler.politeness import ROBOTS_FAILED, ROBOTS_KNOWN, HostQueue, HostScheduler
 from server.crawler.prerequisites import Prerequisites
@@ -50,7 +51,7 @@ class Crawler:
     """One crawl job, run in the current event loop by ``run()``."""
 
     def __init__(self, job_dir: str, spec: JobSpec, *, dedup_index: DedupIndex | None = None,
-                 warc_options: dict | None = None, stdout=None):
+                 warc_options: dict | None = None, stdout=None, logins: list[Login] | None = None):
         self.job_dir = job_dir
         self.spec = spec
         p = spec.profile
@@ -103,6 +104,7 @@ class Crawler:
                                dedup_exclude=re.compile(spec.dedup.mime_exclude),
                                counters=self.counters, processors=self.processors)
         self.prerequisites = Prerequisites(self.results, self._fetch, spec.user_agent)
+        self.logins = LoginStore(logins or [])
 
     # -- set-up ---------------------------------------------------------------------------
     def _prepare(self) -> None:
@@ -338,16 +340,66 @@ class Crawler:
                 self.results.finish(uri, LogEntry(sc.S_ROBOTS_PRECLUDED, 0, uri.url, uri.path, uri.via, None,
                                                   worker, seed=uri.seed, annotations=["robotstxt"]))
                 return 0.0
-        capture, code, tries = await self._fetch(h, uri.url)
+        if self.logins:
+            for login in self.logins.pending_forms(uri.url):
+                await self._form_login(h, uri, login, worker)
+        headers = None
+        preemptive = self.logins.preemptive(uri.url) if self.logins else None
+        if preemptive:
+            headers = {"Authorization": preemptive}
+        capture, code, tries = await self._fetch(h, uri.url, headers)
+        notes: list[str] = []
+        if capture is not None and capture.status == 401 and self.logins:
+            capture, code, tries, notes = await self._authenticate(h, uri.url, capture, tries)
         if capture is None:
             annotations = [f"{tries}t"] if tries > 1 else []
             self.results.finish(uri, LogEntry(code, 0, uri.url, uri.path, uri.via, None, worker, seed=uri.seed,
                                               annotations=annotations))
             return self.scheduler.delay_for(0.0)
-        await self.results.record(capture, uri, worker, tries)
+        await self.results.record(capture, uri, worker, tries, notes)
         return self.scheduler.delay_for(capture.duration)
 
-    async def _fetch(self, h: HostQueue, url: str) -> tuple[Capture | None, int, int]:
+    async def _authenticate(self, h: HostQueue, url: str, challenged: Capture,
+                            tries: int) -> tuple[Capture | None, int, int, list[str]]:
+        """Answer a 401 with the matching basic/digest login, once. Returns the capture to record
+        (the answered one, or the 401 when no login applies) and crawl.log annotations."""
+        answer = self.logins.answer(url, challenged.header("www-authenticate"))
+        if answer is None:
+            return challenged, 0, tries, []
+        login, authorization = answer
+        challenged.discard()  # the challenge is superseded by the request that answers it
+        capture, code, more = await self._fetch(h, url, {"Authorization": authorization})
+        if capture is not None and capture.status == 401:
+            self.logins.failed(login)  # a wrong password is not tried again on this realm
+            log.warning("login for %s (%s) refused at %s", login.domain, login.kind, url)
+            return capture, code, tries + more, [f"auth:{login.kind}", "authFailed"]
+        if capture is not None:
+            self.logins.succeeded(url, login, authorization)
+        return capture, code, tries + more, [f"auth:{login.kind}"]
+
+    async def _form_login(self, h: HostQueue, uri: QueuedUri, login: Login, worker: int) -> None:
+        """POST the login form before the domain's first URI; the session cookies it sets are sent
+        with every later request to that host. The exchange is archived and logged ``formLogin``."""
+        from server.crawler.logins import form_body
+
+        target = login.url or uri.url
+        try:
+            target = parse_url(target).url
+        except BadUrl:
+            log.warning("form login for %s: bad url %r", login.domain, login.url)
+            return
+        self.client.keep_cookies(parse_url(target).queue)
+        self.client.keep_cookies(h.name)
+        capture, code, _tries = await self._fetch(h, target, None, form_body(login))
+        if capture is None:
+            self.results.log(LogEntry(code, 0, target, uri.path + "P", uri.url, None, worker, seed=uri.seed,
+                                      annotations=["formLogin", "formLoginFailed"]))
+            return
+        notes = ["formLogin"] + (["formLoginFailed"] if capture.status >= 400 else [])
+        await self.results.archive_only(capture, uri, worker, notes)
+
+    async def _fetch(self, h: HostQueue, url: str, headers: dict[str, str] | None = None,
+                     form: bytes | None = None) -> tuple[Capture | None, int, int]:
         """Fetch with Heritrix-like retries of connection failures and timeouts: (capture or
         None, failure status code, tries)."""
         settings = self.profile.fetch
@@ -356,7 +408,7 @@ class Crawler:
             tries += 1
             self.processors["Fetcher"]["fetches"] += 1
             try:
-                return await self.client.fetch(url, h.ip, settings.max_object_bytes), 0, tries
+                return await self.client.fetch(url, h.ip, settings.max_object_bytes, headers, form), 0, tries
             except FetchError as exc:
                 if exc.code in sc.RETRYABLE and tries <= settings.max_retries and self.stop_reason is None:
                     self.processors["Fetcher"]["retries"] += 1

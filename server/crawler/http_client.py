@@ -187,15 +187,19 @@ class HttpClient:
         self._bad_certs: dict[str, str] = {}
         self.bytes_received = 0
         self.spool_dir = spool_dir
+        self.cookies: dict[str, dict[str, str]] = {}  # netloc → cookies, only for hosts with a form login
         self.spool_threshold = spool_threshold
 
     # -- requests -------------------------------------------------------------------------
-    def build_request(self, url: str, via_proxy: bool) -> bytes:
+    def build_request(self, url: str, via_proxy: bool, headers: dict[str, str] | None = None,
+                      form: bytes | None = None) -> bytes:
+        """The request as sent: a GET, or a POST of ``form`` (urlencoded) for a form login;
+        ``headers`` (Authorization) come last, and the host's login cookies are sent."""
         parts = urlsplit(url)
         target = url if via_proxy and parts.scheme == "http" else (parts.path or "/") + (
             "?" + parts.query if parts.query else "")
         lines = [
-            f"GET {target} HTTP/1.1",
+            f"{'POST' if form is not None else 'GET'} {target} HTTP/1.1",
             f"Host: {parts.netloc}",
             f"User-Agent: {self.user_agent}",
             "Accept: text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
@@ -204,24 +208,49 @@ class HttpClient:
         ]
         if "@" in self.contact and "/" not in self.contact:
             lines.append(f"From: {self.contact}")
+        jar = self.cookies.get(parts.netloc)
+        if jar:
+            lines.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in jar.items()))
+        for name, value in (headers or {}).items():
+            lines.append(f"{name}: {value}")
+        if form is not None:
+            lines += ["Content-Type: application/x-www-form-urlencoded", f"Content-Length: {len(form)}"]
+            return ("\r\n".join(lines) + "\r\n\r\n").encode("ascii", "replace") + form
         return ("\r\n".join(lines) + "\r\n\r\n").encode("ascii", "replace")
 
-    async def fetch(self, url: str, ip: str | None = None, max_body: int = -1) -> Capture:
+    def keep_cookies(self, netloc: str) -> None:
+        """Remember the cookies ``netloc`` sets from now on and send them back (after a form login)."""
+        self.cookies.setdefault(netloc, {})
+
+    def _store_cookies(self, url: str, headers: list[tuple[str, str]]) -> None:
+        jar = self.cookies.get(urlsplit(url).netloc)
+        if jar is None:
+            return
+        for name, value in headers:
+            if name.lower() == "set-cookie":
+                pair = value.split(";", 1)[0]
+                key, sep, val = pair.partition("=")
+                if sep and key.strip():
+                    jar[key.strip()] = val.strip()
+
+    async def fetch(self, url: str, ip: str | None = None, max_body: int = -1, headers: dict[str, str] | None = None,
+                    form: bytes | None = None) -> Capture:
         """Fetch ``url`` once (a stale kept-alive connection is replaced transparently).
         ``ip`` is the address DNS gave (None: let the socket layer or the proxy resolve)."""
         for attempt in (0, 1):
             conn = await self._acquire(url, ip)
             reused = conn.uses > 0
             try:
-                return await self._exchange(conn, url, max_body, reused)
+                return await self._exchange(conn, url, max_body, reused, headers, form)
             except _StaleConnection:
                 conn.close()
                 if attempt == 1:
                     raise FetchError(sc.S_CONNECT_LOST, "connection closed before any response") from None
         raise AssertionError("unreachable")  # pragma: no cover
 
-    async def _exchange(self, conn: _Conn, url: str, max_body: int, reused: bool) -> Capture:
-        request = self.build_request(url, self.proxy is not None)
+    async def _exchange(self, conn: _Conn, url: str, max_body: int, reused: bool,
+                        headers: dict[str, str] | None = None, form: bytes | None = None) -> Capture:
+        request = self.build_request(url, self.proxy is not None, headers, form)
         part = _Partial(Spool(self.spool_dir, self.spool_threshold))
         started = time.time()
         t0 = time.perf_counter()
@@ -232,6 +261,7 @@ class HttpClient:
             raise
         self.bytes_received += len(part.head) + part.body.size
         self._release(conn, part.reusable)
+        self._store_cookies(url, part.headers)
         body, spool_path = part.body.finish()
         payload_sha1, block_sha1 = part.body.digests()
         return Capture(url=url, request=request, head=part.head, body=body, status=part.status,

@@ -61,18 +61,32 @@ class Results:
         else:
             self.counters["failures"] += 1
 
-    async def record(self, capture: Capture, uri: QueuedUri, worker: int, tries: int) -> None:
+    async def record(self, capture: Capture, uri: QueuedUri, worker: int, tries: int,
+                     notes: list[str] | None = None) -> None:
         """Archive a capture (or a revisit of a duplicate), finish its URI and queue its outlinks.
         A large (spooled) capture's link extraction and WARC writing run in worker threads, so that
         other fetches and the progress lines go on meanwhile."""
         try:
-            await self._record(capture, uri, worker, tries)
+            await self._record(capture, uri, worker, tries, notes or [])
         finally:
             capture.discard()  # the spool file (if any) is in the WARC now
 
-    async def _record(self, capture: Capture, uri: QueuedUri, worker: int, tries: int) -> None:
+    async def archive_only(self, capture: Capture, via: QueuedUri, worker: int, notes: list[str]) -> None:
+        """Archive an exchange that is not a frontier URI (a form login's POST) and log it."""
+        try:
+            digest = capture.payload_sha1 or sha1_digest(capture.body)
+            fields = [("via", via.url), ("hopsFromSeed", via.path + "P"), ("sourceTag", via.seed or "-"),
+                      ("fetchTimeMs", str(int(capture.duration * 1000)))]
+            await self.warcs.write_capture_async(capture, digest, fields)
+            self.processors["WARCWriter"]["units"] += 1
+            self.log(LogEntry(capture.status, capture.size, capture.url, via.path + "P", via.url, capture.mime, worker,
+                              capture.started, int(capture.duration * 1000), digest, via.seed, notes))
+        finally:
+            capture.discard()
+
+    async def _record(self, capture: Capture, uri: QueuedUri, worker: int, tries: int, notes: list[str]) -> None:
         payload_digest = capture.payload_sha1 or sha1_digest(capture.body)
-        annotations: list[str] = []
+        annotations: list[str] = list(notes)
         if tries > 1:
             annotations.append(f"{tries}t")
         if capture.truncated:

@@ -118,6 +118,8 @@ class JobSpec:
     quotas: Quotas = field(default_factory=Quotas)
     dedup: Dedup = field(default_factory=Dedup)
     crawler_traps: Traps = field(default_factory=Traps)
+    # site logins come on standard input (server/crawler/logins.py), never in this file
+    logins_stdin: bool = False
     spec_path: str = ""
 
     @property

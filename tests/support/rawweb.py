@@ -16,16 +16,33 @@ from collections.abc import Callable
 Handler = Callable[[socket.socket, str], bool]
 
 
-def read_request(sock: socket.socket, buffer: bytearray) -> str | None:
-    """The path of the next request on ``sock`` (None when the client closed)."""
+class Request:
+    """The request a handler answers (``RawWeb.last``: for handlers that look at headers or a body)."""
+
+    def __init__(self, head: bytes, body: bytes):
+        lines = head.decode("latin-1").split("\r\n")
+        self.method, self.path = lines[0].split()[:2]
+        self.headers = {k.strip().lower(): v.strip() for k, _, v in (line.partition(":") for line in lines[1:])}
+        self.body = body
+
+
+def read_request(sock: socket.socket, buffer: bytearray) -> Request | None:
+    """The next request on ``sock`` (None when the client closed)."""
     while b"\r\n\r\n" not in buffer:
         data = sock.recv(65536)
         if not data:
             return None
         buffer += data
     head, _, rest = bytes(buffer).partition(b"\r\n\r\n")
-    buffer[:] = rest
-    return head.split(b"\r\n", 1)[0].split()[1].decode("latin-1")
+    request = Request(head, b"")
+    length = int(request.headers.get("content-length", "0") or 0)
+    while len(rest) < length:
+        data = sock.recv(65536)
+        if not data:
+            return None
+        rest += data
+    request.body, buffer[:] = rest[:length], rest[length:]
+    return request
 
 
 def reset(sock: socket.socket) -> None:
@@ -45,6 +62,7 @@ class RawWeb:
     def __init__(self, handlers: dict[str, Handler]):
         self.handlers = handlers
         self.requests: list[str] = []
+        self.local = threading.local()  # .request: the request the current handler thread answers
         owner = self
 
         class _Handler(socketserver.BaseRequestHandler):
@@ -53,10 +71,12 @@ class RawWeb:
                 sock = self.request
                 try:
                     while True:
-                        path = read_request(sock, buffer)
-                        if path is None:
+                        request = read_request(sock, buffer)
+                        if request is None:
                             return
+                        path = request.path
                         owner.requests.append(path)
+                        owner.local.request = request
                         handler = owner.handlers.get(path.split("?", 1)[0])
                         if handler is None:
                             sock.sendall(b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n")
@@ -73,6 +93,11 @@ class RawWeb:
         self._server = _Server(("127.0.0.1", 0), _Handler)
         self.port = self._server.server_address[1]
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+
+    @property
+    def last(self) -> Request:
+        """The request being answered (call from a handler)."""
+        return self.local.request
 
     def url(self, path: str) -> str:
         return f"http://127.0.0.1:{self.port}{path}"
