@@ -20,7 +20,12 @@ async def _run(job_dir: str, spec_path: str) -> str:
     from server.crawler.engine import Crawler
 
     spec = load_spec(spec_path)
-    crawler = Crawler(job_dir, spec)
+    logins = None
+    if spec.logins_stdin:  # passwords arrive here, never through the job directory
+        from server.crawler.logins import read_logins
+
+        logins = read_logins(sys.stdin)
+    crawler = Crawler(job_dir, spec, logins=logins)
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, crawler.stop)

@@ -28,6 +28,7 @@ from server.crawler.crawl_log import CrawlLog, LogEntry
 from server.crawler.dedup import DedupIndex, open_index
 from server.crawler.frontier import Frontier, QueuedUri
 from server.crawler.http_client import Capture, FetchError, HttpClient
+from server.crawler.logins import Login, LoginStore
 from server.crawler.outlinks import OutlinkExtractor
 from server.crawler.politeness import ROBOTS_FAILED, ROBOTS_KNOWN, HostQueue, HostScheduler
 from server.crawler.prerequisites import Prerequisites
@@ -38,7 +39,8 @@ from server.crawler.resume import open_files, recover_open_file
 from server.crawler.robots import RobotsRules
 from server.crawler.scope import CrawlScope, domain_of
 from server.crawler.spec import JobSpec
-from server.crawler.urls import BadUrl, fetchable, host_key, host_of, seen_key
+from server.crawler.spool import clear_directory
+from server.crawler.urls import BadUrl, host_key, host_of, parse_url, seen_key
 from server.crawler.warc_writer import WarcFiles
 from shared.enums import StopReason
 
@@ -49,7 +51,7 @@ class Crawler:
     """One crawl job, run in the current event loop by ``run()``."""
 
     def __init__(self, job_dir: str, spec: JobSpec, *, dedup_index: DedupIndex | None = None,
-                 warc_options: dict | None = None, stdout=None):
+                 warc_options: dict | None = None, stdout=None, logins: list[Login] | None = None):
         self.job_dir = job_dir
         self.spec = spec
         p = spec.profile
@@ -68,7 +70,10 @@ class Crawler:
         }
         self.warcs = WarcFiles(job_dir, spec.job_id, spec.harvest_id, p.warc.max_size_bytes, info,
                                before_close=lambda _path: self.frontier.commit(), **(warc_options or {}))
-        self.client = HttpClient(p.fetch, spec.user_agent, p.contact, p.upstream_proxy)
+        spool_dir = os.path.join(job_dir, "spool")
+        clear_directory(spool_dir)  # bodies a killed run never recorded
+        self.client = HttpClient(p.fetch, spec.user_agent, p.contact, p.upstream_proxy, spool_dir=spool_dir,
+                                 spool_threshold=p.fetch.spool_threshold_bytes)
         self.scope = CrawlScope(p.scope, spec.crawler_traps.job + spec.crawler_traps.global_)
         self.quotas = DomainQuotas(spec.quotas)
         self.scheduler = HostScheduler(p.politeness, p.max_workers)
@@ -99,6 +104,7 @@ class Crawler:
                                dedup_exclude=re.compile(spec.dedup.mime_exclude),
                                counters=self.counters, processors=self.processors)
         self.prerequisites = Prerequisites(self.results, self._fetch, spec.user_agent)
+        self.logins = LoginStore(logins or [])
 
     # -- set-up ---------------------------------------------------------------------------
     def _prepare(self) -> None:
@@ -129,13 +135,23 @@ class Crawler:
                 yield from fh
 
     def _load_seeds(self) -> None:
+        # No fsync while the seeds go in (a million seeds: about half the time): nothing has been
+        # fetched yet, and a crash before "seeds_loaded" is set means loading them again.
+        self.frontier.db.execute("PRAGMA synchronous=OFF")
+        try:
+            self._load_seed_lines()
+        finally:
+            self.frontier.commit()
+            self.frontier.db.execute("PRAGMA synchronous=NORMAL")
+
+    def _load_seed_lines(self) -> None:
         batch: list[tuple] = []
         for raw in self._seed_lines():
             raw = raw.strip()
             if not raw or raw.startswith("#"):
                 continue
             try:
-                url = fetchable(raw if "://" in raw else "http://" + raw)
+                parsed = parse_url(raw if "://" in raw else "http://" + raw)
             except BadUrl as exc:
                 clean = raw.replace(" ", "%20")
                 if self.frontier.add_finished("bad:" + clean, clean, "-", "", None, clean, None,
@@ -143,8 +159,9 @@ class Crawler:
                     self.results.log(LogEntry(sc.S_UNFETCHABLE_URI, 0, clean, "", None, None, seed=clean,
                                               annotations=[f"err={str(exc).replace(',', ';')}"]))
                 continue
-            self.scope.add_seed(url)
-            batch.append((seen_key(url), url, host_key(url), "", None, url, 1, domain_of(host_of(url))))
+            url, host = parsed.url, parsed.host
+            self.scope.add_seed(url, host)
+            batch.append((parsed.key, url, parsed.queue, "", None, url, 1, domain_of(host)))
             if len(batch) >= 10_000:
                 self.frontier.bulk_add(batch)
                 batch.clear()
@@ -182,6 +199,7 @@ class Crawler:
         """Crawl until the frontier is empty, the time limit passes or ``stop()`` is called.
         Returns the crawl's end: 'finished', 'time-limit' or 'unfinished'."""
         self._prepare()
+        self.started = time.monotonic()  # the time limit counts from when fetching starts, not seed loading
         stats = ProgressStatistics(os.path.join(self.job_dir, "progress-statistics.log"))
         self.scheduler.start()
         self._workers = [asyncio.create_task(self._worker(i)) for i in range(self.profile.max_workers)]
@@ -332,16 +350,66 @@ class Crawler:
                 self.results.finish(uri, LogEntry(sc.S_ROBOTS_PRECLUDED, 0, uri.url, uri.path, uri.via, None,
                                                   worker, seed=uri.seed, annotations=["robotstxt"]))
                 return 0.0
-        capture, code, tries = await self._fetch(h, uri.url)
+        if self.logins:
+            for login in self.logins.pending_forms(uri.url):
+                await self._form_login(h, uri, login, worker)
+        headers = None
+        preemptive = self.logins.preemptive(uri.url) if self.logins else None
+        if preemptive:
+            headers = {"Authorization": preemptive}
+        capture, code, tries = await self._fetch(h, uri.url, headers)
+        notes: list[str] = []
+        if capture is not None and capture.status == 401 and self.logins:
+            capture, code, tries, notes = await self._authenticate(h, uri.url, capture, tries)
         if capture is None:
             annotations = [f"{tries}t"] if tries > 1 else []
             self.results.finish(uri, LogEntry(code, 0, uri.url, uri.path, uri.via, None, worker, seed=uri.seed,
                                               annotations=annotations))
             return self.scheduler.delay_for(0.0)
-        self.results.record(capture, uri, worker, tries)
+        await self.results.record(capture, uri, worker, tries, notes)
         return self.scheduler.delay_for(capture.duration)
 
-    async def _fetch(self, h: HostQueue, url: str) -> tuple[Capture | None, int, int]:
+    async def _authenticate(self, h: HostQueue, url: str, challenged: Capture,
+                            tries: int) -> tuple[Capture | None, int, int, list[str]]:
+        """Answer a 401 with the matching basic/digest login, once. Returns the capture to record
+        (the answered one, or the 401 when no login applies) and crawl.log annotations."""
+        answer = self.logins.answer(url, challenged.header("www-authenticate"))
+        if answer is None:
+            return challenged, 0, tries, []
+        login, authorization = answer
+        challenged.discard()  # the challenge is superseded by the request that answers it
+        capture, code, more = await self._fetch(h, url, {"Authorization": authorization})
+        if capture is not None and capture.status == 401:
+            self.logins.failed(login)  # a wrong password is not tried again on this realm
+            log.warning("login for %s (%s) refused at %s", login.domain, login.kind, url)
+            return capture, code, tries + more, [f"auth:{login.kind}", "authFailed"]
+        if capture is not None:
+            self.logins.succeeded(url, login, authorization)
+        return capture, code, tries + more, [f"auth:{login.kind}"]
+
+    async def _form_login(self, h: HostQueue, uri: QueuedUri, login: Login, worker: int) -> None:
+        """POST the login form before the domain's first URI; the session cookies it sets are sent
+        with every later request to that host. The exchange is archived and logged ``formLogin``."""
+        from server.crawler.logins import form_body
+
+        target = login.url or uri.url
+        try:
+            target = parse_url(target).url
+        except BadUrl:
+            log.warning("form login for %s: bad url %r", login.domain, login.url)
+            return
+        self.client.keep_cookies(parse_url(target).queue)
+        self.client.keep_cookies(h.name)
+        capture, code, _tries = await self._fetch(h, target, None, form_body(login))
+        if capture is None:
+            self.results.log(LogEntry(code, 0, target, uri.path + "P", uri.url, None, worker, seed=uri.seed,
+                                      annotations=["formLogin", "formLoginFailed"]))
+            return
+        notes = ["formLogin"] + (["formLoginFailed"] if capture.status >= 400 else [])
+        await self.results.archive_only(capture, uri, worker, notes)
+
+    async def _fetch(self, h: HostQueue, url: str, headers: dict[str, str] | None = None,
+                     form: bytes | None = None) -> tuple[Capture | None, int, int]:
         """Fetch with Heritrix-like retries of connection failures and timeouts: (capture or
         None, failure status code, tries)."""
         settings = self.profile.fetch
@@ -350,7 +418,7 @@ class Crawler:
             tries += 1
             self.processors["Fetcher"]["fetches"] += 1
             try:
-                return await self.client.fetch(url, h.ip, settings.max_object_bytes), 0, tries
+                return await self.client.fetch(url, h.ip, settings.max_object_bytes, headers, form), 0, tries
             except FetchError as exc:
                 if exc.code in sc.RETRYABLE and tries <= settings.max_retries and self.stop_reason is None:
                     self.processors["Fetcher"]["retries"] += 1
@@ -361,4 +429,13 @@ class Crawler:
 
 
 def _rss_kb() -> int:
+    """Peak resident memory of this process, in KB. Linux's VmHWM is the crawler's own: ru_maxrss
+    keeps the high-water mark of the process that started it (the harvester) across exec."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        pass
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss

@@ -23,6 +23,7 @@ from urllib.parse import urlsplit
 
 from server.crawler import status_codes as sc
 from server.crawler.spec import Fetch
+from server.crawler.spool import DEFAULT_THRESHOLD, Spool, open_body, remove_spool
 
 _BODYLESS = (204, 304)
 _READ_CHUNK = 256 * 1024
@@ -44,7 +45,7 @@ class Capture:
     url: str
     request: bytes
     head: bytes  # status line and header lines, with the blank line, as received
-    body: bytes  # as received: chunk framing and content coding intact
+    body: bytes  # as received: chunk framing and content coding intact (b"" when spooled to a file)
     status: int
     headers: list[tuple[str, str]]
     ip: str | None = None
@@ -53,7 +54,30 @@ class Capture:
     started: float = 0.0  # epoch seconds
     duration: float = 0.0  # seconds
     reused_connection: bool = False
+    spool_path: str | None = None  # the body's file when it was too large to hold in memory
+    body_size: int = -1  # bytes of body (-1: len(body))
+    payload_sha1: str | None = None  # digests computed while the body arrived (None: compute from body)
+    block_sha1: str | None = None
     _lower: dict[str, str] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.body_size < 0:
+            self.body_size = len(self.body)
+
+    def open_body(self):
+        """A binary file object over the body as received (the caller closes it)."""
+        return open_body(self.body, self.spool_path)
+
+    def body_prefix(self, n: int) -> bytes:
+        """The first ``n`` bytes of the body as received."""
+        if self.spool_path is None:
+            return self.body[:n]
+        with open(self.spool_path, "rb") as fh:
+            return fh.read(n)
+
+    def discard(self) -> None:
+        """Remove the spool file once the capture is recorded."""
+        remove_spool(self.spool_path)
 
     def header(self, name: str) -> str | None:
         if not self._lower:
@@ -64,17 +88,18 @@ class Capture:
     def mime(self) -> str:
         value = self.header("content-type")
         if not value:
-            return "unknown" if self.body else "no-type"
+            return "unknown" if self.body_size else "no-type"
         return value.split(";", 1)[0].strip().lower() or "unknown"
 
     @property
     def size(self) -> int:
-        return len(self.head) + len(self.body)
+        return len(self.head) + self.body_size
 
     def decoded_body(self) -> bytes:
         """The entity as a browser would see it: chunks joined and gzip/deflate undone.
         A broken encoding yields what could be decoded, never an exception."""
-        body = self.body
+        # a spooled body is read only as far as link extraction ever looks
+        body = self.body if self.spool_path is None else self.body_prefix(_MAX_DECODED)
         if (self.header("transfer-encoding") or "").lower().strip() == "chunked":
             body = dechunk(body)
         encoding = (self.header("content-encoding") or "").lower().strip()
@@ -84,8 +109,8 @@ class Capture:
                 d = zlib.decompressobj(wbits)
                 body = d.decompress(body, _MAX_DECODED)
             except zlib.error:
-                try:  # raw deflate, as some servers send it
-                    body = zlib.decompressobj(-15).decompress(self.body, _MAX_DECODED)
+                try:  # raw deflate, as some servers send it (of the dechunked body, not the framing)
+                    body = zlib.decompressobj(-15).decompress(body, _MAX_DECODED)
                 except zlib.error:
                     body = b""
         return body
@@ -134,11 +159,11 @@ class _Conn:
 class _Partial:
     """What has been read so far, so that a timeout or disconnect can keep it."""
 
-    def __init__(self) -> None:
+    def __init__(self, spool: Spool) -> None:
         self.head = b""
         self.status = 0
         self.headers: list[tuple[str, str]] = []
-        self.body = bytearray()
+        self.body = spool
         self.truncated: str | None = None
         self.reusable = False
 
@@ -147,7 +172,8 @@ class HttpClient:
     """Fetches URLs over HTTP/1.1, directly or through an upstream HTTP proxy."""
 
     def __init__(self, fetch: Fetch, user_agent: str, contact: str = "", proxy: str | None = None,
-                 max_idle_connections: int = 512):
+                 max_idle_connections: int = 512, spool_dir: str | None = None,
+                 spool_threshold: int = DEFAULT_THRESHOLD):
         self.fetch_settings = fetch
         self.user_agent = user_agent
         self.contact = contact
@@ -160,14 +186,20 @@ class HttpClient:
         self._max_idle = max_idle_connections
         self._bad_certs: dict[str, str] = {}
         self.bytes_received = 0
+        self.spool_dir = spool_dir
+        self.cookies: dict[str, dict[str, str]] = {}  # netloc → cookies, only for hosts with a form login
+        self.spool_threshold = spool_threshold
 
     # -- requests -------------------------------------------------------------------------
-    def build_request(self, url: str, via_proxy: bool) -> bytes:
+    def build_request(self, url: str, via_proxy: bool, headers: dict[str, str] | None = None,
+                      form: bytes | None = None) -> bytes:
+        """The request as sent: a GET, or a POST of ``form`` (urlencoded) for a form login;
+        ``headers`` (Authorization) come last, and the host's login cookies are sent."""
         parts = urlsplit(url)
         target = url if via_proxy and parts.scheme == "http" else (parts.path or "/") + (
             "?" + parts.query if parts.query else "")
         lines = [
-            f"GET {target} HTTP/1.1",
+            f"{'POST' if form is not None else 'GET'} {target} HTTP/1.1",
             f"Host: {parts.netloc}",
             f"User-Agent: {self.user_agent}",
             "Accept: text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
@@ -176,35 +208,79 @@ class HttpClient:
         ]
         if "@" in self.contact and "/" not in self.contact:
             lines.append(f"From: {self.contact}")
+        jar = self.cookies.get(parts.netloc)
+        if jar:
+            lines.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in jar.items()))
+        for name, value in (headers or {}).items():
+            lines.append(f"{name}: {value}")
+        if form is not None:
+            lines += ["Content-Type: application/x-www-form-urlencoded", f"Content-Length: {len(form)}"]
+            return ("\r\n".join(lines) + "\r\n\r\n").encode("ascii", "replace") + form
         return ("\r\n".join(lines) + "\r\n\r\n").encode("ascii", "replace")
 
-    async def fetch(self, url: str, ip: str | None = None, max_body: int = -1) -> Capture:
+    def keep_cookies(self, netloc: str) -> None:
+        """Remember the cookies ``netloc`` sets from now on and send them back (after a form login)."""
+        self.cookies.setdefault(netloc, {})
+
+    def _store_cookies(self, url: str, headers: list[tuple[str, str]]) -> None:
+        jar = self.cookies.get(urlsplit(url).netloc)
+        if jar is None:
+            return
+        for name, value in headers:
+            if name.lower() == "set-cookie":
+                pair = value.split(";", 1)[0]
+                key, sep, val = pair.partition("=")
+                if sep and key.strip():
+                    jar[key.strip()] = val.strip()
+
+    async def fetch(self, url: str, ip: str | None = None, max_body: int = -1, headers: dict[str, str] | None = None,
+                    form: bytes | None = None) -> Capture:
         """Fetch ``url`` once (a stale kept-alive connection is replaced transparently).
         ``ip`` is the address DNS gave (None: let the socket layer or the proxy resolve)."""
         for attempt in (0, 1):
             conn = await self._acquire(url, ip)
             reused = conn.uses > 0
             try:
-                return await self._exchange(conn, url, max_body, reused)
+                return await self._exchange(conn, url, max_body, reused, headers, form)
             except _StaleConnection:
                 conn.close()
                 if attempt == 1:
                     raise FetchError(sc.S_CONNECT_LOST, "connection closed before any response") from None
         raise AssertionError("unreachable")  # pragma: no cover
 
-    async def _exchange(self, conn: _Conn, url: str, max_body: int, reused: bool) -> Capture:
-        settings = self.fetch_settings
-        request = self.build_request(url, self.proxy is not None)
+    async def _exchange(self, conn: _Conn, url: str, max_body: int, reused: bool,
+                        headers: dict[str, str] | None = None, form: bytes | None = None) -> Capture:
+        request = self.build_request(url, self.proxy is not None, headers, form)
+        part = _Partial(Spool(self.spool_dir, self.spool_threshold))
         started = time.time()
         t0 = time.perf_counter()
-        part = _Partial()
+        try:
+            await self._read_into(conn, part, request, max_body, reused)
+        except BaseException:
+            part.body.discard()  # no capture (or a cancelled crawl): its spool file goes too
+            raise
+        self.bytes_received += len(part.head) + part.body.size
+        self._release(conn, part.reusable)
+        self._store_cookies(url, part.headers)
+        body, spool_path = part.body.finish()
+        payload_sha1, block_sha1 = part.body.digests()
+        return Capture(url=url, request=request, head=part.head, body=body, status=part.status,
+                       headers=part.headers, ip=conn.ip, truncated=part.truncated, cert_error=conn.cert_error,
+                       started=started, duration=time.perf_counter() - t0, reused_connection=reused,
+                       spool_path=spool_path, body_size=part.body.size, payload_sha1=payload_sha1,
+                       block_sha1=block_sha1)
+
+    async def _read_into(self, conn: _Conn, part: _Partial, request: bytes, max_body: int, reused: bool) -> None:
+        """Send ``request`` and read the response into ``part``; a response cut short after its head
+        is kept (``part.truncated`` says why), anything earlier raises."""
+        settings = self.fetch_settings
         loop = asyncio.get_running_loop()
         deadline = loop.time() + settings.fetch_timeout_s
         conn.uses += 1
         try:
             conn.writer.write(request)
             async with asyncio.timeout(settings.read_timeout_s) as timer:
-                await self._read_response(conn, part, timer, deadline, max_body)
+                await self._read_response(conn, part, timer, deadline, max_body, reused)
         except TimeoutError:
             if not part.head:
                 conn.close()
@@ -218,19 +294,18 @@ class HttpClient:
                 raise FetchError(sc.S_CONNECT_LOST, f"connection lost: {exc.__class__.__name__}") from None
             part.truncated, part.reusable = "disconnect", False
         except asyncio.LimitOverrunError:
-            conn.close()
-            raise FetchError(sc.S_RUNTIME_EXCEPTION, "response headers too long") from None
+            if not part.head:
+                conn.close()
+                raise FetchError(sc.S_RUNTIME_EXCEPTION, "response headers too long") from None
+            part.truncated, part.reusable = "unspecified", False  # an endless chunk-size or trailer line
         except _BadResponse as exc:
             conn.close()
+            if reused and not part.head:
+                raise _StaleConnection() from None  # junk left by the previous response: retry fresh
             raise FetchError(sc.S_RUNTIME_EXCEPTION, str(exc)) from None
-        self.bytes_received += len(part.head) + len(part.body)
-        self._release(conn, part.reusable)
-        return Capture(url=url, request=request, head=part.head, body=bytes(part.body), status=part.status,
-                       headers=part.headers, ip=conn.ip, truncated=part.truncated, cert_error=conn.cert_error,
-                       started=started, duration=time.perf_counter() - t0, reused_connection=reused)
 
     async def _read_response(self, conn: _Conn, part: _Partial, timer: asyncio.Timeout, deadline: float,
-                             max_body: int) -> None:
+                             max_body: int, reused: bool = False) -> None:
         loop = asyncio.get_running_loop()
         read_timeout = self.fetch_settings.read_timeout_s
         reader = conn.reader
@@ -239,13 +314,14 @@ class HttpClient:
             timer.reschedule(min(loop.time() + read_timeout, deadline))
 
         while True:  # skip 1xx interim responses, keeping their bytes in the record
-            head = await reader.readuntil(b"\r\n\r\n")
+            head = await _read_head(reader, self.fetch_settings.max_header_bytes, reused)
             part.head += head
             status, headers, version = _parse_head(head)
             if not 100 <= status < 200 or status == 101:
                 break
             tick()
         part.status, part.headers = status, headers
+        part.body.begin(part.head)
         lower = {k.lower(): v.lower() for k, v in headers}
         keep_alive = "close" not in lower.get("connection", "") and (
             version == "HTTP/1.1" or "keep-alive" in lower.get("connection", ""))
@@ -253,7 +329,7 @@ class HttpClient:
         limit = max_body if max_body >= 0 else None
 
         def room(n: int) -> int:
-            return n if limit is None else max(0, min(n, limit - len(body)))
+            return n if limit is None else max(0, min(n, limit - body.size))
 
         if status in _BODYLESS or 100 <= status < 200:
             part.reusable = keep_alive
@@ -262,30 +338,32 @@ class HttpClient:
             while True:
                 tick()
                 line = await reader.readuntil(b"\n")
-                body += line
+                body.write(line)
                 try:
                     size = int(line.split(b";", 1)[0].strip() or b"0", 16)
                 except ValueError:
-                    raise _BadResponse("malformed chunk size") from None
+                    # a browser shows what arrived; so does the archive, marked as cut short
+                    part.truncated, part.reusable = "unspecified", False
+                    return
                 if size == 0:
                     while True:  # trailers up to the blank line
                         tick()
                         trailer = await reader.readuntil(b"\n")
-                        body += trailer
+                        body.write(trailer)
                         if trailer in (b"\r\n", b"\n"):
                             break
-                    part.reusable = keep_alive
+                    part.reusable = keep_alive and not _buffered(reader)
                     return
                 remaining = size + 2
                 while remaining:
-                    if limit is not None and len(body) >= limit:
+                    if limit is not None and body.size >= limit:
                         part.truncated = "length"
                         return
                     tick()
                     data = await reader.read(max(1, room(min(_READ_CHUNK, remaining))))
                     if not data:
                         raise asyncio.IncompleteReadError(b"", remaining)
-                    body += data
+                    body.write(data)
                     remaining -= len(data)
         length_header = lower.get("content-length")
         if length_header is not None:
@@ -296,7 +374,7 @@ class HttpClient:
         else:
             remaining = -1
         while remaining != 0:
-            if limit is not None and len(body) >= limit:
+            if limit is not None and body.size >= limit:
                 part.truncated = "length"
                 return
             want = _READ_CHUNK if remaining < 0 else min(_READ_CHUNK, remaining)
@@ -308,10 +386,11 @@ class HttpClient:
                 if remaining > 0:
                     raise asyncio.IncompleteReadError(b"", remaining)
                 return  # body delimited by connection close
-            body += data
+            body.write(data)
             if remaining > 0:
                 remaining -= len(data)
-        part.reusable = keep_alive and remaining == 0
+        # bytes beyond the declared length: the connection's framing is lost, so it is not reused
+        part.reusable = keep_alive and remaining == 0 and not _buffered(reader)
 
     # -- connections ----------------------------------------------------------------------
     async def _acquire(self, url: str, ip: str | None) -> _Conn:
@@ -418,6 +497,31 @@ class _StaleConnection(Exception):
 
 class _BadResponse(Exception):
     pass
+
+
+async def _read_head(reader: asyncio.StreamReader, limit: int, reused: bool) -> bytes:
+    """Status line and header lines up to the blank line, as received. Lines may end in CRLF or
+    a bare LF (wget, curl and browsers read both); the whole head is bounded by ``limit``."""
+    lines = []
+    total = 0
+    while True:
+        line = await reader.readuntil(b"\n")
+        if not lines and line in (b"\r\n", b"\n"):
+            if reused:  # a stray CRLF after the previous body (RFC 9112 §2.2 allows skipping it)
+                continue
+        lines.append(line)
+        total += len(line)
+        if total > limit:
+            raise asyncio.LimitOverrunError("response headers too long", total)
+        if line in (b"\r\n", b"\n") and len(lines) > 1:
+            return b"".join(lines)
+        if len(lines) == 1 and not line.startswith(b"HTTP/"):
+            raise _BadResponse(f"malformed status line {line[:80]!r}")
+
+
+def _buffered(reader: asyncio.StreamReader) -> bool:
+    """Whether the server already sent bytes beyond the response just read."""
+    return bool(getattr(reader, "_buffer", b""))
 
 
 def _parse_head(head: bytes) -> tuple[int, list[tuple[str, str]], str]:

@@ -8,7 +8,7 @@ import re
 
 from server.crawler.http_client import Capture
 from server.crawler.links import Link, charset_of, css_links, html_links, js_links
-from server.crawler.urls import BadUrl, fetchable, resolve
+from server.crawler.urls import BadUrl, parse_url, resolve
 
 _HTML = ("text/html", "application/xhtml+xml")
 _JS = ("application/javascript", "text/javascript", "application/x-javascript")
@@ -34,7 +34,7 @@ class OutlinkExtractor:
         mime = capture.mime
         if capture.status >= 200 and (mime in _HTML or mime == "text/css" or mime in _JS
                                       or (mime in ("unknown", "no-type", "text/plain")
-                                          and capture.body[:200].lstrip()[:1] == b"<")):
+                                          and capture.body_prefix(200).lstrip()[:1] == b"<")):
             body = capture.decoded_body()
             charset = charset_of(capture.header("content-type"), "")
             if mime == "text/css":
@@ -63,7 +63,7 @@ class OutlinkExtractor:
             if absolute is None:
                 continue
             try:
-                url = fetchable(absolute)
+                url = parse_url(absolute).url
             except BadUrl:
                 continue
             if url in seen or url == capture.url:

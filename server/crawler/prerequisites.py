@@ -82,7 +82,7 @@ class Prerequisites:
                                           int((time.time() - t0) * 1000), seed=uri.seed))
             return None, True
         if known is None:  # a resumed crawl does not record a host's DNS lookup twice
-            written = self.warcs.write_dns(name, addresses, datetime.fromtimestamp(t0, UTC))
+            written = await self.warcs.write_dns_async(name, addresses, datetime.fromtimestamp(t0, UTC))
             self.frontier.add_finished(dns_url, dns_url, name, "P", uri.url, uri.seed, domain_of(name),
                                        sc.S_DNS_SUCCESS, written.size, "text/dns")
             self.quotas.record(domain_of(name), sc.S_DNS_SUCCESS, written.size)
@@ -119,8 +119,9 @@ class Prerequisites:
                 h.robots_state = ROBOTS_FAILED
             else:
                 if robots_uri.id >= 0:
-                    self.results.record(capture, robots_uri, worker, tries)
+                    await self.results.record(capture, robots_uri, worker, tries)
                 text, h.robots_state = robots_outcome(capture)
+                capture.discard()
                 if h.robots_state == ROBOTS_KNOWN:
                     h.robots = RobotsRules(text, self.user_agent)
             self.frontier.save_host(h.name, h.ip, h.robots.text if h.robots else None, h.robots_state)

@@ -6,6 +6,7 @@ frontier, the domain quotas and the counters never disagree.
 """
 from __future__ import annotations
 
+import asyncio
 import re
 
 from server.crawler.crawl_log import CrawlLog, LogEntry
@@ -16,11 +17,12 @@ from server.crawler.outlinks import OutlinkExtractor
 from server.crawler.politeness import HostScheduler
 from server.crawler.quotas import DomainQuotas
 from server.crawler.scope import CrawlScope, domain_of
-from server.crawler.urls import host_key, host_of, seen_key
+from server.crawler.urls import host_of, parse_url
 from server.crawler.warc_writer import WarcFiles, sha1_digest
 
 # Heritrix 3's crawl.log annotations for a capture cut short, by http_client's truncation reason
-_TRUNC_ANNOTATION = {"length": "lenTrunc", "time": "timeTrunc", "disconnect": "midFetchTrunc"}
+_TRUNC_ANNOTATION = {"length": "lenTrunc", "time": "timeTrunc", "disconnect": "midFetchTrunc",
+                     "unspecified": "midFetchTrunc"}
 
 
 class Results:
@@ -59,10 +61,32 @@ class Results:
         else:
             self.counters["failures"] += 1
 
-    def record(self, capture: Capture, uri: QueuedUri, worker: int, tries: int) -> None:
-        """Archive a capture (or a revisit of a duplicate), finish its URI and queue its outlinks."""
-        payload_digest = sha1_digest(capture.body)
-        annotations: list[str] = []
+    async def record(self, capture: Capture, uri: QueuedUri, worker: int, tries: int,
+                     notes: list[str] | None = None) -> None:
+        """Archive a capture (or a revisit of a duplicate), finish its URI and queue its outlinks.
+        A large (spooled) capture's link extraction and WARC writing run in worker threads, so that
+        other fetches and the progress lines go on meanwhile."""
+        try:
+            await self._record(capture, uri, worker, tries, notes or [])
+        finally:
+            capture.discard()  # the spool file (if any) is in the WARC now
+
+    async def archive_only(self, capture: Capture, via: QueuedUri, worker: int, notes: list[str]) -> None:
+        """Archive an exchange that is not a frontier URI (a form login's POST) and log it."""
+        try:
+            digest = capture.payload_sha1 or sha1_digest(capture.body)
+            fields = [("via", via.url), ("hopsFromSeed", via.path + "P"), ("sourceTag", via.seed or "-"),
+                      ("fetchTimeMs", str(int(capture.duration * 1000)))]
+            await self.warcs.write_capture_async(capture, digest, fields)
+            self.processors["WARCWriter"]["units"] += 1
+            self.log(LogEntry(capture.status, capture.size, capture.url, via.path + "P", via.url, capture.mime, worker,
+                              capture.started, int(capture.duration * 1000), digest, via.seed, notes))
+        finally:
+            capture.discard()
+
+    async def _record(self, capture: Capture, uri: QueuedUri, worker: int, tries: int, notes: list[str]) -> None:
+        payload_digest = capture.payload_sha1 or sha1_digest(capture.body)
+        annotations: list[str] = list(notes)
         if tries > 1:
             annotations.append(f"{tries}t")
         if capture.truncated:
@@ -78,12 +102,17 @@ class Results:
             if entry is not None and entry.digest == payload_digest:
                 revisit = entry
                 self.processors["DeDuplicator"]["duplicates"] += 1
-        links = [] if revisit else self.extractor.extract(capture, self.processors)
+        if revisit:
+            links = []
+        elif capture.spool_path is not None:
+            links = await asyncio.to_thread(self.extractor.extract, capture, self.processors)
+        else:
+            links = self.extractor.extract(capture, self.processors)
         fields = [("via", uri.via or "-"), ("hopsFromSeed", uri.path or "-"), ("sourceTag", uri.seed or "-"),
                   ("fetchTimeMs", str(int(capture.duration * 1000)))]
         fields += [("outlink", f"{url} {hop} {context}") for url, hop, context in links]
-        self.warcs.write_capture(capture, payload_digest, fields,
-                                 revisit_of=(revisit.url or uri.url, revisit.date) if revisit else None)
+        await self.warcs.write_capture_async(capture, payload_digest, fields,
+                                             revisit_of=(revisit.url or uri.url, revisit.date) if revisit else None)
         self.processors["WARCWriter"]["units"] += 1
         if revisit:
             annotations.append(duplicate_annotation(revisit))
@@ -101,7 +130,8 @@ class Results:
                  as_seed: bool = False) -> None:
         """Scope an outlink of ``parent`` and queue it unless it is out of scope or already seen.
         With ``log_rejects=False`` (replaying a recovered WARC's outlinks) rejects get no crawl.log line."""
-        key = seen_key(url)
+        parsed = parse_url(url)  # one parse for the key, the queue, the host and the scope
+        key = parsed.key
         if key in self._recent:
             return
         if len(self._recent) > 200_000:
@@ -110,7 +140,7 @@ class Results:
         path = parent.path + hop
         if as_seed:
             self.scope.add_seed(url)  # Heritrix: a seed's redirect target becomes a seed
-        decision, note = self.scope.decide(url, path)
+        decision, note = self.scope.decide(url, path, parsed.host)
         if decision != 0:
             self.processors["Scoper"]["rejected"] += 1
             if self.frontier.seen(key):
@@ -120,11 +150,11 @@ class Results:
                 self.log(LogEntry(decision, 0, url, path, parent.url, None, 0, seed=parent.seed,
                                   annotations=[note] if note else ()))
             return
-        queue = host_key(url)
-        if self.frontier.add(key, url, queue, path, parent.url, parent.seed, domain_of(host_of(url)),
+        queue = parsed.queue
+        if self.frontier.add(key, url, queue, path, parent.url, parent.seed, domain_of(parsed.host),
                              is_seed=as_seed):
             self.processors["Scoper"]["accepted"] += 1
             self.counters["discovered"] += 1
             self.counters["queued"] += 1
-            h = self.scheduler.host(queue, host_of(url) if not queue.startswith("[") else queue)
+            h = self.scheduler.host(queue, parsed.host if not queue.startswith("[") else queue)
             self.scheduler.queued(h)

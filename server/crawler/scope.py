@@ -51,10 +51,12 @@ class CrawlScope:
         self._traps = _any(traps)
         self._domains: set[str] = set()
         self._hosts: set[str] = set()
-        self._prefixes: list[str] = []
+        self._prefixes: set[str] = set()
 
-    def add_seed(self, url: str) -> None:
-        host = urlsplit(url).hostname or ""
+    def add_seed(self, url: str, host: str | None = None) -> None:
+        """Widen the scope by a seed's (fetch URL's) domain, host or prefix; ``host`` saves a parse."""
+        if host is None:
+            host = urlsplit(url).hostname or ""
         if self.mode == "domain":
             self._domains.add(domain_of(host))
         elif self.mode == "host":
@@ -62,22 +64,33 @@ class CrawlScope:
         else:
             key = surt(url)
             prefix = key[: key.rfind("/") + 1] if "/" in key[key.find(")"):] else key
-            if prefix not in self._prefixes:
-                self._prefixes.append(prefix)
+            self._prefixes.add(prefix)
 
-    def in_seed_scope(self, url: str) -> bool:
+    def in_seed_scope(self, url: str, host: str | None = None) -> bool:
         if self.mode == "prefix":
+            # a prefix ends at a '/' of the SURT (or is the whole SURT): look each candidate up
+            # instead of trying every seed's prefix (a million seeds make a million prefixes)
             key = surt(url)
-            return any(key.startswith(p) for p in self._prefixes)
-        host = urlsplit(url).hostname or ""
+            prefixes = self._prefixes
+            if key in prefixes:
+                return True
+            i = key.find("/", key.find(")"))
+            while i >= 0:
+                if key[: i + 1] in prefixes:
+                    return True
+                i = key.find("/", i + 1)
+            return False
+        if host is None:
+            host = urlsplit(url).hostname or ""
         if self.mode == "host":
             return host in self._hosts
         return domain_of(host) in self._domains
 
-    def decide(self, url: str, path: str) -> tuple[int, str | None]:
-        """(0, None) to accept; otherwise the Heritrix status code and an annotation."""
+    def decide(self, url: str, path: str, host: str | None = None) -> tuple[int, str | None]:
+        """(0, None) to accept; otherwise the Heritrix status code and an annotation. ``host``
+        (the URL's, when the caller has it) saves a parse."""
         verdict: tuple[int, str | None] = (sc.S_OUT_OF_SCOPE, None)
-        if self.in_seed_scope(url) or (self._include is not None and self._include.fullmatch(url)):
+        if self.in_seed_scope(url, host) or (self._include is not None and self._include.fullmatch(url)):
             verdict = (ACCEPT, None)
         if len(path) > self.max_hops:
             verdict = (sc.S_TOO_MANY_LINK_HOPS, "maxHops")

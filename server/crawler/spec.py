@@ -49,8 +49,11 @@ class Fetch:
     fetch_timeout_s: float = 1200.0
     max_retries: int = 2
     retry_delay_s: float = 1.0
-    max_object_bytes: int = -1  # -1 = no limit
+    # Heritrix's maxLengthBytes: beyond it a capture is kept truncated (WARC-Truncated: length);
+    # -1 = no limit. See docs/decisions/crawler-max-object-size.md for the default.
+    max_object_bytes: int = 1024 * 1024 * 1024
     max_header_bytes: int = 256 * 1024
+    spool_threshold_bytes: int = 1024 * 1024  # larger bodies go to a file while they arrive
 
 
 @dataclass
@@ -115,6 +118,8 @@ class JobSpec:
     quotas: Quotas = field(default_factory=Quotas)
     dedup: Dedup = field(default_factory=Dedup)
     crawler_traps: Traps = field(default_factory=Traps)
+    # site logins come on standard input (server/crawler/logins.py), never in this file
+    logins_stdin: bool = False
     spec_path: str = ""
 
     @property

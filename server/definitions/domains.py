@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import json
 from collections.abc import Iterable
 from typing import Any
 
@@ -33,6 +34,7 @@ from shared.dto.definitions import (
     OwnerInfoDto,
     SearchPage,
     SeedListDto,
+    SiteLoginDto,
 )
 from shared.errors import AlreadyExists, Conflict, DomainNotFound, InvalidInput, NotFound
 
@@ -156,7 +158,9 @@ def to_dto(session: Session, domain: Domain, cipher: CredentialCipher | None = N
         crawler_traps=[t.expression for t in domain.crawler_traps],
         owner_info=[OwnerInfoDto(o.created_at, o.info) for o in domain.owner_info],
         credentials=[CredentialDto(c.id, c.url, c.realm, c.username,
-                                   cipher.decrypt(c.password_encrypted) if reveal else None)
+                                   cipher.decrypt(c.password_encrypted) if reveal else None,
+                                   c.kind or "basic", c.username_field or "", c.password_field or "",
+                                   _form_fields(c.form_fields))
                      for c in domain.credentials],
         aliases=list(aliases.scalars()),
     )
@@ -266,8 +270,10 @@ def set_credentials(session: Session, name: str, edition: int, credentials: list
             raise InvalidInput(f"credential {i + 1}: the password must be text", {"index": i, "field": "password"})
         else:
             token = cipher.encrypt(password)
+        kind, username_field, password_field, form_fields = _login_how(i, item)
         new.append(SiteCredential(url=url, realm=str(item.get("realm") or ""), username=username,
-                                  password_encrypted=token))
+                                  password_encrypted=token, kind=kind, username_field=username_field,
+                                  password_field=password_field, form_fields=json.dumps(form_fields)))
     domain.credentials = new
     touch(domain)
     session.flush()
@@ -381,3 +387,53 @@ def _trigram_route(session: Session, glob: str):
     run = max(runs, key=len)
     return Domain.id.in_(select(literal_column("rowid")).select_from(text(FTS_TABLE))
                          .where(text(f"{FTS_TABLE}.name LIKE :run").bindparams(run=f"%{run}%")))
+
+
+# -- site logins for the crawler -----------------------------------------------------------------
+LOGIN_KINDS = ("basic", "digest", "form")
+
+
+def _login_how(i: int, item: dict[str, Any]) -> tuple[str, str, str, dict[str, str]]:
+    """A credential's login kind and form details, validated. Raises InvalidInput."""
+    kind = item.get("kind") or "basic"
+    if kind not in LOGIN_KINDS:
+        raise InvalidInput(f"credential {i + 1}: kind must be basic, digest or form", {"index": i, "field": "kind"})
+    fields = item.get("form_fields") or {}
+    if not isinstance(fields, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in fields.items()):
+        raise InvalidInput(f"credential {i + 1}: form_fields must map names to text",
+                           {"index": i, "field": "form_fields"})
+    names = []
+    for key in ("username_field", "password_field"):
+        value = item.get(key) or ""
+        if not isinstance(value, str):
+            raise InvalidInput(f"credential {i + 1}: {key} must be text", {"index": i, "field": key})
+        names.append(value)
+    if kind == "form" and not all(names):
+        raise InvalidInput(f"credential {i + 1}: a form login needs username_field and password_field",
+                           {"index": i, "field": "username_field"})
+    return kind, names[0], names[1], fields
+
+
+def _form_fields(raw: str | None) -> dict[str, str]:
+    try:
+        value = json.loads(raw or "{}")
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+def site_logins(session: Session, names: Iterable[str], cipher: CredentialCipher) -> list[SiteLoginDto]:
+    """The site logins of the named domains (unknown names are skipped), passwords decrypted: for
+    the harvester, which hands them to the crawler without writing them to disk."""
+    wanted = sorted({n.strip().lower() for n in names if isinstance(n, str) and n.strip()})
+    out: list[SiteLoginDto] = []
+    for start in range(0, len(wanted), 500):
+        rows = session.execute(
+            select(Domain.name, SiteCredential).join(SiteCredential, SiteCredential.domain_id == Domain.id)
+            .where(Domain.name.in_(wanted[start:start + 500])).order_by(Domain.name, SiteCredential.id))
+        for name, c in rows:
+            out.append(SiteLoginDto(domain=name, kind=c.kind or "basic", url=c.url, realm=c.realm,
+                                    username=c.username, password=cipher.decrypt(c.password_encrypted),
+                                    username_field=c.username_field or "", password_field=c.password_field or "",
+                                    form_fields=_form_fields(c.form_fields)))
+    return out

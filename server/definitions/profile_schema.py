@@ -60,7 +60,9 @@ SCHEMA: Schema = {
         "fetch_timeout_s": Field("float", 1200.0, "longest time one fetch may take", minimum=0.1),
         "max_retries": Field("int", 2, "retries of a fetch that failed on the network", minimum=0),
         "retry_delay_s": Field("float", 1.0, "seconds between retries", minimum=0),
-        "max_object_bytes": Field("int", -1, "largest object kept, in bytes; -1: no limit", minimum=-1),
+        "max_object_bytes": Field("int", 1024 * 1024 * 1024,
+                                  "largest object kept whole, in bytes (beyond it the capture is kept truncated, "
+                                  "`WARC-Truncated: length`); -1: no limit", minimum=-1),
         "max_header_bytes": Field("int", 256 * 1024, "largest response header accepted", minimum=1024),
     },
     "warc": {

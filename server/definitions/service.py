@@ -30,7 +30,7 @@ from server.definitions import (
     traps,
 )
 from server.definitions.credentials import CredentialCipher, cipher_from_settings
-from server.definitions.domains import DomainDefaults
+from server.definitions.domains import CREDENTIALS_ROLE, DomainDefaults
 from server.definitions.schedule_rules import upcoming
 from server.runtime.rpc import rpc
 from server.runtime.service import NasService
@@ -50,9 +50,10 @@ from shared.dto.definitions import (
     ScheduleDto,
     SchedulePreviewDto,
     SearchPage,
+    SiteLoginDto,
     TrapListDto,
 )
-from shared.errors import ConfigError, Conflict, EditionConflict
+from shared.errors import ConfigError, Conflict, EditionConflict, InvalidInput, PermissionDenied
 
 
 class HarvestContext:
@@ -154,6 +155,17 @@ class DefinitionsService(NasService):
         Raises DomainNotFound, EditionConflict, InvalidUrl, InvalidInput."""
         with self._saving("domain", name) as s:
             return self._domain(domains.set_credentials(s, name, edition, credentials, self.ctx.cipher))
+
+    @rpc
+    def site_logins(self, names: list[str], roles: list[str] | None = None) -> list[SiteLoginDto]:
+        """The site logins of the domains ``names`` with their passwords decrypted, for the harvester to hand
+        to the crawler (unknown domains are skipped). Only with ``roles`` containing "credentials";
+        raises PermissionDenied otherwise, InvalidInput for a malformed list."""
+        if CREDENTIALS_ROLE not in set(roles or ()):
+            raise PermissionDenied("site logins need the credentials role")
+        if not isinstance(names, list):
+            raise InvalidInput("names: expected a list of domain names")
+        return domains.site_logins(self.db, names, self.ctx.cipher)
 
     @rpc
     def save_seed_list(self, domain: str, edition: int, name: str, seeds: list[str] | str,

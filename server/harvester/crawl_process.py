@@ -138,15 +138,24 @@ class CrawlProcess:
     def pid(self) -> int | None:
         return self.proc.pid if self.proc else None
 
-    def start(self) -> int:
+    def start(self, stdin_data: bytes | None = None) -> int:
+        """Start the crawler; ``stdin_data`` (the site logins) is written to its standard input
+        and the pipe closed, so that secrets never touch the job directory."""
         out = open(self.job_dir.file(STDOUT_FILE), "ab")
         err = open(self.job_dir.file(STDERR_FILE), "ab")
         try:
             env = {**os.environ, **(self.env or {})}
             repo = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
             env["PYTHONPATH"] = os.pathsep.join(p for p in (repo, env.get("PYTHONPATH", "")) if p)
-            self.proc = subprocess.Popen(self.command, stdout=out, stderr=err, stdin=subprocess.DEVNULL,
+            self.proc = subprocess.Popen(self.command, stdout=out, stderr=err,
+                                         stdin=subprocess.DEVNULL if stdin_data is None else subprocess.PIPE,
                                          cwd=self.job_dir.path, env=env, preexec_fn=_die_with_parent)
+            if stdin_data is not None and self.proc.stdin is not None:
+                try:
+                    self.proc.stdin.write(stdin_data)
+                    self.proc.stdin.close()
+                except BrokenPipeError:  # the crawler died at once; its exit code tells the rest
+                    pass
         finally:
             out.close()
             err.close()

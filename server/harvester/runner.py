@@ -18,6 +18,7 @@ from server.harvester.crawl_process import CrawlProcess, CrawlWatch
 from server.harvester.index_client import IndexClient
 from server.harvester.job_spec import crawl_spec, normalise
 from server.harvester.jobdir import CRAWLED, CRAWLING, REPORTED, REPORTING, UPLOADING, JobDir, JobState
+from server.harvester.logins_client import LoginsClient, job_domains, logins_payload
 from server.harvester.scheduler_client import Scheduler
 from server.harvester.upload_watcher import WatcherProcess
 from server.harvester.uploads import Uploader, retry_failed
@@ -70,11 +71,13 @@ class Harvester:
     def __init__(self, config: HarvesterConfig, archive: ArchiveClient, scheduler: Scheduler,
                  on_state: Callable[[str, str], None] | None = None,
                  on_progress: Callable[[dict[str, Any]], None] | None = None,
-                 index: IndexClient | None = None):
+                 index: IndexClient | None = None, logins: LoginsClient | None = None):
         self.config = config
         self.archive = archive
         self.scheduler = scheduler
         self.index = index
+        self.logins = logins
+        self._job_domains: dict[str, list[str]] = {}  # job dir → its domains (for the site logins)
         self.on_state = on_state or (lambda state, reason: None)
         self.on_progress = on_progress or (lambda details: None)
         self.stopping = threading.Event()
@@ -133,6 +136,7 @@ class Harvester:
         log.info("claimed job %s (harvest %s) on channel %s", job.get("job_id"), job.get("harvest_id"), c.channel)
         spec, seeds = crawl_spec(job, c.crawler_overrides)
         jd = jobdir.create(c.work_dir, job, spec, seeds, harvester=c.harvester_id)
+        self._job_domains[jd.path] = job_domains(job)
         self.current = jd
         try:
             state = jd.state()
@@ -141,6 +145,23 @@ class Harvester:
             return self.finish(jd, state)
         finally:
             self.current = None
+
+    def _logins_for(self, jd: JobDir) -> bytes | None:
+        """The site logins of the job's domains for the crawler's stdin (None: none, or the
+        definitions service did not answer: the crawl goes on without them)."""
+        domains = self._job_domains.pop(jd.path, None)
+        if self.logins is None or not domains:
+            return None
+        try:
+            found = self.logins.site_logins(domains)
+        except Exception as exc:  # noqa: BLE001 - a crawl without logins beats no crawl
+            log.warning("job %s is crawled without site logins: %s: %s", jd.job_id, exc.__class__.__name__, exc)
+            return None
+        if not found:
+            return None
+        jd.write_spec({**jd.spec(), "logins_stdin": True})  # the flag only; the logins go through the pipe
+        log.info("job %s: %d site logins handed to the crawler", jd.job_id, len(found))
+        return logins_payload(found)
 
     def prepare_dedup(self, jd: JobDir, job: dict[str, Any], spec: dict[str, Any], state: JobState) -> None:
         """Fetch the deduplication index of the jobs the scheduler chose into the job directory
@@ -176,7 +197,7 @@ class Harvester:
         c = self.config
         self.on_state("running", f"crawling job {jd.job_id}")
         proc = CrawlProcess(jd, c.crawler_command)
-        state.crawler_pid = proc.start()
+        state.crawler_pid = proc.start(self._logins_for(jd))
         jd.save_state(state)
         watcher = WatcherProcess(jd.path).start()
         uploader = Uploader(self.archive, c.failed_dir)

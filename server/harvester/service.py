@@ -15,6 +15,7 @@ from nameko.extensions import DependencyProvider
 
 from server.harvester import archive_client, jobdir
 from server.harvester.index_client import RpcIndexClient
+from server.harvester.logins_client import RpcLoginsClient
 from server.harvester.runner import Harvester, HarvesterConfig
 from server.harvester.scheduler_client import RpcScheduler
 from server.runtime.instance import Runtime
@@ -47,8 +48,10 @@ class HarvesterLoop(DependencyProvider):
         self.archive = archive_client.from_settings(settings, nameko_config)
         scheduler = RpcScheduler(nameko_config, settings["harvester.rpc_timeout"])
         index = RpcIndexClient(nameko_config, settings["harvester.rpc_timeout"])
+        logins = RpcLoginsClient(nameko_config, settings["harvester.rpc_timeout"])
         self.harvester = Harvester(self.config, self.archive, scheduler,
-                                   on_state=self._on_state, on_progress=self._on_progress, index=index)
+                                   on_state=self._on_state, on_progress=self._on_progress, index=index,
+                                   logins=logins)
         self.thread = None
 
     def start(self) -> None:

@@ -52,6 +52,28 @@ class CredentialDto(Dto):
     realm: str
     username: str
     password: str | None = None
+    # how the crawler logs in: "basic" | "digest" (answering ``realm``'s challenge under ``url``)
+    # | "form" (posting username_field, password_field and form_fields to ``url``)
+    kind: str = "basic"
+    username_field: str = ""
+    password_field: str = ""
+    form_fields: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class SiteLoginDto(Dto):
+    """A site login as the harvester hands it to the crawler: password decrypted. Only
+    ``site_logins`` returns it, and only to a caller with the credentials role."""
+
+    domain: str
+    kind: str
+    url: str
+    realm: str
+    username: str
+    password: str
+    username_field: str = ""
+    password_field: str = ""
+    form_fields: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -293,6 +315,7 @@ RETURNS: dict[str, Any] = {
     "set_alias": DomainDto,
     "expired_aliases": Page[DomainSummaryDto],
     "set_credentials": DomainDto,
+    "site_logins": list[SiteLoginDto],
     "save_seed_list": DomainDto,
     "delete_seed_list": DomainDto,
     "save_configuration": DomainDto,

@@ -150,3 +150,8 @@ class SiteCredential(Base):
     username: Mapped[str] = mapped_column(String(255))
     password_encrypted: Mapped[str] = mapped_column(Text)
     created_at: Mapped[dt.datetime] = mapped_column(UtcDateTime, default=utcnow)
+    # how the crawler logs in: basic | digest (answering the realm's challenge) | form (POST to url)
+    kind: Mapped[str] = mapped_column(String(16), default="basic", server_default="basic")
+    username_field: Mapped[str] = mapped_column(String(255), default="", server_default="")
+    password_field: Mapped[str] = mapped_column(String(255), default="", server_default="")
+    form_fields: Mapped[str] = mapped_column(Text, default="{}", server_default="{}")  # JSON name → value

@@ -1,0 +1,97 @@
+"""A response body as it arrives: held in memory up to a threshold, then spooled to a file.
+
+Memory per fetch stays bounded whatever the server sends (an endless body, a 500 MB video): only
+the first ``threshold`` bytes are ever held, the rest goes to a file in the job's spool directory
+and the WARC record is written from there. The payload digest and the block digest (head + body)
+are computed while the bytes arrive, so the body is never read again just to hash it, and the
+work is spread over the reads instead of one long stretch on the event loop.
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+import io
+import os
+import tempfile
+from typing import BinaryIO
+
+DEFAULT_THRESHOLD = 1024 * 1024
+
+
+def b32_sha1(hasher) -> str:
+    return "sha1:" + base64.b32encode(hasher.digest()).decode("ascii")
+
+
+class Spool:
+    """Collects one body; ``finish()`` hands over (bytes in memory or None, file path or None)."""
+
+    def __init__(self, directory: str | None, threshold: int = DEFAULT_THRESHOLD):
+        self.directory = directory
+        self.threshold = threshold
+        self.size = 0
+        self._mem = bytearray()
+        self._fh: BinaryIO | None = None
+        self.path: str | None = None
+        self._payload = hashlib.sha1()
+        self._block = hashlib.sha1()
+
+    def begin(self, head: bytes) -> None:
+        """The response head, which the block digest covers before the body."""
+        self._block.update(head)
+
+    def write(self, data: bytes) -> None:
+        self.size += len(data)
+        self._payload.update(data)
+        self._block.update(data)
+        if self._fh is not None:
+            self._fh.write(data)
+            return
+        self._mem += data
+        if len(self._mem) > self.threshold:
+            if self.directory:
+                os.makedirs(self.directory, exist_ok=True)
+            fd, self.path = tempfile.mkstemp(prefix="body-", dir=self.directory)
+            self._fh = os.fdopen(fd, "wb", buffering=256 * 1024)
+            self._fh.write(self._mem)
+            self._mem = bytearray()
+
+    def digests(self) -> tuple[str, str]:
+        """(payload digest, block digest) in the WARC ``sha1:BASE32`` form."""
+        return b32_sha1(self._payload), b32_sha1(self._block)
+
+    def finish(self) -> tuple[bytes, str | None]:
+        """The body in memory (b"" when spooled) and the spool file's path (None when in memory)."""
+        if self._fh is not None:
+            self._fh.close()
+            self._fh = None
+            return b"", self.path
+        return bytes(self._mem), None
+
+    def discard(self) -> None:
+        if self._fh is not None:
+            self._fh.close()
+            self._fh = None
+        remove_spool(self.path)
+
+
+def remove_spool(path: str | None) -> None:
+    if path:
+        try:
+            os.remove(path)
+        except FileNotFoundError:
+            pass
+
+
+def open_body(body: bytes, path: str | None) -> BinaryIO:
+    return open(path, "rb") if path else io.BytesIO(body)
+
+
+def clear_directory(directory: str) -> None:
+    """Remove what a killed run left in the spool directory (bodies of captures never recorded)."""
+    try:
+        names = os.listdir(directory)
+    except FileNotFoundError:
+        return
+    for name in names:
+        if name.startswith("body-"):  # bodies and the unit files made from them
+            remove_spool(os.path.join(directory, name))
