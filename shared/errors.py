@@ -228,3 +228,18 @@ class IndexNotReady(Conflict):
     """The index is still being built (or was never asked for); details give the request's state."""
 
     code = "index_not_ready"
+
+
+# --- h-ops: deploy and notifications ----------------------------------------------------------
+
+class DescriptionError(ConfigError):
+    """An installation description (``nas deploy``) is wrong; ``details["problems"]`` lists each
+    problem as {file, line, key, reason}."""
+
+    code = "deploy_description_invalid"
+
+
+class NotificationNotFound(NotFound):
+    """No notification with this id."""
+
+    code = "notification_not_found"
