@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 from server.deploy.kinds import KINDS, REPLICA_KINDS, Kind
-from server.deploy.model import Description, description_error, InstanceSpec, Located, Problem
+from server.deploy.model import Description, InstanceSpec, Located, Problem, description_error
 from server.runtime.logging_setup import logging_config
 from server.settings_catalog import all_settings
 from shared.config import resolve
@@ -192,7 +192,7 @@ def check(d: Description) -> list[Planned]:
     catalog = all_settings()
     for p in planned:
         for key in GENERATED:
-            for where, node in p.layers:
+            for _where, node in p.layers:
                 if _get(_plain(node), key) is not None:
                     line, k = p.locate(key)
                     add(line, k, "set by deploy from the description; remove it here")
