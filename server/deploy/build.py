@@ -45,17 +45,21 @@ class Planned:
         return self.spec.id
 
     def locate(self, path: str) -> tuple[int, str]:
-        """The line and description key where the setting ``path`` (or its nearest section) is set."""
+        """The line and description key where the setting ``path`` is set: the layer that holds
+        the longest part of it (the instance's over the host's over the global one on a tie)."""
         parts = path.split(".")
-        for where, node in reversed(self.layers):
+        best = (0, 0, "")
+        for where, node in self.layers:
             cur: Any = node
-            line, key = 0, where
+            depth, line = 0, 0
             for p in parts:
                 if not isinstance(cur, Located) or p not in cur:
                     break
-                line, key, cur = cur.lines.get(p, cur.line), f"{key}.{p}", cur[p]
-            if line:
-                return line, f"{where}.{path}"
+                depth, line, cur = depth + 1, cur.lines.get(p, cur.line), cur[p]
+            if depth and depth >= best[0]:
+                best = (depth, line, f"{where}.{path}")
+        if best[0]:
+            return best[1], best[2]
         return self.spec.line, f"{self.spec.key}.settings.{path}"
 
 
@@ -121,9 +125,13 @@ def build(d: Description) -> list[Planned]:
                 _set(tree, "archive.replicas", [_plain(r) for r in d.replicas], overwrite=False)
             if kind.per_replica:
                 _set(tree, "archive.replica", spec.replica)
+            known = {st.path for st in all_settings()}
             for key in kind.address_keys:
-                public = key.rsplit(".", 1)[0] + (".public_host" if key.endswith(".address") else ".public_host")
-                _set(tree, public, host.address, overwrite=False)
+                if key.rsplit(".", 1)[0] + ".public_host" not in known:
+                    continue
+                # archive.http.address → archive.http.public_host, harvester.archive.http_address →
+                # harvester.archive.public_host: what other machines use to reach this instance
+                _set(tree, key.rsplit(".", 1)[0] + ".public_host", host.address, overwrite=False)
             if kind.name == "notifier" and d.notifications:
                 tree["notify"] = deep_merge(_plain(d.notifications), tree.get("notify", {}))
             tree.setdefault("LOGGING", logging_config("INFO"))
@@ -248,7 +256,7 @@ def _check_counts(d: Description, planned: list[Planned], add) -> None:
     for p in planned:
         for req in p.kind.requires:
             if req not in by_kind:
-                add(p.spec.line, p.spec.key, f"a {p.kind.name} needs a {req} in the installation; there is none")
+                add(p.spec.line, p.spec.key, f"a {p.kind.name} needs an instance of {req} in the installation; there is none")
 
 
 def _address(value: Any) -> tuple[str, int] | None:
@@ -266,9 +274,10 @@ WILDCARD = {"", "0.0.0.0", "::", "*"}  # noqa: S104 - names the wildcard, binds 
 
 def _check_ports(planned: list[Planned], add) -> None:
     taken: dict[tuple[str, int], list[tuple[str, str, Planned]]] = {}
+    defaults = {s.path: s.default for s in all_settings()}
     for p in planned:
         for key in p.kind.address_keys:
-            addr = _address(_get(p.tree, key))
+            addr = _address(_get(p.tree, key, defaults.get(key)))
             if addr is None or addr[1] == 0:
                 continue
             for (host, port), users in taken.items():

@@ -44,6 +44,11 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
          address_keys=("harvester.archive.http_address",),
          storage_keys=("harvester.work_dir", "harvester.failed_uploads_dir")),
     Kind("notifier", "server.notify.service:NotifierService", "notifier", 15, database="notify"),
+    # The viewerproxy of issue #13: browsers reach the archive through it; it asks the index server
+    # where a URL's records are.
+    Kind("viewerproxy", "server.viewerproxy.service:ViewerProxyService", "viewerproxy", 90, database="viewer",
+         address_keys=("viewerproxy.address",), storage_keys=("viewerproxy.ca_dir",),
+         requires=("index_server", "arcrepository")),
 )}
 
 #: which replica type each per-replica kind serves
