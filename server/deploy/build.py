@@ -256,7 +256,8 @@ def _check_counts(d: Description, planned: list[Planned], add) -> None:
     for p in planned:
         for req in p.kind.requires:
             if req not in by_kind:
-                add(p.spec.line, p.spec.key, f"a {p.kind.name} needs an instance of {req} in the installation; there is none")
+                add(p.spec.line, p.spec.key,
+                    f"a {p.kind.name} needs an instance of {req} in the installation; there is none")
 
 
 def _address(value: Any) -> tuple[str, int] | None:

@@ -44,7 +44,8 @@ def test_each_rule_fails_its_fixture_with_file_line_and_key(capsys, path):
 
 def test_all_problems_are_reported_at_once(tmp_path):
     text = open(os.path.join(FIXTURES, "good.yaml")).read()
-    text = text.replace("      - {kind: arcrepository}\n", "").replace('password: "${NAS_AMQP_PASSWORD}"}', "password: x}")
+    text = text.replace("      - {kind: arcrepository}\n", "")
+    text = text.replace('password: "${NAS_AMQP_PASSWORD}"}', "password: x}")
     path = tmp_path / "env.yaml"
     path.write_text(text)
     with pytest.raises(DescriptionError) as exc:
@@ -130,7 +131,8 @@ def test_render_apply_render_changes_nothing_and_restarts_only_what_changed(tmp_
     rc, out = nas(capsys, "deploy", "plan", desc, "--host", "admin", "--root", str(root))
     assert out.strip() == "nothing to do"
     # One instance's setting changes: only its unit restarts.
-    text = open(desc).read().replace("- kind: index_server\n", "- kind: index_server\n      settings: {index: {workers: 3}}\n")
+    text = open(desc).read().replace("- kind: index_server\n",
+                                     "- kind: index_server\n      settings: {index: {workers: 3}}\n")
     assert "workers: 3" in text
     open(desc, "w").write(text)
     rc, out = nas(capsys, "deploy", "apply", desc, "--host", "admin", "--root", str(root), "--systemctl", systemctl)
