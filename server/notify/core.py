@@ -4,9 +4,9 @@ Plain functions over a session and the current time, so tests drive them directl
 
 - one event is (code, instance, refers_to). A repeat within ``window`` seconds of the open (or
   acknowledged) notification's last occurrence counts on it; no new notification, no new mail;
-- a new notification queues one mail to the union of the routes it matches, due ``hold``
-  seconds later; the mail is rendered when it is sent, so a burst of 1,000 repeats in that time
-  goes out as one mail that says ×1000;
+- a new notification queues one mail to the union of the routes it matches, held until no repeat
+  came for ``hold`` seconds (at most ``hold_max`` after the first); the mail is rendered when it
+  is sent, so a burst of 1,000 repeats goes out as one mail that says ×1000;
 - a mail that could not be handed over is kept and retried after ``retry_min`` seconds, doubling
   to ``retry_max``; it is never dropped. While the server is unreachable, every due mail waits
   for the same retry, so an outage costs one connection attempt per retry, not one per mail;
@@ -53,6 +53,7 @@ class Route:
 class Config:
     window: float = 3600.0
     hold: float = 5.0
+    hold_max: float = 60.0
     log_enabled: bool = True
     mail_enabled: bool = False
     routes: tuple[Route, ...] = ()
@@ -73,7 +74,8 @@ class Config:
             to = r["to"] if isinstance(r["to"], list) else [r["to"]]
             routes.append(Route(tuple(map(str, to)), Severity(r.get("min_severity", "info")),
                                 tuple(r.get("codes") or ())))
-        return cls(window=s["notify.window"], hold=s["notify.hold"], log_enabled=s["notify.log.enabled"],
+        return cls(window=s["notify.window"], hold=s["notify.hold"], hold_max=s["notify.hold_max"],
+                   log_enabled=s["notify.log.enabled"],
                    mail_enabled=s["notify.mail.enabled"], routes=tuple(routes), retry_min=s["notify.mail.retry_min"],
                    retry_max=s["notify.mail.retry_max"], digest_enabled=s["notify.mail.digest.enabled"],
                    digest_interval=s["notify.mail.digest.interval"],
@@ -123,6 +125,12 @@ def record(session: Session, cfg: Config, event: Any, now: float | None = None) 
             last_seen=max(now, found.last_seen)))
         if Severity(e["severity"]).rank > Severity(found.severity).rank:
             found.severity = e["severity"].value
+        # A mail still held for this burst waits until the burst is quiet for `hold` seconds
+        # (at most `hold_max` after the first): it then counts every repeat.
+        session.execute(update(OutboxMail).where(
+            OutboxMail.notification_id == found.id, OutboxMail.sent_at.is_(None), OutboxMail.attempts == 0,
+            OutboxMail.next_attempt < now + cfg.hold).values(
+            next_attempt=min(now + cfg.hold, found.first_seen + max(cfg.hold, cfg.hold_max))))
         session.flush()
         session.refresh(found)
         return found, False

@@ -7,8 +7,10 @@ _M = "notify.mail."
 SETTINGS = (
     Setting(_N + "window", float, 3600.0, "seconds in which repeats of one event (code, instance, subject) "
             "are counted on the open notification instead of notifying again", minimum=0),
-    Setting(_N + "hold", float, 5.0, "seconds a new notification's mail waits, so a burst of repeats "
-            "goes out as one mail that counts them", minimum=0),
+    Setting(_N + "hold", float, 5.0, "a new notification's mail waits until no repeat came for this many "
+            "seconds, so a burst of repeats goes out as one mail that counts them", minimum=0),
+    Setting(_N + "hold_max", float, 60.0, "the longest a mail waits for a burst to end (seconds after the "
+            "first occurrence)", minimum=0),
     Setting(_N + "log.enabled", bool, True, "write every new notification to this instance's log (journal)"),
     Setting(_M + "enabled", bool, False, "send notifications by mail"),
     Setting(_M + "host", str, "", "SMTP server host name"),

@@ -170,3 +170,22 @@ def test_acknowledge_list_and_bad_input(notify_db):
             core.record(notify_db, cfg(), bad)
     with pytest.raises(InvalidInput):
         core.listing(notify_db, "closed")
+
+
+def test_a_long_burst_is_mailed_when_it_quiets_down_or_after_hold_max(notify_db, smtp):
+    s = smtp()
+    c = cfg(hold=5.0, hold_max=60.0)
+    with committing(notify_db):
+        core.record(notify_db, c, ev(), now=0.0)
+        for t in range(1, 20):                       # a repeat every second: never quiet for 5 s
+            core.record(notify_db, c, ev(), now=float(t))
+    assert core.deliver(notify_db, c, server(s).send, now=20.0) == 0
+    assert core.deliver(notify_db, c, server(s).send, now=24.0) == 1
+    assert "×20" in s.mails()[0]["subject"]
+    with committing(notify_db):
+        core.record(notify_db, c, ev(code="DISK_LOW", refers_to="/srv"), now=100.0)
+        for t in range(101, 200):                    # endless: the mail goes at hold_max anyway
+            core.record(notify_db, c, ev(code="DISK_LOW", refers_to="/srv"), now=float(t))
+    assert core.deliver(notify_db, c, server(s).send, now=159.0) == 0
+    assert core.deliver(notify_db, c, server(s).send, now=160.0) == 1
+    assert "×100" in s.mails()[1]["subject"]
