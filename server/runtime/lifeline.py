@@ -1,4 +1,14 @@
-"""Tie a child process's life to its parent's: nothing started by a test (or the demo) outlives it.
+"""Tie child processes to a process that must outlive them: nothing a test starts outlives the test.
+
+Two means, for two shapes of child:
+
+- ``guard_groups(pgid, ...)``: a small reaper process watches a PID (``NAS_LIFELINE_PID``, or the
+  caller) and, when it ends however it ends (Ctrl-C, a timeout's SIGKILL), ends those process
+  groups: SIGTERM, then SIGKILL. The supervisor uses it for every service it starts while
+  ``NAS_LIFELINE_PID`` is set (tests/conftest.py sets it to the pytest process), so services
+  started by a ``nas services start`` child still die with the test run; the scheduler tests use
+  it for their private RabbitMQ nodes (whose start script forks and exits). It exits by itself
+  once the groups are gone.
 
 A parent that wants its children to die with it puts its PID in ``NAS_LIFELINE_PID`` of their
 environment (``child_env()``). ``arm()``, called first thing in the child (the supervisor's
@@ -12,8 +22,11 @@ from __future__ import annotations
 
 import ctypes
 import os
+import select
 import signal
+import subprocess
 import sys
+import time
 
 ENV_PID = "NAS_LIFELINE_PID"
 ENV_SIGNAL = "NAS_LIFELINE_SIGNAL"
@@ -47,7 +60,54 @@ def preexec() -> None:
     arm()
 
 
+def guard_groups(*pgids: int, watch: int | None = None) -> subprocess.Popen | None:
+    """End the process groups ``pgids`` when ``watch`` (default: ``NAS_LIFELINE_PID``, else this
+    process) ends. Returns the reaper (in its own session: the groups' end does not end it)."""
+    if not pgids or not sys.platform.startswith("linux"):
+        return None
+    watch = watch or int(os.environ.get(ENV_PID) or os.getpid())
+    return subprocess.Popen([sys.executable, "-m", "server.runtime.lifeline", "--reap", str(watch),
+                             *map(str, pgids)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True, close_fds=True)
+
+
+def group_alive(pgid: int) -> bool:
+    try:
+        os.killpg(pgid, 0)
+        return True
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+
+
+def reap(watch: int, pgids: list[int], poll: float = 0.5) -> None:
+    """Wait for ``watch`` to end (or every group to end by itself); then end the groups."""
+    try:
+        fd = os.pidfd_open(watch)
+    except ProcessLookupError:
+        fd = None
+    while fd is not None and any(group_alive(g) for g in pgids):
+        if select.select([fd], [], [], poll)[0]:
+            break
+    else:
+        if fd is not None:
+            return  # every group ended on its own
+    for sig, grace in ((signal.SIGTERM, 15.0), (signal.SIGKILL, 5.0)):
+        for g in pgids:
+            try:
+                os.killpg(g, sig)
+            except (ProcessLookupError, PermissionError):
+                pass
+        deadline = time.monotonic() + grace
+        while time.monotonic() < deadline and any(group_alive(g) for g in pgids):
+            time.sleep(0.2)
+
+
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["--reap"]:
+        reap(int(sys.argv[2]), [int(a) for a in sys.argv[3:]])
+        sys.exit(0)
     # python -m server.runtime.lifeline PROGRAM ARGS...: arm, then become PROGRAM (the death
     # signal survives exec).
     arm()
