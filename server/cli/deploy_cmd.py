@@ -85,7 +85,7 @@ def plan(args: argparse.Namespace) -> int:
     if got is None:
         return 2
     d, files, manifest = got
-    print("\n".join(a.plan(files, manifest, args.root, d.install["state_dir"]).lines()))
+    print("\n".join(a.plan(files, manifest, args.root, d.hosts[args.host].install["state_dir"]).lines()))
     return 0
 
 
@@ -99,6 +99,6 @@ def apply(args: argparse.Namespace) -> int:
         return 2
     d, files, manifest = got
     systemctl = args.systemctl if args.systemctl is not None else ("systemctl" if args.root == "/" else "")
-    done = a.apply(files, manifest, args.root, d.install["state_dir"], shlex.split(systemctl) or None)
+    done = a.apply(files, manifest, args.root, d.hosts[args.host].install["state_dir"], shlex.split(systemctl) or None)
     print("\n".join(done.lines()))
     return 0

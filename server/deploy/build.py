@@ -99,8 +99,8 @@ def amqp_uri(d: Description) -> str:
     return f"amqp://{b['user']}:{b['password']}@{b['host']}:{b['port']}/{b['vhost']}"
 
 
-def data_dir(d: Description, instance_id: str) -> str:
-    return f"{d.install['data_dir']}/{d.environment}/{instance_id}"
+def data_dir(d: Description, install: dict, instance_id: str) -> str:
+    return f"{install['data_dir']}/{d.environment}/{instance_id}"
 
 
 def build(d: Description) -> list[Planned]:
@@ -114,7 +114,7 @@ def build(d: Description) -> list[Planned]:
                       (f"{spec.key}.settings", spec.settings)]
             tree = deep_merge(deep_merge(_plain(d.settings), _plain(host.settings)), _plain(spec.settings))
             _set(tree, "AMQP_URI", amqp_uri(d))
-            _set(tree, "data_dir", data_dir(d, spec.id))
+            _set(tree, "data_dir", data_dir(d, host.install, spec.id))
             _set(tree, "instance.id", spec.id)
             _set(tree, "instance.service", kind.service)
             _set(tree, "instance.host", host.address, overwrite=False)

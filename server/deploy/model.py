@@ -17,7 +17,8 @@ The description, top to bottom::
     settings: {...}                   # every instance; host and instance settings override
     hosts:
       h1:
-        address: h1.example.org       # ssh target and the public host name of its file servers
+        address: h1.example.org       # the public host name of its file servers
+        install: {data_dir: /srv/nas} # this host's own install paths, if they differ
         settings: {...}
         instances:
           - {kind: monitor}
@@ -87,6 +88,7 @@ class HostSpec:
     settings: Located
     instances: list[InstanceSpec]
     line: int
+    install: dict                        # the description's install, with this host's overrides
 
 
 @dataclasses.dataclass
@@ -112,7 +114,7 @@ INSTALL_KEYS = {"venv", "config_dir", "data_dir", "user", "group", "secrets_file
 INSTALL_DEFAULTS = {"venv": "/opt/nas/venv", "config_dir": "/etc/nas", "data_dir": "/var/lib/nas", "user": "nas",
                     "group": "nas", "secrets_file": "/etc/nas/secrets.env", "systemd_dir": "/etc/systemd/system",
                     "state_dir": "/var/lib/nas-deploy"}
-HOST_KEYS = {"address", "settings", "instances"}
+HOST_KEYS = {"address", "settings", "instances", "install"}
 INSTANCE_KEYS = {"kind", "id", "replica", "settings"}
 REPLICA_KEYS = {"id", "name", "type"}
 
@@ -202,6 +204,15 @@ def read(path: str) -> Description:
                 problems.append(Problem(path, hraw.lines.get(k, hraw.line), f"{hwhere}.{k}",
                                         f"unknown key (allowed: {', '.join(sorted(HOST_KEYS))})"))
         hsettings = hraw.get("settings") if isinstance(hraw.get("settings"), Located) else _empty(hraw.line)
+        hinstall = hraw.get("install") or {}
+        if not isinstance(hinstall, dict):
+            problems.append(Problem(path, hraw.lines.get("install", hraw.line), f"{hwhere}.install",
+                                    "expected a mapping"))
+            hinstall = {}
+        for k in hinstall:
+            if k not in INSTALL_KEYS:
+                problems.append(Problem(path, hinstall.lines.get(k, hraw.line), f"{hwhere}.install.{k}",
+                                        f"unknown key (allowed: {', '.join(sorted(INSTALL_KEYS))})"))
         instances = []
         for i, iraw in enumerate(hraw.get("instances") or []):
             iwhere = f"{hwhere}.instances[{i}]"
@@ -218,7 +229,10 @@ def read(path: str) -> Description:
             default_id = iraw["kind"].replace("_", "-") + (f"-{replica.lower()}" if replica else "")
             instances.append(InstanceSpec(iraw["kind"], str(iraw.get("id") or default_id), replica, isettings,
                                           iraw.line, iwhere))
-        hosts[str(hname)] = HostSpec(str(hname), str(hraw.get("address") or hname), hsettings, instances, hraw.line)
+        hosts[str(hname)] = HostSpec(str(hname), str(hraw.get("address") or hname), hsettings, instances, hraw.line,
+                                     dict(hinstall))
+    for h in hosts.values():
+        h.install = {**install, **h.install}
     if problems:
         raise description_error(problems)
     return Description(path, environment, broker, database, install, replicas, channels, notifications, settings,

@@ -216,5 +216,5 @@ def test_render_files_match_plan_of_apply_module(tmp_path):
     d = model.read(_described(tmp_path))
     planned = build.check(d)
     files, manifest = render.render_host(d, planned, "crawl")
-    p = apply.plan(files, manifest, str(tmp_path / "root"), d.install["state_dir"])
+    p = apply.plan(files, manifest, str(tmp_path / "root"), d.hosts["crawl"].install["state_dir"])
     assert p.restart == ["nas-test@harvester.service"] and set(p.added) == set(files)
