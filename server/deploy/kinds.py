@@ -22,7 +22,6 @@ class Kind:
     address_keys: tuple[str, ...] = ()    # settings that bind host:port on the host
     storage_keys: tuple[str, ...] = ()    # settings naming directories the unit must be able to write
     requires: tuple[str, ...] = ()        # kinds the installation must also run
-    default_settings: dict = dataclasses.field(default_factory=dict)
 
 
 KINDS: dict[str, Kind] = {k.name: k for k in (
