@@ -26,11 +26,11 @@ def notifier(nameko_config, tmp_path):
     c.stop()
 
 
-def _open(archive, code):
+def _open(archive, code):  # noqa: F811 - the imported fixture
     return [n for n in archive.proxy.notifier.list_notifications() if n["code"] == code]
 
 
-def test_a_failed_store_and_a_full_bitarchive_are_notified(notifier, archive, tmp_path):
+def test_a_failed_store_and_a_full_bitarchive_are_notified(notifier, archive, tmp_path):  # noqa: F811
     src = tmp_path / "9-1-20240101000000-00001-host.warc.gz"
     data = make_warc(src)
     archive.stop("ba-two")
