@@ -123,3 +123,39 @@ class HarvestKind(StrEnum):
     SELECTIVE = "selective"
     EVENT = "event"
     SNAPSHOT = "snapshot"
+
+
+# --- h-ops: notifications ------------------------------------------------------------------------
+
+class Severity(StrEnum):
+    """How urgently a notification needs a person (mail routes choose recipients by it)."""
+
+    INFO = "info"
+    WARNING = "warning"
+    ERROR = "error"
+    CRITICAL = "critical"
+
+    @property
+    def rank(self) -> int:
+        return list(Severity).index(self)
+
+
+class NotificationState(StrEnum):
+    """open → acknowledged (a person has seen it) → resolved (the cause is gone)."""
+
+    OPEN = "open"
+    ACKNOWLEDGED = "acknowledged"
+    RESOLVED = "resolved"
+
+
+class NotificationCode(StrEnum):
+    """The events services report; a code outside this list is accepted too (a new emitter need
+    not wait for this table), these are the ones the project emits itself."""
+
+    JOB_FAILED = "JOB_FAILED"
+    DEFINITION_DEACTIVATED = "DEFINITION_DEACTIVATED"
+    AUDIT_FOUND_DAMAGE = "AUDIT_FOUND_DAMAGE"
+    INSTANCE_LOST = "INSTANCE_LOST"
+    DISK_LOW = "DISK_LOW"
+    STORE_FAILED = "STORE_FAILED"
+    UPLOAD_FAILED = "UPLOAD_FAILED"

@@ -238,3 +238,16 @@ class JobCancelled(IllegalTransition):
     and reports (``report_progress`` answers this instead of taking the progress)."""
 
     code = "job_cancelled"
+# --- h-ops: deploy and notifications ----------------------------------------------------------
+
+class DescriptionError(ConfigError):
+    """An installation description (``nas deploy``) is wrong; ``details["problems"]`` lists each
+    problem as {file, line, key, reason}."""
+
+    code = "deploy_description_invalid"
+
+
+class NotificationNotFound(NotFound):
+    """No notification with this id."""
+
+    code = "notification_not_found"

@@ -12,6 +12,10 @@ import os
 # fails a call whose answer has a field its DTO does not declare, instead of only logging it.
 os.environ.setdefault("NAS_STRICT_CONTRACTS", "1")
 
+# Every service process a test starts through the supervisor (or a `nas` child) is ended when this
+# pytest process ends, however it ends (server/runtime/lifeline.py).
+os.environ.setdefault("NAS_LIFELINE_PID", str(os.getpid()))
+
 if os.environ.get("NAS_TEST_EVENTLET") == "1":
     import eventlet
 

@@ -236,7 +236,8 @@ class HttpClient:
     async def fetch(self, url: str, ip: str | None = None, max_body: int = -1, headers: dict[str, str] | None = None,
                     form: bytes | None = None) -> Capture:
         """Fetch ``url`` once (a stale kept-alive connection is replaced transparently).
-        ``ip`` is the address DNS gave (None: let the socket layer or the proxy resolve)."""
+        ``ip`` is the address DNS gave, or several separated by commas, tried in order (None: let the
+        socket layer or the proxy resolve)."""
         for attempt in (0, 1):
             conn = await self._acquire(url, ip)
             reused = conn.uses > 0
@@ -432,18 +433,22 @@ class HttpClient:
         if scheme == "https":
             tls = ssl.create_default_context() if verify else _insecure_context()
         if self.proxy is None:
-            try:
-                reader, writer = await asyncio.open_connection(
-                    ip or host, port, ssl=tls, server_hostname=host if tls else None, limit=limit)
-            except OSError as exc:
-                if isinstance(exc, (TimeoutError, ssl.SSLError)) or not ip or ip == host:
+            # Every address DNS gave, in its order, as browsers do: with Debian's "::1 localhost"
+            # the first may be an IPv6 address nothing listens on while 127.0.0.1 answers.
+            last: OSError | None = None
+            for address in (ip.split(",") if ip else [host]):
+                try:
+                    reader, writer = await asyncio.open_connection(
+                        address, port, ssl=tls, server_hostname=host if tls else None, limit=limit)
+                except ssl.SSLError:
                     raise
-                # The first address DNS gave refused (e.g. "localhost" gives ::1 first and the server
-                # listens on 127.0.0.1 only): try every address of the name, as browsers and wget do.
-                reader, writer = await asyncio.open_connection(
-                    host, port, ssl=tls, server_hostname=host if tls else None, limit=limit)
-            peer = writer.get_extra_info("peername")
-            return reader, writer, (peer[0] if peer else ip)
+                except OSError as exc:
+                    last = exc
+                    continue
+                peer = writer.get_extra_info("peername")
+                return reader, writer, (peer[0] if peer else address)
+            assert last is not None
+            raise last
         reader, writer = await asyncio.open_connection(*self.proxy, limit=limit)
         if tls is not None:
             writer.write(f"CONNECT {host}:{port} HTTP/1.1\r\nHost: {host}:{port}\r\n\r\n".encode())

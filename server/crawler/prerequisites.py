@@ -88,7 +88,8 @@ class Prerequisites:
             self.quotas.record(domain_of(name), sc.S_DNS_SUCCESS, written.size)
             self.results.log(LogEntry(sc.S_DNS_SUCCESS, written.size, dns_url, "P", uri.url, "text/dns", worker,
                                       t0, int((time.time() - t0) * 1000), written.digest, uri.seed))
-        return addresses[0], False
+        # All of them: the HTTP client tries each in turn (the first may not answer).
+        return ",".join(addresses), False
 
     async def fetch_robots(self, h: HostQueue, uri: QueuedUri, worker: int) -> None:
         """Fetch ``h``'s robots.txt (recording it like any capture) and set ``h.robots_state``."""

@@ -19,11 +19,12 @@ from server.harvester.logins_client import RpcLoginsClient
 from server.harvester.runner import Harvester, HarvesterConfig
 from server.harvester.scheduler_client import RpcScheduler
 from server.runtime.instance import Runtime
+from server.runtime.notify import Notifications, notifier_of
 from server.runtime.rpc import rpc
 from server.runtime.service import NasService
 from server.runtime.settings_provider import settings_for
 from shared.dto.harvester import CurrentJobDto, FreeSpaceDto
-from shared.enums import InstanceState
+from shared.enums import InstanceState, NotificationCode, Severity
 
 log = logging.getLogger(__name__)
 
@@ -69,6 +70,11 @@ class HarvesterLoop(DependencyProvider):
     def _on_state(self, state: str, reason: str) -> None:
         if self.runtime is None or self.runtime.state in (InstanceState.STOPPING, InstanceState.STOPPED):
             return
+        if state == InstanceState.DORMANT and self.runtime.state != InstanceState.DORMANT:
+            notify = notifier_of(self.container)
+            if notify is not None and reason.startswith("not enough free disk"):
+                notify.emit(NotificationCode.DISK_LOW, Severity.WARNING, f"{self.runtime.instance_id}: {reason}; "
+                            "it takes no new jobs", self.runtime.instance_id, {"channel": self.config.channel})
         self.runtime.set_state(InstanceState(state), reason)
         if state != InstanceState.RUNNING or not reason.startswith("crawling"):
             self.runtime.details.pop("progress", None)
@@ -99,6 +105,7 @@ class HarvesterService(NasService):
     name = "harvester"
 
     loop = HarvesterLoop()
+    notify = Notifications()
 
     @rpc
     def current_job(self) -> CurrentJobDto | None:

@@ -44,10 +44,12 @@ def unpack(tar_path: str, dest: str) -> str:
                 if not m.isfile() or m.name.startswith("/") or ".." in parts or any(p in ("", ".") for p in parts):
                     raise InvalidInput(f"{os.path.basename(tar_path)}: member {m.name!r} is not a plain file "
                                        "inside the index", {"member": m.name})
-            if hasattr(tarfile, "data_filter"):
-                tar.extractall(tmp, filter="data")
-            else:  # Python before 3.11.4 (Debian 12's 3.11.2): the members were checked above
-                tar.extractall(tmp)
+                # Copied by hand, not extractall(filter="data"): Debian 12's Python 3.11.2 has no
+                # extraction filters, and every member is already known to be a plain file inside.
+                target = os.path.join(tmp, *parts)
+                os.makedirs(os.path.dirname(target), exist_ok=True)
+                with tar.extractfile(m) as src, open(target, "wb") as dst:
+                    shutil.copyfileobj(src, dst, 1 << 20)
         shutil.rmtree(dest, ignore_errors=True)
         os.replace(tmp, dest)
     except (tarfile.TarError, OSError) as exc:

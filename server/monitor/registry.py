@@ -30,6 +30,7 @@ class InstanceRegistry:
         self.forget_after = forget_after
         self.log_records = log_records
         self._entries: dict[str, _Entry] = {}
+        self._announced_lost: set[str] = set()
 
     def record(self, payload: dict[str, Any], received_at: float | None = None) -> None:
         """Take one heartbeat; an older heartbeat than the one held (reordering) is ignored."""
@@ -80,7 +81,21 @@ class InstanceRegistry:
             records = sorted((r for e in self._entries.values() for r in e.logs), key=lambda r: r.time)
         return records[-limit:]
 
+    def newly_lost(self, now: float | None = None) -> list[InstanceDto]:
+        """Instances lost since the last call (each loss once; one that comes back and is lost
+        again counts again): what the monitor notifies about."""
+        out = []
+        for inst in self.instances(now):
+            if inst.state == InstanceState.LOST:
+                if inst.instance_id not in self._announced_lost:
+                    self._announced_lost.add(inst.instance_id)
+                    out.append(inst)
+            else:
+                self._announced_lost.discard(inst.instance_id)
+        return out
+
     def forget(self, instance_id: str) -> bool:
+        self._announced_lost.discard(instance_id)
         return self._entries.pop(instance_id, None) is not None
 
     def _forget_old(self, now: float) -> None:

@@ -5,14 +5,19 @@ from typing import Any
 
 from nameko.events import SERVICE_POOL, event_handler
 from nameko.extensions import DependencyProvider
+from nameko.timer import timer
 
 from server.monitor.registry import InstanceRegistry
 from server.runtime.heartbeat import EVENT_SOURCE, HEARTBEAT_EVENT
+from server.runtime.notify import Notifications
 from server.runtime.rpc import rpc
 from server.runtime.service import NasService
 from server.runtime.settings_provider import settings_for
 from shared.dto.monitor import InstanceDto, LogRecordDto
+from shared.enums import NotificationCode, Severity
 from shared.errors import NotFound
+
+LOST_CHECK_INTERVAL = 2.0
 
 
 class Registry(DependencyProvider):
@@ -31,10 +36,20 @@ class MonitorService(NasService):
     name = "monitor"
 
     registry = Registry()
+    notify = Notifications()
 
     @event_handler(EVENT_SOURCE, HEARTBEAT_EVENT, handler_type=SERVICE_POOL, reliable_delivery=False)
     def on_heartbeat(self, payload: dict[str, Any]) -> None:
         self.registry.record(payload)
+
+    @timer(interval=LOST_CHECK_INTERVAL)
+    def check_lost(self) -> None:
+        # A lost instance makes no heartbeat that could trigger anything: look for them.
+        for inst in self.registry.newly_lost():
+            self.notify.emit(NotificationCode.INSTANCE_LOST, Severity.CRITICAL,
+                             f"{inst.instance_id} ({inst.service} on {inst.host}) sent no heartbeat for "
+                             f"{inst.heartbeat_age:.0f} s", inst.instance_id,
+                             {"service": inst.service, "host": inst.host, "pid": inst.pid})
 
     @rpc
     def instances(self) -> list[InstanceDto]:

@@ -19,6 +19,7 @@ import subprocess
 import sys
 import time
 
+from server.runtime import lifeline
 from server.settings_catalog import all_settings
 from shared.config import Settings, load
 from shared.errors import ConfigError
@@ -105,8 +106,11 @@ def process_of(instance: Instance) -> InstanceProcess:
 
 
 def start(config_dir: str, env: dict[str, str] | None = None) -> list[InstanceProcess]:
-    """Start every instance not already running; return the state of all."""
-    result = []
+    """Start every instance not already running; return the state of all.
+
+    While ``NAS_LIFELINE_PID`` is set (tests), the new processes are ended when that process
+    ends (server.runtime.lifeline), even if nobody calls ``stop``."""
+    result, new = [], []
     for inst in read_instances(config_dir):
         proc = process_of(inst)
         if proc.running:
@@ -127,6 +131,10 @@ def start(config_dir: str, env: dict[str, str] | None = None) -> list[InstancePr
             fh.write(f"{child.pid}\n")
         os.replace(tmp, inst.pid_file)
         result.append(InstanceProcess(inst, child.pid, True))
+        new.append(child.pid)
+    watch = (env or {}).get(lifeline.ENV_PID) or os.environ.get(lifeline.ENV_PID)
+    if new and watch:
+        lifeline.guard_groups(*new, watch=int(watch))  # each child leads its own session and group
     return result
 
 

@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 
 from server.db.provider import DatabaseSession, committing
 from server.definitions import runs as runs_door
+from server.runtime.notify import Notifications
 from server.runtime.rpc import rpc
 from server.runtime.service import NasService
 from server.runtime.settings_provider import settings_for
@@ -39,7 +40,7 @@ from shared.dto.jobs import (
     SchedulingOutcomeDto,
     SchedulingStateDto,
 )
-from shared.enums import HarvestKind
+from shared.enums import HarvestKind, JobStatus, NotificationCode, Severity
 from shared.errors import Conflict, NotFound
 
 log = logging.getLogger(__name__)
@@ -137,6 +138,7 @@ class SchedulerService(NasService):
             except Exception:  # noqa: BLE001 - bookkeeping must never cost a harvester its job
                 self.db.rollback()
                 log.info("could not note that %s serves channel %s", harvester_id, channel, exc_info=True)
+    notify = Notifications()
 
     # --- the timer ------------------------------------------------------------------------------
 
@@ -149,16 +151,23 @@ class SchedulerService(NasService):
     def _check(self) -> list[int]:
         s = self.settings
         dispatch.reoffer_lost_claims(self.db, s["harvest.scheduler.claim_timeout"])
-        dispatch.fail_silent_jobs(self.db, s["harvest.scheduler.job_timeout"])
+        for job_id in dispatch.fail_silent_jobs(self.db, s["harvest.scheduler.job_timeout"]):
+            self.notify.emit(NotificationCode.JOB_FAILED, Severity.ERROR, f"job {job_id}: no word from its "
+                             "harvester within harvest.scheduler.job_timeout; marked failed", f"job {job_id}")
         dispatch.submit_new(self.db)
         started = []
         engine = self.db.get_bind()
         owner = f"{self.runtime.instance_id}/{os.getpid()}"
-        gens = self.generations
+        gens, notify = self.generations, self.notify
         for harvest_id in planner.due_definitions(self.db):
             def run(hid=harvest_id):
-                return planner.schedule_definition(lambda: Session(engine, expire_on_commit=False), hid, owner, s,
-                                                   keep_going=gens.keep_going)
+                outcome = planner.schedule_definition(lambda: Session(engine, expire_on_commit=False), hid, owner,
+                                                      s, keep_going=gens.keep_going)
+                if outcome is not None and outcome.error:
+                    notify.emit(NotificationCode.DEFINITION_DEACTIVATED, Severity.ERROR,
+                                f"harvest definition {hid} could not be scheduled and was deactivated: "
+                                f"{outcome.error}", f"harvest definition {hid}")
+                return outcome
             if gens.start_one(harvest_id, run):
                 started.append(harvest_id)
         self.db.commit()
@@ -213,6 +222,11 @@ class SchedulerService(NasService):
         Raises JobNotFound, InvalidInput, Conflict, IllegalTransition."""
         job, summary = reports.report(self.db, job_id, harvester_id, domains, harvest_error, harvest_error_details,
                                       upload_error, upload_error_details, failed)
+        if job.status == JobStatus.FAILED.value and not summary.get("already_reported"):
+            self.notify.emit(NotificationCode.JOB_FAILED, Severity.ERROR,
+                             f"job {job.id} failed: {job.failure_reason or harvest_error or upload_error}",
+                             f"job {job.id}", {"harvester": harvester_id, "harvest_error": harvest_error,
+                                               "upload_error": upload_error})
         return ReportOutcomeDto(queries.job_details(self.db, job.id), **summary)
 
     # --- for curators and operators -------------------------------------------------------------

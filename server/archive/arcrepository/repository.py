@@ -66,6 +66,8 @@ class ArcRepository:
         self.limits = limits
         self.running: set[str] = set()
         self.pool = eventlet.GreenPool(limits.max_parallel * 8)
+        #: told about every store that ended incomplete (the service notifies a person)
+        self.on_store_failed: Callable[[StoreStatusDto], None] | None = None
 
     # --- calls to replicas ----------------------------------------------------------------------
 
@@ -142,6 +144,8 @@ class ArcRepository:
                 log.info("stored %s in every replica", rf.name)
             else:
                 log.warning("store of %s failed in %s", rf.name, ", ".join(status.failed_replicas) or "?")
+                if self.on_store_failed is not None:
+                    self.on_store_failed(status)
 
     # --- listings and access --------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from server.archive.calls import ServiceCalls
 from server.archive.providers import ArchiveContext
 from server.archive.remotefile import RemoteFile
 from server.db.provider import DatabaseSession
+from server.runtime.notify import Notifications, notifier_of
 from server.runtime.rpc import rpc
 from server.runtime.service import NasService
 from shared.dto import Page
@@ -26,6 +27,7 @@ from shared.dto.archive import (
     ReplicaDto,
     StoreStatusDto,
 )
+from shared.enums import NotificationCode, Severity
 
 MIGRATIONS = "server.archive.arcrepository.migrations"
 
@@ -40,6 +42,14 @@ class RepositoryContext(ArchiveContext):
         limits = StoreLimits(s["archive.rpc_timeout"], s["archive.store.timeout"], s["archive.store.retries"],
                              s["archive.store.max_parallel"])
         self.core = ArcRepository(self.replicas, self._call, self._session, limits)
+        self.core.on_store_failed = self._store_failed
+
+    def _store_failed(self, status: StoreStatusDto) -> None:
+        notify = notifier_of(self.container)
+        if notify is not None:
+            notify.emit(NotificationCode.STORE_FAILED, Severity.ERROR,
+                        f"{status.name} could not be stored in {', '.join(status.failed_replicas) or 'a replica'}",
+                        status.name, {"failed_replicas": list(status.failed_replicas)})
 
     def _dependency(self, kind: type):
         for dep in self.container.dependencies:
@@ -60,6 +70,7 @@ class ArcRepositoryService(NasService):
     db = DatabaseSession("archive", MIGRATIONS)
     archive = RepositoryContext()
     calls = ServiceCalls()
+    notify = Notifications()
 
     @rpc
     def store(self, remote: dict[str, Any]) -> StoreStatusDto:

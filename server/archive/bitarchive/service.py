@@ -21,9 +21,10 @@ from server.archive.per_replica import ReplicaService, configured_class, replica
 from server.archive.providers import ArchiveContext, archive_dir, runtime_of
 from server.archive.remotefile import RemoteFile
 from server.archive.storage import BitarchiveStorage
+from server.runtime.notify import Notifications, notifier_of
 from server.runtime.rpc import rpc
 from shared.dto.archive import BITARCHIVE, BITARCHIVE_MONITOR, BatchRequestDto, UploadReceiptDto
-from shared.enums import InstanceState
+from shared.enums import InstanceState, NotificationCode, Severity
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +73,13 @@ class BitarchiveContext(ArchiveContext):
             if rt.state == InstanceState.DORMANT:
                 rt.set_state(InstanceState.RUNNING)
         else:
-            rt.set_state(InstanceState.DORMANT, "no storage directory above the minimum free space")
+            reason = "no storage directory above the minimum free space"
+            notify = notifier_of(self.container)
+            if rt.state != InstanceState.DORMANT and notify is not None:
+                notify.emit(NotificationCode.DISK_LOW, Severity.ERROR, f"{rt.instance_id}: {reason} "
+                            "(archive.bitarchive.min_free_bytes); it takes no new files", rt.instance_id,
+                            {"replica": self.replica_id})
+            rt.set_state(InstanceState.DORMANT, reason)
 
     def output_url(self, batch_id: str) -> str:
         return self.file_server.url("batch", batch_id)
@@ -82,6 +89,7 @@ class BitarchiveService(ReplicaService):
     name = family = BITARCHIVE
     archive = BitarchiveContext()
     dispatch = EventDispatcher()
+    notify = Notifications()
 
     @rpc
     def upload(self, remote: dict[str, Any]) -> UploadReceiptDto:

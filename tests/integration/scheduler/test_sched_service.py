@@ -15,6 +15,7 @@ from nameko.standalone.rpc import ClusterRpcProxy
 from sched_helpers import domain, fresh, profile, selective
 from sqlalchemy import select
 
+from server.runtime import lifeline
 from server.scheduler.models import Job
 from server.scheduler.service import SchedulerService
 from shared.errors import IllegalTransition, JobNotFound
@@ -138,6 +139,7 @@ class PrivateBroker:
                "RABBITMQ_ENABLED_PLUGINS_FILE": f"{self.base}/plugins", "RABBITMQ_PID_FILE": f"{self.base}/pid"}
         self.proc = subprocess.Popen(["rabbitmq-server"], env=env, stdout=subprocess.DEVNULL,
                                      stderr=subprocess.DEVNULL, start_new_session=True)
+        lifeline.guard_groups(self.proc.pid)  # an interrupted run leaves no node behind either
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -151,13 +153,23 @@ class PrivateBroker:
         raise RuntimeError("the private RabbitMQ node did not open its port in time")
 
     def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)  # our own process group: only what we started
+        if self.proc is None:
+            return
+        # The start script forks the node and may have exited already: end the whole group it
+        # leads (our own, start_new_session), whether or not the script itself still runs.
+        pgid = self.proc.pid
+        for sig, grace in ((signal.SIGTERM, 30), (signal.SIGKILL, 10)):
             try:
-                self.proc.wait(30)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait(10)
+                os.killpg(pgid, sig)
+            except ProcessLookupError:
+                break
+            deadline = time.monotonic() + grace
+            while time.monotonic() < deadline and lifeline.group_alive(pgid):
+                self.proc.poll()
+                time.sleep(0.2)
+            if not lifeline.group_alive(pgid):
+                break
+        self.proc.poll()
         self.proc = None
 
     def remove(self) -> None:

@@ -1,0 +1,72 @@
+"""``nas notify list|ack|resolve|outbox``: notifications that need a person (docs/operations.md)."""
+from __future__ import annotations
+
+import argparse
+
+from server.cli.common import add_broker_arguments, call, print_json, print_table, rpc_proxy
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("notify", help="notifications: list, acknowledge, resolve; the mail outbox")
+    s = p.add_subparsers(dest="notify_command", metavar="ACTION")
+    s.required = True
+    ls = s.add_parser("list", help="open and acknowledged notifications, newest first")
+    ls.add_argument("--state", default=None, help="all, open, acknowledged or resolved")
+    ls.add_argument("--limit", type=int, default=100)
+    ls.add_argument("--json", action="store_true", help="machine-readable output")
+    ls.set_defaults(func=list_)
+    for name, func, text in (("ack", ack, "mark a notification seen (repeats are still counted)"),
+                             ("resolve", resolve, "mark a notification resolved (the next occurrence is new)")):
+        a = s.add_parser(name, help=text)
+        a.add_argument("id", type=int)
+        if name == "ack":
+            a.add_argument("--by", default="", help="who acknowledges (default: $USER)")
+        a.set_defaults(func=func)
+    o = s.add_parser("outbox", help="mails of the outbox: sent, waiting, attempts and the last error")
+    o.add_argument("--pending", action="store_true", help="only mails not yet handed to the mail server")
+    o.set_defaults(func=outbox)
+    for sp in (ls, o, *[s.choices[n] for n in ("ack", "resolve")]):
+        add_broker_arguments(sp)
+
+
+def _when(t: float | None) -> str:
+    import time
+
+    return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(t)) if t else ""
+
+
+def list_(args: argparse.Namespace) -> int:
+    with rpc_proxy(args) as proxy:
+        items = call(proxy, "notifier", "list_notifications", args.state, args.limit)
+    if args.json:
+        print_json(items)
+        return 0
+    print_table(("ID", "STATE", "SEVERITY", "CODE", "INSTANCE", "REFERS TO", "COUNT", "LAST SEEN", "MESSAGE"),
+                [(n.id, n.state.value, n.severity.value, n.code, n.instance, n.refers_to, n.count, _when(n.last_seen),
+                  n.message[:80]) for n in items])
+    return 0
+
+
+def ack(args: argparse.Namespace) -> int:
+    import getpass
+
+    with rpc_proxy(args) as proxy:
+        n = call(proxy, "notifier", "acknowledge", args.id, args.by or getpass.getuser())
+    print(f"notification {n.id} {n.code}: {n.state.value} by {n.acknowledged_by}")
+    return 0
+
+
+def resolve(args: argparse.Namespace) -> int:
+    with rpc_proxy(args) as proxy:
+        n = call(proxy, "notifier", "resolve", args.id)
+    print(f"notification {n.id} {n.code}: {n.state.value}")
+    return 0
+
+
+def outbox(args: argparse.Namespace) -> int:
+    with rpc_proxy(args) as proxy:
+        mails = call(proxy, "notifier", "outbox", args.pending)
+    print_table(("ID", "NOTIFICATION", "TO", "SENT", "ATTEMPTS", "LAST ERROR", "SUBJECT"),
+                [(m.id, m.notification_id or "digest", ", ".join(m.recipients), _when(m.sent_at) or "waiting",
+                  m.attempts, m.last_error[:60], m.subject[:60]) for m in mails])
+    return 0

@@ -1,0 +1,157 @@
+"""The real notifier with the real scheduler and monitor on a private vhost, mail to a real local
+SMTP server: a failed job sends one mail, a deactivated definition and a lost instance are
+notified, the operator lists and acknowledges, and events sent while the notifier is down wait
+for it on the broker."""
+import os
+import sys
+
+from nameko.containers import ServiceContainer
+from nameko.standalone.rpc import ClusterRpcProxy
+from waiting import wait_for
+
+from server.definitions.service import DefinitionsService
+from server.monitor.service import MonitorService
+from server.notify.service import NotifierService
+from server.scheduler.service import SchedulerService
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "scheduler"))
+from sched_helpers import domain, profile, selective  # noqa: E402
+
+
+def _notifier_config(nameko_config, tmp_path, smtp):
+    return {**nameko_config, "data_dir": str(tmp_path / "notifier"), "runtime": {"heartbeat_interval": 60},
+            "instance": {"id": "notifier"},
+            "notify": {"hold": 1.0, "mail": {
+                "enabled": True, "host": "127.0.0.1", "port": smtp.port, "security": "none",
+                "sender": "nas@kb.invalid", "retry_min": 1.0, "retry_max": 2.0,
+                "routes": [{"to": ["ops@kb.invalid"], "min_severity": "warning"}]}}}
+
+
+def test_failed_job_deactivated_definition_and_lost_instance_reach_a_person(
+        database_url, nameko_config, tmp_path, session, smtp):
+    configs = [domain(session, "notify1.dk")]
+    h = selective(session, "notify harvest", configs)
+    profile(session, "retired", active=False)
+    bad = selective(session, "bad profile", [domain(session, "old.dk", prof="retired")])
+    session.commit()
+    notifier = ServiceContainer(NotifierService, _notifier_config(nameko_config, tmp_path, smtp))
+    scheduler = ServiceContainer(SchedulerService, {
+        **nameko_config, "database": {"url": database_url}, "data_dir": str(tmp_path / "scheduler"),
+        "instance": {"id": "scheduler-1"}, "runtime": {"heartbeat_interval": 60},
+        "harvest": {"scheduler": {"timer_interval": 3600}}})
+    monitor = ServiceContainer(MonitorService, {**nameko_config, "data_dir": str(tmp_path / "monitor"),
+                                                "runtime": {"heartbeat_interval": 60},
+                                                "monitor": {"lost_after": 3}})
+    doomed = ServiceContainer(DefinitionsService, {
+        **nameko_config, "database": {"url": database_url}, "data_dir": str(tmp_path / "definitions"),
+        "instance": {"id": "definitions-doomed"}, "runtime": {"heartbeat_interval": 0.5}})
+    containers = [notifier, scheduler, monitor, doomed]
+    for c in containers:
+        c.start()
+    try:
+        with ClusterRpcProxy(nameko_config, timeout=60) as proxy:
+            outcomes = {o["harvest_id"]: o for o in proxy.scheduler.run_once(wait=True)["outcomes"]}
+            assert outcomes[bad.id]["error"] and not outcomes[h.id]["error"]
+            job = proxy.scheduler.claim_job("FOCUSED", "harvester-x")
+            proxy.scheduler.report_progress(job["id"], "harvester-x", {"uris_done": 1})
+            out = proxy.scheduler.report_job(job["id"], "harvester-x", [], harvest_error="crawler crashed")
+            assert out["job"]["status"] == "failed"
+            # The same report again (a lost reply) is no second failure.
+            assert proxy.scheduler.report_job(job["id"], "harvester-x", [], harvest_error="crawler crashed")[
+                "already_reported"]
+
+            def codes():
+                return sorted(n["code"] for n in proxy.notifier.list_notifications())
+
+            wait_for(lambda: codes() == ["DEFINITION_DEACTIVATED", "JOB_FAILED"], timeout=60)
+            mails = wait_for(lambda: len(smtp.mails()) == 2 and smtp.mails(), timeout=60)
+            failed = [m for m in mails if "JOB_FAILED" in m["subject"]]
+            assert len(failed) == 1 and f"job {job['id']}" in failed[0]["subject"]
+            assert "crawler crashed" in failed[0]["body"] and failed[0]["to"] == ["ops@kb.invalid"]
+            deactivated = [m for m in mails if "DEFINITION_DEACTIVATED" in m["subject"]]
+            assert "crawl profile 'retired' is inactive" in deactivated[0]["body"]
+
+            # An instance that dies without a goodbye is lost: notified once.
+            wait_for(lambda: any(i["instance_id"] == "definitions-doomed" for i in proxy.monitor.instances()), 60)
+            doomed.kill()
+            lost = wait_for(lambda: [n for n in proxy.notifier.list_notifications()
+                                     if n["code"] == "INSTANCE_LOST"], timeout=60)
+            assert lost[0]["refers_to"] == "definitions-doomed" and lost[0]["severity"] == "critical"
+            wait_for(lambda: any("INSTANCE_LOST" in m["subject"] for m in smtp.mails()), timeout=60)
+
+            # The operator acknowledges; it leaves the open list but stays listed.
+            n = proxy.notifier.acknowledge(lost[0]["id"], "operator")
+            assert n["state"] == "acknowledged" and n["acknowledged_by"] == "operator"
+            assert [x["id"] for x in proxy.notifier.list_notifications("open")] != [] and lost[0]["id"] not in [
+                x["id"] for x in proxy.notifier.list_notifications("open")]
+            sent = proxy.notifier.outbox()
+            assert len(sent) == 3 and all(m["sent_at"] for m in sent)
+        from server.cli.main import main
+
+        uri = ["--amqp-uri", nameko_config["AMQP_URI"]]
+        assert main(["notify", "list", *uri]) == 0
+        assert main(["notify", "ack", str(lost[0]["id"] - 1), "--by", "ops", *uri]) == 0
+        assert main(["notify", "ack", "999999", *uri]) == 2
+        assert main(["notify", "outbox", "--pending", *uri]) == 0
+    finally:
+        for c in containers:
+            try:
+                c.stop()
+            except Exception:  # noqa: BLE001 - a killed container
+                pass
+
+
+def test_events_sent_while_the_notifier_is_down_are_kept(nameko_config, tmp_path, smtp):
+    from nameko.standalone.events import event_dispatcher
+
+    from server.runtime.notify import NOTIFY_EVENT, NOTIFY_SOURCE, event
+
+    config = _notifier_config(nameko_config, tmp_path, smtp)
+    # The backlog is recorded one by one; on a loaded machine a second may pass between two of
+    # them: the burst counts as over only after 15 quiet seconds.
+    config["notify"]["hold"] = 15.0
+    notifier = ServiceContainer(NotifierService, config)
+    notifier.start()      # declares its durable queue
+    notifier.stop()
+    dispatch = event_dispatcher(nameko_config)
+    for _ in range(1000):
+        dispatch(NOTIFY_SOURCE, NOTIFY_EVENT, event("DISK_LOW", "warning", "/srv/one is 99% full", "bitarchive-one",
+                                                    "/srv/one"))
+    dispatch(NOTIFY_SOURCE, NOTIFY_EVENT, {"code": "not a code"})           # refused, logged, not fatal
+    notifier = ServiceContainer(NotifierService, config)
+    notifier.start()
+    try:
+        with ClusterRpcProxy(nameko_config, timeout=60) as proxy:
+            n = wait_for(lambda: [x for x in proxy.notifier.list_notifications() if x["count"] == 1000], 240)
+            assert len(proxy.notifier.list_notifications("all")) == 1 and n[0]["code"] == "DISK_LOW"
+        [mail] = wait_for(lambda: smtp.mails(), timeout=120)
+        assert "×1000" in mail["subject"]
+    finally:
+        notifier.stop()
+
+
+def test_emit_never_blocks_or_fails_the_caller(nameko_config):
+    """emit returns while the broker hangs, and a broker that refuses costs the caller nothing."""
+    import eventlet
+    from eventlet.event import Event
+
+    from server.runtime.notify import Notifications
+
+    n = Notifications()
+    n.instance_id, n.sent = "x", 0
+    release = Event()
+    n._dispatch = lambda *a, **k: release.wait()          # a broker that hangs
+    with eventlet.Timeout(30):                              # emit waiting for it would fail here
+        for _ in range(100):
+            n.emit("JOB_FAILED", "error", "m", "job 1")
+    assert n.sent == 0
+    release.send(None)
+    wait_for(lambda: n.sent == 100, timeout=30)
+
+    def refuse(*a, **k):
+        raise ConnectionRefusedError("broker gone")
+
+    n._dispatch = refuse
+    n.emit("JOB_FAILED", "error", "m", "job 1")            # logged, not raised
+    eventlet.sleep(0.1)
+    assert n.sent == 100
