@@ -1,7 +1,7 @@
 """Runs made by "harvest now", besides the schedule (so the schedule's next run does not move).
 
 Revision ID: 0600_harvest_now
-Revises: 0400_dedup_on_by_default
+Revises: 0510_max_object_bytes
 Create Date: 2026-11-23
 """
 
@@ -9,7 +9,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0600_harvest_now"
-down_revision = "0400_dedup_on_by_default"
+down_revision = "0510_max_object_bytes"
 branch_labels = None
 depends_on = None
 
