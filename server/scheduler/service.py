@@ -34,6 +34,7 @@ from shared.dto.jobs import (
     SchedulingOutcomeDto,
     SchedulingStateDto,
 )
+from shared.roles import OPERATOR, READ, SERVICE_ONLY
 
 log = logging.getLogger(__name__)
 
@@ -150,7 +151,7 @@ class SchedulerService(NasService):
 
     # --- for harvesters -------------------------------------------------------------------------
 
-    @rpc
+    @rpc(roles=SERVICE_ONLY)
     def claim_job(self, channel: str, harvester_id: str) -> ClaimedJobDto | None:
         """Give the next job of ``channel`` to the harvester ``harvester_id`` (the job is Started
         from now), or None if there is none. Asking again before the first progress report gives
@@ -160,7 +161,7 @@ class SchedulerService(NasService):
             return None
         return queries.claimed_job(self.db, job)
 
-    @rpc
+    @rpc(roles=SERVICE_ONLY)
     def report_progress(self, job_id: int, harvester_id: str, progress_report: dict[str, Any]) -> None:
         """Keep a running job's progress (uris_done, uris_queued, bytes, rate, bytes_rate,
         active_hosts, status_text); the first one confirms the claim. Raises JobNotFound,
@@ -168,7 +169,7 @@ class SchedulerService(NasService):
         harvester's job), InvalidInput."""
         progress.record(self.db, job_id, harvester_id, progress_report)
 
-    @rpc
+    @rpc(roles=SERVICE_ONLY)
     def report_job(self, job_id: int, harvester_id: str, domains: list[dict[str, Any]],
                    harvest_error: str = "", harvest_error_details: str = "", upload_error: str = "",
                    upload_error_details: str = "", failed: bool | None = None) -> ReportOutcomeDto:
@@ -185,7 +186,7 @@ class SchedulerService(NasService):
 
     # --- for curators and operators -------------------------------------------------------------
 
-    @rpc
+    @rpc(roles=OPERATOR)
     def resubmit_job(self, job_id: int) -> JobDetailsDto:
         """Make a new job from a failed one (same configurations, seeds and settings), queued at
         once; the old one becomes Resubmitted and points to it. Returns the new job. Raises
@@ -194,7 +195,7 @@ class SchedulerService(NasService):
             job = dispatch.resubmit(self.db, job_id)
         return queries.job_details(self.db, job.id)
 
-    @rpc
+    @rpc(roles=READ)
     def list_jobs(self, filters: dict[str, Any] | None = None, offset: int = 0, limit: int = 100,
                   sort: str | None = None) -> Page[JobDto]:
         """A page of jobs. Filters: status (one or a list), harvest_id, harvest, harvest_run,
@@ -205,13 +206,13 @@ class SchedulerService(NasService):
         return queries.list_jobs(self.db, filters, offset, limit, sort,
                                  self.settings["harvest.paging.max_limit"])
 
-    @rpc
+    @rpc(roles=READ)
     def job(self, job_id: int) -> JobDetailsDto:
         """One job in detail: settings, seeds, metadata, errors, totals, progress. Raises
         JobNotFound."""
         return queries.job_details(self.db, job_id)
 
-    @rpc
+    @rpc(roles=READ)
     def job_domains(self, job_id: int, offset: int = 0, limit: int = 100,
                     sort: str | None = None) -> Page[JobDomainDto]:
         """A page of a job's domain configurations with expected and harvested objects, bytes and
@@ -219,17 +220,17 @@ class SchedulerService(NasService):
         return queries.job_domains(self.db, job_id, offset, limit, sort,
                                    self.settings["harvest.paging.max_limit"])
 
-    @rpc
+    @rpc(roles=READ)
     def running_jobs(self) -> list[RunningJobDto]:
         """Started jobs with their latest progress."""
         return queries.running_jobs(self.db)
 
-    @rpc
+    @rpc(roles=READ)
     def job_status_counts(self) -> dict[str, int]:
         """Number of jobs in each status."""
         return queries.status_counts(self.db)
 
-    @rpc
+    @rpc(roles=READ)
     def job_status_counts_by_day(self, date_from: str | None = None,
                                  date_to: str | None = None) -> list[DayStatusCountDto]:
         """Jobs created per day (UTC) and status (day, status, jobs), ordered by day and status,
@@ -238,19 +239,19 @@ class SchedulerService(NasService):
         date, or ``date_from`` after ``date_to``."""
         return queries.status_counts_by_day(self.db, date_from, date_to)
 
-    @rpc
+    @rpc(roles=READ)
     def run_statistics(self, harvest_id: int) -> list[RunStatisticsDto]:
         """Per run of a definition: jobs by status, domains, objects, bytes, stop reasons.
         Raises NotFound."""
         return queries.run_statistics(self.db, harvest_id)
 
-    @rpc
+    @rpc(roles=READ)
     def scheduling_states(self, harvest_id: int | None = None) -> list[SchedulingStateDto]:
         """The scheduler's view of definitions: being scheduled now (by whom), last outcome, and
         the reason a definition was deactivated."""
         return queries.scheduling_states(self.db, harvest_id)
 
-    @rpc
+    @rpc(roles=OPERATOR)
     def run_once(self, wait: bool = False) -> RunOnceDto:
         """Run the scheduling check now instead of at the next tick. Returns the definitions whose
         scheduling started; with ``wait``, waits for them and returns their outcomes (use only for

@@ -24,6 +24,7 @@ from server.archive.storage import BitarchiveStorage
 from server.runtime.rpc import rpc
 from shared.dto.archive import BITARCHIVE, BITARCHIVE_MONITOR, BatchRequestDto, UploadReceiptDto
 from shared.enums import InstanceState
+from shared.roles import READ, SERVICE_ONLY
 
 log = logging.getLogger(__name__)
 
@@ -83,7 +84,7 @@ class BitarchiveService(ReplicaService):
     archive = BitarchiveContext()
     dispatch = EventDispatcher()
 
-    @rpc
+    @rpc(roles=SERVICE_ONLY)
     def upload(self, remote: dict[str, Any]) -> UploadReceiptDto:
         """Store the RemoteFile ``remote`` in this instance; the checksum is computed on arrival.
 
@@ -96,7 +97,7 @@ class BitarchiveService(ReplicaService):
         self.archive.update_space_state()
         return receipt
 
-    @rpc
+    @rpc(roles=READ)
     def has_file(self, name: str) -> bool:
         """Whether *this* instance (whichever took the call) holds ``name``. Raises InvalidName."""
         return self.archive.core.has_file(name)
