@@ -29,7 +29,7 @@ from shared.roles import ADMIN_ROLE, ALL_ROLES, HARVESTER_ROLE, SERVICE_ROLE
 PURPOSE = "identity"
 CONTEXT_KEY = "nas_identity"
 SERVICE_TTL = 24 * 3600.0          # services renew their own token long before it expires
-KEY_HOLDER_TTL = 3600.0
+KEY_HOLDER_TTL = 24 * 3600.0
 ENV_TOKEN = "NAS_IDENTITY"         # a token, or the path of a file holding one
 
 
