@@ -36,3 +36,9 @@ SETTINGS = (
     Setting("archive.transfer.local", bool, True, "read a file directly when sender and receiver share this "
             "host (else always HTTP)"),
 )
+
+# File transfer with capabilities (docs/archive.md "Who can fetch files").
+SETTINGS = SETTINGS + (
+    Setting("archive.http.token_ttl", float, 900.0, "seconds a signed file URL (get_file, get_record, batch "
+            "output) stays valid; the file server refuses requests without a valid token", minimum=1.0),
+)

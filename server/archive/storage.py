@@ -65,7 +65,9 @@ class BitarchiveStorage:
         check_name(name)
         for d in self.dirs:
             path = os.path.join(d, FILEDIR, name)
-            if os.path.isfile(path):
+            # a name is checked, but a link placed in the storage could still point elsewhere
+            if os.path.isfile(path) and os.path.dirname(os.path.realpath(path)) == os.path.realpath(
+                    os.path.join(d, FILEDIR)):
                 return path
         return None
 

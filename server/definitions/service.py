@@ -67,7 +67,8 @@ class HarvestContext:
             raise ConfigError(f"harvest.timezone: unknown time zone {settings['harvest.timezone']!r}",
                               {"key": "harvest.timezone"}) from None
         self.cipher: CredentialCipher = cipher_from_settings(settings["harvest.credentials.key"],
-                                                             settings["data_dir"])
+                                                             settings["data_dir"],
+                                                             settings["harvest.credentials.key_file"])
         self.max_limit: int = settings["harvest.paging.max_limit"]
         self.max_chunk: int = settings["harvest.ingest.max_chunk_lines"]
         self.max_errors: int = settings["harvest.ingest.max_reported_errors"]

@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 
 from server.archive.arcrepository import store as core
 from server.archive.batch.base import load_job, registered_jobs
+from server.archive.fileserver import UNSIGNED, UrlSigner
 from server.archive.names import check_name
 from server.archive.remotefile import RemoteFile
 from server.archive.replicas import Replicas
@@ -59,6 +60,8 @@ class StoreLimits:
 
 
 class ArcRepository:
+    signer: UrlSigner = UNSIGNED   # record URLs carry a file token (set by the service)
+
     def __init__(self, replicas: Replicas, call: Call, sessions: Callable[[], Session], limits: StoreLimits):
         self.replicas = replicas
         self.call = call
@@ -175,7 +178,8 @@ class ArcRepository:
         if not isinstance(offset, int) or offset < 0:
             raise InvalidInput(f"offset must be a non-negative integer, not {offset!r}", {"offset": offset})
         r, where = self.locate(session, name, replica)
-        return RecordUrlDto(name, offset, r.id, where.instance_id, f"{where.base_url}/record/{name}?offset={offset}")
+        return RecordUrlDto(name, offset, r.id, where.instance_id,
+                            self.signer.url(where.base_url, "record", name, offset=offset))
 
     # --- batch ----------------------------------------------------------------------------------
 

@@ -41,6 +41,7 @@ class RepositoryContext(ArchiveContext):
         limits = StoreLimits(s["archive.rpc_timeout"], s["archive.store.timeout"], s["archive.store.retries"],
                              s["archive.store.max_parallel"])
         self.core = ArcRepository(self.replicas, self._call, self._session, limits)
+        self.core.signer = self.signer
 
     def _dependency(self, kind: type):
         for dep in self.container.dependencies:

@@ -54,6 +54,7 @@ class MonitorContext(ArchiveContext):
         self.core = BitarchiveMonitor(self.replica_id, InstanceRegistry(lost_after=lost_after), batches, limits,
                                       lambda batch_id: self.file_server.url("batch", batch_id))
         self.file_server.route("batch", self.core.serve_batch_output)
+        self.core.signer = self.signer
 
 
 class BitarchiveMonitorService(ReplicaService):
