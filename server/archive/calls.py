@@ -48,17 +48,16 @@ class _TimedReplyListener(ReplyListener):
         return len(self._reply_events)
 
 
-class _AsService(MethodProxy):
-    """Nameko's ``MethodProxy`` with the calling service's identity in place of the worker's."""
+def _as_service(proxy: MethodProxy, identity: dict[str, Any]) -> MethodProxy:
+    """Nameko's ``MethodProxy`` sending the calling service's identity in place of the worker's."""
+    if identity:
+        own = proxy.get_message_headers
 
-    def __init__(self, identity: dict[str, Any], *args: Any, **kwargs: Any):
-        self._identity = identity
-        super().__init__(*args, **kwargs)
+        def headers(worker_ctx) -> dict[str, Any]:
+            return {**own(worker_ctx), **{proxy._get_header_name(k): v for k, v in identity.items()}}
 
-    def get_message_headers(self, worker_ctx) -> dict[str, Any]:
-        headers = super().get_message_headers(worker_ctx)
-        headers.update({self._get_header_name(k): v for k, v in self._identity.items()})
-        return headers
+        proxy.get_message_headers = headers
+    return proxy
 
 
 class _Background(Entrypoint):
@@ -82,8 +81,10 @@ class Caller:
         :class:`nameko.exceptions.RpcTimeout` (no answer within ``timeout`` seconds)."""
         timeout = self.provider.timeout if timeout is None else timeout
         listener = self.provider.reply_listener
-        identity = service_context(self.provider.settings, self.provider.container.service_name)
-        reply = _AsService(identity, self.worker_ctx, service, method, listener).call_async(*args, **kwargs)
+        settings = self.provider.settings
+        identity = service_context(settings, self.provider.container.service_name) if settings is not None else {}
+        reply = _as_service(MethodProxy(self.worker_ctx, service, method, listener), identity).call_async(
+            *args, **kwargs)
         timer = eventlet.Timeout(timeout)
         try:
             raw = reply.result()
@@ -105,6 +106,7 @@ class ServiceCalls(DependencyProvider):
     def __init__(self, timeout_setting: str = "archive.rpc_timeout"):
         self.timeout_setting = timeout_setting
         self.timeout = 30.0
+        self.settings = None   # from setup(); without it (a provider never set up) calls carry no identity
 
     def setup(self) -> None:
         self.settings = settings_for(self.container)

@@ -47,7 +47,8 @@ class BitarchiveContext(ArchiveContext):
         storage = BitarchiveStorage([os.path.abspath(d) for d in dirs], s["archive.bitarchive.min_free_bytes"])
         limits = BatchLimits(s["archive.batch.allow_user_code"], s["archive.batch.sandbox_user"],
                              s["archive.batch.max_exceptions"], s["archive.batch.timeout"],
-                             s["archive.batch.keep_results"])
+                             s["archive.batch.keep_results"], s["archive.batch.sandbox"],
+                             s["archive.batch.memory_bytes"], s["archive.batch.max_processes"])
         self.core = Bitarchive(storage, archive_dir(s, "batch-work"), limits)
         removed = self.core.start()
         if removed:
