@@ -11,7 +11,6 @@ from __future__ import annotations
 import dataclasses
 import logging
 import os
-import re
 import shutil
 import uuid
 from collections.abc import Iterable, Iterator
@@ -73,7 +72,9 @@ class BitarchiveStorage:
 
     def files(self, regex: str | None = None) -> Iterator[tuple[str, str]]:
         """(name, path) of every stored file, or of those whose name matches ``regex`` fully."""
-        pattern = re.compile(regex) if regex else None
+        from server.archive.user_regex import UserPattern
+
+        pattern = UserPattern(regex) if regex else None   # a user's pattern: time-limited
         for d in self.dirs:
             with os.scandir(os.path.join(d, FILEDIR)) as it:
                 for entry in sorted(it, key=lambda e: e.name):

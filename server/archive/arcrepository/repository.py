@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -25,6 +24,7 @@ from server.archive.fileserver import UNSIGNED, UrlSigner
 from server.archive.names import check_name
 from server.archive.remotefile import RemoteFile
 from server.archive.replicas import Replicas
+from server.archive.user_regex import UserPattern
 from server.db.transactions import committing
 from shared.dto import Page
 from shared.dto.archive import (
@@ -39,7 +39,7 @@ from shared.dto.archive import (
     UploadReceiptDto,
 )
 from shared.enums import ReplicaType
-from shared.errors import InvalidInput, InvalidRegex, NasError, NotFound, ReplicaUnavailable
+from shared.errors import InvalidInput, NasError, NotFound, ReplicaUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -192,10 +192,7 @@ class ArcRepository:
         """Start a batch run on a bitarchive replica's monitor. Raises BatchJobNotFound,
         InvalidRegex, PermissionDenied, NotFound (replica), ReplicaUnavailable."""
         if regex:
-            try:
-                re.compile(regex)
-            except re.error as exc:
-                raise InvalidRegex(f"{regex!r}: {exc}", {"regex": regex, "position": exc.pos}) from None
+            UserPattern(regex)   # refused here, with the position of the error, before any replica runs
         if not source:
             load_job(job or "")
         r = self.replicas.bitarchive(replica)
