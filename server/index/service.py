@@ -57,7 +57,11 @@ class IndexContext(DependencyProvider):
             SchedulerCatalog(config, s["index.rpc_timeout"]))
         self.pool = eventlet.GreenPool(s["index.max_parallel_builds"])
         self.running: set[tuple[str, tuple[int, ...]]] = set()
-        self.file_server = FileServer(s["index.http.address"], s["index.http.public_host"])
+        # built indexes hold what the archive holds: only URLs this server signed are answered
+        from server.runtime.tokens import installation_key
+
+        self.file_server = FileServer(s["index.http.address"], s["index.http.public_host"],
+                                      key=installation_key(s), token_ttl=900.0)
         self.file_server.route("index", self._serve)
 
     def _serve(self, rest: str, query: dict[str, str]) -> Served | None:

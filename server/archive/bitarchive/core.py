@@ -187,8 +187,10 @@ def run_child(spec: dict[str, Any], out_path: str, timeout: float,
     try:
         spec = {**spec, "out_fd": fd}
         if confine is None:
+            # registered jobs only; even they get no broker URI, password or key path
+            env = {k: v for k, v in os.environ.items() if k in ("PATH", "PYTHONPATH", "LANG", "TZ")}
             child = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                     pass_fds=(fd,), env={**os.environ, "PYTHONWARNINGS": "ignore"})
+                                     pass_fds=(fd,), env={**env, "PYTHONWARNINGS": "ignore"})
         else:
             from server.archive.batch import sandbox
 
