@@ -78,3 +78,33 @@ def test_a_person_token_comes_from_the_argument_the_environment_or_the_key(tmp_p
     assert held.subject.startswith("key:") and held.roles == {"admin"}
     monkeypatch.delenv("NAS_KEY_FILE")
     assert identity.person_token() is None
+
+
+def test_nas_identity_issue_show_and_audit_show(tmp_path):
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from server.runtime import audit
+
+    def nas(*args):
+        env = {**os.environ, "NAS_KEY_FILE": str(tmp_path / "installation.key")}
+        return subprocess.run([sys.executable, "-m", "server.cli.main", *args], capture_output=True, text=True,
+                              timeout=60, env=env)
+
+    assert nas("keys", "init", "--file", str(tmp_path / "installation.key")).returncode == 0
+    r = nas("identity", "issue", "--user", "alice", "--role", "curator", "--role", "qa", "--out",
+            str(tmp_path / "alice.token"))
+    assert r.returncode == 0, r.stderr
+    assert os.stat(tmp_path / "alice.token").st_mode & 0o777 == 0o600
+    r = nas("identity", "show", str(tmp_path / "alice.token"))
+    assert r.returncode == 0 and "alice" in r.stdout and "curator, qa" in r.stdout
+    assert nas("identity", "issue", "--user", "x", "--role", "root").returncode == 2   # not a role
+    log = tmp_path / "audit.log"
+    audit.record(str(log), who="alice", roles=["curator"], action="definitions.create_domain", outcome="ok")
+    audit.record(str(log), who="bob", roles=["qa"], action="definitions.create_domain", outcome="refused",
+                 error="permission_denied")
+    assert [json.loads(line)["who"] for line in log.read_text().splitlines()] == ["alice", "bob"]
+    r = nas("audit", "show", str(log), "--outcome", "refused")
+    assert r.returncode == 0 and "bob" in r.stdout and "alice" not in r.stdout
