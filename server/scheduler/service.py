@@ -151,7 +151,7 @@ class SchedulerService(NasService):
 
     # --- for harvesters -------------------------------------------------------------------------
 
-    @rpc(roles=SERVICE_ONLY)
+    @rpc(roles=SERVICE_ONLY, audit=False)   # polled all the time: the job's history records it
     def claim_job(self, channel: str, harvester_id: str) -> ClaimedJobDto | None:
         """Give the next job of ``channel`` to the harvester ``harvester_id`` (the job is Started
         from now), or None if there is none. Asking again before the first progress report gives
@@ -161,7 +161,7 @@ class SchedulerService(NasService):
             return None
         return queries.claimed_job(self.db, job)
 
-    @rpc(roles=SERVICE_ONLY)
+    @rpc(roles=SERVICE_ONLY, audit=False)   # polled all the time: the job's history records it
     def report_progress(self, job_id: int, harvester_id: str, progress_report: dict[str, Any]) -> None:
         """Keep a running job's progress (uris_done, uris_queued, bytes, rate, bytes_rate,
         active_hosts, status_text); the first one confirms the claim. Raises JobNotFound,
