@@ -97,3 +97,32 @@ def test_forged_altered_expired_revoked_and_missing_identities_are_refused(servi
         admin.definitions.get_domain("kb.dk")                               # nothing was created
     assert [e["outcome"] for e in _audit(audit_log)] == ["refused"] * 7 + ["failed"]   # get_domain is audited
     assert os.stat(audit_log).st_mode & 0o777 == 0o600
+
+
+def test_no_person_role_but_admin_can_store_into_the_archive_or_batch_without_the_role(nameko_config, tmp_path):
+    from server.archive.arcrepository.service import ArcRepositoryService
+
+    replicas = [{"id": "ONE", "name": "Copenhagen", "type": "bitarchive"}]
+    audit_log = tmp_path / "audit.log"
+    config = {**nameko_config, "data_dir": str(tmp_path), "database": {"url": f"sqlite:///{tmp_path / 'a.db'}"},
+              "runtime": {"heartbeat_interval": 60}, "security": {"audit_log": str(audit_log)},
+              "archive": {"replicas": replicas, "rpc_timeout": 2}}
+    container = ServiceContainer(ArcRepositoryService, config)
+    container.start()
+    remote = {"name": "1-1.warc.gz", "url": "http://127.0.0.1:9/x", "size": 1, "checksum": "0" * 32}
+    try:
+        for role in ("curator", "qa", "operator", "harvester"):
+            with _proxy(nameko_config, as_roles(role, subject=f"a-{role}")) as p:
+                assert [r["id"] for r in p.arcrepository.replicas()] == ["ONE"]      # reading: allowed
+                with pytest.raises(PermissionDenied, match="may not call arcrepository.store"):
+                    p.arcrepository.store(remote)
+                if role in ("curator", "harvester"):
+                    with pytest.raises(PermissionDenied, match="arcrepository.batch"):
+                        p.arcrepository.batch("checksum", "ONE", None, {})
+        with _proxy(nameko_config, as_roles("admin")) as admin:
+            assert admin.arcrepository.list_files()["total"] == 0                    # nothing was stored
+    finally:
+        container.stop()
+    refused = [(e["who"], e["action"]) for e in _audit(audit_log) if e["outcome"] == "refused"]
+    assert ("a-qa", "arcrepository.store") in refused and ("a-curator", "arcrepository.batch") in refused
+    assert len(refused) == 6
