@@ -1,4 +1,6 @@
-"""Connection settings, kept with QSettings (per user, per machine)."""
+"""Connection settings, kept with QSettings (per user, per machine); the password in the system
+keyring (desktop/rpc/secrets.py), never in the settings file: without a keyring it lives for
+the session only, and the connection dialog asks for it."""
 from __future__ import annotations
 
 import dataclasses
@@ -53,24 +55,46 @@ def _qsettings() -> QSettings:
     return QSettings(ORGANISATION, APPLICATION)
 
 
+def _password_key(broker: str, user: str) -> str:
+    return f"broker-password:{user}@{broker}"
+
+
 def load_connection() -> ConnectionSettings:
+    from desktop.rpc import secrets
+
     s = _qsettings()
     d = ConnectionSettings()
-    return ConnectionSettings(
+    c = ConnectionSettings(
         broker=str(s.value("connection/broker", d.broker)),
         vhost=str(s.value("connection/vhost", d.vhost)),
         user=str(s.value("connection/user", d.user)),
-        password=str(s.value("connection/password", d.password)),
+        password=d.password,
         viewerproxy=str(s.value("connection/viewerproxy", d.viewerproxy)),
         timeout=float(s.value("connection/timeout", d.timeout)),
     )
+    legacy = s.value("connection/password")
+    if legacy is not None:
+        # written in clear by an earlier version: into the keyring if there is one, out of the file
+        secrets.save(_password_key(c.broker, c.user), str(legacy))
+        s.remove("connection/password")
+        s.sync()
+        c.password = str(legacy)
+    kept = secrets.load(_password_key(c.broker, c.user))
+    if kept is not None:
+        c.password = kept
+    return c
 
 
 def save_connection(c: ConnectionSettings) -> None:
+    from desktop.rpc import secrets
+
     s = _qsettings()
     for f in dataclasses.fields(c):
-        s.setValue(f"connection/{f.name}", getattr(c, f.name))
+        if f.name != "password":
+            s.setValue(f"connection/{f.name}", getattr(c, f.name))
+    s.remove("connection/password")
     s.sync()
+    secrets.save(_password_key(c.broker, c.user), c.password)
 
 
 def load_language() -> str:

@@ -23,7 +23,12 @@ if os.environ.get("NAS_TEST_EVENTLET") == "1":
 
 import uuid  # noqa: E402
 
+# Every call a test makes carries an identity (server.runtime.identity): one key per test
+# process in $NAS_KEY_FILE, and an admin token on proxies made without context_data.
+import identity_support  # noqa: E402
 import pytest  # noqa: E402
+
+identity_support.install()
 
 RABBIT_HOST = os.environ.get("NAS_TEST_RABBIT_HOST", "127.0.0.1")
 RABBIT_PORT = int(os.environ.get("NAS_TEST_RABBIT_PORT", "5672"))

@@ -26,11 +26,15 @@ class Backend(Protocol):
 
 
 class NamekoBackend:
-    """Thread-local ``ClusterRpcProxy`` instances over one AMQP URI."""
+    """Thread-local ``ClusterRpcProxy`` instances over one AMQP URI, every call carrying the
+    user's identity: ``identity`` (a token from ``nas identity issue``, or its file), else what
+    ``nas`` would use ($NAS_IDENTITY, ~/.config/nas/identity.token, the installation key); see
+    docs/decisions/trust-roles.md. Without any, the services refuse every call."""
 
-    def __init__(self, amqp_uri: str, timeout: float = 30.0):
+    def __init__(self, amqp_uri: str, timeout: float = 30.0, identity: str | None = None):
         self.amqp_uri = amqp_uri
         self.timeout = timeout
+        self.identity = identity
         self._local = threading.local()
         self._lock = threading.Lock()
         self._proxies: list[Any] = []   # every started proxy, for close_all
@@ -47,12 +51,19 @@ class NamekoBackend:
             self._drop()
         if self._closed:
             raise RuntimeError("the RPC backend is closed")
-        proxy = ClusterRpcProxy({"AMQP_URI": self.amqp_uri, "serializer": "json"}, timeout=timeout)
+        proxy = ClusterRpcProxy({"AMQP_URI": self.amqp_uri, "serializer": "json"},
+                                context_data=self._identity_context(), timeout=timeout)
         cluster = proxy.start()
         self._local.held = (timeout, cluster, proxy)
         with self._lock:
             self._proxies.append(proxy)
         return cluster
+
+    def _identity_context(self) -> dict[str, Any]:
+        from server.runtime.identity import context_of, person_token
+
+        # person_token() mints a token when the key is readable: renewed with each new proxy
+        return context_of(person_token(self.identity))
 
     def _drop(self) -> None:
         held = getattr(self._local, "held", None)

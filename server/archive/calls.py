@@ -13,7 +13,9 @@ starts a consumer each time. :class:`ServiceCalls` is built from Nameko's own pa
 - every call waits at most ``timeout`` seconds (default ``archive.rpc_timeout``) and then raises
   :class:`nameko.exceptions.RpcTimeout`, forgetting its reply slot: a silent service costs the
   caller a bounded wait, never a hang or a leak;
-- answers are decoded into the DTOs ``shared.contracts`` declares for that method.
+- answers are decoded into the DTOs ``shared.contracts`` declares for that method;
+- every call carries this service's own identity (``service:<name>``,
+  :mod:`server.runtime.identity`), never the identity of the caller whose worker makes it.
 
 Usage on a service class: ``calls = ServiceCalls()``; a worker uses ``self.calls.call(service,
 method, *args)``; background code takes ``provider.caller()`` (a caller without a worker).
@@ -28,6 +30,7 @@ from nameko.exceptions import RpcTimeout
 from nameko.extensions import DependencyProvider, Entrypoint
 from nameko.rpc import MethodProxy, ReplyListener
 
+from server.runtime.identity import service_context
 from server.runtime.settings_provider import settings_for
 from shared import contracts
 
@@ -43,6 +46,18 @@ class _TimedReplyListener(ReplyListener):
     def pending(self) -> int:
         """Calls still waiting for their reply."""
         return len(self._reply_events)
+
+
+def _as_service(proxy: MethodProxy, identity: dict[str, Any]) -> MethodProxy:
+    """Nameko's ``MethodProxy`` sending the calling service's identity in place of the worker's."""
+    if identity:
+        own = proxy.get_message_headers
+
+        def headers(worker_ctx) -> dict[str, Any]:
+            return {**own(worker_ctx), **{proxy._get_header_name(k): v for k, v in identity.items()}}
+
+        proxy.get_message_headers = headers
+    return proxy
 
 
 class _Background(Entrypoint):
@@ -66,7 +81,10 @@ class Caller:
         :class:`nameko.exceptions.RpcTimeout` (no answer within ``timeout`` seconds)."""
         timeout = self.provider.timeout if timeout is None else timeout
         listener = self.provider.reply_listener
-        reply = MethodProxy(self.worker_ctx, service, method, listener).call_async(*args, **kwargs)
+        settings = self.provider.settings
+        identity = service_context(settings, self.provider.container.service_name) if settings is not None else {}
+        reply = _as_service(MethodProxy(self.worker_ctx, service, method, listener), identity).call_async(
+            *args, **kwargs)
         timer = eventlet.Timeout(timeout)
         try:
             raw = reply.result()
@@ -88,9 +106,11 @@ class ServiceCalls(DependencyProvider):
     def __init__(self, timeout_setting: str = "archive.rpc_timeout"):
         self.timeout_setting = timeout_setting
         self.timeout = 30.0
+        self.settings = None   # from setup(); without it (a provider never set up) calls carry no identity
 
     def setup(self) -> None:
-        self.timeout = float(settings_for(self.container)[self.timeout_setting])
+        self.settings = settings_for(self.container)
+        self.timeout = float(self.settings[self.timeout_setting])
 
     def get_dependency(self, worker_ctx: WorkerContext) -> Caller:
         return Caller(self, worker_ctx)

@@ -4,6 +4,13 @@ Routes map the first path segment to a resolver that returns what to send (a fil
 offset and a length) or None for 404. GET streams in 1 MiB chunks (bounded memory whatever the
 size) and honours ``Range: bytes=a-[b]``; HEAD answers with the length only. Under eventlet the
 server's threads are green threads, outside it real threads: both work.
+
+With a ``key`` (the installation key, :mod:`server.runtime.tokens`) every route except
+``offer`` (whose URLs are single unguessable capabilities already) answers only a request that
+carries ``?token=``, a signed token for that route and that name that has not expired
+(``archive.http.token_ttl``): no token, another file's token, an expired or forged one gets 403
+and nothing else. :meth:`FileServer.url` and :class:`UrlSigner` make such URLs. The server binds
+to the address its deployment gives it (``archive.http.address``, default loopback).
 """
 from __future__ import annotations
 
@@ -33,6 +40,31 @@ class Served:
 # A resolver returns a file part to stream, small computed bytes to send, or None (404).
 Resolver = Callable[[str, dict[str, str]], Served | bytes | None]
 
+FILE_TOKEN = "file"          # the purpose of the tokens this server accepts
+OPEN_ROUTES = frozenset({"offer"})
+
+
+class UrlSigner:
+    """Makes URLs a keyed :class:`FileServer` answers: ``signer.url(base, "files", name)``."""
+
+    def __init__(self, key: bytes | None, ttl: float = 900.0):
+        self.key, self.ttl = key, ttl
+
+    def token(self, route: str, name: str) -> str:
+        from server.runtime.tokens import issue
+
+        assert self.key is not None
+        return issue(self.key, FILE_TOKEN, {"route": route, "name": name}, self.ttl)
+
+    def url(self, base: str, route: str, name: str, **query: str | int) -> str:
+        if self.key is not None and route not in OPEN_ROUTES:
+            query = {**query, "token": self.token(route, name)}
+        u = f"{base}/{route}/{urllib.parse.quote(name)}"
+        return u + ("?" + urllib.parse.urlencode(query) if query else "")
+
+
+UNSIGNED = UrlSigner(None)
+
 
 class _Handler(BaseHTTPRequestHandler):
     server: _Server
@@ -52,10 +84,16 @@ class _Handler(BaseHTTPRequestHandler):
         parts = parsed.path.lstrip("/").split("/", 1)
         route = self.server.routes.get(parts[0])
         query = dict(urllib.parse.parse_qsl(parsed.query))
+        name = urllib.parse.unquote(parts[1]) if len(parts) > 1 else ""
+        if route is not None and self.server.key is not None and parts[0] not in OPEN_ROUTES:
+            refused = self._refused(parts[0], name, query.pop("token", None))
+            if refused:
+                self._error(403, refused)
+                return
         served = None
         try:
             if route is not None:
-                served = route(urllib.parse.unquote(parts[1]) if len(parts) > 1 else "", query)
+                served = route(name, query)
         except Exception as exc:  # noqa: BLE001 - a bad request must not kill the server
             log.info("file server: %s: %s", self.path, exc)
             self._error(400, str(exc))
@@ -101,6 +139,20 @@ class _Handler(BaseHTTPRequestHandler):
                 left -= len(data)
                 self.server.bytes_sent += len(data)
 
+    def _refused(self, route: str, name: str, token: str | None) -> str | None:
+        """Why a request without a valid token for ``route``/``name`` is refused, or None."""
+        from server.runtime.tokens import verify
+        from shared.errors import TokenRejected
+
+        if not token:
+            return "a token is required"
+        try:
+            verify(self.server.key, token, FILE_TOKEN, {"route": route, "name": name})
+        except TokenRejected as exc:
+            log.info("file server: refused %s/%s: %s", route, name[:100], exc.message)
+            return f"token refused: {exc.details.get('reason')}"
+        return None
+
     def _error(self, code: int, message: str) -> None:
         data = message.encode()
         self.send_response(code)
@@ -116,15 +168,19 @@ class _Server(ThreadingHTTPServer):
     allow_reuse_address = True
     routes: dict[str, Resolver]
     bytes_sent: int = 0
+    key: bytes | None = None
 
 
 class FileServer:
-    """``FileServer("127.0.0.1:0").start()``; ``route("files", resolver)``; ``offer(path)``."""
+    """``FileServer("127.0.0.1:0").start()``; ``route("files", resolver)``; ``offer(path)``.
+    With ``key``, requests need a token (see the module docstring; ``url`` adds one)."""
 
-    def __init__(self, address: str = "127.0.0.1:0", public_host: str = ""):
+    def __init__(self, address: str = "127.0.0.1:0", public_host: str = "", key: bytes | None = None,
+                 token_ttl: float = 900.0):
         host, _, port = address.rpartition(":")
         self.bind = (host or "0.0.0.0", int(port or 0))
         self.public_host = public_host
+        self.signer = UrlSigner(key, token_ttl)
         self.routes: dict[str, Resolver] = {}
         self._offers: dict[str, str] = {}
         self._server: _Server | None = None
@@ -139,6 +195,7 @@ class FileServer:
     def start(self) -> FileServer:
         self._server = _Server(self.bind, _Handler)
         self._server.routes = self.routes
+        self._server.key = self.signer.key
         self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.2},
                                         name="nas-file-server", daemon=True)
         self._thread.start()
@@ -164,8 +221,8 @@ class FileServer:
         return f"http://{public}:{port}"
 
     def url(self, prefix: str, rest: str, **query: str | int) -> str:
-        u = f"{self.base_url}/{prefix}/{urllib.parse.quote(rest)}"
-        return u + ("?" + urllib.parse.urlencode(query) if query else "")
+        """A URL this server answers (signed for ``prefix``/``rest`` when it has a key)."""
+        return self.signer.url(self.base_url, prefix, rest, **query)
 
     def offer(self, path: str) -> str:
         """Serve one local file under an unguessable URL until :meth:`withdraw`."""

@@ -5,10 +5,11 @@ import os
 
 from nameko.extensions import DependencyProvider
 
-from server.archive.fileserver import FileServer
+from server.archive.fileserver import FileServer, UrlSigner
 from server.archive.replicas import Replicas
 from server.runtime.instance import Runtime
 from server.runtime.settings_provider import settings_for
+from server.runtime.tokens import installation_key
 
 
 def runtime_of(container) -> Runtime | None:
@@ -37,9 +38,12 @@ class ArchiveContext(DependencyProvider):
         # A per-replica service serves the replica its class was made for (it names the
         # service); the arcrepository serves none.
         self.replica_id = getattr(self.container.service_cls, "replica", "") or self.settings["archive.replica"]
+        # signs the URLs of the bitarchives' file servers (which refuse requests without one)
+        self.signer = UrlSigner(installation_key(self.settings), self.settings["archive.http.token_ttl"])
         if self.serve_files:
             self.file_server = FileServer(self.settings["archive.http.address"],
-                                          self.settings["archive.http.public_host"])
+                                          self.settings["archive.http.public_host"],
+                                          key=self.signer.key, token_ttl=self.signer.ttl)
 
     def start(self) -> None:
         if self.file_server is not None:

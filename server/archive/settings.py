@@ -36,3 +36,16 @@ SETTINGS = (
     Setting("archive.transfer.local", bool, True, "read a file directly when sender and receiver share this "
             "host (else always HTTP)"),
 )
+
+# File transfer with capabilities (docs/archive.md "Who can fetch files").
+SETTINGS = SETTINGS + (
+    Setting("archive.batch.sandbox", str, "bwrap", "bwrap: every batch run is confined by bubblewrap (archive "
+            "read-only, no network, no environment, limits); off: registered jobs run unconfined (user code "
+            "is then refused)", choices=("bwrap", "off")),
+    Setting("archive.batch.memory_bytes", int, 2 << 30, "address space one confined batch run may use",
+            minimum=64 << 20),
+    Setting("archive.batch.max_processes", int, 64, "processes and threads a confined batch run's user may have "
+            "(RLIMIT_NPROC; not enforced for root)", minimum=4),
+    Setting("archive.http.token_ttl", float, 900.0, "seconds a signed file URL (get_file, get_record, batch "
+            "output) stays valid; the file server refuses requests without a valid token", minimum=1.0),
+)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import dataclasses
 import logging
 import os
-import re
 import shutil
 import uuid
 from collections.abc import Iterable, Iterator
@@ -65,13 +64,17 @@ class BitarchiveStorage:
         check_name(name)
         for d in self.dirs:
             path = os.path.join(d, FILEDIR, name)
-            if os.path.isfile(path):
+            # a name is checked, but a link placed in the storage could still point elsewhere
+            if os.path.isfile(path) and os.path.dirname(os.path.realpath(path)) == os.path.realpath(
+                    os.path.join(d, FILEDIR)):
                 return path
         return None
 
     def files(self, regex: str | None = None) -> Iterator[tuple[str, str]]:
         """(name, path) of every stored file, or of those whose name matches ``regex`` fully."""
-        pattern = re.compile(regex) if regex else None
+        from server.archive.user_regex import UserPattern
+
+        pattern = UserPattern(regex) if regex else None   # a user's pattern: time-limited
         for d in self.dirs:
             with os.scandir(os.path.join(d, FILEDIR)) as it:
                 for entry in sorted(it, key=lambda e: e.name):

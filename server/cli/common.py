@@ -25,6 +25,9 @@ def add_broker_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--config", dest="broker_config", metavar="FILE", default=None,
                         help="take the broker URI from this service config file")
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds to wait for an answer")
+    parser.add_argument("--identity", default=None, metavar="TOKEN|FILE",
+                        help="who you are: a token from `nas identity issue` or its file (default: $NAS_IDENTITY, "
+                             "~/.config/nas/identity.token, else admin when the installation key is readable)")
 
 
 def amqp_uri(args: argparse.Namespace) -> str:
@@ -40,16 +43,30 @@ def amqp_uri(args: argparse.Namespace) -> str:
     return DEFAULT_AMQP_URI
 
 
+def identity_context(args: argparse.Namespace) -> dict[str, Any]:
+    """The caller's identity as Nameko context data (server.runtime.identity.person_token)."""
+    from server.runtime.identity import context_of, person_token
+
+    settings: dict[str, Any] = {}
+    if getattr(args, "broker_config", None):
+        from server.settings_catalog import all_settings
+        from shared.config import load
+
+        settings = dict(load(args.broker_config, all_settings()))
+    return context_of(person_token(getattr(args, "identity", None), settings))
+
+
 @contextlib.contextmanager
 def rpc_proxy(args: argparse.Namespace) -> Iterator[Any]:
-    """A standalone Nameko RPC proxy; connection problems become :class:`Unreachable`."""
+    """A standalone Nameko RPC proxy carrying the caller's identity; connection problems
+    become :class:`Unreachable`."""
+    from amqp.exceptions import AccessRefused, AMQPError, NotAllowed
     from nameko.standalone.rpc import ClusterRpcProxy
 
     uri = amqp_uri(args)
-    from amqp.exceptions import AccessRefused, AMQPError, NotAllowed
-
+    context = identity_context(args)
     try:
-        proxy_cm = ClusterRpcProxy({"AMQP_URI": uri}, timeout=args.timeout)
+        proxy_cm = ClusterRpcProxy({"AMQP_URI": uri}, context_data=context, timeout=args.timeout)
         proxy = proxy_cm.start()
     except (OSError, ConnectionError) as exc:
         raise Unreachable(f"cannot connect to the broker at {_safe(uri)}: {exc}") from None

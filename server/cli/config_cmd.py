@@ -11,7 +11,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     c = s.add_parser("check", help="validate config files; exit 2 naming every bad key")
     c.add_argument("files", nargs="+", metavar="FILE")
     c.set_defaults(func=check)
-    sh = s.add_parser("show", help="print the resolved config, defaults included")
+    sh = s.add_parser("show", help="print the resolved config, defaults included, secrets masked")
     sh.add_argument("file", metavar="FILE")
     sh.set_defaults(func=show)
     ls = s.add_parser("settings", help="list every setting with its default and meaning")
@@ -36,10 +36,15 @@ def check(args: argparse.Namespace) -> int:
 
 
 def show(args: argparse.Namespace) -> int:
-    from server.settings_catalog import all_settings
-    from shared.config import dump, load
+    import yaml
 
-    print(dump(load(args.file, all_settings())), end="")
+    from server.settings_catalog import all_settings
+    from shared.config import load
+    from shared.masking import masked
+
+    settings = load(args.file, all_settings())
+    # like shared.config.dump, with keys, passwords and the passwords of URLs replaced
+    print(yaml.safe_dump(masked(settings.tree), sort_keys=True, default_flow_style=False, allow_unicode=True), end="")
     return 0
 
 

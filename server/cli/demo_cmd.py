@@ -103,6 +103,13 @@ def run(args: argparse.Namespace) -> int:
     _step(f"1. configuring {len(instances)} service instances in {config_dir} (vhost {args.vhost})")
     ensure_vhost(args.vhost)
     write_configs(config_dir, amqp_uri, instances)
+    # The installation key beside the configs (where every demo service looks for it): it signs
+    # the services' identities and this command's own admin identity (docs/decisions/trust-roles.md).
+    from server.runtime.tokens import create_key_file
+
+    key_file = os.path.join(os.path.abspath(config_dir), "installation.key")
+    create_key_file(key_file)
+    os.environ.setdefault("NAS_KEY_FILE", key_file)
     _migrate(args.dir)
 
     _step("2. starting the services")
@@ -154,7 +161,8 @@ def run(args: argparse.Namespace) -> int:
         text = story.record_text(raw)
         print("\n".join("    " + line for line in text.splitlines()[:40]))
 
-    print(f"\nThe services keep running. Try:\n  .venv/bin/nas status --amqp-uri {amqp_uri}\n"
+    print(f"\nThe services keep running. Try:\n  export NAS_KEY_FILE={key_file}\n"
+          f"  .venv/bin/nas status --amqp-uri {amqp_uri}\n"
           f"  .venv/bin/nas archive ls --amqp-uri {amqp_uri}\n  .venv/bin/nas demo --stop")
     if args.keep_website:
         pid = start_website(args.dir, args.web_port)

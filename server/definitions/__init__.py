@@ -3,4 +3,4 @@ definitions, crawler traps and channels (the ``definitions`` service), on the ha
 
 #: what other packages may import from this one (tests/unit/foundation/test_import_rules.py):
 #: its tables, read-only, and the scheduler's door
-PUBLIC = ('models', 'runs')
+PUBLIC = ('models', 'runs', 'credentials')

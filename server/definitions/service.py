@@ -30,7 +30,7 @@ from server.definitions import (
     traps,
 )
 from server.definitions.credentials import CredentialCipher, cipher_from_settings
-from server.definitions.domains import CREDENTIALS_ROLE, DomainDefaults
+from server.definitions.domains import DomainDefaults
 from server.definitions.schedule_rules import upcoming
 from server.runtime.rpc import rpc
 from server.runtime.service import NasService
@@ -53,7 +53,8 @@ from shared.dto.definitions import (
     SiteLoginDto,
     TrapListDto,
 )
-from shared.errors import ConfigError, Conflict, EditionConflict, InvalidInput, PermissionDenied
+from shared.errors import ConfigError, Conflict, EditionConflict, InvalidInput
+from shared.roles import CURATOR, CURATOR_OR_OPERATOR, HARVESTER_ROLE, READ
 
 
 class HarvestContext:
@@ -67,7 +68,8 @@ class HarvestContext:
             raise ConfigError(f"harvest.timezone: unknown time zone {settings['harvest.timezone']!r}",
                               {"key": "harvest.timezone"}) from None
         self.cipher: CredentialCipher = cipher_from_settings(settings["harvest.credentials.key"],
-                                                             settings["data_dir"])
+                                                             settings["data_dir"],
+                                                             settings["harvest.credentials.key_file"])
         self.max_limit: int = settings["harvest.paging.max_limit"]
         self.max_chunk: int = settings["harvest.ingest.max_chunk_lines"]
         self.max_errors: int = settings["harvest.ingest.max_reported_errors"]
@@ -108,21 +110,25 @@ class DefinitionsService(NasService):
 
     # --- domains --------------------------------------------------------------------------------
 
-    @rpc
+    @rpc(roles=CURATOR)
     def create_domain(self, name: str, comments: str = "") -> DomainDto:
         """Create a domain with its default seed list and configuration; returns the domain.
         Raises InvalidDomain (not a registrable name), AlreadyExists."""
         with self._saving("domain", name) as s:
             return self._domain(domains.create_domain(s, name, self.ctx.defaults, comments))
 
-    @rpc
+    @rpc(roles=READ, audit=True)
     def get_domain(self, name: str, roles: list[str] | None = None) -> DomainDto:
         """One domain with seed lists, configurations, traps, owner info, aliases and site
-        credentials; passwords only with ``roles`` containing "credentials". Raises DomainNotFound."""
+        credentials; passwords only when the caller's verified identity holds the harvester role
+        and asks for them with ``roles`` containing "credentials" (a role the caller merely
+        states reveals nothing). Raises DomainNotFound."""
         d = domains.get(self.db, name, full=True)
-        return domains.to_dto(self.db, d, self.ctx.cipher, roles or ())
+        wants = domains.CREDENTIALS_ROLE in set(roles or ())
+        granted = (domains.CREDENTIALS_ROLE,) if wants and self.caller.has(HARVESTER_ROLE) else ()
+        return domains.to_dto(self.db, d, self.ctx.cipher, granted)
 
-    @rpc
+    @rpc(roles=CURATOR)
     def update_domain(self, name: str, edition: int, comments: str | None = None,
                       crawler_traps: list[str] | None = None) -> DomainDto:
         """Change comments and/or replace the crawler traps. Raises DomainNotFound, EditionConflict,
@@ -130,25 +136,25 @@ class DefinitionsService(NasService):
         with self._saving("domain", name) as s:
             return self._domain(domains.update(s, name, edition, comments=comments, crawler_traps=crawler_traps))
 
-    @rpc
+    @rpc(roles=CURATOR)
     def add_owner_info(self, name: str, edition: int, info: str) -> DomainDto:
         """Add a dated owner note. Raises DomainNotFound, EditionConflict, InvalidInput."""
         with self._saving("domain", name) as s:
             return self._domain(domains.add_owner_info(s, name, edition, info))
 
-    @rpc
+    @rpc(roles=CURATOR)
     def set_alias(self, name: str, edition: int, alias_of: str | None) -> DomainDto:
         """Make the domain an alias of ``alias_of`` (None: no alias); setting it again re-confirms it.
         Raises DomainNotFound, EditionConflict, Conflict."""
         with self._saving("domain", name) as s:
             return self._domain(domains.set_alias(s, name, edition, alias_of, self.ctx.defaults.alias_valid_days))
 
-    @rpc
+    @rpc(roles=READ)
     def expired_aliases(self, offset: int = 0, limit: int = 100) -> Page[DomainSummaryDto]:
         """Aliases whose confirmation has expired (a Page of domain summaries). Raises InvalidInput."""
         return domains.expired_aliases(self.db, *self._paging(offset, limit))
 
-    @rpc(sensitive_arguments=("credentials",))
+    @rpc(roles=CURATOR, audit=True, sensitive_arguments=("credentials",))
     def set_credentials(self, name: str, edition: int, credentials: list[dict[str, Any]]) -> DomainDto:
         """Replace the domain's site logins ({url, realm, username, password}; an ``id`` without a
         password keeps the stored one). Passwords are stored encrypted and not returned.
@@ -156,18 +162,17 @@ class DefinitionsService(NasService):
         with self._saving("domain", name) as s:
             return self._domain(domains.set_credentials(s, name, edition, credentials, self.ctx.cipher))
 
-    @rpc
+    @rpc(roles=(HARVESTER_ROLE,), audit=True)
     def site_logins(self, names: list[str], roles: list[str] | None = None) -> list[SiteLoginDto]:
         """The site logins of the domains ``names`` with their passwords decrypted, for the harvester to hand
-        to the crawler (unknown domains are skipped). Only with ``roles`` containing "credentials";
-        raises PermissionDenied otherwise, InvalidInput for a malformed list."""
-        if CREDENTIALS_ROLE not in set(roles or ()):
-            raise PermissionDenied("site logins need the credentials role")
+        to the crawler (unknown domains are skipped). Only for a caller whose verified identity holds the
+        harvester role (``roles`` is kept for older harvesters and ignored); raises PermissionDenied
+        otherwise, InvalidInput for a malformed list."""
         if not isinstance(names, list):
             raise InvalidInput("names: expected a list of domain names")
         return domains.site_logins(self.db, names, self.ctx.cipher)
 
-    @rpc
+    @rpc(roles=CURATOR)
     def save_seed_list(self, domain: str, edition: int, name: str, seeds: list[str] | str,
                        comments: str | None = None) -> DomainDto:
         """Create or replace a seed list of the domain; returns the domain. Raises DomainNotFound,
@@ -175,13 +180,13 @@ class DefinitionsService(NasService):
         with self._saving("domain", domain) as s:
             return self._domain(configurations.save_seed_list(s, domain, edition, name, seeds, comments))
 
-    @rpc
+    @rpc(roles=CURATOR)
     def delete_seed_list(self, domain: str, edition: int, name: str) -> DomainDto:
         """Remove an unused seed list. Raises DomainNotFound, EditionConflict, NotFound, Conflict."""
         with self._saving("domain", domain) as s:
             return self._domain(configurations.delete_seed_list(s, domain, edition, name))
 
-    @rpc
+    @rpc(roles=CURATOR)
     def save_configuration(self, domain: str, edition: int, name: str, profile: str | None = None,
                            seed_lists: list[str] | None = None, max_objects: int | None = None,
                            max_bytes: int | None = None, max_request_rate: int | None = None,
@@ -195,27 +200,27 @@ class DefinitionsService(NasService):
                 max_bytes=max_bytes, max_request_rate=max_request_rate, comments=comments,
                 make_default=make_default))
 
-    @rpc
+    @rpc(roles=CURATOR)
     def set_default_configuration(self, domain: str, edition: int, name: str) -> DomainDto:
         """Choose the domain's default configuration. Raises DomainNotFound, EditionConflict, NotFound."""
         with self._saving("domain", domain) as s:
             return self._domain(configurations.set_default_configuration(s, domain, edition, name))
 
-    @rpc
+    @rpc(roles=CURATOR)
     def delete_configuration(self, domain: str, edition: int, name: str) -> DomainDto:
         """Remove a configuration that is not the default and not in a harvest. Raises
         DomainNotFound, EditionConflict, NotFound, Conflict."""
         with self._saving("domain", domain) as s:
             return self._domain(configurations.delete_configuration(s, domain, edition, name))
 
-    @rpc
+    @rpc(roles=READ)
     def list_domains(self, offset: int = 0, limit: int = 100,
                      sort: str | None = None) -> Page[DomainSummaryDto]:
         """A page of domain summaries sorted by name, created_at, tld or id (``-`` for
         descending). Raises InvalidInput."""
         return domains.search(self.db, None, "name", *self._paging(offset, limit), sort)
 
-    @rpc
+    @rpc(roles=READ)
     def search_domains(self, pattern: str, field: str = "name", offset: int = 0, limit: int = 100,
                        sort: str | None = None) -> SearchPage[DomainSummaryDto]:
         """Domains whose name, comments or crawler traps (``field``) match the glob ``pattern``
@@ -225,25 +230,25 @@ class DefinitionsService(NasService):
             page = SearchPage(page.items, page.total, page.offset, page.limit)
         return page
 
-    @rpc
+    @rpc(roles=READ)
     def domain_statistics(self) -> DomainStatisticsDto:
         """Domain counts: total, harvested, never harvested, aliases, and by top-level domain."""
         return statistics.domain_statistics(self.db)
 
-    @rpc
+    @rpc(roles=READ)
     def domain_history(self, name: str, offset: int = 0, limit: int = 100) -> Page[HistoryDto]:
         """The domain's harvest history, newest first. Raises DomainNotFound, InvalidInput."""
         return statistics.domain_history(self.db, name, *self._paging(offset, limit))
 
     # --- mass ingest ---------------------------------------------------------------------------
 
-    @rpc
+    @rpc(roles=CURATOR)
     def ingest_start(self, source: str = "", total_lines: int | None = None) -> IngestRunDto:
         """Open an ingest run; send its lines with ``ingest_chunk``. Returns the run (its ``id``)."""
         with self._saving("ingest run") as s:
             return ingest.to_dto(ingest.start(s, source, total_lines))
 
-    @rpc
+    @rpc(roles=CURATOR)
     def ingest_chunk(self, run_id: int, first_line: int, lines: list[str]) -> IngestRunDto:
         """Ingest lines ``first_line...`` of the run's file in one transaction: blank and ``#``
         lines ignored, invalid names reported with their line numbers, duplicates and existing
@@ -255,25 +260,25 @@ class DefinitionsService(NasService):
                                       self.ctx.max_chunk)
             return ingest.to_dto(run)
 
-    @rpc
+    @rpc(roles=READ)
     def ingest_status(self, run_id: int) -> IngestRunDto:
         """The run's progress: next_line to send, counts, the first reported errors. Raises NotFound."""
         return ingest.to_dto(ingest.get(self.db, run_id))
 
-    @rpc
+    @rpc(roles=CURATOR)
     def ingest_finish(self, run_id: int) -> IngestRunDto:
         """Close the run (no more chunks). Raises NotFound."""
         with self._saving("ingest run", str(run_id)) as s:
             return ingest.to_dto(ingest.finish(s, run_id))
 
-    @rpc
+    @rpc(roles=READ)
     def list_ingests(self, offset: int = 0, limit: int = 100) -> Page[IngestRunDto]:
         """Ingest runs, newest first. Raises InvalidInput."""
         return ingest.listing(self.db, *self._paging(offset, limit))
 
     # --- crawl profiles -------------------------------------------------------------------------
 
-    @rpc
+    @rpc(roles=CURATOR)
     def upload_profile(self, name: str, content: str, format: str | None = None, filename: str | None = None,
                        comments: str | None = None, edition: int | None = None) -> ProfileDto:
         """Store a YAML or TOML crawl profile (new, or replacing one at ``edition``); ``content``
@@ -283,24 +288,24 @@ class DefinitionsService(NasService):
             p = profiles.upload(s, name, content.encode("utf-8"), format, filename, comments, edition)
             return profiles.to_dto(p)
 
-    @rpc
+    @rpc(roles=READ)
     def download_profile(self, name: str) -> ProfileDocumentDto:
         """The document exactly as uploaded (name, format, content). Raises NotFound."""
         p = profiles.get(self.db, name)
         return ProfileDocumentDto(p.name, p.document_format, p.document.decode("utf-8"))
 
-    @rpc
+    @rpc(roles=READ)
     def get_profile(self, name: str) -> ProfileDto:
         """The profile with its effective (validated, defaults filled) settings. Raises NotFound."""
         return profiles.to_dto(profiles.get(self.db, name))
 
-    @rpc
+    @rpc(roles=READ)
     def list_profiles(self, offset: int = 0, limit: int = 100, sort: str | None = None,
                       pattern: str | None = None, active: bool | None = None) -> Page[ProfileDto]:
         """Profiles (glob on name, optionally only active or inactive ones). Raises InvalidInput."""
         return profiles.listing(self.db, *self._paging(offset, limit), sort, pattern, active)
 
-    @rpc
+    @rpc(roles=CURATOR)
     def set_profile_active(self, name: str, active: bool, edition: int | None = None) -> ProfileDto:
         """Activate or deactivate a profile (an inactive one cannot be chosen for a configuration).
         Raises NotFound, EditionConflict."""
@@ -309,7 +314,7 @@ class DefinitionsService(NasService):
 
     # --- schedules ------------------------------------------------------------------------------
 
-    @rpc
+    @rpc(roles=CURATOR)
     def create_schedule(self, name: str, unit: str, every: int = 1, comments: str = "",
                         **fields: Any) -> ScheduleDto:
         """A schedule: every N hours|days|weeks|months, optionally at a fixed minute, hour, weekday
@@ -319,7 +324,7 @@ class DefinitionsService(NasService):
             return self._zoned(schedules.to_dto(schedules.create(s, name, {"unit": unit, "every": every, **fields},
                                                                  comments)))
 
-    @rpc
+    @rpc(roles=READ)
     def get_schedule(self, name: str, preview: int = 5) -> ScheduleDetailsDto:
         """The schedule and, under ``upcoming``, its next ``preview`` runs if activated now.
         Raises NotFound."""
@@ -327,7 +332,7 @@ class DefinitionsService(NasService):
         times = upcoming(schedules.rule_of(sch), dt.datetime.now(dt.UTC), self.ctx.tz, max(0, min(preview, 100)))
         return self._zoned(ScheduleDetailsDto(**vars(schedules.to_dto(sch)), upcoming=times))
 
-    @rpc
+    @rpc(roles=READ)
     def preview_schedule(self, fields: dict[str, Any], n: int = 5) -> SchedulePreviewDto:
         """The next ``n`` (at most 100) runs of an unsaved schedule given by ``fields`` (as
         ``create_schedule``: unit, every, minute, hour, weekday, day_of_month, start_at, end_at,
@@ -338,14 +343,14 @@ class DefinitionsService(NasService):
         times = upcoming(rule, dt.datetime.now(dt.UTC), self.ctx.tz, max(0, min(n, 100)))
         return SchedulePreviewDto(rule.describe(), times, self.ctx.tz.key)
 
-    @rpc
+    @rpc(roles=CURATOR)
     def update_schedule(self, name: str, edition: int, fields: dict[str, Any],
                         comments: str | None = None) -> ScheduleDto:
         """Change some fields. Raises NotFound, EditionConflict, InvalidSchedule."""
         with self._saving("schedule", name) as s:
             return self._zoned(schedules.to_dto(schedules.update(s, name, edition, fields, comments)))
 
-    @rpc
+    @rpc(roles=READ)
     def list_schedules(self, offset: int = 0, limit: int = 100, sort: str | None = None,
                        pattern: str | None = None) -> Page[ScheduleDto]:
         """Schedules (glob on name). Raises InvalidInput."""
@@ -369,7 +374,7 @@ class DefinitionsService(NasService):
             dto.schedule_rule = self._zoned(schedules.to_dto(h.schedule))
         return dto
 
-    @rpc
+    @rpc(roles=CURATOR)
     def create_selective(self, name: str, schedule: str, configurations: list[dict[str, str]],
                          comments: str = "", channel: str | None = None) -> HarvestDto:
         """A selective harvest of the given ``[{"domain", "configuration"}]`` (configuration left
@@ -378,7 +383,7 @@ class DefinitionsService(NasService):
         with self._saving("harvest definition", name) as s:
             return self._harvest(definitions.create_selective(s, name, schedule, configurations, comments, channel))
 
-    @rpc
+    @rpc(roles=CURATOR)
     def create_event(self, name: str, schedule: str, urls: str, profile: str | None = None,
                      max_objects: int | None = None, max_bytes: int | None = None, comments: str = "",
                      channel: str | None = None) -> HarvestDto:
@@ -389,7 +394,7 @@ class DefinitionsService(NasService):
             return self._harvest(definitions.create_event(s, name, schedule, urls, self.ctx.defaults, profile,
                                                           max_objects, max_bytes, comments, channel))
 
-    @rpc
+    @rpc(roles=CURATOR)
     def create_snapshot(self, name: str, max_bytes: int = -1, max_objects: int = -1,
                         max_job_running_time_s: int = 0, based_on: str | None = None, comments: str = "",
                         channel: str | None = None) -> HarvestDto:
@@ -400,26 +405,26 @@ class DefinitionsService(NasService):
             return self._harvest(definitions.create_snapshot(s, name, max_bytes, max_objects, max_job_running_time_s,
                                                              based_on, comments, channel))
 
-    @rpc
+    @rpc(roles=READ)
     def get_harvest(self, name: str) -> HarvestDto:
         """One harvest definition with its configurations. Raises NotFound."""
         return self._harvest(definitions.get(self.db, name))
 
-    @rpc
+    @rpc(roles=CURATOR)
     def update_harvest(self, name: str, edition: int, changes: dict[str, Any]) -> HarvestDto:
         """Change a harvest definition (see definitions.update for the fields). Raises NotFound,
         EditionConflict, InvalidInput, Conflict."""
         with self._saving("harvest definition", name) as s:
             return self._harvest(definitions.update(s, name, edition, changes))
 
-    @rpc
+    @rpc(roles=CURATOR)
     def set_harvest_active(self, name: str, active: bool, edition: int | None = None) -> HarvestDto:
         """Activate (computing the next run) or deactivate. Raises NotFound, EditionConflict,
         Conflict (nothing to harvest, schedule ended, snapshot already run)."""
         with self._saving("harvest definition", name) as s:
             return self._harvest(definitions.set_active(s, name, active, self.ctx.tz, edition))
 
-    @rpc
+    @rpc(roles=READ)
     def list_harvests(self, offset: int = 0, limit: int = 100, sort: str | None = None,
                       pattern: str | None = None, kind: str | None = None, active: bool | None = None,
                       field: str = "name") -> Page[HarvestDto]:
@@ -429,7 +434,7 @@ class DefinitionsService(NasService):
             item.time_zone = self.ctx.tz.key
         return page
 
-    @rpc
+    @rpc(roles=READ)
     def harvest_history(self, name: str, offset: int = 0, limit: int = 100) -> Page[HistoryDto]:
         """Per-domain results of a harvest's jobs. Raises NotFound, InvalidInput."""
         h = definitions.get(self.db, name)
@@ -437,24 +442,24 @@ class DefinitionsService(NasService):
 
     # --- channels and global crawler traps --------------------------------------------------------
 
-    @rpc
+    @rpc(roles=READ)
     def list_channels(self) -> list[ChannelDto]:
         """Every harvest channel."""
         return [channels.to_dto(c) for c in channels.listing(self.db)]
 
-    @rpc
+    @rpc(roles=CURATOR_OR_OPERATOR)
     def create_channel(self, name: str, snapshot: bool, comments: str = "") -> ChannelDto:
         """A new channel (upper-cased). Raises InvalidInput, AlreadyExists."""
         with self._saving("harvest channel", name) as s:
             return channels.to_dto(channels.create(s, name, snapshot, comments))
 
-    @rpc
+    @rpc(roles=CURATOR_OR_OPERATOR)
     def set_default_channel(self, name: str) -> ChannelDto:
         """Make the channel the default of its kind. Raises NotFound."""
         with self._saving("harvest channel", name) as s:
             return channels.to_dto(channels.set_default(s, name))
 
-    @rpc
+    @rpc(roles=CURATOR)
     def create_trap_list(self, name: str, expressions: list[str], description: str = "",
                          active: bool = True) -> TrapListDto:
         """A global crawler trap list. Raises InvalidRegex (pattern, position), InvalidInput,
@@ -462,12 +467,12 @@ class DefinitionsService(NasService):
         with self._saving("trap list", name) as s:
             return traps.to_dto(traps.create(s, name, expressions, description, active))
 
-    @rpc
+    @rpc(roles=READ)
     def get_trap_list(self, name: str) -> TrapListDto:
         """One global trap list. Raises NotFound."""
         return traps.to_dto(traps.get(self.db, name))
 
-    @rpc
+    @rpc(roles=CURATOR)
     def update_trap_list(self, name: str, edition: int, expressions: list[str] | None = None,
                          description: str | None = None, active: bool | None = None) -> TrapListDto:
         """Change a global trap list. Raises NotFound, EditionConflict, InvalidRegex."""
@@ -475,7 +480,7 @@ class DefinitionsService(NasService):
             return traps.to_dto(traps.update(s, name, edition, expressions=expressions, description=description,
                                              active=active))
 
-    @rpc
+    @rpc(roles=READ)
     def list_trap_lists(self, offset: int = 0, limit: int = 100, sort: str | None = None,
                         pattern: str | None = None) -> Page[TrapListDto]:
         """Global trap lists. Raises InvalidInput."""

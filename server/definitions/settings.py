@@ -20,7 +20,10 @@ SETTINGS = (
             "days after which an alias must be re-confirmed", minimum=1),
     Setting("harvest.credentials.key", str, "",
             "Fernet key (urlsafe base64, 32 bytes) encrypting site passwords; empty: "
-            "$NAS_CREDENTIALS_KEY, else a key file made under data_dir on first use"),
+            "$NAS_CREDENTIALS_KEY, else harvest.credentials.key_file"),
+    Setting("harvest.credentials.key_file", str, "",
+            "file of the key (made with mode 0600 on first use; rotate with `nas credentials rotate`); empty: "
+            "harvest-credentials.key beside this service's configuration file, outside data_dir"),
     Setting("harvest.ingest.max_chunk_lines", int, 20_000, "largest chunk one ingest call accepts", minimum=1),
     Setting("harvest.ingest.max_reported_errors", int, 1000,
             "invalid lines an ingest run keeps with their reasons (all are counted)", minimum=0),

@@ -142,8 +142,11 @@ class ArcRepositoryArchive:
         from nameko.exceptions import RpcTimeout, UnknownService
         from nameko.standalone.rpc import ClusterRpcProxy
 
+        from server.runtime.identity import proxy_context
+
         try:
-            with ClusterRpcProxy(self.config, timeout=self.rpc_timeout) as proxy:
+            context = proxy_context(self.config)
+            with ClusterRpcProxy(self.config, context_data=context, timeout=self.rpc_timeout) as proxy:
                 raw = getattr(proxy.arcrepository, method)(*args)
         except (RpcTimeout, UnknownService) as exc:
             raise Unavailable(f"the arcrepository does not answer: {exc.__class__.__name__}: {exc}",

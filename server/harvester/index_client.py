@@ -48,10 +48,12 @@ class RpcIndexClient:
 
         from server.archive.remotefile import RemoteFile, download
         from server.index.package import unpack
+        from server.runtime.identity import proxy_context
 
         deadline = time.monotonic() + timeout
         try:
-            with ClusterRpcProxy(self.config, timeout=self.rpc_timeout + self.poll) as proxy:
+            context = proxy_context(self.config)
+            with ClusterRpcProxy(self.config, context_data=context, timeout=self.rpc_timeout + self.poll) as proxy:
                 req = self._call(proxy, "request_index", "dedup", job_ids, min(self.poll, timeout))
                 while req.state in ("queued", "building"):
                     left = deadline - time.monotonic()

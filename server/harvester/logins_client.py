@@ -36,8 +36,11 @@ class RpcLoginsClient:
         from nameko.exceptions import RpcTimeout, UnknownService
         from nameko.standalone.rpc import ClusterRpcProxy
 
+        from server.runtime.identity import proxy_context
+
         try:
-            with ClusterRpcProxy(self.config, timeout=self.rpc_timeout) as proxy:
+            context = proxy_context(self.config)  # the harvester's own identity: only it may read passwords
+            with ClusterRpcProxy(self.config, context_data=context, timeout=self.rpc_timeout) as proxy:
                 raw = proxy.definitions.site_logins(domains, [CREDENTIALS_ROLE])
         except (RpcTimeout, UnknownService) as exc:
             raise Unavailable(f"the definitions service does not answer site_logins: {exc.__class__.__name__}",

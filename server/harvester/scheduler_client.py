@@ -46,8 +46,11 @@ class RpcScheduler:
         from nameko.exceptions import RpcTimeout, UnknownService
         from nameko.standalone.rpc import ClusterRpcProxy
 
+        from server.runtime.identity import proxy_context
+
         try:
-            with ClusterRpcProxy(self.config, timeout=self.timeout) as proxy:
+            context = proxy_context(self.config)
+            with ClusterRpcProxy(self.config, context_data=context, timeout=self.timeout) as proxy:
                 return getattr(getattr(proxy, self.service), method)(*args, **kwargs)
         except (RpcTimeout, UnknownService) as exc:
             raise Unavailable(f"the {self.service} does not answer {method}: {exc.__class__.__name__}",

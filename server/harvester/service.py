@@ -18,6 +18,7 @@ from server.harvester.index_client import RpcIndexClient
 from server.harvester.logins_client import RpcLoginsClient
 from server.harvester.runner import Harvester, HarvesterConfig
 from server.harvester.scheduler_client import RpcScheduler
+from server.runtime.identity import caller_config
 from server.runtime.instance import Runtime
 from server.runtime.notify import Notifications, notifier_of
 from server.runtime.rpc import rpc
@@ -25,6 +26,7 @@ from server.runtime.service import NasService
 from server.runtime.settings_provider import settings_for
 from shared.dto.harvester import CurrentJobDto, FreeSpaceDto
 from shared.enums import InstanceState, NotificationCode, Severity
+from shared.roles import READ
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +47,7 @@ class HarvesterLoop(DependencyProvider):
         # The Runtime's instance id is known only after its own setup: filled in at start().
         self.config = HarvesterConfig.from_settings(settings, settings["instance.id"] or "harvester")
         self.stop_timeout = settings["harvester.stop_timeout"]
-        nameko_config = dict(self.container.config)
+        nameko_config = caller_config(self.container)
         self.archive = archive_client.from_settings(settings, nameko_config)
         scheduler = RpcScheduler(nameko_config, settings["harvester.rpc_timeout"])
         index = RpcIndexClient(nameko_config, settings["harvester.rpc_timeout"])
@@ -107,7 +109,7 @@ class HarvesterService(NasService):
     loop = HarvesterLoop()
     notify = Notifications()
 
-    @rpc
+    @rpc(roles=READ)
     def current_job(self) -> CurrentJobDto | None:
         """The job this instance is working on (job id, directory, phase) or None when idle.
         Raises nothing."""
@@ -117,7 +119,7 @@ class HarvesterService(NasService):
         state = jd.state()
         return CurrentJobDto(jd.job_id, jd.path, state.phase, state.crawler_pid, self.runtime.details.get("progress"))
 
-    @rpc
+    @rpc(roles=READ)
     def free_space(self) -> FreeSpaceDto:
         """Free bytes in the working directory and the configured minimum. Raises nothing."""
         c = self.loop.config

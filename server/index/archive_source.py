@@ -31,10 +31,12 @@ class ArcRepositorySource:
         from nameko.exceptions import RpcTimeout, UnknownService
         from nameko.standalone.rpc import ClusterRpcProxy
 
+        from server.runtime.identity import proxy_context
         from shared import contracts
 
         try:
-            with ClusterRpcProxy(self.config, timeout=self.rpc_timeout) as proxy:
+            context = proxy_context(self.config)
+            with ClusterRpcProxy(self.config, context_data=context, timeout=self.rpc_timeout) as proxy:
                 raw = getattr(proxy.arcrepository, method)(*args, **kwargs)
             return contracts.decode("arcrepository", method, raw)
         except (RpcTimeout, UnknownService) as exc:

@@ -30,12 +30,14 @@ class SchedulerCatalog:
         from nameko.exceptions import RpcTimeout, UnknownService
         from nameko.standalone.rpc import ClusterRpcProxy
 
+        from server.runtime.identity import proxy_context
         from shared import contracts
 
         wanted = set(job_ids)
         out: dict[int, str] = {}
         try:
-            with ClusterRpcProxy(self.config, timeout=self.rpc_timeout) as proxy:
+            context = proxy_context(self.config)
+            with ClusterRpcProxy(self.config, context_data=context, timeout=self.rpc_timeout) as proxy:
                 scheduler = getattr(proxy, self.service)
                 for low, high in ranges(job_ids):
                     offset = 0

@@ -19,6 +19,7 @@ from server.index.archive_source import ArcRepositorySource
 from server.index.cache import CacheConfig, IndexCache
 from server.index.job_catalog import SchedulerCatalog
 from server.index.names import check_job_ids, check_kind
+from server.runtime.identity import caller_config
 from server.runtime.instance import Runtime
 from server.runtime.rpc import rpc
 from server.runtime.service import NasService
@@ -33,6 +34,7 @@ from shared.dto.index import (
     LookupDto,
 )
 from shared.errors import IndexNotReady
+from shared.roles import OPERATOR, READ
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +46,7 @@ class IndexContext(DependencyProvider):
 
     def setup(self) -> None:
         s = settings_for(self.container)
-        config = dict(self.container.config)
+        config = caller_config(self.container)
         root = s["index.cache_dir"] or os.path.join(s["data_dir"], "index-cache")
         self.cache = IndexCache(CacheConfig(
             root=os.path.abspath(root), budget=s["index.cache.max_bytes"], mime_exclude=s["index.dedup.mime_exclude"],
@@ -55,7 +57,11 @@ class IndexContext(DependencyProvider):
             SchedulerCatalog(config, s["index.rpc_timeout"]))
         self.pool = eventlet.GreenPool(s["index.max_parallel_builds"])
         self.running: set[tuple[str, tuple[int, ...]]] = set()
-        self.file_server = FileServer(s["index.http.address"], s["index.http.public_host"])
+        # built indexes hold what the archive holds: only URLs this server signed are answered
+        from server.runtime.tokens import installation_key
+
+        self.file_server = FileServer(s["index.http.address"], s["index.http.public_host"],
+                                      key=installation_key(s), token_ttl=900.0)
         self.file_server.route("index", self._serve)
 
     def _serve(self, rest: str, query: dict[str, str]) -> Served | None:
@@ -110,7 +116,7 @@ class IndexServerService(NasService):
 
     index = IndexContext()
 
-    @rpc
+    @rpc(roles=READ)
     def request_index(self, kind: str, job_ids: list[int], wait: float = 0.0) -> IndexRequestDto:
         """Ask for the ``kind`` index (``cdx``, ``dedup`` or ``full``) of the jobs ``job_ids``.
         A finished index is answered at once; otherwise it is built in the background (identical
@@ -124,14 +130,14 @@ class IndexServerService(NasService):
             self.index.start_build(req.kind, req.job_ids)
         return self.index.wait(req.kind, req.job_ids, wait)
 
-    @rpc
+    @rpc(roles=READ)
     def index_status(self, kind: str, job_ids: list[int], wait: float = 0.0) -> IndexRequestDto:
         """The state of the request for this index (queued, building, done, failed), waiting up
         to ``wait`` seconds (at most 10) for it to finish. Raises InvalidInput, IndexNotReady
         (never asked for)."""
         return self.index.wait(check_kind(kind), check_job_ids(job_ids), wait)
 
-    @rpc
+    @rpc(roles=READ)
     def get_index(self, kind: str, job_ids: list[int], format: str | None = None) -> IndexLocationDto:  # noqa: A002
         """Where the finished index of this request can be read: a local ``path`` (on ``host``)
         and an HTTP ``url`` (Range requests allowed), its size and MD5; it stays in the cache at
@@ -145,7 +151,7 @@ class IndexServerService(NasService):
             loc.url = self.index.file_server.url("index", rel)
         return loc
 
-    @rpc
+    @rpc(roles=READ)
     def lookup(self, url: str, job_ids: list[int]) -> LookupDto:
         """Every capture of ``url`` (by SURT: scheme, ``www`` and case do not matter) in the full
         crawl-log index of ``job_ids``, oldest first, with where each record is and, for a
@@ -161,13 +167,13 @@ class IndexServerService(NasService):
         return LookupDto(url, req.index_name, req.covered, req.missing,
                          [CaptureDto(**c._asdict()) for c in caps])
 
-    @rpc
+    @rpc(roles=READ)
     def overview(self) -> IndexServerStatusDto:
         """The cache (directory, budget, bytes used, entries by last use) and the requests (how
         many in each state, the latest). Raises nothing."""
         return self.index.cache.overview()
 
-    @rpc
+    @rpc(roles=OPERATOR)
     def evict(self) -> list[str]:
         """Remove least-recently-used entries until the cache fits its budget now (it also
         happens after every build); returns what was removed. Raises nothing."""

@@ -16,6 +16,7 @@ from server.runtime.settings_provider import settings_for
 from shared.dto.monitor import InstanceDto, LogRecordDto
 from shared.enums import NotificationCode, Severity
 from shared.errors import NotFound
+from shared.roles import OPERATOR, READ
 
 LOST_CHECK_INTERVAL = 2.0
 
@@ -51,13 +52,13 @@ class MonitorService(NasService):
                              f"{inst.heartbeat_age:.0f} s", inst.instance_id,
                              {"service": inst.service, "host": inst.host, "pid": inst.pid})
 
-    @rpc
+    @rpc(roles=READ)
     def instances(self) -> list[InstanceDto]:
         """Every known instance: id, service, host, pid, version, state (running, dormant,
         stopped, lost...), age of its last heartbeat in seconds, number of recent warnings."""
         return self.registry.instances()
 
-    @rpc
+    @rpc(roles=READ)
     def recent_logs(self, instance_id: str | None = None, limit: int = 100) -> list[LogRecordDto]:
         """The last warning-or-worse log records of one instance (or of all, merged by time).
 
@@ -68,7 +69,7 @@ class MonitorService(NasService):
                            {"instance_id": instance_id})
         return reg.recent_logs(instance_id, limit)
 
-    @rpc
+    @rpc(roles=OPERATOR)
     def forget(self, instance_id: str) -> bool:
         """Drop an instance (e.g. a decommissioned host) from the list; False if unknown."""
         return self.registry.forget(instance_id)

@@ -22,6 +22,7 @@ from server.runtime.rpc import rpc
 from server.runtime.service import NasService
 from shared.dto.notify import NotificationDto, OutboxMailDto
 from shared.errors import NasError
+from shared.roles import OPERATOR, READ
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +51,7 @@ class NotifierService(NasService):
     def run_outbox(self) -> None:
         self.deliver_now()
 
-    @rpc
+    @rpc(roles=OPERATOR, audit=True)
     def deliver_now(self) -> int:
         """Queue the digest if one is due, then send the due mails of the outbox; returns how
         many were handed to the mail server. Mail-server problems leave mails queued."""
@@ -62,27 +63,27 @@ class NotifierService(NasService):
                 core.queue_digest(self.db, cfg)
             return core.deliver(self.db, cfg, MailServer.from_settings(self.settings).send)
 
-    @rpc
+    @rpc(roles=READ)
     def list_notifications(self, state: str | None = None, limit: int = 100) -> list[NotificationDto]:
         """Notifications newest first: ``state`` None for open and acknowledged ones, ``all``, or
         one state. Raises InvalidInput."""
         return [core.to_dto(n) for n in core.listing(self.db, state, limit)]
 
-    @rpc
+    @rpc(roles=OPERATOR, audit=True)
     def acknowledge(self, notification_id: int, by: str = "") -> NotificationDto:
         """Mark a notification seen by ``by``; repeats are still counted on it. Raises
         NotificationNotFound, InvalidInput."""
         with committing(self.db):
             return core.to_dto(core.acknowledge(self.db, notification_id, by))
 
-    @rpc
+    @rpc(roles=OPERATOR, audit=True)
     def resolve(self, notification_id: int) -> NotificationDto:
         """Mark a notification resolved: the next occurrence notifies anew. Raises
         NotificationNotFound, InvalidInput."""
         with committing(self.db):
             return core.to_dto(core.resolve(self.db, notification_id))
 
-    @rpc
+    @rpc(roles=OPERATOR)
     def outbox(self, pending_only: bool = False, limit: int = 100) -> list[OutboxMailDto]:
         """Mails of the outbox, newest first (``pending_only``: not yet handed over), with
         attempts and the last error."""

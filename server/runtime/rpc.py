@@ -7,6 +7,13 @@ without a traceback at warning level and the caller receives the typed error.
 An RPC method is annotated with what it returns (``-> DomainDto``, ``-> Page[JobDto]``) and
 returns DTO instances; the entrypoint turns them into JSON-safe dicts just before the reply, so
 the core and ``worker_factory`` tests deal in typed objects and only the wire sees dicts.
+
+An RPC declares the roles it needs (``@rpc(roles=CURATOR)``, sets in :mod:`shared.roles`). The
+entrypoint verifies the caller's signed identity (:mod:`server.runtime.identity`) before a
+worker exists: a call without one, with a forged or expired one, or with the wrong roles gets
+a typed ``PermissionDenied``/``TokenRejected`` and changes nothing. Calls that change something
+(or are declared ``audit=True``) and every refusal go to the audit log
+(:mod:`server.runtime.audit`). See docs/decisions/trust-roles.md.
 """
 from __future__ import annotations
 
@@ -24,6 +31,49 @@ from shared.errors import NasError
 class Rpc(NamekoRpc):
     _declared: Any = None
 
+    def __init__(self, roles: tuple[str, ...] | None = None, audit: bool | None = None, **kwargs: Any):
+        self.roles = tuple(roles) if roles is not None else None
+        self.audit = audit
+        super().__init__(**kwargs)
+
+    @property
+    def action(self) -> str:
+        return f"{self.container.service_name}.{self.method_name}"
+
+    def setup(self) -> None:
+        from server.runtime.identity import guard_for
+
+        # loads the installation key now: a host without it stops at start, not at the first call
+        self.guard = guard_for(self.container)
+        super().setup()
+
+    def audited(self) -> bool:
+        from shared.roles import is_read_only
+
+        return self.audit if self.audit is not None else not is_read_only(self.roles)
+
+    def handle_message(self, body, message):
+        from server.runtime import audit
+        from shared.errors import PermissionDenied
+        from shared.roles import allows
+
+        context = self.unpack_message_headers(message)
+        try:
+            who = self.guard.identify(context)
+            if not allows(self.roles, who.roles):
+                needed = ", ".join(self.roles or ()) or "service"
+                raise PermissionDenied(f"{who.subject} may not call {self.action} (it needs one of: {needed}; "
+                                       f"{who.subject} has: {', '.join(sorted(who.roles))})",
+                                       {"reason": "role", "action": self.action, "needed": list(self.roles or ())})
+        except PermissionDenied as exc:
+            # raised here, the consumer sends the error back and acknowledges: no worker runs
+            held = self.guard.identify_quietly(context)
+            audit.record(self.guard.audit_log, who=held.subject, roles=held.roles, action=self.action,
+                         outcome="refused", error=exc.code, instance=self.guard.instance,
+                         detail={"reason": (exc.details or {}).get("reason")})
+            raise
+        return super().handle_message(body, message)
+
     def declared_return(self) -> Any:
         if self._declared is None:
             fn = getattr(self.container.service_cls, self.method_name)
@@ -40,11 +90,25 @@ class Rpc(NamekoRpc):
                                           f"{self.container.service_name}.{self.method_name}")
             except Exception:  # noqa: BLE001 - the caller gets the failure instead of a hang
                 result, exc_info = None, sys.exc_info()
+        if self.audited():
+            self._audit(worker_ctx, exc_info)
         return super().handle_result(message, worker_ctx, result, exc_info)
+
+    def _audit(self, worker_ctx, exc_info) -> None:
+        from server.runtime import audit
+
+        who = self.guard.identify_quietly(worker_ctx.data)
+        error = None
+        if exc_info is not None:
+            error = getattr(exc_info[1], "code", None) or type(exc_info[1]).__name__
+        audit.record(self.guard.audit_log, who=who.subject, roles=who.roles, action=self.action,
+                     outcome="ok" if exc_info is None else "failed", error=error, instance=self.guard.instance)
 
 
 def rpc(fn: Callable[..., Any] | None = None, **kwargs: Any):
-    """Use as ``@rpc`` or ``@rpc(sensitive_arguments=("password",))``."""
+    """Use as ``@rpc(roles=READ)``, ``@rpc(roles=ADMIN, audit=True)`` or with Nameko's
+    arguments (``sensitive_arguments=("password",))``). A bare ``@rpc`` declares no roles: only
+    admin and service may call it, and tests/unit/foundation/test_roles.py fails for it."""
     kwargs.setdefault("expected_exceptions", (NasError,))
     if fn is None:
         return Rpc.decorator(**kwargs)

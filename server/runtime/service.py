@@ -9,10 +9,12 @@ Nameko finds entrypoints and dependencies on base classes too, so nothing else i
 """
 from __future__ import annotations
 
+from server.runtime.identity import Caller
 from server.runtime.instance import Runtime
 from server.runtime.rpc import rpc
 from server.runtime.settings_provider import SettingsDependency
 from shared.dto.monitor import ServiceStatusDto
+from shared.roles import READ
 
 
 class NasService:
@@ -20,8 +22,9 @@ class NasService:
 
     runtime = Runtime()
     settings = SettingsDependency()
+    caller = Caller()   # who is calling: self.caller.subject, self.caller.has("harvester")
 
-    @rpc
+    @rpc(roles=READ)
     def status(self) -> ServiceStatusDto:
         """This instance's name, instance id, version, host, pid, uptime (s) and state.
 

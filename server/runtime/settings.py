@@ -8,3 +8,11 @@ SETTINGS = (
     Setting("security.create_key", bool, False, "create the key file (mode 0600) when it is missing; for "
             "single-host installations, the demo and tests"),
 )
+
+# Roles and audit (docs/decisions/trust-roles.md).
+SETTINGS = SETTINGS + (
+    Setting("security.audit_log", str, "", "where this instance appends its audit log (who called what, when); "
+            "empty: audit.log in data_dir"),
+    Setting("security.revoked_identities", list, [], "identity token ids (jti) or subjects the services refuse "
+            "(applied at start)"),
+)

@@ -42,6 +42,7 @@ from shared.dto.jobs import (
 )
 from shared.enums import HarvestKind, JobStatus, NotificationCode, Severity
 from shared.errors import Conflict, NotFound
+from shared.roles import CURATOR_OR_OPERATOR, OPERATOR, READ, SERVICE_ONLY
 
 log = logging.getLogger(__name__)
 
@@ -185,7 +186,7 @@ class SchedulerService(NasService):
 
     # --- for harvesters -------------------------------------------------------------------------
 
-    @rpc
+    @rpc(roles=SERVICE_ONLY, audit=False)   # polled all the time: the job's history records it
     def claim_job(self, channel: str, harvester_id: str) -> ClaimedJobDto | None:
         """Give the next job of ``channel`` to the harvester ``harvester_id`` (the job is Started
         from now), or None if there is none. Asking again before the first progress report gives
@@ -196,7 +197,7 @@ class SchedulerService(NasService):
             return None
         return queries.claimed_job(self.db, job)
 
-    @rpc
+    @rpc(roles=SERVICE_ONLY, audit=False)   # polled all the time: the job's history records it
     def report_progress(self, job_id: int, harvester_id: str, progress_report: dict[str, Any]) -> None:
         """Keep a running job's progress (uris_done, uris_queued, bytes, rate, bytes_rate,
         active_hosts, status_text); the first one confirms the claim. Raises JobNotFound,
@@ -209,7 +210,7 @@ class SchedulerService(NasService):
             self.db.rollback()
             self._note_channel(channel or "", harvester_id)
 
-    @rpc
+    @rpc(roles=SERVICE_ONLY)
     def report_job(self, job_id: int, harvester_id: str, domains: list[dict[str, Any]],
                    harvest_error: str = "", harvest_error_details: str = "", upload_error: str = "",
                    upload_error_details: str = "", failed: bool | None = None) -> ReportOutcomeDto:
@@ -231,7 +232,7 @@ class SchedulerService(NasService):
 
     # --- for curators and operators -------------------------------------------------------------
 
-    @rpc
+    @rpc(roles=OPERATOR)
     def resubmit_job(self, job_id: int) -> JobDetailsDto:
         """Make a new job from a failed one (same configurations, seeds and settings), queued at
         once; the old one becomes Resubmitted and points to it. Returns the new job. Raises
@@ -240,7 +241,7 @@ class SchedulerService(NasService):
             job = dispatch.resubmit(self.db, job_id)
         return queries.job_details(self.db, job.id)
 
-    @rpc
+    @rpc(roles=CURATOR_OR_OPERATOR, audit=True)
     def cancel_job(self, job_id: int, reason: str = "") -> JobDetailsDto:
         """Cancel a job: a queued one (New, Submitted) ends at once, Failed-rejected with outcome
         cancelled; a running one is marked, and its harvester stops the crawl, stores what was
@@ -249,7 +250,7 @@ class SchedulerService(NasService):
         dispatch.cancel(self.db, job_id, reason)
         return queries.job_details(self.db, job_id)
 
-    @rpc
+    @rpc(roles=READ)
     def list_jobs(self, filters: dict[str, Any] | None = None, offset: int = 0, limit: int = 100,
                   sort: str | None = None) -> Page[JobDto]:
         """A page of jobs. Filters: status (one or a list), harvest_id, harvest, harvest_run,
@@ -260,13 +261,13 @@ class SchedulerService(NasService):
         return queries.list_jobs(self.db, filters, offset, limit, sort,
                                  self.settings["harvest.paging.max_limit"])
 
-    @rpc
+    @rpc(roles=READ)
     def job(self, job_id: int) -> JobDetailsDto:
         """One job in detail: settings, seeds, metadata, errors, totals, progress. Raises
         JobNotFound."""
         return queries.job_details(self.db, job_id)
 
-    @rpc
+    @rpc(roles=READ)
     def job_domains(self, job_id: int, offset: int = 0, limit: int = 100,
                     sort: str | None = None) -> Page[JobDomainDto]:
         """A page of a job's domain configurations with expected and harvested objects, bytes and
@@ -274,17 +275,17 @@ class SchedulerService(NasService):
         return queries.job_domains(self.db, job_id, offset, limit, sort,
                                    self.settings["harvest.paging.max_limit"])
 
-    @rpc
+    @rpc(roles=READ)
     def running_jobs(self) -> list[RunningJobDto]:
         """Started jobs with their latest progress."""
         return queries.running_jobs(self.db)
 
-    @rpc
+    @rpc(roles=READ)
     def job_status_counts(self) -> dict[str, int]:
         """Number of jobs in each status."""
         return queries.status_counts(self.db)
 
-    @rpc
+    @rpc(roles=READ)
     def job_status_counts_by_day(self, date_from: str | None = None,
                                  date_to: str | None = None) -> list[DayStatusCountDto]:
         """Jobs created per day (UTC) and status (day, status, jobs), ordered by day and status,
@@ -293,13 +294,13 @@ class SchedulerService(NasService):
         date, or ``date_from`` after ``date_to``."""
         return queries.status_counts_by_day(self.db, date_from, date_to)
 
-    @rpc
+    @rpc(roles=READ)
     def run_statistics(self, harvest_id: int) -> list[RunStatisticsDto]:
         """Per run of a definition: jobs by status, domains, objects, bytes, stop reasons.
         Raises NotFound."""
         return queries.run_statistics(self.db, harvest_id)
 
-    @rpc
+    @rpc(roles=READ)
     def scheduling_states(self, harvest_id: int | None = None) -> list[SchedulingStateDto]:
         """The scheduler's view of definitions: being scheduled now (by whom), last outcome, and
         the reason a definition was deactivated; its channel and whether a harvester serves it."""
@@ -309,14 +310,14 @@ class SchedulerService(NasService):
     def _channel_states(self) -> list[ChannelStateDto]:
         return channels.states(self.db, self.settings["harvest.scheduler.channel_silent_after"])
 
-    @rpc
+    @rpc(roles=READ)
     def channel_states(self) -> list[ChannelStateDto]:
         """Every channel (defined, with waiting jobs, or asked for by a harvester): its waiting
         jobs, the harvesters that asked for its work lately, and whether any does — False with
         waiting jobs means nobody will run them (start a harvester for that channel)."""
         return self._channel_states()
 
-    @rpc
+    @rpc(roles=CURATOR_OR_OPERATOR, audit=True)
     def harvest_now(self, name: str, wait: bool = False) -> HarvestNowDto:
         """One run of the harvest definition ``name`` now, active or not, besides its schedule
         (the schedule's next run does not move; the run number goes up as for any run). Starts
@@ -352,7 +353,7 @@ class SchedulerService(NasService):
             return HarvestNowDto(harvest_id, name, False, None, [], outcome.error if outcome else "")
         return HarvestNowDto(harvest_id, name, True, run, list(outcome.jobs), outcome.error)
 
-    @rpc
+    @rpc(roles=OPERATOR)
     def run_once(self, wait: bool = False) -> RunOnceDto:
         """Run the scheduling check now instead of at the next tick. Returns the definitions whose
         scheduling started; with ``wait``, waits for them and returns their outcomes (use only for

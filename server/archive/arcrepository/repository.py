@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -21,9 +20,11 @@ from sqlalchemy.orm import Session
 
 from server.archive.arcrepository import store as core
 from server.archive.batch.base import load_job, registered_jobs
+from server.archive.fileserver import UNSIGNED, UrlSigner
 from server.archive.names import check_name
 from server.archive.remotefile import RemoteFile
 from server.archive.replicas import Replicas
+from server.archive.user_regex import UserPattern
 from server.db.transactions import committing
 from shared.dto import Page
 from shared.dto.archive import (
@@ -38,7 +39,7 @@ from shared.dto.archive import (
     UploadReceiptDto,
 )
 from shared.enums import ReplicaType
-from shared.errors import InvalidInput, InvalidRegex, NasError, NotFound, ReplicaUnavailable
+from shared.errors import InvalidInput, NasError, NotFound, ReplicaUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +60,8 @@ class StoreLimits:
 
 
 class ArcRepository:
+    signer: UrlSigner = UNSIGNED   # record URLs carry a file token (set by the service)
+
     def __init__(self, replicas: Replicas, call: Call, sessions: Callable[[], Session], limits: StoreLimits):
         self.replicas = replicas
         self.call = call
@@ -179,7 +182,8 @@ class ArcRepository:
         if not isinstance(offset, int) or offset < 0:
             raise InvalidInput(f"offset must be a non-negative integer, not {offset!r}", {"offset": offset})
         r, where = self.locate(session, name, replica)
-        return RecordUrlDto(name, offset, r.id, where.instance_id, f"{where.base_url}/record/{name}?offset={offset}")
+        return RecordUrlDto(name, offset, r.id, where.instance_id,
+                            self.signer.url(where.base_url, "record", name, offset=offset))
 
     # --- batch ----------------------------------------------------------------------------------
 
@@ -192,10 +196,7 @@ class ArcRepository:
         """Start a batch run on a bitarchive replica's monitor. Raises BatchJobNotFound,
         InvalidRegex, PermissionDenied, NotFound (replica), ReplicaUnavailable."""
         if regex:
-            try:
-                re.compile(regex)
-            except re.error as exc:
-                raise InvalidRegex(f"{regex!r}: {exc}", {"regex": regex, "position": exc.pos}) from None
+            UserPattern(regex)   # refused here, with the position of the error, before any replica runs
         if not source:
             load_job(job or "")
         r = self.replicas.bitarchive(replica)

@@ -28,6 +28,7 @@ from shared.dto.archive import (
     StoreStatusDto,
 )
 from shared.enums import NotificationCode, Severity
+from shared.roles import QA_OR_OPERATOR, READ, SERVICE_ONLY
 
 MIGRATIONS = "server.archive.arcrepository.migrations"
 
@@ -43,6 +44,7 @@ class RepositoryContext(ArchiveContext):
                              s["archive.store.max_parallel"])
         self.core = ArcRepository(self.replicas, self._call, self._session, limits)
         self.core.on_store_failed = self._store_failed
+        self.core.signer = self.signer
 
     def _store_failed(self, status: StoreStatusDto) -> None:
         notify = notifier_of(self.container)
@@ -72,7 +74,7 @@ class ArcRepositoryService(NasService):
     calls = ServiceCalls()
     notify = Notifications()
 
-    @rpc
+    @rpc(roles=SERVICE_ONLY)
     def store(self, remote: dict[str, Any]) -> StoreStatusDto:
         """Start storing the RemoteFile ``remote`` (name, size, checksum, where to read it) in
         every replica; returns the store status at once (poll ``store_status``).
@@ -81,42 +83,42 @@ class ArcRepositoryService(NasService):
         InvalidName, ChecksumMismatch (already archived with another checksum), InvalidInput."""
         return self.archive.core.store(self.db, RemoteFile.from_dict(remote))
 
-    @rpc
+    @rpc(roles=READ)
     def store_status(self, name: str) -> StoreStatusDto:
         """Per replica: upload state, checksum, instance, error; ``running``, ``complete`` and
         ``failed_replicas``. Raises InvalidName, ArchiveFileNotFound."""
         return self.archive.core.status(self.db, name)
 
-    @rpc
+    @rpc(roles=READ)
     def replicas(self) -> list[ReplicaDto]:
         """The configured replicas: id, name, type; the default is listed first."""
         return self.archive.core.replica_list()
 
-    @rpc
+    @rpc(roles=READ)
     def list_files(self, replica: str | None = None, offset: int = 0, limit: int = 1000,
                    regex: str | None = None) -> Page[ArchiveFileDto]:
         """A page of archived files with their upload state per replica. Raises NotFound (replica)."""
         return self.archive.core.list_files(self.db, replica, offset, limit, regex)
 
-    @rpc
+    @rpc(roles=READ)
     def get_file(self, name: str, replica: str | None = None) -> FileUrlDto:
         """Where to fetch ``name`` from a replica (default from settings): URL, size, checksum,
         replica and instance; the caller streams the URL and checks the checksum.
         Raises InvalidName, ArchiveFileNotFound, NotFound (replica), ReplicaUnavailable."""
         return self.archive.core.get_file(self.db, name, replica)
 
-    @rpc
+    @rpc(roles=READ)
     def get_record(self, name: str, offset: int, replica: str | None = None) -> RecordUrlDto:
         """Where to stream the one WARC/ARC record at ``offset`` of ``name``. Raises InvalidName,
         ArchiveFileNotFound, ReplicaUnavailable, InvalidInput (offset)."""
         return self.archive.core.get_record(self.db, name, offset, replica)
 
-    @rpc
+    @rpc(roles=READ)
     def batch_jobs(self) -> list[str]:
         """Names of the registered batch jobs."""
         return self.archive.core.batch_jobs()
 
-    @rpc
+    @rpc(roles=QA_OR_OPERATOR)
     def batch(self, job: str | None, replica: str | None = None, regex: str | None = None,
               args: dict[str, Any] | None = None, source: str | None = None) -> BatchResultDto:
         """Start batch ``job`` (a registered name, or Python ``source`` where allowed) over the
@@ -125,7 +127,7 @@ class ArcRepositoryService(NasService):
         PermissionDenied, NotFound (replica), ReplicaUnavailable."""
         return self.archive.core.batch(job, replica, regex, args, source)
 
-    @rpc
+    @rpc(roles=READ)
     def batch_status(self, batch_id: str, wait: float = 0.0) -> BatchResultDto:
         """The batch result so far (state running|done, counts, exceptions, missing instances,
         output URL, seconds per instance). With ``wait`` > 0 the answer comes as soon as the run

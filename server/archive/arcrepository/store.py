@@ -236,9 +236,9 @@ def list_files(session: Session, replica_id: str | None = None, offset: int = 0,
                                                                   .scalars())
     total = session.execute(count).scalar_one()
     if regex:
-        import re
+        from server.archive.user_regex import UserPattern
 
-        pat = re.compile(regex)
+        pat = UserPattern(regex)   # a user's pattern: time-limited
         rows = [r for r in rows if pat.fullmatch(r.filename)]
         total = len(rows)
         rows = rows[offset:offset + limit]

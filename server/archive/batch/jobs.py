@@ -114,13 +114,10 @@ class UrlSearchJob(BatchJob):
     file_pattern = r".*\.(w?arc)(\.gz)?"
 
     def initialize(self, out: BinaryIO) -> None:
-        from shared.errors import InvalidRegex
+        from server.archive.user_regex import UserPattern
 
-        regex = self.args.get("regex", ".*")
-        try:
-            self.pattern = re.compile(regex)
-        except re.error as exc:  # once for the job, not once per file
-            raise InvalidRegex(f"{regex!r}: {exc}", {"regex": regex, "position": exc.pos}) from None
+        # once for the job, not once per file; each match time-limited (a user's pattern)
+        self.pattern = UserPattern(self.args.get("regex", ".*"))
 
     def process_file(self, name: str, path: str, out: BinaryIO) -> None:
         from server.archive.cdx import iter_cdx

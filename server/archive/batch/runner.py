@@ -2,11 +2,14 @@
 
 ``python -m server.archive.batch.runner`` reads a JSON spec on stdin, writes the job's output to
 the file descriptor it was given and prints a JSON summary on stdout. It runs apart from the
-service (heavy CPU never stalls the service's event loop) and with less power than it: for user
-code sent with the job, a runner started as root first switches to ``sandbox_user`` (archive
-files are read-only to everyone, so that user can read but not change them; the storage
-directories must be searchable by it); in every case an audit hook refuses writes, renames,
-removals and permission changes under the storage directories.
+service (heavy CPU never stalls the service's event loop) and with less power than it.
+
+What protects the archive is the operating system, not this module: the bitarchive starts the
+runner inside the bubblewrap sandbox (:mod:`server.archive.batch.sandbox`: storage bound
+read-only, no network, cleared environment, user ``nobody``, limits), and user code runs only
+there. The audit hook below is a second, weaker line only (Python code can switch it off, and
+it does not see ``ctypes``, ``os.system`` or child processes); the switch to ``sandbox_user``
+applies only to a runner started as root outside the sandbox.
 """
 from __future__ import annotations
 

@@ -2,8 +2,10 @@
 
 The service (``service.py``) builds a :class:`Bitarchive` from settings, routes its file
 server to the ``serve_*`` methods and hands it each RPC and each batch request. Batch jobs run
-in a child process (``python -m server.archive.batch.runner``); their output stays here, served
-at ``/batch/<id>``, until the monitor fetched it and ``archive.batch.keep_results`` passed.
+in a child process (``python -m server.archive.batch.runner``), confined by bubblewrap
+(:mod:`server.archive.batch.sandbox`: archive read-only, no network, no environment, limits);
+user code runs only there. Their output stays here, served at ``/batch/<id>``, until the
+monitor fetched it and ``archive.batch.keep_results`` passed.
 """
 from __future__ import annotations
 
@@ -39,6 +41,9 @@ class BatchLimits:
     max_exceptions: int = 100
     timeout: float = 86400.0          # seconds one run may take
     keep_results: float = 86400.0     # seconds a merged result stays served (see expire)
+    sandbox: str = "bwrap"            # "bwrap": every run confined; "off": registered jobs unconfined
+    memory_bytes: int = 2 << 30       # address space of a run
+    max_processes: int = 64           # processes and threads of the service's user (RLIMIT_NPROC)
 
 
 class Bitarchive:
@@ -118,11 +123,12 @@ class Bitarchive:
         try:
             if request.source and not self.limits.allow_user_code:
                 raise PermissionDenied("this bitarchive does not run user code (archive.batch.allow_user_code)", {})
+            confined = self._confined(bool(request.source))
             files = [[n, p] for n, p in self.storage.files(request.regex or None)]
             spec = {"job": request.job, "source": request.source, "args": request.args or {}, "files": files,
                     "sandbox_user": self.limits.sandbox_user, "protect_dirs": self.storage.dirs,
                     "max_exceptions": self.limits.max_exceptions}
-            result = run_child(spec, out_path, self.limits.timeout)
+            result = run_child(spec, out_path, self.limits.timeout, self.limits if confined else None)
             self._outputs[batch_id] = (out_path, self.clock())
             reply.files_processed = result.get("files_processed", 0)
             reply.files_failed = list(result.get("files_failed") or [])
@@ -136,6 +142,19 @@ class Bitarchive:
             reply.files_processed, reply.files_failed, reply.job_failed = 0, [], True
             reply.exceptions = [BatchErrorDto(f"{exc.__class__.__name__}: {exc}")]
         return reply
+
+    def _confined(self, user_code: bool) -> bool:
+        """Whether this run goes into the sandbox; user code never runs outside it."""
+        from server.archive.batch import sandbox
+
+        if self.limits.sandbox == "bwrap" and sandbox.available():
+            return True
+        if user_code:
+            raise PermissionDenied("this bitarchive cannot confine user code: install bubblewrap (bwrap) and keep "
+                                   "archive.batch.sandbox at bwrap", {"reason": "no_sandbox"})
+        if self.limits.sandbox == "bwrap":
+            log.warning("bubblewrap (bwrap) is not installed: registered batch jobs run unconfined")
+        return False
 
     def expire(self, now: float | None = None) -> list[str]:
         """Forget the outputs of runs that finished here more than ``timeout + keep_results``
@@ -157,15 +176,29 @@ class Bitarchive:
         return sorted(self._outputs)
 
 
-def run_child(spec: dict[str, Any], out_path: str, timeout: float) -> dict[str, Any]:
+def run_child(spec: dict[str, Any], out_path: str, timeout: float,
+              confine: BatchLimits | None = None) -> dict[str, Any]:
     """Run the batch runner in a child process with ``spec``; its output goes to ``out_path``.
-    Returns the runner's summary with ``seconds``. Raises InvalidInput (timed out, crashed)."""
+    With ``confine``, inside the bubblewrap sandbox with its limits. Returns the runner's
+    summary with ``seconds``. Raises InvalidInput (timed out, crashed)."""
     fd = os.open(out_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    # the same interpreter the same way (-S: a service started without site keeps it for its runner)
+    argv = [sys.executable, *(["-S"] if sys.flags.no_site else []), "-m", "server.archive.batch.runner"]
     try:
         spec = {**spec, "out_fd": fd}
-        child = subprocess.Popen([sys.executable, "-m", "server.archive.batch.runner"], stdin=subprocess.PIPE,
-                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, pass_fds=(fd,),
-                                 env={**os.environ, "PYTHONWARNINGS": "ignore"})
+        if confine is None:
+            # registered jobs only; even they get no broker URI, password or key path
+            env = {k: v for k, v in os.environ.items() if k in ("PATH", "PYTHONPATH", "LANG", "TZ")}
+            child = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     pass_fds=(fd,), env={**env, "PYTHONWARNINGS": "ignore"})
+        else:
+            from server.archive.batch import sandbox
+
+            child = subprocess.Popen(
+                sandbox.command(spec.get("protect_dirs") or [], argv), stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE, pass_fds=(fd,), env={},
+                preexec_fn=sandbox.preexec(confine.memory_bytes, int(timeout) + 1,  # noqa: PLW1509 - limits only
+                                           confine.max_processes))
     finally:
         os.close(fd)
     started = time.monotonic()

@@ -25,6 +25,7 @@ from server.runtime.notify import Notifications, notifier_of
 from server.runtime.rpc import rpc
 from shared.dto.archive import BITARCHIVE, BITARCHIVE_MONITOR, BatchRequestDto, UploadReceiptDto
 from shared.enums import InstanceState, NotificationCode, Severity
+from shared.roles import READ, SERVICE_ONLY
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +48,8 @@ class BitarchiveContext(ArchiveContext):
         storage = BitarchiveStorage([os.path.abspath(d) for d in dirs], s["archive.bitarchive.min_free_bytes"])
         limits = BatchLimits(s["archive.batch.allow_user_code"], s["archive.batch.sandbox_user"],
                              s["archive.batch.max_exceptions"], s["archive.batch.timeout"],
-                             s["archive.batch.keep_results"])
+                             s["archive.batch.keep_results"], s["archive.batch.sandbox"],
+                             s["archive.batch.memory_bytes"], s["archive.batch.max_processes"])
         self.core = Bitarchive(storage, archive_dir(s, "batch-work"), limits)
         removed = self.core.start()
         if removed:
@@ -91,7 +93,7 @@ class BitarchiveService(ReplicaService):
     dispatch = EventDispatcher()
     notify = Notifications()
 
-    @rpc
+    @rpc(roles=SERVICE_ONLY)
     def upload(self, remote: dict[str, Any]) -> UploadReceiptDto:
         """Store the RemoteFile ``remote`` in this instance; the checksum is computed on arrival.
 
@@ -104,7 +106,7 @@ class BitarchiveService(ReplicaService):
         self.archive.update_space_state()
         return receipt
 
-    @rpc
+    @rpc(roles=READ)
     def has_file(self, name: str) -> bool:
         """Whether *this* instance (whichever took the call) holds ``name``. Raises InvalidName."""
         return self.archive.core.has_file(name)

@@ -23,7 +23,7 @@ import requests
 from server.archive.batch.base import BatchJob, load_job
 from server.archive.batch.merge import summarise
 from server.archive.bitarchive_monitor.batches import BatchRegistry, BatchState
-from server.archive.fileserver import Served
+from server.archive.fileserver import UNSIGNED, Served, UrlSigner
 from server.archive.names import check_name
 from server.archive.remotefile import download, http_chunks
 from server.monitor.registry import InstanceRegistry
@@ -58,6 +58,8 @@ class MonitorLimits:
 
 class BitarchiveMonitor:
     """The front of one bitarchive replica."""
+
+    signer: UrlSigner = UNSIGNED   # the URLs it gives out carry a file token (set by the service)
 
     def __init__(self, replica_id: str, instances: InstanceRegistry, batches: BatchRegistry,
                  limits: MonitorLimits, output_url: Callable[[str], str]):
@@ -102,12 +104,13 @@ class BitarchiveMonitor:
                 unreachable.append(inst.instance_id)
                 continue
             try:
-                resp = requests.head(f"{base}/files/{name}", timeout=self.limits.http_timeout)
+                url = self.signer.url(base, "files", name)
+                resp = requests.head(url, timeout=self.limits.http_timeout)
             except requests.RequestException:
                 unreachable.append(inst.instance_id)
                 continue
             if resp.status_code == 200:
-                return FileLocationDto(inst.instance_id, base, f"{base}/files/{name}",
+                return FileLocationDto(inst.instance_id, base, url,
                                        int(resp.headers.get("Content-Length", 0)), inst.host)
         details = {"name": name, "replica": self.replica_id, "unreachable": unreachable}
         if unreachable and len(unreachable) == len(instances):
@@ -123,7 +126,7 @@ class BitarchiveMonitor:
             where = self.locate(name, hint)
         except ArchiveFileNotFound:
             return None
-        resp = requests.get(f"{where.base_url}/checksum/{name}", timeout=self.limits.checksum_timeout)
+        resp = requests.get(self.signer.url(where.base_url, "checksum", name), timeout=self.limits.checksum_timeout)
         if resp.status_code != 200:
             return None
         return ReplicaChecksumDto(resp.text.strip(), where.instance_id)

@@ -31,6 +31,7 @@ from shared.dto.archive import (
     InstanceReplyDto,
     ReplicaChecksumDto,
 )
+from shared.roles import OPERATOR, READ, SERVICE_ONLY
 
 #: seconds between sweeps that forget finished batch runs past ``archive.batch.keep_results``
 EXPIRE_INTERVAL = 60.0
@@ -53,6 +54,7 @@ class MonitorContext(ArchiveContext):
         self.core = BitarchiveMonitor(self.replica_id, InstanceRegistry(lost_after=lost_after), batches, limits,
                                       lambda batch_id: self.file_server.url("batch", batch_id))
         self.file_server.route("batch", self.core.serve_batch_output)
+        self.core.signer = self.signer
 
 
 class BitarchiveMonitorService(ReplicaService):
@@ -64,29 +66,29 @@ class BitarchiveMonitorService(ReplicaService):
     def on_heartbeat(self, payload: dict[str, Any]) -> None:
         self.archive.core.record_heartbeat(payload)
 
-    @rpc
+    @rpc(roles=READ)
     def instances(self) -> list[BitarchiveInstanceDto]:
         """The replica's bitarchive instances known from heartbeats, with their state."""
         return self.archive.core.instances()
 
-    @rpc
+    @rpc(roles=OPERATOR)
     def forget_instance(self, instance_id: str) -> bool:
         """Stop expecting a decommissioned instance in batch runs; False if unknown."""
         return self.archive.core.forget_instance(instance_id)
 
-    @rpc
+    @rpc(roles=READ)
     def locate(self, name: str, hint: str | None = None) -> FileLocationDto:
         """Which instance holds ``name`` and its URL. Raises InvalidName, ArchiveFileNotFound,
         ReplicaUnavailable (no instance answers)."""
         return self.archive.core.locate(name, hint)
 
-    @rpc
+    @rpc(roles=READ)
     def get_checksum(self, name: str, hint: str | None = None) -> ReplicaChecksumDto | None:
         """MD5 of ``name`` as the replica holds it, or None when no reachable instance has it.
         Raises InvalidName, ReplicaUnavailable."""
         return self.archive.core.get_checksum(name, hint)
 
-    @rpc
+    @rpc(roles=SERVICE_ONLY)
     def start_batch(self, job: str | None, args: dict[str, Any] | None = None, regex: str | None = None,
                     source: str | None = None) -> BatchResultDto:
         """Send a batch job to every instance of the replica; returns the running result
@@ -100,7 +102,7 @@ class BitarchiveMonitorService(ReplicaService):
     def on_batch_reply(self, reply: dict[str, Any]) -> None:
         self.archive.core.on_reply(InstanceReplyDto.from_dict(reply))
 
-    @rpc
+    @rpc(roles=READ)
     def batch_status(self, batch_id: str, wait: float = 0.0) -> BatchResultDto:
         """The result so far (state running or done); with ``wait`` > 0, answers as soon as
         the run is done or after that many seconds (at most 10). Raises NotFound (unknown, or

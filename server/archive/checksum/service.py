@@ -16,6 +16,7 @@ from server.archive.providers import ArchiveContext
 from server.archive.remotefile import RemoteFile
 from server.runtime.rpc import rpc
 from shared.dto.archive import CHECKSUM, ReplicaChecksumDto, UploadReceiptDto
+from shared.roles import READ, SERVICE_ONLY
 
 
 class ChecksumContext(ArchiveContext):
@@ -31,7 +32,7 @@ class ChecksumService(ReplicaService):
     name = family = CHECKSUM
     ctx = ChecksumContext()
 
-    @rpc
+    @rpc(roles=SERVICE_ONLY)
     def upload(self, remote: dict[str, Any]) -> UploadReceiptDto:
         """Compute the MD5 of the RemoteFile ``remote`` and record it; returns the checksum, size,
         instance and whether it was recorded already. Raises InvalidName, ChecksumMismatch,
@@ -39,12 +40,12 @@ class ChecksumService(ReplicaService):
         return self.ctx.core.upload(RemoteFile.from_dict(remote), self.runtime.instance_id,
                                     self.settings["archive.transfer.local"], self.settings["archive.rpc_timeout"])
 
-    @rpc
+    @rpc(roles=READ)
     def get_checksum(self, name: str) -> ReplicaChecksumDto | None:
         """The recorded MD5 of ``name``, or None. Raises InvalidName."""
         return self.ctx.core.get_checksum(name, self.runtime.instance_id)
 
-    @rpc
+    @rpc(roles=READ)
     def checksums(self) -> dict[str, str]:
         """Every recorded ``name → md5``."""
         return dict(self.ctx.core.checksums)

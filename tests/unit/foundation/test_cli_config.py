@@ -27,10 +27,26 @@ def test_show_includes_defaults(tmp_path):
     assert r.returncode == 0, r.stderr
     assert "lost_after: 10.0" in r.stdout
     assert "heartbeat_interval: 5.0" in r.stdout  # a default the file did not give
-    assert "AMQP_URI: amqp://guest:guest@localhost:5672/" in r.stdout
+    assert "AMQP_URI: amqp://guest:********@localhost:5672/" in r.stdout   # the default password, masked
 
 
 def test_missing_file_is_a_clear_error(tmp_path):
     r = nas("config", "show", str(tmp_path / "absent.yaml"))
     assert r.returncode == 2
     assert r.stderr.strip() == f"nas: error: {tmp_path / 'absent.yaml'}: no such config file"
+
+
+def test_show_prints_no_secret(tmp_path):
+    f = tmp_path / "secret.yaml"
+    secrets = {"broker": "Br0ker-S3cret", "db": "Db-S3cret", "fernet": "ZmDfcTF7_60GrrY167zsiPd67pEvs0aGOv2oasOM1Pg="}
+    f.write_text(f"AMQP_URI: amqp://nas:{secrets['broker']}@rabbit.example:5672/nas\n"
+                 f"database:\n  url: postgresql+psycopg://nas:{secrets['db']}@db.example/nas\n"
+                 f"harvest:\n  credentials:\n    key: {secrets['fernet']}\n"
+                 "security:\n  key_file: /etc/nas/installation.key\n  create_key: true\n")
+    r = nas("config", "show", str(f))
+    assert r.returncode == 0, r.stderr
+    for value in secrets.values():
+        assert value not in r.stdout
+    assert "AMQP_URI: amqp://nas:********@rabbit.example:5672/nas" in r.stdout
+    assert "url: postgresql+psycopg://nas:********@db.example/nas" in r.stdout
+    assert "key_file: /etc/nas/installation.key" in r.stdout and "create_key: true" in r.stdout

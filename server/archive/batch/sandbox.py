@@ -1,0 +1,120 @@
+"""Batch jobs confined by the operating system: bubblewrap (``bwrap``, Debian ``bubblewrap``).
+
+The batch runner (:mod:`server.archive.batch.runner`) runs inside a sandbox that :func:`command`
+describes and :func:`preexec` limits:
+
+- its own mount namespace holding only what Python needs (the interpreter's prefix, the
+  virtualenv, the directories on ``sys.path``; of this project's source only ``server/`` and
+  ``shared/``) and the archive's storage directories, **all bound read-only**: no write, rename,
+  removal, permission change or link reaches an archive file, whatever the code calls
+  (``os``, ``ctypes``, a shell, another program), because the kernel refuses it (EROFS);
+- no ``/etc`` (so no service configuration, broker password or key file), a private empty
+  ``/tmp``, a private ``/proc`` showing only the sandbox's processes, a minimal ``/dev``;
+- a cleared environment (no broker URI, no password, no key path);
+- its own network namespace with no interface but a down loopback: no socket reaches anything;
+- its own user namespace as ``nobody`` (65534) with every capability dropped, a new session
+  (no terminal injection), and it dies with the bitarchive;
+- resource limits set before bwrap starts and inherited by everything inside: address space
+  (``archive.batch.memory_bytes``), CPU seconds (``archive.batch.timeout``), processes
+  (``archive.batch.max_processes``; counted per real user, so it bounds a fork bomb when the
+  service runs as its own user, as the systemd unit does; as root the PID namespace and the
+  time limit contain it), open files; the bitarchive kills the whole sandbox when the run
+  exceeds ``archive.batch.timeout`` of wall-clock time.
+
+The job's output goes to a file descriptor the sandbox inherits; its summary comes back on
+stdout. docs/archive.md says what is and is not guaranteed.
+"""
+from __future__ import annotations
+
+import os
+import resource
+import shutil
+import sys
+from collections.abc import Callable, Iterable
+
+NOBODY = 65534
+#: the top-level directories a Debian system keeps its programs and libraries in
+SYSTEM_DIRS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
+#: files from /etc that dynamic linking and Python's start-up read, none of them secret
+ETC_FILES = ("/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/localtime", "/etc/nsswitch.conf")
+
+
+def bwrap_path() -> str | None:
+    return shutil.which("bwrap")
+
+
+def available() -> bool:
+    return bwrap_path() is not None
+
+
+def _project_root() -> str:
+    import server
+
+    return os.path.dirname(os.path.dirname(os.path.abspath(server.__file__)))
+
+
+def read_only_paths(storage_dirs: Iterable[str]) -> list[str]:
+    """Every path the sandbox sees (read-only): Python, its libraries, this project's code and
+    the archive's storage directories. Paths that are only links are made as links."""
+    root = _project_root()
+    paths: list[str] = []
+
+    def add(p: str) -> None:
+        p = os.path.abspath(p)
+        if p and os.path.exists(p) and p not in paths:
+            paths.append(p)
+
+    for p in SYSTEM_DIRS:
+        add(p)
+    for p in ETC_FILES:
+        add(p)
+    for p in (sys.prefix, sys.base_prefix, sys.exec_prefix, os.path.dirname(os.path.realpath(sys.executable))):
+        add(p)
+    for p in sys.path:
+        if not p or not os.path.isdir(p):
+            continue
+        if os.path.abspath(p) == root:
+            continue   # the checkout itself may hold data and keys: only its packages, below
+        add(p)
+    for pkg in ("server", "shared"):
+        add(os.path.join(root, pkg))
+    for d in storage_dirs:
+        add(d)   # at the path the runner is given, even when it leads through a link
+    return paths
+
+
+def command(storage_dirs: Iterable[str], argv: list[str], tmp_bytes: int = 64 << 20) -> list[str]:
+    """The ``bwrap`` command line that runs ``argv`` confined (see the module docstring)."""
+    bwrap = bwrap_path()
+    if bwrap is None:
+        raise FileNotFoundError("bwrap")
+    cmd = [bwrap, "--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL",
+           "--uid", str(NOBODY), "--gid", str(NOBODY), "--clearenv",
+           "--setenv", "PATH", "/usr/bin:/bin", "--setenv", "HOME", "/tmp", "--setenv", "LANG", "C.UTF-8",
+           "--setenv", "PYTHONWARNINGS", "ignore", "--setenv", "PYTHONDONTWRITEBYTECODE", "1",
+           "--setenv", "PYTHONNOUSERSITE", "1"]
+    if os.environ.get("PYTHONPATH"):
+        cmd += ["--setenv", "PYTHONPATH", os.environ["PYTHONPATH"]]
+    # the private file systems first: binds below /tmp (a storage directory may be there) go on top
+    cmd += ["--proc", "/proc", "--dev", "/dev", "--size", str(tmp_bytes), "--tmpfs", "/tmp"]
+    for p in read_only_paths(storage_dirs):
+        if os.path.islink(p) and p in SYSTEM_DIRS:
+            cmd += ["--symlink", os.readlink(p), p]
+        else:
+            cmd += ["--ro-bind", p, p]
+    cmd += ["--remount-ro", "/", "--chdir", "/tmp"]
+    return cmd + ["--", *argv]
+
+
+def preexec(memory_bytes: int, cpu_seconds: int, max_processes: int, open_files: int = 256) -> Callable[[], None]:
+    """Limits for the sandbox, set in the child between fork and exec of bwrap."""
+
+    def limit() -> None:
+        os.setsid()
+        for what, value in ((resource.RLIMIT_AS, memory_bytes), (resource.RLIMIT_CPU, cpu_seconds),
+                            (resource.RLIMIT_NPROC, max_processes), (resource.RLIMIT_NOFILE, open_files),
+                            (resource.RLIMIT_CORE, 0)):
+            if value and value > 0:
+                resource.setrlimit(what, (value, value))
+
+    return limit

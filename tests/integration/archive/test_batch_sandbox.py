@@ -1,0 +1,252 @@
+"""Conformance: hostile user batch code sent through the real bitarchive service (and its
+monitor) over RabbitMQ. Every escape the issue lists, plus reading the service's environment,
+a network socket, forking, and exhausting memory, is refused or contained by the bubblewrap
+sandbox; the archive files stay byte-identical and the service keeps answering. Run as the
+suite runs (root) and with the bitarchive service itself running as an unprivileged user."""
+from __future__ import annotations
+
+import hashlib
+import os
+import pathlib
+import pwd
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+
+import pytest
+import requests
+import yaml
+from nameko.containers import ServiceContainer
+from nameko.standalone.rpc import ClusterRpcProxy
+from waiting import wait_for
+
+from server.archive.batch import sandbox
+from server.archive.bitarchive.service import BitarchiveService
+from server.archive.bitarchive_monitor.service import BitarchiveMonitorService
+
+pytestmark = [pytest.mark.rabbit,
+              pytest.mark.skipif(not sandbox.available(), reason="bubblewrap (bwrap) is not installed")]
+
+REPLICAS = [{"id": "ONE", "name": "Copenhagen", "type": "bitarchive"}]
+SECRET = "s3cret-in-the-service-environment"
+
+# Each attempt runs in the job and writes "<name>: <what happened>"; the test then checks the
+# archive files themselves, so a line saying "ok" only tells what the code believed.
+HOSTILE = r'''
+import ctypes, hashlib, os, socket, subprocess, sys
+
+def attempts(path, name, d):
+    fd = os.open(d, os.O_RDONLY)
+    def realpath_then_write():
+        os.path.realpath = lambda p, *a, **k: "/nowhere"     # switches the audit hook off: the OS must hold
+        with open(path, "r+b") as fh:
+            fh.write(b"X")
+    yield "realpath_replaced", realpath_then_write
+    yield "open_write", lambda: open(path, "wb").write(b"gone")
+    yield "open_append", lambda: open(path, "ab").write(b"more")
+    yield "unlink_dir_fd", lambda: os.unlink(name, dir_fd=fd)
+    yield "rename_dir_fd", lambda: os.rename(name, name + ".x", src_dir_fd=fd, dst_dir_fd=fd)
+    yield "fchmod_then_open_dir_fd", lambda: (os.fchmod(os.open(path, os.O_RDONLY), 0o666),
+                                             os.write(os.open(name, os.O_WRONLY | os.O_TRUNC, dir_fd=fd), b"x"))
+    yield "truncate", lambda: os.truncate(path, 0)
+    yield "link_over", lambda: os.link("/usr/bin/env", os.path.join(d, "new.warc"))
+    yield "os_system", lambda: os.system(f"rm -f {path}; echo x > {path}; chmod 666 {path}")
+    yield "subprocess", lambda: subprocess.run(["sh", "-c", f"rm -f {path} || mv {path} {path}.y"],
+                                               capture_output=True).returncode
+    yield "ctypes_unlink", lambda: ctypes.CDLL(None, use_errno=True).unlink(path.encode()) or ctypes.get_errno()
+    yield "ctypes_chmod", lambda: ctypes.CDLL(None, use_errno=True).chmod(path.encode(), 0o666) or ctypes.get_errno()
+    yield "environment", lambda: "SECRET" if any("s3cret" in v for v in os.environ.values()) else sorted(os.environ)
+    def proc_environ():
+        found = []
+        for pid in os.listdir("/proc"):
+            if pid.isdigit():
+                try:
+                    found.append(open(f"/proc/{pid}/environ", "rb").read())
+                except OSError:
+                    pass
+        return "SECRET" if any(b"s3cret" in e for e in found) else f"{len(found)} environ(s) without it"
+    yield "proc_environ", proc_environ
+    yield "etc", lambda: sorted(os.listdir("/etc"))
+    yield "socket_broker", lambda: socket.create_connection(("127.0.0.1", 5672), timeout=3).close()
+    yield "socket_outside", lambda: socket.create_connection(("10.255.255.1", 80), timeout=3).close()
+    def fork_child():
+        pid = os.fork()
+        if pid == 0:
+            try:
+                os.unlink(path)
+            finally:
+                os._exit(0)
+        return os.waitpid(pid, 0)[1]
+    yield "fork_child", fork_child
+    def fork_many():
+        pids = []
+        try:
+            for _ in range(500):
+                pid = os.fork()
+                if pid == 0:
+                    import time
+                    time.sleep(2)
+                    os._exit(0)
+                pids.append(pid)
+        finally:
+            for pid in pids:
+                os.waitpid(pid, 0)
+        return f"{len(pids)} children"
+    yield "fork_many", fork_many
+    def memory():
+        hog = []
+        while True:
+            hog.append(bytearray(64 << 20))
+    yield "memory", memory
+
+class Hostile(BatchJob):
+    def process_file(self, name, path, out):
+        d = os.path.dirname(path)
+        for what, attempt in attempts(path, name, d):
+            try:
+                r = attempt()
+                out.write(f"{name} {what}: ok {r!r}\n".encode())
+            except BaseException as exc:
+                out.write(f"{name} {what}: {type(exc).__name__}: {exc}\n".encode())
+            out.flush()
+'''
+
+
+def _digests(store: str) -> dict[str, str]:
+    out = {}
+    for dirpath, _, files in os.walk(store):
+        for f in files:
+            p = os.path.join(dirpath, f)
+            out[os.path.relpath(p, store)] = hashlib.sha256(open(p, "rb").read()).hexdigest() + oct(
+                os.stat(p).st_mode & 0o7777)
+    return out
+
+
+def _populate(store):
+    filedir = os.path.join(store, "filedir")
+    os.makedirs(filedir)
+    for i in range(2):
+        p = os.path.join(filedir, f"1-1-2024-{i:05d}.warc.gz")
+        with open(p, "wb") as fh:
+            fh.write(os.urandom(5000))
+        os.chmod(p, 0o444)
+
+
+def _config(nameko_config, root, inst, **extra) -> dict:
+    cfg = {**nameko_config, "instance": {"id": inst}, "data_dir": str(root / inst),
+           "runtime": {"heartbeat_interval": 0.5},
+           "archive": {"replicas": REPLICAS, "replica": "ONE", "rpc_timeout": 10,
+                       "bitarchive": {"min_free_bytes": 0, "dirs": [str(root / "store")]},
+                       "batch": {"timeout": 60, "allow_user_code": True, "memory_bytes": 768 << 20,
+                                 "max_processes": 200}}}
+    cfg.update(extra)
+    return cfg
+
+
+def _run_hostile(proxy) -> str:
+    monitor = proxy.bitarchive_monitor_ONE
+    wait_for(lambda: any(i["details"].get("http_url") for i in monitor.instances()), 60)
+    started = monitor.start_batch(None, {}, None, HOSTILE)
+    result = wait_for(lambda: (r := monitor.batch_status(started["batch_id"], 10))["state"] == "done" and r, 240)
+    assert not result["incomplete"], result
+    assert result["files_processed"] == 2, result
+    return requests.get(result["output_url"], timeout=30).text
+
+
+def _check(output: str, before: dict, store: str) -> None:
+    assert _digests(store) == before, "an archive file changed"
+    assert SECRET not in output and "guest:guest" not in output and "SECRET" not in output
+    lines = dict(line.split(": ", 1) for line in output.splitlines() if ": " in line)
+    name = sorted(before)[0].split("/")[-1]
+    for what in ("open_write", "open_append", "unlink_dir_fd", "rename_dir_fd", "fchmod_then_open_dir_fd",
+                 "truncate", "link_over", "realpath_replaced", "socket_broker", "socket_outside"):
+        assert not lines[f"{name} {what}"].startswith("ok"), (what, lines[f"{name} {what}"])
+    assert lines[f"{name} memory"].startswith("MemoryError")
+    assert lines[f"{name} etc"].startswith("ok") and "nas" not in lines[f"{name} etc"]
+
+
+@pytest.fixture
+def monitor_container(nameko_config, tmp_path):
+    c = ServiceContainer(BitarchiveMonitorService.for_replica("ONE"), _config(nameko_config, tmp_path, "bam-one"))
+    c.start()
+    yield
+    c.stop()
+
+
+def test_hostile_user_code_is_contained_with_the_service_running_as_root(nameko_config, tmp_path,
+                                                                        monitor_container, monkeypatch):
+    monkeypatch.setenv("NAS_TEST_SERVICE_SECRET", SECRET)
+    store = str(tmp_path / "store")
+    _populate(store)
+    before = _digests(store)
+    ba = ServiceContainer(BitarchiveService.for_replica("ONE"), _config(nameko_config, tmp_path, "ba-one"))
+    ba.start()
+    try:
+        with ClusterRpcProxy(nameko_config, timeout=60) as proxy:
+            output = _run_hostile(proxy)
+            _check(output, before, store)
+            assert proxy.bitarchive_ONE.has_file(sorted(before)[0].split("/")[-1]) is True   # still answering
+    finally:
+        ba.stop()
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="needs root to start the service as another user")
+def test_hostile_user_code_is_contained_with_the_service_running_as_an_unprivileged_user(
+        nameko_config, tmp_path, monitor_container, request):
+    nobody = pwd.getpwnam("nobody")
+    python = shutil.which("python3.11", path="/usr/bin:/usr/local/bin")
+    if python is None:
+        pytest.skip("no system python3.11 the unprivileged user can run")
+    site = next(p for p in sys.path if p.endswith("site-packages") and p.startswith(sys.prefix))
+    # outside pytest's own (private) temporary directory, which the user cannot enter
+    root = pathlib.Path(tempfile.mkdtemp(prefix="nas-sandbox-test-"))
+    os.chmod(root, 0o755)
+    request.addfinalizer(lambda: shutil.rmtree(root, ignore_errors=True))
+    store = str(root / "store")
+    _populate(store)
+    key = root / "installation.key"
+    shutil.copy(os.environ["NAS_KEY_FILE"], key)
+    cfg = _config(nameko_config, root, "ba-one", security={"key_file": str(key)})
+    (root / "ba-one.yaml").write_text(yaml.safe_dump(cfg))
+    for dirpath, _dirnames, filenames in os.walk(root):
+        os.chown(dirpath, nobody.pw_uid, nobody.pw_gid)
+        for f in filenames:
+            os.chown(os.path.join(dirpath, f), nobody.pw_uid, nobody.pw_gid)
+    before = _digests(store)
+    project = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": f"{project}:{site}", "NAS_TEST_SERVICE_SECRET": SECRET,
+           "NAS_STRICT_CONTRACTS": "1", "HOME": str(root)}
+    child = subprocess.Popen(
+        # -S: Debian's own packages (dist-packages) stay out; the project and its virtualenv's are on PYTHONPATH
+        [python, "-S", "-c", "import eventlet; eventlet.monkey_patch(); from nameko.cli.main import main; main()",
+         "run", "--config", str(root / "ba-one.yaml"), "server.archive.bitarchive.service:bitarchive"],
+        env=env, cwd=str(root), user=nobody.pw_uid, group=nobody.pw_gid, extra_groups=[],
+        stdout=open(root / "service.log", "wb"), stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        with ClusterRpcProxy(nameko_config, timeout=60) as proxy:
+            def running() -> bool:
+                assert child.poll() is None, (root / "service.log").read_text()[-3000:]
+                try:
+                    return proxy.bitarchive_ONE.status()["state"] == "running"
+                except Exception:  # noqa: BLE001 - not up yet
+                    return False
+
+            wait_for(running, 60)
+            assert proxy.bitarchive_ONE.status()["pid"] == child.pid
+            output = _run_hostile(proxy)
+            _check(output, before, store)
+            # as a real unprivileged user, the process limit holds a fork bomb
+            name = sorted(before)[0].split("/")[-1]
+            assert "children" not in output.split(f"{name} fork_many: ", 1)[1].splitlines()[0] or \
+                   int(output.split(f"{name} fork_many: ok '", 1)[1].split(" ")[0]) < 200
+            assert proxy.bitarchive_ONE.has_file(name) is True
+    finally:
+        if child.poll() is None:
+            os.kill(child.pid, signal.SIGTERM)
+        try:
+            child.wait(30)
+        except subprocess.TimeoutExpired:
+            os.kill(child.pid, signal.SIGKILL)
+            child.wait(10)

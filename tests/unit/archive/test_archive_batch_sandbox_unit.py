@@ -1,0 +1,49 @@
+"""The sandbox's command line and the rule that user code never runs unconfined (the hostile
+code itself is in tests/integration/archive/test_batch_sandbox.py)."""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from server.archive.batch import sandbox
+from server.archive.bitarchive.core import BatchLimits, Bitarchive
+from server.archive.storage import FILEDIR, BitarchiveStorage
+from shared.dto.archive import BatchRequestDto
+
+
+def _bitarchive(tmp_path, **limits) -> Bitarchive:
+    (tmp_path / "store" / FILEDIR).mkdir(parents=True)
+    (tmp_path / "store" / FILEDIR / "a.warc").write_bytes(b"x" * 10)
+    (tmp_path / "work").mkdir()
+    return Bitarchive(BitarchiveStorage([str(tmp_path / "store")], 0), str(tmp_path / "work"), BatchLimits(**limits))
+
+
+def test_user_code_is_refused_when_it_cannot_be_confined(tmp_path):
+    b = _bitarchive(tmp_path, allow_user_code=True, sandbox="off")
+    reply = b.run_batch(BatchRequestDto("b1", None, source="class J(BatchJob):\n    pass\n"), "i1", lambda _: "u")
+    assert reply.job_failed and "cannot confine user code" in reply.exceptions[0].error
+    assert os.path.getsize(tmp_path / "store" / FILEDIR / "a.warc") == 10
+
+
+def test_registered_jobs_still_run_unconfined_when_the_sandbox_is_off(tmp_path):
+    b = _bitarchive(tmp_path, sandbox="off")
+    reply = b.run_batch(BatchRequestDto("b2", "checksum"), "i1", lambda _: "u")
+    assert not reply.job_failed and reply.files_processed == 1
+
+
+@pytest.mark.skipif(not sandbox.available(), reason="bubblewrap (bwrap) is not installed")
+def test_the_command_binds_only_what_python_needs_and_the_storage_read_only(tmp_path):
+    import server
+
+    root = os.path.dirname(os.path.dirname(server.__file__))
+    (tmp_path / "store").mkdir()
+    cmd = sandbox.command([str(tmp_path / "store")], ["python3", "-V"])
+    for flag in ("--unshare-all", "--clearenv", "--die-with-parent", "--new-session"):
+        assert flag in cmd
+    assert cmd[cmd.index("--cap-drop") + 1] == "ALL" and cmd[cmd.index("--uid") + 1] == "65534"
+    binds = [cmd[i + 1] for i, a in enumerate(cmd) if a == "--ro-bind"]
+    assert str(tmp_path / "store") in binds and "--bind" not in cmd
+    assert root not in binds and os.path.join(root, "server") in binds
+    assert not any(b == "/etc" or b.startswith("/etc/nas") or b == "/root" for b in binds)
+    assert cmd.index("--tmpfs") < cmd.index(str(tmp_path / "store"))   # /tmp first, binds on top
