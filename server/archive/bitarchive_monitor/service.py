@@ -16,6 +16,7 @@ from nameko.timer import timer
 
 from server.archive.bitarchive_monitor.batches import BatchRegistry
 from server.archive.bitarchive_monitor.core import BitarchiveMonitor, MonitorLimits
+from server.archive.bitarchive_monitor.ops import InstanceOpRpcs
 from server.archive.events import BATCH_EVENT, BATCH_REPLY_EVENT
 from server.archive.per_replica import ReplicaService, configured_class, replica_event_handler
 from server.archive.providers import ArchiveContext, archive_dir
@@ -55,7 +56,7 @@ class MonitorContext(ArchiveContext):
         self.file_server.route("batch", self.core.serve_batch_output)
 
 
-class BitarchiveMonitorService(ReplicaService):
+class BitarchiveMonitorService(InstanceOpRpcs, ReplicaService):
     name = family = BITARCHIVE_MONITOR
     archive = MonitorContext()
     dispatch = EventDispatcher()
