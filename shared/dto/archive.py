@@ -407,6 +407,7 @@ class InstanceOpDto(Dto):
     result: dict[str, Any] = dataclasses.field(default_factory=dict)
     error: str | None = None
     error_code: str | None = None
+    error_details: dict[str, Any] = dataclasses.field(default_factory=dict)
 
 
 @dataclasses.dataclass

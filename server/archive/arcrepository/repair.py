@@ -104,7 +104,8 @@ class Repairs:
                 core.log_event(session, "operator", "replace_refused", r.id, name,
                                {"error": answer.error, "code": answer.error_code, "stated": stated,
                                 "reference": conf.reference_checksum, "instance": answer.instance_id})
-            raise cls(answer.error, {"name": name, "replica": r.id, "instance": answer.instance_id})
+            raise cls(answer.error, {**answer.error_details, "name": name, "replica": r.id,
+                                     "instance": answer.instance_id})
         res = answer.result
         with committing(session):
             core.mark_restored(session, r.id, name, res["new_checksum"], answer.instance_id)

@@ -71,7 +71,7 @@ class InstanceOps:
             else:
                 raise InvalidInput(f"unknown op {op.op!r}", {"op": op.op})
         except NasError as exc:
-            reply.error, reply.error_code = exc.message, exc.code
+            reply.error, reply.error_code, reply.error_details = exc.message, exc.code, exc.details
         except Exception as exc:  # noqa: BLE001 - the caller must hear about it
             log.exception("%s of %s failed", op.op, op.name)
             reply.error = f"{exc.__class__.__name__}: {exc}"

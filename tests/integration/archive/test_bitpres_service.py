@@ -1,0 +1,226 @@
+"""Bit preservation through the real services over RabbitMQ (private vhost), SQLite and
+PostgreSQL: the arcrepository, two bitarchive replicas with their monitors and a checksum
+replica, all in this process, bitarchives writing to ``tmp_path``.
+
+An operator's day: a file deleted in one replica is found by the file audit and reestablished;
+one flipped byte is found by the checksum audit (blamed by the vote), refused repairs change
+nothing (forged, expired and replayed tokens, a wrong bad checksum, a good copy), a repair with a
+valid token moves the bad bytes to the attic; then every audit is clean. A silent instance makes
+an audit partial; a replica answering from a stored checksum fails the salted challenge."""
+from __future__ import annotations
+
+import hashlib
+import os
+import threading
+
+import pytest
+from nameko.containers import ServiceContainer
+from nameko.standalone.rpc import ClusterRpcProxy
+from waiting import wait_for
+
+from server.archive.arcrepository.service import ArcRepositoryService
+from server.archive.bitarchive.instance_ops import InstanceOps
+from server.archive.bitarchive.service import BitarchiveContext, BitarchiveService
+from server.archive.bitarchive_monitor.service import BitarchiveMonitorService
+from server.archive.checksum.service import ChecksumService
+from server.archive.remotefile import RemoteFile
+from server.runtime import tokens
+from shared.dto.archive import InstanceOpDto
+from shared.errors import ArchiveFileNotFound, BadChecksumStated, CopyIsGood, TokenRejected
+
+pytestmark = [pytest.mark.rabbit]
+
+REPLICAS = [{"id": "ONE", "name": "Copenhagen", "type": "bitarchive"},
+            {"id": "TWO", "name": "Aarhus", "type": "bitarchive"},
+            {"id": "CS", "name": "Checksums", "type": "checksum"}]
+SERVICES = {
+    "arcrepository": (lambda: ArcRepositoryService, None),
+    "bam-one": (lambda: BitarchiveMonitorService.for_replica("ONE"), "ONE"),
+    "bam-two": (lambda: BitarchiveMonitorService.for_replica("TWO"), "TWO"),
+    "ba-one": (lambda: BitarchiveService.for_replica("ONE"), "ONE"),
+    "ba-two": (lambda: BitarchiveService.for_replica("TWO"), "TWO"),
+    "cs": (lambda: ChecksumService.for_replica("CS"), "CS"),
+}
+
+
+class Archive:
+    def __init__(self, nameko_config, database_url, root):
+        self.nameko_config, self.database_url, self.root = nameko_config, database_url, root
+        self.key_file = str(root / "keys" / "repair.key")
+        self.containers: dict[str, ServiceContainer] = {}
+
+    def start(self, inst: str) -> None:
+        cls, replica = SERVICES[inst]
+        cfg = {**self.nameko_config, "instance": {"id": inst}, "data_dir": str(self.root / inst),
+               "runtime": {"heartbeat_interval": 0.5},
+               "security": {"key_file": self.key_file, "create_key": True},
+               "archive": {"replicas": REPLICAS, "rpc_timeout": 8, "store": {"timeout": 20, "retries": 0},
+                           "bitarchive": {"min_free_bytes": 0, "dirs": [str(self.root / inst / "store")]},
+                           "batch": {"timeout": 8}, "preservation": {"op_timeout": 8}}}
+        if replica:
+            cfg["archive"]["replica"] = replica
+        if inst == "arcrepository":
+            cfg["database"] = {"url": self.database_url}
+        container = self.containers[inst] = ServiceContainer(cls(), cfg)
+        container.start()
+
+    def stop(self, inst: str) -> None:
+        self.containers.pop(inst).stop()
+
+    def stop_all(self) -> None:
+        threads = [threading.Thread(target=c.stop) for c in self.containers.values()]
+        self.containers.clear()
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(30)
+
+    def path(self, inst: str, name: str, sub: str = "filedir"):
+        return self.root / inst / "store" / sub / name
+
+    def key(self) -> bytes:
+        return tokens.installation_key({"security.key_file": self.key_file, "security.create_key": True})
+
+
+@pytest.fixture
+def archive(nameko_config, database_url, tmp_path):
+    a = Archive(nameko_config, database_url, tmp_path / "nodes")
+    try:
+        for inst in ("arcrepository", "bam-one", "bam-two", "ba-one", "ba-two", "cs"):
+            a.start(inst)
+        with ClusterRpcProxy(nameko_config, timeout=60) as proxy:
+            a.proxy = proxy
+            for m in ("bitarchive_monitor_ONE", "bitarchive_monitor_TWO"):
+                wait_for(lambda m=m: any(i["details"].get("http_url") for i in getattr(proxy, m).instances()))
+            yield a
+    finally:
+        a.stop_all()
+
+
+def put(archive, tmp_path, name: str, data: bytes) -> str:
+    src = tmp_path / name
+    src.write_bytes(data)
+    md5 = hashlib.md5(data).hexdigest()
+    repo = archive.proxy.arcrepository
+    repo.store(RemoteFile.for_local_file(str(src), checksum=md5).to_dict())
+    wait_for(lambda: repo.store_status(name)["complete"], 30)
+    return md5
+
+
+def audit(archive, replica: str, kind: str, **kw) -> dict:
+    repo = archive.proxy.arcrepository
+    a = repo.audit_start(replica, kind, requested_by="tester", **kw)
+    return wait_for(lambda: (s := repo.audit_status(a["id"]))["state"] not in ("queued", "running") and s, 60)
+
+
+def flip(path) -> None:
+    os.chmod(path, 0o644)
+    with open(path, "r+b") as fh:
+        fh.seek(100)
+        b = fh.read(1)
+        fh.seek(100)
+        fh.write(bytes([b[0] ^ 0x01]))
+    os.chmod(path, 0o444)
+
+
+def test_delete_and_flip_are_found_by_one_command_and_repaired_by_another(archive, tmp_path):
+    repo = archive.proxy.arcrepository
+    files = {f"{i}-1-20240101000000-00001-host.warc.gz": os.urandom(5000) for i in range(1, 4)}
+    sums = {n: put(archive, tmp_path, n, d) for n, d in files.items()}
+    gone, bad = sorted(files)[:2]
+
+    # delete one file in TWO: the file audit flags exactly it, ONE is clean
+    os.unlink(archive.path("ba-two", gone))
+    two = audit(archive, "TWO", "files")
+    assert (two["state"], two["missing"], two["files_seen"], two["partial"]) == ("done", 1, 2, False)
+    assert [f["name"] for f in repo.missing_files("TWO")["items"]] == [gone]
+    assert audit(archive, "ONE", "files")["missing"] == 0
+    # reestablish: copied from ONE, verified on arrival, the audit is clean again
+    job = repo.reestablish_missing("TWO", requested_by="tester")
+    done = wait_for(lambda: (s := repo.audit_status(job["id"]))["state"] == "done" and s, 60)
+    assert (done["kind"], done["files_seen"], done["missing"], done["progress"]) == ("reestablish", 1, 0, 1.0)
+    assert archive.path("ba-two", gone).read_bytes() == files[gone]
+    assert repo.missing_files("TWO")["total"] == 0
+    assert audit(archive, "TWO", "files")["missing"] == 0
+
+    # flip one byte in ONE's copy: the checksum audit blames exactly that copy
+    flip(archive.path("ba-one", bad))
+    flipped = hashlib.md5(archive.path("ba-one", bad).read_bytes()).hexdigest()
+    one = audit(archive, "ONE", "checksums")
+    assert (one["state"], one["corrupt"], one["disputed"], one["missing"]) == ("done", 1, 0, 0)
+    [finding] = repo.corrupt_files("ONE")["items"]
+    assert (finding["name"], finding["status"], finding["replica_checksum"]) == (bad, "corrupt", flipped)
+    assert finding["votes"] == {"TWO": sums[bad], "CS": sums[bad]}
+    assert audit(archive, "TWO", "checksums")["corrupt"] == 0
+    assert audit(archive, "CS", "checksums")["corrupt"] == 0
+    conf = repo.replace_confirmation("ONE", bad)
+    assert (conf["replaceable"], conf["bad_checksum"], conf["good_replica"]) == (True, flipped, "TWO")
+
+    # refused, nothing changed
+    claims = {"replica": "ONE", "file": bad, "bad_md5": flipped, "sub": "operator-anna"}
+    forged = tokens.issue(os.urandom(32), "bitpres_replace", claims, 300)
+    expired = tokens.issue(archive.key(), "bitpres_replace", claims, 1, now=1_000_000)
+    for token, reason in ((forged, "signature"), (expired, "expired"), ("nonsense", "malformed")):
+        with pytest.raises(TokenRejected) as err:
+            repo.replace_corrupt("ONE", bad, flipped, token)
+        assert err.value.details["reason"] == reason
+    good = tokens.issue(archive.key(), "bitpres_replace", claims, 300)
+    with pytest.raises(BadChecksumStated):
+        repo.replace_corrupt("ONE", bad, "0" * 32, good)
+    with pytest.raises(CopyIsGood):
+        repo.replace_corrupt("TWO", bad, sums[bad], good)
+    with pytest.raises(ArchiveFileNotFound):
+        repo.replace_corrupt("ONE", "9-9-nothing.warc.gz", flipped, good)
+    assert hashlib.md5(archive.path("ba-one", bad).read_bytes()).hexdigest() == flipped
+    assert not (archive.root / "ba-one" / "store" / "attic").exists()
+
+    # repaired with a valid token; the attic keeps the bad bytes; a replay is refused
+    result = repo.replace_corrupt("ONE", bad, flipped, good)
+    assert (result["replaced"], result["old_checksum"], result["new_checksum"]) == (True, flipped, sums[bad])
+    assert archive.path("ba-one", bad).read_bytes() == files[bad]
+    assert hashlib.md5(open(result["attic_path"], "rb").read()).hexdigest() == flipped
+    flip(archive.path("ba-one", bad))                          # the same damage again, the same token
+    with pytest.raises(TokenRejected) as err:
+        repo.replace_corrupt("ONE", bad, flipped, good)
+    assert err.value.details["reason"] == "replayed"
+    fresh = tokens.issue(archive.key(), "bitpres_replace", claims, 300)
+    repo.replace_corrupt("ONE", bad, flipped, fresh)
+    for r in ("ONE", "TWO", "CS"):
+        clean = audit(archive, r, "checksums")
+        assert (clean["missing"], clean["corrupt"], clean["disputed"], clean["partial"]) == (0, 0, 0, False)
+    summary = {s["replica"]: s for s in repo.preservation_summary()}
+    assert all((s["files"], s["missing"], s["corrupt"]) == (3, 0, 0) for s in summary.values())
+    actions = [e["action"] for e in repo.preservation_log(limit=200)["items"]]
+    assert {"reestablished", "replaced", "replace_refused", "checksum_corrupt"} <= set(actions)
+
+
+def test_a_silent_instance_makes_the_audit_partial_and_a_fake_replica_fails_the_salted_challenge(
+        archive, tmp_path):
+    repo = archive.proxy.arcrepository
+    name = "5-1-20240101000000-00001-host.warc.gz"
+    put(archive, tmp_path, name, os.urandom(3000))
+    ok = audit(archive, "ONE", "salted")
+    assert (ok["state"], ok["files_seen"], ok["corrupt"], ok["partial"]) == ("done", 1, 0, False)
+
+    # ONE's instance now answers from the stored checksum instead of reading the bytes
+    ctx = next(d for d in archive.containers["ba-one"].dependencies if isinstance(d, BitarchiveContext))
+
+    class Fake(InstanceOps):
+        def handle(self, op: InstanceOpDto, instance_id: str) -> InstanceOpDto:
+            import hmac
+
+            md5 = hashlib.md5(archive.path("ba-one", name).read_bytes()).hexdigest()   # "cached"
+            return InstanceOpDto(op.op_id, op.op, op.name, instance_id=instance_id, held=True,
+                                 result={"hmac": hmac.new(bytes.fromhex(op.args["salt"]), md5.encode(),
+                                                          "sha256").hexdigest()})
+    ctx.bitpres_ops = Fake(ctx.core.storage, "ONE", archive.key)
+    faked = audit(archive, "ONE", "salted")
+    assert (faked["corrupt"], faked["partial"]) == (1, False)
+    assert "ba-one" in faked["errors"][0]
+
+    # TWO's only instance stops: the audit ends partial, names it, and reports nothing missing
+    archive.stop("ba-two")
+    partial = audit(archive, "TWO", "files")
+    assert (partial["state"], partial["partial"], partial["missing_instances"], partial["missing"]) == (
+        "done", True, ["ba-two"], 0)
+    assert "ba-two" in partial["message"]
