@@ -196,7 +196,6 @@ def test_delete_and_flip_are_found_by_one_command_and_repaired_by_another(archiv
 
 def test_a_silent_instance_makes_the_audit_partial_and_a_fake_replica_fails_the_salted_challenge(
         archive, tmp_path):
-    repo = archive.proxy.arcrepository
     name = "5-1-20240101000000-00001-host.warc.gz"
     put(archive, tmp_path, name, os.urandom(3000))
     ok = audit(archive, "ONE", "salted")
@@ -224,3 +223,42 @@ def test_a_silent_instance_makes_the_audit_partial_and_a_fake_replica_fails_the_
     assert (partial["state"], partial["partial"], partial["missing_instances"], partial["missing"]) == (
         "done", True, ["ba-two"], 0)
     assert "ba-two" in partial["message"]
+
+
+def test_the_operator_commands_find_and_repair_with_exit_codes(archive, tmp_path, capsys):
+    from server.cli.main import main
+
+    uri = ["--amqp-uri", archive.nameko_config["AMQP_URI"]]
+    files = {f"{i}-2-20240101000000-00001-host.warc.gz": os.urandom(4000) for i in range(1, 3)}
+    for n, d in files.items():
+        put(archive, tmp_path, n, d)
+    gone, bad = sorted(files)
+    os.unlink(archive.path("ba-two", gone))
+    flip(archive.path("ba-one", bad))
+    capsys.readouterr()
+
+    assert main(["bitpreservation", "audit", "files", "TWO", *uri]) == 1
+    assert "1 missing" in capsys.readouterr().out
+    assert main(["bitpreservation", "missing", "TWO", *uri]) == 0
+    assert gone in capsys.readouterr().out
+    assert main(["bitpreservation", "reestablish", "TWO", "--as", "anna", *uri]) == 0
+    assert main(["bitpreservation", "audit", "checksums", "ONE", "--json", *uri]) == 1
+    assert '"corrupt": 1' in capsys.readouterr().out
+    assert main(["bitpreservation", "corrupt", "ONE", *uri]) == 0
+    assert bad in capsys.readouterr().out
+    archive.key()
+    assert main(["bitpreservation", "replace", "ONE", bad, "--bad-checksum", "0" * 32, "--key-file",
+                 archive.key_file, *uri]) == 1                      # bitpres_bad_checksum_stated
+    assert main(["bitpreservation", "replace", "ONE", bad, "--yes", "--as", "anna", "--key-file",
+                 archive.key_file, *uri]) == 0
+    assert "old copy kept at" in capsys.readouterr().out
+    assert archive.path("ba-one", bad).read_bytes() == files[bad]
+    for r in ("ONE", "TWO"):
+        assert main(["bitpreservation", "audit", "files", r, *uri]) == 0
+        assert main(["bitpreservation", "audit", "checksums", r, *uri]) == 0
+    assert main(["bitpreservation", "status", *uri]) == 0
+    assert main(["bitpreservation", "audit", "files", "NOPE", *uri]) == 2
+    capsys.readouterr()
+    assert main(["bitpreservation", "log", *uri]) == 0
+    out = capsys.readouterr().out
+    assert "replaced" in out and "anna" in out
