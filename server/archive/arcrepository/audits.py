@@ -68,12 +68,14 @@ class AuditRunner:
     """Runs queued audits; ``call(service, method, *args, timeout=)`` reaches the replicas."""
 
     def __init__(self, replicas: Replicas, call: Call, sessions: Callable[[], Session], limits: AuditLimits,
-                 pool: eventlet.GreenPool | None = None):
+                 spawn: Callable[[Callable[[], None]], Any] | None = None):
         self.replicas = replicas
         self.call = call
         self.sessions = sessions
         self.limits = limits
-        self.pool = pool or eventlet.GreenPool(16)
+        # The service passes its container's managed threads: a stopped arcrepository stops its
+        # runs too (they are taken up again by the next start, see ``resume``).
+        self._spawn = spawn or eventlet.spawn
         self.threads: dict[int, Any] = {}
 
     # --- requests ---------------------------------------------------------------------------
@@ -98,7 +100,7 @@ class AuditRunner:
         return ids
 
     def spawn(self, audit_id: int) -> None:
-        self.threads[audit_id] = self.pool.spawn(self.run, audit_id)
+        self.threads[audit_id] = self._spawn(lambda: self.run(audit_id))
 
     def wait(self, audit_id: int) -> None:
         """For tests and benchmarks: until the run's green thread ends."""

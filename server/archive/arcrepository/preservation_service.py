@@ -48,7 +48,8 @@ class PreservationContext(ArchiveContext):
         s = self.settings
         self.limits = AuditLimits(s["archive.rpc_timeout"], s["archive.store.timeout"], 10.0,
                                   s["archive.preservation.max_checksum_age_days"])
-        self.runner = AuditRunner(self.replicas, self._call, self._session, self.limits)
+        self.runner = AuditRunner(self.replicas, self._call, self._session, self.limits,
+                                  lambda fn: self.container.spawn_managed_thread(fn, identifier="nas-audit"))
         self.repairs = Repairs(self.runner, s["archive.preservation.op_timeout"])
 
     def start(self) -> None:

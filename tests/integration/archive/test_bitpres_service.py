@@ -262,3 +262,28 @@ def test_the_operator_commands_find_and_repair_with_exit_codes(archive, tmp_path
     assert main(["bitpreservation", "log", *uri]) == 0
     out = capsys.readouterr().out
     assert "replaced" in out and "anna" in out
+
+
+def test_a_run_survives_a_restart_of_the_arcrepository_and_cancel_stops_one(archive, tmp_path):
+    name = "7-1-20240101000000-00001-host.warc.gz"
+    put(archive, tmp_path, name, os.urandom(2000))
+    archive.stop("ba-two")             # TWO's only instance is silent: its batch waits archive.batch.timeout
+    repo = archive.proxy.arcrepository
+    first = repo.audit_start("TWO", "files", requested_by="tester")
+    wait_for(lambda: repo.audit_status(first["id"])["state"] == "running", 30)
+    assert repo.audit_start("TWO", "checksums")["id"] == first["id"]     # one run per replica
+    archive.stop("arcrepository")      # dies mid-run
+    archive.start("arcrepository")     # takes it up again
+    done = wait_for(lambda: (s := archive.proxy.arcrepository.audit_status(first["id"]))["state"] == "done" and s,
+                    60)
+    assert done["partial"] and done["missing_instances"] == ["ba-two"] and done["missing"] == 0
+    assert any("restart" in e for e in done["errors"])
+
+    second = archive.proxy.arcrepository.audit_start("TWO", "files", requested_by="tester")
+    wait_for(lambda: archive.proxy.arcrepository.audit_status(second["id"])["state"] == "running", 30)
+    assert archive.proxy.arcrepository.audit_cancel(second["id"], "tester")["state"] == "running"
+    ended = wait_for(lambda: (s := archive.proxy.arcrepository.audit_status(second["id"]))["state"]
+                     not in ("queued", "running") and s, 60)
+    assert ended["state"] == "cancelled"
+    actions = [e["action"] for e in archive.proxy.arcrepository.preservation_log("TWO")["items"]]
+    assert "audit_cancel" in actions and "audit_cancelled:files" in actions
