@@ -208,7 +208,29 @@ class Listing:
         self.table.create(session.connection())
 
     def load(self, rows: Iterable[tuple[str, str | None]]) -> int:
-        """Bulk insert ``(name, checksum or None)`` rows; returns how many."""
+        """Bulk insert ``(name, checksum or None)`` rows; returns how many. PostgreSQL takes
+        them with COPY (an order of magnitude faster than INSERTs), others in chunked INSERTs."""
+        if self.session.get_bind().dialect.name == "postgresql":
+            n = self._copy(rows)
+        else:
+            n = self._insert(rows)
+        # one index after the load (cheaper than maintaining it row by row), and statistics,
+        # so the planner hashes the listing instead of looping over it
+        self.session.execute(text(f"CREATE INDEX {self.table.name}_fn ON {self.table.name} (filename)"))
+        if self.session.get_bind().dialect.name == "postgresql":
+            self.session.execute(text(f"ANALYZE {self.table.name}"))
+        return n
+
+    def _copy(self, rows: Iterable[tuple[str, str | None]]) -> int:
+        raw = self.session.connection().connection.dbapi_connection
+        n = 0
+        with raw.cursor() as cur, cur.copy(f"COPY {self.table.name} (filename, checksum) FROM STDIN") as copy:
+            for row in rows:
+                copy.write_row(row)
+                n += 1
+        return n
+
+    def _insert(self, rows: Iterable[tuple[str, str | None]]) -> int:
         n = 0
         chunk: list[dict[str, Any]] = []
         for name, checksum in rows:
@@ -220,8 +242,6 @@ class Listing:
         if chunk:
             self.session.execute(insert(self.table), chunk)
             n += len(chunk)
-        # one index after the load (cheaper than maintaining it row by row)
-        self.session.execute(text(f"CREATE INDEX {self.table.name}_fn ON {self.table.name} (filename)"))
         return n
 
     def drop(self) -> None:
@@ -263,10 +283,14 @@ def apply_file_list(session: Session, audit: Audit, listing: Listing, scope: lis
     admin database does not know (``extras``), and count both into ``audit``."""
     now, snap, rid = utcnow(), audit.snapshot, audit.replica_id
     assert snap is not None
-    session.execute(update(ReplicaFileInfo).where(_judged(rid, snap, scope), _listed(listing))
+    # Copies already OK are not rewritten (a million row versions per audit, for nothing): their
+    # last confirmation is the replica's ``filelist_updated``, set below.
+    session.execute(update(ReplicaFileInfo).where(_judged(rid, snap, scope), _listed(listing),
+                                                  ReplicaFileInfo.filelist_status != FileListStatus.OK.value)
                     .values(filelist_status=FileListStatus.OK.value, filelist_checked=now)
                     .execution_options(synchronize_session=False))
     if judge_missing:
+        # every missing copy is counted and stamped, also those found missing before
         missing = session.execute(update(ReplicaFileInfo).where(_judged(rid, snap, scope), ~_listed(listing))
                                   .values(filelist_status=FileListStatus.MISSING.value, filelist_checked=now)
                                   .execution_options(synchronize_session=False)).rowcount
