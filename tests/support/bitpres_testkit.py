@@ -35,6 +35,8 @@ class Archive:
         self.nameko_config, self.database_url, self.root = nameko_config, database_url, root
         self.key_file = str(root / "keys" / "repair.key")
         self.containers: dict[str, ServiceContainer] = {}
+        #: more ``archive.preservation`` settings for the containers started from now on
+        self.preservation: dict = {}
 
     def start(self, inst: str) -> None:
         cls, replica = SERVICES[inst]
@@ -43,7 +45,7 @@ class Archive:
                "security": {"key_file": self.key_file, "create_key": True},
                "archive": {"replicas": REPLICAS, "rpc_timeout": 8, "store": {"timeout": 20, "retries": 0},
                            "bitarchive": {"min_free_bytes": 0, "dirs": [str(self.root / inst / "store")]},
-                           "batch": {"timeout": 8}, "preservation": {"op_timeout": 8}}}
+                           "batch": {"timeout": 8}, "preservation": {"op_timeout": 8, **self.preservation}}}
         if replica:
             cfg["archive"]["replica"] = replica
         if inst == "arcrepository":

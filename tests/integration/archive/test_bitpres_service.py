@@ -205,3 +205,29 @@ def test_a_run_survives_a_restart_of_the_arcrepository_and_cancel_stops_one(arch
     assert ended["state"] == "cancelled"
     actions = [e["action"] for e in archive.proxy.arcrepository.preservation_log("TWO")["items"]]
     assert "audit_cancel" in actions and "audit_cancelled:files" in actions
+
+
+def test_scheduled_audits_start_when_due_and_findings_show_in_the_summary(archive, tmp_path):
+    from server.archive.arcrepository.preservation_service import PreservationContext
+
+    name = "8-1-20240101000000-00001-host.warc.gz"
+    put(archive, tmp_path, name, os.urandom(2000))
+    os.unlink(archive.path("ba-one", name))
+    archive.stop("arcrepository")
+    archive.preservation = {"schedule": [{"replica": "ONE", "kind": "files", "every_hours": 24},
+                                         {"replica": "TWO", "kind": "checksums", "every_hours": 24,
+                                          "max_duration": 30}]}
+    archive.start("arcrepository")
+    ctx = next(d for d in archive.containers["arcrepository"].dependencies if isinstance(d, PreservationContext))
+    started = ctx.run_schedule()
+    assert sorted((a.replica, a.kind, a.requested_by) for a in started) == [
+        ("ONE", "files", "schedule"), ("TWO", "checksums", "schedule")]
+    repo = archive.proxy.arcrepository
+    for a in started:
+        wait_for(lambda a=a: repo.audit_status(a.id)["state"] == "done", 60)
+    assert ctx.run_schedule() == []                       # not due again for 24 hours
+    two = repo.audit_status(next(a.id for a in started if a.replica == "TWO"))
+    assert (two["files_seen"], two["corrupt"], two["progress"]) == (1, 0, 1.0)     # rolling, all covered
+    summary = {s["replica"]: s for s in repo.preservation_summary()}
+    assert (summary["ONE"]["missing"], summary["ONE"]["last_files_audit"]["missing"]) == (1, 1)
+    assert summary["TWO"]["unchecked"] == 0 and summary["TWO"]["running"] is None
