@@ -50,6 +50,8 @@ log = logging.getLogger(__name__)
 Call = Callable[..., Any]
 #: copies per batch of a rolling checksum audit
 ROLLING_CHUNK = 200
+#: files a reestablish copies at the same time
+REESTABLISH_PARALLEL = 4
 
 
 class Cancelled(Exception):
@@ -356,22 +358,40 @@ class AuditRunner:
     def _run_reestablish(self, audit_id: int, r: ReplicaDto, max_duration: float | None) -> None:
         todo = self._update(audit_id, lambda s, a: core.missing_names(s, r.id, 1_000_000))
         self._update(audit_id, lambda s, a: setattr(a, "total", len(todo)))
-        for n, (name, reference, size) in enumerate(todo, 1):
+        finished = 0
+
+        def one(item: tuple[str, str, int | None]) -> None:
+            nonlocal finished
+            name, reference, size = item
             try:
                 instance = self.reestablish_one(r, name, reference, size)
             except Exception as exc:  # noqa: BLE001 - recorded per file; the others go on
                 err = _describe(exc)
-                self._update(audit_id, lambda s, a, e=err, nm=name: (
-                    core.add_error(a, f"{nm}: {e}"), setattr(a, "missing", a.missing + 1),
-                    core.log_event(s, "system", "reestablish_failed", r.id, nm, {"audit": a.id, "error": e})))
+
+                def failed(s: Session, a: Audit) -> None:
+                    core.add_error(a, f"{name}: {err}")
+                    a.missing += 1
+                    core.log_event(s, "system", "reestablish_failed", r.id, name, {"audit": a.id, "error": err})
+                record = failed
             else:
-                def ok(s: Session, a: Audit, nm=name, ref=reference, inst=instance) -> None:
-                    core.mark_restored(s, r.id, nm, ref, inst[1])
+                def ok(s: Session, a: Audit) -> None:
+                    core.mark_restored(s, r.id, name, reference, instance[1])
                     a.files_seen += 1
-                    core.log_event(s, "system", "reestablished", r.id, nm,
-                                   {"audit": a.id, "checksum": ref, "source": inst[0], "instance": inst[1]})
-                self._update(audit_id, ok)
-            self._update(audit_id, lambda s, a, n=n: setattr(a, "progress", n / max(len(todo), 1)))
+                    core.log_event(s, "system", "reestablished", r.id, name,
+                                   {"audit": a.id, "checksum": reference, "source": instance[0],
+                                    "instance": instance[1]})
+                record = ok
+            finished += 1
+
+            def progress(s: Session, a: Audit) -> None:
+                record(s, a)
+                a.progress = finished / max(len(todo), 1)
+            self._update(audit_id, progress)
+
+        # a few files at a time: each is mostly waiting for two HTTP transfers and an RPC
+        pool = eventlet.GreenPool(REESTABLISH_PARALLEL)
+        for _ in pool.imap(one, todo):
+            pass
 
     def reestablish_one(self, r: ReplicaDto, name: str, reference: str, size: int | None) -> tuple[str, str]:
         """Copy ``name`` from a replica whose copy equals the reference to ``r`` (verified on
