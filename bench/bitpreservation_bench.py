@@ -34,7 +34,7 @@ from shared.enums import ReplicaType  # noqa: E402
 
 MIGRATIONS = "server.archive.arcrepository.migrations"
 R = ReplicaDto("ONE", "one", ReplicaType.BITARCHIVE)
-PEER_SAMPLE = 20_000
+PEER_SAMPLE = 5_000
 
 
 def fill(make, n: int) -> None:
