@@ -394,8 +394,9 @@ class AuditRunner:
             pass
 
     def reestablish_one(self, r: ReplicaDto, name: str, reference: str, size: int | None) -> tuple[str, str]:
-        """Copy ``name`` from a replica whose copy equals the reference to ``r`` (verified on
-        arrival by ``r``). Returns (source replica, instance in ``r``)."""
+        """Copy ``name`` to ``r`` from another replica's copy; ``r`` verifies it against the
+        reference on arrival, so only a copy equal to the reference is ever kept. Returns
+        (source replica, instance in ``r``)."""
         with self.sessions() as s:
             sources = core.good_sources(s, name, r.id)
         tried = []
@@ -404,9 +405,8 @@ class AuditRunner:
             if src.type != ReplicaType.BITARCHIVE:
                 continue
             try:
-                if self.live_checksum(src, name) != reference:
-                    tried.append(f"{rid}: its copy differs from the reference")
-                    continue
+                # No separate checksum of the source first: ``r`` computes the checksum on arrival
+                # and refuses anything but the reference (ChecksumMismatch: the next source is tried).
                 loc = self.call(src.monitor_service, "locate", name, None, timeout=self.limits.rpc_timeout)
                 rf = RemoteFile(name, size, reference, url=loc.url)
                 receipt = self.call(r.service, "upload", rf.to_dict(), timeout=self.limits.transfer_timeout)
