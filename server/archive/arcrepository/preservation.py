@@ -210,8 +210,11 @@ class Listing:
     def load(self, rows: Iterable[tuple[str, str | None]]) -> int:
         """Bulk insert ``(name, checksum or None)`` rows; returns how many. PostgreSQL takes
         them with COPY (an order of magnitude faster than INSERTs), others in chunked INSERTs."""
-        if self.session.get_bind().dialect.name == "postgresql":
+        dialect = self.session.get_bind().dialect.name
+        if dialect == "postgresql":
             n = self._copy(rows)
+        elif dialect == "sqlite":
+            n = self._executemany(rows)
         else:
             n = self._insert(rows)
         # one index after the load (cheaper than maintaining it row by row), and statistics,
@@ -228,6 +231,24 @@ class Listing:
             for row in rows:
                 copy.write_row(row)
                 n += 1
+        return n
+
+    def _executemany(self, rows: Iterable[tuple[str, str | None]]) -> int:
+        # sqlite3's own executemany over plain tuples: no per-row parameter processing
+        raw = self.session.connection().connection.dbapi_connection
+        sql = f"INSERT INTO {self.table.name} (filename, checksum) VALUES (?, ?)"
+        n = 0
+        cur = raw.cursor()
+        try:
+            it = iter(rows)
+            while True:
+                chunk = [r for _, r in zip(range(LOAD_CHUNK * 10), it, strict=False)]
+                if not chunk:
+                    break
+                cur.executemany(sql, chunk)
+                n += len(chunk)
+        finally:
+            cur.close()
         return n
 
     def _insert(self, rows: Iterable[tuple[str, str | None]]) -> int:
@@ -264,16 +285,13 @@ def _judged(replica_id: str, snapshot: dt.datetime, scope: list[str] | None = No
 
 
 def _listed(listing: Listing, with_checksum: str | None = None):
-    """EXISTS a listed row for the replicafileinfo row's file (``with_checksum``: "equal" or
-    "differs" to the file's reference)."""
+    """The replicafileinfo row's file is listed (``with_checksum`` "equal": with the reference
+    checksum). One uncorrelated join of the listing with ``file``, which both databases
+    evaluate once (a hash or an index), not once per row."""
     t = listing.table
-    cond = [t.c.filename == ArchiveFile.filename, ArchiveFile.id == ReplicaFileInfo.file_id]
-    if with_checksum == "equal":
-        cond.append(t.c.checksum == ArchiveFile.checksum)
-    elif with_checksum == "differs":
-        cond.append(t.c.checksum != ArchiveFile.checksum)
-    return exists(select(1).select_from(t).join(ArchiveFile, t.c.filename == ArchiveFile.filename)
-                  .where(*cond).correlate(ReplicaFileInfo))
+    cond = [t.c.checksum == ArchiveFile.checksum] if with_checksum == "equal" else []
+    ids = select(ArchiveFile.id).select_from(t).join(ArchiveFile, t.c.filename == ArchiveFile.filename).where(*cond)
+    return ReplicaFileInfo.file_id.in_(ids)
 
 
 def apply_file_list(session: Session, audit: Audit, listing: Listing, scope: list[str] | None = None, *,
