@@ -90,6 +90,8 @@ class ChecksumStatus(StrEnum):
     UNKNOWN = "unknown"
     OK = "ok"
     CORRUPT = "corrupt"
+    #: two or more copies agree on a value other than the reference: a person decides (#11)
+    DISPUTED = "disputed"
 
 
 class FileListStatus(StrEnum):

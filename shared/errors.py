@@ -251,3 +251,21 @@ class NotificationNotFound(NotFound):
     """No notification with this id."""
 
     code = "notification_not_found"
+# --- bit preservation (issue #11; codes bitpres_*) ----------------------------------------------
+
+class BadChecksumStated(Conflict):
+    """A replace names a bad checksum the copy does not have (details: stated, actual)."""
+
+    code = "bitpres_bad_checksum_stated"
+
+
+class CopyIsGood(Conflict):
+    """A replace was asked for a copy that equals the reference: nothing to repair."""
+
+    code = "bitpres_copy_is_good"
+
+
+class NoGoodCopy(Conflict):
+    """No other replica holds a copy equal to the reference, so nothing can be copied from."""
+
+    code = "bitpres_no_good_copy"

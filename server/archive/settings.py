@@ -49,3 +49,16 @@ SETTINGS = SETTINGS + (
     Setting("archive.http.token_ttl", float, 900.0, "seconds a signed file URL (get_file, get_record, batch "
             "output) stays valid; the file server refuses requests without a valid token", minimum=1.0),
 )
+
+# --- bit preservation (issue #11) ---------------------------------------------------------------
+SETTINGS = SETTINGS + (
+    Setting("archive.preservation.max_checksum_age_days", float, 30.0, "a copy whose checksum was last "
+            "verified longer ago than this counts as stale in the bit-preservation summary", minimum=0.0),
+    Setting("archive.preservation.schedule", list, [], "audits the arcrepository starts by itself: a list of "
+            "{replica, kind (files|checksums|salted), every_hours, max_duration (seconds, rolling checksums)}"),
+    Setting("archive.preservation.repair_key_file", str, "", "the key that signs an operator's one-time token "
+            "to replace a corrupt copy (operators' hosts and the bitarchives have it); empty: the "
+            "installation key (security.key_file)"),
+    Setting("archive.preservation.op_timeout", float, 600.0, "seconds the bitarchive monitor waits for every "
+            "instance to answer a salted challenge or a replace request", minimum=0.1),
+)

@@ -161,9 +161,14 @@ def run(args: argparse.Namespace) -> int:
         text = story.record_text(raw)
         print("\n".join("    " + line for line in text.splitlines()[:40]))
 
+        _step("8. bit preservation: a file audit and a checksum audit of both replicas")
+        if not _audit_replicas(rpc):
+            return 1
+
     print(f"\nThe services keep running. Try:\n  export NAS_KEY_FILE={key_file}\n"
           f"  .venv/bin/nas status --amqp-uri {amqp_uri}\n"
-          f"  .venv/bin/nas archive ls --amqp-uri {amqp_uri}\n  .venv/bin/nas demo --stop")
+          f"  .venv/bin/nas archive ls --amqp-uri {amqp_uri}\n"
+          f"  .venv/bin/nas bitpreservation status --amqp-uri {amqp_uri}\n  .venv/bin/nas demo --stop")
     if args.keep_website:
         pid = start_website(args.dir, args.web_port)
         print(f"\nThe demo website keeps running in the background (pid {pid}, port {args.web_port}): it is the "
@@ -221,3 +226,23 @@ def stop_website(demo_dir: str) -> bool:
             ours = False
     os.unlink(path)
     return ours
+def _audit_replicas(rpc, timeout: float = 300.0) -> bool:
+    """A file audit and a checksum audit of every replica, one after the other; True when clean."""
+    import time
+
+    from server.demo.layout import REPLICAS
+
+    rows, clean = [], True
+    for r in REPLICAS:
+        for kind in ("files", "checksums"):
+            a = call(rpc, "arcrepository", "audit_start", r["id"], kind, None, "demo")
+            deadline = time.monotonic() + timeout
+            while a.state in ("queued", "running") and time.monotonic() < deadline:
+                time.sleep(0.5)
+                a = call(rpc, "arcrepository", "audit_status", a.id)
+            ok = a.state == "done" and not (a.partial or a.missing or a.corrupt or a.disputed)
+            clean = clean and ok
+            rows.append((r["id"], kind, a.state, a.files_seen, a.missing, a.corrupt, a.disputed,
+                         "clean" if ok else "FINDINGS"))
+    print_table(("REPLICA", "AUDIT", "STATE", "SEEN", "MISSING", "CORRUPT", "DISPUTED", "RESULT"), rows)
+    return clean

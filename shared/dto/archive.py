@@ -276,3 +276,164 @@ RETURNS_BY_SERVICE: dict[str, dict[str, Any]] = {
         "checksums": dict[str, str],
     },
 }
+
+
+# --- bit preservation (audits, findings, repair; issue #11) -------------------------------------
+
+#: audit kinds and states (strings on the wire, the desktop shows them translated)
+AUDIT_KINDS = ("files", "checksums", "salted", "reestablish")
+AUDIT_STATES = ("queued", "running", "done", "failed", "cancelled")
+
+
+@dataclasses.dataclass
+class AuditDto(Dto):
+    """One audit (or repair) run of one replica, as a tracked job: queued → running → done |
+    failed | cancelled. ``partial`` is set when an instance did not answer (never reported OK)."""
+
+    id: int
+    replica: str
+    kind: str
+    state: str
+    requested_by: str | None = None
+    requested: str | None = None
+    started: str | None = None
+    finished: str | None = None
+    files_seen: int = 0
+    missing: int = 0
+    corrupt: int = 0
+    disputed: int = 0
+    extra: int = 0
+    errors: list[str] = dataclasses.field(default_factory=list)
+    progress: float = 0.0
+    total: int = 0
+    partial: bool = False
+    missing_instances: list[str] = dataclasses.field(default_factory=list)
+    message: str = ""
+    max_duration: float | None = None
+
+    @property
+    def active(self) -> bool:
+        return self.state in ("queued", "running")
+
+
+@dataclasses.dataclass
+class ReplicaPreservationDto(Dto):
+    """The bit-preservation state of one replica, from the admin database."""
+
+    replica: str
+    name: str
+    type: str
+    files: int = 0
+    ok: int = 0
+    missing: int = 0
+    corrupt: int = 0
+    disputed: int = 0
+    unchecked: int = 0
+    stale: int = 0                        # checksum older than max_checksum_age_days (or never)
+    oldest_checksum: str | None = None
+    max_checksum_age_days: float = 0.0
+    last_files_audit: AuditDto | None = None
+    last_checksums_audit: AuditDto | None = None
+    running: AuditDto | None = None
+
+
+@dataclasses.dataclass
+class FileFindingDto(Dto):
+    """A file an audit found missing, corrupt (blamed, repairable) or disputed (copies agree
+    against the reference: a person must decide) in one replica."""
+
+    name: str
+    replica: str
+    status: str
+    reference_checksum: str
+    replica_checksum: str | None = None
+    checked: str | None = None
+    votes: dict[str, str | None] = dataclasses.field(default_factory=dict)
+
+
+@dataclasses.dataclass
+class ReplaceConfirmationDto(Dto):
+    """What an operator confirms before replacing a corrupt copy."""
+
+    name: str
+    replica: str
+    reference_checksum: str
+    bad_checksum: str | None
+    good_replica: str | None
+    good_checksum: str | None
+    votes: dict[str, str | None] = dataclasses.field(default_factory=dict)
+    replaceable: bool = False
+    reason: str = ""
+
+
+@dataclasses.dataclass
+class RepairResultDto(Dto):
+    """The outcome of replacing one corrupt copy (the old bytes are kept in the attic)."""
+
+    name: str
+    replica: str
+    replaced: bool
+    old_checksum: str | None = None
+    new_checksum: str | None = None
+    attic_path: str | None = None
+    instance_id: str | None = None
+    message: str = ""
+
+
+@dataclasses.dataclass
+class PreservationEventDto(Dto):
+    """One line of the bit-preservation audit trail: who did what, when, with which checksums."""
+
+    id: int
+    at: str
+    who: str
+    action: str
+    replica: str | None = None
+    name: str | None = None
+    details: dict[str, Any] = dataclasses.field(default_factory=dict)
+
+
+@dataclasses.dataclass
+class InstanceOpDto(Dto):
+    """A request the monitor broadcasts to every instance of its replica about one file
+    (``op``: ``salted`` challenge or ``replace`` a corrupt copy), and each instance's answer."""
+
+    op_id: str
+    op: str
+    name: str
+    args: dict[str, Any] = dataclasses.field(default_factory=dict)
+    instance_id: str | None = None
+    held: bool = False                 # the answering instance holds the file
+    result: dict[str, Any] = dataclasses.field(default_factory=dict)
+    error: str | None = None
+    error_code: str | None = None
+    error_details: dict[str, Any] = dataclasses.field(default_factory=dict)
+
+
+@dataclasses.dataclass
+class InstanceOpResultDto(Dto):
+    """Every answer to one instance op, and which expected instances stayed silent."""
+
+    op_id: str
+    op: str
+    name: str
+    answers: list[InstanceOpDto] = dataclasses.field(default_factory=list)
+    missing_instances: list[str] = dataclasses.field(default_factory=list)
+
+
+RETURNS_BY_SERVICE[ARCREPOSITORY].update({
+    "audit_start": AuditDto,
+    "audit_status": AuditDto,
+    "audit_list": Page[AuditDto],
+    "audit_cancel": AuditDto,
+    "preservation_summary": list[ReplicaPreservationDto],
+    "missing_files": Page[FileFindingDto],
+    "corrupt_files": Page[FileFindingDto],
+    "reestablish_missing": AuditDto,
+    "replace_confirmation": ReplaceConfirmationDto,
+    "replace_corrupt": RepairResultDto,
+    "preservation_log": Page[PreservationEventDto],
+})
+RETURNS_BY_SERVICE[BITARCHIVE_MONITOR].update({
+    "instance_op": InstanceOpResultDto,
+})

@@ -10,7 +10,18 @@ from __future__ import annotations
 
 import datetime as dt
 
-from sqlalchemy import BigInteger, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 from shared.enums import ChecksumStatus, FileListStatus, ReplicaType, UploadState
@@ -70,3 +81,65 @@ class ReplicaFileInfo(Base):
     error: Mapped[str | None] = mapped_column(String(2000))
 
     file: Mapped[ArchiveFile] = relationship(back_populates="infos")
+
+
+# --- bit preservation (issue #11): audits as tracked jobs, their findings, the audit trail ------
+
+class Audit(Base):
+    """One audit or repair run of one replica (``kind``: files, checksums, salted, reestablish).
+
+    ``state`` queued → running → done | failed | cancelled; ``snapshot`` is the moment before
+    the replica was asked (a copy completed later is never judged by this run); ``heartbeat``
+    is refreshed while it runs, so a run whose arcrepository died is recognisable."""
+
+    __tablename__ = "audit"
+    __table_args__ = (Index("audit_replica_state", "replica_id", "state"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    replica_id: Mapped[str] = mapped_column(String(64))
+    kind: Mapped[str] = mapped_column(String(16))
+    state: Mapped[str] = mapped_column(String(16), default="queued")
+    requested_by: Mapped[str | None] = mapped_column(String(200))
+    requested: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    started: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
+    finished: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
+    snapshot: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
+    heartbeat: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
+    files_seen: Mapped[int] = mapped_column(Integer, default=0)
+    missing: Mapped[int] = mapped_column(Integer, default=0)
+    corrupt: Mapped[int] = mapped_column(Integer, default=0)
+    disputed: Mapped[int] = mapped_column(Integer, default=0)
+    extra: Mapped[int] = mapped_column(Integer, default=0)
+    total: Mapped[int] = mapped_column(Integer, default=0)
+    progress: Mapped[float] = mapped_column(Float, default=0.0)
+    partial: Mapped[bool] = mapped_column(Boolean, default=False)
+    cancel_requested: Mapped[bool] = mapped_column(Boolean, default=False)
+    max_duration: Mapped[float | None] = mapped_column(Float)
+    errors: Mapped[str] = mapped_column(Text, default="[]")               # JSON list of strings
+    missing_instances: Mapped[str] = mapped_column(Text, default="[]")    # JSON list of instance ids
+    message: Mapped[str] = mapped_column(Text, default="")
+
+
+class AuditExtraFile(Base):
+    """A file a replica holds that the admin database does not know (found by a file audit)."""
+
+    __tablename__ = "audit_extra_file"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    audit_id: Mapped[int] = mapped_column(ForeignKey("audit.id", ondelete="CASCADE"), index=True)
+    filename: Mapped[str] = mapped_column(String(300))
+
+
+class PreservationEvent(Base):
+    """The audit trail: every audit, cancel and repair, who asked, with the checksums involved."""
+
+    __tablename__ = "preservation_event"
+    __table_args__ = (Index("preservation_event_replica", "replica_id", "id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    who: Mapped[str] = mapped_column(String(200))
+    action: Mapped[str] = mapped_column(String(64))
+    replica_id: Mapped[str | None] = mapped_column(String(64))
+    filename: Mapped[str | None] = mapped_column(String(300))
+    details: Mapped[str] = mapped_column(Text, default="{}")              # JSON object

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from server.archive.arcrepository.preservation_service import PreservationRpcs
 from server.archive.arcrepository.repository import ArcRepository, StoreLimits
 from server.archive.calls import ServiceCalls
 from server.archive.providers import ArchiveContext
@@ -67,7 +68,7 @@ class RepositoryContext(ArchiveContext):
         return self._dependency(DatabaseSession).sessionmaker()
 
 
-class ArcRepositoryService(NasService):
+class ArcRepositoryService(PreservationRpcs, NasService):
     name = ARCREPOSITORY
     db = DatabaseSession("archive", MIGRATIONS)
     archive = RepositoryContext()

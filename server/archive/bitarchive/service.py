@@ -16,6 +16,7 @@ from nameko.events import BROADCAST, EventDispatcher
 from nameko.timer import timer
 
 from server.archive.bitarchive.core import BatchLimits, Bitarchive
+from server.archive.bitarchive.instance_ops import InstanceOpHandlers
 from server.archive.events import BATCH_EVENT, BATCH_REPLY_EVENT
 from server.archive.per_replica import ReplicaService, configured_class, replica_event_handler
 from server.archive.providers import ArchiveContext, archive_dir, runtime_of
@@ -87,7 +88,7 @@ class BitarchiveContext(ArchiveContext):
         return self.file_server.url("batch", batch_id)
 
 
-class BitarchiveService(ReplicaService):
+class BitarchiveService(InstanceOpHandlers, ReplicaService):
     name = family = BITARCHIVE
     archive = BitarchiveContext()
     dispatch = EventDispatcher()

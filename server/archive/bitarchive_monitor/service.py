@@ -16,6 +16,7 @@ from nameko.timer import timer
 
 from server.archive.bitarchive_monitor.batches import BatchRegistry
 from server.archive.bitarchive_monitor.core import BitarchiveMonitor, MonitorLimits
+from server.archive.bitarchive_monitor.ops import InstanceOpRpcs
 from server.archive.events import BATCH_EVENT, BATCH_REPLY_EVENT
 from server.archive.per_replica import ReplicaService, configured_class, replica_event_handler
 from server.archive.providers import ArchiveContext, archive_dir
@@ -57,7 +58,7 @@ class MonitorContext(ArchiveContext):
         self.core.signer = self.signer
 
 
-class BitarchiveMonitorService(ReplicaService):
+class BitarchiveMonitorService(InstanceOpRpcs, ReplicaService):
     name = family = BITARCHIVE_MONITOR
     archive = MonitorContext()
     dispatch = EventDispatcher()

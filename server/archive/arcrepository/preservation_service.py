@@ -1,0 +1,186 @@
+"""The bit-preservation RPCs of the ``arcrepository`` (a mixin of its service class).
+
+Audits and repairs run in the arcrepository because it owns the admin database they judge and
+update (docs/decisions/archive-bitpreservation.md). The runs are :class:`~.audits.AuditRunner`
+jobs; the queries are :mod:`.preservation`; replacing one corrupt copy is :mod:`.repair`.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from typing import Any
+
+from nameko.timer import timer
+from sqlalchemy import select
+
+from server.archive.arcrepository import preservation as core
+from server.archive.arcrepository.audits import AuditLimits, AuditRunner
+from server.archive.arcrepository.models import Audit
+from server.archive.arcrepository.repair import Repairs
+from server.archive.calls import ServiceCalls
+from server.archive.providers import ArchiveContext
+from server.db.provider import DatabaseSession
+from server.db.transactions import committing
+from server.runtime.rpc import rpc
+from shared.dto import Page
+from shared.dto.archive import (
+    AuditDto,
+    FileFindingDto,
+    PreservationEventDto,
+    RepairResultDto,
+    ReplaceConfirmationDto,
+    ReplicaPreservationDto,
+)
+from shared.errors import InvalidInput
+from shared.roles import ADMIN, OPERATOR, READ
+
+log = logging.getLogger(__name__)
+
+#: seconds between looks at ``archive.preservation.schedule``
+SCHEDULE_INTERVAL = 60.0
+
+
+class PreservationContext(ArchiveContext):
+    """The :class:`AuditRunner` and :class:`Repairs` of the arcrepository; on start, runs left
+    behind by a stopped arcrepository are taken up again."""
+
+    def setup(self) -> None:
+        super().setup()
+        s = self.settings
+        self.limits = AuditLimits(s["archive.rpc_timeout"], s["archive.store.timeout"], 10.0,
+                                  s["archive.preservation.max_checksum_age_days"])
+        self.runner = AuditRunner(self.replicas, self._call, self._session, self.limits,
+                                  lambda fn: self.container.spawn_managed_thread(fn, identifier="nas-audit"))
+        self.repairs = Repairs(self.runner, s["archive.preservation.op_timeout"])
+
+    def start(self) -> None:
+        super().start()
+        # After the container runs (its reply listener consumes), not before: a resumed run calls out.
+        self.container.spawn_managed_thread(self._resume, identifier="nas-audit-resume")
+
+    def _resume(self) -> None:
+        try:
+            ids = self.runner.resume()
+            if ids:
+                log.warning("taking up %d audit(s) left queued or running: %s", len(ids), ids)
+        except Exception:  # noqa: BLE001 - a broken database shows in every RPC; do not kill the container
+            log.exception("could not take up earlier audits")
+
+    def _dependency(self, kind: type):
+        for dep in self.container.dependencies:
+            if isinstance(dep, kind):
+                return dep
+        raise RuntimeError(f"the arcrepository has no {kind.__name__} dependency")
+
+    def _call(self, service: str, method: str, *args: Any, timeout: float) -> Any:
+        return self._dependency(ServiceCalls).caller().call(service, method, *args, timeout=timeout)
+
+    def _session(self):
+        return self._dependency(DatabaseSession).sessionmaker()
+
+    def run_schedule(self, now: dt.datetime | None = None) -> list[AuditDto]:
+        """Start the scheduled audits that are due (the last of that kind requested longer ago
+        than ``every_hours``)."""
+        now = now or core.utcnow()
+        started = []
+        for entry in self.settings["archive.preservation.schedule"]:
+            rid, kind = entry.get("replica"), entry.get("kind", "files")
+            every = dt.timedelta(hours=float(entry.get("every_hours", 24)))
+            with self._session() as s:
+                last = s.execute(select(Audit.requested).where(Audit.replica_id == rid, Audit.kind == kind)
+                                 .order_by(Audit.id.desc()).limit(1)).scalar_one_or_none()
+                if last is not None and core.aware(last) + every > now:
+                    continue
+                started.append(self.runner.request(s, rid, kind, "schedule", entry.get("max_duration")))
+        return started
+
+
+def _who(requested_by: str | None) -> str:
+    return (requested_by or "unknown")[:200]
+
+
+class PreservationRpcs:
+    """Mixed into ``ArcRepositoryService``: ``self.db`` is its archive database session."""
+
+    bitpres = PreservationContext()
+    db: Any
+
+    @rpc(roles=OPERATOR, audit=True)
+    def audit_start(self, replica: str, kind: str, max_duration: float | None = None,
+                    requested_by: str | None = None) -> AuditDto:
+        """Queue an audit of ``replica`` (kind files | checksums | salted) and start it; while
+        one is queued or running for that replica, that one is returned. ``max_duration``
+        (seconds) makes a checksum audit rolling: least recently verified copies first, until
+        the budget is spent. Raises NotFound (replica), InvalidInput (kind, duration)."""
+        if kind == "reestablish":
+            raise InvalidInput("use reestablish_missing to repair", {"kind": kind})
+        return self.bitpres.runner.request(self.db, replica, kind, _who(requested_by), max_duration)
+
+    @rpc(roles=READ)
+    def audit_status(self, audit_id: int) -> AuditDto:
+        """One audit or repair run: state, counts, progress, errors. Raises NotFound."""
+        return core.audit_dto(core.get_audit(self.db, audit_id))
+
+    @rpc(roles=READ)
+    def audit_list(self, replica: str | None = None, offset: int = 0, limit: int = 50) -> Page[AuditDto]:
+        """Audit and repair runs, newest first (of one replica if given)."""
+        rid = self.bitpres.replicas.get(replica).id if replica else None
+        return core.list_audits(self.db, rid, int(offset), min(int(limit), 1000))
+
+    @rpc(roles=OPERATOR, audit=True)
+    def audit_cancel(self, audit_id: int, requested_by: str | None = None) -> AuditDto:
+        """Cancel a queued run at once, a running one at its next step. Raises NotFound."""
+        with committing(self.db):
+            return core.audit_dto(core.request_cancel(self.db, audit_id, _who(requested_by)))
+
+    @rpc(roles=READ)
+    def preservation_summary(self) -> list[ReplicaPreservationDto]:
+        """Per replica: files, OK, missing, corrupt, disputed, unchecked and stale copies, the
+        oldest verification, the last audits and the running one."""
+        return core.summary(self.db, self.bitpres.replicas.all(), self.bitpres.limits.max_checksum_age_days)
+
+    @rpc(roles=READ)
+    def missing_files(self, replica: str, offset: int = 0, limit: int = 100) -> Page[FileFindingDto]:
+        """The copies the last audits found missing in ``replica``. Raises NotFound (replica)."""
+        rid = self.bitpres.replicas.get(replica).id
+        return core.findings(self.db, rid, "missing", int(offset), min(int(limit), 1000))
+
+    @rpc(roles=READ)
+    def corrupt_files(self, replica: str, offset: int = 0, limit: int = 100) -> Page[FileFindingDto]:
+        """The copies in ``replica`` found corrupt (blamed by the vote: repairable) or disputed
+        (copies agree against the reference: for a person). Raises NotFound (replica)."""
+        rid = self.bitpres.replicas.get(replica).id
+        return core.findings(self.db, rid, "corrupt", int(offset), min(int(limit), 1000))
+
+    @rpc(roles=OPERATOR, audit=True)
+    def reestablish_missing(self, replica: str, requested_by: str | None = None) -> AuditDto:
+        """Copy every file marked missing in ``replica`` back from a copy equal to its reference
+        (verified on arrival), as one tracked run with progress. Raises NotFound (replica)."""
+        return self.bitpres.runner.request(self.db, replica, "reestablish", _who(requested_by))
+
+    @rpc(roles=READ)
+    def replace_confirmation(self, replica: str, name: str) -> ReplaceConfirmationDto:
+        """What replacing the copy of ``name`` in ``replica`` would do: the reference, the copy's
+        checksum now, the good copy's replica and checksum, the votes, and whether (or why not)
+        it may be replaced. Raises InvalidName, NotFound (replica), ArchiveFileNotFound."""
+        return self.bitpres.repairs.confirmation(self.db, replica, name)
+
+    @rpc(roles=ADMIN, audit=True)
+    def replace_corrupt(self, replica: str, name: str, bad_checksum: str, token: str) -> RepairResultDto:
+        """Replace the corrupt copy of ``name`` in ``replica`` (whose checksum is
+        ``bad_checksum``) by a good copy; the old bytes go to the attic. ``token`` is an
+        operator's one-time signed token for exactly this replica, file and bad checksum.
+        Raises TokenRejected, BadChecksumStated, CopyIsGood, NoGoodCopy, ArchiveFileNotFound,
+        ReplicaUnavailable."""
+        return self.bitpres.repairs.replace(self.db, replica, name, bad_checksum, token)
+
+    @rpc(roles=READ)
+    def preservation_log(self, replica: str | None = None, offset: int = 0,
+                         limit: int = 100) -> Page[PreservationEventDto]:
+        """The audit trail (who, when, what, checksums), newest first."""
+        rid = self.bitpres.replicas.get(replica).id if replica else None
+        return core.list_events(self.db, rid, int(offset), min(int(limit), 1000))
+
+    @timer(interval=SCHEDULE_INTERVAL)
+    def preservation_schedule(self) -> None:
+        self.bitpres.run_schedule()

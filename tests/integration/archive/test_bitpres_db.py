@@ -1,0 +1,131 @@
+"""Bit-preservation queries on SQLite and a real PostgreSQL: the file-list diff runs set-wise in a
+temporary table; a copy completed after the audit's snapshot is never judged; upload states are
+never touched; files unknown to the database are reported; checksum comparison; the summary; a
+run left "running" by a dead arcrepository is queued again."""
+from __future__ import annotations
+
+import datetime as dt
+import time
+
+import pytest
+from sqlalchemy import select
+from sqlalchemy.orm import sessionmaker
+
+from server.archive.arcrepository import preservation as core
+from server.archive.arcrepository import store
+from server.archive.arcrepository.models import Audit, AuditExtraFile, ReplicaFileInfo
+from server.archive.replicas import ReplicaDto
+from server.db.engine import make_engine
+from server.db.migrate import upgrade
+from shared.enums import ReplicaType
+
+MIGRATIONS = "server.archive.arcrepository.migrations"
+R = [ReplicaDto("ONE", "one", ReplicaType.BITARCHIVE), ReplicaDto("TWO", "two", ReplicaType.BITARCHIVE)]
+
+
+def md5(i: int) -> str:
+    return f"{i:032x}"
+
+
+@pytest.fixture
+def make(database_url):
+    engine = make_engine(database_url)
+    upgrade(engine, "archive", MIGRATIONS)
+    try:
+        yield sessionmaker(engine, expire_on_commit=False)
+    finally:
+        engine.dispose()
+
+
+def completed(s, name: str, checksum: str) -> None:
+    store.on_store(s, R, name, checksum, 10)
+    for r in R:
+        store.on_upload_reply(s, name, r.id, ok=True, checksum=checksum, instance_id=f"ba-{r.id}")
+
+
+def test_file_list_diff_in_the_database(make):
+    with make() as s:
+        for i in range(1, 301):
+            completed(s, f"f{i:05d}.warc", md5(i))
+        s.commit()
+    with make() as s:
+        a, created = core.request_audit(s, R[1], "files", "tester")
+        again, created_again = core.request_audit(s, R[1], "checksums", "tester")
+        assert created and not created_again and again.id == a.id       # one per replica
+        core.start(a)
+        s.commit()
+    time.sleep(0.01)
+    with make() as s:
+        # A store that completes after the snapshot (and so is not in the listing).
+        completed(s, "late.warc", md5(9999))
+        s.commit()
+    listed = [(f"f{i:05d}.warc", None) for i in range(1, 301) if i not in (7, 150)] + [("stranger.warc", None)]
+    with make() as s:
+        a = s.get(Audit, a.id)
+        with core.Listing(s) as listing:
+            assert listing.load(iter(listed)) == 299
+            core.apply_file_list(s, a, listing)
+        s.commit()
+        assert (a.missing, a.extra) == (2, 1)
+        assert s.execute(select(AuditExtraFile.filename)).scalars().all() == ["stranger.warc"]
+        page = core.findings(s, "TWO", "missing", 0, 10)
+        assert [f.name for f in page.items] == ["f00007.warc", "f00150.warc"] and page.total == 2
+        assert page.items[0].votes == {"ONE": md5(7)}
+        late = s.execute(select(ReplicaFileInfo).join(ReplicaFileInfo.file)
+                         .where(ReplicaFileInfo.replica_id == "TWO")).scalars().all()
+        states = {i.file.filename: (i.upload_state, i.filelist_status) for i in late}
+        assert states["late.warc"] == ("upload_completed", "ok")          # untouched by the audit
+        assert states["f00007.warc"] == ("upload_completed", "missing")   # upload state kept
+        assert states["f00008.warc"] == ("upload_completed", "ok")
+        assert core.missing_names(s, "ONE", 10) == []
+
+
+def test_checksum_comparison_returns_only_differing_copies(make):
+    with make() as s:
+        for i in range(1, 101):
+            completed(s, f"c{i:03d}.warc", md5(i))
+        a, _ = core.request_audit(s, R[0], "checksums", "tester")
+        core.start(a)
+        s.commit()
+    with make() as s:
+        a = s.get(Audit, a.id)
+        rows = [(f"c{i:03d}.warc", md5(i) if i != 42 else md5(4242)) for i in range(1, 101) if i != 3]
+        with core.Listing(s) as listing:
+            listing.load(rows)
+            core.apply_file_list(s, a, listing)
+            differing = core.apply_checksums(s, a, listing)
+        assert differing == [("c042.warc", md5(42), md5(4242))]
+        verdict = core.judge(md5(42), md5(4242), core.known_checksums(s, "c042.warc") | {"ONE": None})
+        core.record_verdict(s, "ONE", "c042.warc", md5(4242), verdict, {"TWO": md5(42)})
+        s.commit()
+        [one, two] = core.summary(s, R, 30.0)
+        assert (one.files, one.missing, one.corrupt, one.ok) == (100, 1, 1, 98)
+        assert two.unchecked == 0 and two.stale == 0
+        assert [f.name for f in core.findings(s, "ONE", "corrupt", 0, 5).items] == ["c042.warc"]
+
+
+def test_rolling_batches_take_the_least_recently_verified_first(make):
+    with make() as s:
+        for i in range(1, 11):
+            completed(s, f"r{i:02d}.warc", md5(i))
+        old = core.utcnow() - dt.timedelta(days=40)
+        for info in s.execute(select(ReplicaFileInfo).where(ReplicaFileInfo.replica_id == "ONE")).scalars():
+            info.checksum_checked = old if info.file.filename != "r05.warc" else old - dt.timedelta(days=1)
+        a, _ = core.request_audit(s, R[0], "checksums", "tester", max_duration=60)
+        core.start(a)
+        s.commit()
+        assert core.rolling_batch(s, a, 3) == ["r05.warc", "r01.warc", "r02.warc"]
+
+
+def test_a_run_left_running_is_queued_again_and_cancel_works(make):
+    with make() as s:
+        a, _ = core.request_audit(s, R[0], "files", "tester")
+        core.start(a)
+        b, _ = core.request_audit(s, R[1], "files", "tester")
+        s.commit()
+        assert core.recover(s) == [a.id, b.id]
+        s.commit()
+        assert s.get(Audit, a.id).state == "queued" and "restart" in s.get(Audit, a.id).message
+        assert core.request_cancel(s, b.id, "tester").state == "cancelled"
+        s.commit()
+        assert [e.action for e in core.list_events(s, None, 0, 10).items][:1] == ["audit_cancel"]

@@ -1,0 +1,233 @@
+"""Bit preservation through the real services over RabbitMQ (private vhost), SQLite and
+PostgreSQL: the arcrepository, two bitarchive replicas with their monitors and a checksum
+replica, all in this process, bitarchives writing to ``tmp_path``.
+
+An operator's day: a file deleted in one replica is found by the file audit and reestablished;
+one flipped byte is found by the checksum audit (blamed by the vote), refused repairs change
+nothing (forged, expired and replayed tokens, a wrong bad checksum, a good copy), a repair with a
+valid token moves the bad bytes to the attic; then every audit is clean. A silent instance makes
+an audit partial; a replica answering from a stored checksum fails the salted challenge."""
+from __future__ import annotations
+
+import hashlib
+import os
+
+import pytest
+from bitpres_testkit import Archive, audit, flip, put
+from nameko.standalone.rpc import ClusterRpcProxy
+from waiting import wait_for
+
+from server.archive.bitarchive.instance_ops import InstanceOps
+from server.archive.bitarchive.service import BitarchiveContext
+from server.runtime import tokens
+from shared.dto.archive import InstanceOpDto
+from shared.errors import ArchiveFileNotFound, BadChecksumStated, CopyIsGood, TokenRejected
+
+pytestmark = [pytest.mark.rabbit]
+
+
+@pytest.fixture
+def archive(nameko_config, database_url, tmp_path):
+    a = Archive(nameko_config, database_url, tmp_path / "nodes")
+    try:
+        for inst in ("arcrepository", "bam-one", "bam-two", "ba-one", "ba-two", "cs"):
+            a.start(inst)
+        with ClusterRpcProxy(nameko_config, timeout=60) as proxy:
+            a.proxy = proxy
+            for m in ("bitarchive_monitor_ONE", "bitarchive_monitor_TWO"):
+                wait_for(lambda m=m: any(i["details"].get("http_url") for i in getattr(proxy, m).instances()))
+            yield a
+    finally:
+        a.stop_all()
+
+
+def test_delete_and_flip_are_found_by_one_command_and_repaired_by_another(archive, tmp_path):
+    repo = archive.proxy.arcrepository
+    files = {f"{i}-1-20240101000000-00001-host.warc.gz": os.urandom(5000) for i in range(1, 4)}
+    sums = {n: put(archive, tmp_path, n, d) for n, d in files.items()}
+    gone, bad = sorted(files)[:2]
+
+    # delete one file in TWO: the file audit flags exactly it, ONE is clean
+    os.unlink(archive.path("ba-two", gone))
+    two = audit(archive, "TWO", "files")
+    assert (two["state"], two["missing"], two["files_seen"], two["partial"]) == ("done", 1, 2, False)
+    assert [f["name"] for f in repo.missing_files("TWO")["items"]] == [gone]
+    assert audit(archive, "ONE", "files")["missing"] == 0
+    # reestablish: copied from ONE, verified on arrival, the audit is clean again
+    job = repo.reestablish_missing("TWO", requested_by="tester")
+    done = wait_for(lambda: (s := repo.audit_status(job["id"]))["state"] == "done" and s, 60)
+    assert (done["kind"], done["files_seen"], done["missing"], done["progress"]) == ("reestablish", 1, 0, 1.0)
+    assert archive.path("ba-two", gone).read_bytes() == files[gone]
+    assert repo.missing_files("TWO")["total"] == 0
+    assert audit(archive, "TWO", "files")["missing"] == 0
+
+    # flip one byte in ONE's copy: the checksum audit blames exactly that copy
+    flip(archive.path("ba-one", bad))
+    flipped = hashlib.md5(archive.path("ba-one", bad).read_bytes()).hexdigest()
+    one = audit(archive, "ONE", "checksums")
+    assert (one["state"], one["corrupt"], one["disputed"], one["missing"]) == ("done", 1, 0, 0)
+    [finding] = repo.corrupt_files("ONE")["items"]
+    assert (finding["name"], finding["status"], finding["replica_checksum"]) == (bad, "corrupt", flipped)
+    assert finding["votes"] == {"TWO": sums[bad], "CS": sums[bad]}
+    assert audit(archive, "TWO", "checksums")["corrupt"] == 0
+    assert audit(archive, "CS", "checksums")["corrupt"] == 0
+    conf = repo.replace_confirmation("ONE", bad)
+    assert (conf["replaceable"], conf["bad_checksum"], conf["good_replica"]) == (True, flipped, "TWO")
+
+    # refused, nothing changed
+    claims = {"replica": "ONE", "file": bad, "bad_md5": flipped, "sub": "operator-anna"}
+    forged = tokens.issue(os.urandom(32), "bitpres_replace", claims, 300)
+    expired = tokens.issue(archive.key(), "bitpres_replace", claims, 1, now=1_000_000)
+    for token, reason in ((forged, "signature"), (expired, "expired"), ("nonsense", "malformed")):
+        with pytest.raises(TokenRejected) as err:
+            repo.replace_corrupt("ONE", bad, flipped, token)
+        assert err.value.details["reason"] == reason
+    good = tokens.issue(archive.key(), "bitpres_replace", claims, 300)
+    with pytest.raises(BadChecksumStated):
+        repo.replace_corrupt("ONE", bad, "0" * 32, good)
+    with pytest.raises(CopyIsGood):
+        repo.replace_corrupt("TWO", bad, sums[bad], good)
+    with pytest.raises(ArchiveFileNotFound):
+        repo.replace_corrupt("ONE", "9-9-nothing.warc.gz", flipped, good)
+    assert hashlib.md5(archive.path("ba-one", bad).read_bytes()).hexdigest() == flipped
+    assert not (archive.root / "ba-one" / "store" / "attic").exists()
+
+    # repaired with a valid token; the attic keeps the bad bytes; a replay is refused
+    result = repo.replace_corrupt("ONE", bad, flipped, good)
+    assert (result["replaced"], result["old_checksum"], result["new_checksum"]) == (True, flipped, sums[bad])
+    assert archive.path("ba-one", bad).read_bytes() == files[bad]
+    assert hashlib.md5(open(result["attic_path"], "rb").read()).hexdigest() == flipped
+    flip(archive.path("ba-one", bad))                          # the same damage again, the same token
+    with pytest.raises(TokenRejected) as err:
+        repo.replace_corrupt("ONE", bad, flipped, good)
+    assert err.value.details["reason"] == "replayed"
+    fresh = tokens.issue(archive.key(), "bitpres_replace", claims, 300)
+    repo.replace_corrupt("ONE", bad, flipped, fresh)
+    for r in ("ONE", "TWO", "CS"):
+        clean = audit(archive, r, "checksums")
+        assert (clean["missing"], clean["corrupt"], clean["disputed"], clean["partial"]) == (0, 0, 0, False)
+    summary = {s["replica"]: s for s in repo.preservation_summary()}
+    assert all((s["files"], s["missing"], s["corrupt"]) == (3, 0, 0) for s in summary.values())
+    actions = [e["action"] for e in repo.preservation_log(limit=200)["items"]]
+    assert {"reestablished", "replaced", "replace_refused", "checksum_corrupt"} <= set(actions)
+
+
+def test_a_silent_instance_makes_the_audit_partial_and_a_fake_replica_fails_the_salted_challenge(
+        archive, tmp_path):
+    name = "5-1-20240101000000-00001-host.warc.gz"
+    put(archive, tmp_path, name, os.urandom(3000))
+    ok = audit(archive, "ONE", "salted")
+    assert (ok["state"], ok["files_seen"], ok["corrupt"], ok["partial"]) == ("done", 1, 0, False)
+
+    # ONE's instance now answers from the stored checksum instead of reading the bytes
+    ctx = next(d for d in archive.containers["ba-one"].dependencies if isinstance(d, BitarchiveContext))
+
+    class Fake(InstanceOps):
+        def handle(self, op: InstanceOpDto, instance_id: str) -> InstanceOpDto:
+            import hmac
+
+            md5 = hashlib.md5(archive.path("ba-one", name).read_bytes()).hexdigest()   # "cached"
+            return InstanceOpDto(op.op_id, op.op, op.name, instance_id=instance_id, held=True,
+                                 result={"hmac": hmac.new(bytes.fromhex(op.args["salt"]), md5.encode(),
+                                                          "sha256").hexdigest()})
+    ctx.bitpres_ops = Fake(ctx.core.storage, "ONE", archive.key)
+    faked = audit(archive, "ONE", "salted")
+    assert (faked["corrupt"], faked["partial"]) == (1, False)
+    assert "ba-one" in faked["errors"][0]
+
+    # TWO's only instance stops: the audit ends partial, names it, and reports nothing missing
+    archive.stop("ba-two")
+    partial = audit(archive, "TWO", "files")
+    assert (partial["state"], partial["partial"], partial["missing_instances"], partial["missing"]) == (
+        "done", True, ["ba-two"], 0)
+    assert "ba-two" in partial["message"]
+
+
+def test_the_operator_commands_find_and_repair_with_exit_codes(archive, tmp_path, capsys):
+    from server.cli.main import main
+
+    uri = ["--amqp-uri", archive.nameko_config["AMQP_URI"]]
+    files = {f"{i}-2-20240101000000-00001-host.warc.gz": os.urandom(4000) for i in range(1, 3)}
+    for n, d in files.items():
+        put(archive, tmp_path, n, d)
+    gone, bad = sorted(files)
+    os.unlink(archive.path("ba-two", gone))
+    flip(archive.path("ba-one", bad))
+    capsys.readouterr()
+
+    assert main(["bitpreservation", "audit", "files", "TWO", *uri]) == 1
+    assert "1 missing" in capsys.readouterr().out
+    assert main(["bitpreservation", "missing", "TWO", *uri]) == 0
+    assert gone in capsys.readouterr().out
+    assert main(["bitpreservation", "reestablish", "TWO", "--as", "anna", *uri]) == 0
+    assert main(["bitpreservation", "audit", "checksums", "ONE", "--json", *uri]) == 1
+    assert '"corrupt": 1' in capsys.readouterr().out
+    assert main(["bitpreservation", "corrupt", "ONE", *uri]) == 0
+    assert bad in capsys.readouterr().out
+    archive.key()
+    assert main(["bitpreservation", "replace", "ONE", bad, "--bad-checksum", "0" * 32, "--key-file",
+                 archive.key_file, *uri]) == 1                      # bitpres_bad_checksum_stated
+    assert main(["bitpreservation", "replace", "ONE", bad, "--yes", "--as", "anna", "--key-file",
+                 archive.key_file, *uri]) == 0
+    assert "old copy kept at" in capsys.readouterr().out
+    assert archive.path("ba-one", bad).read_bytes() == files[bad]
+    for r in ("ONE", "TWO"):
+        assert main(["bitpreservation", "audit", "files", r, *uri]) == 0
+        assert main(["bitpreservation", "audit", "checksums", r, *uri]) == 0
+    assert main(["bitpreservation", "status", *uri]) == 0
+    assert main(["bitpreservation", "audit", "files", "NOPE", *uri]) == 2
+    capsys.readouterr()
+    assert main(["bitpreservation", "log", *uri]) == 0
+    out = capsys.readouterr().out
+    assert "replaced" in out and "anna" in out
+
+
+def test_a_run_survives_a_restart_of_the_arcrepository_and_cancel_stops_one(archive, tmp_path):
+    name = "7-1-20240101000000-00001-host.warc.gz"
+    put(archive, tmp_path, name, os.urandom(2000))
+    archive.stop("ba-two")             # TWO's only instance is silent: its batch waits archive.batch.timeout
+    repo = archive.proxy.arcrepository
+    first = repo.audit_start("TWO", "files", requested_by="tester")
+    wait_for(lambda: repo.audit_status(first["id"])["state"] == "running", 30)
+    assert repo.audit_start("TWO", "checksums")["id"] == first["id"]     # one run per replica
+    archive.stop("arcrepository")      # dies mid-run
+    archive.start("arcrepository")     # takes it up again
+    done = wait_for(lambda: (s := archive.proxy.arcrepository.audit_status(first["id"]))["state"] == "done" and s,
+                    60)
+    assert done["partial"] and done["missing_instances"] == ["ba-two"] and done["missing"] == 0
+    assert any("restart" in e for e in done["errors"])
+
+    second = archive.proxy.arcrepository.audit_start("TWO", "files", requested_by="tester")
+    wait_for(lambda: archive.proxy.arcrepository.audit_status(second["id"])["state"] == "running", 30)
+    assert archive.proxy.arcrepository.audit_cancel(second["id"], "tester")["state"] == "running"
+    ended = wait_for(lambda: (s := archive.proxy.arcrepository.audit_status(second["id"]))["state"]
+                     not in ("queued", "running") and s, 60)
+    assert ended["state"] == "cancelled"
+    actions = [e["action"] for e in archive.proxy.arcrepository.preservation_log("TWO")["items"]]
+    assert "audit_cancel" in actions and "audit_cancelled:files" in actions
+
+
+def test_scheduled_audits_start_when_due_and_findings_show_in_the_summary(archive, tmp_path):
+    from server.archive.arcrepository.preservation_service import PreservationContext
+
+    name = "8-1-20240101000000-00001-host.warc.gz"
+    put(archive, tmp_path, name, os.urandom(2000))
+    os.unlink(archive.path("ba-one", name))
+    archive.stop("arcrepository")
+    archive.preservation = {"schedule": [{"replica": "ONE", "kind": "files", "every_hours": 24},
+                                         {"replica": "TWO", "kind": "checksums", "every_hours": 24,
+                                          "max_duration": 30}]}
+    archive.start("arcrepository")
+    ctx = next(d for d in archive.containers["arcrepository"].dependencies if isinstance(d, PreservationContext))
+    started = ctx.run_schedule()
+    assert sorted((a.replica, a.kind, a.requested_by) for a in started) == [
+        ("ONE", "files", "schedule"), ("TWO", "checksums", "schedule")]
+    repo = archive.proxy.arcrepository
+    for a in started:
+        wait_for(lambda a=a: repo.audit_status(a.id)["state"] == "done", 60)
+    assert ctx.run_schedule() == []                       # not due again for 24 hours
+    two = repo.audit_status(next(a.id for a in started if a.replica == "TWO"))
+    assert (two["files_seen"], two["corrupt"], two["progress"]) == (1, 0, 1.0)     # rolling, all covered
+    summary = {s["replica"]: s for s in repo.preservation_summary()}
+    assert (summary["ONE"]["missing"], summary["ONE"]["last_files_audit"]["missing"]) == (1, 1)
+    assert summary["TWO"]["unchecked"] == 0 and summary["TWO"]["running"] is None
