@@ -1,7 +1,12 @@
-"""Connection settings, kept with QSettings (per user, per machine)."""
+"""Connection settings, kept with QSettings (per user, per machine).
+
+``NAS_DESKTOP_SETTINGS=FILE`` keeps them in that INI file instead (the desktop tests set it, so
+they never read or change the user's own settings).
+"""
 from __future__ import annotations
 
 import dataclasses
+import os
 from urllib.parse import quote, urlsplit
 
 from PySide6.QtCore import QSettings
@@ -49,8 +54,19 @@ class ConnectionSettings:
         return out
 
 
+SETTINGS_ENV = "NAS_DESKTOP_SETTINGS"
+
+
 def _qsettings() -> QSettings:
+    path = os.environ.get(SETTINGS_ENV)
+    if path:
+        return QSettings(path, QSettings.Format.IniFormat)
     return QSettings(ORGANISATION, APPLICATION)
+
+
+def settings_file() -> str:
+    """Where the settings are kept (for the About box and the tests)."""
+    return _qsettings().fileName()
 
 
 def load_connection() -> ConnectionSettings:

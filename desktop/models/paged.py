@@ -77,6 +77,10 @@ class PagedTableModel(QAbstractTableModel):
         self.last_load_seconds: float | None = None
         self._load_started = 0.0
         self.loading = False
+        # Nothing is fetched until the screen first asks (set_filters/reload): a view's
+        # setSortingEnabled() calls sort() at once, before the screen knows what to list (the
+        # jobs screen then asked job_domains without a job, and the user saw an error at start).
+        self.started = False
 
     # --- what the views ask --------------------------------------------------------------------
 
@@ -102,7 +106,8 @@ class PagedTableModel(QAbstractTableModel):
         page_no = index.row() // self.page_size
         page = self._pages.get(page_no)
         if page is None:
-            self._request(page_no)
+            if self.started:
+                self._request(page_no)
             return PLACEHOLDER if role == Qt.ItemDataRole.DisplayRole and index.column() == 0 else None
         self._pages.move_to_end(page_no)
         i = index.row() % self.page_size
@@ -131,7 +136,8 @@ class PagedTableModel(QAbstractTableModel):
         if (key, desc) == (self.sort_key, self.descending) and self._pages:
             return
         self.sort_key, self.descending = key, desc
-        self.reload()
+        if self.started:
+            self.reload()
 
     # --- what screens do -----------------------------------------------------------------------
 
@@ -141,6 +147,7 @@ class PagedTableModel(QAbstractTableModel):
 
     def reload(self) -> None:
         """Start a new generation: forget cached pages (once the new first page is here)."""
+        self.started = True
         self._generation += 1
         for c in self._requested.values():
             c.cancel()

@@ -10,6 +10,11 @@ import time
 import uuid
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# Before anything reads QSettings: the desktop's settings go to a private file, never to the
+# user's own (~/.config/NetarchiveSuite/nas-desktop.conf).
+_SETTINGS_DIR = __import__("tempfile").mkdtemp(prefix="nas-desktop-settings-")
+os.environ["NAS_DESKTOP_SETTINGS"] = os.path.join(_SETTINGS_DIR, "nas-desktop.ini")
+os.environ["XDG_CONFIG_HOME"] = _SETTINGS_DIR
 
 import pytest  # noqa: E402
 

@@ -1,0 +1,216 @@
+"""Controllers without any widget: validation, RPC choreography and what they tell the screen.
+
+The services are outside the unit: a recording backend answers with the wire form (dicts, as
+Nameko delivers them; the client decodes them into DTOs by the contracts) or raises the typed
+error a service raises. One test runs a controller against the real definitions service.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from desktop.controllers import domains as ctl
+from desktop.controllers.domains import DomainsController
+from desktop.rpc import RpcClient
+from shared.errors import DomainNotFound, InvalidUrl
+
+
+class Recording:
+    """A Backend: records each call and answers from ``answers[method]`` (a value, an exception,
+    or a function of the arguments)."""
+
+    def __init__(self, answers: dict):
+        self.answers = answers
+        self.calls: list[tuple[str, str, tuple, dict]] = []
+
+    def call(self, service, method, args, kwargs, timeout):
+        self.calls.append((service, method, args, kwargs))
+        answer = self.answers[method]
+        if isinstance(answer, BaseException):
+            raise answer
+        return answer(*args, **kwargs) if callable(answer) else answer
+
+    def close_all(self):
+        pass
+
+    def methods(self) -> list[str]:
+        return [m for _s, m, _a, _k in self.calls]
+
+
+def domain_wire(name="kb.dk", edition=1, **over):
+    now = dt.datetime(2026, 1, 1, tzinfo=dt.UTC).isoformat()
+    d = {"id": 1, "name": name, "tld": "dk", "comments": "", "crawler_traps": [], "alias_of": None,
+         "alias_set_at": None, "alias_expires_at": None, "aliases": [], "edition": edition, "created_at": now,
+         "default_configuration": None,
+         "seed_lists": [{"name": "default", "seeds": [f"https://www.{name}/"], "comments": ""}],
+         "configurations": [], "owner_info": [], "credentials": []}
+    d.update(over)
+    return d
+
+
+@pytest.fixture
+def make(qtbot):
+    clients = []
+
+    def build(answers):
+        backend = Recording(answers)
+        client = RpcClient(backend)
+        clients.append(client)
+        c = DomainsController(client)
+        events = {"problem": [], "failure": [], "domain": [], "status": [], "list": [], "ingest": []}
+        c.problem.connect(lambda form, field, text: events["problem"].append((form, field, text)))
+        c.failure.connect(events["failure"].append)
+        c.domainChanged.connect(events["domain"].append)
+        c.status.connect(events["status"].append)
+        c.listChanged.connect(lambda: events["list"].append(True))
+        c.ingestFinished.connect(events["ingest"].append)
+        return c, backend, events
+    yield build
+    for client in clients:
+        client.shutdown()
+
+
+def _idle(qtbot, c):
+    qtbot.waitUntil(lambda: c.client.in_flight == 0, timeout=10000)
+
+
+def test_no_widget_is_created(make, qtbot):
+    before = len(QApplication.allWidgets())
+    c, _b, _e = make({"get_domain": domain_wire()})
+    c.open("kb.dk")
+    _idle(qtbot, c)
+    assert len(QApplication.allWidgets()) == before
+    assert c.domain.name == "kb.dk"
+
+
+def test_bad_input_is_reported_by_its_field_and_nothing_is_sent(make, qtbot):
+    c, b, e = make({"get_domain": domain_wire()})
+    c.open("kb.dk")
+    _idle(qtbot, c)
+    assert c.create("   ") is False
+    assert c.save_seeds("extra", " \n ") is False
+    assert c.save_configuration("deep", None, [], "many", "-5", "0", False) is False
+    assert c.save_configuration("deep", None, ["nosuchlist"], "", "", "", False) is False
+    assert c.add_login("", "", "u", "p") is False
+    assert b.methods() == ["get_domain"]
+    fields = [(form, field) for form, field, _t in e["problem"]]
+    assert fields == [(ctl.CREATE, "name"), (ctl.SEEDS, "seeds"), (ctl.CONFIG, "max_objects"),
+                      (ctl.CONFIG, "max_bytes"), (ctl.CONFIG, "max_request_rate"), (ctl.CONFIG, "seed_lists"),
+                      (ctl.LOGINS, "url")]
+    assert "nosuchlist" in e["problem"][5][2]
+
+
+def test_empty_limits_mean_no_limit(make, qtbot):
+    c, b, _e = make({"get_domain": domain_wire(), "save_configuration": domain_wire(edition=2)})
+    c.open("kb.dk")
+    _idle(qtbot, c)
+    assert c.save_configuration("deep", "default", ["default"], "", "", "60", True)
+    _idle(qtbot, c)
+    _s, method, args, kwargs = b.calls[-1]
+    assert method == "save_configuration" and args == ("kb.dk", 1, "deep")
+    assert kwargs["max_objects"] == -1 and kwargs["max_bytes"] == -1 and kwargs["max_request_rate"] == 60
+    assert kwargs["seed_lists"] == ["default"] and kwargs["profile"] == "default" and kwargs["make_default"]
+    assert c.domain.edition == 2
+
+
+def test_comments_then_alias_are_two_calls_on_the_new_edition(make, qtbot):
+    c, b, e = make({"get_domain": domain_wire(),
+                    "update_domain": domain_wire(edition=2, comments="x"),
+                    "set_alias": domain_wire(edition=3, comments="x", alias_of="kb2.dk")})
+    c.open("kb.dk")
+    _idle(qtbot, c)
+    c.save_general("x", "kb2.dk")
+    _idle(qtbot, c)
+    assert b.methods() == ["get_domain", "update_domain", "set_alias"]
+    assert b.calls[2][2] == ("kb.dk", 2, "kb2.dk")
+    assert c.domain.edition == 3 and c.domain.alias_of == "kb2.dk"
+    assert e["status"] == ["Saved kb.dk."]
+    # unchanged alias: one call only
+    c.save_general("y", "kb2.dk")
+    _idle(qtbot, c)
+    assert b.methods()[-1] == "update_domain" and b.methods().count("set_alias") == 1
+
+
+def test_a_server_error_reaches_the_field_with_the_servers_precise_reason(make, qtbot):
+    bad = InvalidUrl("the seed 'https://x.org/' is outside the domain kb.dk",
+                     {"domain": "kb.dk", "seeds": [{"url": "https://x.org/", "reason": "outside_domain",
+                                                    "domain": "kb.dk", "url_domain": "x.org"}]})
+    c, _b, e = make({"get_domain": domain_wire(), "save_seed_list": bad})
+    c.open("kb.dk")
+    _idle(qtbot, c)
+    assert c.save_seeds("extra", "https://x.org/")
+    _idle(qtbot, c)
+    form, field, text = e["problem"][-1]
+    assert (form, field) == (ctl.SEEDS, "seeds")
+    assert "https://x.org/" in text and "outside the domain kb.dk" in text
+
+
+def test_opening_a_missing_domain_is_a_failure_naming_it(make, qtbot):
+    from desktop.errors import describe
+
+    c, _b, e = make({"get_domain": DomainNotFound("no domain 'x.dk'", {"name": "x.dk"})})
+    c.open("x.dk")
+    _idle(qtbot, c)
+    assert c.domain is None and len(e["failure"]) == 1
+    assert describe(e["failure"][0]) == "There is no domain x.dk."
+
+
+def test_ingest_goes_chunk_by_chunk_and_cancel_stops_between_chunks(make, qtbot, monkeypatch):
+    monkeypatch.setattr(ctl, "INGEST_CHUNK", 2)
+    state = {"next": 1}
+
+    def run(next_line, **over):
+        now = dt.datetime(2026, 1, 1, tzinfo=dt.UTC).isoformat()
+        r = {"id": 7, "source": "f", "state": "open", "total_lines": 5, "next_line": next_line,
+             "created": next_line - 1, "existing": 0, "duplicates": 0, "invalid": 0, "errors": [],
+             "started_at": now, "updated_at": now}
+        r.update(over)
+        return r
+
+    def chunk(run_id, first, lines):
+        state["next"] = first + len(lines)
+        return run(state["next"])
+
+    c, b, e = make({"ingest_start": run(1), "ingest_chunk": chunk, "ingest_finish": lambda i: run(6, state="finished")})
+    c.start_ingest("f", [f"d{i}.dk" for i in range(5)])
+    qtbot.waitUntil(lambda: bool(e["ingest"]), timeout=10000)
+    assert b.methods() == ["ingest_start", "ingest_chunk", "ingest_chunk", "ingest_chunk", "ingest_finish"]
+    assert [a[1] for _s, m, a, _k in b.calls if m == "ingest_chunk"] == [1, 3, 5]
+    assert "Created: 5" in e["ingest"][0] and e["list"]
+    # cancelled after the first chunk: no more chunks, no finish
+    b.calls.clear()
+    e["ingest"].clear()
+    c.ingestProgress.connect(lambda done, total: c.cancel_ingest() if done else None)   # Cancel pressed
+    c.start_ingest("f", [f"d{i}.dk" for i in range(5)])
+    qtbot.waitUntil(lambda: bool(e["ingest"]), timeout=10000)
+    assert "ingest_finish" not in b.methods() and b.methods().count("ingest_chunk") == 1
+    assert "cancelled" in e["ingest"][0]
+
+
+@pytest.mark.rabbit
+def test_domains_controller_against_the_real_definitions_service(qtbot, services, connection):
+    from desktop.rpc import NamekoBackend
+
+    client = RpcClient(NamekoBackend(connection.amqp_uri(), connection.timeout))
+    try:
+        c = DomainsController(client)
+        problems = []
+        c.problem.connect(lambda *a: problems.append(a))
+        name = f"c{uuid.uuid4().hex[:8]}.dk"
+        c.create(name)
+        qtbot.waitUntil(lambda: c.domain is not None, timeout=20000)
+        c.save_seeds("extra", "https://elsewhere.org/")
+        qtbot.waitUntil(lambda: bool(problems), timeout=20000)
+        assert problems[-1][1] == "seeds" and "elsewhere.org" in problems[-1][2] and name in problems[-1][2]
+        c.load_profiles()
+        qtbot.waitUntil(lambda: "default" in c.profiles, timeout=20000)
+        first = c.domain.seed_lists[0].name
+        assert c.save_configuration("deep", "default", [first], "100", "", "", False)
+        qtbot.waitUntil(lambda: any(x.name == "deep" for x in c.domain.configurations), timeout=20000)
+        deep = [x for x in c.domain.configurations if x.name == "deep"][0]
+        assert deep.max_objects == 100 and deep.max_bytes == -1
+    finally:
+        client.shutdown()
