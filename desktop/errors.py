@@ -125,10 +125,10 @@ def _precise(code: str, details: dict[str, Any]) -> str | None:
     obj = _objects().get(str(details.get("object", "")))
     if obj and details.get("name"):
         if code == "not_found":
-            return QCoreApplication.translate("Errors", "There is no {object} named '{name}'.").format(
+            return QCoreApplication.translate("Errors", "Not found: {object} '{name}'.").format(
                 object=obj, name=details["name"])
         if code == "already_exists":
-            return QCoreApplication.translate("Errors", "A {object} named '{name}' already exists.").format(
+            return QCoreApplication.translate("Errors", "Already exists: {object} '{name}'.").format(
                 object=obj, name=details["name"])
     if code == "invalid_url":
         bad = details.get("seeds") if isinstance(details.get("seeds"), list) else [details]

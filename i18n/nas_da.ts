@@ -189,7 +189,46 @@
     </message>
 </context>
 <context>
+    <name>DomainsController</name>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} er gemt.</translation>
+    </message>
+    <message>
+        <source>Give at least one seed.</source>
+        <translation>Angiv mindst én seed.</translation>
+    </message>
+    <message>
+        <source>This domain has no seed list {names}.</source>
+        <translation>Domænet har ingen frøliste {names}.</translation>
+    </message>
+    <message>
+        <source>line {line}: {text}</source>
+        <translation>linje {line}: {text}</translation>
+    </message>
+    <message>
+        <source>Ingest cancelled after line {line}.</source>
+        <translation>Indlæsningen blev afbrudt efter linje {line}.</translation>
+    </message>
+    <message>
+        <source>Ingest finished.</source>
+        <translation>Indlæsningen er færdig.</translation>
+    </message>
+    <message>
+        <source>Created: {created}, already known: {existing}, duplicates: {duplicates}, invalid: {invalid}.</source>
+        <translation>Oprettet: {created}, kendt i forvejen: {existing}, dubletter: {duplicates}, ugyldige: {invalid}.</translation>
+    </message>
+    <message>
+        <source>Invalid lines: {lines}</source>
+        <translation>Ugyldige linjer: {lines}</translation>
+    </message>
+</context>
+<context>
     <name>DomainsScreen</name>
+    <message>
+        <source>no limit</source>
+        <translation>ingen grænse</translation>
+    </message>
     <message>
         <source>Domain</source>
         <translation>Domæne</translation>
@@ -367,16 +406,16 @@
         <translation>Høstningsprofil:</translation>
     </message>
     <message>
-        <source>Seed lists (comma separated):</source>
-        <translation>Seedlister (kommasepareret):</translation>
+        <source>Seed lists:</source>
+        <translation>Frølister:</translation>
     </message>
     <message>
-        <source>Max objects (-1: no limit):</source>
-        <translation>Maks. objekter (-1: ingen grænse):</translation>
+        <source>Max objects:</source>
+        <translation>Maks. objekter:</translation>
     </message>
     <message>
-        <source>Max bytes (-1: no limit):</source>
-        <translation>Maks. bytes (-1: ingen grænse):</translation>
+        <source>Max bytes:</source>
+        <translation>Maks. bytes:</translation>
     </message>
     <message>
         <source>Max requests a minute:</source>
@@ -447,16 +486,12 @@
         <translation>Aliasser for dette domæne: {aliases}</translation>
     </message>
     <message>
+        <source>(the domain&apos;s default)</source>
+        <translation>(domænets standard)</translation>
+    </message>
+    <message>
         <source>(new seed list)</source>
         <translation>(ny seedliste)</translation>
-    </message>
-    <message>
-        <source>Saved {name}.</source>
-        <translation>{name} er gemt.</translation>
-    </message>
-    <message>
-        <source>Give at least one seed.</source>
-        <translation>Angiv mindst én seed.</translation>
     </message>
     <message>
         <source>Domain list to ingest</source>
@@ -469,26 +504,6 @@
     <message>
         <source>Ingesting {file}…</source>
         <translation>Indlæser {file}…</translation>
-    </message>
-    <message>
-        <source>line {line}: {text}</source>
-        <translation>linje {line}: {text}</translation>
-    </message>
-    <message>
-        <source>Ingest cancelled after line {line}.</source>
-        <translation>Indlæsningen blev afbrudt efter linje {line}.</translation>
-    </message>
-    <message>
-        <source>Ingest finished.</source>
-        <translation>Indlæsningen er færdig.</translation>
-    </message>
-    <message>
-        <source>Created: {created}, already known: {existing}, duplicates: {duplicates}, invalid: {invalid}.</source>
-        <translation>Oprettet: {created}, kendt i forvejen: {existing}, dubletter: {duplicates}, ugyldige: {invalid}.</translation>
-    </message>
-    <message>
-        <source>Invalid lines: {lines}</source>
-        <translation>Ugyldige linjer: {lines}</translation>
     </message>
 </context>
 <context>
@@ -628,6 +643,74 @@
     <message>
         <source>Something went wrong (error code: {code}).</source>
         <translation>Noget gik galt (fejlkode: {code}).</translation>
+    </message>
+    <message>
+        <source>domain</source>
+        <translation>domæne</translation>
+    </message>
+    <message>
+        <source>crawl profile</source>
+        <translation>høstprofil</translation>
+    </message>
+    <message>
+        <source>harvest definition</source>
+        <translation>høstdefinition</translation>
+    </message>
+    <message>
+        <source>harvest channel</source>
+        <translation>høstkanal</translation>
+    </message>
+    <message>
+        <source>schedule</source>
+        <translation>tidsplan</translation>
+    </message>
+    <message>
+        <source>crawler trap list</source>
+        <translation>liste over crawlerfælder</translation>
+    </message>
+    <message>
+        <source>seed list</source>
+        <translation>frøliste</translation>
+    </message>
+    <message>
+        <source>configuration</source>
+        <translation>konfiguration</translation>
+    </message>
+    <message>
+        <source>ingest run</source>
+        <translation>indlæsningskørsel</translation>
+    </message>
+    <message>
+        <source>The seed {url} is outside the domain {domain}.</source>
+        <translation>Frøet {url} ligger uden for domænet {domain}.</translation>
+    </message>
+    <message>
+        <source>Only http and https URLs can be seeds: {url}</source>
+        <translation>Kun http- og https-URL&apos;er kan være frø: {url}</translation>
+    </message>
+    <message>
+        <source>This URL has no host name: {url}</source>
+        <translation>Denne URL har intet værtsnavn: {url}</translation>
+    </message>
+    <message>
+        <source>This is not a valid URL: {url}</source>
+        <translation>Dette er ikke en gyldig URL: {url}</translation>
+    </message>
+    <message>
+        <source>There is no domain {name}.</source>
+        <translation>Domænet {name} findes ikke.</translation>
+    </message>
+    <message>
+        <source>Not found: {object} &apos;{name}&apos;.</source>
+        <translation>Findes ikke: {object} &apos;{name}&apos;.</translation>
+    </message>
+    <message>
+        <source>Already exists: {object} &apos;{name}&apos;.</source>
+        <translation>Findes allerede: {object} &apos;{name}&apos;.</translation>
+    </message>
+    <message>
+        <source>Details: {message}</source>
+        <translation>Detaljer: {message}</translation>
     </message>
 </context>
 <context>

@@ -189,7 +189,46 @@
     </message>
 </context>
 <context>
+    <name>DomainsController</name>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} gespeichert.</translation>
+    </message>
+    <message>
+        <source>Give at least one seed.</source>
+        <translation>Geben Sie mindestens einen Seed an.</translation>
+    </message>
+    <message>
+        <source>This domain has no seed list {names}.</source>
+        <translation>Die Domain hat keine Seed-Liste {names}.</translation>
+    </message>
+    <message>
+        <source>line {line}: {text}</source>
+        <translation>Zeile {line}: {text}</translation>
+    </message>
+    <message>
+        <source>Ingest cancelled after line {line}.</source>
+        <translation>Import nach Zeile {line} abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Ingest finished.</source>
+        <translation>Import abgeschlossen.</translation>
+    </message>
+    <message>
+        <source>Created: {created}, already known: {existing}, duplicates: {duplicates}, invalid: {invalid}.</source>
+        <translation>Angelegt: {created}, bereits bekannt: {existing}, Duplikate: {duplicates}, ungültig: {invalid}.</translation>
+    </message>
+    <message>
+        <source>Invalid lines: {lines}</source>
+        <translation>Ungültige Zeilen: {lines}</translation>
+    </message>
+</context>
+<context>
     <name>DomainsScreen</name>
+    <message>
+        <source>no limit</source>
+        <translation>keine Grenze</translation>
+    </message>
     <message>
         <source>Domain</source>
         <translation>Domain</translation>
@@ -367,16 +406,16 @@
         <translation>Crawl-Profil:</translation>
     </message>
     <message>
-        <source>Seed lists (comma separated):</source>
-        <translation>Seed-Listen (durch Kommas getrennt):</translation>
+        <source>Seed lists:</source>
+        <translation>Seed-Listen:</translation>
     </message>
     <message>
-        <source>Max objects (-1: no limit):</source>
-        <translation>Max. Objekte (-1: keine Grenze):</translation>
+        <source>Max objects:</source>
+        <translation>Max. Objekte:</translation>
     </message>
     <message>
-        <source>Max bytes (-1: no limit):</source>
-        <translation>Max. Bytes (-1: keine Grenze):</translation>
+        <source>Max bytes:</source>
+        <translation>Max. Bytes:</translation>
     </message>
     <message>
         <source>Max requests a minute:</source>
@@ -447,16 +486,12 @@
         <translation>Aliasse dieser Domain: {aliases}</translation>
     </message>
     <message>
+        <source>(the domain&apos;s default)</source>
+        <translation>(Standard der Domain)</translation>
+    </message>
+    <message>
         <source>(new seed list)</source>
         <translation>(neue Seed-Liste)</translation>
-    </message>
-    <message>
-        <source>Saved {name}.</source>
-        <translation>{name} gespeichert.</translation>
-    </message>
-    <message>
-        <source>Give at least one seed.</source>
-        <translation>Geben Sie mindestens einen Seed an.</translation>
     </message>
     <message>
         <source>Domain list to ingest</source>
@@ -469,26 +504,6 @@
     <message>
         <source>Ingesting {file}…</source>
         <translation>Importiere {file}…</translation>
-    </message>
-    <message>
-        <source>line {line}: {text}</source>
-        <translation>Zeile {line}: {text}</translation>
-    </message>
-    <message>
-        <source>Ingest cancelled after line {line}.</source>
-        <translation>Import nach Zeile {line} abgebrochen.</translation>
-    </message>
-    <message>
-        <source>Ingest finished.</source>
-        <translation>Import abgeschlossen.</translation>
-    </message>
-    <message>
-        <source>Created: {created}, already known: {existing}, duplicates: {duplicates}, invalid: {invalid}.</source>
-        <translation>Angelegt: {created}, bereits bekannt: {existing}, Duplikate: {duplicates}, ungültig: {invalid}.</translation>
-    </message>
-    <message>
-        <source>Invalid lines: {lines}</source>
-        <translation>Ungültige Zeilen: {lines}</translation>
     </message>
 </context>
 <context>
@@ -628,6 +643,74 @@
     <message>
         <source>Something went wrong (error code: {code}).</source>
         <translation>Etwas ist schiefgegangen (Fehlercode: {code}).</translation>
+    </message>
+    <message>
+        <source>domain</source>
+        <translation>Domain</translation>
+    </message>
+    <message>
+        <source>crawl profile</source>
+        <translation>Crawl-Profil</translation>
+    </message>
+    <message>
+        <source>harvest definition</source>
+        <translation>Erntedefinition</translation>
+    </message>
+    <message>
+        <source>harvest channel</source>
+        <translation>Ernte-Kanal</translation>
+    </message>
+    <message>
+        <source>schedule</source>
+        <translation>Zeitplan</translation>
+    </message>
+    <message>
+        <source>crawler trap list</source>
+        <translation>Crawler-Fallen-Liste</translation>
+    </message>
+    <message>
+        <source>seed list</source>
+        <translation>Seed-Liste</translation>
+    </message>
+    <message>
+        <source>configuration</source>
+        <translation>Konfiguration</translation>
+    </message>
+    <message>
+        <source>ingest run</source>
+        <translation>Importlauf</translation>
+    </message>
+    <message>
+        <source>The seed {url} is outside the domain {domain}.</source>
+        <translation>Der Seed {url} liegt außerhalb der Domain {domain}.</translation>
+    </message>
+    <message>
+        <source>Only http and https URLs can be seeds: {url}</source>
+        <translation>Nur http- und https-URLs können Seeds sein: {url}</translation>
+    </message>
+    <message>
+        <source>This URL has no host name: {url}</source>
+        <translation>Diese URL hat keinen Hostnamen: {url}</translation>
+    </message>
+    <message>
+        <source>This is not a valid URL: {url}</source>
+        <translation>Das ist keine gültige URL: {url}</translation>
+    </message>
+    <message>
+        <source>There is no domain {name}.</source>
+        <translation>Die Domain {name} gibt es nicht.</translation>
+    </message>
+    <message>
+        <source>Not found: {object} &apos;{name}&apos;.</source>
+        <translation>Nicht gefunden: {object} &apos;{name}&apos;.</translation>
+    </message>
+    <message>
+        <source>Already exists: {object} &apos;{name}&apos;.</source>
+        <translation>Existiert bereits: {object} &apos;{name}&apos;.</translation>
+    </message>
+    <message>
+        <source>Details: {message}</source>
+        <translation>Details: {message}</translation>
     </message>
 </context>
 <context>

@@ -189,7 +189,46 @@
     </message>
 </context>
 <context>
+    <name>DomainsController</name>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>Saved {name}.</translation>
+    </message>
+    <message>
+        <source>Give at least one seed.</source>
+        <translation>Give at least one seed.</translation>
+    </message>
+    <message>
+        <source>This domain has no seed list {names}.</source>
+        <translation>This domain has no seed list {names}.</translation>
+    </message>
+    <message>
+        <source>line {line}: {text}</source>
+        <translation>line {line}: {text}</translation>
+    </message>
+    <message>
+        <source>Ingest cancelled after line {line}.</source>
+        <translation>Ingest cancelled after line {line}.</translation>
+    </message>
+    <message>
+        <source>Ingest finished.</source>
+        <translation>Ingest finished.</translation>
+    </message>
+    <message>
+        <source>Created: {created}, already known: {existing}, duplicates: {duplicates}, invalid: {invalid}.</source>
+        <translation>Created: {created}, already known: {existing}, duplicates: {duplicates}, invalid: {invalid}.</translation>
+    </message>
+    <message>
+        <source>Invalid lines: {lines}</source>
+        <translation>Invalid lines: {lines}</translation>
+    </message>
+</context>
+<context>
     <name>DomainsScreen</name>
+    <message>
+        <source>no limit</source>
+        <translation>no limit</translation>
+    </message>
     <message>
         <source>Domain</source>
         <translation>Domain</translation>
@@ -367,16 +406,16 @@
         <translation>Crawl profile:</translation>
     </message>
     <message>
-        <source>Seed lists (comma separated):</source>
-        <translation>Seed lists (comma separated):</translation>
+        <source>Seed lists:</source>
+        <translation>Seed lists:</translation>
     </message>
     <message>
-        <source>Max objects (-1: no limit):</source>
-        <translation>Max objects (-1: no limit):</translation>
+        <source>Max objects:</source>
+        <translation>Max objects:</translation>
     </message>
     <message>
-        <source>Max bytes (-1: no limit):</source>
-        <translation>Max bytes (-1: no limit):</translation>
+        <source>Max bytes:</source>
+        <translation>Max bytes:</translation>
     </message>
     <message>
         <source>Max requests a minute:</source>
@@ -447,16 +486,12 @@
         <translation>Aliases of this domain: {aliases}</translation>
     </message>
     <message>
+        <source>(the domain&apos;s default)</source>
+        <translation>(the domain&apos;s default)</translation>
+    </message>
+    <message>
         <source>(new seed list)</source>
         <translation>(new seed list)</translation>
-    </message>
-    <message>
-        <source>Saved {name}.</source>
-        <translation>Saved {name}.</translation>
-    </message>
-    <message>
-        <source>Give at least one seed.</source>
-        <translation>Give at least one seed.</translation>
     </message>
     <message>
         <source>Domain list to ingest</source>
@@ -469,26 +504,6 @@
     <message>
         <source>Ingesting {file}…</source>
         <translation>Ingesting {file}…</translation>
-    </message>
-    <message>
-        <source>line {line}: {text}</source>
-        <translation>line {line}: {text}</translation>
-    </message>
-    <message>
-        <source>Ingest cancelled after line {line}.</source>
-        <translation>Ingest cancelled after line {line}.</translation>
-    </message>
-    <message>
-        <source>Ingest finished.</source>
-        <translation>Ingest finished.</translation>
-    </message>
-    <message>
-        <source>Created: {created}, already known: {existing}, duplicates: {duplicates}, invalid: {invalid}.</source>
-        <translation>Created: {created}, already known: {existing}, duplicates: {duplicates}, invalid: {invalid}.</translation>
-    </message>
-    <message>
-        <source>Invalid lines: {lines}</source>
-        <translation>Invalid lines: {lines}</translation>
     </message>
 </context>
 <context>
@@ -628,6 +643,74 @@
     <message>
         <source>Something went wrong (error code: {code}).</source>
         <translation>Something went wrong (error code: {code}).</translation>
+    </message>
+    <message>
+        <source>domain</source>
+        <translation>domain</translation>
+    </message>
+    <message>
+        <source>crawl profile</source>
+        <translation>crawl profile</translation>
+    </message>
+    <message>
+        <source>harvest definition</source>
+        <translation>harvest definition</translation>
+    </message>
+    <message>
+        <source>harvest channel</source>
+        <translation>harvest channel</translation>
+    </message>
+    <message>
+        <source>schedule</source>
+        <translation>schedule</translation>
+    </message>
+    <message>
+        <source>crawler trap list</source>
+        <translation>crawler trap list</translation>
+    </message>
+    <message>
+        <source>seed list</source>
+        <translation>seed list</translation>
+    </message>
+    <message>
+        <source>configuration</source>
+        <translation>configuration</translation>
+    </message>
+    <message>
+        <source>ingest run</source>
+        <translation>ingest run</translation>
+    </message>
+    <message>
+        <source>The seed {url} is outside the domain {domain}.</source>
+        <translation>The seed {url} is outside the domain {domain}.</translation>
+    </message>
+    <message>
+        <source>Only http and https URLs can be seeds: {url}</source>
+        <translation>Only http and https URLs can be seeds: {url}</translation>
+    </message>
+    <message>
+        <source>This URL has no host name: {url}</source>
+        <translation>This URL has no host name: {url}</translation>
+    </message>
+    <message>
+        <source>This is not a valid URL: {url}</source>
+        <translation>This is not a valid URL: {url}</translation>
+    </message>
+    <message>
+        <source>There is no domain {name}.</source>
+        <translation>There is no domain {name}.</translation>
+    </message>
+    <message>
+        <source>Not found: {object} &apos;{name}&apos;.</source>
+        <translation>Not found: {object} &apos;{name}&apos;.</translation>
+    </message>
+    <message>
+        <source>Already exists: {object} &apos;{name}&apos;.</source>
+        <translation>Already exists: {object} &apos;{name}&apos;.</translation>
+    </message>
+    <message>
+        <source>Details: {message}</source>
+        <translation>Details: {message}</translation>
     </message>
 </context>
 <context>

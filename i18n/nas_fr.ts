@@ -189,7 +189,46 @@
     </message>
 </context>
 <context>
+    <name>DomainsController</name>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} enregistré.</translation>
+    </message>
+    <message>
+        <source>Give at least one seed.</source>
+        <translation>Indiquez au moins une graine.</translation>
+    </message>
+    <message>
+        <source>This domain has no seed list {names}.</source>
+        <translation>Ce domaine n&apos;a pas de liste de graines {names}.</translation>
+    </message>
+    <message>
+        <source>line {line}: {text}</source>
+        <translation>ligne {line} : {text}</translation>
+    </message>
+    <message>
+        <source>Ingest cancelled after line {line}.</source>
+        <translation>Import annulé après la ligne {line}.</translation>
+    </message>
+    <message>
+        <source>Ingest finished.</source>
+        <translation>Import terminé.</translation>
+    </message>
+    <message>
+        <source>Created: {created}, already known: {existing}, duplicates: {duplicates}, invalid: {invalid}.</source>
+        <translation>Créés : {created}, déjà connus : {existing}, doublons : {duplicates}, invalides : {invalid}.</translation>
+    </message>
+    <message>
+        <source>Invalid lines: {lines}</source>
+        <translation>Lignes invalides : {lines}</translation>
+    </message>
+</context>
+<context>
     <name>DomainsScreen</name>
+    <message>
+        <source>no limit</source>
+        <translation>sans limite</translation>
+    </message>
     <message>
         <source>Domain</source>
         <translation>Domaine</translation>
@@ -367,16 +406,16 @@
         <translation>Profil de collecte :</translation>
     </message>
     <message>
-        <source>Seed lists (comma separated):</source>
-        <translation>Listes de graines (séparées par des virgules) :</translation>
+        <source>Seed lists:</source>
+        <translation>Listes de graines :</translation>
     </message>
     <message>
-        <source>Max objects (-1: no limit):</source>
-        <translation>Objets max. (-1 : sans limite) :</translation>
+        <source>Max objects:</source>
+        <translation>Objets max. :</translation>
     </message>
     <message>
-        <source>Max bytes (-1: no limit):</source>
-        <translation>Octets max. (-1 : sans limite) :</translation>
+        <source>Max bytes:</source>
+        <translation>Octets max. :</translation>
     </message>
     <message>
         <source>Max requests a minute:</source>
@@ -447,16 +486,12 @@
         <translation>Alias de ce domaine : {aliases}</translation>
     </message>
     <message>
+        <source>(the domain&apos;s default)</source>
+        <translation>(celui par défaut du domaine)</translation>
+    </message>
+    <message>
         <source>(new seed list)</source>
         <translation>(nouvelle liste de graines)</translation>
-    </message>
-    <message>
-        <source>Saved {name}.</source>
-        <translation>{name} enregistré.</translation>
-    </message>
-    <message>
-        <source>Give at least one seed.</source>
-        <translation>Indiquez au moins une graine.</translation>
     </message>
     <message>
         <source>Domain list to ingest</source>
@@ -469,26 +504,6 @@
     <message>
         <source>Ingesting {file}…</source>
         <translation>Import de {file}…</translation>
-    </message>
-    <message>
-        <source>line {line}: {text}</source>
-        <translation>ligne {line} : {text}</translation>
-    </message>
-    <message>
-        <source>Ingest cancelled after line {line}.</source>
-        <translation>Import annulé après la ligne {line}.</translation>
-    </message>
-    <message>
-        <source>Ingest finished.</source>
-        <translation>Import terminé.</translation>
-    </message>
-    <message>
-        <source>Created: {created}, already known: {existing}, duplicates: {duplicates}, invalid: {invalid}.</source>
-        <translation>Créés : {created}, déjà connus : {existing}, doublons : {duplicates}, invalides : {invalid}.</translation>
-    </message>
-    <message>
-        <source>Invalid lines: {lines}</source>
-        <translation>Lignes invalides : {lines}</translation>
     </message>
 </context>
 <context>
@@ -628,6 +643,74 @@
     <message>
         <source>Something went wrong (error code: {code}).</source>
         <translation>Une erreur s’est produite (code d’erreur : {code}).</translation>
+    </message>
+    <message>
+        <source>domain</source>
+        <translation>domaine</translation>
+    </message>
+    <message>
+        <source>crawl profile</source>
+        <translation>profil de collecte</translation>
+    </message>
+    <message>
+        <source>harvest definition</source>
+        <translation>définition de collecte</translation>
+    </message>
+    <message>
+        <source>harvest channel</source>
+        <translation>canal de collecte</translation>
+    </message>
+    <message>
+        <source>schedule</source>
+        <translation>calendrier</translation>
+    </message>
+    <message>
+        <source>crawler trap list</source>
+        <translation>liste de pièges à robots</translation>
+    </message>
+    <message>
+        <source>seed list</source>
+        <translation>liste de graines</translation>
+    </message>
+    <message>
+        <source>configuration</source>
+        <translation>configuration</translation>
+    </message>
+    <message>
+        <source>ingest run</source>
+        <translation>import</translation>
+    </message>
+    <message>
+        <source>The seed {url} is outside the domain {domain}.</source>
+        <translation>La graine {url} est en dehors du domaine {domain}.</translation>
+    </message>
+    <message>
+        <source>Only http and https URLs can be seeds: {url}</source>
+        <translation>Seules les URL http et https peuvent être des graines : {url}</translation>
+    </message>
+    <message>
+        <source>This URL has no host name: {url}</source>
+        <translation>Cette URL n&apos;a pas de nom d&apos;hôte : {url}</translation>
+    </message>
+    <message>
+        <source>This is not a valid URL: {url}</source>
+        <translation>Ce n&apos;est pas une URL valide : {url}</translation>
+    </message>
+    <message>
+        <source>There is no domain {name}.</source>
+        <translation>Le domaine {name} n&apos;existe pas.</translation>
+    </message>
+    <message>
+        <source>Not found: {object} &apos;{name}&apos;.</source>
+        <translation>Introuvable : {object} « {name} ».</translation>
+    </message>
+    <message>
+        <source>Already exists: {object} &apos;{name}&apos;.</source>
+        <translation>Existe déjà : {object} « {name} ».</translation>
+    </message>
+    <message>
+        <source>Details: {message}</source>
+        <translation>Détails : {message}</translation>
     </message>
 </context>
 <context>

@@ -189,7 +189,46 @@
     </message>
 </context>
 <context>
+    <name>DomainsController</name>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} salvato.</translation>
+    </message>
+    <message>
+        <source>Give at least one seed.</source>
+        <translation>Indica almeno un seed.</translation>
+    </message>
+    <message>
+        <source>This domain has no seed list {names}.</source>
+        <translation>Il dominio non ha la lista di seed {names}.</translation>
+    </message>
+    <message>
+        <source>line {line}: {text}</source>
+        <translation>riga {line}: {text}</translation>
+    </message>
+    <message>
+        <source>Ingest cancelled after line {line}.</source>
+        <translation>Importazione annullata dopo la riga {line}.</translation>
+    </message>
+    <message>
+        <source>Ingest finished.</source>
+        <translation>Importazione completata.</translation>
+    </message>
+    <message>
+        <source>Created: {created}, already known: {existing}, duplicates: {duplicates}, invalid: {invalid}.</source>
+        <translation>Creati: {created}, già noti: {existing}, duplicati: {duplicates}, non validi: {invalid}.</translation>
+    </message>
+    <message>
+        <source>Invalid lines: {lines}</source>
+        <translation>Righe non valide: {lines}</translation>
+    </message>
+</context>
+<context>
     <name>DomainsScreen</name>
+    <message>
+        <source>no limit</source>
+        <translation>nessun limite</translation>
+    </message>
     <message>
         <source>Domain</source>
         <translation>Dominio</translation>
@@ -367,16 +406,16 @@
         <translation>Profilo di raccolta:</translation>
     </message>
     <message>
-        <source>Seed lists (comma separated):</source>
-        <translation>Liste di seed (separate da virgole):</translation>
+        <source>Seed lists:</source>
+        <translation>Liste di seed:</translation>
     </message>
     <message>
-        <source>Max objects (-1: no limit):</source>
-        <translation>Oggetti max (-1: nessun limite):</translation>
+        <source>Max objects:</source>
+        <translation>Oggetti massimi:</translation>
     </message>
     <message>
-        <source>Max bytes (-1: no limit):</source>
-        <translation>Byte max (-1: nessun limite):</translation>
+        <source>Max bytes:</source>
+        <translation>Byte massimi:</translation>
     </message>
     <message>
         <source>Max requests a minute:</source>
@@ -447,16 +486,12 @@
         <translation>Alias di questo dominio: {aliases}</translation>
     </message>
     <message>
+        <source>(the domain&apos;s default)</source>
+        <translation>(predefinito del dominio)</translation>
+    </message>
+    <message>
         <source>(new seed list)</source>
         <translation>(nuova lista di seed)</translation>
-    </message>
-    <message>
-        <source>Saved {name}.</source>
-        <translation>{name} salvato.</translation>
-    </message>
-    <message>
-        <source>Give at least one seed.</source>
-        <translation>Indica almeno un seed.</translation>
     </message>
     <message>
         <source>Domain list to ingest</source>
@@ -469,26 +504,6 @@
     <message>
         <source>Ingesting {file}…</source>
         <translation>Importazione di {file}…</translation>
-    </message>
-    <message>
-        <source>line {line}: {text}</source>
-        <translation>riga {line}: {text}</translation>
-    </message>
-    <message>
-        <source>Ingest cancelled after line {line}.</source>
-        <translation>Importazione annullata dopo la riga {line}.</translation>
-    </message>
-    <message>
-        <source>Ingest finished.</source>
-        <translation>Importazione completata.</translation>
-    </message>
-    <message>
-        <source>Created: {created}, already known: {existing}, duplicates: {duplicates}, invalid: {invalid}.</source>
-        <translation>Creati: {created}, già noti: {existing}, duplicati: {duplicates}, non validi: {invalid}.</translation>
-    </message>
-    <message>
-        <source>Invalid lines: {lines}</source>
-        <translation>Righe non valide: {lines}</translation>
     </message>
 </context>
 <context>
@@ -628,6 +643,74 @@
     <message>
         <source>Something went wrong (error code: {code}).</source>
         <translation>Qualcosa è andato storto (codice di errore: {code}).</translation>
+    </message>
+    <message>
+        <source>domain</source>
+        <translation>dominio</translation>
+    </message>
+    <message>
+        <source>crawl profile</source>
+        <translation>profilo di raccolta</translation>
+    </message>
+    <message>
+        <source>harvest definition</source>
+        <translation>definizione di raccolta</translation>
+    </message>
+    <message>
+        <source>harvest channel</source>
+        <translation>canale di raccolta</translation>
+    </message>
+    <message>
+        <source>schedule</source>
+        <translation>pianificazione</translation>
+    </message>
+    <message>
+        <source>crawler trap list</source>
+        <translation>elenco di trappole per crawler</translation>
+    </message>
+    <message>
+        <source>seed list</source>
+        <translation>lista di seed</translation>
+    </message>
+    <message>
+        <source>configuration</source>
+        <translation>configurazione</translation>
+    </message>
+    <message>
+        <source>ingest run</source>
+        <translation>importazione</translation>
+    </message>
+    <message>
+        <source>The seed {url} is outside the domain {domain}.</source>
+        <translation>Il seed {url} è fuori dal dominio {domain}.</translation>
+    </message>
+    <message>
+        <source>Only http and https URLs can be seeds: {url}</source>
+        <translation>Solo gli URL http e https possono essere seed: {url}</translation>
+    </message>
+    <message>
+        <source>This URL has no host name: {url}</source>
+        <translation>Questo URL non ha un nome host: {url}</translation>
+    </message>
+    <message>
+        <source>This is not a valid URL: {url}</source>
+        <translation>Questo non è un URL valido: {url}</translation>
+    </message>
+    <message>
+        <source>There is no domain {name}.</source>
+        <translation>Il dominio {name} non esiste.</translation>
+    </message>
+    <message>
+        <source>Not found: {object} &apos;{name}&apos;.</source>
+        <translation>Non trovato: {object} &apos;{name}&apos;.</translation>
+    </message>
+    <message>
+        <source>Already exists: {object} &apos;{name}&apos;.</source>
+        <translation>Esiste già: {object} &apos;{name}&apos;.</translation>
+    </message>
+    <message>
+        <source>Details: {message}</source>
+        <translation>Dettagli: {message}</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 """The domains screen's controller: the open domain, checking what the user typed, saving it
 (one RPC, or a chain such as comments then alias), the profile picker's choices, and mass ingest
 of a domain list chunk by chunk."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -18,12 +19,15 @@ INGEST_CHUNK = 5000
 NO_LIMIT = -1
 
 # form keys the screen maps to its Form widgets
-CREATE, GENERAL, SEEDS, CONFIG, TRAPS, OWNER, LOGINS = ("create", "general", "seeds", "configuration", "traps",
-                                                        "owner", "logins")
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("DomainsController", text)
+CREATE, GENERAL, SEEDS, CONFIG, TRAPS, OWNER, LOGINS = (
+    "create",
+    "general",
+    "seeds",
+    "configuration",
+    "traps",
+    "owner",
+    "logins",
+)
 
 
 class DomainsController(Controller):
@@ -69,7 +73,7 @@ class DomainsController(Controller):
 
     def _saved(self, d: DomainDto) -> None:
         self._show(d)
-        self.status.emit(_tr("Saved {name}.").format(name=d.name))
+        self.status.emit(QCoreApplication.translate("DomainsController", "Saved {name}.").format(name=d.name))
 
     def create(self, name_text: str) -> bool:
         self.cleared.emit(CREATE)
@@ -82,6 +86,7 @@ class DomainsController(Controller):
         def done(d: DomainDto) -> None:
             self._show(d)
             self.listChanged.emit()
+
         self.rpc("create_domain", name).on(done, lambda f: self.fail(CREATE, f, ("name",), default="name"))
         return True
 
@@ -103,6 +108,7 @@ class DomainsController(Controller):
             self._show(updated)
             c2 = self.rpc("set_alias", updated.name, updated.edition, alias)
             c2.on(self._saved, lambda f: (self.fail(GENERAL, f, ("alias_of",), default="alias_of"), self.reopen()))
+
         c.succeeded.connect(then_alias)
 
     def save_seeds(self, name_text: str, seeds_text: str) -> bool:
@@ -117,14 +123,18 @@ class DomainsController(Controller):
             return False
         seeds = text_lines(seeds_text)
         if not seeds:
-            self.problem.emit(SEEDS, "seeds", _tr("Give at least one seed."))
+            self.problem.emit(
+                SEEDS, "seeds", QCoreApplication.translate("DomainsController", "Give at least one seed.")
+            )
             return False
         self.rpc("save_seed_list", d.name, d.edition, name, seeds).on(
-            self._saved, lambda f: self.fail(SEEDS, f, ("name", "seeds"), {"invalid_input": "name"}, default="seeds"))
+            self._saved, lambda f: self.fail(SEEDS, f, ("name", "seeds"), {"invalid_input": "name"}, default="seeds")
+        )
         return True
 
-    def configuration_values(self, name_text: str, max_objects: str, max_bytes: str,
-                             rate: str) -> dict[str, Any] | None:
+    def configuration_values(
+        self, name_text: str, max_objects: str, max_bytes: str, rate: str
+    ) -> dict[str, Any] | None:
         """The configuration form checked: a dict for ``save_configuration``, or None after
         reporting each bad field. An empty limit means "no limit" (sent as -1)."""
         ok = True
@@ -134,9 +144,11 @@ class DomainsController(Controller):
         except Problem as p:
             self.problem.emit(CONFIG, "name", str(p))
             ok = False
-        for key, text, minimum, empty in (("max_objects", max_objects, 0, NO_LIMIT),
-                                          ("max_bytes", max_bytes, 0, NO_LIMIT),
-                                          ("max_request_rate", rate, 1, None)):
+        for key, text, minimum, empty in (
+            ("max_objects", max_objects, 0, NO_LIMIT),
+            ("max_bytes", max_bytes, 0, NO_LIMIT),
+            ("max_request_rate", rate, 1, None),
+        ):
             try:
                 out[key] = int_value(text, minimum, empty)
             except Problem as p:
@@ -144,8 +156,16 @@ class DomainsController(Controller):
                 ok = False
         return out if ok else None
 
-    def save_configuration(self, name_text: str, profile: str | None, seed_lists: list[str],
-                           max_objects: str, max_bytes: str, rate: str, make_default: bool) -> bool:
+    def save_configuration(
+        self,
+        name_text: str,
+        profile: str | None,
+        seed_lists: list[str],
+        max_objects: str,
+        max_bytes: str,
+        rate: str,
+        make_default: bool,
+    ) -> bool:
         d = self.domain
         if d is None:
             return False
@@ -155,15 +175,34 @@ class DomainsController(Controller):
             return False
         unknown = [s for s in seed_lists if s not in {sl.name for sl in d.seed_lists}]
         if unknown:
-            self.problem.emit(CONFIG, "seed_lists", _tr("This domain has no seed list {names}.").format(
-                names=", ".join(unknown)))
+            self.problem.emit(
+                CONFIG,
+                "seed_lists",
+                QCoreApplication.translate("DomainsController", "This domain has no seed list {names}.").format(
+                    names=", ".join(unknown)
+                ),
+            )
             return False
         name = values.pop("name")
-        self.rpc("save_configuration", d.name, d.edition, name, profile=profile or None,
-                 seed_lists=seed_lists or None, make_default=make_default, **values).on(
-            self._saved, lambda f: self.fail(CONFIG, f, ("name", "profile", "seed_lists", "max_objects",
-                                                         "max_bytes", "max_request_rate"),
-                                             {"not_found": "profile", "conflict": "profile"}, default="name"))
+        self.rpc(
+            "save_configuration",
+            d.name,
+            d.edition,
+            name,
+            profile=profile or None,
+            seed_lists=seed_lists or None,
+            make_default=make_default,
+            **values,
+        ).on(
+            self._saved,
+            lambda f: self.fail(
+                CONFIG,
+                f,
+                ("name", "profile", "seed_lists", "max_objects", "max_bytes", "max_request_rate"),
+                {"not_found": "profile", "conflict": "profile"},
+                default="name",
+            ),
+        )
         return True
 
     def save_traps(self, text: str) -> None:
@@ -171,8 +210,7 @@ class DomainsController(Controller):
         if d is None:
             return
         self.cleared.emit(TRAPS)
-        self.rpc("update_domain", d.name, d.edition, crawler_traps=text_lines(text)).on(
-            self._saved, self._trap_failure)
+        self.rpc("update_domain", d.name, d.edition, crawler_traps=text_lines(text)).on(self._saved, self._trap_failure)
 
     def _trap_failure(self, f: Failure) -> None:
         if f.code == "invalid_regex" and f.details.get("pattern"):
@@ -191,7 +229,8 @@ class DomainsController(Controller):
             self.problem.emit(OWNER, "info", str(p))
             return False
         self.rpc("add_owner_info", d.name, d.edition, info).on(
-            self._saved, lambda f: self.fail(OWNER, f, ("info",), default="info"))
+            self._saved, lambda f: self.fail(OWNER, f, ("info",), default="info")
+        )
         return True
 
     def add_login(self, url_text: str, realm: str, user_text: str, password: str) -> bool:
@@ -213,8 +252,11 @@ class DomainsController(Controller):
         kept = [{"id": c.id, "url": c.url, "realm": c.realm, "username": c.username} for c in d.credentials]
         new = {"url": url, "realm": realm.strip(), "username": user, "password": password}
         self.rpc("set_credentials", d.name, d.edition, [*kept, new]).on(
-            self._saved, lambda f: self.fail(LOGINS, f, ("url", "realm", "username", "password"),
-                                             {"invalid_url": "url"}, default="url"))
+            self._saved,
+            lambda f: self.fail(
+                LOGINS, f, ("url", "realm", "username", "password"), {"invalid_url": "url"}, default="url"
+            ),
+        )
         return True
 
     # --- mass ingest ---------------------------------------------------------------------------
@@ -229,15 +271,32 @@ class DomainsController(Controller):
 
     def _ingest_done(self, run: IngestRunDto, cancelled: bool) -> None:
         self.ingest = None
-        shown = "; ".join(_tr("line {line}: {text}").format(line=e.line, text=e.text) for e in run.errors[:10])
-        head = _tr("Ingest cancelled after line {line}.").format(line=run.next_line - 1) if cancelled else \
-            _tr("Ingest finished.")
-        text = head + " " + _tr(
-            "Created: {created}, already known: {existing}, duplicates: {duplicates}, invalid: {invalid}.").format(
-                created=formatting.number(run.created), existing=formatting.number(run.existing),
-                duplicates=formatting.number(run.duplicates), invalid=formatting.number(run.invalid))
+        shown = "; ".join(
+            QCoreApplication.translate("DomainsController", "line {line}: {text}").format(line=e.line, text=e.text)
+            for e in run.errors[:10]
+        )
+        head = (
+            QCoreApplication.translate("DomainsController", "Ingest cancelled after line {line}.").format(
+                line=run.next_line - 1
+            )
+            if cancelled
+            else QCoreApplication.translate("DomainsController", "Ingest finished.")
+        )
+        text = (
+            head
+            + " "
+            + QCoreApplication.translate(
+                "DomainsController",
+                "Created: {created}, already known: {existing}, duplicates: {duplicates}, invalid: {invalid}.",
+            ).format(
+                created=formatting.number(run.created),
+                existing=formatting.number(run.existing),
+                duplicates=formatting.number(run.duplicates),
+                invalid=formatting.number(run.invalid),
+            )
+        )
         if shown:
-            text += " " + _tr("Invalid lines: {lines}").format(lines=shown)
+            text += " " + QCoreApplication.translate("DomainsController", "Invalid lines: {lines}").format(lines=shown)
         self.ingestFinished.emit(text)
         self.listChanged.emit()
 
@@ -267,8 +326,9 @@ class _Ingest:
             self.owner._ingest_done(run, True)
             return
         if first > len(self.lines):
-            self.owner.rpc("ingest_finish", run.id).on(lambda r: self.owner._ingest_done(r, False),
-                                                       self.owner._ingest_failed)
+            self.owner.rpc("ingest_finish", run.id).on(
+                lambda r: self.owner._ingest_done(r, False), self.owner._ingest_failed
+            )
             return
-        chunk = self.lines[first - 1:first - 1 + INGEST_CHUNK]
+        chunk = self.lines[first - 1 : first - 1 + INGEST_CHUNK]
         self.owner.rpc("ingest_chunk", run.id, first, chunk).on(self._next, self.owner._ingest_failed)
