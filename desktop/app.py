@@ -3,8 +3,10 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import signal
 import sys
+import warnings
 
 from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QApplication
@@ -22,7 +24,32 @@ def build_app(argv: list[str]) -> QApplication:
     return app
 
 
+def quiet_known_warnings() -> None:
+    """Nameko (the RPC client) imports eventlet, which warns on import that it is deprecated; a
+    user of the desktop can do nothing about it, so it is not printed at start."""
+    warnings.filterwarnings("ignore", message=r"\s*Eventlet is deprecated")
+    warnings.filterwarnings("ignore", message=r".*pkg_resources is deprecated")
+
+
+def _screenshot_then_quit(window, path: str) -> None:
+    """``NAS_DESKTOP_SCREENSHOT=FILE``: once the first screen has loaded, save what the screen
+    really shows (under a real X server: the window manager's frame, fonts, scaling) and quit.
+    For the documentation's pictures and the start-up test."""
+    def check() -> None:
+        if window.connected is None or window.client.in_flight:
+            return
+        timer.stop()
+        shot = window.windowHandle().screen().grabWindow(window.winId())
+        ok = shot.save(path)
+        print(f"screenshot {'saved' if ok else 'NOT saved'}: {path}", flush=True)
+        QApplication.quit()
+    timer = QTimer(window)
+    timer.timeout.connect(check)
+    timer.start(500)
+
+
 def main(argv: list[str] | None = None) -> int:
+    quiet_known_warnings()
     argv = list(sys.argv if argv is None else argv)
     parser = argparse.ArgumentParser(prog="nas-desktop", description="NetarchiveSuite desktop client")
     parser.add_argument("--language", choices=sorted(LANGUAGES), help="interface language (default: last used)")
@@ -56,6 +83,8 @@ def main(argv: list[str] | None = None) -> int:
     window = MainWindow(client, languages, connection)
     window.show()
     QTimer.singleShot(0, window.check_connection)
+    if os.environ.get("NAS_DESKTOP_SCREENSHOT"):
+        _screenshot_then_quit(window, os.environ["NAS_DESKTOP_SCREENSHOT"])
     try:
         return app.exec()
     finally:
