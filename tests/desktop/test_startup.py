@@ -83,8 +83,9 @@ def test_a_silent_service_shows_one_page_naming_it_and_no_dialogs(qtbot, service
         screen.loaded = True
         deadline = time.monotonic() + 20
         while len(failures) < 3 and time.monotonic() < deadline:
+            before = len(failures)
             screen.rpc("running_jobs").failed.connect(failures.append)
-            qtbot.waitUntil(lambda n=len(failures): len(failures) > n, timeout=20000)
+            qtbot.waitUntil(lambda before=before: len(failures) > before, timeout=20000)
         assert len(failures) >= 3
         assert screen.is_unavailable and _boxes() == []
         assert screen.unavailable.heading.text() == "Service not available: silent_scheduler"
