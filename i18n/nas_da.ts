@@ -29,7 +29,11 @@
     </message>
     <message>
         <source>Harvest channels</source>
-        <translation>Høstningskanaler</translation>
+        <translation>Høstkanaler</translation>
+    </message>
+    <message>
+        <source>Which harvester channel runs which kind of harvest.</source>
+        <translation>Hvilken høstkanal kører hvilken slags høstning.</translation>
     </message>
     <message>
         <source>Make default of its kind</source>
@@ -61,6 +65,10 @@
     <message>
         <source>Charts</source>
         <translation>Diagrammer</translation>
+    </message>
+    <message>
+        <source>Jobs per day and status; bytes per run of a harvest.</source>
+        <translation>Job pr. dag og status; bytes pr. kørsel af en høstning.</translation>
     </message>
     <message>
         <source>Jobs created in the last (days):</source>
@@ -251,7 +259,7 @@
     </message>
     <message>
         <source>Crawl profile</source>
-        <translation>Høstningsprofil</translation>
+        <translation>Høstprofil</translation>
     </message>
     <message>
         <source>Seed lists</source>
@@ -318,6 +326,10 @@
         <translation>Domæner</translation>
     </message>
     <message>
+        <source>Start here: the domains to harvest, their seeds and configurations.</source>
+        <translation>Start her: domænerne der skal høstes, deres frø og konfigurationer.</translation>
+    </message>
+    <message>
         <source>Search with * and ?, e.g. *.dk or kb*</source>
         <translation>Søg med * og ?, f.eks. *.dk eller kb*</translation>
     </message>
@@ -371,7 +383,7 @@
     </message>
     <message>
         <source>Harvest history</source>
-        <translation>Høstningshistorik</translation>
+        <translation>Høsthistorik</translation>
     </message>
     <message>
         <source>Comments:</source>
@@ -403,7 +415,7 @@
     </message>
     <message>
         <source>Crawl profile:</source>
-        <translation>Høstningsprofil:</translation>
+        <translation>Høstprofil:</translation>
     </message>
     <message>
         <source>Seed lists:</source>
@@ -465,9 +477,12 @@
         <source>Add site login</source>
         <translation>Tilføj site-login</translation>
     </message>
-    <message>
-        <source>{count} domains</source>
-        <translation>{count} domæner</translation>
+    <message numerus="yes">
+        <source>%Ln domain(s)</source>
+        <translation>
+            <numerusform>%Ln domæne</numerusform>
+            <numerusform>%Ln domæner</numerusform>
+        </translation>
     </message>
     <message>
         <source>Choose a domain on the left.</source>
@@ -538,7 +553,7 @@
     </message>
     <message>
         <source>The crawl profile is not valid.</source>
-        <translation>Høstningsprofilen er ikke gyldig.</translation>
+        <translation>Høstprofilen er ikke gyldig.</translation>
     </message>
     <message>
         <source>The schedule is not valid ({field}: {reason}).</source>
@@ -714,6 +729,23 @@
     </message>
 </context>
 <context>
+    <name>Formatting</name>
+    <message numerus="yes">
+        <source>%Ln second(s) ago</source>
+        <translation>
+            <numerusform>for %Ln sekund siden</numerusform>
+            <numerusform>for %Ln sekunder siden</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln minute(s) ago</source>
+        <translation>
+            <numerusform>for %Ln minut siden</numerusform>
+            <numerusform>for %Ln minutter siden</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>HarvestsScreen</name>
     <message>
         <source>Name</source>
@@ -753,7 +785,11 @@
     </message>
     <message>
         <source>Harvest definitions</source>
-        <translation>Høstningsdefinitioner</translation>
+        <translation>Høstdefinitioner</translation>
+    </message>
+    <message>
+        <source>What to harvest when: selective, event and snapshot harvests.</source>
+        <translation>Hvad der høstes hvornår: selektive, begivenheds- og snapshot-høstninger.</translation>
     </message>
     <message>
         <source>All kinds</source>
@@ -797,7 +833,7 @@
     </message>
     <message>
         <source>Harvest channel:</source>
-        <translation>Høstningskanal:</translation>
+        <translation>Høstkanal:</translation>
     </message>
     <message>
         <source>Schedule:</source>
@@ -867,9 +903,12 @@
         <source>Domains in this list (created if unknown): {domains}</source>
         <translation>Domæner i denne liste (oprettes, hvis de er ukendte): {domains}</translation>
     </message>
-    <message>
-        <source>{count} lines are not URLs under a domain.</source>
-        <translation>{count} linjer er ikke URL&apos;er under et domæne.</translation>
+    <message numerus="yes">
+        <source>%Ln line(s) not a URL under a domain.</source>
+        <translation>
+            <numerusform>%Ln linje er ikke en URL under et domæne.</numerusform>
+            <numerusform>%Ln linjer er ikke URL&apos;er under et domæne.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Paste at least one URL.</source>
@@ -893,6 +932,301 @@
     <message>
         <source>This cannot be empty.</source>
         <translation>Dette felt må ikke være tomt.</translation>
+    </message>
+</context>
+<context>
+    <name>JobDetails</name>
+    <message>
+        <source>created</source>
+        <translation>oprettet</translation>
+    </message>
+    <message>
+        <source>submitted to its channel</source>
+        <translation>sendt til sin kanal</translation>
+    </message>
+    <message>
+        <source>claimed by harvester {detail}</source>
+        <translation>hentet af høster {detail}</translation>
+    </message>
+    <message>
+        <source>crawl started</source>
+        <translation>høstning startet</translation>
+    </message>
+    <message>
+        <source>reported by the harvester</source>
+        <translation>rapporteret af høsteren</translation>
+    </message>
+    <message>
+        <source>ended: {detail}</source>
+        <translation>afsluttet: {detail}</translation>
+    </message>
+    <message>
+        <source>resubmitted as job {detail}</source>
+        <translation>genindsendt som job {detail}</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Tidspunkt</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Størrelse</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>MIME type</source>
+        <translation>MIME-type</translation>
+    </message>
+    <message>
+        <source>Referrer</source>
+        <translation>Henviser</translation>
+    </message>
+    <message>
+        <source>Annotations</source>
+        <translation>Annoteringer</translation>
+    </message>
+    <message>
+        <source>The archive holds no metadata file of this job ({file}) yet.</source>
+        <translation>Arkivet har endnu ingen metadatafil for dette job ({file}).</translation>
+    </message>
+    <message>
+        <source>The job&apos;s files cannot be listed: {reason}</source>
+        <translation>Jobbets filer kan ikke vises: {reason}</translation>
+    </message>
+    <message>
+        <source>The metadata file arrived damaged (its checksum differs).</source>
+        <translation>Metadatafilen kom beskadiget frem (kontrolsummen afviger).</translation>
+    </message>
+    <message>
+        <source>The metadata file cannot be read.</source>
+        <translation>Metadatafilen kan ikke læses.</translation>
+    </message>
+    <message>
+        <source>The metadata file is too large to show.</source>
+        <translation>Metadatafilen er for stor til at blive vist.</translation>
+    </message>
+    <message>
+        <source>The archive did not hand out the metadata file.</source>
+        <translation>Arkivet udleverede ikke metadatafilen.</translation>
+    </message>
+    <message>
+        <source>Not a status filter: {text} (use e.g. 200, 4xx, -2 or &lt;0).</source>
+        <translation>Ikke et statusfilter: {text} (brug fx 200, 4xx, -2 eller &lt;0).</translation>
+    </message>
+    <message>
+        <source>Resubmitted as job {id}</source>
+        <translation>Genindsendt som job {id}</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>ingen grænse</translation>
+    </message>
+    <message>
+        <source>Domain</source>
+        <translation>Domæne</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>Konfiguration</translation>
+    </message>
+    <message>
+        <source>Objects</source>
+        <translation>Objekter</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Bytes</translation>
+    </message>
+    <message>
+        <source>Stop reason</source>
+        <translation>Stopårsag</translation>
+    </message>
+    <message>
+        <source>Deduplicated</source>
+        <translation>Deduplikeret</translation>
+    </message>
+    <message>
+        <source>Space saved</source>
+        <translation>Plads sparet</translation>
+    </message>
+    <message>
+        <source>Max objects</source>
+        <translation>Maks. objekter</translation>
+    </message>
+    <message>
+        <source>Max bytes</source>
+        <translation>Maks. bytes</translation>
+    </message>
+</context>
+<context>
+    <name>JobDetailsScreen</name>
+    <message>
+        <source>Job details</source>
+        <extracomment>set by the frame when an archive browser is there to open (else the button is hidden)</extracomment>
+        <translation>Jobdetaljer</translation>
+    </message>
+    <message>
+        <source>What one job did: its history, domains, crawl log, reports and files.</source>
+        <translation>Hvad et job gjorde: historik, domæner, crawl-log, rapporter og filer.</translation>
+    </message>
+    <message>
+        <source>Job:</source>
+        <translation>Job:</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Åbn</translation>
+    </message>
+    <message>
+        <source>Resubmit</source>
+        <translation>Genindsend</translation>
+    </message>
+    <message>
+        <source>Only a failed job can be resubmitted.</source>
+        <translation>Kun et fejlet job kan genindsendes.</translation>
+    </message>
+    <message>
+        <source>Browse this job</source>
+        <translation>Gennemse dette job</translation>
+    </message>
+    <message>
+        <source>Status history:</source>
+        <translation>Statushistorik:</translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation>Oversigt</translation>
+    </message>
+    <message>
+        <source>Domains</source>
+        <translation>Domæner</translation>
+    </message>
+    <message>
+        <source>Crawl log</source>
+        <translation>Crawl-log</translation>
+    </message>
+    <message>
+        <source>Reports</source>
+        <translation>Rapporter</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Filer</translation>
+    </message>
+    <message>
+        <source>Status:</source>
+        <translation>Status:</translation>
+    </message>
+    <message>
+        <source>MIME type:</source>
+        <translation>MIME-type:</translation>
+    </message>
+    <message>
+        <source>URL:</source>
+        <translation>URL:</translation>
+    </message>
+    <message>
+        <source>e.g. 200, 4xx, &lt;0</source>
+        <translation>fx 200, 4xx, &lt;0</translation>
+    </message>
+    <message>
+        <source>e.g. image</source>
+        <translation>fx image</translation>
+    </message>
+    <message>
+        <source>e.g. */news/* or a part of the URL</source>
+        <translation>fx */news/* eller en del af URL&apos;en</translation>
+    </message>
+    <message>
+        <source>Filter</source>
+        <translation>Filtrér</translation>
+    </message>
+    <message>
+        <source>◀ Previous</source>
+        <translation>◀ Forrige</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>Næste ▶</translation>
+    </message>
+    <message>
+        <source>Choose a job on the Jobs screen, or type its number.</source>
+        <translation>Vælg et job på skærmen Job, eller skriv dets nummer.</translation>
+    </message>
+    <message>
+        <source>Reading the job&apos;s crawl log and reports from the archive…</source>
+        <translation>Læser jobbets crawl-log og rapporter fra arkivet…</translation>
+    </message>
+    <message>
+        <source>Job {id}: {status}</source>
+        <translation>Job {id}: {status}</translation>
+    </message>
+    <message>
+        <source>Harvest: {harvest}, run {run}, channel {channel}</source>
+        <translation>Høstning: {harvest}, kørsel {run}, kanal {channel}</translation>
+    </message>
+    <message>
+        <source>Crawl profile: {profile}</source>
+        <translation>Høstprofil: {profile}</translation>
+    </message>
+    <message>
+        <source>Harvested: {objects} objects, {bytes}</source>
+        <translation>Høstet: {objects} objekter, {bytes}</translation>
+    </message>
+    <message>
+        <source>Deduplication: {count} objects not stored again, {bytes} saved</source>
+        <translation>Deduplikering: {count} objekter ikke gemt igen, {bytes} sparet</translation>
+    </message>
+    <message>
+        <source>Stop reasons: {reasons}</source>
+        <translation>Stopårsager: {reasons}</translation>
+    </message>
+    <message>
+        <source>Failure</source>
+        <translation>Fejl</translation>
+    </message>
+    <message>
+        <source>Harvest error</source>
+        <translation>Høstfejl</translation>
+    </message>
+    <message>
+        <source>Upload error</source>
+        <translation>Upload-fejl</translation>
+    </message>
+    <message>
+        <source>Seeds: {count}</source>
+        <translation>Frø: {count}</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Fil</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Størrelse</translation>
+    </message>
+    <message>
+        <source>Checksum (MD5)</source>
+        <translation>Kontrolsum (MD5)</translation>
+    </message>
+    <message>
+        <source>In {replica}</source>
+        <translation>I {replica}</translation>
+    </message>
+    <message>
+        <source>From {file}: {lines} crawl log lines, {reports} reports and logs.</source>
+        <translation>Fra {file}: {lines} linjer i crawl-loggen, {reports} rapporter og logge.</translation>
+    </message>
+    <message>
+        <source>Lines {first}–{last} of {total} matching (of {all} in the crawl log)</source>
+        <translation>Linje {first}–{last} af {total} fundne (af {all} i crawl-loggen)</translation>
     </message>
 </context>
 <context>
@@ -986,6 +1320,10 @@
         <translation>Job</translation>
     </message>
     <message>
+        <source>Every harvest job: running, done, failed; resubmit a failed one.</source>
+        <translation>Alle høstjob: kørende, færdige, fejlede; genindsend et fejlet.</translation>
+    </message>
+    <message>
         <source>Running jobs:</source>
         <translation>Kørende job:</translation>
     </message>
@@ -1018,8 +1356,15 @@
         <translation>Genindsend fejlet job</translation>
     </message>
     <message>
-        <source>{count} jobs</source>
-        <translation>{count} job</translation>
+        <source>Crawl log, reports and files…</source>
+        <translation>Crawl-log, rapporter og filer…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln job(s)</source>
+        <translation>
+            <numerusform>%Ln job</numerusform>
+            <numerusform>%Ln job</numerusform>
+        </translation>
     </message>
     <message>
         <source>Job id: {problem}</source>
@@ -1043,7 +1388,7 @@
     </message>
     <message>
         <source>Crawl profile: {profile}</source>
-        <translation>Høstningsprofil: {profile}</translation>
+        <translation>Høstprofil: {profile}</translation>
     </message>
     <message>
         <source>Created {created}, started {started}, ended {ended}</source>
@@ -1063,7 +1408,7 @@
     </message>
     <message>
         <source>Harvest error</source>
-        <translation>Høstningsfejl</translation>
+        <translation>Høstfejl</translation>
     </message>
     <message>
         <source>Upload error</source>
@@ -1080,6 +1425,18 @@
 </context>
 <context>
     <name>MainWindow</name>
+    <message>
+        <source>Curate: start here</source>
+        <translation>Kuratér: start her</translation>
+    </message>
+    <message>
+        <source>Operate</source>
+        <translation>Drift</translation>
+    </message>
+    <message>
+        <source>Quality assurance</source>
+        <translation>Kvalitetssikring</translation>
+    </message>
     <message>
         <source>NetarchiveSuite</source>
         <translation>NetarchiveSuite</translation>
@@ -1166,8 +1523,8 @@ En webarkiveringspakke til nationalbiblioteker.</translation>
         <translation>Seneste hjerteslag</translation>
     </message>
     <message>
-        <source>Seconds ago</source>
-        <translation>Sekunder siden</translation>
+        <source>Last heard</source>
+        <translation>Sidst hørt</translation>
     </message>
     <message>
         <source>Recent warnings</source>
@@ -1202,12 +1559,26 @@ En webarkiveringspakke til nationalbiblioteker.</translation>
         <translation>Systemoversigt</translation>
     </message>
     <message>
+        <source>Every service instance and its warnings.</source>
+        <translation>Alle tjenesteinstanser og deres advarsler.</translation>
+    </message>
+    <message>
         <source>Recent warnings and errors (of the selected instance, or of all):</source>
         <translation>Nylige advarsler og fejl (for den valgte instans eller for alle):</translation>
     </message>
-    <message>
-        <source>{count} service instances, {lost} lost.</source>
-        <translation>{count} tjenesteinstanser, {lost} mistet.</translation>
+    <message numerus="yes">
+        <source>%Ln service instance(s)</source>
+        <translation>
+            <numerusform>%Ln tjenesteinstans</numerusform>
+            <numerusform>%Ln tjenesteinstanser</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln lost.</source>
+        <translation>
+            <numerusform>%Ln mistet.</numerusform>
+            <numerusform>%Ln mistet.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1238,7 +1609,11 @@ En webarkiveringspakke til nationalbiblioteker.</translation>
     </message>
     <message>
         <source>Crawl profiles</source>
-        <translation>Høstningsprofiler</translation>
+        <translation>Høstprofiler</translation>
+    </message>
+    <message>
+        <source>How to crawl: the crawl profiles harvests use.</source>
+        <translation>Hvordan der høstes: høstprofilerne, som høstninger bruger.</translation>
     </message>
     <message>
         <source>Activate</source>
@@ -1274,7 +1649,7 @@ En webarkiveringspakke til nationalbiblioteker.</translation>
     </message>
     <message>
         <source>Crawl profile</source>
-        <translation>Høstningsprofil</translation>
+        <translation>Høstprofil</translation>
     </message>
     <message>
         <source>Profiles (*.yaml *.yml *.toml);;All files (*)</source>
@@ -1290,7 +1665,7 @@ En webarkiveringspakke til nationalbiblioteker.</translation>
     </message>
     <message>
         <source>Save crawl profile</source>
-        <translation>Gem høstningsprofil</translation>
+        <translation>Gem høstprofil</translation>
     </message>
 </context>
 <context>
@@ -1317,6 +1692,10 @@ En webarkiveringspakke til nationalbiblioteker.</translation>
     <message>
         <source>Schedules</source>
         <translation>Tidsplaner</translation>
+    </message>
+    <message>
+        <source>When harvests run.</source>
+        <translation>Hvornår høstninger kører.</translation>
     </message>
     <message>
         <source>New schedule</source>
@@ -1460,13 +1839,20 @@ En webarkiveringspakke til nationalbiblioteker.</translation>
         <source>Expressions</source>
         <translation>Udtryk</translation>
     </message>
-    <message>
-        <source>{count} expressions</source>
-        <translation>{count} udtryk</translation>
+    <message numerus="yes">
+        <source>%Ln expression(s)</source>
+        <translation>
+            <numerusform>%Ln udtryk</numerusform>
+            <numerusform>%Ln udtryk</numerusform>
+        </translation>
     </message>
     <message>
         <source>Global crawler traps</source>
         <translation>Globale crawlerfælder</translation>
+    </message>
+    <message>
+        <source>URL patterns no harvest should follow.</source>
+        <translation>URL-mønstre som ingen høstning må følge.</translation>
     </message>
     <message>
         <source>New trap list</source>
@@ -1589,6 +1975,46 @@ En webarkiveringspakke til nationalbiblioteker.</translation>
     <message>
         <source>unfinished</source>
         <translation>ufuldendt</translation>
+    </message>
+    <message>
+        <source>no seed could be fetched</source>
+        <translation>intet frø kunne hentes</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>annulleret</translation>
+    </message>
+    <message>
+        <source>harvested</source>
+        <translation>høstet</translation>
+    </message>
+    <message>
+        <source>partly harvested</source>
+        <translation>delvist høstet</translation>
+    </message>
+    <message>
+        <source>nothing harvested</source>
+        <translation>intet høstet</translation>
+    </message>
+    <message>
+        <source>not stored</source>
+        <translation>ikke gemt</translation>
+    </message>
+    <message>
+        <source>storing</source>
+        <translation>gemmer</translation>
+    </message>
+    <message>
+        <source>stored, not yet confirmed</source>
+        <translation>gemt, endnu ikke bekræftet</translation>
+    </message>
+    <message>
+        <source>stored</source>
+        <translation>gemt</translation>
+    </message>
+    <message>
+        <source>storing failed</source>
+        <translation>lagring fejlede</translation>
     </message>
     <message>
         <source>selective</source>

@@ -32,6 +32,10 @@
         <translation>Ernte-Kanäle</translation>
     </message>
     <message>
+        <source>Which harvester channel runs which kind of harvest.</source>
+        <translation>Welcher Ernte-Kanal welche Art von Ernte ausführt.</translation>
+    </message>
+    <message>
         <source>Make default of its kind</source>
         <translation>Zum Standard seiner Art machen</translation>
     </message>
@@ -61,6 +65,10 @@
     <message>
         <source>Charts</source>
         <translation>Diagramme</translation>
+    </message>
+    <message>
+        <source>Jobs per day and status; bytes per run of a harvest.</source>
+        <translation>Jobs pro Tag und Status; Bytes pro Lauf einer Ernte.</translation>
     </message>
     <message>
         <source>Jobs created in the last (days):</source>
@@ -318,6 +326,10 @@
         <translation>Domains</translation>
     </message>
     <message>
+        <source>Start here: the domains to harvest, their seeds and configurations.</source>
+        <translation>Hier beginnen: die zu erntenden Domains, ihre Seeds und Konfigurationen.</translation>
+    </message>
+    <message>
         <source>Search with * and ?, e.g. *.dk or kb*</source>
         <translation>Suche mit * und ?, z. B. *.dk oder kb*</translation>
     </message>
@@ -465,9 +477,12 @@
         <source>Add site login</source>
         <translation>Website-Anmeldung hinzufügen</translation>
     </message>
-    <message>
-        <source>{count} domains</source>
-        <translation>{count} Domains</translation>
+    <message numerus="yes">
+        <source>%Ln domain(s)</source>
+        <translation>
+            <numerusform>%Ln Domain</numerusform>
+            <numerusform>%Ln Domains</numerusform>
+        </translation>
     </message>
     <message>
         <source>Choose a domain on the left.</source>
@@ -714,6 +729,23 @@
     </message>
 </context>
 <context>
+    <name>Formatting</name>
+    <message numerus="yes">
+        <source>%Ln second(s) ago</source>
+        <translation>
+            <numerusform>vor %Ln Sekunde</numerusform>
+            <numerusform>vor %Ln Sekunden</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln minute(s) ago</source>
+        <translation>
+            <numerusform>vor %Ln Minute</numerusform>
+            <numerusform>vor %Ln Minuten</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>HarvestsScreen</name>
     <message>
         <source>Name</source>
@@ -754,6 +786,10 @@
     <message>
         <source>Harvest definitions</source>
         <translation>Ernte-Definitionen</translation>
+    </message>
+    <message>
+        <source>What to harvest when: selective, event and snapshot harvests.</source>
+        <translation>Was wann geerntet wird: selektive, Ereignis- und Snapshot-Ernten.</translation>
     </message>
     <message>
         <source>All kinds</source>
@@ -867,9 +903,12 @@
         <source>Domains in this list (created if unknown): {domains}</source>
         <translation>Domains in dieser Liste (werden angelegt, falls unbekannt): {domains}</translation>
     </message>
-    <message>
-        <source>{count} lines are not URLs under a domain.</source>
-        <translation>{count} Zeilen sind keine URLs unter einer Domain.</translation>
+    <message numerus="yes">
+        <source>%Ln line(s) not a URL under a domain.</source>
+        <translation>
+            <numerusform>%Ln Zeile ist keine URL unter einer Domain.</numerusform>
+            <numerusform>%Ln Zeilen sind keine URLs unter einer Domain.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Paste at least one URL.</source>
@@ -893,6 +932,301 @@
     <message>
         <source>This cannot be empty.</source>
         <translation>Dieses Feld darf nicht leer sein.</translation>
+    </message>
+</context>
+<context>
+    <name>JobDetails</name>
+    <message>
+        <source>created</source>
+        <translation>angelegt</translation>
+    </message>
+    <message>
+        <source>submitted to its channel</source>
+        <translation>an seinen Kanal übergeben</translation>
+    </message>
+    <message>
+        <source>claimed by harvester {detail}</source>
+        <translation>vom Harvester {detail} übernommen</translation>
+    </message>
+    <message>
+        <source>crawl started</source>
+        <translation>Crawl gestartet</translation>
+    </message>
+    <message>
+        <source>reported by the harvester</source>
+        <translation>vom Harvester gemeldet</translation>
+    </message>
+    <message>
+        <source>ended: {detail}</source>
+        <translation>beendet: {detail}</translation>
+    </message>
+    <message>
+        <source>resubmitted as job {detail}</source>
+        <translation>erneut eingereicht als Job {detail}</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>MIME type</source>
+        <translation>MIME-Typ</translation>
+    </message>
+    <message>
+        <source>Referrer</source>
+        <translation>Verweis</translation>
+    </message>
+    <message>
+        <source>Annotations</source>
+        <translation>Anmerkungen</translation>
+    </message>
+    <message>
+        <source>The archive holds no metadata file of this job ({file}) yet.</source>
+        <translation>Das Archiv enthält noch keine Metadatendatei dieses Jobs ({file}).</translation>
+    </message>
+    <message>
+        <source>The job&apos;s files cannot be listed: {reason}</source>
+        <translation>Die Dateien des Jobs können nicht aufgelistet werden: {reason}</translation>
+    </message>
+    <message>
+        <source>The metadata file arrived damaged (its checksum differs).</source>
+        <translation>Die Metadatendatei kam beschädigt an (Prüfsumme weicht ab).</translation>
+    </message>
+    <message>
+        <source>The metadata file cannot be read.</source>
+        <translation>Die Metadatendatei kann nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <source>The metadata file is too large to show.</source>
+        <translation>Die Metadatendatei ist zu groß für die Anzeige.</translation>
+    </message>
+    <message>
+        <source>The archive did not hand out the metadata file.</source>
+        <translation>Das Archiv hat die Metadatendatei nicht ausgeliefert.</translation>
+    </message>
+    <message>
+        <source>Not a status filter: {text} (use e.g. 200, 4xx, -2 or &lt;0).</source>
+        <translation>Kein Statusfilter: {text} (z. B. 200, 4xx, -2 oder &lt;0).</translation>
+    </message>
+    <message>
+        <source>Resubmitted as job {id}</source>
+        <translation>Erneut eingereicht als Job {id}</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>keine Grenze</translation>
+    </message>
+    <message>
+        <source>Domain</source>
+        <translation>Domain</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>Konfiguration</translation>
+    </message>
+    <message>
+        <source>Objects</source>
+        <translation>Objekte</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Bytes</translation>
+    </message>
+    <message>
+        <source>Stop reason</source>
+        <translation>Abbruchgrund</translation>
+    </message>
+    <message>
+        <source>Deduplicated</source>
+        <translation>Dedupliziert</translation>
+    </message>
+    <message>
+        <source>Space saved</source>
+        <translation>Platz gespart</translation>
+    </message>
+    <message>
+        <source>Max objects</source>
+        <translation>Max. Objekte</translation>
+    </message>
+    <message>
+        <source>Max bytes</source>
+        <translation>Max. Bytes</translation>
+    </message>
+</context>
+<context>
+    <name>JobDetailsScreen</name>
+    <message>
+        <source>Job details</source>
+        <extracomment>set by the frame when an archive browser is there to open (else the button is hidden)</extracomment>
+        <translation>Job-Details</translation>
+    </message>
+    <message>
+        <source>What one job did: its history, domains, crawl log, reports and files.</source>
+        <translation>Was ein Job getan hat: Verlauf, Domains, Crawl-Log, Berichte und Dateien.</translation>
+    </message>
+    <message>
+        <source>Job:</source>
+        <translation>Job:</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Öffnen</translation>
+    </message>
+    <message>
+        <source>Resubmit</source>
+        <translation>Erneut einreichen</translation>
+    </message>
+    <message>
+        <source>Only a failed job can be resubmitted.</source>
+        <translation>Nur ein fehlgeschlagener Job kann erneut eingereicht werden.</translation>
+    </message>
+    <message>
+        <source>Browse this job</source>
+        <translation>Diesen Job durchsuchen</translation>
+    </message>
+    <message>
+        <source>Status history:</source>
+        <translation>Statusverlauf:</translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation>Übersicht</translation>
+    </message>
+    <message>
+        <source>Domains</source>
+        <translation>Domains</translation>
+    </message>
+    <message>
+        <source>Crawl log</source>
+        <translation>Crawl-Log</translation>
+    </message>
+    <message>
+        <source>Reports</source>
+        <translation>Berichte</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Dateien</translation>
+    </message>
+    <message>
+        <source>Status:</source>
+        <translation>Status:</translation>
+    </message>
+    <message>
+        <source>MIME type:</source>
+        <translation>MIME-Typ:</translation>
+    </message>
+    <message>
+        <source>URL:</source>
+        <translation>URL:</translation>
+    </message>
+    <message>
+        <source>e.g. 200, 4xx, &lt;0</source>
+        <translation>z. B. 200, 4xx, &lt;0</translation>
+    </message>
+    <message>
+        <source>e.g. image</source>
+        <translation>z. B. image</translation>
+    </message>
+    <message>
+        <source>e.g. */news/* or a part of the URL</source>
+        <translation>z. B. */news/* oder ein Teil der URL</translation>
+    </message>
+    <message>
+        <source>Filter</source>
+        <translation>Filtern</translation>
+    </message>
+    <message>
+        <source>◀ Previous</source>
+        <translation>◀ Zurück</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>Weiter ▶</translation>
+    </message>
+    <message>
+        <source>Choose a job on the Jobs screen, or type its number.</source>
+        <translation>Wählen Sie einen Job in der Job-Ansicht oder geben Sie seine Nummer ein.</translation>
+    </message>
+    <message>
+        <source>Reading the job&apos;s crawl log and reports from the archive…</source>
+        <translation>Crawl-Log und Berichte des Jobs werden aus dem Archiv gelesen…</translation>
+    </message>
+    <message>
+        <source>Job {id}: {status}</source>
+        <translation>Job {id}: {status}</translation>
+    </message>
+    <message>
+        <source>Harvest: {harvest}, run {run}, channel {channel}</source>
+        <translation>Ernte: {harvest}, Lauf {run}, Kanal {channel}</translation>
+    </message>
+    <message>
+        <source>Crawl profile: {profile}</source>
+        <translation>Crawl-Profil: {profile}</translation>
+    </message>
+    <message>
+        <source>Harvested: {objects} objects, {bytes}</source>
+        <translation>Geerntet: {objects} Objekte, {bytes}</translation>
+    </message>
+    <message>
+        <source>Deduplication: {count} objects not stored again, {bytes} saved</source>
+        <translation>Deduplizierung: {count} Objekte nicht erneut gespeichert, {bytes} gespart</translation>
+    </message>
+    <message>
+        <source>Stop reasons: {reasons}</source>
+        <translation>Abbruchgründe: {reasons}</translation>
+    </message>
+    <message>
+        <source>Failure</source>
+        <translation>Fehlschlag</translation>
+    </message>
+    <message>
+        <source>Harvest error</source>
+        <translation>Erntefehler</translation>
+    </message>
+    <message>
+        <source>Upload error</source>
+        <translation>Upload-Fehler</translation>
+    </message>
+    <message>
+        <source>Seeds: {count}</source>
+        <translation>Seeds: {count}</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>Checksum (MD5)</source>
+        <translation>Prüfsumme (MD5)</translation>
+    </message>
+    <message>
+        <source>In {replica}</source>
+        <translation>In {replica}</translation>
+    </message>
+    <message>
+        <source>From {file}: {lines} crawl log lines, {reports} reports and logs.</source>
+        <translation>Aus {file}: {lines} Crawl-Log-Zeilen, {reports} Berichte und Logs.</translation>
+    </message>
+    <message>
+        <source>Lines {first}–{last} of {total} matching (of {all} in the crawl log)</source>
+        <translation>Zeilen {first}–{last} von {total} Treffern (von {all} im Crawl-Log)</translation>
     </message>
 </context>
 <context>
@@ -986,6 +1320,10 @@
         <translation>Jobs</translation>
     </message>
     <message>
+        <source>Every harvest job: running, done, failed; resubmit a failed one.</source>
+        <translation>Alle Ernte-Jobs: laufend, fertig, fehlgeschlagen; einen fehlgeschlagenen erneut einreichen.</translation>
+    </message>
+    <message>
         <source>Running jobs:</source>
         <translation>Laufende Jobs:</translation>
     </message>
@@ -1018,8 +1356,15 @@
         <translation>Fehlgeschlagenen Job erneut einreichen</translation>
     </message>
     <message>
-        <source>{count} jobs</source>
-        <translation>{count} Jobs</translation>
+        <source>Crawl log, reports and files…</source>
+        <translation>Crawl-Log, Berichte und Dateien…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln job(s)</source>
+        <translation>
+            <numerusform>%Ln Job</numerusform>
+            <numerusform>%Ln Jobs</numerusform>
+        </translation>
     </message>
     <message>
         <source>Job id: {problem}</source>
@@ -1080,6 +1425,18 @@
 </context>
 <context>
     <name>MainWindow</name>
+    <message>
+        <source>Curate: start here</source>
+        <translation>Kuratieren: hier beginnen</translation>
+    </message>
+    <message>
+        <source>Operate</source>
+        <translation>Betrieb</translation>
+    </message>
+    <message>
+        <source>Quality assurance</source>
+        <translation>Qualitätssicherung</translation>
+    </message>
     <message>
         <source>NetarchiveSuite</source>
         <translation>NetarchiveSuite</translation>
@@ -1166,8 +1523,8 @@ Eine Webarchivierungs-Suite für Nationalbibliotheken.</translation>
         <translation>Letzter Herzschlag</translation>
     </message>
     <message>
-        <source>Seconds ago</source>
-        <translation>Sekunden her</translation>
+        <source>Last heard</source>
+        <translation>Zuletzt gehört</translation>
     </message>
     <message>
         <source>Recent warnings</source>
@@ -1202,12 +1559,26 @@ Eine Webarchivierungs-Suite für Nationalbibliotheken.</translation>
         <translation>Systemübersicht</translation>
     </message>
     <message>
+        <source>Every service instance and its warnings.</source>
+        <translation>Alle Dienstinstanzen und ihre Warnungen.</translation>
+    </message>
+    <message>
         <source>Recent warnings and errors (of the selected instance, or of all):</source>
         <translation>Neue Warnungen und Fehler (der gewählten Instanz oder aller):</translation>
     </message>
-    <message>
-        <source>{count} service instances, {lost} lost.</source>
-        <translation>{count} Dienstinstanzen, {lost} verloren.</translation>
+    <message numerus="yes">
+        <source>%Ln service instance(s)</source>
+        <translation>
+            <numerusform>%Ln Dienstinstanz</numerusform>
+            <numerusform>%Ln Dienstinstanzen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln lost.</source>
+        <translation>
+            <numerusform>%Ln verloren.</numerusform>
+            <numerusform>%Ln verloren.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1239,6 +1610,10 @@ Eine Webarchivierungs-Suite für Nationalbibliotheken.</translation>
     <message>
         <source>Crawl profiles</source>
         <translation>Crawl-Profile</translation>
+    </message>
+    <message>
+        <source>How to crawl: the crawl profiles harvests use.</source>
+        <translation>Wie gecrawlt wird: die Crawl-Profile der Ernten.</translation>
     </message>
     <message>
         <source>Activate</source>
@@ -1317,6 +1692,10 @@ Eine Webarchivierungs-Suite für Nationalbibliotheken.</translation>
     <message>
         <source>Schedules</source>
         <translation>Zeitpläne</translation>
+    </message>
+    <message>
+        <source>When harvests run.</source>
+        <translation>Wann Ernten laufen.</translation>
     </message>
     <message>
         <source>New schedule</source>
@@ -1460,13 +1839,20 @@ Eine Webarchivierungs-Suite für Nationalbibliotheken.</translation>
         <source>Expressions</source>
         <translation>Ausdrücke</translation>
     </message>
-    <message>
-        <source>{count} expressions</source>
-        <translation>{count} Ausdrücke</translation>
+    <message numerus="yes">
+        <source>%Ln expression(s)</source>
+        <translation>
+            <numerusform>%Ln Ausdruck</numerusform>
+            <numerusform>%Ln Ausdrücke</numerusform>
+        </translation>
     </message>
     <message>
         <source>Global crawler traps</source>
         <translation>Globale Crawler-Fallen</translation>
+    </message>
+    <message>
+        <source>URL patterns no harvest should follow.</source>
+        <translation>URL-Muster, denen keine Ernte folgen soll.</translation>
     </message>
     <message>
         <source>New trap list</source>
@@ -1589,6 +1975,46 @@ Eine Webarchivierungs-Suite für Nationalbibliotheken.</translation>
     <message>
         <source>unfinished</source>
         <translation>unvollendet</translation>
+    </message>
+    <message>
+        <source>no seed could be fetched</source>
+        <translation>kein Seed konnte abgerufen werden</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>harvested</source>
+        <translation>geerntet</translation>
+    </message>
+    <message>
+        <source>partly harvested</source>
+        <translation>teilweise geerntet</translation>
+    </message>
+    <message>
+        <source>nothing harvested</source>
+        <translation>nichts geerntet</translation>
+    </message>
+    <message>
+        <source>not stored</source>
+        <translation>nicht gespeichert</translation>
+    </message>
+    <message>
+        <source>storing</source>
+        <translation>wird gespeichert</translation>
+    </message>
+    <message>
+        <source>stored, not yet confirmed</source>
+        <translation>gespeichert, noch nicht bestätigt</translation>
+    </message>
+    <message>
+        <source>stored</source>
+        <translation>gespeichert</translation>
+    </message>
+    <message>
+        <source>storing failed</source>
+        <translation>Speichern fehlgeschlagen</translation>
     </message>
     <message>
         <source>selective</source>

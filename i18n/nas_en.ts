@@ -32,6 +32,10 @@
         <translation>Harvest channels</translation>
     </message>
     <message>
+        <source>Which harvester channel runs which kind of harvest.</source>
+        <translation>Which harvester channel runs which kind of harvest.</translation>
+    </message>
+    <message>
         <source>Make default of its kind</source>
         <translation>Make default of its kind</translation>
     </message>
@@ -61,6 +65,10 @@
     <message>
         <source>Charts</source>
         <translation>Charts</translation>
+    </message>
+    <message>
+        <source>Jobs per day and status; bytes per run of a harvest.</source>
+        <translation>Jobs per day and status; bytes per run of a harvest.</translation>
     </message>
     <message>
         <source>Jobs created in the last (days):</source>
@@ -318,6 +326,10 @@
         <translation>Domains</translation>
     </message>
     <message>
+        <source>Start here: the domains to harvest, their seeds and configurations.</source>
+        <translation>Start here: the domains to harvest, their seeds and configurations.</translation>
+    </message>
+    <message>
         <source>Search with * and ?, e.g. *.dk or kb*</source>
         <translation>Search with * and ?, e.g. *.dk or kb*</translation>
     </message>
@@ -465,9 +477,12 @@
         <source>Add site login</source>
         <translation>Add site login</translation>
     </message>
-    <message>
-        <source>{count} domains</source>
-        <translation>{count} domains</translation>
+    <message numerus="yes">
+        <source>%Ln domain(s)</source>
+        <translation>
+            <numerusform>%Ln domain</numerusform>
+            <numerusform>%Ln domains</numerusform>
+        </translation>
     </message>
     <message>
         <source>Choose a domain on the left.</source>
@@ -714,6 +729,23 @@
     </message>
 </context>
 <context>
+    <name>Formatting</name>
+    <message numerus="yes">
+        <source>%Ln second(s) ago</source>
+        <translation>
+            <numerusform>%Ln second ago</numerusform>
+            <numerusform>%Ln seconds ago</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln minute(s) ago</source>
+        <translation>
+            <numerusform>%Ln minute ago</numerusform>
+            <numerusform>%Ln minutes ago</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>HarvestsScreen</name>
     <message>
         <source>Name</source>
@@ -754,6 +786,10 @@
     <message>
         <source>Harvest definitions</source>
         <translation>Harvest definitions</translation>
+    </message>
+    <message>
+        <source>What to harvest when: selective, event and snapshot harvests.</source>
+        <translation>What to harvest when: selective, event and snapshot harvests.</translation>
     </message>
     <message>
         <source>All kinds</source>
@@ -867,9 +903,12 @@
         <source>Domains in this list (created if unknown): {domains}</source>
         <translation>Domains in this list (created if unknown): {domains}</translation>
     </message>
-    <message>
-        <source>{count} lines are not URLs under a domain.</source>
-        <translation>{count} lines are not URLs under a domain.</translation>
+    <message numerus="yes">
+        <source>%Ln line(s) not a URL under a domain.</source>
+        <translation>
+            <numerusform>%Ln line is not a URL under a domain.</numerusform>
+            <numerusform>%Ln lines are not URLs under a domain.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Paste at least one URL.</source>
@@ -893,6 +932,301 @@
     <message>
         <source>This cannot be empty.</source>
         <translation>This cannot be empty.</translation>
+    </message>
+</context>
+<context>
+    <name>JobDetails</name>
+    <message>
+        <source>created</source>
+        <translation>created</translation>
+    </message>
+    <message>
+        <source>submitted to its channel</source>
+        <translation>submitted to its channel</translation>
+    </message>
+    <message>
+        <source>claimed by harvester {detail}</source>
+        <translation>claimed by harvester {detail}</translation>
+    </message>
+    <message>
+        <source>crawl started</source>
+        <translation>crawl started</translation>
+    </message>
+    <message>
+        <source>reported by the harvester</source>
+        <translation>reported by the harvester</translation>
+    </message>
+    <message>
+        <source>ended: {detail}</source>
+        <translation>ended: {detail}</translation>
+    </message>
+    <message>
+        <source>resubmitted as job {detail}</source>
+        <translation>resubmitted as job {detail}</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Time</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Size</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>MIME type</source>
+        <translation>MIME type</translation>
+    </message>
+    <message>
+        <source>Referrer</source>
+        <translation>Referrer</translation>
+    </message>
+    <message>
+        <source>Annotations</source>
+        <translation>Annotations</translation>
+    </message>
+    <message>
+        <source>The archive holds no metadata file of this job ({file}) yet.</source>
+        <translation>The archive holds no metadata file of this job ({file}) yet.</translation>
+    </message>
+    <message>
+        <source>The job&apos;s files cannot be listed: {reason}</source>
+        <translation>The job&apos;s files cannot be listed: {reason}</translation>
+    </message>
+    <message>
+        <source>The metadata file arrived damaged (its checksum differs).</source>
+        <translation>The metadata file arrived damaged (its checksum differs).</translation>
+    </message>
+    <message>
+        <source>The metadata file cannot be read.</source>
+        <translation>The metadata file cannot be read.</translation>
+    </message>
+    <message>
+        <source>The metadata file is too large to show.</source>
+        <translation>The metadata file is too large to show.</translation>
+    </message>
+    <message>
+        <source>The archive did not hand out the metadata file.</source>
+        <translation>The archive did not hand out the metadata file.</translation>
+    </message>
+    <message>
+        <source>Not a status filter: {text} (use e.g. 200, 4xx, -2 or &lt;0).</source>
+        <translation>Not a status filter: {text} (use e.g. 200, 4xx, -2 or &lt;0).</translation>
+    </message>
+    <message>
+        <source>Resubmitted as job {id}</source>
+        <translation>Resubmitted as job {id}</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>no limit</translation>
+    </message>
+    <message>
+        <source>Domain</source>
+        <translation>Domain</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>Configuration</translation>
+    </message>
+    <message>
+        <source>Objects</source>
+        <translation>Objects</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Bytes</translation>
+    </message>
+    <message>
+        <source>Stop reason</source>
+        <translation>Stop reason</translation>
+    </message>
+    <message>
+        <source>Deduplicated</source>
+        <translation>Deduplicated</translation>
+    </message>
+    <message>
+        <source>Space saved</source>
+        <translation>Space saved</translation>
+    </message>
+    <message>
+        <source>Max objects</source>
+        <translation>Max objects</translation>
+    </message>
+    <message>
+        <source>Max bytes</source>
+        <translation>Max bytes</translation>
+    </message>
+</context>
+<context>
+    <name>JobDetailsScreen</name>
+    <message>
+        <source>Job details</source>
+        <extracomment>set by the frame when an archive browser is there to open (else the button is hidden)</extracomment>
+        <translation>Job details</translation>
+    </message>
+    <message>
+        <source>What one job did: its history, domains, crawl log, reports and files.</source>
+        <translation>What one job did: its history, domains, crawl log, reports and files.</translation>
+    </message>
+    <message>
+        <source>Job:</source>
+        <translation>Job:</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Open</translation>
+    </message>
+    <message>
+        <source>Resubmit</source>
+        <translation>Resubmit</translation>
+    </message>
+    <message>
+        <source>Only a failed job can be resubmitted.</source>
+        <translation>Only a failed job can be resubmitted.</translation>
+    </message>
+    <message>
+        <source>Browse this job</source>
+        <translation>Browse this job</translation>
+    </message>
+    <message>
+        <source>Status history:</source>
+        <translation>Status history:</translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation>Overview</translation>
+    </message>
+    <message>
+        <source>Domains</source>
+        <translation>Domains</translation>
+    </message>
+    <message>
+        <source>Crawl log</source>
+        <translation>Crawl log</translation>
+    </message>
+    <message>
+        <source>Reports</source>
+        <translation>Reports</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Files</translation>
+    </message>
+    <message>
+        <source>Status:</source>
+        <translation>Status:</translation>
+    </message>
+    <message>
+        <source>MIME type:</source>
+        <translation>MIME type:</translation>
+    </message>
+    <message>
+        <source>URL:</source>
+        <translation>URL:</translation>
+    </message>
+    <message>
+        <source>e.g. 200, 4xx, &lt;0</source>
+        <translation>e.g. 200, 4xx, &lt;0</translation>
+    </message>
+    <message>
+        <source>e.g. image</source>
+        <translation>e.g. image</translation>
+    </message>
+    <message>
+        <source>e.g. */news/* or a part of the URL</source>
+        <translation>e.g. */news/* or a part of the URL</translation>
+    </message>
+    <message>
+        <source>Filter</source>
+        <translation>Filter</translation>
+    </message>
+    <message>
+        <source>◀ Previous</source>
+        <translation>◀ Previous</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>Next ▶</translation>
+    </message>
+    <message>
+        <source>Choose a job on the Jobs screen, or type its number.</source>
+        <translation>Choose a job on the Jobs screen, or type its number.</translation>
+    </message>
+    <message>
+        <source>Reading the job&apos;s crawl log and reports from the archive…</source>
+        <translation>Reading the job&apos;s crawl log and reports from the archive…</translation>
+    </message>
+    <message>
+        <source>Job {id}: {status}</source>
+        <translation>Job {id}: {status}</translation>
+    </message>
+    <message>
+        <source>Harvest: {harvest}, run {run}, channel {channel}</source>
+        <translation>Harvest: {harvest}, run {run}, channel {channel}</translation>
+    </message>
+    <message>
+        <source>Crawl profile: {profile}</source>
+        <translation>Crawl profile: {profile}</translation>
+    </message>
+    <message>
+        <source>Harvested: {objects} objects, {bytes}</source>
+        <translation>Harvested: {objects} objects, {bytes}</translation>
+    </message>
+    <message>
+        <source>Deduplication: {count} objects not stored again, {bytes} saved</source>
+        <translation>Deduplication: {count} objects not stored again, {bytes} saved</translation>
+    </message>
+    <message>
+        <source>Stop reasons: {reasons}</source>
+        <translation>Stop reasons: {reasons}</translation>
+    </message>
+    <message>
+        <source>Failure</source>
+        <translation>Failure</translation>
+    </message>
+    <message>
+        <source>Harvest error</source>
+        <translation>Harvest error</translation>
+    </message>
+    <message>
+        <source>Upload error</source>
+        <translation>Upload error</translation>
+    </message>
+    <message>
+        <source>Seeds: {count}</source>
+        <translation>Seeds: {count}</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>File</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Size</translation>
+    </message>
+    <message>
+        <source>Checksum (MD5)</source>
+        <translation>Checksum (MD5)</translation>
+    </message>
+    <message>
+        <source>In {replica}</source>
+        <translation>In {replica}</translation>
+    </message>
+    <message>
+        <source>From {file}: {lines} crawl log lines, {reports} reports and logs.</source>
+        <translation>From {file}: {lines} crawl log lines, {reports} reports and logs.</translation>
+    </message>
+    <message>
+        <source>Lines {first}–{last} of {total} matching (of {all} in the crawl log)</source>
+        <translation>Lines {first}–{last} of {total} matching (of {all} in the crawl log)</translation>
     </message>
 </context>
 <context>
@@ -986,6 +1320,10 @@
         <translation>Jobs</translation>
     </message>
     <message>
+        <source>Every harvest job: running, done, failed; resubmit a failed one.</source>
+        <translation>Every harvest job: running, done, failed; resubmit a failed one.</translation>
+    </message>
+    <message>
         <source>Running jobs:</source>
         <translation>Running jobs:</translation>
     </message>
@@ -1018,8 +1356,15 @@
         <translation>Resubmit failed job</translation>
     </message>
     <message>
-        <source>{count} jobs</source>
-        <translation>{count} jobs</translation>
+        <source>Crawl log, reports and files…</source>
+        <translation>Crawl log, reports and files…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln job(s)</source>
+        <translation>
+            <numerusform>%Ln job</numerusform>
+            <numerusform>%Ln jobs</numerusform>
+        </translation>
     </message>
     <message>
         <source>Job id: {problem}</source>
@@ -1080,6 +1425,18 @@
 </context>
 <context>
     <name>MainWindow</name>
+    <message>
+        <source>Curate: start here</source>
+        <translation>Curate: start here</translation>
+    </message>
+    <message>
+        <source>Operate</source>
+        <translation>Operate</translation>
+    </message>
+    <message>
+        <source>Quality assurance</source>
+        <translation>Quality assurance</translation>
+    </message>
     <message>
         <source>NetarchiveSuite</source>
         <translation>NetarchiveSuite</translation>
@@ -1166,8 +1523,8 @@ A web-archiving suite for national libraries.</translation>
         <translation>Last heartbeat</translation>
     </message>
     <message>
-        <source>Seconds ago</source>
-        <translation>Seconds ago</translation>
+        <source>Last heard</source>
+        <translation>Last heard</translation>
     </message>
     <message>
         <source>Recent warnings</source>
@@ -1202,12 +1559,26 @@ A web-archiving suite for national libraries.</translation>
         <translation>System overview</translation>
     </message>
     <message>
+        <source>Every service instance and its warnings.</source>
+        <translation>Every service instance and its warnings.</translation>
+    </message>
+    <message>
         <source>Recent warnings and errors (of the selected instance, or of all):</source>
         <translation>Recent warnings and errors (of the selected instance, or of all):</translation>
     </message>
-    <message>
-        <source>{count} service instances, {lost} lost.</source>
-        <translation>{count} service instances, {lost} lost.</translation>
+    <message numerus="yes">
+        <source>%Ln service instance(s)</source>
+        <translation>
+            <numerusform>%Ln service instance</numerusform>
+            <numerusform>%Ln service instances</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln lost.</source>
+        <translation>
+            <numerusform>%Ln lost.</numerusform>
+            <numerusform>%Ln lost.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1239,6 +1610,10 @@ A web-archiving suite for national libraries.</translation>
     <message>
         <source>Crawl profiles</source>
         <translation>Crawl profiles</translation>
+    </message>
+    <message>
+        <source>How to crawl: the crawl profiles harvests use.</source>
+        <translation>How to crawl: the crawl profiles harvests use.</translation>
     </message>
     <message>
         <source>Activate</source>
@@ -1317,6 +1692,10 @@ A web-archiving suite for national libraries.</translation>
     <message>
         <source>Schedules</source>
         <translation>Schedules</translation>
+    </message>
+    <message>
+        <source>When harvests run.</source>
+        <translation>When harvests run.</translation>
     </message>
     <message>
         <source>New schedule</source>
@@ -1460,13 +1839,20 @@ A web-archiving suite for national libraries.</translation>
         <source>Expressions</source>
         <translation>Expressions</translation>
     </message>
-    <message>
-        <source>{count} expressions</source>
-        <translation>{count} expressions</translation>
+    <message numerus="yes">
+        <source>%Ln expression(s)</source>
+        <translation>
+            <numerusform>%Ln expression</numerusform>
+            <numerusform>%Ln expressions</numerusform>
+        </translation>
     </message>
     <message>
         <source>Global crawler traps</source>
         <translation>Global crawler traps</translation>
+    </message>
+    <message>
+        <source>URL patterns no harvest should follow.</source>
+        <translation>URL patterns no harvest should follow.</translation>
     </message>
     <message>
         <source>New trap list</source>
@@ -1589,6 +1975,46 @@ A web-archiving suite for national libraries.</translation>
     <message>
         <source>unfinished</source>
         <translation>unfinished</translation>
+    </message>
+    <message>
+        <source>no seed could be fetched</source>
+        <translation>no seed could be fetched</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>cancelled</translation>
+    </message>
+    <message>
+        <source>harvested</source>
+        <translation>harvested</translation>
+    </message>
+    <message>
+        <source>partly harvested</source>
+        <translation>partly harvested</translation>
+    </message>
+    <message>
+        <source>nothing harvested</source>
+        <translation>nothing harvested</translation>
+    </message>
+    <message>
+        <source>not stored</source>
+        <translation>not stored</translation>
+    </message>
+    <message>
+        <source>storing</source>
+        <translation>storing</translation>
+    </message>
+    <message>
+        <source>stored, not yet confirmed</source>
+        <translation>stored, not yet confirmed</translation>
+    </message>
+    <message>
+        <source>stored</source>
+        <translation>stored</translation>
+    </message>
+    <message>
+        <source>storing failed</source>
+        <translation>storing failed</translation>
     </message>
     <message>
         <source>selective</source>

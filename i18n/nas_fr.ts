@@ -32,6 +32,10 @@
         <translation>Canaux de collecte</translation>
     </message>
     <message>
+        <source>Which harvester channel runs which kind of harvest.</source>
+        <translation>Quel canal de collecte exécute quel type de collecte.</translation>
+    </message>
+    <message>
         <source>Make default of its kind</source>
         <translation>Définir par défaut pour son type</translation>
     </message>
@@ -61,6 +65,10 @@
     <message>
         <source>Charts</source>
         <translation>Graphiques</translation>
+    </message>
+    <message>
+        <source>Jobs per day and status; bytes per run of a harvest.</source>
+        <translation>Jobs par jour et statut ; octets par exécution d&apos;une collecte.</translation>
     </message>
     <message>
         <source>Jobs created in the last (days):</source>
@@ -318,6 +326,10 @@
         <translation>Domaines</translation>
     </message>
     <message>
+        <source>Start here: the domains to harvest, their seeds and configurations.</source>
+        <translation>Commencez ici : les domaines à collecter, leurs graines et configurations.</translation>
+    </message>
+    <message>
         <source>Search with * and ?, e.g. *.dk or kb*</source>
         <translation>Recherche avec * et ?, p. ex. *.dk ou kb*</translation>
     </message>
@@ -465,9 +477,12 @@
         <source>Add site login</source>
         <translation>Ajouter un identifiant de site</translation>
     </message>
-    <message>
-        <source>{count} domains</source>
-        <translation>{count} domaines</translation>
+    <message numerus="yes">
+        <source>%Ln domain(s)</source>
+        <translation>
+            <numerusform>%Ln domaine</numerusform>
+            <numerusform>%Ln domaines</numerusform>
+        </translation>
     </message>
     <message>
         <source>Choose a domain on the left.</source>
@@ -714,6 +729,23 @@
     </message>
 </context>
 <context>
+    <name>Formatting</name>
+    <message numerus="yes">
+        <source>%Ln second(s) ago</source>
+        <translation>
+            <numerusform>il y a %Ln seconde</numerusform>
+            <numerusform>il y a %Ln secondes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln minute(s) ago</source>
+        <translation>
+            <numerusform>il y a %Ln minute</numerusform>
+            <numerusform>il y a %Ln minutes</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>HarvestsScreen</name>
     <message>
         <source>Name</source>
@@ -754,6 +786,10 @@
     <message>
         <source>Harvest definitions</source>
         <translation>Définitions de collecte</translation>
+    </message>
+    <message>
+        <source>What to harvest when: selective, event and snapshot harvests.</source>
+        <translation>Quoi collecter et quand : collectes sélectives, événementielles et instantanés.</translation>
     </message>
     <message>
         <source>All kinds</source>
@@ -867,9 +903,12 @@
         <source>Domains in this list (created if unknown): {domains}</source>
         <translation>Domaines de cette liste (créés s’ils sont inconnus) : {domains}</translation>
     </message>
-    <message>
-        <source>{count} lines are not URLs under a domain.</source>
-        <translation>{count} lignes ne sont pas des URL sous un domaine.</translation>
+    <message numerus="yes">
+        <source>%Ln line(s) not a URL under a domain.</source>
+        <translation>
+            <numerusform>%Ln ligne n&apos;est pas une URL sous un domaine.</numerusform>
+            <numerusform>%Ln lignes ne sont pas des URL sous un domaine.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Paste at least one URL.</source>
@@ -893,6 +932,301 @@
     <message>
         <source>This cannot be empty.</source>
         <translation>Ce champ ne peut pas être vide.</translation>
+    </message>
+</context>
+<context>
+    <name>JobDetails</name>
+    <message>
+        <source>created</source>
+        <translation>créé</translation>
+    </message>
+    <message>
+        <source>submitted to its channel</source>
+        <translation>soumis à son canal</translation>
+    </message>
+    <message>
+        <source>claimed by harvester {detail}</source>
+        <translation>pris par le collecteur {detail}</translation>
+    </message>
+    <message>
+        <source>crawl started</source>
+        <translation>collecte démarrée</translation>
+    </message>
+    <message>
+        <source>reported by the harvester</source>
+        <translation>rapporté par le collecteur</translation>
+    </message>
+    <message>
+        <source>ended: {detail}</source>
+        <translation>terminé : {detail}</translation>
+    </message>
+    <message>
+        <source>resubmitted as job {detail}</source>
+        <translation>relancé comme job {detail}</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Heure</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>État</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Taille</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>MIME type</source>
+        <translation>Type MIME</translation>
+    </message>
+    <message>
+        <source>Referrer</source>
+        <translation>Référent</translation>
+    </message>
+    <message>
+        <source>Annotations</source>
+        <translation>Annotations</translation>
+    </message>
+    <message>
+        <source>The archive holds no metadata file of this job ({file}) yet.</source>
+        <translation>L&apos;archive ne contient pas encore de fichier de métadonnées de ce job ({file}).</translation>
+    </message>
+    <message>
+        <source>The job&apos;s files cannot be listed: {reason}</source>
+        <translation>Impossible de lister les fichiers du job : {reason}</translation>
+    </message>
+    <message>
+        <source>The metadata file arrived damaged (its checksum differs).</source>
+        <translation>Le fichier de métadonnées est arrivé endommagé (somme de contrôle différente).</translation>
+    </message>
+    <message>
+        <source>The metadata file cannot be read.</source>
+        <translation>Le fichier de métadonnées est illisible.</translation>
+    </message>
+    <message>
+        <source>The metadata file is too large to show.</source>
+        <translation>Le fichier de métadonnées est trop grand pour être affiché.</translation>
+    </message>
+    <message>
+        <source>The archive did not hand out the metadata file.</source>
+        <translation>L&apos;archive n&apos;a pas fourni le fichier de métadonnées.</translation>
+    </message>
+    <message>
+        <source>Not a status filter: {text} (use e.g. 200, 4xx, -2 or &lt;0).</source>
+        <translation>Filtre de statut invalide : {text} (par ex. 200, 4xx, -2 ou &lt;0).</translation>
+    </message>
+    <message>
+        <source>Resubmitted as job {id}</source>
+        <translation>Resoumise comme tâche {id}</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>sans limite</translation>
+    </message>
+    <message>
+        <source>Domain</source>
+        <translation>Domaine</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>Configuration</translation>
+    </message>
+    <message>
+        <source>Objects</source>
+        <translation>Objets</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Octets</translation>
+    </message>
+    <message>
+        <source>Stop reason</source>
+        <translation>Raison d’arrêt</translation>
+    </message>
+    <message>
+        <source>Deduplicated</source>
+        <translation>Dédupliqués</translation>
+    </message>
+    <message>
+        <source>Space saved</source>
+        <translation>Espace économisé</translation>
+    </message>
+    <message>
+        <source>Max objects</source>
+        <translation>Objets max.</translation>
+    </message>
+    <message>
+        <source>Max bytes</source>
+        <translation>Octets max.</translation>
+    </message>
+</context>
+<context>
+    <name>JobDetailsScreen</name>
+    <message>
+        <source>Job details</source>
+        <extracomment>set by the frame when an archive browser is there to open (else the button is hidden)</extracomment>
+        <translation>Détails du job</translation>
+    </message>
+    <message>
+        <source>What one job did: its history, domains, crawl log, reports and files.</source>
+        <translation>Ce qu&apos;a fait un job : historique, domaines, journal, rapports et fichiers.</translation>
+    </message>
+    <message>
+        <source>Job:</source>
+        <translation>Job :</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Ouvrir</translation>
+    </message>
+    <message>
+        <source>Resubmit</source>
+        <translation>Relancer</translation>
+    </message>
+    <message>
+        <source>Only a failed job can be resubmitted.</source>
+        <translation>Seul un job échoué peut être relancé.</translation>
+    </message>
+    <message>
+        <source>Browse this job</source>
+        <translation>Parcourir ce job</translation>
+    </message>
+    <message>
+        <source>Status history:</source>
+        <translation>Historique des statuts :</translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation>Vue d&apos;ensemble</translation>
+    </message>
+    <message>
+        <source>Domains</source>
+        <translation>Domaines</translation>
+    </message>
+    <message>
+        <source>Crawl log</source>
+        <translation>Journal de collecte</translation>
+    </message>
+    <message>
+        <source>Reports</source>
+        <translation>Rapports</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Fichiers</translation>
+    </message>
+    <message>
+        <source>Status:</source>
+        <translation>Statut :</translation>
+    </message>
+    <message>
+        <source>MIME type:</source>
+        <translation>Type MIME :</translation>
+    </message>
+    <message>
+        <source>URL:</source>
+        <translation>URL :</translation>
+    </message>
+    <message>
+        <source>e.g. 200, 4xx, &lt;0</source>
+        <translation>par ex. 200, 4xx, &lt;0</translation>
+    </message>
+    <message>
+        <source>e.g. image</source>
+        <translation>par ex. image</translation>
+    </message>
+    <message>
+        <source>e.g. */news/* or a part of the URL</source>
+        <translation>par ex. */news/* ou une partie de l&apos;URL</translation>
+    </message>
+    <message>
+        <source>Filter</source>
+        <translation>Filtrer</translation>
+    </message>
+    <message>
+        <source>◀ Previous</source>
+        <translation>◀ Précédent</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>Suivant ▶</translation>
+    </message>
+    <message>
+        <source>Choose a job on the Jobs screen, or type its number.</source>
+        <translation>Choisissez un job dans l&apos;écran Jobs ou tapez son numéro.</translation>
+    </message>
+    <message>
+        <source>Reading the job&apos;s crawl log and reports from the archive…</source>
+        <translation>Lecture du journal et des rapports du job depuis l&apos;archive…</translation>
+    </message>
+    <message>
+        <source>Job {id}: {status}</source>
+        <translation>Tâche {id} : {status}</translation>
+    </message>
+    <message>
+        <source>Harvest: {harvest}, run {run}, channel {channel}</source>
+        <translation>Collecte : {harvest}, exécution {run}, canal {channel}</translation>
+    </message>
+    <message>
+        <source>Crawl profile: {profile}</source>
+        <translation>Profil de collecte : {profile}</translation>
+    </message>
+    <message>
+        <source>Harvested: {objects} objects, {bytes}</source>
+        <translation>Collecté : {objects} objets, {bytes}</translation>
+    </message>
+    <message>
+        <source>Deduplication: {count} objects not stored again, {bytes} saved</source>
+        <translation>Déduplication : {count} objets non stockés à nouveau, {bytes} économisés</translation>
+    </message>
+    <message>
+        <source>Stop reasons: {reasons}</source>
+        <translation>Raisons d’arrêt : {reasons}</translation>
+    </message>
+    <message>
+        <source>Failure</source>
+        <translation>Échec</translation>
+    </message>
+    <message>
+        <source>Harvest error</source>
+        <translation>Erreur de collecte</translation>
+    </message>
+    <message>
+        <source>Upload error</source>
+        <translation>Erreur de téléversement</translation>
+    </message>
+    <message>
+        <source>Seeds: {count}</source>
+        <translation>Graines : {count}</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Fichier</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Taille</translation>
+    </message>
+    <message>
+        <source>Checksum (MD5)</source>
+        <translation>Somme de contrôle (MD5)</translation>
+    </message>
+    <message>
+        <source>In {replica}</source>
+        <translation>Dans {replica}</translation>
+    </message>
+    <message>
+        <source>From {file}: {lines} crawl log lines, {reports} reports and logs.</source>
+        <translation>De {file} : {lines} lignes de journal, {reports} rapports et journaux.</translation>
+    </message>
+    <message>
+        <source>Lines {first}–{last} of {total} matching (of {all} in the crawl log)</source>
+        <translation>Lignes {first}–{last} sur {total} trouvées (sur {all} dans le journal)</translation>
     </message>
 </context>
 <context>
@@ -986,6 +1320,10 @@
         <translation>Tâches</translation>
     </message>
     <message>
+        <source>Every harvest job: running, done, failed; resubmit a failed one.</source>
+        <translation>Tous les jobs de collecte : en cours, terminés, échoués ; relancer un job échoué.</translation>
+    </message>
+    <message>
         <source>Running jobs:</source>
         <translation>Tâches en cours :</translation>
     </message>
@@ -1018,8 +1356,15 @@
         <translation>Resoumettre la tâche échouée</translation>
     </message>
     <message>
-        <source>{count} jobs</source>
-        <translation>{count} tâches</translation>
+        <source>Crawl log, reports and files…</source>
+        <translation>Journal, rapports et fichiers…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln job(s)</source>
+        <translation>
+            <numerusform>%Ln job</numerusform>
+            <numerusform>%Ln jobs</numerusform>
+        </translation>
     </message>
     <message>
         <source>Job id: {problem}</source>
@@ -1080,6 +1425,18 @@
 </context>
 <context>
     <name>MainWindow</name>
+    <message>
+        <source>Curate: start here</source>
+        <translation>Curation : commencez ici</translation>
+    </message>
+    <message>
+        <source>Operate</source>
+        <translation>Exploitation</translation>
+    </message>
+    <message>
+        <source>Quality assurance</source>
+        <translation>Contrôle qualité</translation>
+    </message>
     <message>
         <source>NetarchiveSuite</source>
         <translation>NetarchiveSuite</translation>
@@ -1166,8 +1523,8 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
         <translation>Dernier battement</translation>
     </message>
     <message>
-        <source>Seconds ago</source>
-        <translation>Il y a (secondes)</translation>
+        <source>Last heard</source>
+        <translation>Dernier signe</translation>
     </message>
     <message>
         <source>Recent warnings</source>
@@ -1202,12 +1559,26 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
         <translation>Vue d’ensemble du système</translation>
     </message>
     <message>
+        <source>Every service instance and its warnings.</source>
+        <translation>Chaque instance de service et ses avertissements.</translation>
+    </message>
+    <message>
         <source>Recent warnings and errors (of the selected instance, or of all):</source>
         <translation>Avertissements et erreurs récents (de l’instance choisie, ou de toutes) :</translation>
     </message>
-    <message>
-        <source>{count} service instances, {lost} lost.</source>
-        <translation>{count} instances de service, {lost} perdues.</translation>
+    <message numerus="yes">
+        <source>%Ln service instance(s)</source>
+        <translation>
+            <numerusform>%Ln instance de service</numerusform>
+            <numerusform>%Ln instances de service</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln lost.</source>
+        <translation>
+            <numerusform>%Ln perdue.</numerusform>
+            <numerusform>%Ln perdues.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1239,6 +1610,10 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
     <message>
         <source>Crawl profiles</source>
         <translation>Profils de collecte</translation>
+    </message>
+    <message>
+        <source>How to crawl: the crawl profiles harvests use.</source>
+        <translation>Comment collecter : les profils utilisés par les collectes.</translation>
     </message>
     <message>
         <source>Activate</source>
@@ -1317,6 +1692,10 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
     <message>
         <source>Schedules</source>
         <translation>Planifications</translation>
+    </message>
+    <message>
+        <source>When harvests run.</source>
+        <translation>Quand les collectes s&apos;exécutent.</translation>
     </message>
     <message>
         <source>New schedule</source>
@@ -1460,13 +1839,20 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
         <source>Expressions</source>
         <translation>Expressions</translation>
     </message>
-    <message>
-        <source>{count} expressions</source>
-        <translation>{count} expressions</translation>
+    <message numerus="yes">
+        <source>%Ln expression(s)</source>
+        <translation>
+            <numerusform>%Ln expression</numerusform>
+            <numerusform>%Ln expressions</numerusform>
+        </translation>
     </message>
     <message>
         <source>Global crawler traps</source>
         <translation>Pièges à robots globaux</translation>
+    </message>
+    <message>
+        <source>URL patterns no harvest should follow.</source>
+        <translation>Motifs d&apos;URL qu&apos;aucune collecte ne doit suivre.</translation>
     </message>
     <message>
         <source>New trap list</source>
@@ -1589,6 +1975,46 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
     <message>
         <source>unfinished</source>
         <translation>inachevé</translation>
+    </message>
+    <message>
+        <source>no seed could be fetched</source>
+        <translation>aucune graine n&apos;a pu être récupérée</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>annulé</translation>
+    </message>
+    <message>
+        <source>harvested</source>
+        <translation>collecté</translation>
+    </message>
+    <message>
+        <source>partly harvested</source>
+        <translation>partiellement collecté</translation>
+    </message>
+    <message>
+        <source>nothing harvested</source>
+        <translation>rien collecté</translation>
+    </message>
+    <message>
+        <source>not stored</source>
+        <translation>non stocké</translation>
+    </message>
+    <message>
+        <source>storing</source>
+        <translation>stockage en cours</translation>
+    </message>
+    <message>
+        <source>stored, not yet confirmed</source>
+        <translation>stocké, pas encore confirmé</translation>
+    </message>
+    <message>
+        <source>stored</source>
+        <translation>stocké</translation>
+    </message>
+    <message>
+        <source>storing failed</source>
+        <translation>échec du stockage</translation>
     </message>
     <message>
         <source>selective</source>

@@ -32,6 +32,10 @@
         <translation>Canali di raccolta</translation>
     </message>
     <message>
+        <source>Which harvester channel runs which kind of harvest.</source>
+        <translation>Quale canale esegue quale tipo di raccolta.</translation>
+    </message>
+    <message>
         <source>Make default of its kind</source>
         <translation>Rendi predefinito per il suo tipo</translation>
     </message>
@@ -61,6 +65,10 @@
     <message>
         <source>Charts</source>
         <translation>Grafici</translation>
+    </message>
+    <message>
+        <source>Jobs per day and status; bytes per run of a harvest.</source>
+        <translation>Job per giorno e stato; byte per esecuzione di una raccolta.</translation>
     </message>
     <message>
         <source>Jobs created in the last (days):</source>
@@ -318,6 +326,10 @@
         <translation>Domini</translation>
     </message>
     <message>
+        <source>Start here: the domains to harvest, their seeds and configurations.</source>
+        <translation>Inizia qui: i domini da raccogliere, i loro seed e configurazioni.</translation>
+    </message>
+    <message>
         <source>Search with * and ?, e.g. *.dk or kb*</source>
         <translation>Cerca con * e ?, ad es. *.dk o kb*</translation>
     </message>
@@ -465,9 +477,12 @@
         <source>Add site login</source>
         <translation>Aggiungi credenziale del sito</translation>
     </message>
-    <message>
-        <source>{count} domains</source>
-        <translation>{count} domini</translation>
+    <message numerus="yes">
+        <source>%Ln domain(s)</source>
+        <translation>
+            <numerusform>%Ln dominio</numerusform>
+            <numerusform>%Ln domini</numerusform>
+        </translation>
     </message>
     <message>
         <source>Choose a domain on the left.</source>
@@ -714,6 +729,23 @@
     </message>
 </context>
 <context>
+    <name>Formatting</name>
+    <message numerus="yes">
+        <source>%Ln second(s) ago</source>
+        <translation>
+            <numerusform>%Ln secondo fa</numerusform>
+            <numerusform>%Ln secondi fa</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln minute(s) ago</source>
+        <translation>
+            <numerusform>%Ln minuto fa</numerusform>
+            <numerusform>%Ln minuti fa</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>HarvestsScreen</name>
     <message>
         <source>Name</source>
@@ -754,6 +786,10 @@
     <message>
         <source>Harvest definitions</source>
         <translation>Definizioni di raccolta</translation>
+    </message>
+    <message>
+        <source>What to harvest when: selective, event and snapshot harvests.</source>
+        <translation>Cosa raccogliere e quando: raccolte selettive, di eventi e snapshot.</translation>
     </message>
     <message>
         <source>All kinds</source>
@@ -867,9 +903,12 @@
         <source>Domains in this list (created if unknown): {domains}</source>
         <translation>Domini in questo elenco (creati se sconosciuti): {domains}</translation>
     </message>
-    <message>
-        <source>{count} lines are not URLs under a domain.</source>
-        <translation>{count} righe non sono URL sotto un dominio.</translation>
+    <message numerus="yes">
+        <source>%Ln line(s) not a URL under a domain.</source>
+        <translation>
+            <numerusform>%Ln riga non è un URL sotto un dominio.</numerusform>
+            <numerusform>%Ln righe non sono URL sotto un dominio.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Paste at least one URL.</source>
@@ -893,6 +932,301 @@
     <message>
         <source>This cannot be empty.</source>
         <translation>Questo campo non può essere vuoto.</translation>
+    </message>
+</context>
+<context>
+    <name>JobDetails</name>
+    <message>
+        <source>created</source>
+        <translation>creato</translation>
+    </message>
+    <message>
+        <source>submitted to its channel</source>
+        <translation>inviato al suo canale</translation>
+    </message>
+    <message>
+        <source>claimed by harvester {detail}</source>
+        <translation>preso dal raccoglitore {detail}</translation>
+    </message>
+    <message>
+        <source>crawl started</source>
+        <translation>raccolta avviata</translation>
+    </message>
+    <message>
+        <source>reported by the harvester</source>
+        <translation>riportato dal raccoglitore</translation>
+    </message>
+    <message>
+        <source>ended: {detail}</source>
+        <translation>terminato: {detail}</translation>
+    </message>
+    <message>
+        <source>resubmitted as job {detail}</source>
+        <translation>reinviato come job {detail}</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Ora</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Stato</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Dimensione</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>MIME type</source>
+        <translation>Tipo MIME</translation>
+    </message>
+    <message>
+        <source>Referrer</source>
+        <translation>Referrer</translation>
+    </message>
+    <message>
+        <source>Annotations</source>
+        <translation>Annotazioni</translation>
+    </message>
+    <message>
+        <source>The archive holds no metadata file of this job ({file}) yet.</source>
+        <translation>L&apos;archivio non contiene ancora un file di metadati di questo job ({file}).</translation>
+    </message>
+    <message>
+        <source>The job&apos;s files cannot be listed: {reason}</source>
+        <translation>Impossibile elencare i file del job: {reason}</translation>
+    </message>
+    <message>
+        <source>The metadata file arrived damaged (its checksum differs).</source>
+        <translation>Il file dei metadati è arrivato danneggiato (checksum diverso).</translation>
+    </message>
+    <message>
+        <source>The metadata file cannot be read.</source>
+        <translation>Il file dei metadati non può essere letto.</translation>
+    </message>
+    <message>
+        <source>The metadata file is too large to show.</source>
+        <translation>Il file dei metadati è troppo grande da mostrare.</translation>
+    </message>
+    <message>
+        <source>The archive did not hand out the metadata file.</source>
+        <translation>L&apos;archivio non ha fornito il file dei metadati.</translation>
+    </message>
+    <message>
+        <source>Not a status filter: {text} (use e.g. 200, 4xx, -2 or &lt;0).</source>
+        <translation>Filtro di stato non valido: {text} (ad es. 200, 4xx, -2 o &lt;0).</translation>
+    </message>
+    <message>
+        <source>Resubmitted as job {id}</source>
+        <translation>Reinviato come job {id}</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>nessun limite</translation>
+    </message>
+    <message>
+        <source>Domain</source>
+        <translation>Dominio</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>Configurazione</translation>
+    </message>
+    <message>
+        <source>Objects</source>
+        <translation>Oggetti</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Byte</translation>
+    </message>
+    <message>
+        <source>Stop reason</source>
+        <translation>Motivo di arresto</translation>
+    </message>
+    <message>
+        <source>Deduplicated</source>
+        <translation>Deduplicati</translation>
+    </message>
+    <message>
+        <source>Space saved</source>
+        <translation>Spazio risparmiato</translation>
+    </message>
+    <message>
+        <source>Max objects</source>
+        <translation>Oggetti max</translation>
+    </message>
+    <message>
+        <source>Max bytes</source>
+        <translation>Byte max</translation>
+    </message>
+</context>
+<context>
+    <name>JobDetailsScreen</name>
+    <message>
+        <source>Job details</source>
+        <extracomment>set by the frame when an archive browser is there to open (else the button is hidden)</extracomment>
+        <translation>Dettagli del job</translation>
+    </message>
+    <message>
+        <source>What one job did: its history, domains, crawl log, reports and files.</source>
+        <translation>Cosa ha fatto un job: cronologia, domini, log, rapporti e file.</translation>
+    </message>
+    <message>
+        <source>Job:</source>
+        <translation>Job:</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Apri</translation>
+    </message>
+    <message>
+        <source>Resubmit</source>
+        <translation>Reinvia</translation>
+    </message>
+    <message>
+        <source>Only a failed job can be resubmitted.</source>
+        <translation>Solo un job fallito può essere reinviato.</translation>
+    </message>
+    <message>
+        <source>Browse this job</source>
+        <translation>Sfoglia questo job</translation>
+    </message>
+    <message>
+        <source>Status history:</source>
+        <translation>Cronologia degli stati:</translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation>Panoramica</translation>
+    </message>
+    <message>
+        <source>Domains</source>
+        <translation>Domini</translation>
+    </message>
+    <message>
+        <source>Crawl log</source>
+        <translation>Log di raccolta</translation>
+    </message>
+    <message>
+        <source>Reports</source>
+        <translation>Rapporti</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>File</translation>
+    </message>
+    <message>
+        <source>Status:</source>
+        <translation>Stato:</translation>
+    </message>
+    <message>
+        <source>MIME type:</source>
+        <translation>Tipo MIME:</translation>
+    </message>
+    <message>
+        <source>URL:</source>
+        <translation>URL:</translation>
+    </message>
+    <message>
+        <source>e.g. 200, 4xx, &lt;0</source>
+        <translation>ad es. 200, 4xx, &lt;0</translation>
+    </message>
+    <message>
+        <source>e.g. image</source>
+        <translation>ad es. image</translation>
+    </message>
+    <message>
+        <source>e.g. */news/* or a part of the URL</source>
+        <translation>ad es. */news/* o una parte dell&apos;URL</translation>
+    </message>
+    <message>
+        <source>Filter</source>
+        <translation>Filtra</translation>
+    </message>
+    <message>
+        <source>◀ Previous</source>
+        <translation>◀ Precedente</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>Successivo ▶</translation>
+    </message>
+    <message>
+        <source>Choose a job on the Jobs screen, or type its number.</source>
+        <translation>Scegli un job nella schermata Job o digita il suo numero.</translation>
+    </message>
+    <message>
+        <source>Reading the job&apos;s crawl log and reports from the archive…</source>
+        <translation>Lettura del log e dei rapporti del job dall&apos;archivio…</translation>
+    </message>
+    <message>
+        <source>Job {id}: {status}</source>
+        <translation>Job {id}: {status}</translation>
+    </message>
+    <message>
+        <source>Harvest: {harvest}, run {run}, channel {channel}</source>
+        <translation>Raccolta: {harvest}, esecuzione {run}, canale {channel}</translation>
+    </message>
+    <message>
+        <source>Crawl profile: {profile}</source>
+        <translation>Profilo di raccolta: {profile}</translation>
+    </message>
+    <message>
+        <source>Harvested: {objects} objects, {bytes}</source>
+        <translation>Raccolti: {objects} oggetti, {bytes}</translation>
+    </message>
+    <message>
+        <source>Deduplication: {count} objects not stored again, {bytes} saved</source>
+        <translation>Deduplicazione: {count} oggetti non salvati di nuovo, {bytes} risparmiati</translation>
+    </message>
+    <message>
+        <source>Stop reasons: {reasons}</source>
+        <translation>Motivi di arresto: {reasons}</translation>
+    </message>
+    <message>
+        <source>Failure</source>
+        <translation>Errore</translation>
+    </message>
+    <message>
+        <source>Harvest error</source>
+        <translation>Errore di raccolta</translation>
+    </message>
+    <message>
+        <source>Upload error</source>
+        <translation>Errore di caricamento</translation>
+    </message>
+    <message>
+        <source>Seeds: {count}</source>
+        <translation>Seed: {count}</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>File</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Dimensione</translation>
+    </message>
+    <message>
+        <source>Checksum (MD5)</source>
+        <translation>Checksum (MD5)</translation>
+    </message>
+    <message>
+        <source>In {replica}</source>
+        <translation>In {replica}</translation>
+    </message>
+    <message>
+        <source>From {file}: {lines} crawl log lines, {reports} reports and logs.</source>
+        <translation>Da {file}: {lines} righe di log, {reports} rapporti e log.</translation>
+    </message>
+    <message>
+        <source>Lines {first}–{last} of {total} matching (of {all} in the crawl log)</source>
+        <translation>Righe {first}–{last} di {total} trovate (di {all} nel log)</translation>
     </message>
 </context>
 <context>
@@ -986,6 +1320,10 @@
         <translation>Job</translation>
     </message>
     <message>
+        <source>Every harvest job: running, done, failed; resubmit a failed one.</source>
+        <translation>Tutti i job di raccolta: in corso, completati, falliti; reinvia un job fallito.</translation>
+    </message>
+    <message>
         <source>Running jobs:</source>
         <translation>Job in esecuzione:</translation>
     </message>
@@ -1018,8 +1356,15 @@
         <translation>Reinvia il job non riuscito</translation>
     </message>
     <message>
-        <source>{count} jobs</source>
-        <translation>{count} job</translation>
+        <source>Crawl log, reports and files…</source>
+        <translation>Log, rapporti e file…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln job(s)</source>
+        <translation>
+            <numerusform>%Ln job</numerusform>
+            <numerusform>%Ln job</numerusform>
+        </translation>
     </message>
     <message>
         <source>Job id: {problem}</source>
@@ -1080,6 +1425,18 @@
 </context>
 <context>
     <name>MainWindow</name>
+    <message>
+        <source>Curate: start here</source>
+        <translation>Curatela: inizia qui</translation>
+    </message>
+    <message>
+        <source>Operate</source>
+        <translation>Gestione</translation>
+    </message>
+    <message>
+        <source>Quality assurance</source>
+        <translation>Controllo qualità</translation>
+    </message>
     <message>
         <source>NetarchiveSuite</source>
         <translation>NetarchiveSuite</translation>
@@ -1166,8 +1523,8 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
         <translation>Ultimo heartbeat</translation>
     </message>
     <message>
-        <source>Seconds ago</source>
-        <translation>Secondi fa</translation>
+        <source>Last heard</source>
+        <translation>Ultimo segnale</translation>
     </message>
     <message>
         <source>Recent warnings</source>
@@ -1202,12 +1559,26 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
         <translation>Panoramica del sistema</translation>
     </message>
     <message>
+        <source>Every service instance and its warnings.</source>
+        <translation>Ogni istanza di servizio e i suoi avvisi.</translation>
+    </message>
+    <message>
         <source>Recent warnings and errors (of the selected instance, or of all):</source>
         <translation>Avvisi ed errori recenti (dell’istanza selezionata o di tutte):</translation>
     </message>
-    <message>
-        <source>{count} service instances, {lost} lost.</source>
-        <translation>{count} istanze di servizio, {lost} perse.</translation>
+    <message numerus="yes">
+        <source>%Ln service instance(s)</source>
+        <translation>
+            <numerusform>%Ln istanza di servizio</numerusform>
+            <numerusform>%Ln istanze di servizio</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln lost.</source>
+        <translation>
+            <numerusform>%Ln persa.</numerusform>
+            <numerusform>%Ln perse.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1239,6 +1610,10 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
     <message>
         <source>Crawl profiles</source>
         <translation>Profili di raccolta</translation>
+    </message>
+    <message>
+        <source>How to crawl: the crawl profiles harvests use.</source>
+        <translation>Come raccogliere: i profili usati dalle raccolte.</translation>
     </message>
     <message>
         <source>Activate</source>
@@ -1317,6 +1692,10 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
     <message>
         <source>Schedules</source>
         <translation>Pianificazioni</translation>
+    </message>
+    <message>
+        <source>When harvests run.</source>
+        <translation>Quando vengono eseguite le raccolte.</translation>
     </message>
     <message>
         <source>New schedule</source>
@@ -1460,13 +1839,20 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
         <source>Expressions</source>
         <translation>Espressioni</translation>
     </message>
-    <message>
-        <source>{count} expressions</source>
-        <translation>{count} espressioni</translation>
+    <message numerus="yes">
+        <source>%Ln expression(s)</source>
+        <translation>
+            <numerusform>%Ln espressione</numerusform>
+            <numerusform>%Ln espressioni</numerusform>
+        </translation>
     </message>
     <message>
         <source>Global crawler traps</source>
         <translation>Trappole per crawler globali</translation>
+    </message>
+    <message>
+        <source>URL patterns no harvest should follow.</source>
+        <translation>Schemi di URL che nessuna raccolta deve seguire.</translation>
     </message>
     <message>
         <source>New trap list</source>
@@ -1589,6 +1975,46 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
     <message>
         <source>unfinished</source>
         <translation>incompiuto</translation>
+    </message>
+    <message>
+        <source>no seed could be fetched</source>
+        <translation>nessun seed è stato scaricato</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>annullato</translation>
+    </message>
+    <message>
+        <source>harvested</source>
+        <translation>raccolto</translation>
+    </message>
+    <message>
+        <source>partly harvested</source>
+        <translation>raccolto in parte</translation>
+    </message>
+    <message>
+        <source>nothing harvested</source>
+        <translation>niente raccolto</translation>
+    </message>
+    <message>
+        <source>not stored</source>
+        <translation>non salvato</translation>
+    </message>
+    <message>
+        <source>storing</source>
+        <translation>salvataggio in corso</translation>
+    </message>
+    <message>
+        <source>stored, not yet confirmed</source>
+        <translation>salvato, non ancora confermato</translation>
+    </message>
+    <message>
+        <source>stored</source>
+        <translation>salvato</translation>
+    </message>
+    <message>
+        <source>storing failed</source>
+        <translation>salvataggio fallito</translation>
     </message>
     <message>
         <source>selective</source>

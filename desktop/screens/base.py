@@ -22,6 +22,7 @@ class Screen(QWidget):
 
     key = "screen"
     service = ""
+    group = ""       # curate, operate or qa: where the navigation lists it (registry.GROUPS)
     statusMessage = Signal(str)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:

@@ -57,6 +57,7 @@ def _axes(chart: QChart, series, categories: list[str], top: float, axis_title: 
 
 class ChartsScreen(Screen):
     key = "charts"
+    group = "operate"
     service = "scheduler"
 
     def build(self) -> None:
@@ -96,6 +97,9 @@ class ChartsScreen(Screen):
 
     def title(self) -> str:
         return self.tr("Charts")
+
+    def purpose(self) -> str:
+        return self.tr("Jobs per day and status; bytes per run of a harvest.")
 
     def retranslateUi(self) -> None:
         self.days_label.setText(self.tr("Jobs created in the last (days):"))

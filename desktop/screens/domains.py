@@ -45,6 +45,7 @@ def limit_text(value: int | None) -> str:
 
 class DomainsScreen(Screen):
     key = "domains"
+    group = "curate"
     service = "definitions"
 
     def build(self) -> None:
@@ -306,6 +307,9 @@ class DomainsScreen(Screen):
     def title(self) -> str:
         return self.tr("Domains")
 
+    def purpose(self) -> str:
+        return self.tr("Start here: the domains to harvest, their seeds and configurations.")
+
     def retranslateUi(self) -> None:
         self.pattern.setPlaceholderText(self.tr("Search with * and ?, e.g. *.dk or kb*"))
         for i, text in enumerate((self.tr("in names"), self.tr("in comments"), self.tr("in crawler traps"))):
@@ -350,7 +354,7 @@ class DomainsScreen(Screen):
         self._show_domain_texts()
 
     def _update_count(self, total: int) -> None:
-        self.count.setText(self.tr("{count} domains").format(count=formatting.number(total)))
+        self.count.setText(self.tr("%Ln domain(s)", "", total))
 
     def _show_domain_texts(self) -> None:
         d = self.domain

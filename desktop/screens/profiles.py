@@ -29,6 +29,7 @@ from shared.dto.definitions import ProfileDocumentDto, ProfileDto
 
 class ProfilesScreen(Screen):
     key = "profiles"
+    group = "curate"
     service = "definitions"
 
     def build(self) -> None:
@@ -95,6 +96,9 @@ class ProfilesScreen(Screen):
 
     def title(self) -> str:
         return self.tr("Crawl profiles")
+
+    def purpose(self) -> str:
+        return self.tr("How to crawl: the crawl profiles harvests use.")
 
     def retranslateUi(self) -> None:
         self.activate_button.setText(self.tr("Activate"))
