@@ -60,9 +60,10 @@ class PagedTableModel(QAbstractTableModel):
     def __init__(self, client: RpcClient, service: str, method: str, columns: list[Column],
                  page_size: int = 200, max_pages: int = 50,
                  kwargs_for: Callable[[int, int, str | None, bool, dict[str, Any]], dict[str, Any]] | None = None,
-                 parent=None):
+                 parent=None, item_type: Any = None):
         super().__init__(parent)
-        self.item_type = page_item_type(service, method)
+        # item_type: for a listing whose contract is not (yet) in shared/contracts.py
+        self.item_type = page_item_type(service, method) or item_type
         check_columns(self.item_type, columns)
         self.client, self.service, self.method, self.columns = client, service, method, columns
         self.page_size, self.max_pages = page_size, max_pages
@@ -191,6 +192,8 @@ class PagedTableModel(QAbstractTableModel):
         if gen != self._generation:
             return
         self._requested.pop(page_no, None)
+        if not isinstance(result, Page) and self.item_type is not None:
+            result = contracts.decode_type(Page[self.item_type], result)
         items = list(result.items)
         total = int(result.total)
         if reset or total != self._total:

@@ -214,3 +214,93 @@ def test_domains_controller_against_the_real_definitions_service(qtbot, services
         assert deep.max_objects == 100 and deep.max_bytes == -1
     finally:
         client.shutdown()
+
+
+# --- bit integrity (the arcrepository's RPCs of the wave-C contract) ----------------------------
+
+def audit_wire(id_=5, state="running", kind="files", replica="TWO", **over):
+    a = {"id": id_, "replica": replica, "kind": kind, "state": state, "requested_by": "op", "requested": None,
+         "started": "2026-01-01T00:00:00+00:00", "finished": None, "files_seen": 10, "missing": 0, "corrupt": 0,
+         "disputed": 0, "extra": 0, "errors": [], "progress": 0.5, "total": 20, "partial": False,
+         "missing_instances": [], "message": "", "max_duration": None}
+    a.update(over)
+    return a
+
+
+def replica_wire(replica="TWO", missing=0, running=None):
+    return {"replica": replica, "name": f"Replica {replica}", "type": "bitarchive", "files": 20, "ok": 20 - missing,
+            "missing": missing, "corrupt": 0, "disputed": 0, "unchecked": 0, "stale": 0, "oldest_checksum": None,
+            "max_checksum_age_days": 30.0, "last_files_audit": None, "last_checksums_audit": None, "running": running}
+
+
+@pytest.fixture
+def bitpres(qtbot):
+    from desktop.controllers.bit_integrity import BitIntegrityController
+
+    clients = []
+
+    def build(answers):
+        backend = Recording(answers)
+        client = RpcClient(backend)
+        clients.append(client)
+        c = BitIntegrityController(client, poll_ms=20)
+        seen = {"audits": [], "finished": [], "confirm": [], "failure": []}
+        c.auditChanged.connect(seen["audits"].append)
+        c.auditFinished.connect(seen["finished"].append)
+        c.confirmation.connect(seen["confirm"].append)
+        c.failure.connect(seen["failure"].append)
+        return c, backend, seen
+    yield build
+    for client in clients:
+        client.shutdown()
+
+
+def test_an_audit_is_followed_until_it_ends_then_the_summary_reloads(bitpres, qtbot):
+    states = iter([audit_wire(progress=0.7), audit_wire(state="done", progress=1.0, missing=1)])
+    c, b, seen = bitpres({"preservation_summary": [replica_wire("ONE"), replica_wire("TWO")],
+                          "audit_start": audit_wire(state="queued", progress=0.0),
+                          "audit_status": lambda audit_id: next(states)})
+    c.load()
+    qtbot.waitUntil(lambda: len(c.replicas) == 2, timeout=10000)
+    c.choose("TWO")
+    assert c.start_audit("files", "op")
+    qtbot.waitUntil(lambda: bool(seen["finished"]), timeout=10000)
+    assert [a.state for a in seen["audits"]] == ["queued", "running", "done"]
+    assert seen["finished"][0].missing == 1
+    assert b.calls[1][1:3] == ("audit_start", ("TWO", "files"))
+    qtbot.waitUntil(lambda: b.methods().count("preservation_summary") == 2, timeout=10000)   # reloaded
+    assert not c.timer.isActive() and c.running_audit() is None
+    assert c.start_audit("no-such-kind") is False
+
+
+def test_reestablish_only_with_missing_files_and_cancel_reaches_the_service(bitpres, qtbot):
+    c, b, seen = bitpres({"preservation_summary": [replica_wire("TWO", missing=3)],
+                          "reestablish_missing": audit_wire(kind="reestablish", state="running"),
+                          "audit_status": audit_wire(kind="reestablish", state="running"),
+                          "audit_cancel": audit_wire(kind="reestablish", state="cancelled")})
+    c.load()
+    qtbot.waitUntil(lambda: c.current() is not None, timeout=10000)
+    assert c.reestablish_missing("op")
+    qtbot.waitUntil(lambda: c.running_audit() is not None, timeout=10000)
+    c.cancel(c.running_audit().id, "op")
+    qtbot.waitUntil(lambda: bool(seen["finished"]), timeout=10000)
+    assert seen["finished"][0].state == "cancelled"
+    assert ("arcrepository", "audit_cancel", (5,), {"requested_by": "op"}) in b.calls
+    c.replicas = []
+    assert c.reestablish_missing() is False
+
+
+def test_replace_shows_both_checksums_and_the_command_to_run(bitpres, qtbot):
+    from desktop.controllers.bit_integrity import replace_command
+
+    conf = {"name": "1-1-x.warc.gz", "replica": "TWO", "reference_checksum": "aaa", "bad_checksum": "bbb",
+            "good_replica": "ONE", "good_checksum": "aaa", "votes": {"ONE": "aaa", "TWO": "bbb"},
+            "replaceable": True, "reason": ""}
+    c, b, seen = bitpres({"preservation_summary": [replica_wire("TWO")], "replace_confirmation": conf})
+    c.load()
+    qtbot.waitUntil(lambda: c.replica == "TWO", timeout=10000)
+    c.confirm_replace("1-1-x.warc.gz")
+    qtbot.waitUntil(lambda: bool(seen["confirm"]), timeout=10000)
+    got = seen["confirm"][0]
+    assert (got.bad_checksum, got.good_checksum, got.replaceable) == ("bbb", "aaa", True)
+    assert replace_command(got) == "nas bitpreservation replace TWO 1-1-x.warc.gz --bad-checksum bbb"
