@@ -18,6 +18,15 @@ from desktop.rpc import NamekoBackend, RpcClient
 
 
 def build_app(argv: list[str]) -> QApplication:
+    from PySide6.QtCore import Qt
+
+    # Qt WebEngine (the archive browser) shares OpenGL contexts: set before the application
+    # exists; as root Chromium runs only without its sandbox.
+    QCoreApplication.setAttribute(Qt.ApplicationAttribute.AA_ShareOpenGLContexts)
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        flags = os.environ.get("QTWEBENGINE_CHROMIUM_FLAGS", "")
+        if "--no-sandbox" not in flags:
+            os.environ["QTWEBENGINE_CHROMIUM_FLAGS"] = (flags + " --no-sandbox").strip()
     QCoreApplication.setOrganizationName(app_settings.ORGANISATION)
     QCoreApplication.setApplicationName(app_settings.APPLICATION)
     app = QApplication.instance() or QApplication(argv)

@@ -197,6 +197,11 @@ class MainWindow(QMainWindow):
         keys = {s.key for s in self.screens}
         if "jobs" in keys and "job_details" in keys:
             self.screen("jobs").detailsRequested.connect(self.open_job_details)
+        if "job_details" in keys and "archive_browser" in keys:
+            details = self.screen("job_details")
+            details.can_browse = True
+            details.browseJob.connect(lambda ids: self.open_screen("archive_browser").browse(ids))
+            details._enable()
 
     def open_job_details(self, job_id: int) -> None:
         self.open_screen("job_details").open_job(job_id)

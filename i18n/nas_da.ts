@@ -2,6 +2,303 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="da_DK">
 <context>
+    <name>ArchiveBrowser</name>
+    <message>
+        <source>Choose the missing URLs to add.</source>
+        <translation>Vælg de manglende URL&apos;er, der skal tilføjes.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln seed(s) added to {list} of {domain}.</source>
+        <translation>
+            <numerusform>%Ln frø tilføjet til {list} for {domain}.</numerusform>
+            <numerusform>%Ln frø tilføjet til {list} for {domain}.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ArchiveBrowserScreen</name>
+    <message>
+        <source>Archive browser</source>
+        <translation>Arkivbrowser</translation>
+    </message>
+    <message>
+        <source>Browse what a job archived, and collect the URLs it missed.</source>
+        <translation>Gennemse hvad et job arkiverede, og saml de URL&apos;er, det manglede.</translation>
+    </message>
+    <message>
+        <source>Jobs to browse:</source>
+        <translation>Job at gennemse:</translation>
+    </message>
+    <message>
+        <source>job numbers, e.g. 12 13</source>
+        <translation>jobnumre, fx 12 13</translation>
+    </message>
+    <message>
+        <source>Browse</source>
+        <translation>Gennemse</translation>
+    </message>
+    <message>
+        <source>Qt WebEngine is not installed here.</source>
+        <translation>Qt WebEngine er ikke installeret her.</translation>
+    </message>
+    <message>
+        <source>Jobs {ids}</source>
+        <translation>Job {ids}</translation>
+    </message>
+</context>
+<context>
+    <name>ArchiveTab</name>
+    <message>
+        <source>Record missing URLs</source>
+        <translation>Registrér manglende URL&apos;er</translation>
+    </message>
+    <message>
+        <source>Refresh the list</source>
+        <translation>Opdatér listen</translation>
+    </message>
+    <message>
+        <source>Domain (e.g. kb.dk)</source>
+        <translation>Domæne (fx kb.dk)</translation>
+    </message>
+    <message>
+        <source>Seed list</source>
+        <translation>Frøliste</translation>
+    </message>
+    <message>
+        <source>Add selected as seeds</source>
+        <translation>Tilføj valgte som frø</translation>
+    </message>
+    <message>
+        <source>Missing URLs</source>
+        <translation>Manglende URL&apos;er</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln missing URL(s)</source>
+        <translation>
+            <numerusform>%Ln manglende URL</numerusform>
+            <numerusform>%Ln manglende URL&apos;er</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Record missing URLs ({count})</source>
+        <translation>Registrér manglende URL&apos;er ({count})</translation>
+    </message>
+    <message>
+        <source>Asked for by {referrer}</source>
+        <translation>Efterspurgt af {referrer}</translation>
+    </message>
+    <message>
+        <source>Not in the archive</source>
+        <translation>Ikke i arkivet</translation>
+    </message>
+    <message>
+        <source>Captured {when}</source>
+        <translation>Høstet {when}</translation>
+    </message>
+    <message>
+        <source>Record: {file} at offset {offset}</source>
+        <translation>Post: {file} ved offset {offset}</translation>
+    </message>
+    <message>
+        <source>The viewerproxy cannot be reached, so no archived page can be shown (nothing is fetched from the live web): {reason}</source>
+        <translation>Viewerproxyen kan ikke nås, så ingen arkiveret side kan vises (intet hentes fra det levende web): {reason}</translation>
+    </message>
+</context>
+<context>
+    <name>BitIntegrity</name>
+    <message>
+        <source>file list</source>
+        <translation>filliste</translation>
+    </message>
+    <message>
+        <source>checksums</source>
+        <translation>kontrolsummer</translation>
+    </message>
+    <message>
+        <source>salted challenge</source>
+        <translation>saltet udfordring</translation>
+    </message>
+    <message>
+        <source>reestablish missing</source>
+        <translation>genskab manglende</translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation>i kø</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>kører</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>færdig</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fejlet</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>annulleret</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>mangler</translation>
+    </message>
+    <message>
+        <source>corrupt</source>
+        <translation>beskadiget</translation>
+    </message>
+    <message>
+        <source>disputed: a person must look</source>
+        <translation>omstridt: en person må se på den</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Fil</translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation>Fund</translation>
+    </message>
+    <message>
+        <source>Reference checksum</source>
+        <translation>Referencekontrolsum</translation>
+    </message>
+    <message>
+        <source>Checksum in this replica</source>
+        <translation>Kontrolsum i denne replika</translation>
+    </message>
+    <message>
+        <source>Checked</source>
+        <translation>Kontrolleret</translation>
+    </message>
+</context>
+<context>
+    <name>BitIntegrityScreen</name>
+    <message>
+        <source>Bit integrity</source>
+        <translation>Bitintegritet</translation>
+    </message>
+    <message>
+        <source>Every replica&apos;s files checked: audits, missing and corrupt copies, repair.</source>
+        <translation>Alle replikaers filer kontrolleret: revisioner, manglende og beskadigede kopier, reparation.</translation>
+    </message>
+    <message>
+        <source>Choose a replica to see its missing and corrupt copies.</source>
+        <translation>Vælg en replika for at se dens manglende og beskadigede kopier.</translation>
+    </message>
+    <message>
+        <source>Start audit</source>
+        <translation>Start revision</translation>
+    </message>
+    <message>
+        <source>Cancel audit</source>
+        <translation>Annullér revision</translation>
+    </message>
+    <message>
+        <source>Reestablish all missing</source>
+        <translation>Genskab alle manglende</translation>
+    </message>
+    <message>
+        <source>Replace this corrupt copy…</source>
+        <translation>Erstat denne beskadigede kopi…</translation>
+    </message>
+    <message>
+        <source>Missing copies:</source>
+        <translation>Manglende kopier:</translation>
+    </message>
+    <message>
+        <source>Corrupt copies:</source>
+        <translation>Beskadigede kopier:</translation>
+    </message>
+    <message>
+        <source>Replica</source>
+        <translation>Replika</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Filer</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>Missing</source>
+        <translation>Mangler</translation>
+    </message>
+    <message>
+        <source>Corrupt</source>
+        <translation>Beskadiget</translation>
+    </message>
+    <message>
+        <source>Disputed</source>
+        <translation>Omstridt</translation>
+    </message>
+    <message>
+        <source>Old checksums</source>
+        <translation>Gamle kontrolsummer</translation>
+    </message>
+    <message>
+        <source>Oldest checksum</source>
+        <translation>Ældste kontrolsum</translation>
+    </message>
+    <message>
+        <source>Last audit</source>
+        <translation>Seneste revision</translation>
+    </message>
+    <message>
+        <source>Replica {replica}</source>
+        <translation>Replika {replica}</translation>
+    </message>
+    <message>
+        <source>{kind} audit {id}: {state}; {seen} files seen, {missing} missing, {corrupt} corrupt</source>
+        <translation>Revision {id} ({kind}): {state}; {seen} filer set, {missing} mangler, {corrupt} beskadigede</translation>
+    </message>
+    <message>
+        <source>(partial: no answer from {instances})</source>
+        <translation>(delvis: intet svar fra {instances})</translation>
+    </message>
+    <message>
+        <source>Copy the {count} missing files back into {replica} from a good copy in another replica? Nothing is deleted; each copy is checked against the reference checksum.</source>
+        <translation>Kopiér de {count} manglende filer tilbage til {replica} fra en god kopi i en anden replika? Intet slettes; hver kopi kontrolleres mod referencekontrolsummen.</translation>
+    </message>
+    <message>
+        <source>Choose a corrupt copy first.</source>
+        <translation>Vælg først en beskadiget kopi.</translation>
+    </message>
+    <message>
+        <source>File: {name} in {replica}</source>
+        <translation>Fil: {name} i {replica}</translation>
+    </message>
+    <message>
+        <source>Checksum of the corrupt copy: {checksum}</source>
+        <translation>Kontrolsum for den beskadigede kopi: {checksum}</translation>
+    </message>
+    <message>
+        <source>Reference checksum: {checksum}</source>
+        <translation>Referencekontrolsum: {checksum}</translation>
+    </message>
+    <message>
+        <source>Good copy: {replica} ({checksum})</source>
+        <translation>God kopi: {replica} ({checksum})</translation>
+    </message>
+    <message>
+        <source>The corrupt copy is moved aside (kept, not deleted) and replaced by the good copy. Replacing needs the operator&apos;s repair key; run:</source>
+        <translation>Den beskadigede kopi flyttes til side (bevares, slettes ikke) og erstattes af den gode kopi. Erstatning kræver operatørens reparationsnøgle; kør:</translation>
+    </message>
+    <message>
+        <source>This copy cannot be replaced: {reason}</source>
+        <translation>Denne kopi kan ikke erstattes: {reason}</translation>
+    </message>
+    <message>
+        <source>Replace this corrupt copy</source>
+        <translation>Erstat denne beskadigede kopi</translation>
+    </message>
+</context>
+<context>
     <name>ChannelsScreen</name>
     <message>
         <source>Name</source>

@@ -2,6 +2,303 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>ArchiveBrowser</name>
+    <message>
+        <source>Choose the missing URLs to add.</source>
+        <translation>Wählen Sie die hinzuzufügenden fehlenden URLs.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln seed(s) added to {list} of {domain}.</source>
+        <translation>
+            <numerusform>%Ln Seed zu {list} von {domain} hinzugefügt.</numerusform>
+            <numerusform>%Ln Seeds zu {list} von {domain} hinzugefügt.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ArchiveBrowserScreen</name>
+    <message>
+        <source>Archive browser</source>
+        <translation>Archiv-Browser</translation>
+    </message>
+    <message>
+        <source>Browse what a job archived, and collect the URLs it missed.</source>
+        <translation>Durchsuchen, was ein Job archiviert hat, und die fehlenden URLs sammeln.</translation>
+    </message>
+    <message>
+        <source>Jobs to browse:</source>
+        <translation>Zu durchsuchende Jobs:</translation>
+    </message>
+    <message>
+        <source>job numbers, e.g. 12 13</source>
+        <translation>Jobnummern, z. B. 12 13</translation>
+    </message>
+    <message>
+        <source>Browse</source>
+        <translation>Durchsuchen</translation>
+    </message>
+    <message>
+        <source>Qt WebEngine is not installed here.</source>
+        <translation>Qt WebEngine ist hier nicht installiert.</translation>
+    </message>
+    <message>
+        <source>Jobs {ids}</source>
+        <translation>Jobs {ids}</translation>
+    </message>
+</context>
+<context>
+    <name>ArchiveTab</name>
+    <message>
+        <source>Record missing URLs</source>
+        <translation>Fehlende URLs aufzeichnen</translation>
+    </message>
+    <message>
+        <source>Refresh the list</source>
+        <translation>Liste aktualisieren</translation>
+    </message>
+    <message>
+        <source>Domain (e.g. kb.dk)</source>
+        <translation>Domain (z. B. kb.dk)</translation>
+    </message>
+    <message>
+        <source>Seed list</source>
+        <translation>Seed-Liste</translation>
+    </message>
+    <message>
+        <source>Add selected as seeds</source>
+        <translation>Auswahl als Seeds hinzufügen</translation>
+    </message>
+    <message>
+        <source>Missing URLs</source>
+        <translation>Fehlende URLs</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln missing URL(s)</source>
+        <translation>
+            <numerusform>%Ln fehlende URL</numerusform>
+            <numerusform>%Ln fehlende URLs</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Record missing URLs ({count})</source>
+        <translation>Fehlende URLs aufzeichnen ({count})</translation>
+    </message>
+    <message>
+        <source>Asked for by {referrer}</source>
+        <translation>Angefordert von {referrer}</translation>
+    </message>
+    <message>
+        <source>Not in the archive</source>
+        <translation>Nicht im Archiv</translation>
+    </message>
+    <message>
+        <source>Captured {when}</source>
+        <translation>Erfasst {when}</translation>
+    </message>
+    <message>
+        <source>Record: {file} at offset {offset}</source>
+        <translation>Datensatz: {file} an Offset {offset}</translation>
+    </message>
+    <message>
+        <source>The viewerproxy cannot be reached, so no archived page can be shown (nothing is fetched from the live web): {reason}</source>
+        <translation>Der Viewerproxy ist nicht erreichbar, daher kann keine archivierte Seite gezeigt werden (nichts wird aus dem Live-Web geholt): {reason}</translation>
+    </message>
+</context>
+<context>
+    <name>BitIntegrity</name>
+    <message>
+        <source>file list</source>
+        <translation>Dateiliste</translation>
+    </message>
+    <message>
+        <source>checksums</source>
+        <translation>Prüfsummen</translation>
+    </message>
+    <message>
+        <source>salted challenge</source>
+        <translation>gesalzene Prüfung</translation>
+    </message>
+    <message>
+        <source>reestablish missing</source>
+        <translation>fehlende wiederherstellen</translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation>in der Warteschlange</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>fertig</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>fehlt</translation>
+    </message>
+    <message>
+        <source>corrupt</source>
+        <translation>beschädigt</translation>
+    </message>
+    <message>
+        <source>disputed: a person must look</source>
+        <translation>strittig: ein Mensch muss prüfen</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation>Befund</translation>
+    </message>
+    <message>
+        <source>Reference checksum</source>
+        <translation>Referenzprüfsumme</translation>
+    </message>
+    <message>
+        <source>Checksum in this replica</source>
+        <translation>Prüfsumme in diesem Replikat</translation>
+    </message>
+    <message>
+        <source>Checked</source>
+        <translation>Geprüft</translation>
+    </message>
+</context>
+<context>
+    <name>BitIntegrityScreen</name>
+    <message>
+        <source>Bit integrity</source>
+        <translation>Bit-Integrität</translation>
+    </message>
+    <message>
+        <source>Every replica&apos;s files checked: audits, missing and corrupt copies, repair.</source>
+        <translation>Die Dateien aller Replikate geprüft: Prüfungen, fehlende und beschädigte Kopien, Reparatur.</translation>
+    </message>
+    <message>
+        <source>Choose a replica to see its missing and corrupt copies.</source>
+        <translation>Wählen Sie ein Replikat, um seine fehlenden und beschädigten Kopien zu sehen.</translation>
+    </message>
+    <message>
+        <source>Start audit</source>
+        <translation>Prüfung starten</translation>
+    </message>
+    <message>
+        <source>Cancel audit</source>
+        <translation>Prüfung abbrechen</translation>
+    </message>
+    <message>
+        <source>Reestablish all missing</source>
+        <translation>Alle fehlenden wiederherstellen</translation>
+    </message>
+    <message>
+        <source>Replace this corrupt copy…</source>
+        <translation>Diese beschädigte Kopie ersetzen…</translation>
+    </message>
+    <message>
+        <source>Missing copies:</source>
+        <translation>Fehlende Kopien:</translation>
+    </message>
+    <message>
+        <source>Corrupt copies:</source>
+        <translation>Beschädigte Kopien:</translation>
+    </message>
+    <message>
+        <source>Replica</source>
+        <translation>Replikat</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Dateien</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>Missing</source>
+        <translation>Fehlend</translation>
+    </message>
+    <message>
+        <source>Corrupt</source>
+        <translation>Beschädigt</translation>
+    </message>
+    <message>
+        <source>Disputed</source>
+        <translation>Strittig</translation>
+    </message>
+    <message>
+        <source>Old checksums</source>
+        <translation>Alte Prüfsummen</translation>
+    </message>
+    <message>
+        <source>Oldest checksum</source>
+        <translation>Älteste Prüfsumme</translation>
+    </message>
+    <message>
+        <source>Last audit</source>
+        <translation>Letzte Prüfung</translation>
+    </message>
+    <message>
+        <source>Replica {replica}</source>
+        <translation>Replikat {replica}</translation>
+    </message>
+    <message>
+        <source>{kind} audit {id}: {state}; {seen} files seen, {missing} missing, {corrupt} corrupt</source>
+        <translation>Prüfung {id} ({kind}): {state}; {seen} Dateien gesehen, {missing} fehlend, {corrupt} beschädigt</translation>
+    </message>
+    <message>
+        <source>(partial: no answer from {instances})</source>
+        <translation>(unvollständig: keine Antwort von {instances})</translation>
+    </message>
+    <message>
+        <source>Copy the {count} missing files back into {replica} from a good copy in another replica? Nothing is deleted; each copy is checked against the reference checksum.</source>
+        <translation>Die {count} fehlenden Dateien aus einer guten Kopie in einem anderen Replikat nach {replica} zurückkopieren? Nichts wird gelöscht; jede Kopie wird gegen die Referenzprüfsumme geprüft.</translation>
+    </message>
+    <message>
+        <source>Choose a corrupt copy first.</source>
+        <translation>Wählen Sie zuerst eine beschädigte Kopie.</translation>
+    </message>
+    <message>
+        <source>File: {name} in {replica}</source>
+        <translation>Datei: {name} in {replica}</translation>
+    </message>
+    <message>
+        <source>Checksum of the corrupt copy: {checksum}</source>
+        <translation>Prüfsumme der beschädigten Kopie: {checksum}</translation>
+    </message>
+    <message>
+        <source>Reference checksum: {checksum}</source>
+        <translation>Referenzprüfsumme: {checksum}</translation>
+    </message>
+    <message>
+        <source>Good copy: {replica} ({checksum})</source>
+        <translation>Gute Kopie: {replica} ({checksum})</translation>
+    </message>
+    <message>
+        <source>The corrupt copy is moved aside (kept, not deleted) and replaced by the good copy. Replacing needs the operator&apos;s repair key; run:</source>
+        <translation>Die beschädigte Kopie wird beiseitegelegt (aufbewahrt, nicht gelöscht) und durch die gute Kopie ersetzt. Das Ersetzen braucht den Reparaturschlüssel des Betreibers; führen Sie aus:</translation>
+    </message>
+    <message>
+        <source>This copy cannot be replaced: {reason}</source>
+        <translation>Diese Kopie kann nicht ersetzt werden: {reason}</translation>
+    </message>
+    <message>
+        <source>Replace this corrupt copy</source>
+        <translation>Diese beschädigte Kopie ersetzen</translation>
+    </message>
+</context>
+<context>
     <name>ChannelsScreen</name>
     <message>
         <source>Name</source>

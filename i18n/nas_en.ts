@@ -2,6 +2,303 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>ArchiveBrowser</name>
+    <message>
+        <source>Choose the missing URLs to add.</source>
+        <translation>Choose the missing URLs to add.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln seed(s) added to {list} of {domain}.</source>
+        <translation>
+            <numerusform>%Ln seed added to {list} of {domain}.</numerusform>
+            <numerusform>%Ln seeds added to {list} of {domain}.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ArchiveBrowserScreen</name>
+    <message>
+        <source>Archive browser</source>
+        <translation>Archive browser</translation>
+    </message>
+    <message>
+        <source>Browse what a job archived, and collect the URLs it missed.</source>
+        <translation>Browse what a job archived, and collect the URLs it missed.</translation>
+    </message>
+    <message>
+        <source>Jobs to browse:</source>
+        <translation>Jobs to browse:</translation>
+    </message>
+    <message>
+        <source>job numbers, e.g. 12 13</source>
+        <translation>job numbers, e.g. 12 13</translation>
+    </message>
+    <message>
+        <source>Browse</source>
+        <translation>Browse</translation>
+    </message>
+    <message>
+        <source>Qt WebEngine is not installed here.</source>
+        <translation>Qt WebEngine is not installed here.</translation>
+    </message>
+    <message>
+        <source>Jobs {ids}</source>
+        <translation>Jobs {ids}</translation>
+    </message>
+</context>
+<context>
+    <name>ArchiveTab</name>
+    <message>
+        <source>Record missing URLs</source>
+        <translation>Record missing URLs</translation>
+    </message>
+    <message>
+        <source>Refresh the list</source>
+        <translation>Refresh the list</translation>
+    </message>
+    <message>
+        <source>Domain (e.g. kb.dk)</source>
+        <translation>Domain (e.g. kb.dk)</translation>
+    </message>
+    <message>
+        <source>Seed list</source>
+        <translation>Seed list</translation>
+    </message>
+    <message>
+        <source>Add selected as seeds</source>
+        <translation>Add selected as seeds</translation>
+    </message>
+    <message>
+        <source>Missing URLs</source>
+        <translation>Missing URLs</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln missing URL(s)</source>
+        <translation>
+            <numerusform>%Ln missing URL</numerusform>
+            <numerusform>%Ln missing URLs</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Record missing URLs ({count})</source>
+        <translation>Record missing URLs ({count})</translation>
+    </message>
+    <message>
+        <source>Asked for by {referrer}</source>
+        <translation>Asked for by {referrer}</translation>
+    </message>
+    <message>
+        <source>Not in the archive</source>
+        <translation>Not in the archive</translation>
+    </message>
+    <message>
+        <source>Captured {when}</source>
+        <translation>Captured {when}</translation>
+    </message>
+    <message>
+        <source>Record: {file} at offset {offset}</source>
+        <translation>Record: {file} at offset {offset}</translation>
+    </message>
+    <message>
+        <source>The viewerproxy cannot be reached, so no archived page can be shown (nothing is fetched from the live web): {reason}</source>
+        <translation>The viewerproxy cannot be reached, so no archived page can be shown (nothing is fetched from the live web): {reason}</translation>
+    </message>
+</context>
+<context>
+    <name>BitIntegrity</name>
+    <message>
+        <source>file list</source>
+        <translation>file list</translation>
+    </message>
+    <message>
+        <source>checksums</source>
+        <translation>checksums</translation>
+    </message>
+    <message>
+        <source>salted challenge</source>
+        <translation>salted challenge</translation>
+    </message>
+    <message>
+        <source>reestablish missing</source>
+        <translation>reestablish missing</translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation>queued</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>running</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>done</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>failed</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>cancelled</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>missing</translation>
+    </message>
+    <message>
+        <source>corrupt</source>
+        <translation>corrupt</translation>
+    </message>
+    <message>
+        <source>disputed: a person must look</source>
+        <translation>disputed: a person must look</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>File</translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation>Finding</translation>
+    </message>
+    <message>
+        <source>Reference checksum</source>
+        <translation>Reference checksum</translation>
+    </message>
+    <message>
+        <source>Checksum in this replica</source>
+        <translation>Checksum in this replica</translation>
+    </message>
+    <message>
+        <source>Checked</source>
+        <translation>Checked</translation>
+    </message>
+</context>
+<context>
+    <name>BitIntegrityScreen</name>
+    <message>
+        <source>Bit integrity</source>
+        <translation>Bit integrity</translation>
+    </message>
+    <message>
+        <source>Every replica&apos;s files checked: audits, missing and corrupt copies, repair.</source>
+        <translation>Every replica&apos;s files checked: audits, missing and corrupt copies, repair.</translation>
+    </message>
+    <message>
+        <source>Choose a replica to see its missing and corrupt copies.</source>
+        <translation>Choose a replica to see its missing and corrupt copies.</translation>
+    </message>
+    <message>
+        <source>Start audit</source>
+        <translation>Start audit</translation>
+    </message>
+    <message>
+        <source>Cancel audit</source>
+        <translation>Cancel audit</translation>
+    </message>
+    <message>
+        <source>Reestablish all missing</source>
+        <translation>Reestablish all missing</translation>
+    </message>
+    <message>
+        <source>Replace this corrupt copy…</source>
+        <translation>Replace this corrupt copy…</translation>
+    </message>
+    <message>
+        <source>Missing copies:</source>
+        <translation>Missing copies:</translation>
+    </message>
+    <message>
+        <source>Corrupt copies:</source>
+        <translation>Corrupt copies:</translation>
+    </message>
+    <message>
+        <source>Replica</source>
+        <translation>Replica</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Files</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>Missing</source>
+        <translation>Missing</translation>
+    </message>
+    <message>
+        <source>Corrupt</source>
+        <translation>Corrupt</translation>
+    </message>
+    <message>
+        <source>Disputed</source>
+        <translation>Disputed</translation>
+    </message>
+    <message>
+        <source>Old checksums</source>
+        <translation>Old checksums</translation>
+    </message>
+    <message>
+        <source>Oldest checksum</source>
+        <translation>Oldest checksum</translation>
+    </message>
+    <message>
+        <source>Last audit</source>
+        <translation>Last audit</translation>
+    </message>
+    <message>
+        <source>Replica {replica}</source>
+        <translation>Replica {replica}</translation>
+    </message>
+    <message>
+        <source>{kind} audit {id}: {state}; {seen} files seen, {missing} missing, {corrupt} corrupt</source>
+        <translation>{kind} audit {id}: {state}; {seen} files seen, {missing} missing, {corrupt} corrupt</translation>
+    </message>
+    <message>
+        <source>(partial: no answer from {instances})</source>
+        <translation>(partial: no answer from {instances})</translation>
+    </message>
+    <message>
+        <source>Copy the {count} missing files back into {replica} from a good copy in another replica? Nothing is deleted; each copy is checked against the reference checksum.</source>
+        <translation>Copy the {count} missing files back into {replica} from a good copy in another replica? Nothing is deleted; each copy is checked against the reference checksum.</translation>
+    </message>
+    <message>
+        <source>Choose a corrupt copy first.</source>
+        <translation>Choose a corrupt copy first.</translation>
+    </message>
+    <message>
+        <source>File: {name} in {replica}</source>
+        <translation>File: {name} in {replica}</translation>
+    </message>
+    <message>
+        <source>Checksum of the corrupt copy: {checksum}</source>
+        <translation>Checksum of the corrupt copy: {checksum}</translation>
+    </message>
+    <message>
+        <source>Reference checksum: {checksum}</source>
+        <translation>Reference checksum: {checksum}</translation>
+    </message>
+    <message>
+        <source>Good copy: {replica} ({checksum})</source>
+        <translation>Good copy: {replica} ({checksum})</translation>
+    </message>
+    <message>
+        <source>The corrupt copy is moved aside (kept, not deleted) and replaced by the good copy. Replacing needs the operator&apos;s repair key; run:</source>
+        <translation>The corrupt copy is moved aside (kept, not deleted) and replaced by the good copy. Replacing needs the operator&apos;s repair key; run:</translation>
+    </message>
+    <message>
+        <source>This copy cannot be replaced: {reason}</source>
+        <translation>This copy cannot be replaced: {reason}</translation>
+    </message>
+    <message>
+        <source>Replace this corrupt copy</source>
+        <translation>Replace this corrupt copy</translation>
+    </message>
+</context>
+<context>
     <name>ChannelsScreen</name>
     <message>
         <source>Name</source>

@@ -2,6 +2,303 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="fr_FR">
 <context>
+    <name>ArchiveBrowser</name>
+    <message>
+        <source>Choose the missing URLs to add.</source>
+        <translation>Choisissez les URL manquantes à ajouter.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln seed(s) added to {list} of {domain}.</source>
+        <translation>
+            <numerusform>%Ln graine ajoutée à {list} de {domain}.</numerusform>
+            <numerusform>%Ln graines ajoutées à {list} de {domain}.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ArchiveBrowserScreen</name>
+    <message>
+        <source>Archive browser</source>
+        <translation>Navigateur d&apos;archive</translation>
+    </message>
+    <message>
+        <source>Browse what a job archived, and collect the URLs it missed.</source>
+        <translation>Parcourir ce qu&apos;un job a archivé et recueillir les URL manquées.</translation>
+    </message>
+    <message>
+        <source>Jobs to browse:</source>
+        <translation>Jobs à parcourir :</translation>
+    </message>
+    <message>
+        <source>job numbers, e.g. 12 13</source>
+        <translation>numéros de job, par ex. 12 13</translation>
+    </message>
+    <message>
+        <source>Browse</source>
+        <translation>Parcourir</translation>
+    </message>
+    <message>
+        <source>Qt WebEngine is not installed here.</source>
+        <translation>Qt WebEngine n&apos;est pas installé ici.</translation>
+    </message>
+    <message>
+        <source>Jobs {ids}</source>
+        <translation>Jobs {ids}</translation>
+    </message>
+</context>
+<context>
+    <name>ArchiveTab</name>
+    <message>
+        <source>Record missing URLs</source>
+        <translation>Enregistrer les URL manquantes</translation>
+    </message>
+    <message>
+        <source>Refresh the list</source>
+        <translation>Actualiser la liste</translation>
+    </message>
+    <message>
+        <source>Domain (e.g. kb.dk)</source>
+        <translation>Domaine (par ex. kb.dk)</translation>
+    </message>
+    <message>
+        <source>Seed list</source>
+        <translation>Liste de graines</translation>
+    </message>
+    <message>
+        <source>Add selected as seeds</source>
+        <translation>Ajouter la sélection comme graines</translation>
+    </message>
+    <message>
+        <source>Missing URLs</source>
+        <translation>URL manquantes</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln missing URL(s)</source>
+        <translation>
+            <numerusform>%Ln URL manquante</numerusform>
+            <numerusform>%Ln URL manquantes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Record missing URLs ({count})</source>
+        <translation>Enregistrer les URL manquantes ({count})</translation>
+    </message>
+    <message>
+        <source>Asked for by {referrer}</source>
+        <translation>Demandée par {referrer}</translation>
+    </message>
+    <message>
+        <source>Not in the archive</source>
+        <translation>Pas dans l&apos;archive</translation>
+    </message>
+    <message>
+        <source>Captured {when}</source>
+        <translation>Capturé le {when}</translation>
+    </message>
+    <message>
+        <source>Record: {file} at offset {offset}</source>
+        <translation>Enregistrement : {file} à la position {offset}</translation>
+    </message>
+    <message>
+        <source>The viewerproxy cannot be reached, so no archived page can be shown (nothing is fetched from the live web): {reason}</source>
+        <translation>Le viewerproxy est injoignable : aucune page archivée ne peut être affichée (rien n&apos;est chargé depuis le web en direct) : {reason}</translation>
+    </message>
+</context>
+<context>
+    <name>BitIntegrity</name>
+    <message>
+        <source>file list</source>
+        <translation>liste des fichiers</translation>
+    </message>
+    <message>
+        <source>checksums</source>
+        <translation>sommes de contrôle</translation>
+    </message>
+    <message>
+        <source>salted challenge</source>
+        <translation>défi salé</translation>
+    </message>
+    <message>
+        <source>reestablish missing</source>
+        <translation>rétablir les manquants</translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation>en attente</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>en marche</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>terminée</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>échouée</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>annulé</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>manquant</translation>
+    </message>
+    <message>
+        <source>corrupt</source>
+        <translation>corrompu</translation>
+    </message>
+    <message>
+        <source>disputed: a person must look</source>
+        <translation>contesté : une personne doit examiner</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Fichier</translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation>Constat</translation>
+    </message>
+    <message>
+        <source>Reference checksum</source>
+        <translation>Somme de référence</translation>
+    </message>
+    <message>
+        <source>Checksum in this replica</source>
+        <translation>Somme de contrôle dans cette réplique</translation>
+    </message>
+    <message>
+        <source>Checked</source>
+        <translation>Vérifié</translation>
+    </message>
+</context>
+<context>
+    <name>BitIntegrityScreen</name>
+    <message>
+        <source>Bit integrity</source>
+        <translation>Intégrité des bits</translation>
+    </message>
+    <message>
+        <source>Every replica&apos;s files checked: audits, missing and corrupt copies, repair.</source>
+        <translation>Les fichiers de chaque réplique vérifiés : audits, copies manquantes et corrompues, réparation.</translation>
+    </message>
+    <message>
+        <source>Choose a replica to see its missing and corrupt copies.</source>
+        <translation>Choisissez une réplique pour voir ses copies manquantes et corrompues.</translation>
+    </message>
+    <message>
+        <source>Start audit</source>
+        <translation>Lancer l&apos;audit</translation>
+    </message>
+    <message>
+        <source>Cancel audit</source>
+        <translation>Annuler l&apos;audit</translation>
+    </message>
+    <message>
+        <source>Reestablish all missing</source>
+        <translation>Rétablir tous les manquants</translation>
+    </message>
+    <message>
+        <source>Replace this corrupt copy…</source>
+        <translation>Remplacer cette copie corrompue…</translation>
+    </message>
+    <message>
+        <source>Missing copies:</source>
+        <translation>Copies manquantes :</translation>
+    </message>
+    <message>
+        <source>Corrupt copies:</source>
+        <translation>Copies corrompues :</translation>
+    </message>
+    <message>
+        <source>Replica</source>
+        <translation>Réplique</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Fichiers</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>Missing</source>
+        <translation>Manquants</translation>
+    </message>
+    <message>
+        <source>Corrupt</source>
+        <translation>Corrompus</translation>
+    </message>
+    <message>
+        <source>Disputed</source>
+        <translation>Contestés</translation>
+    </message>
+    <message>
+        <source>Old checksums</source>
+        <translation>Sommes anciennes</translation>
+    </message>
+    <message>
+        <source>Oldest checksum</source>
+        <translation>Somme la plus ancienne</translation>
+    </message>
+    <message>
+        <source>Last audit</source>
+        <translation>Dernier audit</translation>
+    </message>
+    <message>
+        <source>Replica {replica}</source>
+        <translation>Réplique {replica}</translation>
+    </message>
+    <message>
+        <source>{kind} audit {id}: {state}; {seen} files seen, {missing} missing, {corrupt} corrupt</source>
+        <translation>Audit {id} ({kind}) : {state} ; {seen} fichiers vus, {missing} manquants, {corrupt} corrompus</translation>
+    </message>
+    <message>
+        <source>(partial: no answer from {instances})</source>
+        <translation>(partiel : pas de réponse de {instances})</translation>
+    </message>
+    <message>
+        <source>Copy the {count} missing files back into {replica} from a good copy in another replica? Nothing is deleted; each copy is checked against the reference checksum.</source>
+        <translation>Recopier les {count} fichiers manquants dans {replica} depuis une bonne copie d&apos;une autre réplique ? Rien n&apos;est supprimé ; chaque copie est vérifiée avec la somme de contrôle de référence.</translation>
+    </message>
+    <message>
+        <source>Choose a corrupt copy first.</source>
+        <translation>Choisissez d&apos;abord une copie corrompue.</translation>
+    </message>
+    <message>
+        <source>File: {name} in {replica}</source>
+        <translation>Fichier : {name} dans {replica}</translation>
+    </message>
+    <message>
+        <source>Checksum of the corrupt copy: {checksum}</source>
+        <translation>Somme de contrôle de la copie corrompue : {checksum}</translation>
+    </message>
+    <message>
+        <source>Reference checksum: {checksum}</source>
+        <translation>Somme de référence : {checksum}</translation>
+    </message>
+    <message>
+        <source>Good copy: {replica} ({checksum})</source>
+        <translation>Bonne copie : {replica} ({checksum})</translation>
+    </message>
+    <message>
+        <source>The corrupt copy is moved aside (kept, not deleted) and replaced by the good copy. Replacing needs the operator&apos;s repair key; run:</source>
+        <translation>La copie corrompue est mise de côté (conservée, non supprimée) et remplacée par la bonne copie. Le remplacement exige la clé de réparation de l&apos;opérateur ; exécutez :</translation>
+    </message>
+    <message>
+        <source>This copy cannot be replaced: {reason}</source>
+        <translation>Cette copie ne peut pas être remplacée : {reason}</translation>
+    </message>
+    <message>
+        <source>Replace this corrupt copy</source>
+        <translation>Remplacer cette copie corrompue</translation>
+    </message>
+</context>
+<context>
     <name>ChannelsScreen</name>
     <message>
         <source>Name</source>

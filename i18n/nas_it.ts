@@ -2,6 +2,303 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="it_IT">
 <context>
+    <name>ArchiveBrowser</name>
+    <message>
+        <source>Choose the missing URLs to add.</source>
+        <translation>Scegli gli URL mancanti da aggiungere.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln seed(s) added to {list} of {domain}.</source>
+        <translation>
+            <numerusform>%Ln seed aggiunto a {list} di {domain}.</numerusform>
+            <numerusform>%Ln seed aggiunti a {list} di {domain}.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ArchiveBrowserScreen</name>
+    <message>
+        <source>Archive browser</source>
+        <translation>Browser dell&apos;archivio</translation>
+    </message>
+    <message>
+        <source>Browse what a job archived, and collect the URLs it missed.</source>
+        <translation>Sfoglia ciò che un job ha archiviato e raccogli gli URL mancati.</translation>
+    </message>
+    <message>
+        <source>Jobs to browse:</source>
+        <translation>Job da sfogliare:</translation>
+    </message>
+    <message>
+        <source>job numbers, e.g. 12 13</source>
+        <translation>numeri di job, ad es. 12 13</translation>
+    </message>
+    <message>
+        <source>Browse</source>
+        <translation>Sfoglia</translation>
+    </message>
+    <message>
+        <source>Qt WebEngine is not installed here.</source>
+        <translation>Qt WebEngine non è installato qui.</translation>
+    </message>
+    <message>
+        <source>Jobs {ids}</source>
+        <translation>Job {ids}</translation>
+    </message>
+</context>
+<context>
+    <name>ArchiveTab</name>
+    <message>
+        <source>Record missing URLs</source>
+        <translation>Registra gli URL mancanti</translation>
+    </message>
+    <message>
+        <source>Refresh the list</source>
+        <translation>Aggiorna l&apos;elenco</translation>
+    </message>
+    <message>
+        <source>Domain (e.g. kb.dk)</source>
+        <translation>Dominio (ad es. kb.dk)</translation>
+    </message>
+    <message>
+        <source>Seed list</source>
+        <translation>Lista di seed</translation>
+    </message>
+    <message>
+        <source>Add selected as seeds</source>
+        <translation>Aggiungi i selezionati come seed</translation>
+    </message>
+    <message>
+        <source>Missing URLs</source>
+        <translation>URL mancanti</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln missing URL(s)</source>
+        <translation>
+            <numerusform>%Ln URL mancante</numerusform>
+            <numerusform>%Ln URL mancanti</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Record missing URLs ({count})</source>
+        <translation>Registra gli URL mancanti ({count})</translation>
+    </message>
+    <message>
+        <source>Asked for by {referrer}</source>
+        <translation>Richiesto da {referrer}</translation>
+    </message>
+    <message>
+        <source>Not in the archive</source>
+        <translation>Non nell&apos;archivio</translation>
+    </message>
+    <message>
+        <source>Captured {when}</source>
+        <translation>Acquisito il {when}</translation>
+    </message>
+    <message>
+        <source>Record: {file} at offset {offset}</source>
+        <translation>Record: {file} all&apos;offset {offset}</translation>
+    </message>
+    <message>
+        <source>The viewerproxy cannot be reached, so no archived page can be shown (nothing is fetched from the live web): {reason}</source>
+        <translation>Il viewerproxy non è raggiungibile, quindi nessuna pagina archiviata può essere mostrata (nulla viene scaricato dal web): {reason}</translation>
+    </message>
+</context>
+<context>
+    <name>BitIntegrity</name>
+    <message>
+        <source>file list</source>
+        <translation>elenco dei file</translation>
+    </message>
+    <message>
+        <source>checksums</source>
+        <translation>checksum</translation>
+    </message>
+    <message>
+        <source>salted challenge</source>
+        <translation>sfida con sale</translation>
+    </message>
+    <message>
+        <source>reestablish missing</source>
+        <translation>ripristina mancanti</translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation>in coda</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>in esecuzione</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>completato</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>non riuscito</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>annullato</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>mancante</translation>
+    </message>
+    <message>
+        <source>corrupt</source>
+        <translation>corrotto</translation>
+    </message>
+    <message>
+        <source>disputed: a person must look</source>
+        <translation>contestato: una persona deve controllare</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>File</translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation>Esito</translation>
+    </message>
+    <message>
+        <source>Reference checksum</source>
+        <translation>Checksum di riferimento</translation>
+    </message>
+    <message>
+        <source>Checksum in this replica</source>
+        <translation>Checksum in questa replica</translation>
+    </message>
+    <message>
+        <source>Checked</source>
+        <translation>Verificato</translation>
+    </message>
+</context>
+<context>
+    <name>BitIntegrityScreen</name>
+    <message>
+        <source>Bit integrity</source>
+        <translation>Integrità dei bit</translation>
+    </message>
+    <message>
+        <source>Every replica&apos;s files checked: audits, missing and corrupt copies, repair.</source>
+        <translation>I file di ogni replica verificati: verifiche, copie mancanti e corrotte, riparazione.</translation>
+    </message>
+    <message>
+        <source>Choose a replica to see its missing and corrupt copies.</source>
+        <translation>Scegli una replica per vedere le copie mancanti e corrotte.</translation>
+    </message>
+    <message>
+        <source>Start audit</source>
+        <translation>Avvia la verifica</translation>
+    </message>
+    <message>
+        <source>Cancel audit</source>
+        <translation>Annulla la verifica</translation>
+    </message>
+    <message>
+        <source>Reestablish all missing</source>
+        <translation>Ripristina tutti i mancanti</translation>
+    </message>
+    <message>
+        <source>Replace this corrupt copy…</source>
+        <translation>Sostituisci questa copia corrotta…</translation>
+    </message>
+    <message>
+        <source>Missing copies:</source>
+        <translation>Copie mancanti:</translation>
+    </message>
+    <message>
+        <source>Corrupt copies:</source>
+        <translation>Copie corrotte:</translation>
+    </message>
+    <message>
+        <source>Replica</source>
+        <translation>Replica</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>File</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>Missing</source>
+        <translation>Mancanti</translation>
+    </message>
+    <message>
+        <source>Corrupt</source>
+        <translation>Corrotti</translation>
+    </message>
+    <message>
+        <source>Disputed</source>
+        <translation>Contestati</translation>
+    </message>
+    <message>
+        <source>Old checksums</source>
+        <translation>Checksum vecchi</translation>
+    </message>
+    <message>
+        <source>Oldest checksum</source>
+        <translation>Checksum più vecchio</translation>
+    </message>
+    <message>
+        <source>Last audit</source>
+        <translation>Ultima verifica</translation>
+    </message>
+    <message>
+        <source>Replica {replica}</source>
+        <translation>Replica {replica}</translation>
+    </message>
+    <message>
+        <source>{kind} audit {id}: {state}; {seen} files seen, {missing} missing, {corrupt} corrupt</source>
+        <translation>Verifica {id} ({kind}): {state}; {seen} file visti, {missing} mancanti, {corrupt} corrotti</translation>
+    </message>
+    <message>
+        <source>(partial: no answer from {instances})</source>
+        <translation>(parziale: nessuna risposta da {instances})</translation>
+    </message>
+    <message>
+        <source>Copy the {count} missing files back into {replica} from a good copy in another replica? Nothing is deleted; each copy is checked against the reference checksum.</source>
+        <translation>Ricopiare i {count} file mancanti in {replica} da una copia buona in un&apos;altra replica? Nulla viene cancellato; ogni copia è verificata con il checksum di riferimento.</translation>
+    </message>
+    <message>
+        <source>Choose a corrupt copy first.</source>
+        <translation>Scegli prima una copia corrotta.</translation>
+    </message>
+    <message>
+        <source>File: {name} in {replica}</source>
+        <translation>File: {name} in {replica}</translation>
+    </message>
+    <message>
+        <source>Checksum of the corrupt copy: {checksum}</source>
+        <translation>Checksum della copia corrotta: {checksum}</translation>
+    </message>
+    <message>
+        <source>Reference checksum: {checksum}</source>
+        <translation>Checksum di riferimento: {checksum}</translation>
+    </message>
+    <message>
+        <source>Good copy: {replica} ({checksum})</source>
+        <translation>Copia buona: {replica} ({checksum})</translation>
+    </message>
+    <message>
+        <source>The corrupt copy is moved aside (kept, not deleted) and replaced by the good copy. Replacing needs the operator&apos;s repair key; run:</source>
+        <translation>La copia corrotta viene messa da parte (conservata, non cancellata) e sostituita dalla copia buona. La sostituzione richiede la chiave di riparazione dell&apos;operatore; esegui:</translation>
+    </message>
+    <message>
+        <source>This copy cannot be replaced: {reason}</source>
+        <translation>Questa copia non può essere sostituita: {reason}</translation>
+    </message>
+    <message>
+        <source>Replace this corrupt copy</source>
+        <translation>Sostituisci questa copia corrotta</translation>
+    </message>
+</context>
+<context>
     <name>ChannelsScreen</name>
     <message>
         <source>Name</source>

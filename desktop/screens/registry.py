@@ -12,6 +12,7 @@ GROUPS = ("curate", "operate", "qa")
 
 
 def default_screens() -> list[Callable[[RpcClient], Screen]]:
+    from desktop.screens.archive_browser import ArchiveBrowserScreen
     from desktop.screens.bit_integrity import BitIntegrityScreen
     from desktop.screens.channels import ChannelsScreen
     from desktop.screens.charts import ChartsScreen
@@ -26,4 +27,5 @@ def default_screens() -> list[Callable[[RpcClient], Screen]]:
 
     # the first is shown at start: a curator's first step
     return [DomainsScreen, ProfilesScreen, SchedulesScreen, HarvestsScreen, TrapsScreen, JobsScreen,
-            OverviewScreen, ChannelsScreen, ChartsScreen, BitIntegrityScreen, JobDetailsScreen]
+            OverviewScreen, ChannelsScreen, ChartsScreen, BitIntegrityScreen, JobDetailsScreen,
+            ArchiveBrowserScreen]

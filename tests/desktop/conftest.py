@@ -10,6 +10,8 @@ import time
 import uuid
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+if hasattr(os, "geteuid") and os.geteuid() == 0:   # Chromium (the archive browser) as root: no sandbox
+    os.environ.setdefault("QTWEBENGINE_CHROMIUM_FLAGS", "--no-sandbox")
 # Before anything reads QSettings: the desktop's settings go to a private file, never to the
 # user's own (~/.config/NetarchiveSuite/nas-desktop.conf).
 _SETTINGS_DIR = __import__("tempfile").mkdtemp(prefix="nas-desktop-settings-")

@@ -304,3 +304,130 @@ def test_replace_shows_both_checksums_and_the_command_to_run(bitpres, qtbot):
     got = seen["confirm"][0]
     assert (got.bad_checksum, got.good_checksum, got.replaceable) == ("bbb", "aaa", True)
     assert replace_command(got) == "nas bitpreservation replace TWO 1-1-x.warc.gz --bad-checksum bbb"
+
+
+# --- archive browser (the viewerproxy's RPCs of the wave-C contract) ----------------------------
+
+def _ca_pem() -> str:
+    """A self-signed CA certificate, as the viewerproxy's proxy_info hands out."""
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "test viewerproxy CA")])
+    now = dt.datetime.now(dt.UTC)
+    cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
+            .serial_number(1).not_valid_before(now).not_valid_after(now + dt.timedelta(days=1))
+            .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True).sign(key, hashes.SHA256()))
+    return cert.public_bytes(serialization.Encoding.PEM).decode()
+
+
+def viewer_answers(pem: str) -> dict:
+    sessions = {"n": 0}
+
+    def create(job_ids, timestamp, recording, user):
+        sessions["n"] += 1
+        return {"session_id": f"s{sessions['n']}", "token": f"t{sessions['n']}", "user": user or "", "job_ids": job_ids,
+                "timestamp": timestamp or "", "recording": recording, "state": "active",
+                "created_at": "2026-01-01T00:00:00+00:00", "missing_count": 0}
+
+    def recording(session_id, on):
+        return {"session_id": session_id, "token": "", "user": "", "job_ids": [1], "timestamp": "",
+                "recording": on, "state": "active", "created_at": "2026-01-01T00:00:00+00:00", "missing_count": 0}
+
+    def session(session_id):
+        return {**recording(session_id, True), "missing_count": 2}
+
+    return {"proxy_info": {"host": "127.0.0.1", "port": 8070, "reserved_host": "viewerproxy.invalid",
+                           "ca_certificate_pem": pem, "ca_sha256": "x"},
+            "create_session": create, "stop_session": None, "set_recording": recording, "session": session,
+            "missing_urls": {"items": [{"url": "https://www.kb.dk/logo.png", "kind": "image",
+                                        "referrer": "https://www.kb.dk/", "first_seen": "2026-01-01T00:00:00+00:00",
+                                        "last_seen": "2026-01-01T00:00:00+00:00", "count": 1}],
+                             "total": 1, "offset": 0, "limit": 500},
+            "add_missing_as_seeds": 1}
+
+
+def test_archive_browser_sessions_recording_and_missing_urls_to_seeds(qtbot, languages):
+    from desktop.controllers.archive_browser import ArchiveBrowserController
+
+    backend = Recording(viewer_answers(_ca_pem()))
+    client = RpcClient(backend)
+    try:
+        c = ArchiveBrowserController(client, poll_ms=20)
+        ready, missing, status = [], [], []
+        c.sessionReady.connect(lambda info, s: ready.append((info, s)))
+        c.missingChanged.connect(lambda items, total: missing.append(items))
+        c.status.connect(status.append)
+        c.open([1])
+        qtbot.waitUntil(lambda: bool(ready), timeout=10000)
+        assert c.proxy_credentials() == ("s1", "t1")
+        assert ready[0][0].port == 8070 and "BEGIN CERTIFICATE" in ready[0][0].ca_certificate_pem
+        # switching jobs: a new session (a new profile), the old one stopped
+        c.open([2])
+        qtbot.waitUntil(lambda: len(ready) == 2, timeout=10000)
+        assert c.proxy_credentials() == ("s2", "t2")
+        assert ("viewerproxy", "stop_session", ("s1",), {}) in backend.calls
+        # recording: the live count follows the session; the token is kept
+        c.set_recording(True)
+        qtbot.waitUntil(lambda: c.session.missing_count == 2, timeout=10000)
+        assert c.session.recording and c.proxy_credentials() == ("s2", "t2")
+        c.load_missing()
+        qtbot.waitUntil(lambda: bool(missing), timeout=10000)
+        assert missing[0][0].referrer == "https://www.kb.dk/"
+        assert c.add_as_seeds("", "default", ["x"]) is False           # the domain is needed
+        assert c.add_as_seeds("kb.dk", "qa", [missing[0][0].url])
+        qtbot.waitUntil(lambda: bool(status), timeout=10000)
+        assert status[0] == "1 seed added to qa of kb.dk."
+        assert backend.calls[-1][1:3] == ("add_missing_as_seeds", ("s2", "kb.dk", "qa", ["https://www.kb.dk/logo.png"]))
+        c.set_recording(False)
+        qtbot.waitUntil(lambda: not c.timer.isActive(), timeout=10000)
+    finally:
+        client.shutdown()
+
+
+def test_capture_information_from_the_proxys_headers():
+    from desktop.controllers.archive_browser import capture_from_headers
+
+    c = capture_from_headers("https://www.kb.dk/", 200, {
+        "Memento-Datetime": "Thu, 01 Jan 2026 12:00:00 GMT", "X-Archive-File": "1-1-x.warc.gz",
+        "X-Archive-Offset": "1234", "X-Archive-Capture": "20260101120000"})
+    assert c.archived and c.file == "1-1-x.warc.gz" and c.offset == 1234
+    assert c.when == dt.datetime(2026, 1, 1, 12, tzinfo=dt.UTC)
+    missing = capture_from_headers("https://www.kb.dk/x.png", 404, {"X-Archive-Missing": "1"})
+    assert not missing.archived and missing.when is None
+
+
+def test_archive_tab_makes_an_off_the_record_profile_per_session_trusting_the_ca(qtbot, languages):
+    """The widget side: each session gets its own off-the-record profile (no stale cache across
+    jobs), WebRTC on public interfaces only, and answers the proxy's 407 from the session."""
+    from PySide6.QtNetwork import QAuthenticator, QNetworkProxy
+    from PySide6.QtWebEngineCore import QWebEngineSettings
+
+    from desktop.screens.archive_browser import ArchiveBrowserScreen
+
+    backend = Recording(viewer_answers(_ca_pem()))
+    client = RpcClient(backend)
+    try:
+        screen = ArchiveBrowserScreen(client)
+        qtbot.addWidget(screen)
+        tab = screen.browse([1])
+        qtbot.waitUntil(lambda: tab.view is not None, timeout=30000)
+        first = tab.profile
+        assert first.isOffTheRecord()
+        assert tab.view.page().settings().testAttribute(QWebEngineSettings.WebAttribute.WebRTCPublicInterfacesOnly)
+        assert QNetworkProxy.applicationProxy().port() == 8070
+        auth = QAuthenticator()
+        tab._proxy_auth(None, auth, "127.0.0.1")
+        assert (auth.user(), auth.password()) == ("s1", "t1")
+        tab.controller.open([2])                     # another job: another session, another profile
+        qtbot.waitUntil(lambda: tab.profile is not first, timeout=30000)
+        assert tab.profile.isOffTheRecord()
+        tab._proxy_auth(None, auth, "127.0.0.1")
+        assert (auth.user(), auth.password()) == ("s2", "t2")
+        tab.close_session()
+    finally:
+        client.shutdown()
+        QNetworkProxy.setApplicationProxy(QNetworkProxy(QNetworkProxy.ProxyType.NoProxy))

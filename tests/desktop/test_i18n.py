@@ -27,7 +27,7 @@ def _problems(ts_path: str) -> list[str]:
             if kind in ("unfinished", "vanished", "obsolete", "missing") or not text.strip() or \
                     any(not (f.text or "").strip() for f in forms):
                 out.append(f"{os.path.basename(ts_path)}: {cname}: {src!r} ({kind or 'empty'})")
-            elif src.count("{") != text.count("{"):
+            elif any(src.count("{") != t.count("{") for t in ([f.text or "" for f in forms] if forms else [text])):
                 out.append(f"{os.path.basename(ts_path)}: {cname}: {src!r}: placeholders differ in {text!r}")
     return out
 
