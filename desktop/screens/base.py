@@ -13,7 +13,10 @@ from desktop.widgets.panels import UnavailablePanel
 
 
 def _is_missing_method(failure: Failure) -> bool:
-    return failure.kind is FailureKind.UNEXPECTED and getattr(failure.exception, "exc_type", "") == "MethodNotFound"
+    # Nameko hands back its own MethodNotFound (a registered exception), or a RemoteError naming it
+    exc = failure.exception
+    return failure.kind is FailureKind.UNEXPECTED and (
+        getattr(exc, "exc_type", "") == "MethodNotFound" or type(exc).__name__ == "MethodNotFound")
 
 
 class Screen(QWidget):

@@ -41,7 +41,7 @@ def test_no_error_dialog_at_start_and_on_every_screen(qtbot, window):
     for s in window.screens:
         window.open_screen(s.key)
         qtbot.waitUntil(lambda: window.client.in_flight == 0, timeout=30000)
-    assert _boxes() == []
+    assert [(b.windowTitle(), b.text()) for b in _boxes()] == []
     # the archive's screens say so on their page when the archive is not part of this test run
     assert [s.key for s in window.screens if s.is_unavailable and s.service != "arcrepository"] == []
     assert not any(m == "job_domains" for _s, m, _k in asked)
