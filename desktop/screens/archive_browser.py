@@ -111,8 +111,11 @@ class ArchiveTab(QWidget):
         self.problem.hide()
         bar = QHBoxLayout()
         bar.addWidget(self.address, 1)
-        bar.addWidget(self.capture_label)
         bar.addWidget(self.recording)
+        info = QHBoxLayout()            # a line of its own: dates and file names are long
+        info.addWidget(self.capture_label)
+        info.addSpacing(24)
+        info.addWidget(self.record_label, 1)
         self.page_holder = QVBoxLayout()
         self.missing_list = QListWidget(self)
         self.missing_list.setObjectName("missingUrls")
@@ -142,9 +145,10 @@ class ArchiveTab(QWidget):
         split.addWidget(side)
         split.setStretchFactor(0, 4)
         split.setStretchFactor(1, 1)
+        split.setSizes([850, 320])
         lay = QVBoxLayout(self)
         lay.addLayout(bar)
-        lay.addWidget(self.record_label)
+        lay.addLayout(info)
         lay.addWidget(self.problem)
         lay.addWidget(split, 1)
         self.retranslateUi()
@@ -222,7 +226,8 @@ class ArchiveTab(QWidget):
         self.recording.setText(self.tr("Record missing URLs ({count})").format(
             count=formatting.number(session.missing_count)))
 
-    def _show_missing(self, items, _total) -> None:
+    def _show_missing(self, items, total) -> None:
+        self.missing_label.setText(self.tr("%Ln missing URL(s)", "", total))
         self.missing_list.clear()
         for m in items:
             it = QListWidgetItem(f"{m.url}  ← {m.referrer or '—'}", self.missing_list)

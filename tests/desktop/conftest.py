@@ -151,7 +151,7 @@ def window(qtbot, connection, languages):
 
 @pytest.fixture
 def shots(test_output_dir):
-    folder = os.path.join(test_output_dir, "desktop")
+    folder = os.path.join(test_output_dir, "screenshots")
     os.makedirs(folder, exist_ok=True)
 
     def save(widget, name: str) -> str:
