@@ -108,7 +108,7 @@ class MainWindow(QMainWindow):
 
         self.nav = QListWidget(self)
         self.nav.setObjectName("navigation")
-        self.nav.setMaximumWidth(260)
+        self.nav.setMaximumWidth(240)
         self.stack = QStackedWidget(self)
         for s in self.screens:
             self.stack.addWidget(s)
@@ -120,6 +120,7 @@ class MainWindow(QMainWindow):
         splitter.addWidget(self.nav)
         splitter.addWidget(self.stack)
         splitter.setStretchFactor(1, 1)
+        splitter.setSizes([200, 980])     # the navigation as wide as its names, the rest for the screen
         self.problem = ConnectionProblemPage(self)
         self.problem.retry_button.clicked.connect(self.check_connection)
         self.problem.settings_button.clicked.connect(self.edit_connection)

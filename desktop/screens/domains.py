@@ -149,7 +149,7 @@ class DomainsScreen(Screen):
         split.addWidget(right)
         split.setStretchFactor(0, 2)
         split.setStretchFactor(1, 3)
-        split.setSizes([480, 700])   # the list wide enough for long domain names
+        split.setSizes([420, 560])   # the list wide enough for long domain names, every tab visible
         QVBoxLayout(self.content).addWidget(split)
 
     def _forms(self) -> dict[str, Form]:
