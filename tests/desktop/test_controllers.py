@@ -381,7 +381,8 @@ def test_archive_browser_sessions_recording_and_missing_urls_to_seeds(qtbot, lan
         assert c.add_as_seeds("kb.dk", "qa", [missing[0][0].url])
         qtbot.waitUntil(lambda: bool(status), timeout=10000)
         assert status[0] == "1 seed added to qa of kb.dk."
-        assert backend.calls[-1][1:3] == ("add_missing_as_seeds", ("s2", "kb.dk", "qa", ["https://www.kb.dk/logo.png"]))
+        added = [(m, a) for _s, m, a, _k in backend.calls if m == "add_missing_as_seeds"]
+        assert added == [("add_missing_as_seeds", ("s2", "kb.dk", "qa", ["https://www.kb.dk/logo.png"]))]
         c.set_recording(False)
         qtbot.waitUntil(lambda: not c.timer.isActive(), timeout=10000)
     finally:
@@ -431,3 +432,17 @@ def test_archive_tab_makes_an_off_the_record_profile_per_session_trusting_the_ca
     finally:
         client.shutdown()
         QNetworkProxy.setApplicationProxy(QNetworkProxy(QNetworkProxy.ProxyType.NoProxy))
+
+
+def test_short_lists_sort_case_insensitively_and_count_axes_are_whole(qtbot):
+    from PySide6.QtCore import QCoreApplication, Qt
+
+    from desktop.models import Column, DtoListModel
+    from desktop.screens.charts import count_step
+    from shared.dto.definitions import SeedListDto
+
+    m = DtoListModel(SeedListDto, [Column("name", lambda: QCoreApplication.translate("X", "Name"))])
+    m.set_rows([SeedListDto("b", []), SeedListDto("C", []), SeedListDto("a", [])])
+    m.sort(0, Qt.SortOrder.AscendingOrder)
+    assert [r.name for r in m.rows] == ["a", "b", "C"]
+    assert [count_step(t) for t in (3, 9, 17, 90, 1000)] == [1, 2, 5, 20, 200]
