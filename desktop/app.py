@@ -3,8 +3,10 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import signal
 import sys
+import warnings
 
 from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QApplication
@@ -16,13 +18,47 @@ from desktop.rpc import NamekoBackend, RpcClient
 
 
 def build_app(argv: list[str]) -> QApplication:
+    from PySide6.QtCore import Qt
+
+    # Qt WebEngine (the archive browser) shares OpenGL contexts: set before the application
+    # exists; as root Chromium runs only without its sandbox.
+    QCoreApplication.setAttribute(Qt.ApplicationAttribute.AA_ShareOpenGLContexts)
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        flags = os.environ.get("QTWEBENGINE_CHROMIUM_FLAGS", "")
+        if "--no-sandbox" not in flags:
+            os.environ["QTWEBENGINE_CHROMIUM_FLAGS"] = (flags + " --no-sandbox").strip()
     QCoreApplication.setOrganizationName(app_settings.ORGANISATION)
     QCoreApplication.setApplicationName(app_settings.APPLICATION)
     app = QApplication.instance() or QApplication(argv)
     return app
 
 
+def quiet_known_warnings() -> None:
+    """Nameko (the RPC client) imports eventlet, which warns on import that it is deprecated; a
+    user of the desktop can do nothing about it, so it is not printed at start."""
+    warnings.filterwarnings("ignore", message=r"\s*Eventlet is deprecated")
+    warnings.filterwarnings("ignore", message=r".*pkg_resources is deprecated")
+
+
+def _screenshot_then_quit(window, path: str) -> None:
+    """``NAS_DESKTOP_SCREENSHOT=FILE``: once the first screen has loaded, save what the screen
+    really shows (under a real X server: the window manager's frame, fonts, scaling) and quit.
+    For the documentation's pictures and the start-up test."""
+    def check() -> None:
+        if window.connected is None or window.client.in_flight:
+            return
+        timer.stop()
+        shot = window.windowHandle().screen().grabWindow(window.winId())
+        ok = shot.save(path)
+        print(f"screenshot {'saved' if ok else 'NOT saved'}: {path}", flush=True)
+        QApplication.quit()
+    timer = QTimer(window)
+    timer.timeout.connect(check)
+    timer.start(500)
+
+
 def main(argv: list[str] | None = None) -> int:
+    quiet_known_warnings()
     argv = list(sys.argv if argv is None else argv)
     parser = argparse.ArgumentParser(prog="nas-desktop", description="NetarchiveSuite desktop client")
     parser.add_argument("--language", choices=sorted(LANGUAGES), help="interface language (default: last used)")
@@ -56,6 +92,8 @@ def main(argv: list[str] | None = None) -> int:
     window = MainWindow(client, languages, connection)
     window.show()
     QTimer.singleShot(0, window.check_connection)
+    if os.environ.get("NAS_DESKTOP_SCREENSHOT"):
+        _screenshot_then_quit(window, os.environ["NAS_DESKTOP_SCREENSHOT"])
     try:
         return app.exec()
     finally:

@@ -87,11 +87,81 @@ def sentence_for_code(code: str, details: dict[str, Any] | None = None) -> str:
         return text
 
 
+def _objects() -> dict[str, str]:
+    # the ``object`` detail of NotFound / AlreadyExists, named in the user's language
+    return {
+        "domain": QCoreApplication.translate("Errors", "domain"),
+        "crawl profile": QCoreApplication.translate("Errors", "crawl profile"),
+        "harvest definition": QCoreApplication.translate("Errors", "harvest definition"),
+        "harvest channel": QCoreApplication.translate("Errors", "harvest channel"),
+        "schedule": QCoreApplication.translate("Errors", "schedule"),
+        "trap list": QCoreApplication.translate("Errors", "crawler trap list"),
+        "seed list": QCoreApplication.translate("Errors", "seed list"),
+        "configuration": QCoreApplication.translate("Errors", "configuration"),
+        "ingest run": QCoreApplication.translate("Errors", "ingest run"),
+    }
+
+
+def _url_reason(detail: dict[str, Any]) -> str | None:
+    """One bad URL (``InvalidUrl`` details: url, reason, domain) as a translated sentence."""
+    url = str(detail.get("url", "?"))
+    reason = detail.get("reason")
+    if reason == "outside_domain":
+        return QCoreApplication.translate("Errors", "The seed {url} is outside the domain {domain}.").format(
+            url=url, domain=detail.get("domain", "?"))
+    if reason == "scheme":
+        return QCoreApplication.translate("Errors", "Only http and https URLs can be seeds: {url}").format(url=url)
+    if reason == "no_host":
+        return QCoreApplication.translate("Errors", "This URL has no host name: {url}").format(url=url)
+    if reason == "malformed":
+        return QCoreApplication.translate("Errors", "This is not a valid URL: {url}").format(url=url)
+    return None
+
+
+def _precise(code: str, details: dict[str, Any]) -> str | None:
+    """A sentence built from the error's structured details, where the desktop knows them: it
+    says exactly what the server said, in the user's language."""
+    if code == "domain_not_found" and details.get("name"):
+        return QCoreApplication.translate("Errors", "There is no domain {name}.").format(name=details["name"])
+    obj = _objects().get(str(details.get("object", "")))
+    if obj and details.get("name"):
+        if code == "not_found":
+            return QCoreApplication.translate("Errors", "Not found: {object} '{name}'.").format(
+                object=obj, name=details["name"])
+        if code == "already_exists":
+            return QCoreApplication.translate("Errors", "Already exists: {object} '{name}'.").format(
+                object=obj, name=details["name"])
+    if code == "invalid_url":
+        bad = details.get("seeds") if isinstance(details.get("seeds"), list) else [details]
+        texts = [t for t in (_url_reason(b) for b in bad if isinstance(b, dict)) if t]
+        if texts:
+            return " ".join(texts[:5]) + (" …" if len(texts) > 5 else "")
+    return None
+
+
 def describe(failure: Failure) -> str:
-    """What the user reads for a failed call."""
+    """What the user reads for a failed call: the translated sentence for its code, made precise
+    from the error's details; where the desktop has no sentence of its own for the code (or
+    cannot fill it from the details), the server's own words follow as details, so the reason
+    is never lost."""
     if failure.kind is FailureKind.SERVER:
-        return sentence_for_code(failure.code, failure.details)
+        details = failure.details
+        precise = _precise(failure.code, details)
+        if precise:
+            return precise
+        text = sentence_for_code(failure.code, details)
+        message = getattr(failure.exception, "message", "") or ""
+        own = has_own_sentence(failure.code) and _uses_details(_sentences()[failure.code], details)
+        if message and not own:
+            text += "\n" + QCoreApplication.translate("Errors", "Details: {message}").format(message=message)
+        return text
     return sentence_for_code(failure.kind.value, {})
+
+
+def _uses_details(sentence: str, details: dict[str, Any]) -> bool:
+    """True when the sentence names at least one of the details (so it is already precise)."""
+    fields = {f for _, f, _, _ in string.Formatter().parse(sentence) if f}
+    return bool(fields & set(details))
 
 
 def has_own_sentence(code: str) -> bool:

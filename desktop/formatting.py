@@ -40,6 +40,18 @@ def number(value: object) -> str:
         return str(value)
 
 
+def seconds_ago(value: object) -> str:
+    """"3 seconds ago" / "vor 3 Sekunden": whole seconds, the language's plural."""
+    from PySide6.QtCore import QCoreApplication
+
+    if value is None or value == "":
+        return ""
+    n = int(round(float(value)))
+    if n < 120:
+        return QCoreApplication.translate("Formatting", "%Ln second(s) ago", "", n)
+    return QCoreApplication.translate("Formatting", "%Ln minute(s) ago", "", n // 60)
+
+
 def size(value: object) -> str:
     if value is None or value == "":
         return ""

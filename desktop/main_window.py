@@ -108,17 +108,19 @@ class MainWindow(QMainWindow):
 
         self.nav = QListWidget(self)
         self.nav.setObjectName("navigation")
-        self.nav.setMaximumWidth(230)
+        self.nav.setMaximumWidth(240)
         self.stack = QStackedWidget(self)
         for s in self.screens:
             self.stack.addWidget(s)
             s.statusMessage.connect(lambda text: self.statusBar().showMessage(text, 8000))
-            QListWidgetItem(self.nav)
-        self.nav.currentRowChanged.connect(self.show_screen)
+        self._build_navigation()
+        self.nav.currentRowChanged.connect(self._nav_row_changed)
+        self._connect_screens()
         splitter = QSplitter(self)
         splitter.addWidget(self.nav)
         splitter.addWidget(self.stack)
         splitter.setStretchFactor(1, 1)
+        splitter.setSizes([200, 980])     # the navigation as wide as its names, the rest for the screen
         self.problem = ConnectionProblemPage(self)
         self.problem.retry_button.clicked.connect(self.check_connection)
         self.problem.settings_button.clicked.connect(self.edit_connection)
@@ -145,7 +147,65 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self.retranslateUi()
         self.resize(1180, 760)
-        self.nav.setCurrentRow(0)
+        self.show_screen(0)
+
+    # --- navigation, grouped by what each kind of user does -------------------------------------
+
+    def _build_navigation(self) -> None:
+        """Curate (start here), Operate, Quality assurance: a heading row, then its screens."""
+        from desktop.screens.registry import GROUPS
+
+        self._nav_rows: dict[int, int] = {}     # screen index -> navigation row
+        self._nav_screen: dict[int, int] = {}   # navigation row -> screen index
+        self._group_items: list[tuple[str, QListWidgetItem]] = []
+        placed: set[int] = set()
+        for group in GROUPS:
+            members = [i for i, s in enumerate(self.screens) if getattr(s, "group", "") == group]
+            if not members:
+                continue
+            head = QListWidgetItem(self.nav)
+            head.setFlags(Qt.ItemFlag.ItemIsEnabled)    # readable, not selectable
+            f = head.font()
+            f.setBold(True)
+            head.setFont(f)
+            self._group_items.append((group, head))
+            for i in members:
+                self._add_nav_item(i)
+                placed.add(i)
+        for i in range(len(self.screens)):
+            if i not in placed:
+                self._add_nav_item(i)
+
+    def _add_nav_item(self, i: int) -> None:
+        item = QListWidgetItem(self.nav)
+        row = self.nav.row(item)
+        self._nav_rows[i] = row
+        self._nav_screen[row] = i
+
+    def _nav_row_changed(self, row: int) -> None:
+        if row in self._nav_screen:
+            self.show_screen(self._nav_screen[row])
+
+    def _group_title(self, group: str) -> str:
+        return {
+            "curate": self.tr("Curate: start here"),
+            "operate": self.tr("Operate"),
+            "qa": self.tr("Quality assurance"),
+        }.get(group, group)
+
+    def _connect_screens(self) -> None:
+        """Screens that lead to each other (a job in the list → its details)."""
+        keys = {s.key for s in self.screens}
+        if "jobs" in keys and "job_details" in keys:
+            self.screen("jobs").detailsRequested.connect(self.open_job_details)
+        if "job_details" in keys and "archive_browser" in keys:
+            details = self.screen("job_details")
+            details.can_browse = True
+            details.browseJob.connect(lambda ids: self.open_screen("archive_browser").browse(ids))
+            details._enable()
+
+    def open_job_details(self, job_id: int) -> None:
+        self.open_screen("job_details").open_job(job_id)
 
     # --- menus ---------------------------------------------------------------------------------
 
@@ -172,7 +232,7 @@ class MainWindow(QMainWindow):
             a = QAction(self)
             if i < 9:
                 a.setShortcut(QKeySequence(f"Ctrl+{i + 1}"))
-            a.triggered.connect(lambda _checked=False, i=i: self.nav.setCurrentRow(i))
+            a.triggered.connect(lambda _checked=False, i=i: self.show_screen(i))
             self.view_menu.addAction(a)
             self.screen_actions.append(a)
 
@@ -206,8 +266,12 @@ class MainWindow(QMainWindow):
         self.about_action.setText(self.tr("&About NetarchiveSuite"))
         self.busy.setToolTip(self.tr("Waiting for the services…"))
         for i, s in enumerate(self.screens):
-            self.nav.item(i).setText(s.title())
+            item = self.nav.item(self._nav_rows[i])
+            item.setText("   " + s.title() if self._group_items else s.title())
+            item.setToolTip(s.purpose() if hasattr(s, "purpose") else "")
             self.screen_actions[i].setText(s.title())
+        for group, item in self._group_items:
+            item.setText(self._group_title(group))
         self._update_connection_label()
 
     def changeEvent(self, event: QEvent) -> None:
@@ -243,13 +307,16 @@ class MainWindow(QMainWindow):
                 return s
         raise KeyError(key)
 
-    def show_screen(self, row: int) -> None:
-        if 0 <= row < len(self.screens):
-            self.stack.setCurrentIndex(row)
+    def show_screen(self, index: int) -> None:
+        """Show the screen at ``index`` of ``self.screens`` (not a navigation row: headings
+        take rows there)."""
+        if 0 <= index < len(self.screens):
+            self.stack.setCurrentIndex(index)
+            row = self._nav_rows[index]
             if self.nav.currentRow() != row:
                 self.nav.setCurrentRow(row)
             if self.connected:
-                self.screens[row].activate()
+                self.screens[index].activate()
 
     def open_screen(self, key: str) -> Screen:
         s = self.screen(key)

@@ -1,9 +1,14 @@
 """Connection settings, kept with QSettings (per user, per machine); the password in the system
 keyring (desktop/rpc/secrets.py), never in the settings file: without a keyring it lives for
-the session only, and the connection dialog asks for it."""
+the session only, and the connection dialog asks for it.
+
+``NAS_DESKTOP_SETTINGS=FILE`` keeps them in that INI file instead (the desktop tests set it, so
+they never read or change the user's own settings).
+"""
 from __future__ import annotations
 
 import dataclasses
+import os
 from urllib.parse import quote, urlsplit
 
 from PySide6.QtCore import QSettings
@@ -51,12 +56,23 @@ class ConnectionSettings:
         return out
 
 
+SETTINGS_ENV = "NAS_DESKTOP_SETTINGS"
+
+
 def _qsettings() -> QSettings:
+    path = os.environ.get(SETTINGS_ENV)
+    if path:
+        return QSettings(path, QSettings.Format.IniFormat)
     return QSettings(ORGANISATION, APPLICATION)
 
 
 def _password_key(broker: str, user: str) -> str:
     return f"broker-password:{user}@{broker}"
+
+
+def settings_file() -> str:
+    """Where the settings are kept (for the About box and the tests)."""
+    return _qsettings().fileName()
 
 
 def load_connection() -> ConnectionSettings:

@@ -36,6 +36,30 @@ def stop_reason(value: str) -> str:
         "config-object-limit": QCoreApplication.translate("Vocabulary", "configuration object limit reached"),
         "time-limit": QCoreApplication.translate("Vocabulary", "time limit reached"),
         "unfinished": QCoreApplication.translate("Vocabulary", "unfinished"),
+        # h-everyday's outcomes (wave C contract): a domain of which nothing could be fetched
+        "no-seed-fetched": QCoreApplication.translate("Vocabulary", "no seed could be fetched"),
+        "cancelled": QCoreApplication.translate("Vocabulary", "cancelled"),
+    }.get(value, value)
+
+
+def job_outcome(value: str) -> str:
+    return {
+        "harvested": QCoreApplication.translate("Vocabulary", "harvested"),
+        "partial": QCoreApplication.translate("Vocabulary", "partly harvested"),
+        "nothing-harvested": QCoreApplication.translate("Vocabulary", "nothing harvested"),
+        "cancelled": QCoreApplication.translate("Vocabulary", "cancelled"),
+        "failed": QCoreApplication.translate("Vocabulary", "failed"),
+    }.get(value, value)
+
+
+def upload_state(value: str) -> str:
+    return {
+        "": "—",
+        "no_upload": QCoreApplication.translate("Vocabulary", "not stored"),
+        "upload_started": QCoreApplication.translate("Vocabulary", "storing"),
+        "data_uploaded": QCoreApplication.translate("Vocabulary", "stored, not yet confirmed"),
+        "upload_completed": QCoreApplication.translate("Vocabulary", "stored"),
+        "upload_failed": QCoreApplication.translate("Vocabulary", "storing failed"),
     }.get(value, value)
 
 

@@ -2,6 +2,303 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="da_DK">
 <context>
+    <name>ArchiveBrowser</name>
+    <message>
+        <source>Choose the missing URLs to add.</source>
+        <translation>Vælg de manglende URL&apos;er, der skal tilføjes.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln seed(s) added to {list} of {domain}.</source>
+        <translation>
+            <numerusform>%Ln frø tilføjet til {list} for {domain}.</numerusform>
+            <numerusform>%Ln frø tilføjet til {list} for {domain}.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ArchiveBrowserScreen</name>
+    <message>
+        <source>Archive browser</source>
+        <translation>Arkivbrowser</translation>
+    </message>
+    <message>
+        <source>Browse what a job archived, and collect the URLs it missed.</source>
+        <translation>Gennemse hvad et job arkiverede, og saml de URL&apos;er, det manglede.</translation>
+    </message>
+    <message>
+        <source>Jobs to browse:</source>
+        <translation>Job at gennemse:</translation>
+    </message>
+    <message>
+        <source>job numbers, e.g. 12 13</source>
+        <translation>jobnumre, fx 12 13</translation>
+    </message>
+    <message>
+        <source>Browse</source>
+        <translation>Gennemse</translation>
+    </message>
+    <message>
+        <source>Qt WebEngine is not installed here.</source>
+        <translation>Qt WebEngine er ikke installeret her.</translation>
+    </message>
+    <message>
+        <source>Jobs {ids}</source>
+        <translation>Job {ids}</translation>
+    </message>
+</context>
+<context>
+    <name>ArchiveTab</name>
+    <message>
+        <source>Record missing URLs</source>
+        <translation>Registrér manglende URL&apos;er</translation>
+    </message>
+    <message>
+        <source>Refresh the list</source>
+        <translation>Opdatér listen</translation>
+    </message>
+    <message>
+        <source>Domain (e.g. kb.dk)</source>
+        <translation>Domæne (fx kb.dk)</translation>
+    </message>
+    <message>
+        <source>Seed list</source>
+        <translation>Frøliste</translation>
+    </message>
+    <message>
+        <source>Add selected as seeds</source>
+        <translation>Tilføj valgte som frø</translation>
+    </message>
+    <message>
+        <source>Missing URLs</source>
+        <translation>Manglende URL&apos;er</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln missing URL(s)</source>
+        <translation>
+            <numerusform>%Ln manglende URL</numerusform>
+            <numerusform>%Ln manglende URL&apos;er</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Record missing URLs ({count})</source>
+        <translation>Registrér manglende URL&apos;er ({count})</translation>
+    </message>
+    <message>
+        <source>Asked for by {referrer}</source>
+        <translation>Efterspurgt af {referrer}</translation>
+    </message>
+    <message>
+        <source>Not in the archive</source>
+        <translation>Ikke i arkivet</translation>
+    </message>
+    <message>
+        <source>Captured {when}</source>
+        <translation>Høstet {when}</translation>
+    </message>
+    <message>
+        <source>Record: {file} at offset {offset}</source>
+        <translation>Post: {file} ved offset {offset}</translation>
+    </message>
+    <message>
+        <source>The viewerproxy cannot be reached, so no archived page can be shown (nothing is fetched from the live web): {reason}</source>
+        <translation>Viewerproxyen kan ikke nås, så ingen arkiveret side kan vises (intet hentes fra det levende web): {reason}</translation>
+    </message>
+</context>
+<context>
+    <name>BitIntegrity</name>
+    <message>
+        <source>file list</source>
+        <translation>filliste</translation>
+    </message>
+    <message>
+        <source>checksums</source>
+        <translation>kontrolsummer</translation>
+    </message>
+    <message>
+        <source>salted challenge</source>
+        <translation>saltet udfordring</translation>
+    </message>
+    <message>
+        <source>reestablish missing</source>
+        <translation>genskab manglende</translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation>i kø</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>kører</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>færdig</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fejlet</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>annulleret</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>mangler</translation>
+    </message>
+    <message>
+        <source>corrupt</source>
+        <translation>beskadiget</translation>
+    </message>
+    <message>
+        <source>disputed: a person must look</source>
+        <translation>omstridt: en person må se på den</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Fil</translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation>Fund</translation>
+    </message>
+    <message>
+        <source>Reference checksum</source>
+        <translation>Referencekontrolsum</translation>
+    </message>
+    <message>
+        <source>Checksum in this replica</source>
+        <translation>Kontrolsum i denne replika</translation>
+    </message>
+    <message>
+        <source>Checked</source>
+        <translation>Kontrolleret</translation>
+    </message>
+</context>
+<context>
+    <name>BitIntegrityScreen</name>
+    <message>
+        <source>Bit integrity</source>
+        <translation>Bitintegritet</translation>
+    </message>
+    <message>
+        <source>Every replica&apos;s files checked: audits, missing and corrupt copies, repair.</source>
+        <translation>Alle replikaers filer kontrolleret: revisioner, manglende og beskadigede kopier, reparation.</translation>
+    </message>
+    <message>
+        <source>Choose a replica to see its missing and corrupt copies.</source>
+        <translation>Vælg en replika for at se dens manglende og beskadigede kopier.</translation>
+    </message>
+    <message>
+        <source>Start audit</source>
+        <translation>Start revision</translation>
+    </message>
+    <message>
+        <source>Cancel audit</source>
+        <translation>Annullér revision</translation>
+    </message>
+    <message>
+        <source>Reestablish all missing</source>
+        <translation>Genskab alle manglende</translation>
+    </message>
+    <message>
+        <source>Replace this corrupt copy…</source>
+        <translation>Erstat denne beskadigede kopi…</translation>
+    </message>
+    <message>
+        <source>Missing copies:</source>
+        <translation>Manglende kopier:</translation>
+    </message>
+    <message>
+        <source>Corrupt copies:</source>
+        <translation>Beskadigede kopier:</translation>
+    </message>
+    <message>
+        <source>Replica</source>
+        <translation>Replika</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Filer</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>Missing</source>
+        <translation>Mangler</translation>
+    </message>
+    <message>
+        <source>Corrupt</source>
+        <translation>Beskadiget</translation>
+    </message>
+    <message>
+        <source>Disputed</source>
+        <translation>Omstridt</translation>
+    </message>
+    <message>
+        <source>Old checksums</source>
+        <translation>Gamle kontrolsummer</translation>
+    </message>
+    <message>
+        <source>Oldest checksum</source>
+        <translation>Ældste kontrolsum</translation>
+    </message>
+    <message>
+        <source>Last audit</source>
+        <translation>Seneste revision</translation>
+    </message>
+    <message>
+        <source>Replica {replica}</source>
+        <translation>Replika {replica}</translation>
+    </message>
+    <message>
+        <source>{kind} audit {id}: {state}; {seen} files seen, {missing} missing, {corrupt} corrupt</source>
+        <translation>Revision {id} ({kind}): {state}; {seen} filer set, {missing} mangler, {corrupt} beskadigede</translation>
+    </message>
+    <message>
+        <source>(partial: no answer from {instances})</source>
+        <translation>(delvis: intet svar fra {instances})</translation>
+    </message>
+    <message>
+        <source>Copy the {count} missing files back into {replica} from a good copy in another replica? Nothing is deleted; each copy is checked against the reference checksum.</source>
+        <translation>Kopiér de {count} manglende filer tilbage til {replica} fra en god kopi i en anden replika? Intet slettes; hver kopi kontrolleres mod referencekontrolsummen.</translation>
+    </message>
+    <message>
+        <source>Choose a corrupt copy first.</source>
+        <translation>Vælg først en beskadiget kopi.</translation>
+    </message>
+    <message>
+        <source>File: {name} in {replica}</source>
+        <translation>Fil: {name} i {replica}</translation>
+    </message>
+    <message>
+        <source>Checksum of the corrupt copy: {checksum}</source>
+        <translation>Kontrolsum for den beskadigede kopi: {checksum}</translation>
+    </message>
+    <message>
+        <source>Reference checksum: {checksum}</source>
+        <translation>Referencekontrolsum: {checksum}</translation>
+    </message>
+    <message>
+        <source>Good copy: {replica} ({checksum})</source>
+        <translation>God kopi: {replica} ({checksum})</translation>
+    </message>
+    <message>
+        <source>The corrupt copy is moved aside (kept, not deleted) and replaced by the good copy. Replacing needs the operator&apos;s repair key; run:</source>
+        <translation>Den beskadigede kopi flyttes til side (bevares, slettes ikke) og erstattes af den gode kopi. Erstatning kræver operatørens reparationsnøgle; kør:</translation>
+    </message>
+    <message>
+        <source>This copy cannot be replaced: {reason}</source>
+        <translation>Denne kopi kan ikke erstattes: {reason}</translation>
+    </message>
+    <message>
+        <source>Replace this corrupt copy</source>
+        <translation>Erstat denne beskadigede kopi</translation>
+    </message>
+</context>
+<context>
     <name>ChannelsScreen</name>
     <message>
         <source>Name</source>
@@ -29,7 +326,11 @@
     </message>
     <message>
         <source>Harvest channels</source>
-        <translation>Høstningskanaler</translation>
+        <translation>Høstkanaler</translation>
+    </message>
+    <message>
+        <source>Which harvester channel runs which kind of harvest.</source>
+        <translation>Hvilken høstkanal kører hvilken slags høstning.</translation>
     </message>
     <message>
         <source>Make default of its kind</source>
@@ -61,6 +362,10 @@
     <message>
         <source>Charts</source>
         <translation>Diagrammer</translation>
+    </message>
+    <message>
+        <source>Jobs per day and status; bytes per run of a harvest.</source>
+        <translation>Job pr. dag og status; bytes pr. kørsel af en høstning.</translation>
     </message>
     <message>
         <source>Jobs created in the last (days):</source>
@@ -189,7 +494,46 @@
     </message>
 </context>
 <context>
+    <name>DomainsController</name>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} er gemt.</translation>
+    </message>
+    <message>
+        <source>Give at least one seed.</source>
+        <translation>Angiv mindst én seed.</translation>
+    </message>
+    <message>
+        <source>This domain has no seed list {names}.</source>
+        <translation>Domænet har ingen frøliste {names}.</translation>
+    </message>
+    <message>
+        <source>line {line}: {text}</source>
+        <translation>linje {line}: {text}</translation>
+    </message>
+    <message>
+        <source>Ingest cancelled after line {line}.</source>
+        <translation>Indlæsningen blev afbrudt efter linje {line}.</translation>
+    </message>
+    <message>
+        <source>Ingest finished.</source>
+        <translation>Indlæsningen er færdig.</translation>
+    </message>
+    <message>
+        <source>Created: {created}, already known: {existing}, duplicates: {duplicates}, invalid: {invalid}.</source>
+        <translation>Oprettet: {created}, kendt i forvejen: {existing}, dubletter: {duplicates}, ugyldige: {invalid}.</translation>
+    </message>
+    <message>
+        <source>Invalid lines: {lines}</source>
+        <translation>Ugyldige linjer: {lines}</translation>
+    </message>
+</context>
+<context>
     <name>DomainsScreen</name>
+    <message>
+        <source>no limit</source>
+        <translation>ingen grænse</translation>
+    </message>
     <message>
         <source>Domain</source>
         <translation>Domæne</translation>
@@ -212,7 +556,7 @@
     </message>
     <message>
         <source>Crawl profile</source>
-        <translation>Høstningsprofil</translation>
+        <translation>Høstprofil</translation>
     </message>
     <message>
         <source>Seed lists</source>
@@ -279,6 +623,10 @@
         <translation>Domæner</translation>
     </message>
     <message>
+        <source>Start here: the domains to harvest, their seeds and configurations.</source>
+        <translation>Start her: domænerne der skal høstes, deres frø og konfigurationer.</translation>
+    </message>
+    <message>
         <source>Search with * and ?, e.g. *.dk or kb*</source>
         <translation>Søg med * og ?, f.eks. *.dk eller kb*</translation>
     </message>
@@ -332,7 +680,7 @@
     </message>
     <message>
         <source>Harvest history</source>
-        <translation>Høstningshistorik</translation>
+        <translation>Høsthistorik</translation>
     </message>
     <message>
         <source>Comments:</source>
@@ -364,19 +712,19 @@
     </message>
     <message>
         <source>Crawl profile:</source>
-        <translation>Høstningsprofil:</translation>
+        <translation>Høstprofil:</translation>
     </message>
     <message>
-        <source>Seed lists (comma separated):</source>
-        <translation>Seedlister (kommasepareret):</translation>
+        <source>Seed lists:</source>
+        <translation>Frølister:</translation>
     </message>
     <message>
-        <source>Max objects (-1: no limit):</source>
-        <translation>Maks. objekter (-1: ingen grænse):</translation>
+        <source>Max objects:</source>
+        <translation>Maks. objekter:</translation>
     </message>
     <message>
-        <source>Max bytes (-1: no limit):</source>
-        <translation>Maks. bytes (-1: ingen grænse):</translation>
+        <source>Max bytes:</source>
+        <translation>Maks. bytes:</translation>
     </message>
     <message>
         <source>Max requests a minute:</source>
@@ -426,9 +774,12 @@
         <source>Add site login</source>
         <translation>Tilføj site-login</translation>
     </message>
-    <message>
-        <source>{count} domains</source>
-        <translation>{count} domæner</translation>
+    <message numerus="yes">
+        <source>%Ln domain(s)</source>
+        <translation>
+            <numerusform>%Ln domæne</numerusform>
+            <numerusform>%Ln domæner</numerusform>
+        </translation>
     </message>
     <message>
         <source>Choose a domain on the left.</source>
@@ -447,16 +798,12 @@
         <translation>Aliasser for dette domæne: {aliases}</translation>
     </message>
     <message>
+        <source>(the domain&apos;s default)</source>
+        <translation>(domænets standard)</translation>
+    </message>
+    <message>
         <source>(new seed list)</source>
         <translation>(ny seedliste)</translation>
-    </message>
-    <message>
-        <source>Saved {name}.</source>
-        <translation>{name} er gemt.</translation>
-    </message>
-    <message>
-        <source>Give at least one seed.</source>
-        <translation>Angiv mindst én seed.</translation>
     </message>
     <message>
         <source>Domain list to ingest</source>
@@ -469,26 +816,6 @@
     <message>
         <source>Ingesting {file}…</source>
         <translation>Indlæser {file}…</translation>
-    </message>
-    <message>
-        <source>line {line}: {text}</source>
-        <translation>linje {line}: {text}</translation>
-    </message>
-    <message>
-        <source>Ingest cancelled after line {line}.</source>
-        <translation>Indlæsningen blev afbrudt efter linje {line}.</translation>
-    </message>
-    <message>
-        <source>Ingest finished.</source>
-        <translation>Indlæsningen er færdig.</translation>
-    </message>
-    <message>
-        <source>Created: {created}, already known: {existing}, duplicates: {duplicates}, invalid: {invalid}.</source>
-        <translation>Oprettet: {created}, kendt i forvejen: {existing}, dubletter: {duplicates}, ugyldige: {invalid}.</translation>
-    </message>
-    <message>
-        <source>Invalid lines: {lines}</source>
-        <translation>Ugyldige linjer: {lines}</translation>
     </message>
 </context>
 <context>
@@ -523,7 +850,7 @@
     </message>
     <message>
         <source>The crawl profile is not valid.</source>
-        <translation>Høstningsprofilen er ikke gyldig.</translation>
+        <translation>Høstprofilen er ikke gyldig.</translation>
     </message>
     <message>
         <source>The schedule is not valid ({field}: {reason}).</source>
@@ -633,6 +960,91 @@
         <source>Something went wrong (error code: {code}).</source>
         <translation>Noget gik galt (fejlkode: {code}).</translation>
     </message>
+    <message>
+        <source>domain</source>
+        <translation>domæne</translation>
+    </message>
+    <message>
+        <source>crawl profile</source>
+        <translation>høstprofil</translation>
+    </message>
+    <message>
+        <source>harvest definition</source>
+        <translation>høstdefinition</translation>
+    </message>
+    <message>
+        <source>harvest channel</source>
+        <translation>høstkanal</translation>
+    </message>
+    <message>
+        <source>schedule</source>
+        <translation>tidsplan</translation>
+    </message>
+    <message>
+        <source>crawler trap list</source>
+        <translation>liste over crawlerfælder</translation>
+    </message>
+    <message>
+        <source>seed list</source>
+        <translation>frøliste</translation>
+    </message>
+    <message>
+        <source>configuration</source>
+        <translation>konfiguration</translation>
+    </message>
+    <message>
+        <source>ingest run</source>
+        <translation>indlæsningskørsel</translation>
+    </message>
+    <message>
+        <source>The seed {url} is outside the domain {domain}.</source>
+        <translation>Frøet {url} ligger uden for domænet {domain}.</translation>
+    </message>
+    <message>
+        <source>Only http and https URLs can be seeds: {url}</source>
+        <translation>Kun http- og https-URL&apos;er kan være frø: {url}</translation>
+    </message>
+    <message>
+        <source>This URL has no host name: {url}</source>
+        <translation>Denne URL har intet værtsnavn: {url}</translation>
+    </message>
+    <message>
+        <source>This is not a valid URL: {url}</source>
+        <translation>Dette er ikke en gyldig URL: {url}</translation>
+    </message>
+    <message>
+        <source>There is no domain {name}.</source>
+        <translation>Domænet {name} findes ikke.</translation>
+    </message>
+    <message>
+        <source>Not found: {object} &apos;{name}&apos;.</source>
+        <translation>Findes ikke: {object} &apos;{name}&apos;.</translation>
+    </message>
+    <message>
+        <source>Already exists: {object} &apos;{name}&apos;.</source>
+        <translation>Findes allerede: {object} &apos;{name}&apos;.</translation>
+    </message>
+    <message>
+        <source>Details: {message}</source>
+        <translation>Detaljer: {message}</translation>
+    </message>
+</context>
+<context>
+    <name>Formatting</name>
+    <message numerus="yes">
+        <source>%Ln second(s) ago</source>
+        <translation>
+            <numerusform>for %Ln sekund siden</numerusform>
+            <numerusform>for %Ln sekunder siden</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln minute(s) ago</source>
+        <translation>
+            <numerusform>for %Ln minut siden</numerusform>
+            <numerusform>for %Ln minutter siden</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>HarvestsScreen</name>
@@ -674,7 +1086,11 @@
     </message>
     <message>
         <source>Harvest definitions</source>
-        <translation>Høstningsdefinitioner</translation>
+        <translation>Høstdefinitioner</translation>
+    </message>
+    <message>
+        <source>What to harvest when: selective, event and snapshot harvests.</source>
+        <translation>Hvad der høstes hvornår: selektive, begivenheds- og snapshot-høstninger.</translation>
     </message>
     <message>
         <source>All kinds</source>
@@ -718,7 +1134,7 @@
     </message>
     <message>
         <source>Harvest channel:</source>
-        <translation>Høstningskanal:</translation>
+        <translation>Høstkanal:</translation>
     </message>
     <message>
         <source>Schedule:</source>
@@ -788,9 +1204,12 @@
         <source>Domains in this list (created if unknown): {domains}</source>
         <translation>Domæner i denne liste (oprettes, hvis de er ukendte): {domains}</translation>
     </message>
-    <message>
-        <source>{count} lines are not URLs under a domain.</source>
-        <translation>{count} linjer er ikke URL&apos;er under et domæne.</translation>
+    <message numerus="yes">
+        <source>%Ln line(s) not a URL under a domain.</source>
+        <translation>
+            <numerusform>%Ln linje er ikke en URL under et domæne.</numerusform>
+            <numerusform>%Ln linjer er ikke URL&apos;er under et domæne.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Paste at least one URL.</source>
@@ -814,6 +1233,301 @@
     <message>
         <source>This cannot be empty.</source>
         <translation>Dette felt må ikke være tomt.</translation>
+    </message>
+</context>
+<context>
+    <name>JobDetails</name>
+    <message>
+        <source>created</source>
+        <translation>oprettet</translation>
+    </message>
+    <message>
+        <source>submitted to its channel</source>
+        <translation>sendt til sin kanal</translation>
+    </message>
+    <message>
+        <source>claimed by harvester {detail}</source>
+        <translation>hentet af høster {detail}</translation>
+    </message>
+    <message>
+        <source>crawl started</source>
+        <translation>høstning startet</translation>
+    </message>
+    <message>
+        <source>reported by the harvester</source>
+        <translation>rapporteret af høsteren</translation>
+    </message>
+    <message>
+        <source>ended: {detail}</source>
+        <translation>afsluttet: {detail}</translation>
+    </message>
+    <message>
+        <source>resubmitted as job {detail}</source>
+        <translation>genindsendt som job {detail}</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Tidspunkt</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Størrelse</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>MIME type</source>
+        <translation>MIME-type</translation>
+    </message>
+    <message>
+        <source>Referrer</source>
+        <translation>Henviser</translation>
+    </message>
+    <message>
+        <source>Annotations</source>
+        <translation>Annoteringer</translation>
+    </message>
+    <message>
+        <source>The archive holds no metadata file of this job ({file}) yet.</source>
+        <translation>Arkivet har endnu ingen metadatafil for dette job ({file}).</translation>
+    </message>
+    <message>
+        <source>The job&apos;s files cannot be listed: {reason}</source>
+        <translation>Jobbets filer kan ikke vises: {reason}</translation>
+    </message>
+    <message>
+        <source>The metadata file arrived damaged (its checksum differs).</source>
+        <translation>Metadatafilen kom beskadiget frem (kontrolsummen afviger).</translation>
+    </message>
+    <message>
+        <source>The metadata file cannot be read.</source>
+        <translation>Metadatafilen kan ikke læses.</translation>
+    </message>
+    <message>
+        <source>The metadata file is too large to show.</source>
+        <translation>Metadatafilen er for stor til at blive vist.</translation>
+    </message>
+    <message>
+        <source>The archive did not hand out the metadata file.</source>
+        <translation>Arkivet udleverede ikke metadatafilen.</translation>
+    </message>
+    <message>
+        <source>Not a status filter: {text} (use e.g. 200, 4xx, -2 or &lt;0).</source>
+        <translation>Ikke et statusfilter: {text} (brug fx 200, 4xx, -2 eller &lt;0).</translation>
+    </message>
+    <message>
+        <source>Resubmitted as job {id}</source>
+        <translation>Genindsendt som job {id}</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>ingen grænse</translation>
+    </message>
+    <message>
+        <source>Domain</source>
+        <translation>Domæne</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>Konfiguration</translation>
+    </message>
+    <message>
+        <source>Objects</source>
+        <translation>Objekter</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Bytes</translation>
+    </message>
+    <message>
+        <source>Stop reason</source>
+        <translation>Stopårsag</translation>
+    </message>
+    <message>
+        <source>Deduplicated</source>
+        <translation>Deduplikeret</translation>
+    </message>
+    <message>
+        <source>Space saved</source>
+        <translation>Plads sparet</translation>
+    </message>
+    <message>
+        <source>Max objects</source>
+        <translation>Maks. objekter</translation>
+    </message>
+    <message>
+        <source>Max bytes</source>
+        <translation>Maks. bytes</translation>
+    </message>
+</context>
+<context>
+    <name>JobDetailsScreen</name>
+    <message>
+        <source>Job details</source>
+        <extracomment>set by the frame when an archive browser is there to open (else the button is hidden)</extracomment>
+        <translation>Jobdetaljer</translation>
+    </message>
+    <message>
+        <source>What one job did: its history, domains, crawl log, reports and files.</source>
+        <translation>Hvad et job gjorde: historik, domæner, crawl-log, rapporter og filer.</translation>
+    </message>
+    <message>
+        <source>Job:</source>
+        <translation>Job:</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Åbn</translation>
+    </message>
+    <message>
+        <source>Resubmit</source>
+        <translation>Genindsend</translation>
+    </message>
+    <message>
+        <source>Only a failed job can be resubmitted.</source>
+        <translation>Kun et fejlet job kan genindsendes.</translation>
+    </message>
+    <message>
+        <source>Browse this job</source>
+        <translation>Gennemse dette job</translation>
+    </message>
+    <message>
+        <source>Status history:</source>
+        <translation>Statushistorik:</translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation>Oversigt</translation>
+    </message>
+    <message>
+        <source>Domains</source>
+        <translation>Domæner</translation>
+    </message>
+    <message>
+        <source>Crawl log</source>
+        <translation>Crawl-log</translation>
+    </message>
+    <message>
+        <source>Reports</source>
+        <translation>Rapporter</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Filer</translation>
+    </message>
+    <message>
+        <source>Status:</source>
+        <translation>Status:</translation>
+    </message>
+    <message>
+        <source>MIME type:</source>
+        <translation>MIME-type:</translation>
+    </message>
+    <message>
+        <source>URL:</source>
+        <translation>URL:</translation>
+    </message>
+    <message>
+        <source>e.g. 200, 4xx, &lt;0</source>
+        <translation>fx 200, 4xx, &lt;0</translation>
+    </message>
+    <message>
+        <source>e.g. image</source>
+        <translation>fx image</translation>
+    </message>
+    <message>
+        <source>e.g. */news/* or a part of the URL</source>
+        <translation>fx */news/* eller en del af URL&apos;en</translation>
+    </message>
+    <message>
+        <source>Filter</source>
+        <translation>Filtrér</translation>
+    </message>
+    <message>
+        <source>◀ Previous</source>
+        <translation>◀ Forrige</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>Næste ▶</translation>
+    </message>
+    <message>
+        <source>Choose a job on the Jobs screen, or type its number.</source>
+        <translation>Vælg et job på skærmen Job, eller skriv dets nummer.</translation>
+    </message>
+    <message>
+        <source>Reading the job&apos;s crawl log and reports from the archive…</source>
+        <translation>Læser jobbets crawl-log og rapporter fra arkivet…</translation>
+    </message>
+    <message>
+        <source>Job {id}: {status}</source>
+        <translation>Job {id}: {status}</translation>
+    </message>
+    <message>
+        <source>Harvest: {harvest}, run {run}, channel {channel}</source>
+        <translation>Høstning: {harvest}, kørsel {run}, kanal {channel}</translation>
+    </message>
+    <message>
+        <source>Crawl profile: {profile}</source>
+        <translation>Høstprofil: {profile}</translation>
+    </message>
+    <message>
+        <source>Harvested: {objects} objects, {bytes}</source>
+        <translation>Høstet: {objects} objekter, {bytes}</translation>
+    </message>
+    <message>
+        <source>Deduplication: {count} objects not stored again, {bytes} saved</source>
+        <translation>Deduplikering: {count} objekter ikke gemt igen, {bytes} sparet</translation>
+    </message>
+    <message>
+        <source>Stop reasons: {reasons}</source>
+        <translation>Stopårsager: {reasons}</translation>
+    </message>
+    <message>
+        <source>Failure</source>
+        <translation>Fejl</translation>
+    </message>
+    <message>
+        <source>Harvest error</source>
+        <translation>Høstfejl</translation>
+    </message>
+    <message>
+        <source>Upload error</source>
+        <translation>Upload-fejl</translation>
+    </message>
+    <message>
+        <source>Seeds: {count}</source>
+        <translation>Frø: {count}</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Fil</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Størrelse</translation>
+    </message>
+    <message>
+        <source>Checksum (MD5)</source>
+        <translation>Kontrolsum (MD5)</translation>
+    </message>
+    <message>
+        <source>In {replica}</source>
+        <translation>I {replica}</translation>
+    </message>
+    <message>
+        <source>From {file}: {lines} crawl log lines, {reports} reports and logs.</source>
+        <translation>Fra {file}: {lines} linjer i crawl-loggen, {reports} rapporter og logge.</translation>
+    </message>
+    <message>
+        <source>Lines {first}–{last} of {total} matching (of {all} in the crawl log)</source>
+        <translation>Linje {first}–{last} af {total} fundne (af {all} i crawl-loggen)</translation>
     </message>
 </context>
 <context>
@@ -907,6 +1621,10 @@
         <translation>Job</translation>
     </message>
     <message>
+        <source>Every harvest job: running, done, failed; resubmit a failed one.</source>
+        <translation>Alle høstjob: kørende, færdige, fejlede; genindsend et fejlet.</translation>
+    </message>
+    <message>
         <source>Running jobs:</source>
         <translation>Kørende job:</translation>
     </message>
@@ -939,8 +1657,15 @@
         <translation>Genindsend fejlet job</translation>
     </message>
     <message>
-        <source>{count} jobs</source>
-        <translation>{count} job</translation>
+        <source>Crawl log, reports and files…</source>
+        <translation>Crawl-log, rapporter og filer…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln job(s)</source>
+        <translation>
+            <numerusform>%Ln job</numerusform>
+            <numerusform>%Ln job</numerusform>
+        </translation>
     </message>
     <message>
         <source>Job id: {problem}</source>
@@ -964,7 +1689,7 @@
     </message>
     <message>
         <source>Crawl profile: {profile}</source>
-        <translation>Høstningsprofil: {profile}</translation>
+        <translation>Høstprofil: {profile}</translation>
     </message>
     <message>
         <source>Created {created}, started {started}, ended {ended}</source>
@@ -984,7 +1709,7 @@
     </message>
     <message>
         <source>Harvest error</source>
-        <translation>Høstningsfejl</translation>
+        <translation>Høstfejl</translation>
     </message>
     <message>
         <source>Upload error</source>
@@ -1001,6 +1726,18 @@
 </context>
 <context>
     <name>MainWindow</name>
+    <message>
+        <source>Curate: start here</source>
+        <translation>Kuratér: start her</translation>
+    </message>
+    <message>
+        <source>Operate</source>
+        <translation>Drift</translation>
+    </message>
+    <message>
+        <source>Quality assurance</source>
+        <translation>Kvalitetssikring</translation>
+    </message>
     <message>
         <source>NetarchiveSuite</source>
         <translation>NetarchiveSuite</translation>
@@ -1087,8 +1824,8 @@ En webarkiveringspakke til nationalbiblioteker.</translation>
         <translation>Seneste hjerteslag</translation>
     </message>
     <message>
-        <source>Seconds ago</source>
-        <translation>Sekunder siden</translation>
+        <source>Last heard</source>
+        <translation>Sidst hørt</translation>
     </message>
     <message>
         <source>Recent warnings</source>
@@ -1123,12 +1860,26 @@ En webarkiveringspakke til nationalbiblioteker.</translation>
         <translation>Systemoversigt</translation>
     </message>
     <message>
+        <source>Every service instance and its warnings.</source>
+        <translation>Alle tjenesteinstanser og deres advarsler.</translation>
+    </message>
+    <message>
         <source>Recent warnings and errors (of the selected instance, or of all):</source>
         <translation>Nylige advarsler og fejl (for den valgte instans eller for alle):</translation>
     </message>
-    <message>
-        <source>{count} service instances, {lost} lost.</source>
-        <translation>{count} tjenesteinstanser, {lost} mistet.</translation>
+    <message numerus="yes">
+        <source>%Ln service instance(s)</source>
+        <translation>
+            <numerusform>%Ln tjenesteinstans</numerusform>
+            <numerusform>%Ln tjenesteinstanser</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln lost.</source>
+        <translation>
+            <numerusform>%Ln mistet.</numerusform>
+            <numerusform>%Ln mistet.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1159,7 +1910,11 @@ En webarkiveringspakke til nationalbiblioteker.</translation>
     </message>
     <message>
         <source>Crawl profiles</source>
-        <translation>Høstningsprofiler</translation>
+        <translation>Høstprofiler</translation>
+    </message>
+    <message>
+        <source>How to crawl: the crawl profiles harvests use.</source>
+        <translation>Hvordan der høstes: høstprofilerne, som høstninger bruger.</translation>
     </message>
     <message>
         <source>Activate</source>
@@ -1195,7 +1950,7 @@ En webarkiveringspakke til nationalbiblioteker.</translation>
     </message>
     <message>
         <source>Crawl profile</source>
-        <translation>Høstningsprofil</translation>
+        <translation>Høstprofil</translation>
     </message>
     <message>
         <source>Profiles (*.yaml *.yml *.toml);;All files (*)</source>
@@ -1211,7 +1966,7 @@ En webarkiveringspakke til nationalbiblioteker.</translation>
     </message>
     <message>
         <source>Save crawl profile</source>
-        <translation>Gem høstningsprofil</translation>
+        <translation>Gem høstprofil</translation>
     </message>
 </context>
 <context>
@@ -1238,6 +1993,10 @@ En webarkiveringspakke til nationalbiblioteker.</translation>
     <message>
         <source>Schedules</source>
         <translation>Tidsplaner</translation>
+    </message>
+    <message>
+        <source>When harvests run.</source>
+        <translation>Hvornår høstninger kører.</translation>
     </message>
     <message>
         <source>New schedule</source>
@@ -1381,13 +2140,20 @@ En webarkiveringspakke til nationalbiblioteker.</translation>
         <source>Expressions</source>
         <translation>Udtryk</translation>
     </message>
-    <message>
-        <source>{count} expressions</source>
-        <translation>{count} udtryk</translation>
+    <message numerus="yes">
+        <source>%Ln expression(s)</source>
+        <translation>
+            <numerusform>%Ln udtryk</numerusform>
+            <numerusform>%Ln udtryk</numerusform>
+        </translation>
     </message>
     <message>
         <source>Global crawler traps</source>
         <translation>Globale crawlerfælder</translation>
+    </message>
+    <message>
+        <source>URL patterns no harvest should follow.</source>
+        <translation>URL-mønstre som ingen høstning må følge.</translation>
     </message>
     <message>
         <source>New trap list</source>
@@ -1510,6 +2276,46 @@ En webarkiveringspakke til nationalbiblioteker.</translation>
     <message>
         <source>unfinished</source>
         <translation>ufuldendt</translation>
+    </message>
+    <message>
+        <source>no seed could be fetched</source>
+        <translation>intet frø kunne hentes</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>annulleret</translation>
+    </message>
+    <message>
+        <source>harvested</source>
+        <translation>høstet</translation>
+    </message>
+    <message>
+        <source>partly harvested</source>
+        <translation>delvist høstet</translation>
+    </message>
+    <message>
+        <source>nothing harvested</source>
+        <translation>intet høstet</translation>
+    </message>
+    <message>
+        <source>not stored</source>
+        <translation>ikke gemt</translation>
+    </message>
+    <message>
+        <source>storing</source>
+        <translation>gemmer</translation>
+    </message>
+    <message>
+        <source>stored, not yet confirmed</source>
+        <translation>gemt, endnu ikke bekræftet</translation>
+    </message>
+    <message>
+        <source>stored</source>
+        <translation>gemt</translation>
+    </message>
+    <message>
+        <source>storing failed</source>
+        <translation>lagring fejlede</translation>
     </message>
     <message>
         <source>selective</source>

@@ -2,6 +2,303 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>ArchiveBrowser</name>
+    <message>
+        <source>Choose the missing URLs to add.</source>
+        <translation>Wählen Sie die hinzuzufügenden fehlenden URLs.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln seed(s) added to {list} of {domain}.</source>
+        <translation>
+            <numerusform>%Ln Seed zu {list} von {domain} hinzugefügt.</numerusform>
+            <numerusform>%Ln Seeds zu {list} von {domain} hinzugefügt.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ArchiveBrowserScreen</name>
+    <message>
+        <source>Archive browser</source>
+        <translation>Archiv-Browser</translation>
+    </message>
+    <message>
+        <source>Browse what a job archived, and collect the URLs it missed.</source>
+        <translation>Durchsuchen, was ein Job archiviert hat, und die fehlenden URLs sammeln.</translation>
+    </message>
+    <message>
+        <source>Jobs to browse:</source>
+        <translation>Zu durchsuchende Jobs:</translation>
+    </message>
+    <message>
+        <source>job numbers, e.g. 12 13</source>
+        <translation>Jobnummern, z. B. 12 13</translation>
+    </message>
+    <message>
+        <source>Browse</source>
+        <translation>Durchsuchen</translation>
+    </message>
+    <message>
+        <source>Qt WebEngine is not installed here.</source>
+        <translation>Qt WebEngine ist hier nicht installiert.</translation>
+    </message>
+    <message>
+        <source>Jobs {ids}</source>
+        <translation>Jobs {ids}</translation>
+    </message>
+</context>
+<context>
+    <name>ArchiveTab</name>
+    <message>
+        <source>Record missing URLs</source>
+        <translation>Fehlende URLs aufzeichnen</translation>
+    </message>
+    <message>
+        <source>Refresh the list</source>
+        <translation>Liste aktualisieren</translation>
+    </message>
+    <message>
+        <source>Domain (e.g. kb.dk)</source>
+        <translation>Domain (z. B. kb.dk)</translation>
+    </message>
+    <message>
+        <source>Seed list</source>
+        <translation>Seed-Liste</translation>
+    </message>
+    <message>
+        <source>Add selected as seeds</source>
+        <translation>Auswahl als Seeds hinzufügen</translation>
+    </message>
+    <message>
+        <source>Missing URLs</source>
+        <translation>Fehlende URLs</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln missing URL(s)</source>
+        <translation>
+            <numerusform>%Ln fehlende URL</numerusform>
+            <numerusform>%Ln fehlende URLs</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Record missing URLs ({count})</source>
+        <translation>Fehlende URLs aufzeichnen ({count})</translation>
+    </message>
+    <message>
+        <source>Asked for by {referrer}</source>
+        <translation>Angefordert von {referrer}</translation>
+    </message>
+    <message>
+        <source>Not in the archive</source>
+        <translation>Nicht im Archiv</translation>
+    </message>
+    <message>
+        <source>Captured {when}</source>
+        <translation>Erfasst {when}</translation>
+    </message>
+    <message>
+        <source>Record: {file} at offset {offset}</source>
+        <translation>Datensatz: {file} an Offset {offset}</translation>
+    </message>
+    <message>
+        <source>The viewerproxy cannot be reached, so no archived page can be shown (nothing is fetched from the live web): {reason}</source>
+        <translation>Der Viewerproxy ist nicht erreichbar, daher kann keine archivierte Seite gezeigt werden (nichts wird aus dem Live-Web geholt): {reason}</translation>
+    </message>
+</context>
+<context>
+    <name>BitIntegrity</name>
+    <message>
+        <source>file list</source>
+        <translation>Dateiliste</translation>
+    </message>
+    <message>
+        <source>checksums</source>
+        <translation>Prüfsummen</translation>
+    </message>
+    <message>
+        <source>salted challenge</source>
+        <translation>gesalzene Prüfung</translation>
+    </message>
+    <message>
+        <source>reestablish missing</source>
+        <translation>fehlende wiederherstellen</translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation>in der Warteschlange</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>fertig</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>fehlt</translation>
+    </message>
+    <message>
+        <source>corrupt</source>
+        <translation>beschädigt</translation>
+    </message>
+    <message>
+        <source>disputed: a person must look</source>
+        <translation>strittig: ein Mensch muss prüfen</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation>Befund</translation>
+    </message>
+    <message>
+        <source>Reference checksum</source>
+        <translation>Referenzprüfsumme</translation>
+    </message>
+    <message>
+        <source>Checksum in this replica</source>
+        <translation>Prüfsumme in diesem Replikat</translation>
+    </message>
+    <message>
+        <source>Checked</source>
+        <translation>Geprüft</translation>
+    </message>
+</context>
+<context>
+    <name>BitIntegrityScreen</name>
+    <message>
+        <source>Bit integrity</source>
+        <translation>Bit-Integrität</translation>
+    </message>
+    <message>
+        <source>Every replica&apos;s files checked: audits, missing and corrupt copies, repair.</source>
+        <translation>Die Dateien aller Replikate geprüft: Prüfungen, fehlende und beschädigte Kopien, Reparatur.</translation>
+    </message>
+    <message>
+        <source>Choose a replica to see its missing and corrupt copies.</source>
+        <translation>Wählen Sie ein Replikat, um seine fehlenden und beschädigten Kopien zu sehen.</translation>
+    </message>
+    <message>
+        <source>Start audit</source>
+        <translation>Prüfung starten</translation>
+    </message>
+    <message>
+        <source>Cancel audit</source>
+        <translation>Prüfung abbrechen</translation>
+    </message>
+    <message>
+        <source>Reestablish all missing</source>
+        <translation>Alle fehlenden wiederherstellen</translation>
+    </message>
+    <message>
+        <source>Replace this corrupt copy…</source>
+        <translation>Diese beschädigte Kopie ersetzen…</translation>
+    </message>
+    <message>
+        <source>Missing copies:</source>
+        <translation>Fehlende Kopien:</translation>
+    </message>
+    <message>
+        <source>Corrupt copies:</source>
+        <translation>Beschädigte Kopien:</translation>
+    </message>
+    <message>
+        <source>Replica</source>
+        <translation>Replikat</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Dateien</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>Missing</source>
+        <translation>Fehlend</translation>
+    </message>
+    <message>
+        <source>Corrupt</source>
+        <translation>Beschädigt</translation>
+    </message>
+    <message>
+        <source>Disputed</source>
+        <translation>Strittig</translation>
+    </message>
+    <message>
+        <source>Old checksums</source>
+        <translation>Alte Prüfsummen</translation>
+    </message>
+    <message>
+        <source>Oldest checksum</source>
+        <translation>Älteste Prüfsumme</translation>
+    </message>
+    <message>
+        <source>Last audit</source>
+        <translation>Letzte Prüfung</translation>
+    </message>
+    <message>
+        <source>Replica {replica}</source>
+        <translation>Replikat {replica}</translation>
+    </message>
+    <message>
+        <source>{kind} audit {id}: {state}; {seen} files seen, {missing} missing, {corrupt} corrupt</source>
+        <translation>Prüfung {id} ({kind}): {state}; {seen} Dateien gesehen, {missing} fehlend, {corrupt} beschädigt</translation>
+    </message>
+    <message>
+        <source>(partial: no answer from {instances})</source>
+        <translation>(unvollständig: keine Antwort von {instances})</translation>
+    </message>
+    <message>
+        <source>Copy the {count} missing files back into {replica} from a good copy in another replica? Nothing is deleted; each copy is checked against the reference checksum.</source>
+        <translation>Die {count} fehlenden Dateien aus einer guten Kopie in einem anderen Replikat nach {replica} zurückkopieren? Nichts wird gelöscht; jede Kopie wird gegen die Referenzprüfsumme geprüft.</translation>
+    </message>
+    <message>
+        <source>Choose a corrupt copy first.</source>
+        <translation>Wählen Sie zuerst eine beschädigte Kopie.</translation>
+    </message>
+    <message>
+        <source>File: {name} in {replica}</source>
+        <translation>Datei: {name} in {replica}</translation>
+    </message>
+    <message>
+        <source>Checksum of the corrupt copy: {checksum}</source>
+        <translation>Prüfsumme der beschädigten Kopie: {checksum}</translation>
+    </message>
+    <message>
+        <source>Reference checksum: {checksum}</source>
+        <translation>Referenzprüfsumme: {checksum}</translation>
+    </message>
+    <message>
+        <source>Good copy: {replica} ({checksum})</source>
+        <translation>Gute Kopie: {replica} ({checksum})</translation>
+    </message>
+    <message>
+        <source>The corrupt copy is moved aside (kept, not deleted) and replaced by the good copy. Replacing needs the operator&apos;s repair key; run:</source>
+        <translation>Die beschädigte Kopie wird beiseitegelegt (aufbewahrt, nicht gelöscht) und durch die gute Kopie ersetzt. Das Ersetzen braucht den Reparaturschlüssel des Betreibers; führen Sie aus:</translation>
+    </message>
+    <message>
+        <source>This copy cannot be replaced: {reason}</source>
+        <translation>Diese Kopie kann nicht ersetzt werden: {reason}</translation>
+    </message>
+    <message>
+        <source>Replace this corrupt copy</source>
+        <translation>Diese beschädigte Kopie ersetzen</translation>
+    </message>
+</context>
+<context>
     <name>ChannelsScreen</name>
     <message>
         <source>Name</source>
@@ -30,6 +327,10 @@
     <message>
         <source>Harvest channels</source>
         <translation>Ernte-Kanäle</translation>
+    </message>
+    <message>
+        <source>Which harvester channel runs which kind of harvest.</source>
+        <translation>Welcher Ernte-Kanal welche Art von Ernte ausführt.</translation>
     </message>
     <message>
         <source>Make default of its kind</source>
@@ -61,6 +362,10 @@
     <message>
         <source>Charts</source>
         <translation>Diagramme</translation>
+    </message>
+    <message>
+        <source>Jobs per day and status; bytes per run of a harvest.</source>
+        <translation>Jobs pro Tag und Status; Bytes pro Lauf einer Ernte.</translation>
     </message>
     <message>
         <source>Jobs created in the last (days):</source>
@@ -189,7 +494,46 @@
     </message>
 </context>
 <context>
+    <name>DomainsController</name>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} gespeichert.</translation>
+    </message>
+    <message>
+        <source>Give at least one seed.</source>
+        <translation>Geben Sie mindestens einen Seed an.</translation>
+    </message>
+    <message>
+        <source>This domain has no seed list {names}.</source>
+        <translation>Die Domain hat keine Seed-Liste {names}.</translation>
+    </message>
+    <message>
+        <source>line {line}: {text}</source>
+        <translation>Zeile {line}: {text}</translation>
+    </message>
+    <message>
+        <source>Ingest cancelled after line {line}.</source>
+        <translation>Import nach Zeile {line} abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Ingest finished.</source>
+        <translation>Import abgeschlossen.</translation>
+    </message>
+    <message>
+        <source>Created: {created}, already known: {existing}, duplicates: {duplicates}, invalid: {invalid}.</source>
+        <translation>Angelegt: {created}, bereits bekannt: {existing}, Duplikate: {duplicates}, ungültig: {invalid}.</translation>
+    </message>
+    <message>
+        <source>Invalid lines: {lines}</source>
+        <translation>Ungültige Zeilen: {lines}</translation>
+    </message>
+</context>
+<context>
     <name>DomainsScreen</name>
+    <message>
+        <source>no limit</source>
+        <translation>keine Grenze</translation>
+    </message>
     <message>
         <source>Domain</source>
         <translation>Domain</translation>
@@ -277,6 +621,10 @@
     <message>
         <source>Domains</source>
         <translation>Domains</translation>
+    </message>
+    <message>
+        <source>Start here: the domains to harvest, their seeds and configurations.</source>
+        <translation>Hier beginnen: die zu erntenden Domains, ihre Seeds und Konfigurationen.</translation>
     </message>
     <message>
         <source>Search with * and ?, e.g. *.dk or kb*</source>
@@ -367,16 +715,16 @@
         <translation>Crawl-Profil:</translation>
     </message>
     <message>
-        <source>Seed lists (comma separated):</source>
-        <translation>Seed-Listen (durch Kommas getrennt):</translation>
+        <source>Seed lists:</source>
+        <translation>Seed-Listen:</translation>
     </message>
     <message>
-        <source>Max objects (-1: no limit):</source>
-        <translation>Max. Objekte (-1: keine Grenze):</translation>
+        <source>Max objects:</source>
+        <translation>Max. Objekte:</translation>
     </message>
     <message>
-        <source>Max bytes (-1: no limit):</source>
-        <translation>Max. Bytes (-1: keine Grenze):</translation>
+        <source>Max bytes:</source>
+        <translation>Max. Bytes:</translation>
     </message>
     <message>
         <source>Max requests a minute:</source>
@@ -426,9 +774,12 @@
         <source>Add site login</source>
         <translation>Website-Anmeldung hinzufügen</translation>
     </message>
-    <message>
-        <source>{count} domains</source>
-        <translation>{count} Domains</translation>
+    <message numerus="yes">
+        <source>%Ln domain(s)</source>
+        <translation>
+            <numerusform>%Ln Domain</numerusform>
+            <numerusform>%Ln Domains</numerusform>
+        </translation>
     </message>
     <message>
         <source>Choose a domain on the left.</source>
@@ -447,16 +798,12 @@
         <translation>Aliasse dieser Domain: {aliases}</translation>
     </message>
     <message>
+        <source>(the domain&apos;s default)</source>
+        <translation>(Standard der Domain)</translation>
+    </message>
+    <message>
         <source>(new seed list)</source>
         <translation>(neue Seed-Liste)</translation>
-    </message>
-    <message>
-        <source>Saved {name}.</source>
-        <translation>{name} gespeichert.</translation>
-    </message>
-    <message>
-        <source>Give at least one seed.</source>
-        <translation>Geben Sie mindestens einen Seed an.</translation>
     </message>
     <message>
         <source>Domain list to ingest</source>
@@ -469,26 +816,6 @@
     <message>
         <source>Ingesting {file}…</source>
         <translation>Importiere {file}…</translation>
-    </message>
-    <message>
-        <source>line {line}: {text}</source>
-        <translation>Zeile {line}: {text}</translation>
-    </message>
-    <message>
-        <source>Ingest cancelled after line {line}.</source>
-        <translation>Import nach Zeile {line} abgebrochen.</translation>
-    </message>
-    <message>
-        <source>Ingest finished.</source>
-        <translation>Import abgeschlossen.</translation>
-    </message>
-    <message>
-        <source>Created: {created}, already known: {existing}, duplicates: {duplicates}, invalid: {invalid}.</source>
-        <translation>Angelegt: {created}, bereits bekannt: {existing}, Duplikate: {duplicates}, ungültig: {invalid}.</translation>
-    </message>
-    <message>
-        <source>Invalid lines: {lines}</source>
-        <translation>Ungültige Zeilen: {lines}</translation>
     </message>
 </context>
 <context>
@@ -633,6 +960,91 @@
         <source>Something went wrong (error code: {code}).</source>
         <translation>Etwas ist schiefgegangen (Fehlercode: {code}).</translation>
     </message>
+    <message>
+        <source>domain</source>
+        <translation>Domain</translation>
+    </message>
+    <message>
+        <source>crawl profile</source>
+        <translation>Crawl-Profil</translation>
+    </message>
+    <message>
+        <source>harvest definition</source>
+        <translation>Erntedefinition</translation>
+    </message>
+    <message>
+        <source>harvest channel</source>
+        <translation>Ernte-Kanal</translation>
+    </message>
+    <message>
+        <source>schedule</source>
+        <translation>Zeitplan</translation>
+    </message>
+    <message>
+        <source>crawler trap list</source>
+        <translation>Crawler-Fallen-Liste</translation>
+    </message>
+    <message>
+        <source>seed list</source>
+        <translation>Seed-Liste</translation>
+    </message>
+    <message>
+        <source>configuration</source>
+        <translation>Konfiguration</translation>
+    </message>
+    <message>
+        <source>ingest run</source>
+        <translation>Importlauf</translation>
+    </message>
+    <message>
+        <source>The seed {url} is outside the domain {domain}.</source>
+        <translation>Der Seed {url} liegt außerhalb der Domain {domain}.</translation>
+    </message>
+    <message>
+        <source>Only http and https URLs can be seeds: {url}</source>
+        <translation>Nur http- und https-URLs können Seeds sein: {url}</translation>
+    </message>
+    <message>
+        <source>This URL has no host name: {url}</source>
+        <translation>Diese URL hat keinen Hostnamen: {url}</translation>
+    </message>
+    <message>
+        <source>This is not a valid URL: {url}</source>
+        <translation>Das ist keine gültige URL: {url}</translation>
+    </message>
+    <message>
+        <source>There is no domain {name}.</source>
+        <translation>Die Domain {name} gibt es nicht.</translation>
+    </message>
+    <message>
+        <source>Not found: {object} &apos;{name}&apos;.</source>
+        <translation>Nicht gefunden: {object} &apos;{name}&apos;.</translation>
+    </message>
+    <message>
+        <source>Already exists: {object} &apos;{name}&apos;.</source>
+        <translation>Existiert bereits: {object} &apos;{name}&apos;.</translation>
+    </message>
+    <message>
+        <source>Details: {message}</source>
+        <translation>Details: {message}</translation>
+    </message>
+</context>
+<context>
+    <name>Formatting</name>
+    <message numerus="yes">
+        <source>%Ln second(s) ago</source>
+        <translation>
+            <numerusform>vor %Ln Sekunde</numerusform>
+            <numerusform>vor %Ln Sekunden</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln minute(s) ago</source>
+        <translation>
+            <numerusform>vor %Ln Minute</numerusform>
+            <numerusform>vor %Ln Minuten</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>HarvestsScreen</name>
@@ -675,6 +1087,10 @@
     <message>
         <source>Harvest definitions</source>
         <translation>Ernte-Definitionen</translation>
+    </message>
+    <message>
+        <source>What to harvest when: selective, event and snapshot harvests.</source>
+        <translation>Was wann geerntet wird: selektive, Ereignis- und Snapshot-Ernten.</translation>
     </message>
     <message>
         <source>All kinds</source>
@@ -788,9 +1204,12 @@
         <source>Domains in this list (created if unknown): {domains}</source>
         <translation>Domains in dieser Liste (werden angelegt, falls unbekannt): {domains}</translation>
     </message>
-    <message>
-        <source>{count} lines are not URLs under a domain.</source>
-        <translation>{count} Zeilen sind keine URLs unter einer Domain.</translation>
+    <message numerus="yes">
+        <source>%Ln line(s) not a URL under a domain.</source>
+        <translation>
+            <numerusform>%Ln Zeile ist keine URL unter einer Domain.</numerusform>
+            <numerusform>%Ln Zeilen sind keine URLs unter einer Domain.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Paste at least one URL.</source>
@@ -814,6 +1233,301 @@
     <message>
         <source>This cannot be empty.</source>
         <translation>Dieses Feld darf nicht leer sein.</translation>
+    </message>
+</context>
+<context>
+    <name>JobDetails</name>
+    <message>
+        <source>created</source>
+        <translation>angelegt</translation>
+    </message>
+    <message>
+        <source>submitted to its channel</source>
+        <translation>an seinen Kanal übergeben</translation>
+    </message>
+    <message>
+        <source>claimed by harvester {detail}</source>
+        <translation>vom Harvester {detail} übernommen</translation>
+    </message>
+    <message>
+        <source>crawl started</source>
+        <translation>Crawl gestartet</translation>
+    </message>
+    <message>
+        <source>reported by the harvester</source>
+        <translation>vom Harvester gemeldet</translation>
+    </message>
+    <message>
+        <source>ended: {detail}</source>
+        <translation>beendet: {detail}</translation>
+    </message>
+    <message>
+        <source>resubmitted as job {detail}</source>
+        <translation>erneut eingereicht als Job {detail}</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>MIME type</source>
+        <translation>MIME-Typ</translation>
+    </message>
+    <message>
+        <source>Referrer</source>
+        <translation>Verweis</translation>
+    </message>
+    <message>
+        <source>Annotations</source>
+        <translation>Anmerkungen</translation>
+    </message>
+    <message>
+        <source>The archive holds no metadata file of this job ({file}) yet.</source>
+        <translation>Das Archiv enthält noch keine Metadatendatei dieses Jobs ({file}).</translation>
+    </message>
+    <message>
+        <source>The job&apos;s files cannot be listed: {reason}</source>
+        <translation>Die Dateien des Jobs können nicht aufgelistet werden: {reason}</translation>
+    </message>
+    <message>
+        <source>The metadata file arrived damaged (its checksum differs).</source>
+        <translation>Die Metadatendatei kam beschädigt an (Prüfsumme weicht ab).</translation>
+    </message>
+    <message>
+        <source>The metadata file cannot be read.</source>
+        <translation>Die Metadatendatei kann nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <source>The metadata file is too large to show.</source>
+        <translation>Die Metadatendatei ist zu groß für die Anzeige.</translation>
+    </message>
+    <message>
+        <source>The archive did not hand out the metadata file.</source>
+        <translation>Das Archiv hat die Metadatendatei nicht ausgeliefert.</translation>
+    </message>
+    <message>
+        <source>Not a status filter: {text} (use e.g. 200, 4xx, -2 or &lt;0).</source>
+        <translation>Kein Statusfilter: {text} (z. B. 200, 4xx, -2 oder &lt;0).</translation>
+    </message>
+    <message>
+        <source>Resubmitted as job {id}</source>
+        <translation>Erneut eingereicht als Job {id}</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>keine Grenze</translation>
+    </message>
+    <message>
+        <source>Domain</source>
+        <translation>Domain</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>Konfiguration</translation>
+    </message>
+    <message>
+        <source>Objects</source>
+        <translation>Objekte</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Bytes</translation>
+    </message>
+    <message>
+        <source>Stop reason</source>
+        <translation>Abbruchgrund</translation>
+    </message>
+    <message>
+        <source>Deduplicated</source>
+        <translation>Dedupliziert</translation>
+    </message>
+    <message>
+        <source>Space saved</source>
+        <translation>Platz gespart</translation>
+    </message>
+    <message>
+        <source>Max objects</source>
+        <translation>Max. Objekte</translation>
+    </message>
+    <message>
+        <source>Max bytes</source>
+        <translation>Max. Bytes</translation>
+    </message>
+</context>
+<context>
+    <name>JobDetailsScreen</name>
+    <message>
+        <source>Job details</source>
+        <extracomment>set by the frame when an archive browser is there to open (else the button is hidden)</extracomment>
+        <translation>Job-Details</translation>
+    </message>
+    <message>
+        <source>What one job did: its history, domains, crawl log, reports and files.</source>
+        <translation>Was ein Job getan hat: Verlauf, Domains, Crawl-Log, Berichte und Dateien.</translation>
+    </message>
+    <message>
+        <source>Job:</source>
+        <translation>Job:</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Öffnen</translation>
+    </message>
+    <message>
+        <source>Resubmit</source>
+        <translation>Erneut einreichen</translation>
+    </message>
+    <message>
+        <source>Only a failed job can be resubmitted.</source>
+        <translation>Nur ein fehlgeschlagener Job kann erneut eingereicht werden.</translation>
+    </message>
+    <message>
+        <source>Browse this job</source>
+        <translation>Diesen Job durchsuchen</translation>
+    </message>
+    <message>
+        <source>Status history:</source>
+        <translation>Statusverlauf:</translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation>Übersicht</translation>
+    </message>
+    <message>
+        <source>Domains</source>
+        <translation>Domains</translation>
+    </message>
+    <message>
+        <source>Crawl log</source>
+        <translation>Crawl-Log</translation>
+    </message>
+    <message>
+        <source>Reports</source>
+        <translation>Berichte</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Dateien</translation>
+    </message>
+    <message>
+        <source>Status:</source>
+        <translation>Status:</translation>
+    </message>
+    <message>
+        <source>MIME type:</source>
+        <translation>MIME-Typ:</translation>
+    </message>
+    <message>
+        <source>URL:</source>
+        <translation>URL:</translation>
+    </message>
+    <message>
+        <source>e.g. 200, 4xx, &lt;0</source>
+        <translation>z. B. 200, 4xx, &lt;0</translation>
+    </message>
+    <message>
+        <source>e.g. image</source>
+        <translation>z. B. image</translation>
+    </message>
+    <message>
+        <source>e.g. */news/* or a part of the URL</source>
+        <translation>z. B. */news/* oder ein Teil der URL</translation>
+    </message>
+    <message>
+        <source>Filter</source>
+        <translation>Filtern</translation>
+    </message>
+    <message>
+        <source>◀ Previous</source>
+        <translation>◀ Zurück</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>Weiter ▶</translation>
+    </message>
+    <message>
+        <source>Choose a job on the Jobs screen, or type its number.</source>
+        <translation>Wählen Sie einen Job in der Job-Ansicht oder geben Sie seine Nummer ein.</translation>
+    </message>
+    <message>
+        <source>Reading the job&apos;s crawl log and reports from the archive…</source>
+        <translation>Crawl-Log und Berichte des Jobs werden aus dem Archiv gelesen…</translation>
+    </message>
+    <message>
+        <source>Job {id}: {status}</source>
+        <translation>Job {id}: {status}</translation>
+    </message>
+    <message>
+        <source>Harvest: {harvest}, run {run}, channel {channel}</source>
+        <translation>Ernte: {harvest}, Lauf {run}, Kanal {channel}</translation>
+    </message>
+    <message>
+        <source>Crawl profile: {profile}</source>
+        <translation>Crawl-Profil: {profile}</translation>
+    </message>
+    <message>
+        <source>Harvested: {objects} objects, {bytes}</source>
+        <translation>Geerntet: {objects} Objekte, {bytes}</translation>
+    </message>
+    <message>
+        <source>Deduplication: {count} objects not stored again, {bytes} saved</source>
+        <translation>Deduplizierung: {count} Objekte nicht erneut gespeichert, {bytes} gespart</translation>
+    </message>
+    <message>
+        <source>Stop reasons: {reasons}</source>
+        <translation>Abbruchgründe: {reasons}</translation>
+    </message>
+    <message>
+        <source>Failure</source>
+        <translation>Fehlschlag</translation>
+    </message>
+    <message>
+        <source>Harvest error</source>
+        <translation>Erntefehler</translation>
+    </message>
+    <message>
+        <source>Upload error</source>
+        <translation>Upload-Fehler</translation>
+    </message>
+    <message>
+        <source>Seeds: {count}</source>
+        <translation>Seeds: {count}</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>Checksum (MD5)</source>
+        <translation>Prüfsumme (MD5)</translation>
+    </message>
+    <message>
+        <source>In {replica}</source>
+        <translation>In {replica}</translation>
+    </message>
+    <message>
+        <source>From {file}: {lines} crawl log lines, {reports} reports and logs.</source>
+        <translation>Aus {file}: {lines} Crawl-Log-Zeilen, {reports} Berichte und Logs.</translation>
+    </message>
+    <message>
+        <source>Lines {first}–{last} of {total} matching (of {all} in the crawl log)</source>
+        <translation>Zeilen {first}–{last} von {total} Treffern (von {all} im Crawl-Log)</translation>
     </message>
 </context>
 <context>
@@ -907,6 +1621,10 @@
         <translation>Jobs</translation>
     </message>
     <message>
+        <source>Every harvest job: running, done, failed; resubmit a failed one.</source>
+        <translation>Alle Ernte-Jobs: laufend, fertig, fehlgeschlagen; einen fehlgeschlagenen erneut einreichen.</translation>
+    </message>
+    <message>
         <source>Running jobs:</source>
         <translation>Laufende Jobs:</translation>
     </message>
@@ -939,8 +1657,15 @@
         <translation>Fehlgeschlagenen Job erneut einreichen</translation>
     </message>
     <message>
-        <source>{count} jobs</source>
-        <translation>{count} Jobs</translation>
+        <source>Crawl log, reports and files…</source>
+        <translation>Crawl-Log, Berichte und Dateien…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln job(s)</source>
+        <translation>
+            <numerusform>%Ln Job</numerusform>
+            <numerusform>%Ln Jobs</numerusform>
+        </translation>
     </message>
     <message>
         <source>Job id: {problem}</source>
@@ -1001,6 +1726,18 @@
 </context>
 <context>
     <name>MainWindow</name>
+    <message>
+        <source>Curate: start here</source>
+        <translation>Kuratieren: hier beginnen</translation>
+    </message>
+    <message>
+        <source>Operate</source>
+        <translation>Betrieb</translation>
+    </message>
+    <message>
+        <source>Quality assurance</source>
+        <translation>Qualitätssicherung</translation>
+    </message>
     <message>
         <source>NetarchiveSuite</source>
         <translation>NetarchiveSuite</translation>
@@ -1087,8 +1824,8 @@ Eine Webarchivierungs-Suite für Nationalbibliotheken.</translation>
         <translation>Letzter Herzschlag</translation>
     </message>
     <message>
-        <source>Seconds ago</source>
-        <translation>Sekunden her</translation>
+        <source>Last heard</source>
+        <translation>Zuletzt gehört</translation>
     </message>
     <message>
         <source>Recent warnings</source>
@@ -1123,12 +1860,26 @@ Eine Webarchivierungs-Suite für Nationalbibliotheken.</translation>
         <translation>Systemübersicht</translation>
     </message>
     <message>
+        <source>Every service instance and its warnings.</source>
+        <translation>Alle Dienstinstanzen und ihre Warnungen.</translation>
+    </message>
+    <message>
         <source>Recent warnings and errors (of the selected instance, or of all):</source>
         <translation>Neue Warnungen und Fehler (der gewählten Instanz oder aller):</translation>
     </message>
-    <message>
-        <source>{count} service instances, {lost} lost.</source>
-        <translation>{count} Dienstinstanzen, {lost} verloren.</translation>
+    <message numerus="yes">
+        <source>%Ln service instance(s)</source>
+        <translation>
+            <numerusform>%Ln Dienstinstanz</numerusform>
+            <numerusform>%Ln Dienstinstanzen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln lost.</source>
+        <translation>
+            <numerusform>%Ln verloren.</numerusform>
+            <numerusform>%Ln verloren.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1160,6 +1911,10 @@ Eine Webarchivierungs-Suite für Nationalbibliotheken.</translation>
     <message>
         <source>Crawl profiles</source>
         <translation>Crawl-Profile</translation>
+    </message>
+    <message>
+        <source>How to crawl: the crawl profiles harvests use.</source>
+        <translation>Wie gecrawlt wird: die Crawl-Profile der Ernten.</translation>
     </message>
     <message>
         <source>Activate</source>
@@ -1238,6 +1993,10 @@ Eine Webarchivierungs-Suite für Nationalbibliotheken.</translation>
     <message>
         <source>Schedules</source>
         <translation>Zeitpläne</translation>
+    </message>
+    <message>
+        <source>When harvests run.</source>
+        <translation>Wann Ernten laufen.</translation>
     </message>
     <message>
         <source>New schedule</source>
@@ -1381,13 +2140,20 @@ Eine Webarchivierungs-Suite für Nationalbibliotheken.</translation>
         <source>Expressions</source>
         <translation>Ausdrücke</translation>
     </message>
-    <message>
-        <source>{count} expressions</source>
-        <translation>{count} Ausdrücke</translation>
+    <message numerus="yes">
+        <source>%Ln expression(s)</source>
+        <translation>
+            <numerusform>%Ln Ausdruck</numerusform>
+            <numerusform>%Ln Ausdrücke</numerusform>
+        </translation>
     </message>
     <message>
         <source>Global crawler traps</source>
         <translation>Globale Crawler-Fallen</translation>
+    </message>
+    <message>
+        <source>URL patterns no harvest should follow.</source>
+        <translation>URL-Muster, denen keine Ernte folgen soll.</translation>
     </message>
     <message>
         <source>New trap list</source>
@@ -1510,6 +2276,46 @@ Eine Webarchivierungs-Suite für Nationalbibliotheken.</translation>
     <message>
         <source>unfinished</source>
         <translation>unvollendet</translation>
+    </message>
+    <message>
+        <source>no seed could be fetched</source>
+        <translation>kein Seed konnte abgerufen werden</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>harvested</source>
+        <translation>geerntet</translation>
+    </message>
+    <message>
+        <source>partly harvested</source>
+        <translation>teilweise geerntet</translation>
+    </message>
+    <message>
+        <source>nothing harvested</source>
+        <translation>nichts geerntet</translation>
+    </message>
+    <message>
+        <source>not stored</source>
+        <translation>nicht gespeichert</translation>
+    </message>
+    <message>
+        <source>storing</source>
+        <translation>wird gespeichert</translation>
+    </message>
+    <message>
+        <source>stored, not yet confirmed</source>
+        <translation>gespeichert, noch nicht bestätigt</translation>
+    </message>
+    <message>
+        <source>stored</source>
+        <translation>gespeichert</translation>
+    </message>
+    <message>
+        <source>storing failed</source>
+        <translation>Speichern fehlgeschlagen</translation>
     </message>
     <message>
         <source>selective</source>

@@ -2,6 +2,303 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>ArchiveBrowser</name>
+    <message>
+        <source>Choose the missing URLs to add.</source>
+        <translation>Choose the missing URLs to add.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln seed(s) added to {list} of {domain}.</source>
+        <translation>
+            <numerusform>%Ln seed added to {list} of {domain}.</numerusform>
+            <numerusform>%Ln seeds added to {list} of {domain}.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ArchiveBrowserScreen</name>
+    <message>
+        <source>Archive browser</source>
+        <translation>Archive browser</translation>
+    </message>
+    <message>
+        <source>Browse what a job archived, and collect the URLs it missed.</source>
+        <translation>Browse what a job archived, and collect the URLs it missed.</translation>
+    </message>
+    <message>
+        <source>Jobs to browse:</source>
+        <translation>Jobs to browse:</translation>
+    </message>
+    <message>
+        <source>job numbers, e.g. 12 13</source>
+        <translation>job numbers, e.g. 12 13</translation>
+    </message>
+    <message>
+        <source>Browse</source>
+        <translation>Browse</translation>
+    </message>
+    <message>
+        <source>Qt WebEngine is not installed here.</source>
+        <translation>Qt WebEngine is not installed here.</translation>
+    </message>
+    <message>
+        <source>Jobs {ids}</source>
+        <translation>Jobs {ids}</translation>
+    </message>
+</context>
+<context>
+    <name>ArchiveTab</name>
+    <message>
+        <source>Record missing URLs</source>
+        <translation>Record missing URLs</translation>
+    </message>
+    <message>
+        <source>Refresh the list</source>
+        <translation>Refresh the list</translation>
+    </message>
+    <message>
+        <source>Domain (e.g. kb.dk)</source>
+        <translation>Domain (e.g. kb.dk)</translation>
+    </message>
+    <message>
+        <source>Seed list</source>
+        <translation>Seed list</translation>
+    </message>
+    <message>
+        <source>Add selected as seeds</source>
+        <translation>Add selected as seeds</translation>
+    </message>
+    <message>
+        <source>Missing URLs</source>
+        <translation>Missing URLs</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln missing URL(s)</source>
+        <translation>
+            <numerusform>%Ln missing URL</numerusform>
+            <numerusform>%Ln missing URLs</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Record missing URLs ({count})</source>
+        <translation>Record missing URLs ({count})</translation>
+    </message>
+    <message>
+        <source>Asked for by {referrer}</source>
+        <translation>Asked for by {referrer}</translation>
+    </message>
+    <message>
+        <source>Not in the archive</source>
+        <translation>Not in the archive</translation>
+    </message>
+    <message>
+        <source>Captured {when}</source>
+        <translation>Captured {when}</translation>
+    </message>
+    <message>
+        <source>Record: {file} at offset {offset}</source>
+        <translation>Record: {file} at offset {offset}</translation>
+    </message>
+    <message>
+        <source>The viewerproxy cannot be reached, so no archived page can be shown (nothing is fetched from the live web): {reason}</source>
+        <translation>The viewerproxy cannot be reached, so no archived page can be shown (nothing is fetched from the live web): {reason}</translation>
+    </message>
+</context>
+<context>
+    <name>BitIntegrity</name>
+    <message>
+        <source>file list</source>
+        <translation>file list</translation>
+    </message>
+    <message>
+        <source>checksums</source>
+        <translation>checksums</translation>
+    </message>
+    <message>
+        <source>salted challenge</source>
+        <translation>salted challenge</translation>
+    </message>
+    <message>
+        <source>reestablish missing</source>
+        <translation>reestablish missing</translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation>queued</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>running</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>done</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>failed</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>cancelled</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>missing</translation>
+    </message>
+    <message>
+        <source>corrupt</source>
+        <translation>corrupt</translation>
+    </message>
+    <message>
+        <source>disputed: a person must look</source>
+        <translation>disputed: a person must look</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>File</translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation>Finding</translation>
+    </message>
+    <message>
+        <source>Reference checksum</source>
+        <translation>Reference checksum</translation>
+    </message>
+    <message>
+        <source>Checksum in this replica</source>
+        <translation>Checksum in this replica</translation>
+    </message>
+    <message>
+        <source>Checked</source>
+        <translation>Checked</translation>
+    </message>
+</context>
+<context>
+    <name>BitIntegrityScreen</name>
+    <message>
+        <source>Bit integrity</source>
+        <translation>Bit integrity</translation>
+    </message>
+    <message>
+        <source>Every replica&apos;s files checked: audits, missing and corrupt copies, repair.</source>
+        <translation>Every replica&apos;s files checked: audits, missing and corrupt copies, repair.</translation>
+    </message>
+    <message>
+        <source>Choose a replica to see its missing and corrupt copies.</source>
+        <translation>Choose a replica to see its missing and corrupt copies.</translation>
+    </message>
+    <message>
+        <source>Start audit</source>
+        <translation>Start audit</translation>
+    </message>
+    <message>
+        <source>Cancel audit</source>
+        <translation>Cancel audit</translation>
+    </message>
+    <message>
+        <source>Reestablish all missing</source>
+        <translation>Reestablish all missing</translation>
+    </message>
+    <message>
+        <source>Replace this corrupt copy…</source>
+        <translation>Replace this corrupt copy…</translation>
+    </message>
+    <message>
+        <source>Missing copies:</source>
+        <translation>Missing copies:</translation>
+    </message>
+    <message>
+        <source>Corrupt copies:</source>
+        <translation>Corrupt copies:</translation>
+    </message>
+    <message>
+        <source>Replica</source>
+        <translation>Replica</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Files</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>Missing</source>
+        <translation>Missing</translation>
+    </message>
+    <message>
+        <source>Corrupt</source>
+        <translation>Corrupt</translation>
+    </message>
+    <message>
+        <source>Disputed</source>
+        <translation>Disputed</translation>
+    </message>
+    <message>
+        <source>Old checksums</source>
+        <translation>Old checksums</translation>
+    </message>
+    <message>
+        <source>Oldest checksum</source>
+        <translation>Oldest checksum</translation>
+    </message>
+    <message>
+        <source>Last audit</source>
+        <translation>Last audit</translation>
+    </message>
+    <message>
+        <source>Replica {replica}</source>
+        <translation>Replica {replica}</translation>
+    </message>
+    <message>
+        <source>{kind} audit {id}: {state}; {seen} files seen, {missing} missing, {corrupt} corrupt</source>
+        <translation>{kind} audit {id}: {state}; {seen} files seen, {missing} missing, {corrupt} corrupt</translation>
+    </message>
+    <message>
+        <source>(partial: no answer from {instances})</source>
+        <translation>(partial: no answer from {instances})</translation>
+    </message>
+    <message>
+        <source>Copy the {count} missing files back into {replica} from a good copy in another replica? Nothing is deleted; each copy is checked against the reference checksum.</source>
+        <translation>Copy the {count} missing files back into {replica} from a good copy in another replica? Nothing is deleted; each copy is checked against the reference checksum.</translation>
+    </message>
+    <message>
+        <source>Choose a corrupt copy first.</source>
+        <translation>Choose a corrupt copy first.</translation>
+    </message>
+    <message>
+        <source>File: {name} in {replica}</source>
+        <translation>File: {name} in {replica}</translation>
+    </message>
+    <message>
+        <source>Checksum of the corrupt copy: {checksum}</source>
+        <translation>Checksum of the corrupt copy: {checksum}</translation>
+    </message>
+    <message>
+        <source>Reference checksum: {checksum}</source>
+        <translation>Reference checksum: {checksum}</translation>
+    </message>
+    <message>
+        <source>Good copy: {replica} ({checksum})</source>
+        <translation>Good copy: {replica} ({checksum})</translation>
+    </message>
+    <message>
+        <source>The corrupt copy is moved aside (kept, not deleted) and replaced by the good copy. Replacing needs the operator&apos;s repair key; run:</source>
+        <translation>The corrupt copy is moved aside (kept, not deleted) and replaced by the good copy. Replacing needs the operator&apos;s repair key; run:</translation>
+    </message>
+    <message>
+        <source>This copy cannot be replaced: {reason}</source>
+        <translation>This copy cannot be replaced: {reason}</translation>
+    </message>
+    <message>
+        <source>Replace this corrupt copy</source>
+        <translation>Replace this corrupt copy</translation>
+    </message>
+</context>
+<context>
     <name>ChannelsScreen</name>
     <message>
         <source>Name</source>
@@ -30,6 +327,10 @@
     <message>
         <source>Harvest channels</source>
         <translation>Harvest channels</translation>
+    </message>
+    <message>
+        <source>Which harvester channel runs which kind of harvest.</source>
+        <translation>Which harvester channel runs which kind of harvest.</translation>
     </message>
     <message>
         <source>Make default of its kind</source>
@@ -61,6 +362,10 @@
     <message>
         <source>Charts</source>
         <translation>Charts</translation>
+    </message>
+    <message>
+        <source>Jobs per day and status; bytes per run of a harvest.</source>
+        <translation>Jobs per day and status; bytes per run of a harvest.</translation>
     </message>
     <message>
         <source>Jobs created in the last (days):</source>
@@ -189,7 +494,46 @@
     </message>
 </context>
 <context>
+    <name>DomainsController</name>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>Saved {name}.</translation>
+    </message>
+    <message>
+        <source>Give at least one seed.</source>
+        <translation>Give at least one seed.</translation>
+    </message>
+    <message>
+        <source>This domain has no seed list {names}.</source>
+        <translation>This domain has no seed list {names}.</translation>
+    </message>
+    <message>
+        <source>line {line}: {text}</source>
+        <translation>line {line}: {text}</translation>
+    </message>
+    <message>
+        <source>Ingest cancelled after line {line}.</source>
+        <translation>Ingest cancelled after line {line}.</translation>
+    </message>
+    <message>
+        <source>Ingest finished.</source>
+        <translation>Ingest finished.</translation>
+    </message>
+    <message>
+        <source>Created: {created}, already known: {existing}, duplicates: {duplicates}, invalid: {invalid}.</source>
+        <translation>Created: {created}, already known: {existing}, duplicates: {duplicates}, invalid: {invalid}.</translation>
+    </message>
+    <message>
+        <source>Invalid lines: {lines}</source>
+        <translation>Invalid lines: {lines}</translation>
+    </message>
+</context>
+<context>
     <name>DomainsScreen</name>
+    <message>
+        <source>no limit</source>
+        <translation>no limit</translation>
+    </message>
     <message>
         <source>Domain</source>
         <translation>Domain</translation>
@@ -277,6 +621,10 @@
     <message>
         <source>Domains</source>
         <translation>Domains</translation>
+    </message>
+    <message>
+        <source>Start here: the domains to harvest, their seeds and configurations.</source>
+        <translation>Start here: the domains to harvest, their seeds and configurations.</translation>
     </message>
     <message>
         <source>Search with * and ?, e.g. *.dk or kb*</source>
@@ -367,16 +715,16 @@
         <translation>Crawl profile:</translation>
     </message>
     <message>
-        <source>Seed lists (comma separated):</source>
-        <translation>Seed lists (comma separated):</translation>
+        <source>Seed lists:</source>
+        <translation>Seed lists:</translation>
     </message>
     <message>
-        <source>Max objects (-1: no limit):</source>
-        <translation>Max objects (-1: no limit):</translation>
+        <source>Max objects:</source>
+        <translation>Max objects:</translation>
     </message>
     <message>
-        <source>Max bytes (-1: no limit):</source>
-        <translation>Max bytes (-1: no limit):</translation>
+        <source>Max bytes:</source>
+        <translation>Max bytes:</translation>
     </message>
     <message>
         <source>Max requests a minute:</source>
@@ -426,9 +774,12 @@
         <source>Add site login</source>
         <translation>Add site login</translation>
     </message>
-    <message>
-        <source>{count} domains</source>
-        <translation>{count} domains</translation>
+    <message numerus="yes">
+        <source>%Ln domain(s)</source>
+        <translation>
+            <numerusform>%Ln domain</numerusform>
+            <numerusform>%Ln domains</numerusform>
+        </translation>
     </message>
     <message>
         <source>Choose a domain on the left.</source>
@@ -447,16 +798,12 @@
         <translation>Aliases of this domain: {aliases}</translation>
     </message>
     <message>
+        <source>(the domain&apos;s default)</source>
+        <translation>(the domain&apos;s default)</translation>
+    </message>
+    <message>
         <source>(new seed list)</source>
         <translation>(new seed list)</translation>
-    </message>
-    <message>
-        <source>Saved {name}.</source>
-        <translation>Saved {name}.</translation>
-    </message>
-    <message>
-        <source>Give at least one seed.</source>
-        <translation>Give at least one seed.</translation>
     </message>
     <message>
         <source>Domain list to ingest</source>
@@ -469,26 +816,6 @@
     <message>
         <source>Ingesting {file}…</source>
         <translation>Ingesting {file}…</translation>
-    </message>
-    <message>
-        <source>line {line}: {text}</source>
-        <translation>line {line}: {text}</translation>
-    </message>
-    <message>
-        <source>Ingest cancelled after line {line}.</source>
-        <translation>Ingest cancelled after line {line}.</translation>
-    </message>
-    <message>
-        <source>Ingest finished.</source>
-        <translation>Ingest finished.</translation>
-    </message>
-    <message>
-        <source>Created: {created}, already known: {existing}, duplicates: {duplicates}, invalid: {invalid}.</source>
-        <translation>Created: {created}, already known: {existing}, duplicates: {duplicates}, invalid: {invalid}.</translation>
-    </message>
-    <message>
-        <source>Invalid lines: {lines}</source>
-        <translation>Invalid lines: {lines}</translation>
     </message>
 </context>
 <context>
@@ -633,6 +960,91 @@
         <source>Something went wrong (error code: {code}).</source>
         <translation>Something went wrong (error code: {code}).</translation>
     </message>
+    <message>
+        <source>domain</source>
+        <translation>domain</translation>
+    </message>
+    <message>
+        <source>crawl profile</source>
+        <translation>crawl profile</translation>
+    </message>
+    <message>
+        <source>harvest definition</source>
+        <translation>harvest definition</translation>
+    </message>
+    <message>
+        <source>harvest channel</source>
+        <translation>harvest channel</translation>
+    </message>
+    <message>
+        <source>schedule</source>
+        <translation>schedule</translation>
+    </message>
+    <message>
+        <source>crawler trap list</source>
+        <translation>crawler trap list</translation>
+    </message>
+    <message>
+        <source>seed list</source>
+        <translation>seed list</translation>
+    </message>
+    <message>
+        <source>configuration</source>
+        <translation>configuration</translation>
+    </message>
+    <message>
+        <source>ingest run</source>
+        <translation>ingest run</translation>
+    </message>
+    <message>
+        <source>The seed {url} is outside the domain {domain}.</source>
+        <translation>The seed {url} is outside the domain {domain}.</translation>
+    </message>
+    <message>
+        <source>Only http and https URLs can be seeds: {url}</source>
+        <translation>Only http and https URLs can be seeds: {url}</translation>
+    </message>
+    <message>
+        <source>This URL has no host name: {url}</source>
+        <translation>This URL has no host name: {url}</translation>
+    </message>
+    <message>
+        <source>This is not a valid URL: {url}</source>
+        <translation>This is not a valid URL: {url}</translation>
+    </message>
+    <message>
+        <source>There is no domain {name}.</source>
+        <translation>There is no domain {name}.</translation>
+    </message>
+    <message>
+        <source>Not found: {object} &apos;{name}&apos;.</source>
+        <translation>Not found: {object} &apos;{name}&apos;.</translation>
+    </message>
+    <message>
+        <source>Already exists: {object} &apos;{name}&apos;.</source>
+        <translation>Already exists: {object} &apos;{name}&apos;.</translation>
+    </message>
+    <message>
+        <source>Details: {message}</source>
+        <translation>Details: {message}</translation>
+    </message>
+</context>
+<context>
+    <name>Formatting</name>
+    <message numerus="yes">
+        <source>%Ln second(s) ago</source>
+        <translation>
+            <numerusform>%Ln second ago</numerusform>
+            <numerusform>%Ln seconds ago</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln minute(s) ago</source>
+        <translation>
+            <numerusform>%Ln minute ago</numerusform>
+            <numerusform>%Ln minutes ago</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>HarvestsScreen</name>
@@ -675,6 +1087,10 @@
     <message>
         <source>Harvest definitions</source>
         <translation>Harvest definitions</translation>
+    </message>
+    <message>
+        <source>What to harvest when: selective, event and snapshot harvests.</source>
+        <translation>What to harvest when: selective, event and snapshot harvests.</translation>
     </message>
     <message>
         <source>All kinds</source>
@@ -788,9 +1204,12 @@
         <source>Domains in this list (created if unknown): {domains}</source>
         <translation>Domains in this list (created if unknown): {domains}</translation>
     </message>
-    <message>
-        <source>{count} lines are not URLs under a domain.</source>
-        <translation>{count} lines are not URLs under a domain.</translation>
+    <message numerus="yes">
+        <source>%Ln line(s) not a URL under a domain.</source>
+        <translation>
+            <numerusform>%Ln line is not a URL under a domain.</numerusform>
+            <numerusform>%Ln lines are not URLs under a domain.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Paste at least one URL.</source>
@@ -814,6 +1233,301 @@
     <message>
         <source>This cannot be empty.</source>
         <translation>This cannot be empty.</translation>
+    </message>
+</context>
+<context>
+    <name>JobDetails</name>
+    <message>
+        <source>created</source>
+        <translation>created</translation>
+    </message>
+    <message>
+        <source>submitted to its channel</source>
+        <translation>submitted to its channel</translation>
+    </message>
+    <message>
+        <source>claimed by harvester {detail}</source>
+        <translation>claimed by harvester {detail}</translation>
+    </message>
+    <message>
+        <source>crawl started</source>
+        <translation>crawl started</translation>
+    </message>
+    <message>
+        <source>reported by the harvester</source>
+        <translation>reported by the harvester</translation>
+    </message>
+    <message>
+        <source>ended: {detail}</source>
+        <translation>ended: {detail}</translation>
+    </message>
+    <message>
+        <source>resubmitted as job {detail}</source>
+        <translation>resubmitted as job {detail}</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Time</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Size</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>MIME type</source>
+        <translation>MIME type</translation>
+    </message>
+    <message>
+        <source>Referrer</source>
+        <translation>Referrer</translation>
+    </message>
+    <message>
+        <source>Annotations</source>
+        <translation>Annotations</translation>
+    </message>
+    <message>
+        <source>The archive holds no metadata file of this job ({file}) yet.</source>
+        <translation>The archive holds no metadata file of this job ({file}) yet.</translation>
+    </message>
+    <message>
+        <source>The job&apos;s files cannot be listed: {reason}</source>
+        <translation>The job&apos;s files cannot be listed: {reason}</translation>
+    </message>
+    <message>
+        <source>The metadata file arrived damaged (its checksum differs).</source>
+        <translation>The metadata file arrived damaged (its checksum differs).</translation>
+    </message>
+    <message>
+        <source>The metadata file cannot be read.</source>
+        <translation>The metadata file cannot be read.</translation>
+    </message>
+    <message>
+        <source>The metadata file is too large to show.</source>
+        <translation>The metadata file is too large to show.</translation>
+    </message>
+    <message>
+        <source>The archive did not hand out the metadata file.</source>
+        <translation>The archive did not hand out the metadata file.</translation>
+    </message>
+    <message>
+        <source>Not a status filter: {text} (use e.g. 200, 4xx, -2 or &lt;0).</source>
+        <translation>Not a status filter: {text} (use e.g. 200, 4xx, -2 or &lt;0).</translation>
+    </message>
+    <message>
+        <source>Resubmitted as job {id}</source>
+        <translation>Resubmitted as job {id}</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>no limit</translation>
+    </message>
+    <message>
+        <source>Domain</source>
+        <translation>Domain</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>Configuration</translation>
+    </message>
+    <message>
+        <source>Objects</source>
+        <translation>Objects</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Bytes</translation>
+    </message>
+    <message>
+        <source>Stop reason</source>
+        <translation>Stop reason</translation>
+    </message>
+    <message>
+        <source>Deduplicated</source>
+        <translation>Deduplicated</translation>
+    </message>
+    <message>
+        <source>Space saved</source>
+        <translation>Space saved</translation>
+    </message>
+    <message>
+        <source>Max objects</source>
+        <translation>Max objects</translation>
+    </message>
+    <message>
+        <source>Max bytes</source>
+        <translation>Max bytes</translation>
+    </message>
+</context>
+<context>
+    <name>JobDetailsScreen</name>
+    <message>
+        <source>Job details</source>
+        <extracomment>set by the frame when an archive browser is there to open (else the button is hidden)</extracomment>
+        <translation>Job details</translation>
+    </message>
+    <message>
+        <source>What one job did: its history, domains, crawl log, reports and files.</source>
+        <translation>What one job did: its history, domains, crawl log, reports and files.</translation>
+    </message>
+    <message>
+        <source>Job:</source>
+        <translation>Job:</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Open</translation>
+    </message>
+    <message>
+        <source>Resubmit</source>
+        <translation>Resubmit</translation>
+    </message>
+    <message>
+        <source>Only a failed job can be resubmitted.</source>
+        <translation>Only a failed job can be resubmitted.</translation>
+    </message>
+    <message>
+        <source>Browse this job</source>
+        <translation>Browse this job</translation>
+    </message>
+    <message>
+        <source>Status history:</source>
+        <translation>Status history:</translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation>Overview</translation>
+    </message>
+    <message>
+        <source>Domains</source>
+        <translation>Domains</translation>
+    </message>
+    <message>
+        <source>Crawl log</source>
+        <translation>Crawl log</translation>
+    </message>
+    <message>
+        <source>Reports</source>
+        <translation>Reports</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Files</translation>
+    </message>
+    <message>
+        <source>Status:</source>
+        <translation>Status:</translation>
+    </message>
+    <message>
+        <source>MIME type:</source>
+        <translation>MIME type:</translation>
+    </message>
+    <message>
+        <source>URL:</source>
+        <translation>URL:</translation>
+    </message>
+    <message>
+        <source>e.g. 200, 4xx, &lt;0</source>
+        <translation>e.g. 200, 4xx, &lt;0</translation>
+    </message>
+    <message>
+        <source>e.g. image</source>
+        <translation>e.g. image</translation>
+    </message>
+    <message>
+        <source>e.g. */news/* or a part of the URL</source>
+        <translation>e.g. */news/* or a part of the URL</translation>
+    </message>
+    <message>
+        <source>Filter</source>
+        <translation>Filter</translation>
+    </message>
+    <message>
+        <source>◀ Previous</source>
+        <translation>◀ Previous</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>Next ▶</translation>
+    </message>
+    <message>
+        <source>Choose a job on the Jobs screen, or type its number.</source>
+        <translation>Choose a job on the Jobs screen, or type its number.</translation>
+    </message>
+    <message>
+        <source>Reading the job&apos;s crawl log and reports from the archive…</source>
+        <translation>Reading the job&apos;s crawl log and reports from the archive…</translation>
+    </message>
+    <message>
+        <source>Job {id}: {status}</source>
+        <translation>Job {id}: {status}</translation>
+    </message>
+    <message>
+        <source>Harvest: {harvest}, run {run}, channel {channel}</source>
+        <translation>Harvest: {harvest}, run {run}, channel {channel}</translation>
+    </message>
+    <message>
+        <source>Crawl profile: {profile}</source>
+        <translation>Crawl profile: {profile}</translation>
+    </message>
+    <message>
+        <source>Harvested: {objects} objects, {bytes}</source>
+        <translation>Harvested: {objects} objects, {bytes}</translation>
+    </message>
+    <message>
+        <source>Deduplication: {count} objects not stored again, {bytes} saved</source>
+        <translation>Deduplication: {count} objects not stored again, {bytes} saved</translation>
+    </message>
+    <message>
+        <source>Stop reasons: {reasons}</source>
+        <translation>Stop reasons: {reasons}</translation>
+    </message>
+    <message>
+        <source>Failure</source>
+        <translation>Failure</translation>
+    </message>
+    <message>
+        <source>Harvest error</source>
+        <translation>Harvest error</translation>
+    </message>
+    <message>
+        <source>Upload error</source>
+        <translation>Upload error</translation>
+    </message>
+    <message>
+        <source>Seeds: {count}</source>
+        <translation>Seeds: {count}</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>File</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Size</translation>
+    </message>
+    <message>
+        <source>Checksum (MD5)</source>
+        <translation>Checksum (MD5)</translation>
+    </message>
+    <message>
+        <source>In {replica}</source>
+        <translation>In {replica}</translation>
+    </message>
+    <message>
+        <source>From {file}: {lines} crawl log lines, {reports} reports and logs.</source>
+        <translation>From {file}: {lines} crawl log lines, {reports} reports and logs.</translation>
+    </message>
+    <message>
+        <source>Lines {first}–{last} of {total} matching (of {all} in the crawl log)</source>
+        <translation>Lines {first}–{last} of {total} matching (of {all} in the crawl log)</translation>
     </message>
 </context>
 <context>
@@ -907,6 +1621,10 @@
         <translation>Jobs</translation>
     </message>
     <message>
+        <source>Every harvest job: running, done, failed; resubmit a failed one.</source>
+        <translation>Every harvest job: running, done, failed; resubmit a failed one.</translation>
+    </message>
+    <message>
         <source>Running jobs:</source>
         <translation>Running jobs:</translation>
     </message>
@@ -939,8 +1657,15 @@
         <translation>Resubmit failed job</translation>
     </message>
     <message>
-        <source>{count} jobs</source>
-        <translation>{count} jobs</translation>
+        <source>Crawl log, reports and files…</source>
+        <translation>Crawl log, reports and files…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln job(s)</source>
+        <translation>
+            <numerusform>%Ln job</numerusform>
+            <numerusform>%Ln jobs</numerusform>
+        </translation>
     </message>
     <message>
         <source>Job id: {problem}</source>
@@ -1001,6 +1726,18 @@
 </context>
 <context>
     <name>MainWindow</name>
+    <message>
+        <source>Curate: start here</source>
+        <translation>Curate: start here</translation>
+    </message>
+    <message>
+        <source>Operate</source>
+        <translation>Operate</translation>
+    </message>
+    <message>
+        <source>Quality assurance</source>
+        <translation>Quality assurance</translation>
+    </message>
     <message>
         <source>NetarchiveSuite</source>
         <translation>NetarchiveSuite</translation>
@@ -1087,8 +1824,8 @@ A web-archiving suite for national libraries.</translation>
         <translation>Last heartbeat</translation>
     </message>
     <message>
-        <source>Seconds ago</source>
-        <translation>Seconds ago</translation>
+        <source>Last heard</source>
+        <translation>Last heard</translation>
     </message>
     <message>
         <source>Recent warnings</source>
@@ -1123,12 +1860,26 @@ A web-archiving suite for national libraries.</translation>
         <translation>System overview</translation>
     </message>
     <message>
+        <source>Every service instance and its warnings.</source>
+        <translation>Every service instance and its warnings.</translation>
+    </message>
+    <message>
         <source>Recent warnings and errors (of the selected instance, or of all):</source>
         <translation>Recent warnings and errors (of the selected instance, or of all):</translation>
     </message>
-    <message>
-        <source>{count} service instances, {lost} lost.</source>
-        <translation>{count} service instances, {lost} lost.</translation>
+    <message numerus="yes">
+        <source>%Ln service instance(s)</source>
+        <translation>
+            <numerusform>%Ln service instance</numerusform>
+            <numerusform>%Ln service instances</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln lost.</source>
+        <translation>
+            <numerusform>%Ln lost.</numerusform>
+            <numerusform>%Ln lost.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1160,6 +1911,10 @@ A web-archiving suite for national libraries.</translation>
     <message>
         <source>Crawl profiles</source>
         <translation>Crawl profiles</translation>
+    </message>
+    <message>
+        <source>How to crawl: the crawl profiles harvests use.</source>
+        <translation>How to crawl: the crawl profiles harvests use.</translation>
     </message>
     <message>
         <source>Activate</source>
@@ -1238,6 +1993,10 @@ A web-archiving suite for national libraries.</translation>
     <message>
         <source>Schedules</source>
         <translation>Schedules</translation>
+    </message>
+    <message>
+        <source>When harvests run.</source>
+        <translation>When harvests run.</translation>
     </message>
     <message>
         <source>New schedule</source>
@@ -1381,13 +2140,20 @@ A web-archiving suite for national libraries.</translation>
         <source>Expressions</source>
         <translation>Expressions</translation>
     </message>
-    <message>
-        <source>{count} expressions</source>
-        <translation>{count} expressions</translation>
+    <message numerus="yes">
+        <source>%Ln expression(s)</source>
+        <translation>
+            <numerusform>%Ln expression</numerusform>
+            <numerusform>%Ln expressions</numerusform>
+        </translation>
     </message>
     <message>
         <source>Global crawler traps</source>
         <translation>Global crawler traps</translation>
+    </message>
+    <message>
+        <source>URL patterns no harvest should follow.</source>
+        <translation>URL patterns no harvest should follow.</translation>
     </message>
     <message>
         <source>New trap list</source>
@@ -1510,6 +2276,46 @@ A web-archiving suite for national libraries.</translation>
     <message>
         <source>unfinished</source>
         <translation>unfinished</translation>
+    </message>
+    <message>
+        <source>no seed could be fetched</source>
+        <translation>no seed could be fetched</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>cancelled</translation>
+    </message>
+    <message>
+        <source>harvested</source>
+        <translation>harvested</translation>
+    </message>
+    <message>
+        <source>partly harvested</source>
+        <translation>partly harvested</translation>
+    </message>
+    <message>
+        <source>nothing harvested</source>
+        <translation>nothing harvested</translation>
+    </message>
+    <message>
+        <source>not stored</source>
+        <translation>not stored</translation>
+    </message>
+    <message>
+        <source>storing</source>
+        <translation>storing</translation>
+    </message>
+    <message>
+        <source>stored, not yet confirmed</source>
+        <translation>stored, not yet confirmed</translation>
+    </message>
+    <message>
+        <source>stored</source>
+        <translation>stored</translation>
+    </message>
+    <message>
+        <source>storing failed</source>
+        <translation>storing failed</translation>
     </message>
     <message>
         <source>selective</source>

@@ -2,6 +2,303 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="fr_FR">
 <context>
+    <name>ArchiveBrowser</name>
+    <message>
+        <source>Choose the missing URLs to add.</source>
+        <translation>Choisissez les URL manquantes à ajouter.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln seed(s) added to {list} of {domain}.</source>
+        <translation>
+            <numerusform>%Ln graine ajoutée à {list} de {domain}.</numerusform>
+            <numerusform>%Ln graines ajoutées à {list} de {domain}.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ArchiveBrowserScreen</name>
+    <message>
+        <source>Archive browser</source>
+        <translation>Navigateur d&apos;archive</translation>
+    </message>
+    <message>
+        <source>Browse what a job archived, and collect the URLs it missed.</source>
+        <translation>Parcourir ce qu&apos;un job a archivé et recueillir les URL manquées.</translation>
+    </message>
+    <message>
+        <source>Jobs to browse:</source>
+        <translation>Jobs à parcourir :</translation>
+    </message>
+    <message>
+        <source>job numbers, e.g. 12 13</source>
+        <translation>numéros de job, par ex. 12 13</translation>
+    </message>
+    <message>
+        <source>Browse</source>
+        <translation>Parcourir</translation>
+    </message>
+    <message>
+        <source>Qt WebEngine is not installed here.</source>
+        <translation>Qt WebEngine n&apos;est pas installé ici.</translation>
+    </message>
+    <message>
+        <source>Jobs {ids}</source>
+        <translation>Jobs {ids}</translation>
+    </message>
+</context>
+<context>
+    <name>ArchiveTab</name>
+    <message>
+        <source>Record missing URLs</source>
+        <translation>Enregistrer les URL manquantes</translation>
+    </message>
+    <message>
+        <source>Refresh the list</source>
+        <translation>Actualiser la liste</translation>
+    </message>
+    <message>
+        <source>Domain (e.g. kb.dk)</source>
+        <translation>Domaine (par ex. kb.dk)</translation>
+    </message>
+    <message>
+        <source>Seed list</source>
+        <translation>Liste de graines</translation>
+    </message>
+    <message>
+        <source>Add selected as seeds</source>
+        <translation>Ajouter la sélection comme graines</translation>
+    </message>
+    <message>
+        <source>Missing URLs</source>
+        <translation>URL manquantes</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln missing URL(s)</source>
+        <translation>
+            <numerusform>%Ln URL manquante</numerusform>
+            <numerusform>%Ln URL manquantes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Record missing URLs ({count})</source>
+        <translation>Enregistrer les URL manquantes ({count})</translation>
+    </message>
+    <message>
+        <source>Asked for by {referrer}</source>
+        <translation>Demandée par {referrer}</translation>
+    </message>
+    <message>
+        <source>Not in the archive</source>
+        <translation>Pas dans l&apos;archive</translation>
+    </message>
+    <message>
+        <source>Captured {when}</source>
+        <translation>Capturé le {when}</translation>
+    </message>
+    <message>
+        <source>Record: {file} at offset {offset}</source>
+        <translation>Enregistrement : {file} à la position {offset}</translation>
+    </message>
+    <message>
+        <source>The viewerproxy cannot be reached, so no archived page can be shown (nothing is fetched from the live web): {reason}</source>
+        <translation>Le viewerproxy est injoignable : aucune page archivée ne peut être affichée (rien n&apos;est chargé depuis le web en direct) : {reason}</translation>
+    </message>
+</context>
+<context>
+    <name>BitIntegrity</name>
+    <message>
+        <source>file list</source>
+        <translation>liste des fichiers</translation>
+    </message>
+    <message>
+        <source>checksums</source>
+        <translation>sommes de contrôle</translation>
+    </message>
+    <message>
+        <source>salted challenge</source>
+        <translation>défi salé</translation>
+    </message>
+    <message>
+        <source>reestablish missing</source>
+        <translation>rétablir les manquants</translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation>en attente</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>en marche</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>terminée</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>échouée</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>annulé</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>manquant</translation>
+    </message>
+    <message>
+        <source>corrupt</source>
+        <translation>corrompu</translation>
+    </message>
+    <message>
+        <source>disputed: a person must look</source>
+        <translation>contesté : une personne doit examiner</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Fichier</translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation>Constat</translation>
+    </message>
+    <message>
+        <source>Reference checksum</source>
+        <translation>Somme de référence</translation>
+    </message>
+    <message>
+        <source>Checksum in this replica</source>
+        <translation>Somme de contrôle dans cette réplique</translation>
+    </message>
+    <message>
+        <source>Checked</source>
+        <translation>Vérifié</translation>
+    </message>
+</context>
+<context>
+    <name>BitIntegrityScreen</name>
+    <message>
+        <source>Bit integrity</source>
+        <translation>Intégrité des bits</translation>
+    </message>
+    <message>
+        <source>Every replica&apos;s files checked: audits, missing and corrupt copies, repair.</source>
+        <translation>Les fichiers de chaque réplique vérifiés : audits, copies manquantes et corrompues, réparation.</translation>
+    </message>
+    <message>
+        <source>Choose a replica to see its missing and corrupt copies.</source>
+        <translation>Choisissez une réplique pour voir ses copies manquantes et corrompues.</translation>
+    </message>
+    <message>
+        <source>Start audit</source>
+        <translation>Lancer l&apos;audit</translation>
+    </message>
+    <message>
+        <source>Cancel audit</source>
+        <translation>Annuler l&apos;audit</translation>
+    </message>
+    <message>
+        <source>Reestablish all missing</source>
+        <translation>Rétablir tous les manquants</translation>
+    </message>
+    <message>
+        <source>Replace this corrupt copy…</source>
+        <translation>Remplacer cette copie corrompue…</translation>
+    </message>
+    <message>
+        <source>Missing copies:</source>
+        <translation>Copies manquantes :</translation>
+    </message>
+    <message>
+        <source>Corrupt copies:</source>
+        <translation>Copies corrompues :</translation>
+    </message>
+    <message>
+        <source>Replica</source>
+        <translation>Réplique</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Fichiers</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>Missing</source>
+        <translation>Manquants</translation>
+    </message>
+    <message>
+        <source>Corrupt</source>
+        <translation>Corrompus</translation>
+    </message>
+    <message>
+        <source>Disputed</source>
+        <translation>Contestés</translation>
+    </message>
+    <message>
+        <source>Old checksums</source>
+        <translation>Sommes anciennes</translation>
+    </message>
+    <message>
+        <source>Oldest checksum</source>
+        <translation>Somme la plus ancienne</translation>
+    </message>
+    <message>
+        <source>Last audit</source>
+        <translation>Dernier audit</translation>
+    </message>
+    <message>
+        <source>Replica {replica}</source>
+        <translation>Réplique {replica}</translation>
+    </message>
+    <message>
+        <source>{kind} audit {id}: {state}; {seen} files seen, {missing} missing, {corrupt} corrupt</source>
+        <translation>Audit {id} ({kind}) : {state} ; {seen} fichiers vus, {missing} manquants, {corrupt} corrompus</translation>
+    </message>
+    <message>
+        <source>(partial: no answer from {instances})</source>
+        <translation>(partiel : pas de réponse de {instances})</translation>
+    </message>
+    <message>
+        <source>Copy the {count} missing files back into {replica} from a good copy in another replica? Nothing is deleted; each copy is checked against the reference checksum.</source>
+        <translation>Recopier les {count} fichiers manquants dans {replica} depuis une bonne copie d&apos;une autre réplique ? Rien n&apos;est supprimé ; chaque copie est vérifiée avec la somme de contrôle de référence.</translation>
+    </message>
+    <message>
+        <source>Choose a corrupt copy first.</source>
+        <translation>Choisissez d&apos;abord une copie corrompue.</translation>
+    </message>
+    <message>
+        <source>File: {name} in {replica}</source>
+        <translation>Fichier : {name} dans {replica}</translation>
+    </message>
+    <message>
+        <source>Checksum of the corrupt copy: {checksum}</source>
+        <translation>Somme de contrôle de la copie corrompue : {checksum}</translation>
+    </message>
+    <message>
+        <source>Reference checksum: {checksum}</source>
+        <translation>Somme de référence : {checksum}</translation>
+    </message>
+    <message>
+        <source>Good copy: {replica} ({checksum})</source>
+        <translation>Bonne copie : {replica} ({checksum})</translation>
+    </message>
+    <message>
+        <source>The corrupt copy is moved aside (kept, not deleted) and replaced by the good copy. Replacing needs the operator&apos;s repair key; run:</source>
+        <translation>La copie corrompue est mise de côté (conservée, non supprimée) et remplacée par la bonne copie. Le remplacement exige la clé de réparation de l&apos;opérateur ; exécutez :</translation>
+    </message>
+    <message>
+        <source>This copy cannot be replaced: {reason}</source>
+        <translation>Cette copie ne peut pas être remplacée : {reason}</translation>
+    </message>
+    <message>
+        <source>Replace this corrupt copy</source>
+        <translation>Remplacer cette copie corrompue</translation>
+    </message>
+</context>
+<context>
     <name>ChannelsScreen</name>
     <message>
         <source>Name</source>
@@ -30,6 +327,10 @@
     <message>
         <source>Harvest channels</source>
         <translation>Canaux de collecte</translation>
+    </message>
+    <message>
+        <source>Which harvester channel runs which kind of harvest.</source>
+        <translation>Quel canal de collecte exécute quel type de collecte.</translation>
     </message>
     <message>
         <source>Make default of its kind</source>
@@ -61,6 +362,10 @@
     <message>
         <source>Charts</source>
         <translation>Graphiques</translation>
+    </message>
+    <message>
+        <source>Jobs per day and status; bytes per run of a harvest.</source>
+        <translation>Jobs par jour et statut ; octets par exécution d&apos;une collecte.</translation>
     </message>
     <message>
         <source>Jobs created in the last (days):</source>
@@ -189,7 +494,46 @@
     </message>
 </context>
 <context>
+    <name>DomainsController</name>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} enregistré.</translation>
+    </message>
+    <message>
+        <source>Give at least one seed.</source>
+        <translation>Indiquez au moins une graine.</translation>
+    </message>
+    <message>
+        <source>This domain has no seed list {names}.</source>
+        <translation>Ce domaine n&apos;a pas de liste de graines {names}.</translation>
+    </message>
+    <message>
+        <source>line {line}: {text}</source>
+        <translation>ligne {line} : {text}</translation>
+    </message>
+    <message>
+        <source>Ingest cancelled after line {line}.</source>
+        <translation>Import annulé après la ligne {line}.</translation>
+    </message>
+    <message>
+        <source>Ingest finished.</source>
+        <translation>Import terminé.</translation>
+    </message>
+    <message>
+        <source>Created: {created}, already known: {existing}, duplicates: {duplicates}, invalid: {invalid}.</source>
+        <translation>Créés : {created}, déjà connus : {existing}, doublons : {duplicates}, invalides : {invalid}.</translation>
+    </message>
+    <message>
+        <source>Invalid lines: {lines}</source>
+        <translation>Lignes invalides : {lines}</translation>
+    </message>
+</context>
+<context>
     <name>DomainsScreen</name>
+    <message>
+        <source>no limit</source>
+        <translation>sans limite</translation>
+    </message>
     <message>
         <source>Domain</source>
         <translation>Domaine</translation>
@@ -277,6 +621,10 @@
     <message>
         <source>Domains</source>
         <translation>Domaines</translation>
+    </message>
+    <message>
+        <source>Start here: the domains to harvest, their seeds and configurations.</source>
+        <translation>Commencez ici : les domaines à collecter, leurs graines et configurations.</translation>
     </message>
     <message>
         <source>Search with * and ?, e.g. *.dk or kb*</source>
@@ -367,16 +715,16 @@
         <translation>Profil de collecte :</translation>
     </message>
     <message>
-        <source>Seed lists (comma separated):</source>
-        <translation>Listes de graines (séparées par des virgules) :</translation>
+        <source>Seed lists:</source>
+        <translation>Listes de graines :</translation>
     </message>
     <message>
-        <source>Max objects (-1: no limit):</source>
-        <translation>Objets max. (-1 : sans limite) :</translation>
+        <source>Max objects:</source>
+        <translation>Objets max. :</translation>
     </message>
     <message>
-        <source>Max bytes (-1: no limit):</source>
-        <translation>Octets max. (-1 : sans limite) :</translation>
+        <source>Max bytes:</source>
+        <translation>Octets max. :</translation>
     </message>
     <message>
         <source>Max requests a minute:</source>
@@ -426,9 +774,12 @@
         <source>Add site login</source>
         <translation>Ajouter un identifiant de site</translation>
     </message>
-    <message>
-        <source>{count} domains</source>
-        <translation>{count} domaines</translation>
+    <message numerus="yes">
+        <source>%Ln domain(s)</source>
+        <translation>
+            <numerusform>%Ln domaine</numerusform>
+            <numerusform>%Ln domaines</numerusform>
+        </translation>
     </message>
     <message>
         <source>Choose a domain on the left.</source>
@@ -447,16 +798,12 @@
         <translation>Alias de ce domaine : {aliases}</translation>
     </message>
     <message>
+        <source>(the domain&apos;s default)</source>
+        <translation>(celui par défaut du domaine)</translation>
+    </message>
+    <message>
         <source>(new seed list)</source>
         <translation>(nouvelle liste de graines)</translation>
-    </message>
-    <message>
-        <source>Saved {name}.</source>
-        <translation>{name} enregistré.</translation>
-    </message>
-    <message>
-        <source>Give at least one seed.</source>
-        <translation>Indiquez au moins une graine.</translation>
     </message>
     <message>
         <source>Domain list to ingest</source>
@@ -469,26 +816,6 @@
     <message>
         <source>Ingesting {file}…</source>
         <translation>Import de {file}…</translation>
-    </message>
-    <message>
-        <source>line {line}: {text}</source>
-        <translation>ligne {line} : {text}</translation>
-    </message>
-    <message>
-        <source>Ingest cancelled after line {line}.</source>
-        <translation>Import annulé après la ligne {line}.</translation>
-    </message>
-    <message>
-        <source>Ingest finished.</source>
-        <translation>Import terminé.</translation>
-    </message>
-    <message>
-        <source>Created: {created}, already known: {existing}, duplicates: {duplicates}, invalid: {invalid}.</source>
-        <translation>Créés : {created}, déjà connus : {existing}, doublons : {duplicates}, invalides : {invalid}.</translation>
-    </message>
-    <message>
-        <source>Invalid lines: {lines}</source>
-        <translation>Lignes invalides : {lines}</translation>
     </message>
 </context>
 <context>
@@ -633,6 +960,91 @@
         <source>Something went wrong (error code: {code}).</source>
         <translation>Une erreur s’est produite (code d’erreur : {code}).</translation>
     </message>
+    <message>
+        <source>domain</source>
+        <translation>domaine</translation>
+    </message>
+    <message>
+        <source>crawl profile</source>
+        <translation>profil de collecte</translation>
+    </message>
+    <message>
+        <source>harvest definition</source>
+        <translation>définition de collecte</translation>
+    </message>
+    <message>
+        <source>harvest channel</source>
+        <translation>canal de collecte</translation>
+    </message>
+    <message>
+        <source>schedule</source>
+        <translation>calendrier</translation>
+    </message>
+    <message>
+        <source>crawler trap list</source>
+        <translation>liste de pièges à robots</translation>
+    </message>
+    <message>
+        <source>seed list</source>
+        <translation>liste de graines</translation>
+    </message>
+    <message>
+        <source>configuration</source>
+        <translation>configuration</translation>
+    </message>
+    <message>
+        <source>ingest run</source>
+        <translation>import</translation>
+    </message>
+    <message>
+        <source>The seed {url} is outside the domain {domain}.</source>
+        <translation>La graine {url} est en dehors du domaine {domain}.</translation>
+    </message>
+    <message>
+        <source>Only http and https URLs can be seeds: {url}</source>
+        <translation>Seules les URL http et https peuvent être des graines : {url}</translation>
+    </message>
+    <message>
+        <source>This URL has no host name: {url}</source>
+        <translation>Cette URL n&apos;a pas de nom d&apos;hôte : {url}</translation>
+    </message>
+    <message>
+        <source>This is not a valid URL: {url}</source>
+        <translation>Ce n&apos;est pas une URL valide : {url}</translation>
+    </message>
+    <message>
+        <source>There is no domain {name}.</source>
+        <translation>Le domaine {name} n&apos;existe pas.</translation>
+    </message>
+    <message>
+        <source>Not found: {object} &apos;{name}&apos;.</source>
+        <translation>Introuvable : {object} « {name} ».</translation>
+    </message>
+    <message>
+        <source>Already exists: {object} &apos;{name}&apos;.</source>
+        <translation>Existe déjà : {object} « {name} ».</translation>
+    </message>
+    <message>
+        <source>Details: {message}</source>
+        <translation>Détails : {message}</translation>
+    </message>
+</context>
+<context>
+    <name>Formatting</name>
+    <message numerus="yes">
+        <source>%Ln second(s) ago</source>
+        <translation>
+            <numerusform>il y a %Ln seconde</numerusform>
+            <numerusform>il y a %Ln secondes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln minute(s) ago</source>
+        <translation>
+            <numerusform>il y a %Ln minute</numerusform>
+            <numerusform>il y a %Ln minutes</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>HarvestsScreen</name>
@@ -675,6 +1087,10 @@
     <message>
         <source>Harvest definitions</source>
         <translation>Définitions de collecte</translation>
+    </message>
+    <message>
+        <source>What to harvest when: selective, event and snapshot harvests.</source>
+        <translation>Quoi collecter et quand : collectes sélectives, événementielles et instantanés.</translation>
     </message>
     <message>
         <source>All kinds</source>
@@ -788,9 +1204,12 @@
         <source>Domains in this list (created if unknown): {domains}</source>
         <translation>Domaines de cette liste (créés s’ils sont inconnus) : {domains}</translation>
     </message>
-    <message>
-        <source>{count} lines are not URLs under a domain.</source>
-        <translation>{count} lignes ne sont pas des URL sous un domaine.</translation>
+    <message numerus="yes">
+        <source>%Ln line(s) not a URL under a domain.</source>
+        <translation>
+            <numerusform>%Ln ligne n&apos;est pas une URL sous un domaine.</numerusform>
+            <numerusform>%Ln lignes ne sont pas des URL sous un domaine.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Paste at least one URL.</source>
@@ -814,6 +1233,301 @@
     <message>
         <source>This cannot be empty.</source>
         <translation>Ce champ ne peut pas être vide.</translation>
+    </message>
+</context>
+<context>
+    <name>JobDetails</name>
+    <message>
+        <source>created</source>
+        <translation>créé</translation>
+    </message>
+    <message>
+        <source>submitted to its channel</source>
+        <translation>soumis à son canal</translation>
+    </message>
+    <message>
+        <source>claimed by harvester {detail}</source>
+        <translation>pris par le collecteur {detail}</translation>
+    </message>
+    <message>
+        <source>crawl started</source>
+        <translation>collecte démarrée</translation>
+    </message>
+    <message>
+        <source>reported by the harvester</source>
+        <translation>rapporté par le collecteur</translation>
+    </message>
+    <message>
+        <source>ended: {detail}</source>
+        <translation>terminé : {detail}</translation>
+    </message>
+    <message>
+        <source>resubmitted as job {detail}</source>
+        <translation>relancé comme job {detail}</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Heure</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>État</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Taille</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>MIME type</source>
+        <translation>Type MIME</translation>
+    </message>
+    <message>
+        <source>Referrer</source>
+        <translation>Référent</translation>
+    </message>
+    <message>
+        <source>Annotations</source>
+        <translation>Annotations</translation>
+    </message>
+    <message>
+        <source>The archive holds no metadata file of this job ({file}) yet.</source>
+        <translation>L&apos;archive ne contient pas encore de fichier de métadonnées de ce job ({file}).</translation>
+    </message>
+    <message>
+        <source>The job&apos;s files cannot be listed: {reason}</source>
+        <translation>Impossible de lister les fichiers du job : {reason}</translation>
+    </message>
+    <message>
+        <source>The metadata file arrived damaged (its checksum differs).</source>
+        <translation>Le fichier de métadonnées est arrivé endommagé (somme de contrôle différente).</translation>
+    </message>
+    <message>
+        <source>The metadata file cannot be read.</source>
+        <translation>Le fichier de métadonnées est illisible.</translation>
+    </message>
+    <message>
+        <source>The metadata file is too large to show.</source>
+        <translation>Le fichier de métadonnées est trop grand pour être affiché.</translation>
+    </message>
+    <message>
+        <source>The archive did not hand out the metadata file.</source>
+        <translation>L&apos;archive n&apos;a pas fourni le fichier de métadonnées.</translation>
+    </message>
+    <message>
+        <source>Not a status filter: {text} (use e.g. 200, 4xx, -2 or &lt;0).</source>
+        <translation>Filtre de statut invalide : {text} (par ex. 200, 4xx, -2 ou &lt;0).</translation>
+    </message>
+    <message>
+        <source>Resubmitted as job {id}</source>
+        <translation>Resoumise comme tâche {id}</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>sans limite</translation>
+    </message>
+    <message>
+        <source>Domain</source>
+        <translation>Domaine</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>Configuration</translation>
+    </message>
+    <message>
+        <source>Objects</source>
+        <translation>Objets</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Octets</translation>
+    </message>
+    <message>
+        <source>Stop reason</source>
+        <translation>Raison d’arrêt</translation>
+    </message>
+    <message>
+        <source>Deduplicated</source>
+        <translation>Dédupliqués</translation>
+    </message>
+    <message>
+        <source>Space saved</source>
+        <translation>Espace économisé</translation>
+    </message>
+    <message>
+        <source>Max objects</source>
+        <translation>Objets max.</translation>
+    </message>
+    <message>
+        <source>Max bytes</source>
+        <translation>Octets max.</translation>
+    </message>
+</context>
+<context>
+    <name>JobDetailsScreen</name>
+    <message>
+        <source>Job details</source>
+        <extracomment>set by the frame when an archive browser is there to open (else the button is hidden)</extracomment>
+        <translation>Détails du job</translation>
+    </message>
+    <message>
+        <source>What one job did: its history, domains, crawl log, reports and files.</source>
+        <translation>Ce qu&apos;a fait un job : historique, domaines, journal, rapports et fichiers.</translation>
+    </message>
+    <message>
+        <source>Job:</source>
+        <translation>Job :</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Ouvrir</translation>
+    </message>
+    <message>
+        <source>Resubmit</source>
+        <translation>Relancer</translation>
+    </message>
+    <message>
+        <source>Only a failed job can be resubmitted.</source>
+        <translation>Seul un job échoué peut être relancé.</translation>
+    </message>
+    <message>
+        <source>Browse this job</source>
+        <translation>Parcourir ce job</translation>
+    </message>
+    <message>
+        <source>Status history:</source>
+        <translation>Historique des statuts :</translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation>Vue d&apos;ensemble</translation>
+    </message>
+    <message>
+        <source>Domains</source>
+        <translation>Domaines</translation>
+    </message>
+    <message>
+        <source>Crawl log</source>
+        <translation>Journal de collecte</translation>
+    </message>
+    <message>
+        <source>Reports</source>
+        <translation>Rapports</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Fichiers</translation>
+    </message>
+    <message>
+        <source>Status:</source>
+        <translation>Statut :</translation>
+    </message>
+    <message>
+        <source>MIME type:</source>
+        <translation>Type MIME :</translation>
+    </message>
+    <message>
+        <source>URL:</source>
+        <translation>URL :</translation>
+    </message>
+    <message>
+        <source>e.g. 200, 4xx, &lt;0</source>
+        <translation>par ex. 200, 4xx, &lt;0</translation>
+    </message>
+    <message>
+        <source>e.g. image</source>
+        <translation>par ex. image</translation>
+    </message>
+    <message>
+        <source>e.g. */news/* or a part of the URL</source>
+        <translation>par ex. */news/* ou une partie de l&apos;URL</translation>
+    </message>
+    <message>
+        <source>Filter</source>
+        <translation>Filtrer</translation>
+    </message>
+    <message>
+        <source>◀ Previous</source>
+        <translation>◀ Précédent</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>Suivant ▶</translation>
+    </message>
+    <message>
+        <source>Choose a job on the Jobs screen, or type its number.</source>
+        <translation>Choisissez un job dans l&apos;écran Jobs ou tapez son numéro.</translation>
+    </message>
+    <message>
+        <source>Reading the job&apos;s crawl log and reports from the archive…</source>
+        <translation>Lecture du journal et des rapports du job depuis l&apos;archive…</translation>
+    </message>
+    <message>
+        <source>Job {id}: {status}</source>
+        <translation>Tâche {id} : {status}</translation>
+    </message>
+    <message>
+        <source>Harvest: {harvest}, run {run}, channel {channel}</source>
+        <translation>Collecte : {harvest}, exécution {run}, canal {channel}</translation>
+    </message>
+    <message>
+        <source>Crawl profile: {profile}</source>
+        <translation>Profil de collecte : {profile}</translation>
+    </message>
+    <message>
+        <source>Harvested: {objects} objects, {bytes}</source>
+        <translation>Collecté : {objects} objets, {bytes}</translation>
+    </message>
+    <message>
+        <source>Deduplication: {count} objects not stored again, {bytes} saved</source>
+        <translation>Déduplication : {count} objets non stockés à nouveau, {bytes} économisés</translation>
+    </message>
+    <message>
+        <source>Stop reasons: {reasons}</source>
+        <translation>Raisons d’arrêt : {reasons}</translation>
+    </message>
+    <message>
+        <source>Failure</source>
+        <translation>Échec</translation>
+    </message>
+    <message>
+        <source>Harvest error</source>
+        <translation>Erreur de collecte</translation>
+    </message>
+    <message>
+        <source>Upload error</source>
+        <translation>Erreur de téléversement</translation>
+    </message>
+    <message>
+        <source>Seeds: {count}</source>
+        <translation>Graines : {count}</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Fichier</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Taille</translation>
+    </message>
+    <message>
+        <source>Checksum (MD5)</source>
+        <translation>Somme de contrôle (MD5)</translation>
+    </message>
+    <message>
+        <source>In {replica}</source>
+        <translation>Dans {replica}</translation>
+    </message>
+    <message>
+        <source>From {file}: {lines} crawl log lines, {reports} reports and logs.</source>
+        <translation>De {file} : {lines} lignes de journal, {reports} rapports et journaux.</translation>
+    </message>
+    <message>
+        <source>Lines {first}–{last} of {total} matching (of {all} in the crawl log)</source>
+        <translation>Lignes {first}–{last} sur {total} trouvées (sur {all} dans le journal)</translation>
     </message>
 </context>
 <context>
@@ -907,6 +1621,10 @@
         <translation>Tâches</translation>
     </message>
     <message>
+        <source>Every harvest job: running, done, failed; resubmit a failed one.</source>
+        <translation>Tous les jobs de collecte : en cours, terminés, échoués ; relancer un job échoué.</translation>
+    </message>
+    <message>
         <source>Running jobs:</source>
         <translation>Tâches en cours :</translation>
     </message>
@@ -939,8 +1657,15 @@
         <translation>Resoumettre la tâche échouée</translation>
     </message>
     <message>
-        <source>{count} jobs</source>
-        <translation>{count} tâches</translation>
+        <source>Crawl log, reports and files…</source>
+        <translation>Journal, rapports et fichiers…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln job(s)</source>
+        <translation>
+            <numerusform>%Ln job</numerusform>
+            <numerusform>%Ln jobs</numerusform>
+        </translation>
     </message>
     <message>
         <source>Job id: {problem}</source>
@@ -1001,6 +1726,18 @@
 </context>
 <context>
     <name>MainWindow</name>
+    <message>
+        <source>Curate: start here</source>
+        <translation>Curation : commencez ici</translation>
+    </message>
+    <message>
+        <source>Operate</source>
+        <translation>Exploitation</translation>
+    </message>
+    <message>
+        <source>Quality assurance</source>
+        <translation>Contrôle qualité</translation>
+    </message>
     <message>
         <source>NetarchiveSuite</source>
         <translation>NetarchiveSuite</translation>
@@ -1087,8 +1824,8 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
         <translation>Dernier battement</translation>
     </message>
     <message>
-        <source>Seconds ago</source>
-        <translation>Il y a (secondes)</translation>
+        <source>Last heard</source>
+        <translation>Dernier signe</translation>
     </message>
     <message>
         <source>Recent warnings</source>
@@ -1123,12 +1860,26 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
         <translation>Vue d’ensemble du système</translation>
     </message>
     <message>
+        <source>Every service instance and its warnings.</source>
+        <translation>Chaque instance de service et ses avertissements.</translation>
+    </message>
+    <message>
         <source>Recent warnings and errors (of the selected instance, or of all):</source>
         <translation>Avertissements et erreurs récents (de l’instance choisie, ou de toutes) :</translation>
     </message>
-    <message>
-        <source>{count} service instances, {lost} lost.</source>
-        <translation>{count} instances de service, {lost} perdues.</translation>
+    <message numerus="yes">
+        <source>%Ln service instance(s)</source>
+        <translation>
+            <numerusform>%Ln instance de service</numerusform>
+            <numerusform>%Ln instances de service</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln lost.</source>
+        <translation>
+            <numerusform>%Ln perdue.</numerusform>
+            <numerusform>%Ln perdues.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1160,6 +1911,10 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
     <message>
         <source>Crawl profiles</source>
         <translation>Profils de collecte</translation>
+    </message>
+    <message>
+        <source>How to crawl: the crawl profiles harvests use.</source>
+        <translation>Comment collecter : les profils utilisés par les collectes.</translation>
     </message>
     <message>
         <source>Activate</source>
@@ -1238,6 +1993,10 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
     <message>
         <source>Schedules</source>
         <translation>Planifications</translation>
+    </message>
+    <message>
+        <source>When harvests run.</source>
+        <translation>Quand les collectes s&apos;exécutent.</translation>
     </message>
     <message>
         <source>New schedule</source>
@@ -1381,13 +2140,20 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
         <source>Expressions</source>
         <translation>Expressions</translation>
     </message>
-    <message>
-        <source>{count} expressions</source>
-        <translation>{count} expressions</translation>
+    <message numerus="yes">
+        <source>%Ln expression(s)</source>
+        <translation>
+            <numerusform>%Ln expression</numerusform>
+            <numerusform>%Ln expressions</numerusform>
+        </translation>
     </message>
     <message>
         <source>Global crawler traps</source>
         <translation>Pièges à robots globaux</translation>
+    </message>
+    <message>
+        <source>URL patterns no harvest should follow.</source>
+        <translation>Motifs d&apos;URL qu&apos;aucune collecte ne doit suivre.</translation>
     </message>
     <message>
         <source>New trap list</source>
@@ -1510,6 +2276,46 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
     <message>
         <source>unfinished</source>
         <translation>inachevé</translation>
+    </message>
+    <message>
+        <source>no seed could be fetched</source>
+        <translation>aucune graine n&apos;a pu être récupérée</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>annulé</translation>
+    </message>
+    <message>
+        <source>harvested</source>
+        <translation>collecté</translation>
+    </message>
+    <message>
+        <source>partly harvested</source>
+        <translation>partiellement collecté</translation>
+    </message>
+    <message>
+        <source>nothing harvested</source>
+        <translation>rien collecté</translation>
+    </message>
+    <message>
+        <source>not stored</source>
+        <translation>non stocké</translation>
+    </message>
+    <message>
+        <source>storing</source>
+        <translation>stockage en cours</translation>
+    </message>
+    <message>
+        <source>stored, not yet confirmed</source>
+        <translation>stocké, pas encore confirmé</translation>
+    </message>
+    <message>
+        <source>stored</source>
+        <translation>stocké</translation>
+    </message>
+    <message>
+        <source>storing failed</source>
+        <translation>échec du stockage</translation>
     </message>
     <message>
         <source>selective</source>

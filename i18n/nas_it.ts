@@ -2,6 +2,303 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="it_IT">
 <context>
+    <name>ArchiveBrowser</name>
+    <message>
+        <source>Choose the missing URLs to add.</source>
+        <translation>Scegli gli URL mancanti da aggiungere.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln seed(s) added to {list} of {domain}.</source>
+        <translation>
+            <numerusform>%Ln seed aggiunto a {list} di {domain}.</numerusform>
+            <numerusform>%Ln seed aggiunti a {list} di {domain}.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ArchiveBrowserScreen</name>
+    <message>
+        <source>Archive browser</source>
+        <translation>Browser dell&apos;archivio</translation>
+    </message>
+    <message>
+        <source>Browse what a job archived, and collect the URLs it missed.</source>
+        <translation>Sfoglia ciò che un job ha archiviato e raccogli gli URL mancati.</translation>
+    </message>
+    <message>
+        <source>Jobs to browse:</source>
+        <translation>Job da sfogliare:</translation>
+    </message>
+    <message>
+        <source>job numbers, e.g. 12 13</source>
+        <translation>numeri di job, ad es. 12 13</translation>
+    </message>
+    <message>
+        <source>Browse</source>
+        <translation>Sfoglia</translation>
+    </message>
+    <message>
+        <source>Qt WebEngine is not installed here.</source>
+        <translation>Qt WebEngine non è installato qui.</translation>
+    </message>
+    <message>
+        <source>Jobs {ids}</source>
+        <translation>Job {ids}</translation>
+    </message>
+</context>
+<context>
+    <name>ArchiveTab</name>
+    <message>
+        <source>Record missing URLs</source>
+        <translation>Registra gli URL mancanti</translation>
+    </message>
+    <message>
+        <source>Refresh the list</source>
+        <translation>Aggiorna l&apos;elenco</translation>
+    </message>
+    <message>
+        <source>Domain (e.g. kb.dk)</source>
+        <translation>Dominio (ad es. kb.dk)</translation>
+    </message>
+    <message>
+        <source>Seed list</source>
+        <translation>Lista di seed</translation>
+    </message>
+    <message>
+        <source>Add selected as seeds</source>
+        <translation>Aggiungi i selezionati come seed</translation>
+    </message>
+    <message>
+        <source>Missing URLs</source>
+        <translation>URL mancanti</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln missing URL(s)</source>
+        <translation>
+            <numerusform>%Ln URL mancante</numerusform>
+            <numerusform>%Ln URL mancanti</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Record missing URLs ({count})</source>
+        <translation>Registra gli URL mancanti ({count})</translation>
+    </message>
+    <message>
+        <source>Asked for by {referrer}</source>
+        <translation>Richiesto da {referrer}</translation>
+    </message>
+    <message>
+        <source>Not in the archive</source>
+        <translation>Non nell&apos;archivio</translation>
+    </message>
+    <message>
+        <source>Captured {when}</source>
+        <translation>Acquisito il {when}</translation>
+    </message>
+    <message>
+        <source>Record: {file} at offset {offset}</source>
+        <translation>Record: {file} all&apos;offset {offset}</translation>
+    </message>
+    <message>
+        <source>The viewerproxy cannot be reached, so no archived page can be shown (nothing is fetched from the live web): {reason}</source>
+        <translation>Il viewerproxy non è raggiungibile, quindi nessuna pagina archiviata può essere mostrata (nulla viene scaricato dal web): {reason}</translation>
+    </message>
+</context>
+<context>
+    <name>BitIntegrity</name>
+    <message>
+        <source>file list</source>
+        <translation>elenco dei file</translation>
+    </message>
+    <message>
+        <source>checksums</source>
+        <translation>checksum</translation>
+    </message>
+    <message>
+        <source>salted challenge</source>
+        <translation>sfida con sale</translation>
+    </message>
+    <message>
+        <source>reestablish missing</source>
+        <translation>ripristina mancanti</translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation>in coda</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>in esecuzione</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>completato</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>non riuscito</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>annullato</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>mancante</translation>
+    </message>
+    <message>
+        <source>corrupt</source>
+        <translation>corrotto</translation>
+    </message>
+    <message>
+        <source>disputed: a person must look</source>
+        <translation>contestato: una persona deve controllare</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>File</translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation>Esito</translation>
+    </message>
+    <message>
+        <source>Reference checksum</source>
+        <translation>Checksum di riferimento</translation>
+    </message>
+    <message>
+        <source>Checksum in this replica</source>
+        <translation>Checksum in questa replica</translation>
+    </message>
+    <message>
+        <source>Checked</source>
+        <translation>Verificato</translation>
+    </message>
+</context>
+<context>
+    <name>BitIntegrityScreen</name>
+    <message>
+        <source>Bit integrity</source>
+        <translation>Integrità dei bit</translation>
+    </message>
+    <message>
+        <source>Every replica&apos;s files checked: audits, missing and corrupt copies, repair.</source>
+        <translation>I file di ogni replica verificati: verifiche, copie mancanti e corrotte, riparazione.</translation>
+    </message>
+    <message>
+        <source>Choose a replica to see its missing and corrupt copies.</source>
+        <translation>Scegli una replica per vedere le copie mancanti e corrotte.</translation>
+    </message>
+    <message>
+        <source>Start audit</source>
+        <translation>Avvia la verifica</translation>
+    </message>
+    <message>
+        <source>Cancel audit</source>
+        <translation>Annulla la verifica</translation>
+    </message>
+    <message>
+        <source>Reestablish all missing</source>
+        <translation>Ripristina tutti i mancanti</translation>
+    </message>
+    <message>
+        <source>Replace this corrupt copy…</source>
+        <translation>Sostituisci questa copia corrotta…</translation>
+    </message>
+    <message>
+        <source>Missing copies:</source>
+        <translation>Copie mancanti:</translation>
+    </message>
+    <message>
+        <source>Corrupt copies:</source>
+        <translation>Copie corrotte:</translation>
+    </message>
+    <message>
+        <source>Replica</source>
+        <translation>Replica</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>File</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>Missing</source>
+        <translation>Mancanti</translation>
+    </message>
+    <message>
+        <source>Corrupt</source>
+        <translation>Corrotti</translation>
+    </message>
+    <message>
+        <source>Disputed</source>
+        <translation>Contestati</translation>
+    </message>
+    <message>
+        <source>Old checksums</source>
+        <translation>Checksum vecchi</translation>
+    </message>
+    <message>
+        <source>Oldest checksum</source>
+        <translation>Checksum più vecchio</translation>
+    </message>
+    <message>
+        <source>Last audit</source>
+        <translation>Ultima verifica</translation>
+    </message>
+    <message>
+        <source>Replica {replica}</source>
+        <translation>Replica {replica}</translation>
+    </message>
+    <message>
+        <source>{kind} audit {id}: {state}; {seen} files seen, {missing} missing, {corrupt} corrupt</source>
+        <translation>Verifica {id} ({kind}): {state}; {seen} file visti, {missing} mancanti, {corrupt} corrotti</translation>
+    </message>
+    <message>
+        <source>(partial: no answer from {instances})</source>
+        <translation>(parziale: nessuna risposta da {instances})</translation>
+    </message>
+    <message>
+        <source>Copy the {count} missing files back into {replica} from a good copy in another replica? Nothing is deleted; each copy is checked against the reference checksum.</source>
+        <translation>Ricopiare i {count} file mancanti in {replica} da una copia buona in un&apos;altra replica? Nulla viene cancellato; ogni copia è verificata con il checksum di riferimento.</translation>
+    </message>
+    <message>
+        <source>Choose a corrupt copy first.</source>
+        <translation>Scegli prima una copia corrotta.</translation>
+    </message>
+    <message>
+        <source>File: {name} in {replica}</source>
+        <translation>File: {name} in {replica}</translation>
+    </message>
+    <message>
+        <source>Checksum of the corrupt copy: {checksum}</source>
+        <translation>Checksum della copia corrotta: {checksum}</translation>
+    </message>
+    <message>
+        <source>Reference checksum: {checksum}</source>
+        <translation>Checksum di riferimento: {checksum}</translation>
+    </message>
+    <message>
+        <source>Good copy: {replica} ({checksum})</source>
+        <translation>Copia buona: {replica} ({checksum})</translation>
+    </message>
+    <message>
+        <source>The corrupt copy is moved aside (kept, not deleted) and replaced by the good copy. Replacing needs the operator&apos;s repair key; run:</source>
+        <translation>La copia corrotta viene messa da parte (conservata, non cancellata) e sostituita dalla copia buona. La sostituzione richiede la chiave di riparazione dell&apos;operatore; esegui:</translation>
+    </message>
+    <message>
+        <source>This copy cannot be replaced: {reason}</source>
+        <translation>Questa copia non può essere sostituita: {reason}</translation>
+    </message>
+    <message>
+        <source>Replace this corrupt copy</source>
+        <translation>Sostituisci questa copia corrotta</translation>
+    </message>
+</context>
+<context>
     <name>ChannelsScreen</name>
     <message>
         <source>Name</source>
@@ -30,6 +327,10 @@
     <message>
         <source>Harvest channels</source>
         <translation>Canali di raccolta</translation>
+    </message>
+    <message>
+        <source>Which harvester channel runs which kind of harvest.</source>
+        <translation>Quale canale esegue quale tipo di raccolta.</translation>
     </message>
     <message>
         <source>Make default of its kind</source>
@@ -61,6 +362,10 @@
     <message>
         <source>Charts</source>
         <translation>Grafici</translation>
+    </message>
+    <message>
+        <source>Jobs per day and status; bytes per run of a harvest.</source>
+        <translation>Job per giorno e stato; byte per esecuzione di una raccolta.</translation>
     </message>
     <message>
         <source>Jobs created in the last (days):</source>
@@ -189,7 +494,46 @@
     </message>
 </context>
 <context>
+    <name>DomainsController</name>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} salvato.</translation>
+    </message>
+    <message>
+        <source>Give at least one seed.</source>
+        <translation>Indica almeno un seed.</translation>
+    </message>
+    <message>
+        <source>This domain has no seed list {names}.</source>
+        <translation>Il dominio non ha la lista di seed {names}.</translation>
+    </message>
+    <message>
+        <source>line {line}: {text}</source>
+        <translation>riga {line}: {text}</translation>
+    </message>
+    <message>
+        <source>Ingest cancelled after line {line}.</source>
+        <translation>Importazione annullata dopo la riga {line}.</translation>
+    </message>
+    <message>
+        <source>Ingest finished.</source>
+        <translation>Importazione completata.</translation>
+    </message>
+    <message>
+        <source>Created: {created}, already known: {existing}, duplicates: {duplicates}, invalid: {invalid}.</source>
+        <translation>Creati: {created}, già noti: {existing}, duplicati: {duplicates}, non validi: {invalid}.</translation>
+    </message>
+    <message>
+        <source>Invalid lines: {lines}</source>
+        <translation>Righe non valide: {lines}</translation>
+    </message>
+</context>
+<context>
     <name>DomainsScreen</name>
+    <message>
+        <source>no limit</source>
+        <translation>nessun limite</translation>
+    </message>
     <message>
         <source>Domain</source>
         <translation>Dominio</translation>
@@ -277,6 +621,10 @@
     <message>
         <source>Domains</source>
         <translation>Domini</translation>
+    </message>
+    <message>
+        <source>Start here: the domains to harvest, their seeds and configurations.</source>
+        <translation>Inizia qui: i domini da raccogliere, i loro seed e configurazioni.</translation>
     </message>
     <message>
         <source>Search with * and ?, e.g. *.dk or kb*</source>
@@ -367,16 +715,16 @@
         <translation>Profilo di raccolta:</translation>
     </message>
     <message>
-        <source>Seed lists (comma separated):</source>
-        <translation>Liste di seed (separate da virgole):</translation>
+        <source>Seed lists:</source>
+        <translation>Liste di seed:</translation>
     </message>
     <message>
-        <source>Max objects (-1: no limit):</source>
-        <translation>Oggetti max (-1: nessun limite):</translation>
+        <source>Max objects:</source>
+        <translation>Oggetti massimi:</translation>
     </message>
     <message>
-        <source>Max bytes (-1: no limit):</source>
-        <translation>Byte max (-1: nessun limite):</translation>
+        <source>Max bytes:</source>
+        <translation>Byte massimi:</translation>
     </message>
     <message>
         <source>Max requests a minute:</source>
@@ -426,9 +774,12 @@
         <source>Add site login</source>
         <translation>Aggiungi credenziale del sito</translation>
     </message>
-    <message>
-        <source>{count} domains</source>
-        <translation>{count} domini</translation>
+    <message numerus="yes">
+        <source>%Ln domain(s)</source>
+        <translation>
+            <numerusform>%Ln dominio</numerusform>
+            <numerusform>%Ln domini</numerusform>
+        </translation>
     </message>
     <message>
         <source>Choose a domain on the left.</source>
@@ -447,16 +798,12 @@
         <translation>Alias di questo dominio: {aliases}</translation>
     </message>
     <message>
+        <source>(the domain&apos;s default)</source>
+        <translation>(predefinito del dominio)</translation>
+    </message>
+    <message>
         <source>(new seed list)</source>
         <translation>(nuova lista di seed)</translation>
-    </message>
-    <message>
-        <source>Saved {name}.</source>
-        <translation>{name} salvato.</translation>
-    </message>
-    <message>
-        <source>Give at least one seed.</source>
-        <translation>Indica almeno un seed.</translation>
     </message>
     <message>
         <source>Domain list to ingest</source>
@@ -469,26 +816,6 @@
     <message>
         <source>Ingesting {file}…</source>
         <translation>Importazione di {file}…</translation>
-    </message>
-    <message>
-        <source>line {line}: {text}</source>
-        <translation>riga {line}: {text}</translation>
-    </message>
-    <message>
-        <source>Ingest cancelled after line {line}.</source>
-        <translation>Importazione annullata dopo la riga {line}.</translation>
-    </message>
-    <message>
-        <source>Ingest finished.</source>
-        <translation>Importazione completata.</translation>
-    </message>
-    <message>
-        <source>Created: {created}, already known: {existing}, duplicates: {duplicates}, invalid: {invalid}.</source>
-        <translation>Creati: {created}, già noti: {existing}, duplicati: {duplicates}, non validi: {invalid}.</translation>
-    </message>
-    <message>
-        <source>Invalid lines: {lines}</source>
-        <translation>Righe non valide: {lines}</translation>
     </message>
 </context>
 <context>
@@ -633,6 +960,91 @@
         <source>Something went wrong (error code: {code}).</source>
         <translation>Qualcosa è andato storto (codice di errore: {code}).</translation>
     </message>
+    <message>
+        <source>domain</source>
+        <translation>dominio</translation>
+    </message>
+    <message>
+        <source>crawl profile</source>
+        <translation>profilo di raccolta</translation>
+    </message>
+    <message>
+        <source>harvest definition</source>
+        <translation>definizione di raccolta</translation>
+    </message>
+    <message>
+        <source>harvest channel</source>
+        <translation>canale di raccolta</translation>
+    </message>
+    <message>
+        <source>schedule</source>
+        <translation>pianificazione</translation>
+    </message>
+    <message>
+        <source>crawler trap list</source>
+        <translation>elenco di trappole per crawler</translation>
+    </message>
+    <message>
+        <source>seed list</source>
+        <translation>lista di seed</translation>
+    </message>
+    <message>
+        <source>configuration</source>
+        <translation>configurazione</translation>
+    </message>
+    <message>
+        <source>ingest run</source>
+        <translation>importazione</translation>
+    </message>
+    <message>
+        <source>The seed {url} is outside the domain {domain}.</source>
+        <translation>Il seed {url} è fuori dal dominio {domain}.</translation>
+    </message>
+    <message>
+        <source>Only http and https URLs can be seeds: {url}</source>
+        <translation>Solo gli URL http e https possono essere seed: {url}</translation>
+    </message>
+    <message>
+        <source>This URL has no host name: {url}</source>
+        <translation>Questo URL non ha un nome host: {url}</translation>
+    </message>
+    <message>
+        <source>This is not a valid URL: {url}</source>
+        <translation>Questo non è un URL valido: {url}</translation>
+    </message>
+    <message>
+        <source>There is no domain {name}.</source>
+        <translation>Il dominio {name} non esiste.</translation>
+    </message>
+    <message>
+        <source>Not found: {object} &apos;{name}&apos;.</source>
+        <translation>Non trovato: {object} &apos;{name}&apos;.</translation>
+    </message>
+    <message>
+        <source>Already exists: {object} &apos;{name}&apos;.</source>
+        <translation>Esiste già: {object} &apos;{name}&apos;.</translation>
+    </message>
+    <message>
+        <source>Details: {message}</source>
+        <translation>Dettagli: {message}</translation>
+    </message>
+</context>
+<context>
+    <name>Formatting</name>
+    <message numerus="yes">
+        <source>%Ln second(s) ago</source>
+        <translation>
+            <numerusform>%Ln secondo fa</numerusform>
+            <numerusform>%Ln secondi fa</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln minute(s) ago</source>
+        <translation>
+            <numerusform>%Ln minuto fa</numerusform>
+            <numerusform>%Ln minuti fa</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>HarvestsScreen</name>
@@ -675,6 +1087,10 @@
     <message>
         <source>Harvest definitions</source>
         <translation>Definizioni di raccolta</translation>
+    </message>
+    <message>
+        <source>What to harvest when: selective, event and snapshot harvests.</source>
+        <translation>Cosa raccogliere e quando: raccolte selettive, di eventi e snapshot.</translation>
     </message>
     <message>
         <source>All kinds</source>
@@ -788,9 +1204,12 @@
         <source>Domains in this list (created if unknown): {domains}</source>
         <translation>Domini in questo elenco (creati se sconosciuti): {domains}</translation>
     </message>
-    <message>
-        <source>{count} lines are not URLs under a domain.</source>
-        <translation>{count} righe non sono URL sotto un dominio.</translation>
+    <message numerus="yes">
+        <source>%Ln line(s) not a URL under a domain.</source>
+        <translation>
+            <numerusform>%Ln riga non è un URL sotto un dominio.</numerusform>
+            <numerusform>%Ln righe non sono URL sotto un dominio.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Paste at least one URL.</source>
@@ -814,6 +1233,301 @@
     <message>
         <source>This cannot be empty.</source>
         <translation>Questo campo non può essere vuoto.</translation>
+    </message>
+</context>
+<context>
+    <name>JobDetails</name>
+    <message>
+        <source>created</source>
+        <translation>creato</translation>
+    </message>
+    <message>
+        <source>submitted to its channel</source>
+        <translation>inviato al suo canale</translation>
+    </message>
+    <message>
+        <source>claimed by harvester {detail}</source>
+        <translation>preso dal raccoglitore {detail}</translation>
+    </message>
+    <message>
+        <source>crawl started</source>
+        <translation>raccolta avviata</translation>
+    </message>
+    <message>
+        <source>reported by the harvester</source>
+        <translation>riportato dal raccoglitore</translation>
+    </message>
+    <message>
+        <source>ended: {detail}</source>
+        <translation>terminato: {detail}</translation>
+    </message>
+    <message>
+        <source>resubmitted as job {detail}</source>
+        <translation>reinviato come job {detail}</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Ora</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Stato</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Dimensione</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>MIME type</source>
+        <translation>Tipo MIME</translation>
+    </message>
+    <message>
+        <source>Referrer</source>
+        <translation>Referrer</translation>
+    </message>
+    <message>
+        <source>Annotations</source>
+        <translation>Annotazioni</translation>
+    </message>
+    <message>
+        <source>The archive holds no metadata file of this job ({file}) yet.</source>
+        <translation>L&apos;archivio non contiene ancora un file di metadati di questo job ({file}).</translation>
+    </message>
+    <message>
+        <source>The job&apos;s files cannot be listed: {reason}</source>
+        <translation>Impossibile elencare i file del job: {reason}</translation>
+    </message>
+    <message>
+        <source>The metadata file arrived damaged (its checksum differs).</source>
+        <translation>Il file dei metadati è arrivato danneggiato (checksum diverso).</translation>
+    </message>
+    <message>
+        <source>The metadata file cannot be read.</source>
+        <translation>Il file dei metadati non può essere letto.</translation>
+    </message>
+    <message>
+        <source>The metadata file is too large to show.</source>
+        <translation>Il file dei metadati è troppo grande da mostrare.</translation>
+    </message>
+    <message>
+        <source>The archive did not hand out the metadata file.</source>
+        <translation>L&apos;archivio non ha fornito il file dei metadati.</translation>
+    </message>
+    <message>
+        <source>Not a status filter: {text} (use e.g. 200, 4xx, -2 or &lt;0).</source>
+        <translation>Filtro di stato non valido: {text} (ad es. 200, 4xx, -2 o &lt;0).</translation>
+    </message>
+    <message>
+        <source>Resubmitted as job {id}</source>
+        <translation>Reinviato come job {id}</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>nessun limite</translation>
+    </message>
+    <message>
+        <source>Domain</source>
+        <translation>Dominio</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>Configurazione</translation>
+    </message>
+    <message>
+        <source>Objects</source>
+        <translation>Oggetti</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Byte</translation>
+    </message>
+    <message>
+        <source>Stop reason</source>
+        <translation>Motivo di arresto</translation>
+    </message>
+    <message>
+        <source>Deduplicated</source>
+        <translation>Deduplicati</translation>
+    </message>
+    <message>
+        <source>Space saved</source>
+        <translation>Spazio risparmiato</translation>
+    </message>
+    <message>
+        <source>Max objects</source>
+        <translation>Oggetti max</translation>
+    </message>
+    <message>
+        <source>Max bytes</source>
+        <translation>Byte max</translation>
+    </message>
+</context>
+<context>
+    <name>JobDetailsScreen</name>
+    <message>
+        <source>Job details</source>
+        <extracomment>set by the frame when an archive browser is there to open (else the button is hidden)</extracomment>
+        <translation>Dettagli del job</translation>
+    </message>
+    <message>
+        <source>What one job did: its history, domains, crawl log, reports and files.</source>
+        <translation>Cosa ha fatto un job: cronologia, domini, log, rapporti e file.</translation>
+    </message>
+    <message>
+        <source>Job:</source>
+        <translation>Job:</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Apri</translation>
+    </message>
+    <message>
+        <source>Resubmit</source>
+        <translation>Reinvia</translation>
+    </message>
+    <message>
+        <source>Only a failed job can be resubmitted.</source>
+        <translation>Solo un job fallito può essere reinviato.</translation>
+    </message>
+    <message>
+        <source>Browse this job</source>
+        <translation>Sfoglia questo job</translation>
+    </message>
+    <message>
+        <source>Status history:</source>
+        <translation>Cronologia degli stati:</translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation>Panoramica</translation>
+    </message>
+    <message>
+        <source>Domains</source>
+        <translation>Domini</translation>
+    </message>
+    <message>
+        <source>Crawl log</source>
+        <translation>Log di raccolta</translation>
+    </message>
+    <message>
+        <source>Reports</source>
+        <translation>Rapporti</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>File</translation>
+    </message>
+    <message>
+        <source>Status:</source>
+        <translation>Stato:</translation>
+    </message>
+    <message>
+        <source>MIME type:</source>
+        <translation>Tipo MIME:</translation>
+    </message>
+    <message>
+        <source>URL:</source>
+        <translation>URL:</translation>
+    </message>
+    <message>
+        <source>e.g. 200, 4xx, &lt;0</source>
+        <translation>ad es. 200, 4xx, &lt;0</translation>
+    </message>
+    <message>
+        <source>e.g. image</source>
+        <translation>ad es. image</translation>
+    </message>
+    <message>
+        <source>e.g. */news/* or a part of the URL</source>
+        <translation>ad es. */news/* o una parte dell&apos;URL</translation>
+    </message>
+    <message>
+        <source>Filter</source>
+        <translation>Filtra</translation>
+    </message>
+    <message>
+        <source>◀ Previous</source>
+        <translation>◀ Precedente</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>Successivo ▶</translation>
+    </message>
+    <message>
+        <source>Choose a job on the Jobs screen, or type its number.</source>
+        <translation>Scegli un job nella schermata Job o digita il suo numero.</translation>
+    </message>
+    <message>
+        <source>Reading the job&apos;s crawl log and reports from the archive…</source>
+        <translation>Lettura del log e dei rapporti del job dall&apos;archivio…</translation>
+    </message>
+    <message>
+        <source>Job {id}: {status}</source>
+        <translation>Job {id}: {status}</translation>
+    </message>
+    <message>
+        <source>Harvest: {harvest}, run {run}, channel {channel}</source>
+        <translation>Raccolta: {harvest}, esecuzione {run}, canale {channel}</translation>
+    </message>
+    <message>
+        <source>Crawl profile: {profile}</source>
+        <translation>Profilo di raccolta: {profile}</translation>
+    </message>
+    <message>
+        <source>Harvested: {objects} objects, {bytes}</source>
+        <translation>Raccolti: {objects} oggetti, {bytes}</translation>
+    </message>
+    <message>
+        <source>Deduplication: {count} objects not stored again, {bytes} saved</source>
+        <translation>Deduplicazione: {count} oggetti non salvati di nuovo, {bytes} risparmiati</translation>
+    </message>
+    <message>
+        <source>Stop reasons: {reasons}</source>
+        <translation>Motivi di arresto: {reasons}</translation>
+    </message>
+    <message>
+        <source>Failure</source>
+        <translation>Errore</translation>
+    </message>
+    <message>
+        <source>Harvest error</source>
+        <translation>Errore di raccolta</translation>
+    </message>
+    <message>
+        <source>Upload error</source>
+        <translation>Errore di caricamento</translation>
+    </message>
+    <message>
+        <source>Seeds: {count}</source>
+        <translation>Seed: {count}</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>File</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Dimensione</translation>
+    </message>
+    <message>
+        <source>Checksum (MD5)</source>
+        <translation>Checksum (MD5)</translation>
+    </message>
+    <message>
+        <source>In {replica}</source>
+        <translation>In {replica}</translation>
+    </message>
+    <message>
+        <source>From {file}: {lines} crawl log lines, {reports} reports and logs.</source>
+        <translation>Da {file}: {lines} righe di log, {reports} rapporti e log.</translation>
+    </message>
+    <message>
+        <source>Lines {first}–{last} of {total} matching (of {all} in the crawl log)</source>
+        <translation>Righe {first}–{last} di {total} trovate (di {all} nel log)</translation>
     </message>
 </context>
 <context>
@@ -907,6 +1621,10 @@
         <translation>Job</translation>
     </message>
     <message>
+        <source>Every harvest job: running, done, failed; resubmit a failed one.</source>
+        <translation>Tutti i job di raccolta: in corso, completati, falliti; reinvia un job fallito.</translation>
+    </message>
+    <message>
         <source>Running jobs:</source>
         <translation>Job in esecuzione:</translation>
     </message>
@@ -939,8 +1657,15 @@
         <translation>Reinvia il job non riuscito</translation>
     </message>
     <message>
-        <source>{count} jobs</source>
-        <translation>{count} job</translation>
+        <source>Crawl log, reports and files…</source>
+        <translation>Log, rapporti e file…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln job(s)</source>
+        <translation>
+            <numerusform>%Ln job</numerusform>
+            <numerusform>%Ln job</numerusform>
+        </translation>
     </message>
     <message>
         <source>Job id: {problem}</source>
@@ -1001,6 +1726,18 @@
 </context>
 <context>
     <name>MainWindow</name>
+    <message>
+        <source>Curate: start here</source>
+        <translation>Curatela: inizia qui</translation>
+    </message>
+    <message>
+        <source>Operate</source>
+        <translation>Gestione</translation>
+    </message>
+    <message>
+        <source>Quality assurance</source>
+        <translation>Controllo qualità</translation>
+    </message>
     <message>
         <source>NetarchiveSuite</source>
         <translation>NetarchiveSuite</translation>
@@ -1087,8 +1824,8 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
         <translation>Ultimo heartbeat</translation>
     </message>
     <message>
-        <source>Seconds ago</source>
-        <translation>Secondi fa</translation>
+        <source>Last heard</source>
+        <translation>Ultimo segnale</translation>
     </message>
     <message>
         <source>Recent warnings</source>
@@ -1123,12 +1860,26 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
         <translation>Panoramica del sistema</translation>
     </message>
     <message>
+        <source>Every service instance and its warnings.</source>
+        <translation>Ogni istanza di servizio e i suoi avvisi.</translation>
+    </message>
+    <message>
         <source>Recent warnings and errors (of the selected instance, or of all):</source>
         <translation>Avvisi ed errori recenti (dell’istanza selezionata o di tutte):</translation>
     </message>
-    <message>
-        <source>{count} service instances, {lost} lost.</source>
-        <translation>{count} istanze di servizio, {lost} perse.</translation>
+    <message numerus="yes">
+        <source>%Ln service instance(s)</source>
+        <translation>
+            <numerusform>%Ln istanza di servizio</numerusform>
+            <numerusform>%Ln istanze di servizio</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln lost.</source>
+        <translation>
+            <numerusform>%Ln persa.</numerusform>
+            <numerusform>%Ln perse.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1160,6 +1911,10 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
     <message>
         <source>Crawl profiles</source>
         <translation>Profili di raccolta</translation>
+    </message>
+    <message>
+        <source>How to crawl: the crawl profiles harvests use.</source>
+        <translation>Come raccogliere: i profili usati dalle raccolte.</translation>
     </message>
     <message>
         <source>Activate</source>
@@ -1238,6 +1993,10 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
     <message>
         <source>Schedules</source>
         <translation>Pianificazioni</translation>
+    </message>
+    <message>
+        <source>When harvests run.</source>
+        <translation>Quando vengono eseguite le raccolte.</translation>
     </message>
     <message>
         <source>New schedule</source>
@@ -1381,13 +2140,20 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
         <source>Expressions</source>
         <translation>Espressioni</translation>
     </message>
-    <message>
-        <source>{count} expressions</source>
-        <translation>{count} espressioni</translation>
+    <message numerus="yes">
+        <source>%Ln expression(s)</source>
+        <translation>
+            <numerusform>%Ln espressione</numerusform>
+            <numerusform>%Ln espressioni</numerusform>
+        </translation>
     </message>
     <message>
         <source>Global crawler traps</source>
         <translation>Trappole per crawler globali</translation>
+    </message>
+    <message>
+        <source>URL patterns no harvest should follow.</source>
+        <translation>Schemi di URL che nessuna raccolta deve seguire.</translation>
     </message>
     <message>
         <source>New trap list</source>
@@ -1510,6 +2276,46 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
     <message>
         <source>unfinished</source>
         <translation>incompiuto</translation>
+    </message>
+    <message>
+        <source>no seed could be fetched</source>
+        <translation>nessun seed è stato scaricato</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>annullato</translation>
+    </message>
+    <message>
+        <source>harvested</source>
+        <translation>raccolto</translation>
+    </message>
+    <message>
+        <source>partly harvested</source>
+        <translation>raccolto in parte</translation>
+    </message>
+    <message>
+        <source>nothing harvested</source>
+        <translation>niente raccolto</translation>
+    </message>
+    <message>
+        <source>not stored</source>
+        <translation>non salvato</translation>
+    </message>
+    <message>
+        <source>storing</source>
+        <translation>salvataggio in corso</translation>
+    </message>
+    <message>
+        <source>stored, not yet confirmed</source>
+        <translation>salvato, non ancora confermato</translation>
+    </message>
+    <message>
+        <source>stored</source>
+        <translation>salvato</translation>
+    </message>
+    <message>
+        <source>storing failed</source>
+        <translation>salvataggio fallito</translation>
     </message>
     <message>
         <source>selective</source>

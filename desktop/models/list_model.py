@@ -58,7 +58,8 @@ class DtoListModel(QAbstractTableModel):
 
         def key(r: Any) -> tuple:
             v = col.value(r)
-            return v is None, v if isinstance(v, (int, float)) else str(v)
+            # names sort as people read them: "b.dk" between "A.dk" and "C.dk"
+            return v is None, v if isinstance(v, (int, float)) else str(v).casefold()
         self.layoutAboutToBeChanged.emit()
         self.rows.sort(key=key, reverse=order == Qt.SortOrder.DescendingOrder)
         self.layoutChanged.emit()

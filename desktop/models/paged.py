@@ -60,9 +60,10 @@ class PagedTableModel(QAbstractTableModel):
     def __init__(self, client: RpcClient, service: str, method: str, columns: list[Column],
                  page_size: int = 200, max_pages: int = 50,
                  kwargs_for: Callable[[int, int, str | None, bool, dict[str, Any]], dict[str, Any]] | None = None,
-                 parent=None):
+                 parent=None, item_type: Any = None):
         super().__init__(parent)
-        self.item_type = page_item_type(service, method)
+        # item_type: for a listing whose contract is not (yet) in shared/contracts.py
+        self.item_type = page_item_type(service, method) or item_type
         check_columns(self.item_type, columns)
         self.client, self.service, self.method, self.columns = client, service, method, columns
         self.page_size, self.max_pages = page_size, max_pages
@@ -77,6 +78,10 @@ class PagedTableModel(QAbstractTableModel):
         self.last_load_seconds: float | None = None
         self._load_started = 0.0
         self.loading = False
+        # Nothing is fetched until the screen first asks (set_filters/reload): a view's
+        # setSortingEnabled() calls sort() at once, before the screen knows what to list (the
+        # jobs screen then asked job_domains without a job, and the user saw an error at start).
+        self.started = False
 
     # --- what the views ask --------------------------------------------------------------------
 
@@ -102,7 +107,8 @@ class PagedTableModel(QAbstractTableModel):
         page_no = index.row() // self.page_size
         page = self._pages.get(page_no)
         if page is None:
-            self._request(page_no)
+            if self.started:
+                self._request(page_no)
             return PLACEHOLDER if role == Qt.ItemDataRole.DisplayRole and index.column() == 0 else None
         self._pages.move_to_end(page_no)
         i = index.row() % self.page_size
@@ -131,7 +137,8 @@ class PagedTableModel(QAbstractTableModel):
         if (key, desc) == (self.sort_key, self.descending) and self._pages:
             return
         self.sort_key, self.descending = key, desc
-        self.reload()
+        if self.started:
+            self.reload()
 
     # --- what screens do -----------------------------------------------------------------------
 
@@ -141,6 +148,7 @@ class PagedTableModel(QAbstractTableModel):
 
     def reload(self) -> None:
         """Start a new generation: forget cached pages (once the new first page is here)."""
+        self.started = True
         self._generation += 1
         for c in self._requested.values():
             c.cancel()
@@ -184,6 +192,8 @@ class PagedTableModel(QAbstractTableModel):
         if gen != self._generation:
             return
         self._requested.pop(page_no, None)
+        if not isinstance(result, Page) and self.item_type is not None:
+            result = contracts.decode_type(Page[self.item_type], result)
         items = list(result.items)
         total = int(result.total)
         if reset or total != self._total:

@@ -13,7 +13,10 @@ from desktop.widgets.panels import UnavailablePanel
 
 
 def _is_missing_method(failure: Failure) -> bool:
-    return failure.kind is FailureKind.UNEXPECTED and getattr(failure.exception, "exc_type", "") == "MethodNotFound"
+    # Nameko hands back its own MethodNotFound (a registered exception), or a RemoteError naming it
+    exc = failure.exception
+    return failure.kind is FailureKind.UNEXPECTED and (
+        getattr(exc, "exc_type", "") == "MethodNotFound" or type(exc).__name__ == "MethodNotFound")
 
 
 class Screen(QWidget):
@@ -22,6 +25,7 @@ class Screen(QWidget):
 
     key = "screen"
     service = ""
+    group = ""       # curate, operate or qa: where the navigation lists it (registry.GROUPS)
     statusMessage = Signal(str)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -35,6 +39,7 @@ class Screen(QWidget):
         super().__init__(parent)
         self.client = client
         self.loaded = False
+        self._error_box: QMessageBox | None = None
         self._stack = QStackedLayout(self)
         self.content = QWidget(self)
         self.unavailable = UnavailablePanel(self)
@@ -77,7 +82,9 @@ class Screen(QWidget):
         return c
 
     def _check_available(self, failure: Failure) -> None:
-        if failure.kind is FailureKind.SERVICE_MISSING:
+        # A stopped service either has no queue (UnknownService) or leaves its queue behind and
+        # never answers (a timeout): both mean "not available", shown once on the screen itself.
+        if failure.kind in (FailureKind.SERVICE_MISSING, FailureKind.TIMEOUT):
             self.show_unavailable(failure.service, describe(failure))
         elif _is_missing_method(failure):
             self.show_unavailable(failure.service, self.tr(
@@ -96,18 +103,31 @@ class Screen(QWidget):
         return self._stack.currentWidget() is self.unavailable
 
     def report(self, failure: Failure) -> None:
-        """A failure that belongs to no field: a message box (never a traceback)."""
-        if failure.kind in (FailureKind.SERVICE_MISSING, FailureKind.UNREACHABLE) or _is_missing_method(failure):
+        """A failure that belongs to no field: a message box (never a traceback). A missing or
+        silent service switches the screen to its "not available" page instead; the same message
+        is never stacked in a second box while the first is still open."""
+        if failure.kind in (FailureKind.SERVICE_MISSING, FailureKind.TIMEOUT):
+            self._check_available(failure)
+            return
+        if failure.kind is FailureKind.UNREACHABLE or _is_missing_method(failure):
             return   # the screen or the frame already shows it
-        box = QMessageBox(QMessageBox.Icon.Warning, self.title(), describe(failure), parent=self)
+        text = describe(failure)
+        box = self._error_box
+        if box is not None and box.isVisible() and box.text() == text:
+            return
+        box = QMessageBox(QMessageBox.Icon.Warning, self.title(), text, parent=self)
         box.setObjectName("errorBox")
         box.open()
+        self._error_box = box
 
     def show_failure(self, form, failure: Failure, field_by_code: dict[str, str] | None = None,
                      default: str | None = None) -> None:
         """A failed save: the sentence goes next to the field it concerns (the error's
         ``details.field`` if the form has it, else by code), else on the form's banner."""
-        if failure.kind in (FailureKind.SERVICE_MISSING, FailureKind.UNREACHABLE) or _is_missing_method(failure):
+        if failure.kind in (FailureKind.SERVICE_MISSING, FailureKind.TIMEOUT):
+            self._check_available(failure)
+            return
+        if failure.kind is FailureKind.UNREACHABLE or _is_missing_method(failure):
             return
         field = None
         if failure.kind is FailureKind.SERVER:

@@ -20,6 +20,7 @@ from shared.dto.definitions import ChannelDto
 
 class ChannelsScreen(Screen):
     key = "channels"
+    group = "operate"
     service = "definitions"
 
     def build(self) -> None:
@@ -54,6 +55,9 @@ class ChannelsScreen(Screen):
 
     def title(self) -> str:
         return self.tr("Harvest channels")
+
+    def purpose(self) -> str:
+        return self.tr("Which harvester channel runs which kind of harvest.")
 
     def retranslateUi(self) -> None:
         self.default_button.setText(self.tr("Make default of its kind"))

@@ -42,21 +42,40 @@ def per_day_and_status(rows: list[DayStatusCountDto], days: list[dt.date]) -> di
     return {s: out[s] for s in sorted(out, key=lambda s: (order.get(s, len(order)), s))}
 
 
-def _axes(chart: QChart, series, categories: list[str], top: float, axis_title: str) -> None:
+def count_step(top: float) -> int:
+    """A whole-number tick step giving at most about eight ticks (1, 2, 5, 10, 20, 50 ...)."""
+    step, i = 1, 0
+    while top / step > 8:
+        step = step * 5 // 2 if i % 3 == 1 else step * 2
+        i += 1
+    return step
+
+
+def _axes(chart: QChart, series, categories: list[str], top: float, axis_title: str, counts: bool = False) -> None:
     x = QBarCategoryAxis()
     x.append(categories)
     chart.addAxis(x, Qt.AlignmentFlag.AlignBottom)
     series.attachAxis(x)
     y = QValueAxis()
     y.setTitleText(axis_title)
-    y.setRange(0, top * 1.1 if top > 0 else 1)
-    y.setLabelFormat("%.0f" if top >= 10 or top == 0 else "%.1f")
+    if counts:
+        # counts are whole numbers: whole ticks, never "0.5 jobs"
+        step = count_step(top)
+        y.setRange(0, max(step, (int(top) // step + 1) * step))
+        y.setTickType(QValueAxis.TickType.TicksDynamic)
+        y.setTickAnchor(0)
+        y.setTickInterval(step)
+        y.setLabelFormat("%d")
+    else:
+        y.setRange(0, top * 1.1 if top > 0 else 1)
+        y.setLabelFormat("%.0f" if top >= 10 or top == 0 else "%.1f")
     chart.addAxis(y, Qt.AlignmentFlag.AlignLeft)
     series.attachAxis(y)
 
 
 class ChartsScreen(Screen):
     key = "charts"
+    group = "operate"
     service = "scheduler"
 
     def build(self) -> None:
@@ -96,6 +115,9 @@ class ChartsScreen(Screen):
 
     def title(self) -> str:
         return self.tr("Charts")
+
+    def purpose(self) -> str:
+        return self.tr("Jobs per day and status; bytes per run of a harvest.")
 
     def retranslateUi(self) -> None:
         self.days_label.setText(self.tr("Jobs created in the last (days):"))
@@ -163,10 +185,10 @@ class ChartsScreen(Screen):
             series.append(bars)
         chart.addSeries(series)
         locale = QLocale()
-        labels = [locale.toString(QDate(d.year, d.month, d.day), QLocale.FormatType.ShortFormat)
-                  for d in self.day_list]
+        # day and month name in the chosen language: readable under narrow bars
+        labels = [locale.toString(QDate(d.year, d.month, d.day), "d MMM") for d in self.day_list]
         top = max((sum(col) for col in zip(*self.counts.values(), strict=True)), default=0)
-        _axes(chart, series, labels, float(top), self.tr("Jobs"))
+        _axes(chart, series, labels, float(top), self.tr("Jobs"), counts=True)
         chart.legend().setVisible(bool(self.counts))
         chart.legend().setAlignment(Qt.AlignmentFlag.AlignBottom)
         self.status_series = series

@@ -1,10 +1,10 @@
 # ruff: noqa: E501
-"""Domains: glob search over millions with server paging; create; edit one domain; mass ingest."""
+"""Domains: glob search over millions with server paging; create; edit one domain; mass ingest.
+
+The widgets only lay out and bind: what happens is in :class:`desktop.controllers.domains.DomainsController`."""
 from __future__ import annotations
 
-from typing import Any
-
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
+    QListWidgetItem,
     QPlainTextEdit,
     QPushButton,
     QSplitter,
@@ -25,71 +26,40 @@ from PySide6.QtWidgets import (
 )
 
 from desktop import formatting, vocab
-from desktop.errors import describe
+from desktop.controllers import domains as ctl
+from desktop.controllers.domains import DomainsController
 from desktop.models import Column, DtoListModel, PagedTableModel
-from desktop.rpc.outcome import Failure
 from desktop.screens.base import Screen
 from desktop.widgets.form import Form
-from desktop.widgets.inputs import InputProblem, lines, optional_int, required_text
 from desktop.widgets.panels import ProgressPanel
-from shared.dto.definitions import ConfigurationDto, CredentialDto, DomainDto, IngestRunDto
-
-INGEST_CHUNK = 5000
+from shared.dto.definitions import ConfigurationDto, CredentialDto, DomainDto
 
 
-class IngestRun(QWidget):
-    """Sends a domain list to ``ingest_chunk`` piece by piece; the next chunk goes only after the
-    previous was saved, so Cancel stops between chunks and nothing is half-saved."""
-
-    finished = Signal(object)
-    failed = Signal(object)
-
-    def __init__(self, screen: Screen, source: str, all_lines: list[str]):
-        super().__init__(screen)
-        self.screen, self.source, self.lines = screen, source, all_lines
-        self.run: IngestRunDto | None = None
-        self.cancelled = False
-
-    def start(self) -> None:
-        c = self.screen.rpc("ingest_start", self.source, len(self.lines))
-        c.succeeded.connect(self._started)
-        c.failed.connect(self.failed.emit)
-
-    def _started(self, run: IngestRunDto) -> None:
-        self.run = run
-        self._send()
-
-    def _send(self) -> None:
-        run = self.run
-        first = run.next_line
-        if self.cancelled or first > len(self.lines):
-            self._finish()
-            return
-        chunk = self.lines[first - 1:first - 1 + INGEST_CHUNK]
-        c = self.screen.rpc("ingest_chunk", run.id, first, chunk)
-        c.succeeded.connect(self._chunk_done)
-        c.failed.connect(self.failed.emit)
-
-    def _chunk_done(self, run: IngestRunDto) -> None:
-        self.run = run
-        self.screen.progress.update_progress(run.next_line - 1, len(self.lines))
-        self._send()
-
-    def _finish(self) -> None:
-        if self.cancelled:
-            self.finished.emit(self.run)   # left open: a later run with the same file can continue
-            return
-        c = self.screen.rpc("ingest_finish", self.run.id)
-        c.succeeded.connect(self.finished.emit)
-        c.failed.connect(self.failed.emit)
-
+def limit_text(value: int | None) -> str:
+    """A configuration limit: -1 is "no limit", not a number."""
+    if value is None:
+        return ""
+    if value < 0:
+        return QCoreApplication.translate("DomainsScreen", "no limit")
+    return formatting.number(value)
 
 class DomainsScreen(Screen):
     key = "domains"
+    group = "curate"
     service = "definitions"
 
     def build(self) -> None:
-        self.domain: DomainDto | None = None
+        self.controller = DomainsController(self.client, self.rpc, self)
+        c = self.controller
+        c.domainChanged.connect(self.show_domain)
+        c.listChanged.connect(self.search)
+        c.profilesChanged.connect(self._fill_profiles)
+        c.problem.connect(self._problem)
+        c.cleared.connect(lambda form: self._forms()[form].clear_errors())
+        c.failure.connect(self.report)
+        c.status.connect(self.statusMessage.emit)
+        c.ingestProgress.connect(lambda done, total: self.progress.update_progress(done, total))
+        c.ingestFinished.connect(self._ingest_done)
         # --- search and list
         self.pattern = QLineEdit(self.content)
         self.pattern.setObjectName("domainPattern")
@@ -115,7 +85,10 @@ class DomainsScreen(Screen):
         self.table.horizontalHeader().setSortIndicator(0, Qt.SortOrder.AscendingOrder)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for col in (1, 2, 3):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
         self.table.clicked.connect(self._row_clicked)
         self.count = QLabel(self.content)
         # --- create
@@ -131,7 +104,6 @@ class DomainsScreen(Screen):
         self.ingest_summary = QLabel(self.content)
         self.ingest_summary.setObjectName("ingestSummary")
         self.ingest_summary.setWordWrap(True)
-        self.ingest: IngestRun | None = None
 
         left = QWidget(self.content)
         ll = QVBoxLayout(left)
@@ -175,8 +147,26 @@ class DomainsScreen(Screen):
         split = QSplitter(self.content)
         split.addWidget(left)
         split.addWidget(right)
-        split.setStretchFactor(1, 1)
+        split.setStretchFactor(0, 2)
+        split.setStretchFactor(1, 3)
+        split.setSizes([420, 560])   # the list wide enough for long domain names, every tab visible
         QVBoxLayout(self.content).addWidget(split)
+
+    def _forms(self) -> dict[str, Form]:
+        return {ctl.CREATE: self.create_form, ctl.GENERAL: self.general, ctl.SEEDS: self.seeds_form,
+                ctl.CONFIG: self.config_form, ctl.TRAPS: self.traps_form, ctl.OWNER: self.owner_form,
+                ctl.LOGINS: self.cred_form}
+
+    def _problem(self, form: str, field: str, text: str) -> None:
+        self._forms()[form].error(field or None, text)
+
+    @property
+    def domain(self) -> DomainDto | None:
+        return self.controller.domain
+
+    @property
+    def ingest(self):
+        return self.controller.ingest
 
     def _page(self) -> tuple[QWidget, QVBoxLayout]:
         w = QWidget(self.tabs)
@@ -218,8 +208,8 @@ class DomainsScreen(Screen):
             Column("name", lambda: QCoreApplication.translate("DomainsScreen", "Name")),
             Column("profile", lambda: QCoreApplication.translate("DomainsScreen", "Crawl profile")),
             Column("seed_lists", lambda: QCoreApplication.translate("DomainsScreen", "Seed lists")),
-            Column("max_objects", lambda: QCoreApplication.translate("DomainsScreen", "Max objects"), formatting.number),
-            Column("max_bytes", lambda: QCoreApplication.translate("DomainsScreen", "Max bytes"), formatting.number),
+            Column("max_objects", lambda: QCoreApplication.translate("DomainsScreen", "Max objects"), limit_text),
+            Column("max_bytes", lambda: QCoreApplication.translate("DomainsScreen", "Max bytes"), limit_text),
             Column("max_request_rate", lambda: QCoreApplication.translate("DomainsScreen", "Requests/min")),
             Column("is_default", lambda: QCoreApplication.translate("DomainsScreen", "Default")),
         ], self)
@@ -229,8 +219,11 @@ class DomainsScreen(Screen):
         self.config_view.clicked.connect(self._show_config)
         self.config_form = Form(w)
         self.cfg_name = self.config_form.add("name", QLineEdit())
-        self.cfg_profile = self.config_form.add("profile", QLineEdit())
-        self.cfg_seed_lists = self.config_form.add("seed_lists", QLineEdit())
+        self.cfg_profile = self.config_form.add("profile", QComboBox())
+        self.cfg_profile.setObjectName("profilePicker")
+        self.cfg_seed_lists = self.config_form.add("seed_lists", QListWidget())
+        self.cfg_seed_lists.setObjectName("seedListPicker")
+        self.cfg_seed_lists.setMaximumHeight(90)
         self.cfg_max_objects = self.config_form.add("max_objects", QLineEdit())
         self.cfg_max_bytes = self.config_form.add("max_bytes", QLineEdit())
         self.cfg_rate = self.config_form.add("max_request_rate", QLineEdit())
@@ -314,6 +307,9 @@ class DomainsScreen(Screen):
     def title(self) -> str:
         return self.tr("Domains")
 
+    def purpose(self) -> str:
+        return self.tr("Start here: the domains to harvest, their seeds and configurations.")
+
     def retranslateUi(self) -> None:
         self.pattern.setPlaceholderText(self.tr("Search with * and ?, e.g. *.dk or kb*"))
         for i, text in enumerate((self.tr("in names"), self.tr("in comments"), self.tr("in crawler traps"))):
@@ -335,9 +331,11 @@ class DomainsScreen(Screen):
         self.seeds_save.setText(self.tr("Save seed list"))
         self.config_form.set_label("name", self.tr("Name:"))
         self.config_form.set_label("profile", self.tr("Crawl profile:"))
-        self.config_form.set_label("seed_lists", self.tr("Seed lists (comma separated):"))
-        self.config_form.set_label("max_objects", self.tr("Max objects (-1: no limit):"))
-        self.config_form.set_label("max_bytes", self.tr("Max bytes (-1: no limit):"))
+        self.config_form.set_label("seed_lists", self.tr("Seed lists:"))
+        self.config_form.set_label("max_objects", self.tr("Max objects:"))
+        self.config_form.set_label("max_bytes", self.tr("Max bytes:"))
+        for edit in (self.cfg_max_objects, self.cfg_max_bytes):
+            edit.setPlaceholderText(self.tr("no limit"))
         self.config_form.set_label("max_request_rate", self.tr("Max requests a minute:"))
         self.config_form.set_label("make_default", self.tr("Default configuration:"))
         self.cfg_save.setText(self.tr("Save configuration"))
@@ -356,7 +354,7 @@ class DomainsScreen(Screen):
         self._show_domain_texts()
 
     def _update_count(self, total: int) -> None:
-        self.count.setText(self.tr("{count} domains").format(count=formatting.number(total)))
+        self.count.setText(self.tr("%Ln domain(s)", "", total))
 
     def _show_domain_texts(self) -> None:
         d = self.domain
@@ -376,8 +374,8 @@ class DomainsScreen(Screen):
 
     def refresh(self) -> None:
         self.search()
-        if self.domain is not None:
-            self.open_domain(self.domain.name)
+        self.controller.load_profiles()
+        self.controller.reopen()
 
     def search(self) -> None:
         pattern = self.pattern.text().strip()
@@ -395,16 +393,21 @@ class DomainsScreen(Screen):
             self.open_domain(row.name)
 
     def open_domain(self, name: str) -> None:
-        c = self.rpc("get_domain", name)
-        c.succeeded.connect(self.show_domain)
-        c.failed.connect(self.report)
+        self.controller.open(name)
+
+    def _fill_profiles(self, names: list[str]) -> None:
+        current = self.cfg_profile.currentText()
+        self.cfg_profile.clear()
+        self.cfg_profile.addItem(self.tr("(the domain's default)"), None)
+        for n in names:
+            self.cfg_profile.addItem(n, n)
+        self.cfg_profile.setCurrentIndex(max(0, self.cfg_profile.findText(current)))
 
     def show_domain(self, d: DomainDto) -> None:
-        self.domain = d
         self.right.setEnabled(True)
-        for form in (self.general, self.seeds_form, self.config_form, self.traps_form, self.owner_form,
-                     self.cred_form):
-            form.clear_errors()
+        for form in self._forms().values():
+            if form is not self.create_form:
+                form.clear_errors()
         self.comments.setPlainText(d.comments or "")
         self.alias_of.setText(d.alias_of or "")
         current = self.seed_lists.currentText()
@@ -417,6 +420,12 @@ class DomainsScreen(Screen):
         idx = self.seed_lists.findText(current)
         self.seed_lists.setCurrentIndex(max(0, idx))
         self._show_seed_list()
+        checked = set(self.checked_seed_lists())
+        self.cfg_seed_lists.clear()
+        for sl in d.seed_lists:
+            item = QListWidgetItem(sl.name, self.cfg_seed_lists)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked if sl.name in checked else Qt.CheckState.Unchecked)
         self.configs.set_rows(d.configurations)
         self.traps.setPlainText("\n".join(d.crawler_traps))
         self.owner_list.clear()
@@ -440,144 +449,65 @@ class DomainsScreen(Screen):
         self.seed_list_name.clear()
         self.seeds.clear()
 
+    def checked_seed_lists(self) -> list[str]:
+        out = []
+        for i in range(self.cfg_seed_lists.count()):
+            item = self.cfg_seed_lists.item(i)
+            if item.checkState() == Qt.CheckState.Checked:
+                out.append(item.text())
+        return out
+
+    def check_seed_lists(self, names: list[str]) -> None:
+        for i in range(self.cfg_seed_lists.count()):
+            item = self.cfg_seed_lists.item(i)
+            item.setCheckState(Qt.CheckState.Checked if item.text() in names else Qt.CheckState.Unchecked)
+
     def _show_config(self, index) -> None:
         c = self.configs.row_at(index.row())
         if not c:
             return
         self.cfg_name.setText(c.name)
-        self.cfg_profile.setText(c.profile)
-        self.cfg_seed_lists.setText(", ".join(c.seed_lists))
-        self.cfg_max_objects.setText(str(c.max_objects))
-        self.cfg_max_bytes.setText(str(c.max_bytes))
+        i = self.cfg_profile.findText(c.profile)
+        if i < 0:
+            self.cfg_profile.addItem(c.profile, c.profile)   # an inactive profile still in use
+            i = self.cfg_profile.count() - 1
+        self.cfg_profile.setCurrentIndex(i)
+        self.check_seed_lists(list(c.seed_lists))
+        self.cfg_max_objects.setText("" if c.max_objects < 0 else str(c.max_objects))
+        self.cfg_max_bytes.setText("" if c.max_bytes < 0 else str(c.max_bytes))
         self.cfg_rate.setText(str(c.max_request_rate))
         self.cfg_default.setChecked(c.is_default)
 
-    # --- saving --------------------------------------------------------------------------------
-
-    def _saved(self, form: Form):
-        def done(d: DomainDto) -> None:
-            self.show_domain(d)
-            self.statusMessage.emit(self.tr("Saved {name}.").format(name=d.name))
-        return done
+    # --- saving: the controller checks and sends ---------------------------------------------------
 
     def create_domain(self) -> None:
-        self.create_form.clear_errors()
-        try:
-            name = required_text(self.new_name)
-        except InputProblem as p:
-            self.create_form.error("name", str(p))
-            return
-        c = self.rpc("create_domain", name)
-        c.succeeded.connect(lambda d: (self.new_name.clear(), self.show_domain(d), self.search()))
-        c.failed.connect(lambda f: self.show_failure(self.create_form, f, default="name"))
+        if self.controller.create(self.new_name.text()):
+            self.new_name.clear()
 
     def save_general(self) -> None:
-        d = self.domain
-        self.general.clear_errors()
-        alias = self.alias_of.text().strip() or None
-        c = self.rpc("update_domain", d.name, d.edition, comments=self.comments.toPlainText())
-        if alias != (d.alias_of or None):
-            def then_alias(updated: DomainDto) -> None:
-                c2 = self.rpc("set_alias", updated.name, updated.edition, alias)
-                c2.succeeded.connect(self._saved(self.general))
-                c2.failed.connect(lambda f: (self.show_failure(self.general, f, default="alias_of"),
-                                             self.open_domain(updated.name)))
-            c.succeeded.connect(then_alias)
-        else:
-            c.succeeded.connect(self._saved(self.general))
-        c.failed.connect(lambda f: self.show_failure(self.general, f, default="comments"))
+        self.controller.save_general(self.comments.toPlainText(), self.alias_of.text())
 
     def save_seeds(self) -> None:
-        d = self.domain
-        self.seeds_form.clear_errors()
-        try:
-            name = required_text(self.seed_list_name)
-        except InputProblem as p:
-            self.seeds_form.error("name", str(p))
-            return
-        seeds = lines(self.seeds.toPlainText())
-        if not seeds:
-            self.seeds_form.error("seeds", self.tr("Give at least one seed."))
-            return
-        c = self.rpc("save_seed_list", d.name, d.edition, name, seeds)
-        c.succeeded.connect(self._saved(self.seeds_form))
-        c.failed.connect(lambda f: self._seed_failure(f))
-
-    def _seed_failure(self, f: Failure) -> None:
-        self.show_failure(self.seeds_form, f, {"invalid_input": "name"}, default="seeds")
-        if f.code == "invalid_url":
-            bad = f.details.get("seeds") or [f.details.get("url")]
-            text = "; ".join(str(b.get("url", b) if isinstance(b, dict) else b) for b in bad[:5] if b)
-            self.seeds_form.error("seeds", describe(f) + (" " + text if text else ""))
+        self.controller.save_seeds(self.seed_list_name.text(), self.seeds.toPlainText())
 
     def save_configuration(self) -> None:
-        d = self.domain
-        form = self.config_form
-        form.clear_errors()
-        values: dict[str, Any] = {}
-        ok = True
-        try:
-            name = required_text(self.cfg_name)
-        except InputProblem as p:
-            form.error("name", str(p))
-            ok = False
-        for key, edit, minimum in (("max_objects", self.cfg_max_objects, -1), ("max_bytes", self.cfg_max_bytes, -1),
-                                   ("max_request_rate", self.cfg_rate, 1)):
-            try:
-                values[key] = optional_int(edit, minimum)
-            except InputProblem as p:
-                form.error(key, str(p))
-                ok = False
-        if not ok:
-            return
-        lists = [s.strip() for s in self.cfg_seed_lists.text().split(",") if s.strip()] or None
-        c = self.rpc("save_configuration", d.name, d.edition, name, profile=self.cfg_profile.text().strip() or None,
-                     seed_lists=lists, make_default=self.cfg_default.isChecked(), **values)
-        c.succeeded.connect(self._saved(form))
-        c.failed.connect(lambda f: self.show_failure(form, f, {"not_found": "profile", "conflict": "profile"},
-                                                     default="name"))
+        self.controller.save_configuration(
+            self.cfg_name.text(), self.cfg_profile.currentData(), self.checked_seed_lists(),
+            self.cfg_max_objects.text(), self.cfg_max_bytes.text(), self.cfg_rate.text(),
+            self.cfg_default.isChecked())
 
     def save_traps(self) -> None:
-        d = self.domain
-        self.traps_form.clear_errors()
-        c = self.rpc("update_domain", d.name, d.edition, crawler_traps=lines(self.traps.toPlainText()))
-        c.succeeded.connect(self._saved(self.traps_form))
-        c.failed.connect(lambda f: self._trap_failure(f))
-
-    def _trap_failure(self, f: Failure) -> None:
-        self.show_failure(self.traps_form, f, default="traps")
-        if f.code == "invalid_regex" and f.details.get("pattern"):
-            self.traps_form.error("traps", describe(f) + " " + str(f.details["pattern"]))
+        self.controller.save_traps(self.traps.toPlainText())
 
     def add_owner_info(self) -> None:
-        d = self.domain
-        self.owner_form.clear_errors()
-        try:
-            text = required_text(self.owner_text)
-        except InputProblem as p:
-            self.owner_form.error("info", str(p))
-            return
-        c = self.rpc("add_owner_info", d.name, d.edition, text)
-        c.succeeded.connect(lambda dom: (self.owner_text.clear(), self.show_domain(dom)))
-        c.failed.connect(lambda f: self.show_failure(self.owner_form, f, default="info"))
+        if self.controller.add_owner_info(self.owner_text.text()):
+            self.owner_text.clear()
 
     def add_credential(self) -> None:
-        d = self.domain
-        form = self.cred_form
-        form.clear_errors()
-        try:
-            url, user = required_text(self.cred_url), required_text(self.cred_user)
-        except InputProblem as p:
-            form.error("url" if not self.cred_url.text().strip() else "username", str(p))
-            return
-        # the wire form set_credentials takes: an id without a password keeps the stored one
-        kept = [{"id": c.id, "url": c.url, "realm": c.realm, "username": c.username} for c in d.credentials]
-        new = {"url": url, "realm": self.cred_realm.text().strip(), "username": user,
-               "password": self.cred_password.text()}
-        c = self.rpc("set_credentials", d.name, d.edition, [*kept, new])
-        c.succeeded.connect(lambda dom: ([e.clear() for e in (self.cred_url, self.cred_realm, self.cred_user,
-                                                              self.cred_password)], self.show_domain(dom)))
-        c.failed.connect(lambda f: self.show_failure(form, f, {"invalid_url": "url"}, default="url"))
+        edits = (self.cred_url, self.cred_realm, self.cred_user, self.cred_password)
+        if self.controller.add_login(*(e.text() for e in edits)):
+            for e in edits:
+                e.clear()
 
     # --- mass ingest -----------------------------------------------------------------------------
 
@@ -593,32 +523,12 @@ class DomainsScreen(Screen):
         self.ingest_summary.clear()
         self.progress.start(self.tr("Ingesting {file}…").format(file=path), len(all_lines))
         self.ingest_button.setEnabled(False)
-        self.ingest = IngestRun(self, path, all_lines)
-        self.ingest.finished.connect(self._ingest_done)
-        self.ingest.failed.connect(self._ingest_failed)
-        self.ingest.start()
+        self.controller.start_ingest(path, all_lines)
 
     def cancel_ingest(self) -> None:
-        if self.ingest is not None:
-            self.ingest.cancelled = True
+        self.controller.cancel_ingest()
 
-    def _ingest_done(self, run: IngestRunDto) -> None:
-        cancelled = self.ingest.cancelled if self.ingest else False
+    def _ingest_done(self, summary: str) -> None:
         self.progress.hide()
         self.ingest_button.setEnabled(True)
-        shown = "; ".join(self.tr("line {line}: {text}").format(line=e.line, text=e.text) for e in run.errors[:10])
-        head = self.tr("Ingest cancelled after line {line}.").format(line=run.next_line - 1) if cancelled else \
-            self.tr("Ingest finished.")
-        self.ingest_summary.setText(head + " " + self.tr(
-            "Created: {created}, already known: {existing}, duplicates: {duplicates}, invalid: {invalid}.").format(
-                created=formatting.number(run.created), existing=formatting.number(run.existing),
-                duplicates=formatting.number(run.duplicates), invalid=formatting.number(run.invalid))
-            + (" " + self.tr("Invalid lines: {lines}").format(lines=shown) if shown else ""))
-        self.ingest = None
-        self.search()
-
-    def _ingest_failed(self, f: Failure) -> None:
-        self.progress.hide()
-        self.ingest_button.setEnabled(True)
-        self.ingest = None
-        self.ingest_summary.setText(describe(f))
+        self.ingest_summary.setText(summary)

@@ -30,6 +30,7 @@ from shared.dto.definitions import ChannelDto, HarvestDto, ScheduleDto
 
 class HarvestsScreen(Screen):
     key = "harvests"
+    group = "curate"
     service = "definitions"
 
     def build(self) -> None:
@@ -141,6 +142,9 @@ class HarvestsScreen(Screen):
 
     def title(self) -> str:
         return self.tr("Harvest definitions")
+
+    def purpose(self) -> str:
+        return self.tr("What to harvest when: selective, event and snapshot harvests.")
 
     def retranslateUi(self) -> None:
         for i, text in enumerate((self.tr("All kinds"), self.tr("Selective"), self.tr("Event"), self.tr("Snapshot"))):
@@ -276,7 +280,7 @@ class HarvestsScreen(Screen):
         text = self.tr("Domains in this list (created if unknown): {domains}").format(
             domains=", ".join(sorted(found)) or "—")
         if bad:
-            text += " " + self.tr("{count} lines are not URLs under a domain.").format(count=bad)
+            text += " " + self.tr("%Ln line(s) not a URL under a domain.", "", bad)
         self.ev_domains.setText(text)
 
     def create_event(self) -> None:

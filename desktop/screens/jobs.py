@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QDate, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QDate, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QComboBox,
     QDateEdit,
     QGridLayout,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
@@ -58,8 +59,10 @@ def job_columns() -> list[Column]:
 
 class JobsScreen(Screen):
     key = "jobs"
+    group = "curate"
     service = "scheduler"
     refresh_ms = 5000
+    detailsRequested = Signal(int)    # a job id: the frame opens the job details screen
 
     def build(self) -> None:
         self.running = DtoListModel(RunningJobDto, [
@@ -93,6 +96,7 @@ class JobsScreen(Screen):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.clicked.connect(self._row_clicked)
+        self.table.doubleClicked.connect(self._row_double_clicked)
         self.count = QLabel(self.content)
 
         # filters
@@ -146,6 +150,10 @@ class JobsScreen(Screen):
         self.resubmit_button = QPushButton(self.content)
         self.resubmit_button.setEnabled(False)
         self.resubmit_button.clicked.connect(self.resubmit)
+        self.details_button = QPushButton(self.content)
+        self.details_button.setObjectName("openJobDetails")
+        self.details_button.setEnabled(False)
+        self.details_button.clicked.connect(lambda: self.job and self.detailsRequested.emit(self.job.id))
         self.job: JobDetailsDto | None = None
 
         top = QWidget(self.content)
@@ -160,7 +168,11 @@ class JobsScreen(Screen):
         left = QWidget()
         bl = QVBoxLayout(left)
         bl.addWidget(self.details, 1)
-        bl.addWidget(self.resubmit_button, 0, Qt.AlignmentFlag.AlignLeft)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.details_button)
+        buttons.addWidget(self.resubmit_button)
+        buttons.addStretch(1)
+        bl.addLayout(buttons)
         bottom.addWidget(left)
         bottom.addWidget(self.domain_view)
         split = QSplitter(Qt.Orientation.Vertical, self.content)
@@ -177,6 +189,9 @@ class JobsScreen(Screen):
     def title(self) -> str:
         return self.tr("Jobs")
 
+    def purpose(self) -> str:
+        return self.tr("Every harvest job: running, done, failed; resubmit a failed one.")
+
     def retranslateUi(self) -> None:
         self.running_label.setText(self.tr("Running jobs:"))
         self.status.setItemText(0, self.tr("any status"))
@@ -189,6 +204,7 @@ class JobsScreen(Screen):
         self.use_dates.setText(self.tr("Created from"))
         self.apply_button.setText(self.tr("Apply filters"))
         self.resubmit_button.setText(self.tr("Resubmit failed job"))
+        self.details_button.setText(self.tr("Crawl log, reports and files…"))
         for m in (self.running, self.model, self.job_domains):
             m.retranslate()
         self._update_count(self.model.rowCount())
@@ -196,7 +212,7 @@ class JobsScreen(Screen):
             self.show_job(self.job)
 
     def _update_count(self, total: int) -> None:
-        self.count.setText(self.tr("{count} jobs").format(count=formatting.number(total)))
+        self.count.setText(self.tr("%Ln job(s)", "", total))
 
     def showEvent(self, event) -> None:
         self.timer.start()
@@ -252,6 +268,11 @@ class JobsScreen(Screen):
         if row:
             self.open_job(row.id)
 
+    def _row_double_clicked(self, index) -> None:
+        row = self.model.row_at(index.row())
+        if row:
+            self.detailsRequested.emit(row.id)
+
     def open_job(self, job_id: int) -> None:
         c = self.rpc("job", job_id)
         c.succeeded.connect(self.show_job)
@@ -261,6 +282,7 @@ class JobsScreen(Screen):
     def show_job(self, j: JobDetailsDto) -> None:
         self.job = j
         self.resubmit_button.setEnabled(j.status == JobStatus.FAILED)
+        self.details_button.setEnabled(True)
         reasons = ", ".join(f"{vocab.stop_reason(k)}: {formatting.number(v)}" for k, v in j.stop_reasons.items())
         lines = [
             self.tr("Job {id}: {status}").format(id=j.id, status=vocab.job_status(j.status)),

@@ -26,6 +26,7 @@ class _InstanceModel(DtoListModel):
 
 class OverviewScreen(Screen):
     key = "overview"
+    group = "operate"
     service = "monitor"
     refresh_ms = 5000
 
@@ -37,8 +38,8 @@ class OverviewScreen(Screen):
             Column("state", lambda: QCoreApplication.translate("OverviewScreen", "State"), vocab.instance_state),
             Column("last_heartbeat", lambda: QCoreApplication.translate("OverviewScreen", "Last heartbeat"),
                    formatting.date_time),
-            Column("heartbeat_age", lambda: QCoreApplication.translate("OverviewScreen", "Seconds ago"),
-                   formatting.number,
+            Column("heartbeat_age", lambda: QCoreApplication.translate("OverviewScreen", "Last heard"),
+                   formatting.seconds_ago,
                    align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
             Column("warnings", lambda: QCoreApplication.translate("OverviewScreen", "Recent warnings"),
                    formatting.number,
@@ -89,6 +90,9 @@ class OverviewScreen(Screen):
     def title(self) -> str:
         return self.tr("System overview")
 
+    def purpose(self) -> str:
+        return self.tr("Every service instance and its warnings.")
+
     def retranslateUi(self) -> None:
         self.logs_label.setText(self.tr("Recent warnings and errors (of the selected instance, or of all):"))
         self.instances.retranslate()
@@ -98,8 +102,9 @@ class OverviewScreen(Screen):
     def _update_summary(self) -> None:
         rows = self.instances.rows
         lost = sum(1 for r in rows if r.state == InstanceState.LOST)
-        self.summary.setText(self.tr("{count} service instances, {lost} lost.").format(
-            count=formatting.number(len(rows)), lost=formatting.number(lost)))
+        # plurals by Qt's numerus forms: "1 service instance", "1 tjenesteinstans"
+        self.summary.setText(self.tr("%Ln service instance(s)", "", len(rows)) + ", "
+                             + self.tr("%Ln lost.", "", lost))
 
     def showEvent(self, event) -> None:
         self.timer.start()

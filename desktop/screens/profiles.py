@@ -29,6 +29,7 @@ from shared.dto.definitions import ProfileDocumentDto, ProfileDto
 
 class ProfilesScreen(Screen):
     key = "profiles"
+    group = "curate"
     service = "definitions"
 
     def build(self) -> None:
@@ -62,6 +63,11 @@ class ProfilesScreen(Screen):
         self.comments = self.form.add("comments", QLineEdit())
         self.content_edit = self.form.add("content", QPlainTextEdit())
         self.content_edit.setObjectName("profileContent")
+        # YAML: indentation is meaning, so a monospace font and no wrapping
+        from PySide6.QtGui import QFontDatabase
+
+        self.content_edit.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.content_edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.problems = QListWidget(self.content)
         self.problems.setObjectName("profileProblems")
         self.problems.setStyleSheet("color: #b00020;")
@@ -95,6 +101,9 @@ class ProfilesScreen(Screen):
 
     def title(self) -> str:
         return self.tr("Crawl profiles")
+
+    def purpose(self) -> str:
+        return self.tr("How to crawl: the crawl profiles harvests use.")
 
     def retranslateUi(self) -> None:
         self.activate_button.setText(self.tr("Activate"))

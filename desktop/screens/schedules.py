@@ -30,6 +30,7 @@ UNITS = ("hours", "days", "weeks", "months")
 
 class SchedulesScreen(Screen):
     key = "schedules"
+    group = "curate"
     service = "definitions"
 
     def build(self) -> None:
@@ -107,6 +108,9 @@ class SchedulesScreen(Screen):
 
     def title(self) -> str:
         return self.tr("Schedules")
+
+    def purpose(self) -> str:
+        return self.tr("When harvests run.")
 
     def retranslateUi(self) -> None:
         self.new_button.setText(self.tr("New schedule"))

@@ -25,6 +25,7 @@ from shared.dto.definitions import TrapListDto
 
 class TrapsScreen(Screen):
     key = "traps"
+    group = "curate"
     service = "definitions"
 
     def build(self) -> None:
@@ -33,7 +34,7 @@ class TrapsScreen(Screen):
             Column("active", lambda: QCoreApplication.translate("TrapsScreen", "Active"), sort=None),
             Column("description", lambda: QCoreApplication.translate("TrapsScreen", "Description"), sort=None),
             Column("expressions", lambda: QCoreApplication.translate("TrapsScreen", "Expressions"),
-                   lambda v: QCoreApplication.translate("TrapsScreen", "{count} expressions").format(count=len(v)),
+                   lambda v: QCoreApplication.translate("TrapsScreen", "%Ln expression(s)", "", len(v)),
                    sort=None),
         ], page_size=200, parent=self)
         self.model.failed.connect(self.report)
@@ -71,6 +72,9 @@ class TrapsScreen(Screen):
 
     def title(self) -> str:
         return self.tr("Global crawler traps")
+
+    def purpose(self) -> str:
+        return self.tr("URL patterns no harvest should follow.")
 
     def retranslateUi(self) -> None:
         self.new_button.setText(self.tr("New trap list"))

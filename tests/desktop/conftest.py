@@ -10,6 +10,13 @@ import time
 import uuid
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+if hasattr(os, "geteuid") and os.geteuid() == 0:   # Chromium (the archive browser) as root: no sandbox
+    os.environ.setdefault("QTWEBENGINE_CHROMIUM_FLAGS", "--no-sandbox")
+# Before anything reads QSettings: the desktop's settings go to a private file, never to the
+# user's own (~/.config/NetarchiveSuite/nas-desktop.conf).
+_SETTINGS_DIR = __import__("tempfile").mkdtemp(prefix="nas-desktop-settings-")
+os.environ["NAS_DESKTOP_SETTINGS"] = os.path.join(_SETTINGS_DIR, "nas-desktop.ini")
+os.environ["XDG_CONFIG_HOME"] = _SETTINGS_DIR
 
 import pytest  # noqa: E402
 
@@ -144,7 +151,7 @@ def window(qtbot, connection, languages):
 
 @pytest.fixture
 def shots(test_output_dir):
-    folder = os.path.join(test_output_dir, "desktop")
+    folder = os.path.join(test_output_dir, "screenshots")
     os.makedirs(folder, exist_ok=True)
 
     def save(widget, name: str) -> str:
@@ -152,3 +159,70 @@ def shots(test_output_dir):
         assert widget.grab().save(path)
         return path
     return save
+
+
+ARCHIVE_REPLICAS = [{"id": "ONE", "name": "Replica one", "type": "bitarchive"},
+                    {"id": "TWO", "name": "Replica two", "type": "bitarchive"}]
+ARCHIVE_INSTANCES = {
+    "arcrepository": ("server.archive.arcrepository.service:ArcRepositoryService", None),
+    "bam-one": ("server.archive.bitarchive_monitor.service:bitarchive_monitor", "ONE"),
+    "bam-two": ("server.archive.bitarchive_monitor.service:bitarchive_monitor", "TWO"),
+    "ba-one": ("server.archive.bitarchive.service:bitarchive", "ONE"),
+    "ba-two": ("server.archive.bitarchive.service:bitarchive", "TWO"),
+}
+
+
+@pytest.fixture(scope="session")
+def archive(services, tmp_path_factory):
+    """The real archive (arcrepository, two bitarchive replicas and their monitors) on the same
+    vhost as ``services``; yields (amqp_uri, root folder)."""
+    import yaml
+
+    from server.runtime import supervisor
+
+    uri = services[0]
+    root = tmp_path_factory.mktemp("archive")
+    conf = root / "conf"
+    conf.mkdir()
+    for inst, (service, replica) in ARCHIVE_INSTANCES.items():
+        cfg = {"AMQP_URI": uri, "instance": {"id": inst, "service": service}, "data_dir": f"../data/{inst}",
+               "runtime": {"heartbeat_interval": 0.5},
+               "archive": {"replicas": ARCHIVE_REPLICAS, "store": {"timeout": 20, "retries": 1}, "rpc_timeout": 15,
+                           "bitarchive": {"min_free_bytes": 0}}}
+        if replica:
+            cfg["archive"]["replica"] = replica
+        (conf / f"{inst}.yaml").write_text(yaml.safe_dump(cfg))
+    supervisor.start(str(conf), env={"NAS_TEST_EVENTLET": ""})
+    try:
+        from nameko.standalone.rpc import ClusterRpcProxy
+
+        deadline = time.monotonic() + 90
+        with ClusterRpcProxy({"AMQP_URI": uri}, timeout=15) as proxy:
+            def ready() -> bool:
+                try:
+                    return proxy.arcrepository.status()["state"] == "running" and all(
+                        len(getattr(proxy, f"bitarchive_monitor_{r}").instances()) == 1 for r in ("ONE", "TWO"))
+                except Exception:  # noqa: BLE001 - not up yet
+                    return False
+            while not ready():
+                if time.monotonic() > deadline:
+                    for log in (root / "data").rglob("*.log"):
+                        print(log.name, log.read_text()[-3000:])
+                    raise RuntimeError("the archive services did not start")
+                time.sleep(0.5)
+        yield uri, root
+    finally:
+        supervisor.stop(str(conf), grace=10)
+
+
+def nas_cli(uri: str, *args: str, check: int | None = 0):
+    """Run ``nas …`` against the test vhost (as an operator would)."""
+    import subprocess
+    import sys
+
+    env = {**os.environ, "NAS_AMQP_URI": uri, "NAS_TEST_EVENTLET": ""}
+    proc = subprocess.run([sys.executable, "-m", "server.cli.main", *args], capture_output=True, env=env,
+                          timeout=180, text=True)
+    if check is not None:
+        assert proc.returncode == check, (proc.returncode, proc.stdout, proc.stderr)
+    return proc

@@ -27,7 +27,7 @@ def _problems(ts_path: str) -> list[str]:
             if kind in ("unfinished", "vanished", "obsolete", "missing") or not text.strip() or \
                     any(not (f.text or "").strip() for f in forms):
                 out.append(f"{os.path.basename(ts_path)}: {cname}: {src!r} ({kind or 'empty'})")
-            elif src.count("{") != text.count("{"):
+            elif any(src.count("{") != t.count("{") for t in ([f.text or "" for f in forms] if forms else [text])):
                 out.append(f"{os.path.basename(ts_path)}: {cname}: {src!r}: placeholders differ in {text!r}")
     return out
 
@@ -76,16 +76,63 @@ def test_language_switch_changes_visible_texts_and_locale(qtbot, languages):
     qtbot.addWidget(w)
     w.show()
     assert w.file_menu.title() == "&File"
-    assert w.nav.item(0).text() == "System overview"
+    overview_row = w._nav_rows[w.screens.index(w.screen("overview"))]
+
+    def nav_text() -> str:
+        return w.nav.item(overview_row).text().strip()
+    assert nav_text() == "System overview"
+    assert w.nav.item(0).text() == "Curate: start here"     # the navigation says where to start
     for code, file_menu, overview in (("da", "&Filer", "Systemoversigt"), ("de", "&Datei", "Systemübersicht"),
                                       ("fr", "&Fichier", "Vue d’ensemble du système"),
                                       ("it", "&File", "Panoramica del sistema")):
         w.set_language(code)
-        qtbot.waitUntil(lambda overview=overview: w.nav.item(0).text() == overview, timeout=20000)
+        qtbot.waitUntil(lambda overview=overview: nav_text() == overview, timeout=20000)
         assert w.file_menu.title() == file_menu
         assert QLocale().name().startswith(code)
     assert formatting.number(1234567) == "1.234.567"    # Italian grouping
     w.set_language("en")
-    qtbot.waitUntil(lambda: w.nav.item(0).text() == "System overview", timeout=20000)
+    qtbot.waitUntil(lambda: nav_text() == "System overview", timeout=20000)
     assert formatting.number(1234567) == "1,234,567"
     client.shutdown()
+
+
+@pytest.mark.parametrize(("code", "one", "two", "ago"), [
+    ("en", "1 domain", "2 domains", "3 seconds ago"),
+    ("da", "1 domæne", "2 domæner", "for 3 sekunder siden"),
+    ("de", "1 Domain", "2 Domains", "vor 3 Sekunden"),
+    ("fr", "1 domaine", "2 domaines", "il y a 3 secondes"),
+    ("it", "1 dominio", "2 domini", "3 secondi fa"),
+])
+def test_plurals_are_right_in_every_language(qtbot, languages, code, one, two, ago):
+    from PySide6.QtCore import QCoreApplication
+
+    from desktop import formatting
+
+    languages.set_language(code)
+    assert QCoreApplication.translate("DomainsScreen", "%Ln domain(s)", "", 1) == one
+    assert QCoreApplication.translate("DomainsScreen", "%Ln domain(s)", "", 2) == two
+    assert formatting.seconds_ago(3.2) == ago
+    big = QCoreApplication.translate("JobsScreen", "%Ln job(s)", "", 1234567)
+    assert big.startswith(formatting.number(1234567))          # numbers in the language's format
+
+
+def test_server_reasons_are_precise_and_translated(qtbot, languages):
+    from desktop.errors import describe
+    from desktop.rpc.outcome import Failure, FailureKind
+    from shared.errors import DomainNotFound, InvalidUrl, NotFound
+
+    missing = Failure(FailureKind.SERVER, DomainNotFound("no domain 'x.dk'", {"name": "x.dk"}))
+    outside = Failure(FailureKind.SERVER, InvalidUrl("the seed 'https://a.org/' is outside the domain netarkivet.dk",
+                                                     {"url": "https://a.org/", "reason": "outside_domain",
+                                                      "domain": "netarkivet.dk"}))
+    profile = Failure(FailureKind.SERVER, NotFound("no crawl profile 'deep'", {"object": "crawl profile",
+                                                                                 "name": "deep"}))
+    odd = Failure(FailureKind.SERVER, NotFound("no such thing: 42", {}))
+    assert describe(missing) == "There is no domain x.dk."
+    assert describe(outside) == "The seed https://a.org/ is outside the domain netarkivet.dk."
+    assert describe(profile) == "Not found: crawl profile 'deep'."
+    assert describe(odd).endswith("Details: no such thing: 42")       # no sentence of ours: the server's words
+    languages.set_language("da")
+    assert describe(missing) == "Domænet x.dk findes ikke."
+    assert describe(outside) == "Frøet https://a.org/ ligger uden for domænet netarkivet.dk."
+    assert describe(profile) == "Findes ikke: høstprofil 'deep'."

@@ -91,7 +91,9 @@ def test_real_nameko_calls_from_plain_worker_threads_give_typed_errors(qtbot, se
     qtbot.waitUntil(lambda: bad.done, timeout=20000)
     assert bad.failure.kind is FailureKind.SERVER
     assert bad.failure.code == "not_found"
-    assert describe(bad.failure) == sentence_for_code("not_found")
+    # the translated sentence, and the server's precise reason with it (never lost)
+    assert describe(bad.failure).startswith(sentence_for_code("not_found"))
+    assert bad.failure.exception.message in describe(bad.failure)
     missing = client.call("no_such_service", "status")
     qtbot.waitUntil(lambda: missing.done, timeout=20000)
     assert missing.failure.kind is FailureKind.SERVICE_MISSING

@@ -2,6 +2,7 @@
 each form's error path shows the problem next to the field and saves nothing."""
 from __future__ import annotations
 
+import re
 import uuid
 
 import pytest
@@ -28,7 +29,7 @@ def test_system_overview_lists_every_instance(qtbot, window, shots):
                     {r.instance_id for r in s.instances.rows}, timeout=20000)
     states = {r.instance_id: r.state for r in s.instances.rows}
     assert states["definitions-test"] == "running"
-    assert "3 service instances" in s.summary.text()
+    assert re.match(r"\d+ service instances, \d+ lost\.", s.summary.text())
     shots(window, "01-system-overview")
 
 
@@ -67,8 +68,9 @@ def test_domains_create_edit_and_errors(qtbot, window, direct, shots):
     qtbot.waitUntil(lambda: s.domain.crawler_traps == [".*calendar.*"], timeout=20000)
     # configuration: a bad number is caught before sending
     s.cfg_name.setText("deep")
-    s.cfg_profile.setText("default")
-    s.cfg_seed_lists.setText("extra")
+    qtbot.waitUntil(lambda: s.cfg_profile.findText("default") >= 0, timeout=20000)   # a picker, not free text
+    s.cfg_profile.setCurrentIndex(s.cfg_profile.findText("default"))
+    s.check_seed_lists(["extra"])
     s.cfg_max_objects.setText("many")
     s.save_configuration()
     assert "max_objects" in s.config_form.visible_errors()
@@ -77,6 +79,9 @@ def test_domains_create_edit_and_errors(qtbot, window, direct, shots):
     qtbot.waitUntil(lambda: any(c.name == "deep" for c in s.domain.configurations), timeout=20000)
     deep = [c for c in direct.definitions.get_domain(name)["configurations"] if c["name"] == "deep"][0]
     assert deep["max_objects"] == 5000 and deep["seed_lists"] == ["extra"]
+    assert deep["max_bytes"] == -1     # left empty: "no limit", shown so in the table
+    row = [i for i in range(s.configs.rowCount()) if s.configs.row_at(i).name == "deep"][0]
+    assert s.configs.index(row, 4).data() == "no limit"
     # owner info and a site login
     s.owner_text.setText("Contact: webmaster")
     s.add_owner_info()
@@ -92,7 +97,7 @@ def test_domains_create_edit_and_errors(qtbot, window, direct, shots):
     # search finds it, through server paging
     s.pattern.setText(name[:5] + "*")
     s.search()
-    qtbot.waitUntil(lambda: s.model.rowCount() >= 1 and s.model.row_at(0) is not None, timeout=20000)
+    qtbot.waitUntil(lambda: not s.model.loading and s.model.row_at(0) is not None, timeout=20000)
     assert s.model.row_at(0).name == name
     shots(window, "02-domains")
 

@@ -1,0 +1,333 @@
+# ruff: noqa: E501
+"""The built-in archive browser (QA): a tab per viewer session, its pages replayed by the
+viewerproxy in a ``QWebEngineView`` with an off-the-record profile of its own that trusts the
+proxy's CA (that profile only) and answers the proxy's authentication from the session.
+
+Nothing reaches the live web: every request goes through the proxy (Chromium does not proxy
+loopback hosts; archived hosts are real names), WebRTC may use public interfaces only.
+Behaviour is in :class:`desktop.controllers.archive_browser.ArchiveBrowserController`.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import getpass
+import os
+import tempfile
+
+from PySide6.QtCore import QRunnable, QThreadPool, QUrl, Signal
+from PySide6.QtNetwork import QNetworkProxy
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop import formatting
+from desktop.controllers.archive_browser import ArchiveBrowserController, CaptureInfo
+from desktop.screens.base import Screen
+from desktop.widgets.form import ErrorLabel
+
+
+def web_engine_available() -> bool:
+    try:
+        import PySide6.QtWebEngineWidgets  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+class _Probe(QRunnable):
+    """Asks the proxy for the page's headers (Memento-Datetime, X-Archive-File/-Offset): the web
+    view does not hand out response headers. Runs in a worker thread."""
+
+    def __init__(self, tab: ArchiveTab, url: str):
+        super().__init__()
+        self.tab, self.url = tab, url
+
+    def run(self) -> None:
+        import requests
+
+        info, creds = self.tab.controller.info, self.tab.controller.proxy_credentials()
+        if info is None or creds is None:
+            return
+        proxy = f"http://{creds[0]}:{creds[1]}@{info.host}:{info.port}"
+        try:
+            r = requests.get(self.url, proxies={"http": proxy, "https": proxy}, verify=self.tab.ca_file,
+                             timeout=30, stream=True, allow_redirects=False)
+            r.close()
+            self.tab.probed.emit(self.url, r.status_code, dict(r.headers))
+        except requests.RequestException as exc:
+            self.tab.probeFailed.emit(str(exc))
+
+
+class ArchiveTab(QWidget):
+    """One viewer session: toolbar, the web view, the missing-URL panel."""
+
+    probed = Signal(str, int, dict)
+    probeFailed = Signal(str)
+
+    def __init__(self, screen: ArchiveBrowserScreen, job_ids: list[int]):
+        super().__init__(screen)
+        self.screen_ = screen
+        self.job_ids = job_ids
+        self.pool = QThreadPool(self)
+        self.ca_file: str | bool = True
+        self.profile = None
+        self.view = None
+        c = self.controller = ArchiveBrowserController(screen.client, parent=self)
+        c.sessionReady.connect(self._session_ready)
+        c.sessionChanged.connect(self._session_changed)
+        c.missingChanged.connect(self._show_missing)
+        c.captureChanged.connect(self._show_capture)
+        c.unreachable.connect(self._unreachable)
+        c.status.connect(screen.statusMessage.emit)
+        c.problem.connect(lambda _f, _field, text: self.seed_error.show_error(text))
+        c.cleared.connect(lambda _f: self.seed_error.show_error(""))
+        self.probed.connect(c.page_answered)
+
+        self.address = QLineEdit(self)
+        self.address.setObjectName("archivedUrl")
+        self.address.returnPressed.connect(lambda: self.go(self.address.text().strip()))
+        self.capture_label = QLabel(self)
+        self.capture_label.setObjectName("captureDate")
+        self.record_label = QLabel(self)
+        self.record_label.setObjectName("recordInfo")
+        self.recording = QCheckBox(self)
+        self.recording.setObjectName("recordMissing")
+        self.recording.toggled.connect(c.set_recording)
+        self.problem = QLabel(self)
+        self.problem.setObjectName("browserProblem")
+        self.problem.setWordWrap(True)
+        self.problem.setStyleSheet("color: #b00020;")
+        self.problem.hide()
+        bar = QHBoxLayout()
+        bar.addWidget(self.address, 1)
+        bar.addWidget(self.recording)
+        info = QHBoxLayout()            # a line of its own: dates and file names are long
+        info.addWidget(self.capture_label)
+        info.addSpacing(24)
+        info.addWidget(self.record_label, 1)
+        self.page_holder = QVBoxLayout()
+        self.missing_list = QListWidget(self)
+        self.missing_list.setObjectName("missingUrls")
+        self.missing_list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.missing_label = QLabel(self)
+        self.refresh_missing = QPushButton(self)
+        self.refresh_missing.clicked.connect(lambda: c.load_missing())
+        self.seed_domain = QLineEdit(self)
+        self.seed_list = QLineEdit(self)
+        self.add_seeds = QPushButton(self)
+        self.add_seeds.clicked.connect(lambda: c.add_as_seeds(self.seed_domain.text(), self.seed_list.text(),
+                                                              [i.data(256) for i in self.missing_list.selectedItems()]))
+        self.seed_error = ErrorLabel(self)
+        side = QWidget(self)
+        sl = QVBoxLayout(side)
+        sl.addWidget(self.missing_label)
+        sl.addWidget(self.missing_list, 1)
+        sl.addWidget(self.refresh_missing)
+        sl.addWidget(self.seed_domain)
+        sl.addWidget(self.seed_list)
+        sl.addWidget(self.add_seeds)
+        sl.addWidget(self.seed_error)
+        page = QWidget(self)
+        page.setLayout(self.page_holder)
+        split = QSplitter(self)
+        split.addWidget(page)
+        split.addWidget(side)
+        split.setStretchFactor(0, 4)
+        split.setStretchFactor(1, 1)
+        split.setSizes([850, 320])
+        lay = QVBoxLayout(self)
+        lay.addLayout(bar)
+        lay.addLayout(info)
+        lay.addWidget(self.problem)
+        lay.addWidget(split, 1)
+        self.retranslateUi()
+        c.open(job_ids, user=_who())
+
+    def retranslateUi(self) -> None:
+        self.recording.setText(self.tr("Record missing URLs"))
+        self.refresh_missing.setText(self.tr("Refresh the list"))
+        self.seed_domain.setPlaceholderText(self.tr("Domain (e.g. kb.dk)"))
+        self.seed_list.setPlaceholderText(self.tr("Seed list"))
+        self.add_seeds.setText(self.tr("Add selected as seeds"))
+        self._session_changed(self.controller.session)
+        self._show_capture(self.controller.capture)
+
+    # --- the session's own profile ---------------------------------------------------------------
+
+    def _session_ready(self, info, session) -> None:
+        """A new off-the-record profile per session: trusting this proxy's CA (this profile
+        only), answering its authentication with the session, WebRTC on public interfaces only."""
+        from PySide6.QtNetwork import QSslCertificate
+        from PySide6.QtWebEngineCore import QWebEnginePage, QWebEngineProfileBuilder, QWebEngineSettings
+        from PySide6.QtWebEngineWidgets import QWebEngineView
+
+        QNetworkProxy.setApplicationProxy(QNetworkProxy(QNetworkProxy.ProxyType.HttpProxy, info.host, info.port))
+        fd, path = tempfile.mkstemp(prefix="nas-viewerproxy-ca-", suffix=".pem")
+        with os.fdopen(fd, "w") as fh:
+            fh.write(info.ca_certificate_pem)
+        self.ca_file = path
+        builder = QWebEngineProfileBuilder()
+        builder.setAdditionalTrustedCertificates(QSslCertificate.fromData(info.ca_certificate_pem.encode()))
+        old_view, old_profile = self.view, self.profile
+        self.profile = builder.createOffTheRecordProfile(self)
+        page = QWebEnginePage(self.profile, self)
+        page.settings().setAttribute(QWebEngineSettings.WebAttribute.WebRTCPublicInterfacesOnly, True)
+        page.proxyAuthenticationRequired.connect(self._proxy_auth)
+        self.view = QWebEngineView(self)
+        self.view.setObjectName("archiveView")
+        self.view.setPage(page)
+        self.view.urlChanged.connect(lambda u: self.address.setText(u.toString()))
+        self.view.loadFinished.connect(self._loaded)
+        self.page_holder.addWidget(self.view)
+        if old_view is not None:
+            old_view.setParent(None)
+            old_view.deleteLater()
+        if old_profile is not None:
+            old_profile.deleteLater()
+        self.problem.hide()
+        self._session_changed(session)
+
+    def _proxy_auth(self, _url, authenticator, _host) -> None:
+        creds = self.controller.proxy_credentials()
+        if creds:
+            authenticator.setUser(creds[0])
+            authenticator.setPassword(creds[1])
+
+    def go(self, url: str) -> None:
+        if self.view is not None and url:
+            self.view.setUrl(QUrl.fromUserInput(url))
+
+    def _loaded(self, _ok: bool) -> None:
+        url = self.view.url().toString()
+        if url:
+            self.pool.start(_Probe(self, url))
+
+    # --- what the toolbar shows ------------------------------------------------------------------
+
+    def _session_changed(self, session) -> None:
+        if session is None:
+            self.missing_label.setText(self.tr("Missing URLs"))
+            return
+        self.recording.blockSignals(True)
+        self.recording.setChecked(session.recording)
+        self.recording.blockSignals(False)
+        self.missing_label.setText(self.tr("%Ln missing URL(s)", "", session.missing_count))
+        self.recording.setText(self.tr("Record missing URLs ({count})").format(
+            count=formatting.number(session.missing_count)))
+
+    def _show_missing(self, items, total) -> None:
+        self.missing_label.setText(self.tr("%Ln missing URL(s)", "", total))
+        self.missing_list.clear()
+        for m in items:
+            it = QListWidgetItem(f"{m.url}  ← {m.referrer or '—'}", self.missing_list)
+            it.setData(256, m.url)
+            it.setToolTip(self.tr("Asked for by {referrer}").format(referrer=m.referrer or "—"))
+
+    def _show_capture(self, c: CaptureInfo | None) -> None:
+        if c is None:
+            self.capture_label.setText("")
+            self.record_label.setText("")
+            return
+        if not c.archived:
+            self.capture_label.setText(self.tr("Not in the archive"))
+            self.record_label.setText("")
+            return
+        when = c.when
+        self.capture_label.setText(self.tr("Captured {when}").format(
+            when=formatting.date_time(when if isinstance(when, dt.datetime) else None)))
+        if c.file:
+            self.record_label.setText(self.tr("Record: {file} at offset {offset}").format(
+                file=c.file, offset=formatting.number(c.offset)))
+
+    def _unreachable(self, reason: str) -> None:
+        self.problem.setText(self.tr("The viewerproxy cannot be reached, so no archived page can be shown "
+                                     "(nothing is fetched from the live web): {reason}").format(reason=reason))
+        self.problem.show()
+
+    def close_session(self) -> None:
+        self.controller.close()
+        if isinstance(self.ca_file, str) and os.path.exists(self.ca_file):
+            os.remove(self.ca_file)
+
+
+class ArchiveBrowserScreen(Screen):
+    key = "archive_browser"
+    service = "viewerproxy"
+    group = "qa"
+
+    def build(self) -> None:
+        self.job_ids = QLineEdit(self.content)
+        self.job_ids.setObjectName("browseJobIds")
+        self.job_ids.returnPressed.connect(self._browse_typed)
+        self.browse_button = QPushButton(self.content)
+        self.browse_button.clicked.connect(self._browse_typed)
+        self.label = QLabel(self.content)
+        self.note = QLabel(self.content)
+        self.note.setWordWrap(True)
+        self.tabs = QTabWidget(self.content)
+        self.tabs.setTabsClosable(True)
+        self.tabs.tabCloseRequested.connect(self._close_tab)
+        row = QHBoxLayout()
+        row.addWidget(self.label)
+        row.addWidget(self.job_ids, 1)
+        row.addWidget(self.browse_button)
+        lay = QVBoxLayout(self.content)
+        lay.addLayout(row)
+        lay.addWidget(self.note)
+        lay.addWidget(self.tabs, 1)
+
+    def title(self) -> str:
+        return self.tr("Archive browser")
+
+    def purpose(self) -> str:
+        return self.tr("Browse what a job archived, and collect the URLs it missed.")
+
+    def retranslateUi(self) -> None:
+        self.label.setText(self.tr("Jobs to browse:"))
+        self.job_ids.setPlaceholderText(self.tr("job numbers, e.g. 12 13"))
+        self.browse_button.setText(self.tr("Browse"))
+        self.note.setText("" if web_engine_available() else self.tr("Qt WebEngine is not installed here."))
+        for i in range(self.tabs.count()):
+            w = self.tabs.widget(i)
+            if isinstance(w, ArchiveTab):
+                w.retranslateUi()
+                self.tabs.setTabText(i, self._tab_title(w.job_ids))
+
+    def _tab_title(self, job_ids: list[int]) -> str:
+        return self.tr("Jobs {ids}").format(ids=", ".join(map(str, job_ids)))
+
+    def _browse_typed(self) -> None:
+        ids = [int(t) for t in self.job_ids.text().replace(",", " ").split() if t.isdigit()]
+        if ids:
+            self.browse(ids)
+
+    def browse(self, job_ids: list[int]) -> ArchiveTab:
+        """A new tab (its own session and profile) for ``job_ids``."""
+        tab = ArchiveTab(self, list(job_ids))
+        self.tabs.addTab(tab, self._tab_title(job_ids))
+        self.tabs.setCurrentWidget(tab)
+        return tab
+
+    def _close_tab(self, i: int) -> None:
+        w = self.tabs.widget(i)
+        if isinstance(w, ArchiveTab):
+            w.close_session()
+        self.tabs.removeTab(i)
+
+
+def _who() -> str | None:
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):
+        return None
