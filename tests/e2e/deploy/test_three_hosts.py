@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 
@@ -123,9 +124,11 @@ def test_three_hosts_rendered_applied_started_and_harvesting(tmp_path, rabbit_vh
         assert main(["deploy", "check", str(desc)]) == 0
         assert main(["deploy", "render", str(desc), "-o", str(tmp_path / "rendered")]) == 0
         for host in ("admin", "store", "crawl"):
-            # The operator's one manual step per host: the secrets file.
-            os.makedirs(tmp_path / host / "etc/nas", exist_ok=True)
+            # The operator's manual steps per host: the secrets file, and the one installation key
+            # (made once with `nas keys init` and copied to every host, beside the configs).
+            os.makedirs(tmp_path / host / "etc/nas/e2e", exist_ok=True)
             (tmp_path / host / "etc/nas/secrets.env").write_text("NAS_AMQP_PASSWORD=guest\n")
+            shutil.copy(os.environ["NAS_KEY_FILE"], tmp_path / host / "etc/nas/e2e/installation.key")
             assert main(["deploy", "apply", str(desc), "--host", host, "--systemctl", ""]) == 0
             assert main(["deploy", "plan", str(desc), "--host", host]) == 0
         try:
