@@ -44,10 +44,13 @@ install_debs() {
     fi
     log "installing Debian packages: ${missing[*]}"
     export DEBIAN_FRONTEND=noninteractive
-    apt-get update -q >/dev/null
+    # A fresh machine often runs apt at boot (unattended upgrades) or a second set-up at once:
+    # wait for its lock rather than fail.
+    local wait=(-o DPkg::Lock::Timeout=600)
+    apt-get "${wait[@]}" update -q >/dev/null
     # policy-rc.d keeps apt from starting services through init scripts inside containers;
     # this script starts what it needs itself.
-    apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null
+    apt-get "${wait[@]}" install -y -q --no-install-recommends "${missing[@]}" >/dev/null
 }
 
 start_rabbitmq() {

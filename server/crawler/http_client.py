@@ -432,8 +432,16 @@ class HttpClient:
         if scheme == "https":
             tls = ssl.create_default_context() if verify else _insecure_context()
         if self.proxy is None:
-            reader, writer = await asyncio.open_connection(
-                ip or host, port, ssl=tls, server_hostname=host if tls else None, limit=limit)
+            try:
+                reader, writer = await asyncio.open_connection(
+                    ip or host, port, ssl=tls, server_hostname=host if tls else None, limit=limit)
+            except OSError as exc:
+                if isinstance(exc, (TimeoutError, ssl.SSLError)) or not ip or ip == host:
+                    raise
+                # The first address DNS gave refused (e.g. "localhost" gives ::1 first and the server
+                # listens on 127.0.0.1 only): try every address of the name, as browsers and wget do.
+                reader, writer = await asyncio.open_connection(
+                    host, port, ssl=tls, server_hostname=host if tls else None, limit=limit)
             peer = writer.get_extra_info("peername")
             return reader, writer, (peer[0] if peer else ip)
         reader, writer = await asyncio.open_connection(*self.proxy, limit=limit)

@@ -44,7 +44,10 @@ def unpack(tar_path: str, dest: str) -> str:
                 if not m.isfile() or m.name.startswith("/") or ".." in parts or any(p in ("", ".") for p in parts):
                     raise InvalidInput(f"{os.path.basename(tar_path)}: member {m.name!r} is not a plain file "
                                        "inside the index", {"member": m.name})
-            tar.extractall(tmp, filter="data")
+            if hasattr(tarfile, "data_filter"):
+                tar.extractall(tmp, filter="data")
+            else:  # Python before 3.11.4 (Debian 12's 3.11.2): the members were checked above
+                tar.extractall(tmp)
         shutil.rmtree(dest, ignore_errors=True)
         os.replace(tmp, dest)
     except (tarfile.TarError, OSError) as exc:

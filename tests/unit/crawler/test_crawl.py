@@ -172,3 +172,23 @@ def _closed_port() -> int:
     port = s.getsockname()[1]
     s.close()
     return port
+
+
+def test_a_refused_first_address_falls_back_to_the_names_other_addresses(web):
+    """Debian's /etc/hosts gives "localhost" as ::1 before 127.0.0.1; a server on 127.0.0.1 only
+    refuses the first address. Like browsers and wget, the crawler then tries the name's others
+    (here simulated with 127.0.0.2, which the server bound to 127.0.0.1 refuses)."""
+    import asyncio
+
+    from server.crawler.http_client import HttpClient
+    from server.crawler.spec import Fetch
+
+    async def go():
+        client = HttpClient(Fetch(), "test-agent")
+        try:
+            return await client.fetch(f"http://localhost:{web.port}/page/3", ip="127.0.0.2")
+        finally:
+            await client.close()
+
+    capture = asyncio.run(go())
+    assert capture.status == 200
