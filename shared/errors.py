@@ -228,3 +228,17 @@ class IndexNotReady(Conflict):
     """The index is still being built (or was never asked for); details give the request's state."""
 
     code = "index_not_ready"
+
+
+# --- viewerproxy -------------------------------------------------------------------------------
+
+class ViewerSessionNotFound(NotFound):
+    """No viewer session has that id (or it was stopped and removed)."""
+
+    code = "viewer_session_not_found"
+
+
+class ViewerSessionStopped(Conflict):
+    """The viewer session was stopped: it no longer answers through the proxy or records."""
+
+    code = "viewer_session_stopped"
