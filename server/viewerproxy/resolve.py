@@ -31,7 +31,7 @@ class CaptureLike(Protocol):
 
 def seconds(ts: str) -> int:
     """Unix seconds of a 14-digit timestamp (shorter ones padded to the earliest moment)."""
-    ts = (ts + "00000101000000"[len(ts) - 4:])[:14] if 4 <= len(ts) < 14 else ts[:14]
+    ts = (ts + "0101000000"[len(ts) - 4:])[:14] if 4 <= len(ts) < 14 else ts[:14]
     return calendar.timegm((int(ts[:4]), int(ts[4:6]), int(ts[6:8]), int(ts[8:10]), int(ts[10:12]),
                             int(ts[12:14]), 0, 0, 0))
 

@@ -51,7 +51,7 @@ def check_timestamp(ts: str | None) -> str:
         return ""
     if not isinstance(ts, str) or not _TS.match(ts):
         raise InvalidInput(f"a timestamp is 4 to 14 digits (YYYYMMDDhhmmss), not {ts!r}", {"timestamp": repr(ts)})
-    return (ts + "00000101000000"[len(ts) - 4:])[:14] if len(ts) < 14 else ts
+    return (ts + "0101000000"[len(ts) - 4:])[:14] if len(ts) < 14 else ts
 
 
 def to_dto(s: ViewerSession, missing_count: int = 0, token: str = "") -> ViewerSessionDto:
