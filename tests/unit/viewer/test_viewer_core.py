@@ -131,3 +131,25 @@ def test_revisit_originals_in_the_issues_order():
     found = originals(revisit, same_url, "http://b/", "20220101000000", refers, "sha1:D")
     assert found == [("same-url-digest", "same.warc.gz", 1), ("refers-to", "ref.warc.gz", 3),
                      ("crawl-log", "anno.warc.gz", 7), ("digest", "dig.warc.gz", 4)]
+
+
+def test_the_cdx_of_a_wget_warc_names_urls_without_angle_brackets(tmp_path):
+    """wget writes ``WARC-Target-URI: <http://...>``; the CDX (and so the index) must not keep them."""
+    import io
+
+    from warcio.statusandheaders import StatusAndHeaders
+    from warcio.warcwriter import WARCWriter
+
+    from server.archive.cdx import target_uri, write_cdx
+
+    path = tmp_path / "w.warc.gz"
+    with open(path, "wb") as fh:
+        w = WARCWriter(fh, gzip=True)
+        rec = w.create_warc_record("<http://www.a.dk/x>", "response", payload=io.BytesIO(b"hi"), length=2,
+                                   http_headers=StatusAndHeaders("200 OK", [("Content-Type", "text/plain")],
+                                                                 protocol="HTTP/1.1"))
+        w.write_record(rec)
+    out = io.StringIO()
+    write_cdx(str(path), out)
+    assert out.getvalue().startswith('dk,a)/x ') and '"url": "http://www.a.dk/x"' in out.getvalue()
+    assert target_uri(" <http://b/> ") == "http://b/" and target_uri("http://b/") == "http://b/"
