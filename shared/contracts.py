@@ -34,7 +34,7 @@ log = logging.getLogger(__name__)
 #: the area modules that declare ``SERVICE`` (or ``SERVICES``) and ``RETURNS``, or one table per
 #: service in ``RETURNS_BY_SERVICE``
 AREA_MODULES = ("shared.dto.definitions", "shared.dto.jobs", "shared.dto.archive", "shared.dto.monitor",
-                "shared.dto.harvester", "shared.dto.index", "shared.dto.notify")
+                "shared.dto.harvester", "shared.dto.index", "shared.dto.notify", "shared.dto.viewer")
 
 #: services named per replica (``bitarchive_ONE``) are declared by their family name
 #: (replica ids may hold ``_``: the longest family is tried first)

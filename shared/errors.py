@@ -269,3 +269,15 @@ class NoGoodCopy(Conflict):
     """No other replica holds a copy equal to the reference, so nothing can be copied from."""
 
     code = "bitpres_no_good_copy"
+# --- viewerproxy -------------------------------------------------------------------------------
+
+class ViewerSessionNotFound(NotFound):
+    """No viewer session has that id (or it was stopped and removed)."""
+
+    code = "viewer_session_not_found"
+
+
+class ViewerSessionStopped(Conflict):
+    """The viewer session was stopped: it no longer answers through the proxy or records."""
+
+    code = "viewer_session_stopped"

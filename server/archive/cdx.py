@@ -53,6 +53,15 @@ def surt(url: str) -> str:
     return out
 
 
+def target_uri(value: str) -> str:
+    """A WARC-Target-URI without the angle brackets wget writes around it (``<http://a/>``: the
+    WARC 1.0 grammar's ``uri`` taken literally), as warcio and pywb read it."""
+    value = value.strip()
+    if value.startswith("<") and value.endswith(">"):
+        return value[1:-1].strip()
+    return value
+
+
 def timestamp14(warc_date: str) -> str:
     digits = re.sub(r"\D", "", warc_date)[:14]
     return digits.ljust(14, "0")
@@ -109,7 +118,7 @@ def _record_from_head(head: bytes, offset: int, length: int) -> tuple[CdxRecord 
     ctype = warc.get("content-type", "")
     if rec_type in ("resource", "metadata") and ctype == "application/warc-fields":
         return None, False
-    url = warc.get("warc-target-uri", "")
+    url = target_uri(warc.get("warc-target-uri", ""))
     status = mime = redirect = None
     if ctype.startswith("application/http") and rec_type in ("response", "revisit", "request"):
         body = head[end + 4:]
@@ -248,7 +257,7 @@ def _iter_cdx_warcio(path: str) -> Iterator[CdxRecord]:
                     writer = writer or BufferWARCWriter()
                     writer.ensure_digest(record, block=False, payload=True)
                     digest = record.rec_headers.get_header("WARC-Payload-Digest")
-                url = record.rec_headers.get_header("WARC-Target-URI") or ""
+                url = target_uri(record.rec_headers.get_header("WARC-Target-URI") or "")
                 ts = timestamp14(record.rec_headers.get_header("WARC-Date") or "")
                 offset, length = it.get_record_offset(), it.get_record_length()
                 yield CdxRecord(url, ts, mime, status, digest, length, offset, rec_type, redirect)

@@ -1,0 +1,153 @@
+"""``nas viewer info``, ``nas viewer session create --jobs JOB_IDS [--at TS] [--record] [--user U]``,
+``nas viewer session status [ID]``, ``nas viewer session missing ID [--export FILE]``,
+``nas viewer session stop ID`` (docs/viewerproxy.md).
+
+A QA person makes a viewer session over some jobs, points a browser at the proxy with the
+session id and token as proxy user name and password, and afterwards takes away the list of URLs
+the pages asked for that the archive does not hold (``--export``: one URL a line, ready to become
+seeds). Exit status: 0 done; 2 bad input (malformed job ids, unknown session); 3 the viewerproxy
+or the broker cannot be reached.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from server.cli.common import add_broker_arguments, call, print_json, print_table, rpc_proxy
+
+SERVICE = "viewerproxy"
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("viewer", help="viewer sessions for browsing the archive through the viewerproxy")
+    vsub = p.add_subparsers(dest="viewer_command", metavar="COMMAND")
+    vsub.required = True
+    info = vsub.add_parser("info", help="where the proxy listens; --ca FILE saves the CA certificate")
+    add_broker_arguments(info)
+    info.add_argument("--ca", metavar="FILE", help="save the viewer CA certificate (PEM) here")
+    info.set_defaults(func=show_info)
+    s = vsub.add_parser("session", help="create, list, follow and stop viewer sessions")
+    ssub = s.add_subparsers(dest="session_command", metavar="ACTION")
+    ssub.required = True
+    c = ssub.add_parser("create", help="a new session: prints its id and token (the proxy login)")
+    add_broker_arguments(c)
+    c.add_argument("--jobs", required=True, metavar="JOB_IDS", help="job ids and ranges: 1,2,5-9")
+    c.add_argument("--at", metavar="TIMESTAMP", help="the moment to show (4-14 digits; default: newest)")
+    c.add_argument("--record", action="store_true", help="record the URLs that are not archived")
+    c.add_argument("--user", default="", help="who the session is for")
+    c.add_argument("--json", action="store_true")
+    c.set_defaults(func=create)
+    st = ssub.add_parser("status", help="one session, or all")
+    add_broker_arguments(st)
+    st.add_argument("session", nargs="?", metavar="ID")
+    st.add_argument("--json", action="store_true")
+    st.set_defaults(func=status)
+    m = ssub.add_parser("missing", help="the URLs the session asked for that are not archived")
+    add_broker_arguments(m)
+    m.add_argument("session", metavar="ID")
+    m.add_argument("--export", metavar="FILE", help="write the URLs one a line to FILE ('-': standard output)")
+    m.add_argument("--json", action="store_true")
+    m.set_defaults(func=missing)
+    sp = ssub.add_parser("stop", help="end a session (its missing URLs stay readable)")
+    add_broker_arguments(sp)
+    sp.add_argument("session", metavar="ID")
+    sp.set_defaults(func=stop)
+
+
+def parse_jobs(text: str) -> list[int]:
+    """``1,2,5-9`` as ids. Raises InvalidInput."""
+    from shared.errors import InvalidInput
+
+    ids: set[int] = set()
+    for part in (p.strip() for p in text.split(",") if p.strip()):
+        a, sep, b = part.partition("-")
+        if not a.isdigit() or (sep and not b.isdigit()):
+            raise InvalidInput(f"not a job id or range: {part!r}", {"jobs": text})
+        lo, hi = int(a), int(b) if sep else int(a)
+        if hi < lo or hi - lo > 100_000:
+            raise InvalidInput(f"not a usable range: {part!r}", {"jobs": text})
+        ids.update(range(lo, hi + 1))
+    if not ids:
+        raise InvalidInput("no job ids given", {"jobs": text})
+    return sorted(ids)
+
+
+def _row(s) -> list:
+    return [s.session_id, s.user or "-", ",".join(map(str, s.job_ids)), s.timestamp or "newest",
+            "on" if s.recording else "off", s.state, s.missing_count]
+
+
+HEADERS = ("SESSION", "USER", "JOBS", "MOMENT", "RECORDING", "STATE", "MISSING")
+
+
+def show_info(args: argparse.Namespace) -> int:
+    with rpc_proxy(args) as proxy:
+        info = call(proxy, SERVICE, "proxy_info")
+    print(f"proxy: {info.host}:{info.port} (HTTP and HTTPS)\nCA certificate SHA-256: {info.ca_sha256}")
+    if args.ca:
+        with open(args.ca, "w") as fh:
+            fh.write(info.ca_certificate_pem)
+        print(f"CA certificate saved to {args.ca}")
+    return 0
+
+
+def create(args: argparse.Namespace) -> int:
+    jobs = parse_jobs(args.jobs)
+    with rpc_proxy(args) as proxy:
+        s = call(proxy, SERVICE, "create_session", jobs, args.at, args.record, args.user)
+        info = call(proxy, SERVICE, "proxy_info")
+    if args.json:
+        print_json(s.to_dict())
+        return 0
+    print(f"session {s.session_id} over job(s) {args.jobs}, recording {'on' if s.recording else 'off'}")
+    print(f"proxy:    http://{info.host}:{info.port}  (HTTP and HTTPS)")
+    print(f"user:     {s.session_id}\npassword: {s.token}   (shown once)")
+    return 0
+
+
+def status(args: argparse.Namespace) -> int:
+    with rpc_proxy(args) as proxy:
+        found = [call(proxy, SERVICE, "session", args.session)] if args.session else \
+            call(proxy, SERVICE, "list_sessions")
+    if args.json:
+        print_json([s.to_dict() for s in found])
+    else:
+        print_table(HEADERS, [_row(s) for s in found])
+    return 0
+
+
+def missing(args: argparse.Namespace) -> int:
+    items = []
+    with rpc_proxy(args) as proxy:
+        offset = 0
+        while True:
+            page = call(proxy, SERVICE, "missing_urls", args.session, offset, 1000)
+            items.extend(page.items)
+            offset += len(page.items)
+            if not page.items or offset >= page.total:
+                break
+    if args.export:
+        out = sys.stdout if args.export == "-" else open(args.export, "w")
+        try:
+            for m in items:
+                out.write(m.url + "\n")
+        finally:
+            if out is not sys.stdout:
+                out.close()
+        if args.export != "-":
+            print(f"{len(items)} URL(s) written to {args.export}")
+        return 0
+    if args.json:
+        print_json([m.to_dict() for m in items])
+    else:
+        print_table(("URL", "KIND", "COUNT", "FIRST SEEN", "REFERRER"),
+                    [[m.url, m.kind, m.count, m.first_seen.isoformat(timespec="seconds"), m.referrer or "-"]
+                     for m in items])
+    return 0
+
+
+def stop(args: argparse.Namespace) -> int:
+    with rpc_proxy(args) as proxy:
+        s = call(proxy, SERVICE, "stop_session", args.session)
+    print(f"session {s.session_id} stopped; {s.missing_count} missing URL(s) kept")
+    return 0

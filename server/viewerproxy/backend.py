@@ -1,0 +1,143 @@
+"""Everything the proxy process asks of the rest of the system, in one place: the index server
+(captures of a URL for a job set), the arcrepository (where a record or file is streamed from, a
+job's metadata files) and the bitarchives' file servers (the bytes). These are the archive's own
+services: the proxy has no other way out (no code path here or in ``proxy`` opens a connection to
+a host a browser names).
+
+The proxy runs in plain threads (no eventlet): Nameko's standalone RPC client is used from a
+bounded pool of open clients, and ``requests`` sessions per thread for the bitarchives.
+"""
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from contextlib import contextmanager
+from typing import Any
+
+import requests
+
+from server.viewerproxy.records import Record, open_record
+from shared import contracts
+from shared.errors import Unavailable
+
+LOCATION_TTL = 60.0
+
+
+class ArchiveBackend:
+    def __init__(self, nameko_config: dict[str, Any], clients: int = 8, rpc_timeout: float = 30.0,
+                 fetch_timeout: float = 60.0, replica: str | None = None):
+        self.config = dict(nameko_config)
+        self.rpc_timeout = rpc_timeout
+        self.fetch_timeout = fetch_timeout
+        self.replica = replica or None
+        self._pool: queue.LifoQueue = queue.LifoQueue()
+        self._slots = threading.BoundedSemaphore(clients)
+        self._local = threading.local()
+        self._locations: dict[str, tuple[float, str]] = {}   # file name -> (when, record URL prefix)
+        self._lock = threading.Lock()
+
+    # --- RPC ----------------------------------------------------------------------------------
+
+    @contextmanager
+    def _client(self):
+        from nameko.standalone.rpc import ClusterRpcProxy
+
+        with self._slots:
+            try:
+                holder = self._pool.get_nowait()
+            except queue.Empty:
+                from server.runtime.identity import proxy_context
+
+                holder = ClusterRpcProxy(self.config, context_data=proxy_context(self.config),
+                                         timeout=self.rpc_timeout)
+                holder.proxy = holder.start()
+            ok = False
+            try:
+                yield holder.proxy
+                ok = True
+            finally:
+                if ok:
+                    self._pool.put(holder)
+                else:   # a client that saw a timeout or a broken connection is not reused
+                    try:
+                        holder.stop()
+                    except Exception:  # noqa: BLE001 - it is being thrown away
+                        pass
+
+    def call(self, service: str, method: str, *args: Any) -> Any:
+        from nameko.exceptions import RpcTimeout, UnknownService
+
+        try:
+            with self._client() as proxy:
+                raw = getattr(getattr(proxy, service), method)(*args)
+        except (RpcTimeout, UnknownService) as exc:
+            raise Unavailable(f"the {service} service does not answer {method}: {exc.__class__.__name__}",
+                              {"service": service, "method": method}) from None
+        except OSError as exc:
+            raise Unavailable(f"the message broker cannot be reached: {exc}", {"service": service}) from None
+        return contracts.decode(service, method, raw)
+
+    def captures(self, url: str, job_ids: list[int]) -> list:
+        """Every capture of ``url`` in the full index of ``job_ids`` (IndexNotReady while it is built)."""
+        return list(self.call("index_server", "lookup", url, job_ids).captures)
+
+    def request_index(self, job_ids: list[int]) -> None:
+        self.call("index_server", "request_index", "full", job_ids, 0)
+
+    # --- bytes --------------------------------------------------------------------------------
+
+    def _http(self) -> requests.Session:
+        s = getattr(self._local, "session", None)
+        if s is None:
+            s = self._local.session = requests.Session()
+            s.trust_env = False   # never an environment proxy: the bitarchives are reached directly
+        return s
+
+    def record_url(self, filename: str, offset: int) -> str:
+        now = time.monotonic()
+        with self._lock:
+            cached = self._locations.get(filename)
+        if cached and now - cached[0] < LOCATION_TTL:
+            return f"{cached[1]}{offset}"
+        where = self.call("arcrepository", "get_record", filename, offset, self.replica)
+        prefix = where.url[: where.url.rindex("offset=") + len("offset=")]
+        with self._lock:
+            self._locations[filename] = (now, prefix)
+        return where.url
+
+    def open_record(self, filename: str, offset: int) -> Record:
+        """The record at ``offset`` of ``filename``. Raises Unavailable, InvalidWarc, ArchiveFileNotFound."""
+        try:
+            return open_record(self._http(), self.record_url(filename, offset), self.fetch_timeout)
+        except Unavailable:
+            with self._lock:   # the file may have moved to another instance: ask once more
+                self._locations.pop(filename, None)
+            return open_record(self._http(), self.record_url(filename, offset), self.fetch_timeout)
+
+    def open_file(self, filename: str) -> requests.Response:
+        where = self.call("arcrepository", "get_file", filename, self.replica)
+        try:
+            resp = self._http().get(where.url, stream=True, timeout=(10.0, self.fetch_timeout))
+        except requests.RequestException as exc:
+            raise Unavailable(f"the bitarchive did not answer: {exc}", {"file": filename}) from None
+        if resp.status_code != 200:
+            resp.close()
+            raise Unavailable(f"the bitarchive answered {resp.status_code} for {filename}", {"file": filename})
+        return resp
+
+    def metadata_files(self, job_id: int) -> list[str]:
+        """The job's metadata files, as the admin database lists them."""
+        page = self.call("arcrepository", "list_files", self.replica, 0, 1000, rf"{int(job_id)}-metadata-.*")
+        return sorted(f.name for f in page.items)
+
+    def close(self) -> None:
+        while True:
+            try:
+                holder = self._pool.get_nowait()
+            except queue.Empty:
+                return
+            try:
+                holder.stop()
+            except Exception:  # noqa: BLE001 - closing anyway
+                pass

@@ -1,0 +1,128 @@
+"""Reading one archived record for replay: streamed from a bitarchive's file server, parsed by
+warcio, the HTTP payload handed out with its transfer encoding undone (no chunk markers ever reach
+a browser) and its content encoding kept as archived (the ``Content-Encoding`` header stays true).
+Nothing is read into memory beyond warcio's buffers: a 1 GB record streams.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import requests
+from warcio.archiveiterator import ArchiveIterator
+from warcio.bufferedreaders import ChunkedDataReader
+
+from server.archive.cdx import target_uri
+from shared.errors import InvalidWarc, Unavailable
+
+#: archived response headers never replayed: hop-by-hop ones (the proxy frames its own answer),
+#: and those that would pin the browser to the live site
+DROP = {"transfer-encoding", "connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "te",
+        "trailer", "upgrade", "strict-transport-security", "alt-svc", "public-key-pins", "content-length"}
+
+
+@dataclass
+class Record:
+    """One opened record: WARC facts, the archived HTTP status and headers, and the payload
+    stream (``read(n)``); ``close()`` ends the transfer."""
+
+    warc_type: str
+    target_uri: str
+    date: str                              # WARC-Date / ARC date as written
+    payload_digest: str
+    refers_to_uri: str
+    refers_to_date: str
+    status: int
+    reason: str
+    headers: list[tuple[str, str]]
+    length: int | None                     # payload bytes when known (no chunking)
+    encoded: bool                          # a Content-Encoding applies
+    _stream: Any = None
+    _response: Any = None
+    extra: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def is_revisit(self) -> bool:
+        return self.warc_type == "revisit"
+
+    def read(self, n: int = 65536) -> bytes:
+        return self._stream.read(n) if self._stream is not None else b""
+
+    def header(self, name: str) -> str:
+        name = name.lower()
+        for k, v in self.headers:
+            if k.lower() == name:
+                return v
+        return ""
+
+    def close(self) -> None:
+        if self._response is not None:
+            self._response.close()
+            self._response = None
+
+
+def open_record(session: requests.Session, url: str, timeout: float) -> Record:
+    """Open the record the bitarchive serves at ``url``. Raises Unavailable (the bitarchive does
+    not answer or refuses) or InvalidWarc (the bytes are no record)."""
+    try:
+        resp = session.get(url, stream=True, timeout=(min(timeout, 10.0), timeout))
+    except requests.RequestException as exc:
+        raise Unavailable(f"the bitarchive did not answer: {exc}", {"url": url}) from None
+    if resp.status_code != 200:
+        resp.close()
+        raise Unavailable(f"the bitarchive answered {resp.status_code} for {url}", {"url": url})
+    try:
+        rec = next(iter(ArchiveIterator(resp.raw, arc2warc=True, ensure_http_headers=False)))
+    except StopIteration:
+        resp.close()
+        raise InvalidWarc(f"no record at {url}", {"url": url}) from None
+    except Exception as exc:  # noqa: BLE001 - warcio raises plain exceptions for bad bytes
+        resp.close()
+        raise InvalidWarc(f"the record at {url} cannot be read: {exc}", {"url": url}) from None
+    return _record(rec, resp)
+
+
+def _record(rec, resp) -> Record:
+    h = rec.rec_headers
+    status, reason, headers = 200, "OK", []
+    chunked = encoded = False
+    length = None
+    stream = rec.raw_stream
+    if rec.http_headers is not None and rec.http_headers.statusline:
+        line = rec.http_headers.statusline.split(" ", 1)
+        status = int(line[0]) if line[0].isdigit() else 200
+        reason = line[1] if len(line) > 1 else ""
+        headers = list(rec.http_headers.headers)
+        chunked = "chunked" in rec.http_headers.get_header("transfer-encoding", "").lower()
+        encoded = bool(rec.http_headers.get_header("content-encoding"))
+        if chunked:
+            stream = ChunkedDataReader(rec.raw_stream)   # dechunk only: content encoding stays
+        else:
+            left = getattr(rec.raw_stream, "limit", None)
+            length = left if isinstance(left, int) else None
+    elif rec.rec_type in ("resource", "response"):
+        headers = [("Content-Type", h.get_header("Content-Type") or "application/octet-stream")]
+        left = getattr(rec.raw_stream, "limit", None)
+        length = left if isinstance(left, int) else None
+    return Record(rec.rec_type or "", target_uri(h.get_header("WARC-Target-URI") or ""),
+                  h.get_header("WARC-Date") or "", h.get_header("WARC-Payload-Digest") or "",
+                  target_uri(h.get_header("WARC-Refers-To-Target-URI") or ""),
+                  h.get_header("WARC-Refers-To-Date") or "", status, reason, headers, length, encoded,
+                  stream, resp)
+
+
+def replay_headers(rec: Record) -> list[tuple[str, str]]:
+    return [(k, v) for k, v in rec.headers if k.lower() not in DROP]
+
+
+_ISO = re.compile(r"^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})")
+
+
+def ts14(value: str) -> str:
+    """14 digits of a WARC date (``2024-01-02T03:04:05Z``) or of a 14-digit timestamp."""
+    m = _ISO.match(value or "")
+    if m:
+        return "".join(m.groups())
+    digits = re.sub(r"\D", "", value or "")
+    return digits[:14] if len(digits) >= 14 else ""

@@ -1,0 +1,233 @@
+"""The ``viewerproxy`` Nameko service: the control plane of the viewer (the seeds' HTTPControllerServer
+commands, as RPCs only). It owns the viewer database, the installation's viewer CA, and the proxy
+process (``python -m server.viewerproxy.proxy``) it starts at setup and ends at stop.
+
+Browsers never talk to this service: they talk to the proxy process, which reads the sessions this
+service writes (the same database).
+"""
+from __future__ import annotations
+
+import json
+import logging
+import os
+import subprocess
+import sys
+import time
+
+import eventlet
+from nameko.extensions import DependencyProvider
+
+from server.db.engine import database_url
+from server.db.provider import DatabaseSession
+from server.runtime.rpc import rpc
+from server.runtime.service import NasService
+from server.runtime.settings_provider import settings_for
+from server.settings_catalog import all_settings
+from server.viewerproxy import sessions as core
+from server.viewerproxy.ca import CertificateAuthority
+from shared import contracts
+from shared.dto import Page
+from shared.dto.viewer import RESERVED_HOST, MissingUrlDto, ViewerProxyInfoDto, ViewerSessionDto
+from shared.errors import InvalidInput, Unavailable
+from shared.roles import CURATOR, QA_ROLE, READ
+
+log = logging.getLogger(__name__)
+
+DEFAULT_SEED_LIST = "qa-missing"
+
+
+class ProxyProcess(DependencyProvider):
+    """The proxy's OS process: started with the service, ended with it (by its PID)."""
+
+    def setup(self) -> None:
+        s = settings_for(self.container)
+        self.workdir = os.path.abspath(os.path.join(s["data_dir"], "viewerproxy"))
+        os.makedirs(self.workdir, exist_ok=True)
+        self.ca_dir = os.path.abspath(s["viewerproxy.ca_dir"] or os.path.join(s["data_dir"], "viewer-ca"))
+        self.ca = CertificateAuthority(self.ca_dir)
+        self.public_host = s["viewerproxy.public_host"]
+        self.ready_file = os.path.join(self.workdir, "listening.json")
+        from server.runtime import tokens
+        from server.runtime.identity import CALLER_KEY
+
+        self.nameko = {k: v for k, v in self.container.config.items() if k.isupper()}
+        # Its calls (here and in the proxy process) carry the viewerproxy's own signed identity.
+        self.nameko[CALLER_KEY] = self.container.service_name
+        self.nameko["security"] = {"key_file": tokens.key_path(s)}
+        self.rpc_timeout = s["viewerproxy.rpc_timeout"]
+        config = {
+            "nameko": self.nameko,
+            "settings": {k: s[k] for k in _viewer_keys()},
+            "database_url": database_url(s["database.url"], s["data_dir"], "viewer"),
+            "ca_dir": self.ca_dir,
+            "ready_file": self.ready_file,
+        }
+        self.config_file = os.path.join(self.workdir, "proxy-config.json")
+        fd = os.open(self.config_file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # holds the broker URI
+        with os.fdopen(fd, "w") as fh:
+            json.dump(config, fh)
+        self.start_timeout = s["viewerproxy.start_timeout"]
+        self.proc: subprocess.Popen | None = None
+        self.where: dict | None = None
+
+    def start(self) -> None:
+        # the database must exist (migrated by the DatabaseSession's setup) before the proxy reads it
+        if os.path.exists(self.ready_file):
+            os.unlink(self.ready_file)
+        log_path = os.path.join(self.workdir, "proxy.log")
+        with open(log_path, "ab") as out:
+            self.proc = subprocess.Popen([sys.executable, "-m", "server.viewerproxy.proxy", self.config_file],
+                                         stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                         close_fds=True)
+        deadline = time.monotonic() + self.start_timeout
+        while time.monotonic() < deadline:
+            if os.path.exists(self.ready_file):
+                with open(self.ready_file) as fh:
+                    self.where = json.load(fh)
+                log.info("viewerproxy listening on %s:%s (pid %s)", self.where["host"], self.where["port"],
+                         self.proc.pid)
+                return
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the viewerproxy process ended at start (exit {self.proc.returncode}); "
+                                   f"see {log_path}")
+            eventlet.sleep(0.05)
+        raise RuntimeError(f"the viewerproxy process did not listen within {self.start_timeout} s; see {log_path}")
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+        self.proc = None
+
+    kill = stop
+
+    def get_dependency(self, worker_ctx) -> ProxyProcess:
+        return self
+
+
+def _viewer_keys() -> list[str]:
+    return [st.path for st in all_settings() if st.path.startswith("viewerproxy.")]
+
+
+class ViewerProxyService(NasService):
+    name = "viewerproxy"
+
+    db = DatabaseSession("viewer", "server.viewerproxy.migrations")
+    proxy = ProxyProcess()
+
+    @rpc(roles=READ)
+    def proxy_info(self) -> ViewerProxyInfoDto:
+        """Where browsers point their HTTP and HTTPS proxy, and the viewer CA's certificate (PEM).
+        Raises Unavailable when the proxy process is not running."""
+        where = self.proxy.where
+        if where is None or self.proxy.proc is None or self.proxy.proc.poll() is not None:
+            raise Unavailable("the viewerproxy process is not running", {"service": self.name})
+        host = self.proxy.public_host or where["host"]
+        return ViewerProxyInfoDto(host, int(where["port"]), RESERVED_HOST,
+                                  self.proxy.ca.certificate_pem.decode("ascii"), self.proxy.ca.sha256)
+
+    @rpc(roles=READ)
+    def ca_certificate(self) -> str:
+        """The viewer CA's certificate (PEM) for browsers to trust; never its key."""
+        return self.proxy.ca.certificate_pem.decode("ascii")
+
+    @rpc(roles=READ)
+    def create_session(self, job_ids: list[int], timestamp: str | None = None, recording: bool = False,
+                       user: str | None = None) -> ViewerSessionDto:
+        """A new viewer session over ``job_ids`` at ``timestamp`` (4-14 digits; none: newest).
+        The answer holds the token (the proxy password), shown this once. The full index of the
+        jobs is requested now so that the first page comes quickly. Raises InvalidInput."""
+        dto = core.create(self.db, job_ids, timestamp, recording, user or "")
+        self._warm(dto.job_ids)
+        return dto
+
+    @rpc(roles=READ)
+    def session(self, session_id: str) -> ViewerSessionDto:
+        """One session (without its token). Raises ViewerSessionNotFound."""
+        return core.describe(self.db, session_id)
+
+    @rpc(roles=READ)
+    def list_sessions(self) -> list[ViewerSessionDto]:
+        """Every session, oldest first, with how many missing URLs each recorded."""
+        return core.list_all(self.db)
+
+    @rpc(roles=READ)
+    def update_session(self, session_id: str, job_ids: list[int] | None = None,
+                       timestamp: str | None = None) -> ViewerSessionDto:
+        """Change the session's jobs and/or moment (the seeds' changeIndex; "" = newest).
+        Raises ViewerSessionNotFound, ViewerSessionStopped, InvalidInput."""
+        dto = core.change(self.db, session_id, job_ids, timestamp)
+        if job_ids is not None:
+            self._warm(dto.job_ids)
+        return dto
+
+    @rpc(roles=READ)
+    def set_recording(self, session_id: str, on: bool) -> ViewerSessionDto:
+        """Start or stop recording the URLs the session asks for that are not archived.
+        Raises ViewerSessionNotFound, ViewerSessionStopped."""
+        return core.set_recording(self.db, session_id, on)
+
+    @rpc(roles=READ)
+    def stop_session(self, session_id: str) -> ViewerSessionDto:
+        """End the session: the proxy no longer answers it; its missing URLs stay readable.
+        Raises ViewerSessionNotFound."""
+        return core.stop(self.db, session_id)
+
+    @rpc(roles=READ)
+    def missing_urls(self, session_id: str, offset: int = 0, limit: int = 100) -> Page[MissingUrlDto]:
+        """A page of the session's missing URLs, first seen first. Raises ViewerSessionNotFound, InvalidInput."""
+        return core.missing(self.db, session_id, offset, limit)
+
+    @rpc(roles=READ)
+    def clear_missing(self, session_id: str) -> int:
+        """Forget the session's missing URLs; answers how many. Raises ViewerSessionNotFound."""
+        return core.clear_missing(self.db, session_id)
+
+    @rpc(roles=(*CURATOR, QA_ROLE), audit=True)  # QA hands missing URLs to the curators' seed lists
+    def add_missing_as_seeds(self, session_id: str, domain: str, seed_list: str = DEFAULT_SEED_LIST,
+                             urls: list[str] | None = None, configuration: str | None = None) -> int:
+        """Add the session's missing URLs (all, or those of ``urls``) to ``seed_list`` of ``domain``
+        through the definitions service, and that seed list to ``configuration`` (default: the
+        domain's default configuration). Answers how many seeds were new. Raises
+        ViewerSessionNotFound, InvalidInput, and the definitions service's errors
+        (DomainNotFound, InvalidUrl, EditionConflict)."""
+        wanted = core.missing_urls(self.db, session_id, urls)
+        if not wanted:
+            raise InvalidInput("none of these URLs is in the session's missing-URL list", {"session_id": session_id})
+        with self._client() as rpc:
+            d = contracts.decode("definitions", "get_domain", rpc.definitions.get_domain(domain))
+            old = next((sl.seeds for sl in d.seed_lists if sl.name == seed_list), [])
+            new = [u for u in dict.fromkeys(wanted) if u not in set(old)]
+            d = contracts.decode("definitions", "save_seed_list",
+                                 rpc.definitions.save_seed_list(domain, d.edition, seed_list, list(old) + new))
+            config = configuration or d.default_configuration
+            c = next((c for c in d.configurations if c.name == config), None)
+            if c is not None and seed_list not in c.seed_lists:
+                rpc.definitions.save_configuration(domain, d.edition, config, seed_lists=c.seed_lists + [seed_list])
+        return len(new)
+
+    def _client(self):
+        """A standalone RPC client (Nameko's RpcProxy dependency stopped answering after a
+        restart of this service in one process; the index server's clients do the same)."""
+        from nameko.standalone.rpc import ClusterRpcProxy
+
+        from server.runtime.identity import proxy_context
+
+        return ClusterRpcProxy(self.proxy.nameko, context_data=proxy_context(self.proxy.nameko),
+                               timeout=self.proxy.rpc_timeout)
+
+    def _warm(self, job_ids: list[int]) -> None:
+        """Ask the index server for the jobs' full index, in the background (an index server that
+        is down only makes the first page slower: the proxy asks again)."""
+        def ask() -> None:
+            try:
+                with self._client() as rpc:
+                    rpc.index_server.request_index("full", job_ids, 0)
+            except Exception as exc:  # noqa: BLE001 - warming is best effort
+                log.info("could not request the full index of %s: %s", job_ids, exc)
+
+        eventlet.spawn_n(ask)

@@ -1,0 +1,26 @@
+"""Settings of the ``viewerproxy`` service and its proxy process (the seeds' ``settings.viewerproxy``)."""
+from shared.config import Setting
+
+_V = "viewerproxy."
+
+SETTINGS = (
+    Setting(_V + "address", str, "127.0.0.1:8070", "host:port the proxy listens on (browsers' HTTP and HTTPS "
+            "proxy); port 0 picks a free one (proxy_info tells which)"),
+    Setting(_V + "public_host", str, "", "the host name browsers reach the proxy by; empty: the bind host"),
+    Setting(_V + "ca_dir", str, "", "the viewer CA (ca.key mode 0600, ca.pem) and the per-host certificates; "
+            "empty: <data_dir>/viewer-ca"),
+    Setting(_V + "threads", int, 64, "connections served at the same time (more wait)", minimum=1),
+    Setting(_V + "rpc_clients", int, 8, "RPC clients the proxy keeps open to the index server and the "
+            "arcrepository", minimum=1),
+    Setting(_V + "rpc_timeout", float, 30.0, "seconds to wait for the index server and the arcrepository",
+            minimum=0.1),
+    Setting(_V + "fetch_timeout", float, 60.0, "seconds without data from a bitarchive before a record is "
+            "given up (the next capture is tried)", minimum=0.1),
+    Setting(_V + "replica", str, "", "the bitarchive replica records are read from; empty: the archive's default"),
+    Setting(_V + "missing.ignore", list, [r"^data:", r"^about:", r"^blob:", r"^chrome-extension:",
+                                          r"/favicon\.ico$", r"google-analytics\.com/", r"googletagmanager\.com/",
+                                          r"/(beacon|collect|pixel)(\?|$)"],
+            "regular expressions of URLs never recorded as missing (junk: data:, about:, beacons)"),
+    Setting(_V + "start_timeout", float, 60.0, "seconds the service waits for its proxy process to listen",
+            minimum=1),
+)

@@ -1,0 +1,73 @@
+"""What the ``viewerproxy`` answers: where the proxy listens and its CA, viewer sessions, and the
+URLs a session asked for that the archive does not hold (the QA "missing URL" list)."""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any
+
+from shared.dto import Dto, Page
+
+SERVICE = "viewerproxy"
+
+#: the reserved host of the data commands (getFile, getRecord, getMetadata, getStatus)
+RESERVED_HOST = "viewerproxy.invalid"
+
+
+@dataclass
+class ViewerProxyInfoDto(Dto):
+    """Where browsers point their HTTP and HTTPS proxy, and the certificate of the installation's
+    CA (PEM; never the key) that signs the proxy's per-host certificates."""
+
+    host: str
+    port: int
+    reserved_host: str
+    ca_certificate_pem: str
+    ca_sha256: str
+
+
+@dataclass
+class ViewerSessionDto(Dto):
+    """A viewer session: whose, which jobs, which moment (14 digits; empty = the newest capture),
+    whether missing URLs are recorded. ``token`` is the proxy password: filled only in the
+    answer of ``create_session`` (it is stored hashed)."""
+
+    session_id: str
+    user: str
+    job_ids: list[int]
+    timestamp: str
+    recording: bool
+    state: str                       # active | stopped
+    created_at: dt.datetime
+    missing_count: int = 0
+    token: str = ""
+
+
+@dataclass
+class MissingUrlDto(Dto):
+    """One URL a session asked for that the archive does not hold: first and last time asked, how
+    often, the page that asked for it and what kind of thing it is (page, image, script, style,
+    font, media, other)."""
+
+    url: str
+    kind: str
+    referrer: str
+    first_seen: dt.datetime
+    last_seen: dt.datetime
+    count: int = 1
+
+
+RETURNS: dict[str, Any] = {
+    "proxy_info": ViewerProxyInfoDto,
+    "ca_certificate": str,
+    "create_session": ViewerSessionDto,
+    "session": ViewerSessionDto,
+    "list_sessions": list[ViewerSessionDto],
+    "update_session": ViewerSessionDto,
+    "set_recording": ViewerSessionDto,
+    "stop_session": ViewerSessionDto,
+    "missing_urls": Page[MissingUrlDto],
+    "clear_missing": int,
+    "add_missing_as_seeds": int,
+}
+

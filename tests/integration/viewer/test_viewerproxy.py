@@ -1,0 +1,464 @@
+"""The viewerproxy over RabbitMQ (a private vhost) with the real archive (arcrepository on SQLite,
+one bitarchive replica with its monitor), the real index server, a stand-in scheduler, and the
+proxy as its own OS process. Browsers are played by ``requests`` through the proxy, over http and
+https (the viewer CA as ``verify``).
+
+The fixture archive: a local site captured by ``wget --warc-file`` (job 1: an IP host on a
+non-default port, chunked and gzip responses, a redirect, a 404, media), WARCs written with warcio
+for named hosts (job 1: first versions and originals; job 2: second versions and a revisit of
+each kind).
+
+During the whole module, audit hooks record every socket connection and name lookup of this
+process and of the proxy process: only the broker and the archive's own file servers are ever
+contacted, never a host a browser names.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import threading
+import uuid
+
+import pytest
+import requests
+import viewer_testkit as kit
+from nameko.containers import ServiceContainer
+from nameko.standalone.rpc import ClusterRpcProxy
+from waiting import wait_for
+
+from server.archive.arcrepository.service import ArcRepositoryService
+from server.archive.bitarchive.service import BitarchiveService
+from server.archive.bitarchive_monitor.service import BitarchiveMonitorService
+from server.archive.fileserver import FileServer
+from server.archive.remotefile import RemoteFile
+from server.harvester.archive_client import md5_file
+from server.index.service import IndexServerService
+from server.runtime.rpc import rpc
+from server.viewerproxy.service import ViewerProxyService
+from shared import contracts
+from shared.dto import Page
+from shared.dto.jobs import JobDto
+from shared.errors import ViewerSessionNotFound
+
+pytestmark = [pytest.mark.rabbit]
+
+REPLICAS = [{"id": "ONE", "name": "Copenhagen", "type": "bitarchive"}]
+T0, T1, T2 = "2023-06-01T10:00:00Z", "2024-01-01T10:00:00Z", "2024-06-01T10:00:00Z"
+TS0, TS1, TS2 = "20230601100000", "20240101100000", "20240601100000"
+WWW = "http://www.viewer-test.dk"
+LOGO2 = kit.PNG + b"-second-logo"
+
+# --- connection audit (this process) ------------------------------------------------------------
+_EVENTS: list[tuple[str, object]] = []
+_AUDITING = threading.Event()
+
+
+def _hook(event: str, args: tuple) -> None:
+    if not _AUDITING.is_set():
+        return
+    if event == "socket.connect":
+        _EVENTS.append(("connect", args[1]))
+    elif event == "socket.getaddrinfo":
+        _EVENTS.append(("getaddrinfo", args[0]))
+
+
+sys.addaudithook(_hook)   # hooks cannot be removed: it records only while _AUDITING is set
+
+
+class StandInScheduler:
+    """``list_jobs`` as the scheduler answers it; only ids and states matter to the index server."""
+
+    name = "scheduler"
+    jobs: dict[int, str] = {}
+
+    @rpc
+    def list_jobs(self, filters=None, offset=0, limit=100, sort=None) -> Page[JobDto]:
+        import datetime as dt
+
+        from shared.enums import JobStatus
+
+        f = filters or {}
+        ids = sorted(i for i in self.jobs if f.get("id_from", 0) <= i <= f.get("id_to", 10**9))
+        now = dt.datetime.now(dt.UTC)
+        items = [JobDto(i, 1, "h", 0, JobStatus(self.jobs[i]), "FOCUSED", False, "p", 1, 1, -1, -1, now, now, now,
+                        now, None, "", "", "", None, None) for i in ids[offset:offset + limit]]
+        return Page(items, len(ids), offset, limit)
+
+
+class Stack:
+    def __init__(self, nameko_config: dict, root):
+        self.nameko_config = nameko_config
+        self.root = root
+        self.containers: dict[str, ServiceContainer] = {}
+
+    def config(self, inst: str) -> dict:
+        archive = {"replicas": REPLICAS, "rpc_timeout": 10, "store": {"timeout": 20, "retries": 0},
+                   "bitarchive": {"min_free_bytes": 0, "dirs": [str(self.root / inst / "store")]}}
+        cfg = {**self.nameko_config, "instance": {"id": inst}, "data_dir": str(self.root / inst),
+               "runtime": {"heartbeat_interval": 1.0}, "archive": archive}
+        if inst in ("bam-one", "ba-one"):
+            cfg["archive"]["replica"] = "ONE"
+        if inst == "arcrepository":
+            cfg["database"] = {"url": f"sqlite:///{self.root / 'archive.sqlite'}"}
+        if inst == "index":
+            cfg["index"] = {"cache_dir": str(self.root / "index-cache"), "workers": 0, "rpc_timeout": 10}
+        if inst == "viewer":
+            cfg["viewerproxy"] = {"address": "127.0.0.1:0", "rpc_timeout": 20,
+                                  "missing": {"ignore": ["^data:", r"/favicon\.ico$"]}}
+        return cfg
+
+    def start(self, inst: str) -> None:
+        cls = {"arcrepository": ArcRepositoryService, "bam-one": BitarchiveMonitorService.for_replica("ONE"),
+               "ba-one": BitarchiveService.for_replica("ONE"), "scheduler": StandInScheduler,
+               "index": IndexServerService, "viewer": ViewerProxyService}[inst]
+        c = ServiceContainer(cls, self.config(inst))
+        c.start()
+        self.containers[inst] = c
+
+    def stop(self, inst: str) -> None:
+        self.containers.pop(inst).stop()
+
+    def stop_all(self) -> None:
+        for inst in list(self.containers)[::-1]:
+            if inst == "viewer":
+                # a viewer container started again in this process can hold an RPC message it never
+                # dispatches (docs/decisions/viewerproxy-process-and-server.md): stop() would wait for it
+                self.containers.pop(inst).kill()
+            else:
+                self.stop(inst)
+
+
+def _store(rpc, path: str) -> None:
+    server = FileServer("127.0.0.1:0").start()
+    try:
+        remote = RemoteFile.for_local_file(path, checksum=md5_file(path), url=server.offer(path))
+        rpc.arcrepository.store(remote.to_dict())
+        name = os.path.basename(path)
+        wait_for(lambda: not rpc.arcrepository.store_status(name)["running"], timeout=60)
+        assert rpc.arcrepository.store_status(name)["complete"]
+    finally:
+        server.stop()
+
+
+def _fixture_archive(files) -> tuple[list[str], int, dict]:
+    """The WARCs and metadata files of jobs 1 and 2; the wget site's port; facts for the tests."""
+    wget_path, port = kit.wget_warc(str(files), "wget-site")
+    wget_name = files / "1-1-20240101100000-00000-wget.warc.gz"
+    os.replace(wget_path, wget_name)
+
+    a = kit.WarcBuilder(str(files / "1-1-20240101100000-00001-named.warc.gz"))
+    a.response(f"{WWW}/", T1, b"<html><body>version one<img src='/img-missing.png'></body></html>")
+    a.response("https://www.viewer-test.dk/secure.html", T1, b"<html><body>secure version one</body></html>")
+    a.response("http://static.viewer-test.dk/logo.png", T1, kit.PNG, "image/png")
+    a.response(f"{WWW}/pic.png", T1, kit.PNG, "image/png")
+    anno_off = a.response(f"{WWW}/anno-orig.png", T1, LOGO2, "image/png")
+    a.response(f"{WWW}/loop", T0, b"<html>loop target</html>")
+    a.response(f"{WWW}/loop", T1, b"moved", "text/plain", "302 Found", [("Location", f"{WWW}/loop")])
+    named1 = a.close()
+
+    b = kit.WarcBuilder(str(files / "2-1-20240601100000-00000-named.warc.gz"))
+    b.response(f"{WWW}/", T2, b"<html><body>version two</body></html>")
+    b.revisit(f"{WWW}/pic.png", T2, kit.sha1_digest(kit.PNG))
+    b.revisit(f"{WWW}/logo.png", T2, kit.sha1_digest(kit.PNG), "http://static.viewer-test.dk/logo.png", T1)
+    b.revisit(f"{WWW}/anno.png", T2, kit.sha1_digest(LOGO2))
+    b.revisit(f"{WWW}/digest.png", T2, kit.sha1_digest(kit.PNG), "http://static.viewer-test.dk/logo.png",
+              "2020-01-01T00:00:00Z")
+    named2 = b.close()
+    crawl_log = kit.crawl_log_line(f"{WWW}/anno.png", TS2, 200, len(LOGO2), "image/png", kit.sha1_digest(LOGO2),
+                                   f'duplicate:"{os.path.basename(named1)},{anno_off},{TS1}"')
+    meta1 = kit.metadata_warc(str(files / "1-metadata-1.warc.gz"), 1, [str(wget_name), named1])
+    meta2 = kit.metadata_warc(str(files / "2-metadata-1.warc.gz"), 2, [named2], crawl_log)
+    return [str(wget_name), named1, named2, meta1, meta2], port, {"named1": os.path.basename(named1),
+                                                                     "named2": os.path.basename(named2)}
+
+
+@pytest.fixture(scope="module")
+def env(tmp_path_factory):
+    import rabbit_admin
+
+    vhost = f"nas-test-{uuid.uuid4().hex[:12]}"
+    try:
+        rabbit_admin.create_vhost(vhost)
+    except rabbit_admin.NoBroker as exc:
+        pytest.skip(str(exc))
+    root = tmp_path_factory.mktemp("viewer")
+    conn_log = root / "proxy-connections.log"
+    os.environ["NAS_VIEWER_CONNECTION_LOG"] = str(conn_log)   # inherited by the proxy process
+    nameko_config = {"AMQP_URI": f"amqp://guest:guest@127.0.0.1:5672/{vhost}"}
+    StandInScheduler.jobs = {1: "done", 2: "done"}
+    stack = Stack(nameko_config, root)
+    files = root / "files"
+    files.mkdir()
+    paths, port, facts = _fixture_archive(files)
+    _AUDITING.set()
+    try:
+        for inst in ("arcrepository", "bam-one", "ba-one", "scheduler", "index", "viewer"):
+            stack.start(inst)
+        with ClusterRpcProxy(nameko_config, timeout=60) as rpc:
+            wait_for(lambda: rpc.arcrepository.status(), timeout=30)
+            for p in paths:
+                _store(rpc, p)
+            for jobs in ([1], [1, 2], [2]):
+                rpc.index_server.request_index("full", jobs, 0)
+                wait_for(lambda j=jobs: rpc.index_server.index_status("full", j, 2)["state"] == "done",
+                         timeout=120, interval=0.2)
+            info = contracts.decode("viewerproxy", "proxy_info", rpc.viewerproxy.proxy_info())
+        ca_file = root / "viewer-ca.pem"
+        ca_file.write_text(info.ca_certificate_pem)
+        yield {"stack": stack, "config": nameko_config, "info": info, "ca": str(ca_file), "port": port,
+               "conn_log": conn_log, "root": root, **facts}
+    finally:
+        _AUDITING.clear()
+        stack.stop_all()
+        os.environ.pop("NAS_VIEWER_CONNECTION_LOG", None)
+        rabbit_admin.delete_vhost(vhost)
+
+
+def _rpc(env):
+    return ClusterRpcProxy(env["config"], timeout=60)
+
+
+def _session(env, jobs, **kw):
+    with _rpc(env) as rpc:
+        return contracts.decode("viewerproxy", "create_session", rpc.viewerproxy.create_session(jobs, **kw))
+
+
+def _browser(env, s) -> requests.Session:
+    http = requests.Session()
+    http.trust_env = False
+    proxy = f"http://{s.session_id}:{s.token}@{env['info'].host}:{env['info'].port}"
+    http.proxies = {"http": proxy, "https": proxy}
+    http.verify = env["ca"]
+    return http
+
+
+def test_pages_images_encodings_redirects_and_media_from_a_wget_warc(env):
+    s = _session(env, [1])
+    b = _browser(env, s)
+    site = f"http://127.0.0.1:{env['port']}"
+    page = b.get(f"{site}/", timeout=30)
+    assert page.status_code == 200 and page.content == kit.PAGE
+    assert page.headers["Memento-Datetime"].endswith("GMT")
+    assert page.headers["X-Archive-File"] == "1-1-20240101100000-00000-wget.warc.gz"
+    assert int(page.headers["X-Archive-Offset"]) > 0
+    assert page.headers["Link"] == f'<{site}/>; rel="original timegate"'
+    img = b.get(f"{site}/img.png", timeout=30)
+    assert img.status_code == 200 and img.content == kit.PNG and img.headers["Content-Type"] == "image/png"
+
+    gz = b.get(f"{site}/gz.html", timeout=30)
+    assert gz.headers["Content-Encoding"] == "gzip" and gz.content == kit.GZ_TEXT
+
+    chunked = b.get(f"{site}/chunked.html", timeout=30, stream=True)
+    raw = chunked.raw.read(decode_content=False)   # after our own framing: no chunk markers inside
+    assert raw == b"".join(kit.CHUNKED_PARTS)
+
+    moved = b.get(f"{site}/redirect", timeout=30, allow_redirects=False)
+    assert moved.status_code == 302 and moved.headers["Location"] == "/"
+    gone = b.get(f"{site}/nothere", timeout=30)
+    assert gone.status_code == 404 and "X-Archive-File" in gone.headers and "X-Archive-Missing" not in gone.headers
+
+    part = b.get(f"{site}/media.bin", headers={"Range": "bytes=100-199"}, timeout=30)
+    assert part.status_code == 206 and part.content == kit.MEDIA[100:200]
+    assert part.headers["Content-Range"] == f"bytes 100-199/{len(kit.MEDIA)}"
+    tail = b.get(f"{site}/media.bin", headers={"Range": "bytes=-10"}, timeout=30)
+    assert tail.status_code == 206 and tail.content == kit.MEDIA[-10:]
+
+
+def test_https_through_the_viewer_ca_and_connect_to_any_host(env):
+    s = _session(env, [1])
+    b = _browser(env, s)
+    r = b.get("https://www.viewer-test.dk/secure.html", timeout=30)   # verify=the viewer CA only
+    assert r.status_code == 200 and b"secure version one" in r.content
+    assert r.headers["X-Archive-File"] == env["named1"]
+    unknown = b.get("https://unknown-host.viewer-test.dk:8443/x", timeout=30)
+    assert unknown.status_code == 404 and unknown.headers["X-Archive-Missing"] == "1"
+    with pytest.raises(requests.exceptions.SSLError):   # without the CA, the certificate is not trusted
+        b.get("https://www.viewer-test.dk/secure.html", timeout=30, verify=True)
+
+
+def test_without_credentials_the_proxy_asks_for_them(env):
+    http = requests.Session()
+    http.trust_env = False
+    proxy = f"http://{env['info'].host}:{env['info'].port}"
+    r = http.get(f"{WWW}/", proxies={"http": proxy}, timeout=30)
+    assert r.status_code == 407 and r.headers["Proxy-Authenticate"].startswith("Basic")
+    bad = http.get(f"{WWW}/", proxies={"http": f"http://nosuch:token@{env['info'].host}:{env['info'].port}"},
+                   timeout=30)
+    assert bad.status_code == 407
+
+
+def test_two_sessions_on_two_job_sets_see_different_captures_and_accept_datetime(env):
+    one = _browser(env, _session(env, [1]))
+    both = _browser(env, _session(env, [1, 2]))
+    assert b"version one" in one.get(f"{WWW}/", timeout=30).content
+    newest = both.get(f"{WWW}/", timeout=30)
+    assert b"version two" in newest.content and newest.headers["Memento-Datetime"] == "Sat, 01 Jun 2024 10:00:00 GMT"
+    older = both.get(f"{WWW}/", headers={"Accept-Datetime": "Mon, 01 Jan 2024 00:00:00 GMT"}, timeout=30)
+    assert b"version one" in older.content
+    at_t1 = _browser(env, _session(env, [1, 2], timestamp="20240102"))
+    assert b"version one" in at_t1.get(f"{WWW}/", timeout=30).content
+
+
+def test_revisits_of_every_kind_resolve_to_their_payload(env):
+    b = _browser(env, _session(env, [1, 2]))
+    expected = {"pic.png": ("same-url-digest", kit.PNG), "logo.png": ("refers-to", kit.PNG),
+                "anno.png": ("crawl-log", LOGO2), "digest.png": ("digest", kit.PNG)}
+    for name, (how, body) in expected.items():
+        r = b.get(f"{WWW}/{name}", timeout=30)
+        assert r.status_code == 200, name
+        assert r.content == body, name
+        assert r.headers["X-Archive-Revisit-Resolved-By"] == how, name
+        assert r.headers["X-Archive-File"] == env["named2"], name
+        assert r.headers["X-Archive-Revisit-Of"].startswith(env["named1"] + ":"), name
+        assert r.headers["Memento-Datetime"] == "Sat, 01 Jun 2024 10:00:00 GMT", name
+
+
+def test_a_self_redirect_is_skipped_for_the_next_capture(env):
+    b = _browser(env, _session(env, [1]))
+    r = b.get(f"{WWW}/loop", timeout=30, allow_redirects=False)
+    assert r.status_code == 200 and r.content == b"<html>loop target</html>"
+
+
+def test_websocket_upgrades_are_refused(env):
+    b = _browser(env, _session(env, [1]))
+    r = b.get(f"{WWW}/socket", headers={"Upgrade": "websocket", "Connection": "Upgrade"}, timeout=30)
+    assert r.status_code == 403
+
+
+def test_control_urls_in_an_archived_page_change_nothing(env):
+    s = _session(env, [1], recording=True)
+    b = _browser(env, s)
+    for command in ("stopRecordingURIs", "clearRecordedURIs", "changeIndex?jobID=2", "startRecordingURIs"):
+        r = b.get(f"http://viewerproxy.invalid/{command}", timeout=30)
+        assert r.status_code == 403
+    with _rpc(env) as rpc:
+        after = contracts.decode("viewerproxy", "session", rpc.viewerproxy.session(s.session_id))
+    assert after.recording is True and after.job_ids == [1]
+    status = b.get("http://viewerproxy.invalid/getStatus", timeout=30).json()
+    assert status["job_ids"] == [1] and status["recording"] is True
+
+
+def test_data_commands_on_the_reserved_host(env):
+    b = _browser(env, _session(env, [1]))
+    whole = b.get(f"http://viewerproxy.invalid/getFile?arcFile={env['named1']}", timeout=30)
+    assert whole.status_code == 200
+    assert whole.content == open(os.path.join(env["root"], "files", env["named1"]), "rb").read()
+    page = b.get(f"{WWW}/", timeout=30)
+    rec = b.get(f"http://viewerproxy.invalid/getRecord?arcFile={page.headers['X-Archive-File']}"
+                f"&arcOffset={page.headers['X-Archive-Offset']}", timeout=30)
+    assert rec.status_code == 200 and rec.content.startswith(b"200 OK") and b"version one" in rec.content
+    meta = b.get("http://viewerproxy.invalid/getMetadata?jobID=2", timeout=30)
+    assert meta.status_code == 200 and meta.content == open(os.path.join(env["root"], "files",
+                                                                         "2-metadata-1.warc.gz"), "rb").read()
+    bad = b.get("http://viewerproxy.invalid/getRecord?arcFile=../etc/passwd&arcOffset=0", timeout=30)
+    assert bad.status_code == 400
+    assert b.get("http://viewerproxy.invalid/getMetadata?jobID=99", timeout=30).status_code == 404
+    assert b.get("http://viewerproxy.invalid/ca.pem", timeout=30).text == env["info"].ca_certificate_pem
+
+
+def test_session_rpcs_reject_bad_input_with_typed_errors(env):
+    from shared.errors import InvalidInput
+
+    with _rpc(env) as rpc:
+        with pytest.raises(InvalidInput):
+            rpc.viewerproxy.create_session([])
+        with pytest.raises(InvalidInput):
+            rpc.viewerproxy.create_session([1], "2024-01")
+        with pytest.raises(ViewerSessionNotFound):
+            rpc.viewerproxy.session("nope")
+        s = contracts.decode("viewerproxy", "create_session", rpc.viewerproxy.create_session([1]))
+        on = contracts.decode("viewerproxy", "set_recording", rpc.viewerproxy.set_recording(s.session_id, True))
+        assert on.recording is True and on.token == ""
+        moved = contracts.decode("viewerproxy", "update_session",
+                                 rpc.viewerproxy.update_session(s.session_id, [1, 2], "2024"))
+        assert moved.job_ids == [1, 2] and moved.timestamp == "20240101000000"
+        assert s.session_id in [x.session_id for x in contracts.decode(
+            "viewerproxy", "list_sessions", rpc.viewerproxy.list_sessions())]
+        stopped = contracts.decode("viewerproxy", "stop_session", rpc.viewerproxy.stop_session(s.session_id))
+        assert stopped.state == "stopped"
+    assert _browser(env, s).get(f"{WWW}/", timeout=30).status_code == 407
+
+
+def test_the_command_line(env, tmp_path, capsys):
+    import json
+
+    from server.cli.main import main
+
+    uri = ["--amqp-uri", env["config"]["AMQP_URI"]]
+    assert main(["viewer", "session", "create", "--jobs", "1-2", "--record", "--user", "qa", "--json", *uri]) == 0
+    created = json.loads(capsys.readouterr().out)
+    s = contracts.decode("viewerproxy", "session", created)
+    s.token = created["token"]
+    assert _browser(env, s).get(f"{WWW}/cli-missing.css", headers={"Accept": "text/css"}, timeout=30).status_code == 404
+    assert main(["viewer", "session", "status", s.session_id, *uri]) == 0
+    assert "qa" in capsys.readouterr().out
+    out = tmp_path / "missing.txt"
+    assert main(["viewer", "session", "missing", s.session_id, "--export", str(out), *uri]) == 0
+    assert out.read_text() == f"{WWW}/cli-missing.css\n"
+    assert main(["viewer", "session", "stop", s.session_id, *uri]) == 0
+    assert "1 missing URL(s) kept" in capsys.readouterr().out
+    assert main(["viewer", "session", "create", "--jobs", "x", *uri]) == 2
+    assert main(["viewer", "session", "status", "nosuch", *uri]) != 0
+    assert main(["viewer", "info", "--ca", str(tmp_path / "ca.pem"), *uri]) == 0
+    assert (tmp_path / "ca.pem").read_text() == env["info"].ca_certificate_pem
+
+
+def test_zy_missing_urls_are_recorded_per_session_and_survive_a_restart(env):
+    rec = _session(env, [1], recording=True)
+    other = _session(env, [1], recording=True)
+    b = _browser(env, rec)
+    page = b.get(f"{WWW}/", timeout=30)
+    assert b"img-missing.png" in page.content
+    for _ in range(2):
+        miss = b.get(f"{WWW}/img-missing.png", headers={"Referer": f"{WWW}/", "Sec-Fetch-Dest": "image"},
+                     timeout=30)
+        assert miss.status_code == 404 and b"not in the archive" in miss.content
+    assert b.get(f"{WWW}/favicon.ico", timeout=30).status_code == 404     # junk: never recorded
+    with _rpc(env) as rpc:
+        listed = contracts.decode("viewerproxy", "missing_urls", rpc.viewerproxy.missing_urls(rec.session_id))
+        assert [(m.url, m.kind, m.referrer, m.count) for m in listed.items] == [
+            (f"{WWW}/img-missing.png", "image", f"{WWW}/", 2)]
+        others = contracts.decode("viewerproxy", "missing_urls", rpc.viewerproxy.missing_urls(other.session_id))
+        assert others.total == 0
+    # a restart: the service and its proxy process end, new ones start on the same database
+    env["stack"].stop("viewer")
+    import json
+
+    import sqlalchemy
+    from sqlalchemy.orm import Session
+
+    from server.viewerproxy import sessions
+
+    engine = sqlalchemy.create_engine(f"sqlite:///{env['root'] / 'viewer' / 'viewer.db'}")
+    with Session(engine) as db:
+        kept = sessions.missing(db, rec.session_id)
+        assert [(m.url, m.count) for m in kept.items] == [(f"{WWW}/img-missing.png", 2)]
+        assert sessions.missing(db, other.session_id).total == 0
+    engine.dispose()
+    env["stack"].start("viewer")
+    where = json.loads((env["root"] / "viewer" / "viewerproxy" / "listening.json").read_text())
+    proxy = f"http://{rec.session_id}:{rec.token}@127.0.0.1:{where['port']}"
+    b = _browser(env, rec)
+    b.proxies = {"http": proxy, "https": proxy}
+    status = b.get("http://viewerproxy.invalid/getStatus", timeout=30).json()
+    assert status["missing_count"] == 1 and status["recording"] is True
+    assert b.get(f"{WWW}/img-missing.png", timeout=30).status_code == 404
+    assert b.get("http://viewerproxy.invalid/getStatus", timeout=30).json()["missing_count"] == 1
+
+
+def test_zz_nothing_but_the_archive_was_contacted(env):
+    """Runs last in the module (name order): every connection of this process and of the proxy
+    process went to the broker or to the archive's file servers on loopback; no host a browser
+    named was ever looked up."""
+    archived_hosts = ("viewer-test.dk", "viewerproxy.invalid", "unknown-host")
+    lines = env["conn_log"].read_text().splitlines()
+    assert any(line.startswith("connect") for line in lines)   # the log is written
+    for line in lines:
+        kind, _, what = line.partition(" ")
+        assert not any(h in what for h in archived_hosts), line
+        if kind == "connect":
+            assert what.startswith(("('127.0.0.1'", "('::1'", "'/")), line
+    for kind, what in list(_EVENTS):
+        assert not any(h in str(what) for h in archived_hosts), (kind, what)
+        if kind == "connect" and isinstance(what, tuple):
+            assert what[0] in ("127.0.0.1", "::1"), (kind, what)
