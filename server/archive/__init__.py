@@ -20,4 +20,5 @@ PUBLIC = (
     'remotefile',
     'replicas',
     'storage',
+    'transfer',
 )

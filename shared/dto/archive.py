@@ -255,6 +255,7 @@ RETURNS_BY_SERVICE: dict[str, dict[str, Any]] = {
         "get_file": FileUrlDto,
         "get_record": RecordUrlDto,
         "batch_jobs": list[str],
+        "transfer_wanted": bool,
         "batch": BatchResultDto,
         "batch_status": BatchResultDto,
     },

@@ -20,10 +20,13 @@ from nameko.exceptions import RpcTimeout, UnknownService
 from sqlalchemy.orm import Session
 
 from server.archive.arcrepository import store as core
+from server.archive.arcrepository.models import utcnow
 from server.archive.batch.base import load_job, registered_jobs
+from server.archive.checksums import normalise
 from server.archive.names import check_name
 from server.archive.remotefile import RemoteFile
 from server.archive.replicas import Replicas
+from server.archive.transfer import Arrangements, issue_ticket
 from server.db.transactions import committing
 from shared.dto import Page
 from shared.dto.archive import (
@@ -37,8 +40,8 @@ from shared.dto.archive import (
     StoreStatusDto,
     UploadReceiptDto,
 )
-from shared.enums import ReplicaType
-from shared.errors import InvalidInput, InvalidRegex, NasError, NotFound, ReplicaUnavailable
+from shared.enums import InstanceState, ReplicaType
+from shared.errors import ChecksumMismatch, InvalidInput, InvalidRegex, NasError, NotFound, ReplicaUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -56,15 +59,24 @@ class StoreLimits:
     store_timeout: float = 3600.0    # one upload to one replica, a bitarchive computing a checksum
     retries: int = 1
     max_parallel: int = 4
+    watch_interval: float = 5.0      # how often a running upload asks the replica's monitor if it is lost
+    reconcile_interval: float = 60.0  # how often stores left in progress by a restart are settled
 
 
 class ArcRepository:
-    def __init__(self, replicas: Replicas, call: Call, sessions: Callable[[], Session], limits: StoreLimits):
+    def __init__(self, replicas: Replicas, call: Call, sessions: Callable[[], Session], limits: StoreLimits,
+                 key: bytes = b"", allow_local: bool = True):
         self.replicas = replicas
         self.call = call
         self.sessions = sessions
         self.limits = limits
-        self.running: set[str] = set()
+        self.key = key
+        self.allow_local = allow_local
+        #: name -> checksum of every store in progress (reserved before any I/O, so two callers
+        #: storing one name are serialised: see :meth:`store`)
+        self.running: dict[str, str] = {}
+        self.arrangements = Arrangements()
+        self.started_at = utcnow()
         self.pool = eventlet.GreenPool(limits.max_parallel * 8)
 
     # --- calls to replicas ----------------------------------------------------------------------
@@ -94,13 +106,28 @@ class ArcRepository:
         check_name(rf.name)
         if not rf.checksum:
             raise InvalidInput("a store needs the file's checksum", {"name": rf.name})
-        if rf.name in self.running:
+        checksum = normalise(rf.checksum)
+        # One store per name at a time, each with one outcome: the same content waits for the
+        # running store (the caller polls its status); other content is refused, never merged.
+        active = self.running.get(rf.name)
+        if active is not None:
+            if active != checksum:
+                raise ChecksumMismatch(f"{rf.name} is being stored right now with checksum {active}, not "
+                                       f"{checksum}; the local file is kept",
+                                       {"name": rf.name, "stored_checksum": active, "checksum": checksum,
+                                        "in_progress": True})
             return self.status(session, rf.name)
-        with committing(session):
-            plan = core.on_store(session, self.replicas.all(), rf.name, rf.checksum, rf.size)
-        if any(a != core.Action.NONE for a in plan.values()):
-            self.running.add(rf.name)
-            self.pool.spawn_n(self.run_store, plan, rf)
+        self.running[rf.name] = checksum       # reserved before the first yield to the hub
+        started = False
+        try:
+            with committing(session):
+                plan = core.on_store(session, self.replicas.all(), rf.name, rf.checksum, rf.size)
+            if any(a != core.Action.NONE for a in plan.values()):
+                self.pool.spawn_n(self.run_store, plan, rf)
+                started = True
+        finally:
+            if not started:
+                self.running.pop(rf.name, None)
         return self.status(session, rf.name)
 
     def record(self, fn: Callable[[Session], Any]) -> Any:
@@ -114,7 +141,14 @@ class ArcRepository:
         replicas = self.replicas.all()
 
         def upload(r: ReplicaDto) -> UploadReceiptDto:
-            return self.replica_call(r, r.service, "upload", rf.to_dict(), timeout=lim.store_timeout)
+            # The replica reads only what this ticket names, and only while it is live here.
+            ticket = issue_ticket(self.key, rf, r.id, lim.store_timeout + lim.rpc_timeout, self.allow_local)
+            jti = self.arrangements.add(ticket, rf.name, r.id)
+            try:
+                return self.watched(r, lambda: self.replica_call(r, r.service, "upload", rf.to_dict(), ticket,
+                                                                 timeout=lim.store_timeout))
+            finally:
+                self.arrangements.drop(jti)
 
         def checksum(r: ReplicaDto) -> ReplicaChecksumDto | None:
             if r.type == ReplicaType.CHECKSUM:
@@ -136,12 +170,93 @@ class ArcRepository:
         except Exception:  # noqa: BLE001 - the per-replica states say what failed
             log.exception("store of %s ended with an error", rf.name)
         finally:
-            self.running.discard(rf.name)
+            self.running.pop(rf.name, None)
             status = self.record(lambda sess: core.status(sess, rf.name, replicas))
             if status.complete:
                 log.info("stored %s in every replica", rf.name)
             else:
                 log.warning("store of %s failed in %s", rf.name, ", ".join(status.failed_replicas) or "?")
+
+    # --- fail fast, reconcile (see docs/decisions/archive-reliability.md) ----------------------
+
+    def transfer_wanted(self, jti: str) -> bool:
+        """Whether the transfer ticket ``jti`` belongs to an upload this arcrepository still waits
+        for (a replica asks before it stores; a redelivered stale request gets False)."""
+        return bool(jti) and self.arrangements.wanted(jti)
+
+    def watched(self, r: ReplicaDto, fn: Callable[[], Any]) -> Any:
+        """``fn()`` (an upload to ``r``), given up as soon as the replica's monitor reports every
+        instance of ``r`` lost or stopped, instead of after the whole store timeout. Raises
+        ReplicaUnavailable (details ``reason``: ``instance_lost``) then."""
+        if r.type != ReplicaType.BITARCHIVE:
+            return fn()
+        gt = eventlet.spawn(fn)
+        while True:
+            done = False
+            with eventlet.Timeout(self.limits.watch_interval, False):
+                result = gt.wait()
+                done = True
+            if done:
+                return result
+            lost = self.lost_instances(r)
+            if lost:
+                gt.kill()
+                raise ReplicaUnavailable(f"replica {r.id}: every bitarchive instance is lost or stopped "
+                                         f"({', '.join(lost)}); the upload is given up",
+                                         {"replica": r.id, "reason": "instance_lost", "instances": lost})
+
+    def lost_instances(self, r: ReplicaDto) -> list[str]:
+        """The instances of ``r`` when its monitor knows some and none is alive; else []
+        (an unanswering monitor proves nothing: the upload keeps its own timeout)."""
+        try:
+            instances = self.replica_call(r, r.monitor_service, "instances", timeout=self.limits.rpc_timeout)
+        except Exception:  # noqa: BLE001 - see above
+            return []
+        alive = [i for i in instances if i.state in (InstanceState.RUNNING, InstanceState.STARTING,
+                                                     InstanceState.DORMANT)]
+        return [] if alive or not instances else [f"{i.instance_id} {i.state}" for i in instances]
+
+    def reconcile(self) -> int:
+        """Settle every replica left ``upload_started``/``data_uploaded`` by a store this process
+        did not run (the arcrepository restarted during it): completed when the replica holds
+        the file with the stored checksum, failed (store it again) when it lacks it or holds
+        other bytes. A replica that does not answer stays as it is until the next round.
+        Returns how many were settled."""
+        replicas = {r.id: r for r in self.replicas.all()}
+        pending = self.record(lambda s: core.interrupted(s, self.started_at))
+        settled = 0
+        for name, rid in pending:
+            r = replicas.get(rid)
+            if r is None or name in self.running:
+                continue
+            try:
+                reply = self.checksum_of(r, name)
+            except Exception as exc:  # noqa: BLE001 - tried again next round
+                log.info("cannot settle %s in %s yet: %s", name, rid, exc)
+                continue
+            if name in self.running:
+                continue
+            self.record(lambda s, name=name, rid=rid, reply=reply: core.on_reconcile(
+                s, name, rid, reply.checksum if reply else None, reply.instance_id if reply else None))
+            settled += 1
+        if settled:
+            log.warning("settled %d upload(s) left in progress by an interrupted store", settled)
+        return settled
+
+    def checksum_of(self, r: ReplicaDto, name: str) -> ReplicaChecksumDto | None:
+        if r.type == ReplicaType.CHECKSUM:
+            return self.replica_call(r, r.service, "get_checksum", name, timeout=self.limits.rpc_timeout)
+        return self.replica_call(r, r.monitor_service, "get_checksum", name, timeout=self.limits.store_timeout)
+
+    def reconcile_loop(self) -> None:
+        """:meth:`reconcile` soon after start and then every ``reconcile_interval`` seconds."""
+        eventlet.sleep(min(2.0, self.limits.reconcile_interval))
+        while True:
+            try:
+                self.reconcile()
+            except Exception:  # noqa: BLE001 - the loop must outlive a bad round
+                log.exception("reconciling interrupted stores failed")
+            eventlet.sleep(self.limits.reconcile_interval)
 
     # --- listings and access --------------------------------------------------------------------
 

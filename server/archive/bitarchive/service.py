@@ -16,11 +16,13 @@ from nameko.events import BROADCAST, EventDispatcher
 from nameko.timer import timer
 
 from server.archive.bitarchive.core import BatchLimits, Bitarchive
+from server.archive.calls import ServiceCalls
 from server.archive.events import BATCH_EVENT, BATCH_REPLY_EVENT
 from server.archive.per_replica import ReplicaService, configured_class, replica_event_handler
 from server.archive.providers import ArchiveContext, archive_dir, runtime_of
 from server.archive.remotefile import RemoteFile
 from server.archive.storage import BitarchiveStorage
+from server.archive.transfer import accept_transfer
 from server.runtime.rpc import rpc
 from shared.dto.archive import BITARCHIVE, BITARCHIVE_MONITOR, BatchRequestDto, UploadReceiptDto
 from shared.enums import InstanceState
@@ -82,16 +84,22 @@ class BitarchiveService(ReplicaService):
     name = family = BITARCHIVE
     archive = BitarchiveContext()
     dispatch = EventDispatcher()
+    calls = ServiceCalls()
 
     @rpc
-    def upload(self, remote: dict[str, Any]) -> UploadReceiptDto:
+    def upload(self, remote: dict[str, Any], ticket: str | None = None) -> UploadReceiptDto:
         """Store the RemoteFile ``remote`` in this instance; the checksum is computed on arrival.
+        Only a transfer the arcrepository arranged is taken: ``ticket`` (see
+        :mod:`server.archive.transfer`) must name this file, checksum, replica and source, and
+        the arcrepository must still want it (a redelivered stale request is refused).
 
         Returns the checksum, size, instance and whether it was already here. Raises
-        InvalidName, ChecksumMismatch (nothing kept), AlreadyExists (stored here with another
-        checksum), ArchiveFull, Unavailable (the sender's file cannot be read)."""
+        TokenRejected (no, a forged, expired or stale ticket), PermissionDenied, InvalidName,
+        ChecksumMismatch (nothing kept), AlreadyExists (stored here with another checksum),
+        ArchiveFull, Unavailable (the sender's file cannot be read)."""
         s = self.settings
-        receipt = self.archive.core.upload(RemoteFile.from_dict(remote), self.runtime.instance_id,
+        rf = accept_transfer(s, self.calls, RemoteFile.from_dict(remote), ticket, self.archive.replica_id)
+        receipt = self.archive.core.upload(rf, self.runtime.instance_id,
                                            s["archive.transfer.local"], s["archive.rpc_timeout"])
         self.archive.update_space_state()
         return receipt
