@@ -337,6 +337,8 @@ def batch_run(args: argparse.Namespace) -> int:
     try:
         for e in result.exceptions:
             print(f"{e.instance_id or ''}\t{e.file or '-'}\t{e.error}", file=errors)
+        for name in result.missing_files:
+            print(f"-\t{name}\tnot processed: missing in replica {result.replica}", file=errors)
     finally:
         if args.errors:
             errors.close()

@@ -47,6 +47,10 @@ log = logging.getLogger(__name__)
 
 #: seconds a batch_status(wait=...) may hold the caller
 MAX_STATUS_WAIT = 10.0
+#: batch runs whose expected files are remembered (the oldest forgotten first)
+MAX_REMEMBERED_BATCHES = 100
+#: missing files of a batch run named one by one (more are counted only)
+MAX_NAMED_MISSING = 2000
 
 Call = Callable[..., Any]
 
@@ -76,6 +80,8 @@ class ArcRepository:
         #: storing one name are serialised: see :meth:`store`)
         self.running: dict[str, str] = {}
         self.arrangements = Arrangements()
+        #: batch id -> (replica, files it must see, missing ones once known)
+        self.batch_expect: dict[str, tuple[ReplicaDto, list[str], list[str] | None]] = {}
         self.started_at = utcnow()
         self.pool = eventlet.GreenPool(limits.max_parallel * 8)
 
@@ -307,11 +313,52 @@ class ArcRepository:
                 re.compile(regex)
             except re.error as exc:
                 raise InvalidRegex(f"{regex!r}: {exc}", {"regex": regex, "position": exc.pos}) from None
-        if not source:
-            load_job(job or "")
+        cls = None if source else load_job(job or "")
         r = self.replicas.bitarchive(replica)
-        return self.replica_call(r, r.monitor_service, "start_batch", job, args or {}, regex, source,
-                                 timeout=self.limits.rpc_timeout)
+        result = self.replica_call(r, r.monitor_service, "start_batch", job, args or {}, regex, source,
+                                   timeout=self.limits.rpc_timeout)
+        if cls is not None:
+            self.expect_batch(result.batch_id, r, regex, cls.file_pattern)
+        return result
+
+    def expect_batch(self, batch_id: str, r: ReplicaDto, regex: str | None, file_pattern: str | None) -> None:
+        """Remember which files the admin database says the run must see (the run's regex and the
+        job's own file pattern applied), to say which were missing when it is done."""
+        names = self.record(lambda s: core.completed_names(s, r.id))
+        for pattern in (regex, file_pattern):
+            if pattern:
+                pat = re.compile(pattern)
+                names = [n for n in names if pat.fullmatch(n)]
+        while len(self.batch_expect) >= MAX_REMEMBERED_BATCHES:
+            self.batch_expect.pop(next(iter(self.batch_expect)))
+        self.batch_expect[batch_id] = (r, names, None)
+
+    def check_batch(self, result: BatchResultDto) -> BatchResultDto:
+        """A done run that processed fewer files than the replica should hold is incomplete, with
+        the missing ones named (each asked of the replica's monitor, up to MAX_NAMED_MISSING)."""
+        entry = self.batch_expect.get(result.batch_id)
+        if entry is None or result.state != "done":
+            return result
+        r, names, missing = entry
+        seen = result.files_processed + result.files_failed
+        if missing is None:
+            missing = []
+            if seen < len(names):
+                for name in names[:MAX_NAMED_MISSING]:
+                    try:
+                        self.replica_call(r, r.monitor_service, "locate", name, None,
+                                          timeout=self.limits.rpc_timeout)
+                    except NasError as exc:
+                        missing.append(name if exc.code == "file_not_found" else f"{name} ({exc.code})")
+            self.batch_expect[result.batch_id] = (r, names, missing)
+        if seen < len(names):
+            result.incomplete = True
+            result.missing_files = list(missing)
+            why = (f"{len(names) - seen} of the {len(names)} files the admin database lists in replica {r.id} "
+                   "were not processed" + (f" (missing: {', '.join(missing[:20])}"
+                                            + (", ..." if len(missing) > 20 else "") + ")" if missing else ""))
+            result.error = f"{result.error}; {why}" if result.error else why
+        return result
 
     def batch_status(self, batch_id: str, wait: float = 0.0) -> BatchResultDto:
         """The run's result from its replica's monitor (the replica is the id's prefix); with
@@ -322,5 +369,5 @@ class ArcRepository:
         except NasError:
             raise NotFound(f"no batch run {batch_id!r}", {"batch_id": batch_id}) from None
         wait = max(0.0, min(float(wait or 0), MAX_STATUS_WAIT))
-        return self.replica_call(r, r.monitor_service, "batch_status", batch_id, wait,
-                                 timeout=self.limits.rpc_timeout + wait)
+        return self.check_batch(self.replica_call(r, r.monitor_service, "batch_status", batch_id, wait,
+                                                  timeout=self.limits.rpc_timeout + wait))

@@ -299,6 +299,13 @@ def run_store(plan: dict[str, Action], replicas: list[ReplicaDto], *,
     parallel(one, [by_id[rid] for rid, a in plan.items() if a != Action.NONE])
 
 
+def completed_names(session: Session, replica_id: str) -> list[str]:
+    """Names of every file completed in ``replica_id`` (what a batch over it must see)."""
+    q = (select(ArchiveFile.filename).join(ReplicaFileInfo).where(ReplicaFileInfo.replica_id == replica_id)
+         .where(ReplicaFileInfo.upload_state == U.UPLOAD_COMPLETED.value).order_by(ArchiveFile.filename))
+    return list(session.execute(q).scalars())
+
+
 def interrupted(session: Session, before: Any) -> list[tuple[str, str]]:
     """(file name, replica) of every upload still ``upload_started``/``data_uploaded`` that was
     last updated before ``before`` (the arcrepository's start): stores a restart interrupted."""

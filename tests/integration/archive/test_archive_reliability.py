@@ -325,3 +325,124 @@ def test_an_arcrepository_restart_settles_every_store_it_interrupted(farchive, s
     finally:
         if not slow.broken.is_set():
             slow.stop()
+
+
+# --- 6. reads that verify ---------------------------------------------------------------------
+
+
+def _plain_warc(path, n=3) -> list[int]:
+    """An uncompressed WARC (warcio writes WARC-Block-Digest); returns the records' offsets."""
+    import io
+
+    from warcio.archiveiterator import ArchiveIterator
+    from warcio.statusandheaders import StatusAndHeaders
+    from warcio.warcwriter import WARCWriter
+
+    buf = io.BytesIO()
+    w = WARCWriter(buf, gzip=False)
+    for i in range(n):
+        h = StatusAndHeaders("200 OK", [("Content-Type", "text/plain")], protocol="HTTP/1.1")
+        w.write_record(
+            w.create_warc_record(
+                f"http://example.dk/{i}", "response", payload=io.BytesIO(b"payload %d " % i * 500), http_headers=h
+            )
+        )
+    path.write_bytes(buf.getvalue())
+    it = ArchiveIterator(io.BytesIO(buf.getvalue()))
+    offsets = []
+    for rec in it:
+        rec.content_stream().read()
+        offsets.append(it.get_record_offset())
+    return offsets
+
+
+def _damage(path, at: int) -> None:
+    path.chmod(0o644)
+    data = bytearray(path.read_bytes())
+    data[at] ^= 0x20
+    path.write_bytes(bytes(data))
+    path.chmod(0o444)
+
+
+def _nas(monkeypatch, farchive, *argv) -> int:
+    from server.cli.main import main
+
+    monkeypatch.setenv("NAS_AMQP_URI", farchive.nameko_config["AMQP_URI"])
+    return main(list(argv))
+
+
+def test_get_record_verifies_the_block_digest_of_a_plain_warc(farchive, tmp_path, monkeypatch, capsys):
+    src = tmp_path / "15-1-20240101000000-00001-host.warc"
+    offsets = _plain_warc(src)
+    src.chmod(0o644)
+    assert store(farchive, RemoteFile.for_local_file(str(src), checksum=hashlib.md5(src.read_bytes()).hexdigest()))[
+        "complete"
+    ]
+    out = tmp_path / "record.warc"
+    assert _nas(monkeypatch, farchive, "get-record", src.name, str(offsets[1]), "-O", str(out)) == 0
+    assert out.read_bytes().startswith(b"WARC/1") and b"payload 1" in out.read_bytes()
+    # One bit flipped inside the second record's payload, in both replicas' copies.
+    for inst in ("ba-one", "ba-two"):
+        _damage(farchive.root / inst / "store" / "filedir" / src.name, offsets[1] + 700)
+    out.unlink()
+    capsys.readouterr()
+    assert _nas(monkeypatch, farchive, "get-record", src.name, str(offsets[1]), "-O", str(out)) == 1
+    err = capsys.readouterr().err
+    assert "damaged" in err and err.count("\n") == 1 and "Traceback" not in err
+    assert not out.exists()  # nothing written from a damaged record
+    # The undamaged first record is still served, verified.
+    assert _nas(monkeypatch, farchive, "get-record", src.name, str(offsets[0]), "-O", str(out)) == 0
+
+
+def test_get_file_falls_back_to_a_replica_with_a_good_copy_and_names_the_bad_one(
+    farchive, tmp_path, monkeypatch, capsys
+):
+    src = tmp_path / "16-1-20240101000000-00001-host.warc"
+    _plain_warc(src)
+    src.chmod(0o644)
+    data = src.read_bytes()
+    assert store(farchive, RemoteFile.for_local_file(str(src), checksum=hashlib.md5(data).hexdigest()))["complete"]
+    one = farchive.root / "ba-one" / "store" / "filedir" / src.name
+    # ONE (the default replica) holds damaged bytes: the download is refused, TWO's copy used.
+    _damage(one, 100)
+    dest = tmp_path / "got"
+    dest.mkdir()
+    capsys.readouterr()
+    assert _nas(monkeypatch, farchive, "get-file", src.name, str(dest)) == 0
+    assert (dest / src.name).read_bytes() == data
+    err = capsys.readouterr().err
+    assert "replica ONE: checksum_mismatch" in err and "from replica TWO" in err
+    # ONE lacks the file altogether: the same.
+    one.chmod(0o644)
+    one.unlink()
+    (dest / src.name).unlink()
+    assert _nas(monkeypatch, farchive, "get-file", src.name, str(dest)) == 0
+    assert (dest / src.name).read_bytes() == data
+    assert "replica ONE: file_not_found" in capsys.readouterr().err
+    # Into a directory that does not exist: one clear line, exit 2.
+    assert _nas(monkeypatch, farchive, "get-file", src.name, str(tmp_path / "no" / "such" / "x")) == 2
+    err = capsys.readouterr().err
+    assert "no such directory" in err and err.count("\n") == 1
+
+
+def test_a_batch_over_a_replica_missing_a_file_is_incomplete_and_names_it(farchive, tmp_path, monkeypatch, capsys):
+    names = []
+    for i in range(3):
+        src = tmp_path / f"17-1-20240101000000-{i:05d}-host.warc"
+        _plain_warc(src, n=1)
+        src.chmod(0o644)
+        names.append(src.name)
+        assert store(farchive, RemoteFile.for_local_file(str(src), checksum=hashlib.md5(src.read_bytes()).hexdigest()))[
+            "complete"
+        ]
+    gone = farchive.root / "ba-one" / "store" / "filedir" / names[1]
+    gone.chmod(0o644)
+    gone.unlink()
+    capsys.readouterr()
+    code = _nas(monkeypatch, farchive, "batch", "run", "checksum", "-B", "ONE", "-R", r"17-.*", "--no-progress")
+    out, err = capsys.readouterr()
+    assert code == 1
+    assert len(out.splitlines()) == 2
+    assert names[1] in err and "INCOMPLETE" in err and "1 of the 3 files" in err
+    # The whole replica is there in TWO: complete, exit 0.
+    assert _nas(monkeypatch, farchive, "batch", "run", "checksum", "-B", "TWO", "-R", r"17-.*", "--no-progress") == 0
