@@ -21,4 +21,5 @@ PUBLIC = (
     'replicas',
     'storage',
     'transfer',
+    'verify',
 )
