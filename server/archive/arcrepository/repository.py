@@ -275,6 +275,14 @@ class ArcRepository:
                    regex: str | None) -> Page[ArchiveFileDto]:
         """A page of archived files with their state per replica. Raises NotFound (replica)."""
         rid = self.replicas.get(replica).id if replica else None
+        if regex:
+            try:
+                re.compile(regex)
+            except re.error as exc:
+                raise InvalidRegex(f"{regex!r}: {exc}", {"regex": regex, "position": exc.pos}) from None
+        for what, n in (("offset", offset), ("limit", limit)):
+            if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 2**53:
+                raise InvalidInput(f"{what} must be a whole number from 0 to 2**53, not {n!r}", {what: n})
         return core.list_files(session, rid, offset, limit, regex)
 
     def locate(self, session: Session, name: str, replica: str | None) -> tuple[ReplicaDto, FileLocationDto]:

@@ -446,3 +446,15 @@ def test_a_batch_over_a_replica_missing_a_file_is_incomplete_and_names_it(farchi
     assert names[1] in err and "INCOMPLETE" in err and "1 of the 3 files" in err
     # The whole replica is there in TWO: complete, exit 0.
     assert _nas(monkeypatch, farchive, "batch", "run", "checksum", "-B", "TWO", "-R", r"17-.*", "--no-progress") == 0
+
+
+def test_archive_ls_with_a_bad_regex_or_offset_is_one_line_exit_2(farchive, monkeypatch, capsys):
+    assert _nas(monkeypatch, farchive, "archive", "ls", "-R", "([a-z") == 2
+    err = capsys.readouterr().err
+    assert "invalid_regex" not in err and "([a-z" in err and err.count("\n") == 1 and "Traceback" not in err
+    from shared.errors import InvalidInput, InvalidRegex
+
+    with pytest.raises(InvalidRegex):
+        farchive.proxy.arcrepository.list_files(None, 0, 10, "([a-z")
+    with pytest.raises(InvalidInput):
+        farchive.proxy.arcrepository.list_files(None, 10**30, 10)
