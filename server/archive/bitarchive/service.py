@@ -31,6 +31,8 @@ log = logging.getLogger(__name__)
 
 #: seconds between sweeps that remove batch outputs kept past their time
 EXPIRE_INTERVAL = 60.0
+#: seconds between re-evaluations of the dormant state (disk filled or freed by others, #20)
+SPACE_INTERVAL = 10.0
 
 
 class BitarchiveContext(ArchiveContext):
@@ -117,6 +119,12 @@ class BitarchiveService(ReplicaService):
         req = BatchRequestDto.from_dict(request)
         ctx.spawn(lambda: dispatch(BATCH_REPLY_EVENT,
                                    ctx.core.run_batch(req, instance_id, ctx.output_url).to_dict()))
+
+    @timer(interval=SPACE_INTERVAL)
+    def check_space(self) -> None:
+        # Dormant was recomputed only at start and after an upload: stale both ways when other
+        # processes fill or free the disk.
+        self.archive.update_space_state()
 
     @timer(interval=EXPIRE_INTERVAL)
     def expire_batch_outputs(self) -> None:

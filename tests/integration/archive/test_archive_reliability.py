@@ -555,3 +555,22 @@ def test_soak_50_concurrent_stores_while_a_bitarchive_is_killed_and_restarted_tw
         assert sorted(pair) == ["refused", "stored"], (i, pair)
     for i in range(5):  # one name, the same content twice: both told stored, truthfully
         assert outcome[f"c{i}"] == outcome[f"c{i}-same"] == "stored"
+
+
+def test_a_bitarchive_re_evaluates_its_dormant_state_periodically(farchive, monkeypatch):
+    """Issue #20 item 5 (bitarchive part): a disk that fills or frees without an upload changes
+    the heartbeat state within a bounded time (the free-space measure is what changes)."""
+    import server.archive.bitarchive.service as bservice
+
+    storage = farchive.containers["ba-two"]
+    core = next(d for d in storage.dependencies if isinstance(d, bservice.BitarchiveContext)).core
+    monitor = farchive.proxy.bitarchive_monitor_TWO
+
+    def state():
+        return {i["instance_id"]: i["reported_state"] for i in monitor.instances()}.get("ba-two")
+
+    wait_for(lambda: state() == "running")
+    monkeypatch.setattr(core.storage, "has_room", lambda: False)  # the disk filled up
+    wait_for(lambda: state() == "dormant", 30)  # within SPACE_INTERVAL (10 s) plus a heartbeat
+    monkeypatch.setattr(core.storage, "has_room", lambda: True)  # space returned
+    wait_for(lambda: state() == "running", 30)
