@@ -156,6 +156,11 @@ def read_yaml(path: str) -> dict[str, Any]:
         raise ConfigError(f"{path}: no such config file", {"file": path, "reason": "missing"}) from None
     except IsADirectoryError:
         raise ConfigError(f"{path}: is a directory, not a config file", {"file": path}) from None
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{path}: not UTF-8 text (byte {exc.start}): a binary file is not a config file",
+                          {"file": path, "reason": "encoding"}) from None
+    except PermissionError:
+        raise ConfigError(f"{path}: not readable (permission denied)", {"file": path, "reason": "permission"}) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" line {mark.line + 1}, column {mark.column + 1}" if mark else ""

@@ -21,6 +21,17 @@ if os.environ.get("NAS_TEST_EVENTLET") == "1":
 
     eventlet.monkey_patch()
 
+# One installation key for every service a test starts (transfer tickets are signed with it):
+# a fresh file per test session, inherited by service processes through the environment.
+if "NAS_KEY_FILE" not in os.environ:
+    import tempfile as _tempfile
+
+    from server.runtime.tokens import create_key_file as _create_key_file
+
+    _key_dir = _tempfile.mkdtemp(prefix="nas-test-key-")
+    os.environ["NAS_KEY_FILE"] = os.path.join(_key_dir, "installation.key")
+    _create_key_file(os.environ["NAS_KEY_FILE"])
+
 import uuid  # noqa: E402
 
 # Every call a test makes carries an identity (server.runtime.identity): one key per test

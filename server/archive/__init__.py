@@ -20,5 +20,7 @@ PUBLIC = (
     'remotefile',
     'replicas',
     'storage',
+    'transfer',
     'user_regex',
+    'verify',
 )

@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 import eventlet
+import greenlet
 from nameko.containers import WorkerContext
 from nameko.exceptions import RpcTimeout
 from nameko.extensions import DependencyProvider, Entrypoint
@@ -93,6 +94,9 @@ class Caller:
                 raise
             listener.discard(reply.reply_event)
             raise RpcTimeout(f"{service}.{method}: no answer within {timeout:g}s") from None
+        except greenlet.GreenletExit:
+            listener.discard(reply.reply_event)    # a caller that gives up (fail fast) leaves no slot
+            raise
         finally:
             timer.cancel()
         return contracts.decode(service, method, raw)

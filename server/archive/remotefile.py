@@ -16,7 +16,8 @@ from collections.abc import Iterator
 from server.archive.checksums import new_hash, normalise
 from server.archive.storage import file_chunks
 from shared.dto import Dto
-from shared.errors import ArchiveFileNotFound, ChecksumMismatch, Unavailable
+from shared.dto.archive import StoreStatusDto
+from shared.errors import ArchiveFileNotFound, ChecksumMismatch, StoreFailed, Unavailable
 
 CHUNK = 1 << 20
 
@@ -116,3 +117,15 @@ def download(chunks: Iterator[bytes | memoryview], dest: str, expected_checksum:
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
+
+
+def check_archived_checksum(status: StoreStatusDto, checksum: str) -> None:
+    """Raise StoreFailed unless the archive holds *these* bytes: the stored checksum and every
+    replica's equal ``checksum`` (the client's own). A caller deletes its file only after this
+    passed, so a store answered for other content (a concurrent store of one name) loses nothing."""
+    own = checksum.lower()
+    wrong = {r.replica: r.checksum for r in status.replicas if r.checksum and r.checksum.lower() != own}
+    if (status.checksum or "").lower() != own or wrong:
+        raise StoreFailed(f"{status.name}: the archive holds checksum {status.checksum}, not this file's {own}; "
+                          "the local file is kept", {"name": status.name, "stored_checksum": status.checksum,
+                                                     "checksum": own, "replicas": wrong})

@@ -18,6 +18,11 @@ SETTINGS = (
     Setting("archive.store.retries", int, 1, "extra upload attempts per replica before a store fails", minimum=0),
     Setting("archive.store.timeout", float, 3600.0, "seconds one upload to one replica may take", minimum=0.1),
     Setting("archive.store.max_parallel", int, 4, "stores the arcrepository runs at once", minimum=1),
+    Setting("archive.store.watch_interval", float, 5.0, "seconds between the arcrepository's questions to a "
+            "replica's monitor during an upload: an upload to a replica whose every instance is lost fails "
+            "at once instead of after archive.store.timeout", minimum=0.1),
+    Setting("archive.store.reconcile_interval", float, 60.0, "seconds between rounds that settle uploads left "
+            "in progress by an arcrepository restart (asking the replicas what they hold)", minimum=1.0),
     Setting("archive.rpc_timeout", float, 30.0, "seconds to wait for a short RPC between archive services",
             minimum=0.1),
     Setting("archive.batch.timeout", float, 86400.0, "seconds the bitarchive monitor waits for every instance "

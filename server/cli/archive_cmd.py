@@ -25,7 +25,15 @@ from server.cli.common import (
     rpc_proxy,
 )
 from shared import contracts
-from shared.errors import InvalidInput, NasError, NotFound, Unavailable
+from shared.errors import (
+    ArchiveFileNotFound,
+    ChecksumMismatch,
+    InvalidInput,
+    NasError,
+    NotFound,
+    StoreFailed,
+    Unavailable,
+)
 
 if TYPE_CHECKING:
     from shared.dto.archive import ArchiveFileDto, StoreStatusDto
@@ -135,6 +143,8 @@ def upload(args: argparse.Namespace) -> int:
                         status = _store(args, proxy, rf)
                     finally:
                         server.withdraw(url)
+                    if status.complete:
+                        check_archived_checksum(status, checksum)
                 except (InvalidInput, NotFound) as exc:
                     print(f"nas upload: {path}: {exc.message}", file=sys.stderr)
                     bad += 1
@@ -162,6 +172,13 @@ def upload(args: argparse.Namespace) -> int:
     return EXIT_BAD_INPUT if bad else 0
 
 
+def check_archived_checksum(status: StoreStatusDto, checksum: str) -> None:
+    """StoreFailed unless the archive holds this file's bytes (nothing is deleted then)."""
+    from server.archive.remotefile import check_archived_checksum as check
+
+    check(status, checksum)
+
+
 def _store(args, proxy, rf) -> StoreStatusDto:
     status = _call(proxy, "store", rf.to_dict())
     with _bar(args, total=len(status.replicas), unit="replica", desc=f"store {rf.name}") as bar:
@@ -178,6 +195,9 @@ def _store(args, proxy, rf) -> StoreStatusDto:
 # --- get ------------------------------------------------------------------------------------
 
 def get_file(args: argparse.Namespace) -> int:
+    """Fetch a whole file, its checksum checked on arrival. A replica that lacks the file, does
+    not answer or returns other bytes is reported on standard error and the next bitarchive
+    replica is tried (the named one, or the default, first); exit 0 only for verified bytes."""
     from server.archive.names import check_name
     from server.archive.remotefile import download, http_chunks
 
@@ -185,39 +205,92 @@ def get_file(args: argparse.Namespace) -> int:
     dest = args.dest or args.name
     if os.path.isdir(dest):
         dest = os.path.join(dest, args.name)
+    parent = os.path.dirname(os.path.abspath(dest))
+    if not os.path.isdir(parent):
+        raise InvalidInput(f"{parent}: no such directory", {"file": dest})
     if os.path.exists(dest) and not args.force:
         raise InvalidInput(f"{dest} exists (use --force to overwrite)", {"file": dest})
+    problems: list[str] = []
     with rpc_proxy(args) as proxy:
-        info = _call(proxy, "get_file", args.name, args.replica)
-    with _bar(args, total=info.size, unit="B", unit_scale=True, desc=args.name) as bar:
-        checksum = download(http_chunks(info.url, args.timeout), dest, info.checksum, info.size,
-                            progress=bar.update)
-    print(f"{dest}: {info.size} bytes from replica {info.replica} ({info.instance_id}), md5 {checksum}",
-          file=sys.stderr)
-    return 0
+        order = _replica_order(proxy, args.replica)
+        for replica in order:
+            try:
+                info = _call(proxy, "get_file", args.name, replica)
+                with _bar(args, total=info.size, unit="B", unit_scale=True, desc=args.name) as bar:
+                    checksum = download(http_chunks(info.url, args.timeout), dest, info.checksum, info.size,
+                                        progress=bar.update)
+            except NasError as exc:
+                if isinstance(exc, InvalidInput) and exc.code == "invalid_name":
+                    raise
+                problems.append(f"replica {replica}: {exc.code}: {exc.message}")
+                print(f"nas get-file: {args.name}: replica {replica}: {exc.code}: {exc.message}"
+                      + ("; trying the next replica" if replica != order[-1] else ""), file=sys.stderr)
+                continue
+            print(f"{dest}: {info.size} bytes from replica {info.replica} ({info.instance_id}), md5 {checksum}"
+                  + (" verified" if info.checksum else " (no stored checksum to verify)"), file=sys.stderr)
+            return 0
+    if problems and all("file_not_found" in p for p in problems):
+        raise ArchiveFileNotFound(f"{args.name} is in no replica ({'; '.join(problems)})", {"name": args.name})
+    raise StoreFailed(f"{args.name}: no replica gave a good copy ({'; '.join(problems)})", {"name": args.name})
+
+
+def _replica_order(proxy, named: str | None) -> list[str]:
+    """Bitarchive replicas to try: the named one (or the default) first, then the others."""
+    from shared.enums import ReplicaType
+
+    replicas = [r for r in _call(proxy, "replicas") if r.type == ReplicaType.BITARCHIVE]
+    if named:
+        first = [r for r in replicas if named in (r.id, r.name)]
+        if not first:
+            return [named]          # the arcrepository answers NotFound with the replica list
+        return [first[0].id] + [r.id for r in replicas if r.id != first[0].id]
+    return [r.id for r in replicas]
 
 
 def get_record(args: argparse.Namespace) -> int:
+    """Print one record, verified against its WARC-Block-Digest (and its gzip CRC) before a byte
+    is written; a damaged record is an error (exit 1), an unverifiable one is said so."""
+    import tempfile
+
     from server.archive.names import check_name
     from server.archive.remotefile import http_chunks
+    from server.archive.verify import verify_record
 
     check_name(args.name)
+    if args.output and not os.path.isdir(os.path.dirname(os.path.abspath(args.output))):
+        raise InvalidInput(f"{args.output}: no such directory", {"file": args.output})
     with rpc_proxy(args) as proxy:
         info = _call(proxy, "get_record", args.name, args.offset, args.replica)
-    out = open(args.output, "wb") if args.output else sys.stdout.buffer
-    try:
+    where = f"{args.name} at offset {args.offset}"
+    with tempfile.SpooledTemporaryFile(1 << 24) as raw, tempfile.SpooledTemporaryFile(1 << 24) as text:
         inflater = None
-        for chunk in http_chunks(info.url, args.timeout):
-            if inflater is None and not args.raw and chunk[:2] == b"\x1f\x8b":
-                inflater = zlib.decompressobj(16 + zlib.MAX_WBITS)
-            out.write(inflater.decompress(chunk) if inflater else chunk)
-        if inflater is not None:
-            out.write(inflater.flush())
-    finally:
-        if args.output:
-            out.close()
-        else:
-            out.flush()
+        try:
+            for chunk in http_chunks(info.url, args.timeout):
+                if inflater is None and raw.tell() == 0 and chunk[:2] == b"\x1f\x8b":
+                    inflater = zlib.decompressobj(16 + zlib.MAX_WBITS)
+                raw.write(chunk)
+                text.write(inflater.decompress(chunk) if inflater else chunk)
+            if inflater is not None:
+                text.write(inflater.flush())
+                if not inflater.eof:
+                    raise ChecksumMismatch(f"{where}: the gzip member is truncated", {"where": where})
+        except zlib.error as exc:
+            raise ChecksumMismatch(f"{where} is damaged: {exc}", {"where": where}) from None
+        text.seek(0)
+        check = verify_record(text, where)
+        source = raw if args.raw else text
+        source.seek(0)
+        out = open(args.output, "wb") if args.output else sys.stdout.buffer
+        try:
+            while block := source.read(1 << 20):
+                out.write(block)
+        finally:
+            if args.output:
+                out.close()
+            else:
+                out.flush()
+    if not check.verified:
+        print(f"nas get-record: note: {check.message}", file=sys.stderr)
     return 0
 
 
@@ -264,6 +337,8 @@ def batch_run(args: argparse.Namespace) -> int:
     try:
         for e in result.exceptions:
             print(f"{e.instance_id or ''}\t{e.file or '-'}\t{e.error}", file=errors)
+        for name in result.missing_files:
+            print(f"-\t{name}\tnot processed: missing in replica {result.replica}", file=errors)
     finally:
         if args.errors:
             errors.close()

@@ -7,6 +7,7 @@ import os
 import sys
 from typing import Any
 
+from server.cli import inputs
 from server.cli.common import add_broker_arguments, call, print_json, print_table, rpc_proxy
 
 SERVICE = "definitions"
@@ -27,8 +28,8 @@ def _parser(sub, name: str, help: str, func, json_out: bool = True) -> argparse.
 
 
 def _paging(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--offset", type=int, default=0)
-    p.add_argument("--limit", type=int, default=50)
+    p.add_argument("--offset", type=inputs.index, default=0)
+    p.add_argument("--limit", type=inputs.index, default=50)
     p.add_argument("--sort", default=None, help="column, '-' in front for descending")
 
 
@@ -150,7 +151,7 @@ def _domain_list(args) -> int:
 
 
 def _domain_traps(args) -> int:
-    text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
+    text = inputs.read_text(args.file, "list of expressions")
     with rpc_proxy(args) as proxy:
         d = call(proxy, SERVICE, "get_domain", args.name)
         d = call(proxy, SERVICE, "update_domain", args.name, d.edition, crawler_traps=text.splitlines())
@@ -171,24 +172,34 @@ def _domain_stats(args) -> int:
 def _domain_ingest(args) -> int:
     """Send the file in chunks; each chunk is one transaction on the service. Interrupted? Run
     again with --resume RUN: the service says which line comes next."""
-    with open(args.file, encoding="utf-8", errors="replace") as fh:
-        lines = fh.read().splitlines()
+    # Streamed with every line bounded (inputs.read_lines): memory and message size stay small
+    # whatever the file holds; the run is only started once the file was read through once.
+    total = inputs.count_lines(args.file)
+    size = max(1, min(args.chunk, 20_000))
     with rpc_proxy(args) as proxy:
         if args.resume:
             run = call(proxy, SERVICE, "ingest_status", args.resume)
         else:
-            run = call(proxy, SERVICE, "ingest_start", os.path.basename(args.file), len(lines))
+            run = call(proxy, SERVICE, "ingest_start", os.path.basename(args.file), total)
             print(f"ingest run {run.id} (to resume after an interruption: --resume {run.id})",
                   file=sys.stderr)
         bar = None
         if not args.no_progress:
             from tqdm import tqdm
 
-            bar = tqdm(total=len(lines), initial=run.next_line - 1, unit="line", file=sys.stderr)
-        while run.next_line <= len(lines):
-            first = run.next_line
-            chunk = lines[first - 1:first - 1 + max(1, args.chunk)]
+            bar = tqdm(total=total, initial=run.next_line - 1, unit="line", file=sys.stderr)
+        lines = inputs.read_lines(args.file)
+        number = 0
+        chunk: list[str] = []
+        for number, line in enumerate(lines, 1):
+            if number < run.next_line:
+                continue
+            chunk.append(line)
+            if len(chunk) < size and number < total:
+                continue
+            first = number - len(chunk) + 1
             run = call(proxy, SERVICE, "ingest_chunk", run.id, first, chunk)
+            chunk = []
             if bar:
                 bar.update(run.next_line - first)
         if bar:
@@ -230,8 +241,7 @@ def _profiles(sub) -> None:
 
 
 def _profile_upload(args) -> int:
-    with open(args.file, "rb") as fh:
-        content = fh.read().decode("utf-8")  # strict: the stored bytes are exactly the file's
+    content = inputs.read_text(args.file, "profile")  # strict UTF-8: the stored bytes are exactly the file's
     with rpc_proxy(args) as proxy:
         edition = call(proxy, SERVICE, "get_profile", args.name).edition if args.replace else None
         p = call(proxy, SERVICE, "upload_profile", args.name, content, args.format, os.path.basename(args.file),
@@ -413,7 +423,7 @@ def _h_selective(args) -> int:
 
 
 def _h_event(args) -> int:
-    text = sys.stdin.read() if args.urls_file == "-" else open(args.urls_file, encoding="utf-8").read()
+    text = inputs.read_text(args.urls_file, "URL list")
     return _print_harvest(args, _call(args, "create_event", args.name, args.schedule, text, args.profile,
                                       args.max_objects, args.max_bytes, args.comments, args.channel))
 

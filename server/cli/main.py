@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pkgutil
 import sys
 import warnings
@@ -87,6 +88,22 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return _closed_pipe()
+    except OSError as exc:
+        # a file the user named (missing, a directory, no permission, disk full): one line
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"nas: error: {where}{exc.strerror or exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except UnicodeDecodeError as exc:
+        print(f"nas: error: the input is not UTF-8 text ({exc.reason} at byte {exc.start})", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except Exception as exc:  # noqa: BLE001 - the last line: never a traceback for the user
+        if os.environ.get("NAS_DEBUG"):
+            raise
+        name = getattr(exc, "exc_type", None) or exc.__class__.__name__     # a service's RemoteError
+        text = getattr(exc, "value", None) or str(exc)
+        print(f"nas: internal error: {name}: {str(text).splitlines()[0] if text else ''} "
+              "(NAS_DEBUG=1 shows the traceback)", file=sys.stderr)
+        return 1
 
 
 def _descending_sorts(argv: list[str]) -> list[str]:

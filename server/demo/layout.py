@@ -72,6 +72,8 @@ def write_configs(config_dir: str, amqp_uri: str, instances: list[DemoInstance])
             "data_dir": f"../data/{inst.instance_id}",
             "instance": {"id": inst.instance_id, "service": inst.service},
             "runtime": {"heartbeat_interval": 2},
+            # every instance signs and checks transfer tickets with installation.key beside these files
+            "security": {"create_key": True},
             "LOGGING": logging_config("INFO"),
             **inst.settings,
         }

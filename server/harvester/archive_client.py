@@ -184,6 +184,9 @@ class ArcRepositoryArchive:
             raise StoreFailed(f"{name}: not stored in every replica: "
                               + ", ".join(f"{r} {s}" for r, s in sorted(failed.items())),
                               {"name": name, "replicas": states})
+        from server.archive.remotefile import check_archived_checksum
+
+        check_archived_checksum(status, checksum)
         return result
 
     def close(self) -> None:

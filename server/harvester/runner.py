@@ -18,10 +18,11 @@ from server.harvester.crawl_process import CrawlProcess, CrawlWatch
 from server.harvester.index_client import IndexClient
 from server.harvester.job_spec import crawl_spec, normalise
 from server.harvester.jobdir import CRAWLED, CRAWLING, REPORTED, REPORTING, UPLOADING, JobDir, JobState
+from server.harvester.late_uploads import LateUploads
 from server.harvester.logins_client import LoginsClient, job_domains, logins_payload
 from server.harvester.scheduler_client import Scheduler
 from server.harvester.upload_watcher import WatcherProcess
-from server.harvester.uploads import Uploader, retry_failed
+from server.harvester.uploads import Uploader
 from server.runtime.offload import offload
 from shared.errors import Conflict, IllegalTransition, JobCancelled, JobNotFound, NasError, Unavailable
 
@@ -49,6 +50,8 @@ class HarvesterConfig:
     crawler_command: list[str] = dataclasses.field(default_factory=list)
     crawler_overrides: dict[str, Any] = dataclasses.field(default_factory=dict)
     dedup_index_timeout: float = 600.0
+    upload_retry_interval: float = 60.0
+    upload_retry_max_interval: float = 3600.0
 
     @classmethod
     def from_settings(cls, settings, harvester_id: str) -> HarvesterConfig:
@@ -61,7 +64,8 @@ class HarvesterConfig:
                    settings[h + "process_timeout"], settings[h + "max_job_running_time"],
                    settings[h + "status_interval"], settings[h + "poll_interval"], settings[h + "claim_interval"],
                    list(settings[h + "crawler_command"]), dict(settings[h + "crawler_overrides"]),
-                   settings[h + "dedup.index_timeout"])
+                   settings[h + "dedup.index_timeout"], settings[h + "upload_retry_interval"],
+                   settings[h + "upload_retry_max_interval"])
 
 
 class Harvester:
@@ -80,6 +84,8 @@ class Harvester:
         self._job_domains: dict[str, list[str]] = {}  # job dir → its domains (for the site logins)
         self.on_state = on_state or (lambda state, reason: None)
         self.on_progress = on_progress or (lambda details: None)
+        self.late = LateUploads(archive, scheduler, config.failed_dir, config.harvester_id,
+                                config.upload_retry_interval, config.upload_retry_max_interval)
         self.stopping = threading.Event()
         self.current: JobDir | None = None
 
@@ -103,6 +109,11 @@ class Harvester:
         self.recover()
         c = self.config
         while not self.stopping.is_set():
+            if self.late.due():
+                try:
+                    self.late.run()
+                except Exception:  # noqa: BLE001 - a retry round must not end the harvester
+                    log.exception("retrying the failed uploads failed")
             ok, reason = self.space_left()
             if not ok:
                 self.on_state("dormant", reason)
@@ -368,11 +379,12 @@ class Harvester:
                 out.append(self.recover_one(jd))
             except Exception:  # noqa: BLE001 - the next leftover must still be finished
                 log.exception("leftover job directory %s could not be finished", jd.path)
-        stored, failing = retry_failed(self.archive, self.config.failed_dir)
+        stored = self.late.run()
         if stored:
             log.info("%d earlier failed uploads are now stored", len(stored))
-        if failing:
-            log.warning("%d files in %s still not stored", len(failing), self.config.failed_dir)
+        if self.late.waiting():
+            log.warning("%d files in %s still not stored (tried again every %.0f s or more)",
+                        len(self.late.waiting()), self.config.failed_dir, self.late.delay)
         return out
 
     def recover_one(self, jd: JobDir) -> reports.HarvestReport | None:

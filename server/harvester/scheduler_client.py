@@ -21,6 +21,9 @@ class Scheduler(Protocol):
 
     def report(self, job_id: str, report: dict[str, Any]) -> None: ...
 
+    def late_uploads(self, job_id: int, harvester_id: str, stored: list[str], still_failing: dict[str, str]) -> None:
+        ...
+
 
 def progress_fields(progress: dict[str, Any]) -> dict[str, Any]:
     out = {}
@@ -72,6 +75,10 @@ class RpcScheduler:
                    upload_error=report.get("upload_error") or "",
                    upload_error_details=report.get("upload_error_details") or "",
                    failed=report.get("status") == "failed")
+
+    def late_uploads(self, job_id: int, harvester_id: str, stored: list[str], still_failing: dict[str, str]) -> None:
+        """Files of a reported job stored later, and those still waiting (#20 item 4)."""
+        self._call("report_late_uploads", job_id, harvester_id, stored, still_failing)
 
 
 def _job_id(job_id: str) -> int | str:

@@ -23,6 +23,10 @@ SETTINGS = (
     Setting(_H + "poll_interval", float, 0.5, "seconds between looks at the crawler's progress", minimum=0.05),
     Setting(_H + "claim_interval", float, 10.0, "seconds between claim attempts when no job was offered or "
             "the instance is dormant", minimum=0.1),
+    Setting(_H + "upload_retry_interval", float, 60.0, "seconds between tries of the files in the failed-uploads "
+            "directory while the harvester runs; doubled after each round that stored nothing", minimum=0.1),
+    Setting(_H + "upload_retry_max_interval", float, 3600.0, "the longest wait between two tries of the failed "
+            "uploads", minimum=0.1),
     Setting(_H + "rpc_timeout", float, 30.0, "seconds to wait for a short RPC to the scheduler", minimum=0.1),
     Setting(_H + "stop_timeout", float, 60.0, "seconds a stopping service waits for its job to be finished "
             "off (crawl stopped, metadata, uploads, report); what is left is finished at the next start",

@@ -72,7 +72,7 @@ def retry_failed(archive: ArchiveClient, failed_dir: str) -> tuple[list[str], di
         return stored, failing
     for name in sorted(os.listdir(failed_dir)):
         path = os.path.join(failed_dir, name)
-        if not os.path.isfile(path) or name.endswith((".part", ".tmp")):
+        if not os.path.isfile(path) or name.endswith((".part", ".tmp")) or name.startswith("."):
             continue
         try:
             archive.store(path)

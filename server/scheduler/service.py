@@ -230,6 +230,18 @@ class SchedulerService(NasService):
                                                "upload_error": upload_error})
         return ReportOutcomeDto(queries.job_details(self.db, job.id), **summary)
 
+    @rpc
+    def report_late_uploads(self, job_id: int, harvester_id: str, stored: list[str],
+                            still_failing: dict[str, str]) -> JobDetailsDto:
+        """Files of a reported job that the harvester stored later (its failed-uploads retry), and
+        those still not stored (name → reason): the job's upload error is brought up to date, and
+        a job that failed for its uploads alone becomes Done once none is left. Returns the job.
+        Raises JobNotFound, Conflict (not reported yet, another harvester's job), InvalidInput."""
+        from server.scheduler.late_uploads import late_uploads
+
+        job = late_uploads(self.db, job_id, harvester_id, stored, still_failing)
+        return queries.job_details(self.db, job.id)
+
     # --- for curators and operators -------------------------------------------------------------
 
     @rpc(roles=OPERATOR)

@@ -236,6 +236,9 @@ class BatchResultDto(Dto):
     output_size: int = 0
     error: str | None = None
     instance_seconds: dict[str, float] = dataclasses.field(default_factory=dict)
+    # files the admin database lists as stored in this replica (matching the run) that no
+    # instance processed: the answer is incomplete (filled by the arcrepository, #20)
+    missing_files: list[str] = dataclasses.field(default_factory=list)
 
     @property
     def running(self) -> bool:
@@ -255,6 +258,7 @@ RETURNS_BY_SERVICE: dict[str, dict[str, Any]] = {
         "get_file": FileUrlDto,
         "get_record": RecordUrlDto,
         "batch_jobs": list[str],
+        "transfer_wanted": bool,
         "batch": BatchResultDto,
         "batch_status": BatchResultDto,
     },

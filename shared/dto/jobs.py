@@ -274,6 +274,7 @@ RETURNS: dict[str, Any] = {
     "claim_job": ClaimedJobDto | None,
     "report_progress": None,
     "report_job": ReportOutcomeDto,
+    "report_late_uploads": JobDetailsDto,
     # for curators and operators
     "resubmit_job": JobDetailsDto,
     "cancel_job": JobDetailsDto,

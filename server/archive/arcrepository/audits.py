@@ -18,6 +18,7 @@ reported missing, never OK), and the run says which instance.
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import hmac
@@ -28,7 +29,7 @@ import re
 import secrets
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import eventlet
@@ -70,8 +71,12 @@ class AuditRunner:
     """Runs queued audits; ``call(service, method, *args, timeout=)`` reaches the replicas."""
 
     def __init__(self, replicas: Replicas, call: Call, sessions: Callable[[], Session], limits: AuditLimits,
-                 spawn: Callable[[Callable[[], None]], Any] | None = None):
+                 spawn: Callable[[Callable[[], None]], Any] | None = None,
+                 arranged: Callable[[RemoteFile, str, float], contextlib.AbstractContextManager[str]] | None = None):
         self.replicas = replicas
+        # ``arranged(rf, replica_id, ttl)`` gives the transfer ticket a replica needs to accept an
+        # upload (the arcrepository's ``ArcRepository.arranged``): repairs upload like stores do.
+        self.arranged = arranged or _no_ticket
         self.call = call
         self.sessions = sessions
         self.limits = limits
@@ -409,7 +414,9 @@ class AuditRunner:
                 # and refuses anything but the reference (ChecksumMismatch: the next source is tried).
                 loc = self.call(src.monitor_service, "locate", name, None, timeout=self.limits.rpc_timeout)
                 rf = RemoteFile(name, size, reference, url=loc.url)
-                receipt = self.call(r.service, "upload", rf.to_dict(), timeout=self.limits.transfer_timeout)
+                with self.arranged(rf, r.id, self.limits.transfer_timeout + self.limits.rpc_timeout) as ticket:
+                    receipt = self.call(r.service, "upload", rf.to_dict(), ticket,
+                                        timeout=self.limits.transfer_timeout)
             except NasError as exc:
                 tried.append(f"{rid}: {_describe(exc)}")
                 continue
@@ -425,3 +432,9 @@ def _describe(exc: BaseException) -> str:
     code = getattr(exc, "code", None)
     text = getattr(exc, "message", None) or str(exc) or exc.__class__.__name__
     return f"{code}: {text}" if code else f"{exc.__class__.__name__}: {text}"
+
+
+@contextlib.contextmanager
+def _no_ticket(rf: RemoteFile, replica_id: str, ttl: float) -> Iterator[str]:
+    """Without an arcrepository to arrange transfers (unit tests of the runner alone)."""
+    yield ""

@@ -17,6 +17,7 @@ from server.archive.arcrepository import preservation as core
 from server.archive.arcrepository.audits import AuditLimits, AuditRunner
 from server.archive.arcrepository.models import Audit
 from server.archive.arcrepository.repair import Repairs
+from server.archive.arcrepository.repository import ArcRepository
 from server.archive.calls import ServiceCalls
 from server.archive.providers import ArchiveContext
 from server.db.provider import DatabaseSession
@@ -50,7 +51,8 @@ class PreservationContext(ArchiveContext):
         self.limits = AuditLimits(s["archive.rpc_timeout"], s["archive.store.timeout"], 10.0,
                                   s["archive.preservation.max_checksum_age_days"])
         self.runner = AuditRunner(self.replicas, self._call, self._session, self.limits,
-                                  lambda fn: self.container.spawn_managed_thread(fn, identifier="nas-audit"))
+                                  lambda fn: self.container.spawn_managed_thread(fn, identifier="nas-audit"),
+                                  self._arranged)
         self.repairs = Repairs(self.runner, s["archive.preservation.op_timeout"])
 
     def start(self) -> None:
@@ -77,6 +79,14 @@ class PreservationContext(ArchiveContext):
 
     def _session(self):
         return self._dependency(DatabaseSession).sessionmaker()
+
+    def _arranged(self, rf, replica_id: str, ttl: float):
+        """The store path's transfer tickets (the arcrepository core's ``arranged``)."""
+        for dep in self.container.dependencies:
+            core_ = getattr(dep, "core", None)
+            if isinstance(core_, ArcRepository):
+                return core_.arranged(rf, replica_id, ttl)
+        raise RuntimeError("the arcrepository has no ArcRepository core")
 
     def run_schedule(self, now: dt.datetime | None = None) -> list[AuditDto]:
         """Start the scheduled audits that are due (the last of that kind requested longer ago

@@ -9,9 +9,10 @@ the worker's session. The store protocol itself is :mod:`.store`.
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import eventlet
@@ -19,11 +20,14 @@ from nameko.exceptions import RpcTimeout, UnknownService
 from sqlalchemy.orm import Session
 
 from server.archive.arcrepository import store as core
+from server.archive.arcrepository.models import utcnow
 from server.archive.batch.base import load_job, registered_jobs
+from server.archive.checksums import normalise
 from server.archive.fileserver import UNSIGNED, UrlSigner
 from server.archive.names import check_name
 from server.archive.remotefile import RemoteFile
 from server.archive.replicas import Replicas
+from server.archive.transfer import Arrangements, issue_ticket
 from server.archive.user_regex import UserPattern
 from server.db.transactions import committing
 from shared.dto import Page
@@ -38,13 +42,17 @@ from shared.dto.archive import (
     StoreStatusDto,
     UploadReceiptDto,
 )
-from shared.enums import ReplicaType
-from shared.errors import InvalidInput, NasError, NotFound, ReplicaUnavailable
+from shared.enums import InstanceState, ReplicaType
+from shared.errors import ChecksumMismatch, InvalidInput, NasError, NotFound, ReplicaUnavailable
 
 log = logging.getLogger(__name__)
 
 #: seconds a batch_status(wait=...) may hold the caller
 MAX_STATUS_WAIT = 10.0
+#: batch runs whose expected files are remembered (the oldest forgotten first)
+MAX_REMEMBERED_BATCHES = 100
+#: missing files of a batch run named one by one (more are counted only)
+MAX_NAMED_MISSING = 2000
 
 Call = Callable[..., Any]
 
@@ -57,17 +65,28 @@ class StoreLimits:
     store_timeout: float = 3600.0    # one upload to one replica, a bitarchive computing a checksum
     retries: int = 1
     max_parallel: int = 4
+    watch_interval: float = 5.0      # how often a running upload asks the replica's monitor if it is lost
+    reconcile_interval: float = 60.0  # how often stores left in progress by a restart are settled
 
 
 class ArcRepository:
     signer: UrlSigner = UNSIGNED   # record URLs carry a file token (set by the service)
 
-    def __init__(self, replicas: Replicas, call: Call, sessions: Callable[[], Session], limits: StoreLimits):
+    def __init__(self, replicas: Replicas, call: Call, sessions: Callable[[], Session], limits: StoreLimits,
+                 key: bytes = b"", allow_local: bool = True):
         self.replicas = replicas
         self.call = call
         self.sessions = sessions
         self.limits = limits
-        self.running: set[str] = set()
+        self.key = key
+        self.allow_local = allow_local
+        #: name -> checksum of every store in progress (reserved before any I/O, so two callers
+        #: storing one name are serialised: see :meth:`store`)
+        self.running: dict[str, str] = {}
+        self.arrangements = Arrangements()
+        #: batch id -> (replica, files it must see, missing ones once known)
+        self.batch_expect: dict[str, tuple[ReplicaDto, list[str], list[str] | None]] = {}
+        self.started_at = utcnow()
         self.pool = eventlet.GreenPool(limits.max_parallel * 8)
         #: told about every store that ended incomplete (the service notifies a person)
         self.on_store_failed: Callable[[StoreStatusDto], None] | None = None
@@ -99,13 +118,28 @@ class ArcRepository:
         check_name(rf.name)
         if not rf.checksum:
             raise InvalidInput("a store needs the file's checksum", {"name": rf.name})
-        if rf.name in self.running:
+        checksum = normalise(rf.checksum)
+        # One store per name at a time, each with one outcome: the same content waits for the
+        # running store (the caller polls its status); other content is refused, never merged.
+        active = self.running.get(rf.name)
+        if active is not None:
+            if active != checksum:
+                raise ChecksumMismatch(f"{rf.name} is being stored right now with checksum {active}, not "
+                                       f"{checksum}; the local file is kept",
+                                       {"name": rf.name, "stored_checksum": active, "checksum": checksum,
+                                        "in_progress": True})
             return self.status(session, rf.name)
-        with committing(session):
-            plan = core.on_store(session, self.replicas.all(), rf.name, rf.checksum, rf.size)
-        if any(a != core.Action.NONE for a in plan.values()):
-            self.running.add(rf.name)
-            self.pool.spawn_n(self.run_store, plan, rf)
+        self.running[rf.name] = checksum       # reserved before the first yield to the hub
+        started = False
+        try:
+            with committing(session):
+                plan = core.on_store(session, self.replicas.all(), rf.name, rf.checksum, rf.size)
+            if any(a != core.Action.NONE for a in plan.values()):
+                self.pool.spawn_n(self.run_store, plan, rf)
+                started = True
+        finally:
+            if not started:
+                self.running.pop(rf.name, None)
         return self.status(session, rf.name)
 
     def record(self, fn: Callable[[Session], Any]) -> Any:
@@ -119,7 +153,9 @@ class ArcRepository:
         replicas = self.replicas.all()
 
         def upload(r: ReplicaDto) -> UploadReceiptDto:
-            return self.replica_call(r, r.service, "upload", rf.to_dict(), timeout=lim.store_timeout)
+            with self.arranged(rf, r.id, lim.store_timeout + lim.rpc_timeout) as ticket:
+                return self.watched(r, lambda: self.replica_call(r, r.service, "upload", rf.to_dict(), ticket,
+                                                                 timeout=lim.store_timeout))
 
         def checksum(r: ReplicaDto) -> ReplicaChecksumDto | None:
             if r.type == ReplicaType.CHECKSUM:
@@ -141,7 +177,7 @@ class ArcRepository:
         except Exception:  # noqa: BLE001 - the per-replica states say what failed
             log.exception("store of %s ended with an error", rf.name)
         finally:
-            self.running.discard(rf.name)
+            self.running.pop(rf.name, None)
             status = self.record(lambda sess: core.status(sess, rf.name, replicas))
             if status.complete:
                 log.info("stored %s in every replica", rf.name)
@@ -149,6 +185,99 @@ class ArcRepository:
                 log.warning("store of %s failed in %s", rf.name, ", ".join(status.failed_replicas) or "?")
                 if self.on_store_failed is not None:
                     self.on_store_failed(status)
+
+    # --- fail fast, reconcile (see docs/decisions/archive-reliability.md) ----------------------
+
+    @contextlib.contextmanager
+    def arranged(self, rf: RemoteFile, replica_id: str, ttl: float) -> Iterator[str]:
+        """A transfer ticket for storing ``rf`` in ``replica_id``, live while the block runs: the
+        replica reads only what the ticket names, and only while this arcrepository waits for it
+        (``transfer_wanted``). Stores and repairs (reestablish) both upload through it."""
+        ticket = issue_ticket(self.key, rf, replica_id, ttl, self.allow_local)
+        jti = self.arrangements.add(ticket, rf.name, replica_id)
+        try:
+            yield ticket
+        finally:
+            self.arrangements.drop(jti)
+
+    def transfer_wanted(self, jti: str) -> bool:
+        """Whether the transfer ticket ``jti`` belongs to an upload this arcrepository still waits
+        for (a replica asks before it stores; a redelivered stale request gets False)."""
+        return bool(jti) and self.arrangements.wanted(jti)
+
+    def watched(self, r: ReplicaDto, fn: Callable[[], Any]) -> Any:
+        """``fn()`` (an upload to ``r``), given up as soon as the replica's monitor reports every
+        instance of ``r`` lost or stopped, instead of after the whole store timeout. Raises
+        ReplicaUnavailable (details ``reason``: ``instance_lost``) then."""
+        if r.type != ReplicaType.BITARCHIVE:
+            return fn()
+        gt = eventlet.spawn(fn)
+        while True:
+            done = False
+            with eventlet.Timeout(self.limits.watch_interval, False):
+                result = gt.wait()
+                done = True
+            if done:
+                return result
+            lost = self.lost_instances(r)
+            if lost:
+                gt.kill()
+                raise ReplicaUnavailable(f"replica {r.id}: every bitarchive instance is lost or stopped "
+                                         f"({', '.join(lost)}); the upload is given up",
+                                         {"replica": r.id, "reason": "instance_lost", "instances": lost})
+
+    def lost_instances(self, r: ReplicaDto) -> list[str]:
+        """The instances of ``r`` when its monitor knows some and none is alive; else []
+        (an unanswering monitor proves nothing: the upload keeps its own timeout)."""
+        try:
+            instances = self.replica_call(r, r.monitor_service, "instances", timeout=self.limits.rpc_timeout)
+        except Exception:  # noqa: BLE001 - see above
+            return []
+        alive = [i for i in instances if i.state in (InstanceState.RUNNING, InstanceState.STARTING,
+                                                     InstanceState.DORMANT)]
+        return [] if alive or not instances else [f"{i.instance_id} {i.state}" for i in instances]
+
+    def reconcile(self) -> int:
+        """Settle every replica left ``upload_started``/``data_uploaded`` by a store this process
+        did not run (the arcrepository restarted during it): completed when the replica holds
+        the file with the stored checksum, failed (store it again) when it lacks it or holds
+        other bytes. A replica that does not answer stays as it is until the next round.
+        Returns how many were settled."""
+        replicas = {r.id: r for r in self.replicas.all()}
+        pending = self.record(lambda s: core.interrupted(s, self.started_at))
+        settled = 0
+        for name, rid in pending:
+            r = replicas.get(rid)
+            if r is None or name in self.running:
+                continue
+            try:
+                reply = self.checksum_of(r, name)
+            except Exception as exc:  # noqa: BLE001 - tried again next round
+                log.info("cannot settle %s in %s yet: %s", name, rid, exc)
+                continue
+            if name in self.running:
+                continue
+            self.record(lambda s, name=name, rid=rid, reply=reply: core.on_reconcile(
+                s, name, rid, reply.checksum if reply else None, reply.instance_id if reply else None))
+            settled += 1
+        if settled:
+            log.warning("settled %d upload(s) left in progress by an interrupted store", settled)
+        return settled
+
+    def checksum_of(self, r: ReplicaDto, name: str) -> ReplicaChecksumDto | None:
+        if r.type == ReplicaType.CHECKSUM:
+            return self.replica_call(r, r.service, "get_checksum", name, timeout=self.limits.rpc_timeout)
+        return self.replica_call(r, r.monitor_service, "get_checksum", name, timeout=self.limits.store_timeout)
+
+    def reconcile_loop(self) -> None:
+        """:meth:`reconcile` soon after start and then every ``reconcile_interval`` seconds."""
+        eventlet.sleep(min(2.0, self.limits.reconcile_interval))
+        while True:
+            try:
+                self.reconcile()
+            except Exception:  # noqa: BLE001 - the loop must outlive a bad round
+                log.exception("reconciling interrupted stores failed")
+            eventlet.sleep(self.limits.reconcile_interval)
 
     # --- listings and access --------------------------------------------------------------------
 
@@ -161,6 +290,11 @@ class ArcRepository:
                    regex: str | None) -> Page[ArchiveFileDto]:
         """A page of archived files with their state per replica. Raises NotFound (replica)."""
         rid = self.replicas.get(replica).id if replica else None
+        if regex:
+            UserPattern(regex)   # refused with the position of the error
+        for what, n in (("offset", offset), ("limit", limit)):
+            if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 2**53:
+                raise InvalidInput(f"{what} must be a whole number from 0 to 2**53, not {n!r}", {what: n})
         return core.list_files(session, rid, offset, limit, regex)
 
     def locate(self, session: Session, name: str, replica: str | None) -> tuple[ReplicaDto, FileLocationDto]:
@@ -197,11 +331,52 @@ class ArcRepository:
         InvalidRegex, PermissionDenied, NotFound (replica), ReplicaUnavailable."""
         if regex:
             UserPattern(regex)   # refused here, with the position of the error, before any replica runs
-        if not source:
-            load_job(job or "")
+        cls = None if source else load_job(job or "")
         r = self.replicas.bitarchive(replica)
-        return self.replica_call(r, r.monitor_service, "start_batch", job, args or {}, regex, source,
-                                 timeout=self.limits.rpc_timeout)
+        result = self.replica_call(r, r.monitor_service, "start_batch", job, args or {}, regex, source,
+                                   timeout=self.limits.rpc_timeout)
+        if cls is not None:
+            self.expect_batch(result.batch_id, r, regex, cls.file_pattern)
+        return result
+
+    def expect_batch(self, batch_id: str, r: ReplicaDto, regex: str | None, file_pattern: str | None) -> None:
+        """Remember which files the admin database says the run must see (the run's regex and the
+        job's own file pattern applied), to say which were missing when it is done."""
+        names = self.record(lambda s: core.completed_names(s, r.id))
+        for pattern in (regex, file_pattern):
+            if pattern:
+                pat = UserPattern(pattern)   # a user's regex runs time-bounded here too
+                names = [n for n in names if pat.fullmatch(n)]
+        while len(self.batch_expect) >= MAX_REMEMBERED_BATCHES:
+            self.batch_expect.pop(next(iter(self.batch_expect)))
+        self.batch_expect[batch_id] = (r, names, None)
+
+    def check_batch(self, result: BatchResultDto) -> BatchResultDto:
+        """A done run that processed fewer files than the replica should hold is incomplete, with
+        the missing ones named (each asked of the replica's monitor, up to MAX_NAMED_MISSING)."""
+        entry = self.batch_expect.get(result.batch_id)
+        if entry is None or result.state != "done":
+            return result
+        r, names, missing = entry
+        seen = result.files_processed + result.files_failed
+        if missing is None:
+            missing = []
+            if seen < len(names):
+                for name in names[:MAX_NAMED_MISSING]:
+                    try:
+                        self.replica_call(r, r.monitor_service, "locate", name, None,
+                                          timeout=self.limits.rpc_timeout)
+                    except NasError as exc:
+                        missing.append(name if exc.code == "file_not_found" else f"{name} ({exc.code})")
+            self.batch_expect[result.batch_id] = (r, names, missing)
+        if seen < len(names):
+            result.incomplete = True
+            result.missing_files = list(missing)
+            why = (f"{len(names) - seen} of the {len(names)} files the admin database lists in replica {r.id} "
+                   "were not processed" + (f" (missing: {', '.join(missing[:20])}"
+                                            + (", ..." if len(missing) > 20 else "") + ")" if missing else ""))
+            result.error = f"{result.error}; {why}" if result.error else why
+        return result
 
     def batch_status(self, batch_id: str, wait: float = 0.0) -> BatchResultDto:
         """The run's result from its replica's monitor (the replica is the id's prefix); with
@@ -212,5 +387,5 @@ class ArcRepository:
         except NasError:
             raise NotFound(f"no batch run {batch_id!r}", {"batch_id": batch_id}) from None
         wait = max(0.0, min(float(wait or 0), MAX_STATUS_WAIT))
-        return self.replica_call(r, r.monitor_service, "batch_status", batch_id, wait,
-                                 timeout=self.limits.rpc_timeout + wait)
+        return self.check_batch(self.replica_call(r, r.monitor_service, "batch_status", batch_id, wait,
+                                                  timeout=self.limits.rpc_timeout + wait))

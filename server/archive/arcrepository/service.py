@@ -14,6 +14,7 @@ from server.archive.arcrepository.repository import ArcRepository, StoreLimits
 from server.archive.calls import ServiceCalls
 from server.archive.providers import ArchiveContext
 from server.archive.remotefile import RemoteFile
+from server.archive.transfer import key_of
 from server.db.provider import DatabaseSession
 from server.runtime.notify import Notifications, notifier_of
 from server.runtime.rpc import rpc
@@ -42,8 +43,11 @@ class RepositoryContext(ArchiveContext):
         super().setup()
         s = self.settings
         limits = StoreLimits(s["archive.rpc_timeout"], s["archive.store.timeout"], s["archive.store.retries"],
-                             s["archive.store.max_parallel"])
-        self.core = ArcRepository(self.replicas, self._call, self._session, limits)
+                             s["archive.store.max_parallel"], s["archive.store.watch_interval"],
+                             s["archive.store.reconcile_interval"])
+        # The key signs transfer tickets; a missing key stops the start with a clear ConfigError.
+        self.core = ArcRepository(self.replicas, self._call, self._session, limits, key_of(s),
+                                  s["archive.transfer.local"])
         self.core.on_store_failed = self._store_failed
         self.core.signer = self.signer
 
@@ -53,6 +57,11 @@ class RepositoryContext(ArchiveContext):
             notify.emit(NotificationCode.STORE_FAILED, Severity.ERROR,
                         f"{status.name} could not be stored in {', '.join(status.failed_replicas) or 'a replica'}",
                         status.name, {"failed_replicas": list(status.failed_replicas)})
+
+    def start(self) -> None:
+        super().start()
+        # Stores a restart interrupted are settled in the background (asking the replicas).
+        self.spawn(self.core.reconcile_loop)
 
     def _dependency(self, kind: type):
         for dep in self.container.dependencies:
@@ -113,6 +122,13 @@ class ArcRepositoryService(PreservationRpcs, NasService):
         """Where to stream the one WARC/ARC record at ``offset`` of ``name``. Raises InvalidName,
         ArchiveFileNotFound, ReplicaUnavailable, InvalidInput (offset)."""
         return self.archive.core.get_record(self.db, name, offset, replica)
+
+    @rpc(roles=SERVICE_ONLY)
+    def transfer_wanted(self, ticket_id: str) -> bool:
+        """Whether the transfer ticket with id ``ticket_id`` belongs to an upload this
+        arcrepository still waits for; a replica asks before it stores, so a stale upload request
+        (redelivered after a crash, its store already failed or over) is discarded."""
+        return self.archive.core.transfer_wanted(ticket_id)
 
     @rpc(roles=READ)
     def batch_jobs(self) -> list[str]:

@@ -285,8 +285,11 @@ def run_store(plan: dict[str, Action], replicas: list[ReplicaDto], *,
             except Exception as exc:  # noqa: BLE001
                 err = _describe(exc)
                 record(lambda s, err=err: on_upload_reply(s, name, r.id, ok=False, error=err))
-                if isinstance(exc, ChecksumMismatch) or getattr(exc, "code", "") in ("invalid_name", "already_exists"):
+                if isinstance(exc, ChecksumMismatch) or getattr(exc, "code", "") in (
+                        "invalid_name", "already_exists", "token_rejected", "permission_denied"):
                     return  # retrying cannot help
+                if (getattr(exc, "details", None) or {}).get("reason") == "instance_lost":
+                    return  # fail fast: the monitor says no instance is there to retry on
                 continue
             state = record(lambda s, receipt=receipt: on_upload_reply(
                 s, name, r.id, ok=True, checksum=receipt.checksum, instance_id=receipt.instance_id))
@@ -294,6 +297,39 @@ def run_store(plan: dict[str, Action], replicas: list[ReplicaDto], *,
                 return
 
     parallel(one, [by_id[rid] for rid, a in plan.items() if a != Action.NONE])
+
+
+def completed_names(session: Session, replica_id: str) -> list[str]:
+    """Names of every file completed in ``replica_id`` (what a batch over it must see)."""
+    q = (select(ArchiveFile.filename).join(ReplicaFileInfo).where(ReplicaFileInfo.replica_id == replica_id)
+         .where(ReplicaFileInfo.upload_state == U.UPLOAD_COMPLETED.value).order_by(ArchiveFile.filename))
+    return list(session.execute(q).scalars())
+
+
+def interrupted(session: Session, before: Any) -> list[tuple[str, str]]:
+    """(file name, replica) of every upload still ``upload_started``/``data_uploaded`` that was
+    last updated before ``before`` (the arcrepository's start): stores a restart interrupted."""
+    q = (select(ArchiveFile.filename, ReplicaFileInfo.replica_id).join(ReplicaFileInfo)
+         .where(ReplicaFileInfo.upload_state.in_([U.UPLOAD_STARTED.value, U.DATA_UPLOADED.value]))
+         .where(ReplicaFileInfo.upload_updated < before).order_by(ArchiveFile.filename))
+    return [(n, r) for n, r in session.execute(q)]
+
+
+def on_reconcile(session: Session, name: str, replica_id: str, checksum: str | None,
+                 instance_id: str | None = None) -> UploadState:
+    """Settle an interrupted upload from what the replica holds: completed with the stored
+    checksum, else failed with a reason that says to store the file again."""
+    f = _require(session, name)
+    info = _info(session, f, replica_id)
+    if UploadState(info.upload_state) not in (U.UPLOAD_STARTED, U.DATA_UPLOADED):
+        return UploadState(info.upload_state)     # settled meanwhile by a new store
+    if checksum is None:
+        _transition(info, U.UPLOAD_FAILED, error="the store was interrupted (arcrepository restart) before the "
+                    "replica held the file; store it again")
+        return U.UPLOAD_FAILED
+    if instance_id:
+        info.instance_id = instance_id
+    return _settle(info, f, checksum)
 
 
 def _describe(exc: BaseException) -> str:

@@ -17,11 +17,13 @@ from nameko.timer import timer
 
 from server.archive.bitarchive.core import BatchLimits, Bitarchive
 from server.archive.bitarchive.instance_ops import InstanceOpHandlers
+from server.archive.calls import ServiceCalls
 from server.archive.events import BATCH_EVENT, BATCH_REPLY_EVENT
 from server.archive.per_replica import ReplicaService, configured_class, replica_event_handler
 from server.archive.providers import ArchiveContext, archive_dir, runtime_of
 from server.archive.remotefile import RemoteFile
 from server.archive.storage import BitarchiveStorage
+from server.archive.transfer import accept_transfer
 from server.runtime.notify import Notifications, notifier_of
 from server.runtime.rpc import rpc
 from shared.dto.archive import BITARCHIVE, BITARCHIVE_MONITOR, BatchRequestDto, UploadReceiptDto
@@ -32,6 +34,8 @@ log = logging.getLogger(__name__)
 
 #: seconds between sweeps that remove batch outputs kept past their time
 EXPIRE_INTERVAL = 60.0
+#: seconds between re-evaluations of the dormant state (disk filled or freed by others, #20)
+SPACE_INTERVAL = 10.0
 
 
 class BitarchiveContext(ArchiveContext):
@@ -93,16 +97,22 @@ class BitarchiveService(InstanceOpHandlers, ReplicaService):
     archive = BitarchiveContext()
     dispatch = EventDispatcher()
     notify = Notifications()
+    calls = ServiceCalls()
 
     @rpc(roles=SERVICE_ONLY)
-    def upload(self, remote: dict[str, Any]) -> UploadReceiptDto:
+    def upload(self, remote: dict[str, Any], ticket: str | None = None) -> UploadReceiptDto:
         """Store the RemoteFile ``remote`` in this instance; the checksum is computed on arrival.
+        Only a transfer the arcrepository arranged is taken: ``ticket`` (see
+        :mod:`server.archive.transfer`) must name this file, checksum, replica and source, and
+        the arcrepository must still want it (a redelivered stale request is refused).
 
         Returns the checksum, size, instance and whether it was already here. Raises
-        InvalidName, ChecksumMismatch (nothing kept), AlreadyExists (stored here with another
-        checksum), ArchiveFull, Unavailable (the sender's file cannot be read)."""
+        TokenRejected (no, a forged, expired or stale ticket), PermissionDenied, InvalidName,
+        ChecksumMismatch (nothing kept), AlreadyExists (stored here with another checksum),
+        ArchiveFull, Unavailable (the sender's file cannot be read)."""
         s = self.settings
-        receipt = self.archive.core.upload(RemoteFile.from_dict(remote), self.runtime.instance_id,
+        rf = accept_transfer(s, self.calls, RemoteFile.from_dict(remote), ticket, self.archive.replica_id)
+        receipt = self.archive.core.upload(rf, self.runtime.instance_id,
                                            s["archive.transfer.local"], s["archive.rpc_timeout"])
         self.archive.update_space_state()
         return receipt
@@ -120,6 +130,12 @@ class BitarchiveService(InstanceOpHandlers, ReplicaService):
         req = BatchRequestDto.from_dict(request)
         ctx.spawn(lambda: dispatch(BATCH_REPLY_EVENT,
                                    ctx.core.run_batch(req, instance_id, ctx.output_url).to_dict()))
+
+    @timer(interval=SPACE_INTERVAL)
+    def check_space(self) -> None:
+        # Dormant was recomputed only at start and after an upload: stale both ways when other
+        # processes fill or free the disk.
+        self.archive.update_space_state()
 
     @timer(interval=EXPIRE_INTERVAL)
     def expire_batch_outputs(self) -> None:

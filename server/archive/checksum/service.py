@@ -10,10 +10,12 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from server.archive.calls import ServiceCalls
 from server.archive.checksum.core import ChecksumArchive
 from server.archive.per_replica import ReplicaService, configured_class
 from server.archive.providers import ArchiveContext
 from server.archive.remotefile import RemoteFile
+from server.archive.transfer import accept_transfer
 from server.runtime.rpc import rpc
 from shared.dto.archive import CHECKSUM, ReplicaChecksumDto, UploadReceiptDto
 from shared.roles import READ, SERVICE_ONLY
@@ -31,13 +33,17 @@ class ChecksumContext(ArchiveContext):
 class ChecksumService(ReplicaService):
     name = family = CHECKSUM
     ctx = ChecksumContext()
+    calls = ServiceCalls()
 
     @rpc(roles=SERVICE_ONLY)
-    def upload(self, remote: dict[str, Any]) -> UploadReceiptDto:
+    def upload(self, remote: dict[str, Any], ticket: str | None = None) -> UploadReceiptDto:
         """Compute the MD5 of the RemoteFile ``remote`` and record it; returns the checksum, size,
-        instance and whether it was recorded already. Raises InvalidName, ChecksumMismatch,
-        AlreadyExists (recorded with another checksum), Unavailable."""
-        return self.ctx.core.upload(RemoteFile.from_dict(remote), self.runtime.instance_id,
+        instance and whether it was recorded already. Only with a transfer ticket the
+        arcrepository arranged (see :mod:`server.archive.transfer`). Raises TokenRejected,
+        PermissionDenied, InvalidName, ChecksumMismatch, AlreadyExists (recorded with another
+        checksum), Unavailable."""
+        rf = accept_transfer(self.settings, self.calls, RemoteFile.from_dict(remote), ticket, self.ctx.replica_id)
+        return self.ctx.core.upload(rf, self.runtime.instance_id,
                                     self.settings["archive.transfer.local"], self.settings["archive.rpc_timeout"])
 
     @rpc(roles=READ)

@@ -99,3 +99,28 @@ def test_archive_unavailable_files_kept_reported_and_uploaded_after_restart(name
     finally:
         _stop(containers)
     assert os.listdir(failed_dir) == []
+
+
+def test_failed_uploads_are_retried_while_running_and_the_job_outcome_updated(nameko_config, tmp_path, web, board):
+    """Issue #20 item 4: the archive is down when the job ends; it comes back while the harvester
+    runs: the files are stored by the periodic retry (no restart), and the scheduler is told,
+    per job, which files were stored later and that none is left."""
+    job = make_job([web.seed("www.example5.test")], fast_profile(web.proxy_url))
+    board["jobs"].append(job)
+    later = {"ONE": str(tmp_path / "archive-one")}
+    config = harvester_config(nameko_config, tmp_path, later, upload_retry_interval=0.5,
+                              upload_retry_max_interval=2.0)
+    containers = _start(config)
+    try:
+        report = wait_for(lambda: board["reports"].get(job["id"]), timeout=60)
+        assert report["failed"] is True and "not stored in the archive" in report["upload_error"]
+        failed_dir = os.path.join(tmp_path, "work", "failed-uploads")
+        kept = sorted(n for n in os.listdir(failed_dir) if not n.startswith("."))
+        assert kept
+        os.makedirs(later["ONE"])  # the archive is back; the harvester keeps running
+        wait_for(lambda: sorted(os.listdir(later["ONE"])) == kept, timeout=60)
+        late = wait_for(lambda: board.get("late"), timeout=30)
+    finally:
+        _stop(containers)
+    assert late == [(job["id"], "harvester-test", kept, {})]
+    assert os.listdir(failed_dir) == []

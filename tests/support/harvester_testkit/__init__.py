@@ -75,6 +75,9 @@ class RecordingScheduler:
             raise Unavailable("scheduler down (test)")
         self.reports[str(job_id)] = report
 
+    def late_uploads(self, job_id: int, harvester_id: str, stored: list[str], still_failing: dict[str, str]) -> None:
+        self.late = [*getattr(self, "late", []), (job_id, harvester_id, list(stored), dict(still_failing))]
+
 
 def warcio_check(paths: list[str]) -> None:
     assert paths, "no WARC files"

@@ -37,6 +37,12 @@ class FakeScheduler:
             "upload_error_details": upload_error_details, "failed": failed}
         return {"stored": len(domains)}
 
+    @rpc
+    def report_late_uploads(self, job_id: int, harvester_id: str, stored: list[str],
+                            still_failing: dict[str, str]) -> dict[str, Any]:
+        self.board.setdefault("late", []).append((job_id, harvester_id, list(stored), dict(still_failing)))
+        return {"job_id": job_id}
+
 
 def harvester_config(nameko_config: dict, tmp_path, replicas: dict[str, str], **harvester: Any) -> dict:
     h = {"channel": "FOCUSED", "work_dir": str(tmp_path / "work"), "min_space_left": 0, "claim_interval": 0.3,

@@ -92,9 +92,11 @@ def test_archive_unavailable_keeps_files_and_a_restart_uploads_them(web, make_ha
     failed = sorted(os.listdir(tmp_path / "failed"))
     assert failed == sorted(report.files_failed) and f"{job['id']}-metadata-1.warc.gz" in failed
     # Later, with the archive back: the next start stores them and empties the failed-uploads dir.
-    make_harvester(RecordingScheduler()).recover()
+    later = RecordingScheduler()
+    make_harvester(later).recover()
     assert os.listdir(tmp_path / "failed") == []
     assert _stored(replicas["ONE"]) == failed
+    assert later.late == [(job["id"], later.late[0][1], failed, {})]  # the job's outcome is updated too
 
 
 def test_leftover_job_of_a_harvester_that_died_is_finished_off_as_failed(web, make_harvester, replicas, tmp_path):
