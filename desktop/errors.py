@@ -37,6 +37,7 @@ def _sentences() -> dict[str, str]:
         "already_exists": QCoreApplication.translate("Errors", "One with this name already exists."),
         "edition_conflict": QCoreApplication.translate("Errors", "Someone else saved this in the meantime. Reload it and make your change again."),
         "illegal_transition": QCoreApplication.translate("Errors", "This change of state is not allowed (from {from} to {to})."),
+        "job_cancelled": QCoreApplication.translate("Errors", "The job was cancelled by a curator."),
         "permission_denied": QCoreApplication.translate("Errors", "You are not allowed to do this."),
         "token_rejected": QCoreApplication.translate(
             "Errors", "The permission was refused: the token is forged, expired, already used, or not for this action."),

@@ -893,6 +893,10 @@
         <translation>Dette tilstandsskift er ikke tilladt (fra {from} til {to}).</translation>
     </message>
     <message>
+        <source>The job was cancelled by a curator.</source>
+        <translation>Jobbet blev annulleret af en kurator.</translation>
+    </message>
+    <message>
         <source>You are not allowed to do this.</source>
         <translation>Du har ikke lov til at gøre dette.</translation>
     </message>
@@ -1464,6 +1468,10 @@
     <message>
         <source>Job {id}: {status}</source>
         <translation>Job {id}: {status}</translation>
+    </message>
+    <message>
+        <source>Outcome: {outcome}</source>
+        <translation>Resultat: {outcome}</translation>
     </message>
     <message>
         <source>Harvest: {harvest}, run {run}, channel {channel}</source>

@@ -893,6 +893,10 @@
         <translation>Dieser Zustandswechsel ist nicht erlaubt (von {from} nach {to}).</translation>
     </message>
     <message>
+        <source>The job was cancelled by a curator.</source>
+        <translation>Der Job wurde von einem Kurator abgebrochen.</translation>
+    </message>
+    <message>
         <source>You are not allowed to do this.</source>
         <translation>Sie dürfen das nicht tun.</translation>
     </message>
@@ -1464,6 +1468,10 @@
     <message>
         <source>Job {id}: {status}</source>
         <translation>Job {id}: {status}</translation>
+    </message>
+    <message>
+        <source>Outcome: {outcome}</source>
+        <translation>Ergebnis: {outcome}</translation>
     </message>
     <message>
         <source>Harvest: {harvest}, run {run}, channel {channel}</source>

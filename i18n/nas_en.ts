@@ -893,6 +893,10 @@
         <translation>This change of state is not allowed (from {from} to {to}).</translation>
     </message>
     <message>
+        <source>The job was cancelled by a curator.</source>
+        <translation>The job was cancelled by a curator.</translation>
+    </message>
+    <message>
         <source>You are not allowed to do this.</source>
         <translation>You are not allowed to do this.</translation>
     </message>
@@ -1464,6 +1468,10 @@
     <message>
         <source>Job {id}: {status}</source>
         <translation>Job {id}: {status}</translation>
+    </message>
+    <message>
+        <source>Outcome: {outcome}</source>
+        <translation>Outcome: {outcome}</translation>
     </message>
     <message>
         <source>Harvest: {harvest}, run {run}, channel {channel}</source>

@@ -893,6 +893,10 @@
         <translation>Ce changement d’état n’est pas autorisé (de {from} à {to}).</translation>
     </message>
     <message>
+        <source>The job was cancelled by a curator.</source>
+        <translation>Le job a été annulé par un curateur.</translation>
+    </message>
+    <message>
         <source>You are not allowed to do this.</source>
         <translation>Vous n’êtes pas autorisé à faire cela.</translation>
     </message>
@@ -1464,6 +1468,10 @@
     <message>
         <source>Job {id}: {status}</source>
         <translation>Tâche {id} : {status}</translation>
+    </message>
+    <message>
+        <source>Outcome: {outcome}</source>
+        <translation>Résultat : {outcome}</translation>
     </message>
     <message>
         <source>Harvest: {harvest}, run {run}, channel {channel}</source>

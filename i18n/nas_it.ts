@@ -893,6 +893,10 @@
         <translation>Questo cambio di stato non è consentito (da {from} a {to}).</translation>
     </message>
     <message>
+        <source>The job was cancelled by a curator.</source>
+        <translation>Il job è stato annullato da un curatore.</translation>
+    </message>
+    <message>
         <source>You are not allowed to do this.</source>
         <translation>Non hai il permesso di farlo.</translation>
     </message>
@@ -1464,6 +1468,10 @@
     <message>
         <source>Job {id}: {status}</source>
         <translation>Job {id}: {status}</translation>
+    </message>
+    <message>
+        <source>Outcome: {outcome}</source>
+        <translation>Esito: {outcome}</translation>
     </message>
     <message>
         <source>Harvest: {harvest}, run {run}, channel {channel}</source>
