@@ -56,3 +56,40 @@ def size(value: object) -> str:
     if value is None or value == "":
         return ""
     return QLocale().formattedDataSize(int(value))
+
+
+def schedule_rule(s: object) -> str:
+    """A schedule's rule in the user's language from its structured fields (unit, every, weekday,
+    day_of_month, hour, minute, max_runs, end_at), not the server's English ``description``."""
+    from PySide6.QtCore import QCoreApplication, QTime
+
+    every = int(getattr(s, "every", 1) or 1)
+    unit = getattr(s, "unit", "")
+    units = {
+        "hours": QCoreApplication.translate("Schedules", "every %n hour(s)", "", every),
+        "days": QCoreApplication.translate("Schedules", "every %n day(s)", "", every),
+        "weeks": QCoreApplication.translate("Schedules", "every %n week(s)", "", every),
+        "months": QCoreApplication.translate("Schedules", "every %n month(s)", "", every),
+    }
+    parts = [units.get(unit, getattr(s, "description", "") or unit)]
+    weekday = getattr(s, "weekday", None)
+    if weekday:
+        parts.append(QCoreApplication.translate("Schedules", "on {weekday}").format(
+            weekday=QLocale().dayName(int(weekday), QLocale.FormatType.LongFormat)))
+    day = getattr(s, "day_of_month", None)
+    if day:
+        parts.append(QCoreApplication.translate("Schedules", "on day {day}").format(day=day))
+    hour, minute = getattr(s, "hour", None), getattr(s, "minute", None)
+    if hour is not None:
+        parts.append(QCoreApplication.translate("Schedules", "at {time}").format(
+            time=QLocale().toString(QTime(int(hour), int(minute or 0)), QLocale.FormatType.ShortFormat)))
+    elif minute is not None:
+        parts.append(QCoreApplication.translate("Schedules", "at minute {minute}").format(minute=minute))
+    text = " ".join(parts)
+    runs = getattr(s, "max_runs", None)
+    if runs:
+        text += ", " + QCoreApplication.translate("Schedules", "%n time(s)", "", int(runs))
+    end = getattr(s, "end_at", None)
+    if end:
+        text += ", " + QCoreApplication.translate("Schedules", "until {when}").format(when=date_time(end))
+    return text

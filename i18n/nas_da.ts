@@ -1470,6 +1470,10 @@
         <translation>Job {id}: {status}</translation>
     </message>
     <message>
+        <source>Outcome: {outcome}</source>
+        <translation>Resultat: {outcome}</translation>
+    </message>
+    <message>
         <source>Harvest: {harvest}, run {run}, channel {channel}</source>
         <translation>Høstning: {harvest}, kørsel {run}, kanal {channel}</translation>
     </message>
@@ -1974,6 +1978,64 @@ En webarkiveringspakke til nationalbiblioteker.</translation>
     <message>
         <source>Cancel</source>
         <translation>Annullér</translation>
+    </message>
+</context>
+<context>
+    <name>Schedules</name>
+    <message numerus="yes">
+        <source>every %n hour(s)</source>
+        <translation>
+            <numerusform>hver time</numerusform>
+            <numerusform>hver %n. time</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>every %n day(s)</source>
+        <translation>
+            <numerusform>hver dag</numerusform>
+            <numerusform>hver %n. dag</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>every %n week(s)</source>
+        <translation>
+            <numerusform>hver uge</numerusform>
+            <numerusform>hver %n. uge</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>every %n month(s)</source>
+        <translation>
+            <numerusform>hver måned</numerusform>
+            <numerusform>hver %n. måned</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>on {weekday}</source>
+        <translation>om {weekday}en</translation>
+    </message>
+    <message>
+        <source>on day {day}</source>
+        <translation>den {day}.</translation>
+    </message>
+    <message>
+        <source>at {time}</source>
+        <translation>kl. {time}</translation>
+    </message>
+    <message>
+        <source>at minute {minute}</source>
+        <translation>i minut {minute}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n time(s)</source>
+        <translation>
+            <numerusform>én gang</numerusform>
+            <numerusform>%n gange</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>until {when}</source>
+        <translation>indtil {when}</translation>
     </message>
 </context>
 <context>

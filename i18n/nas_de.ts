@@ -1470,6 +1470,10 @@
         <translation>Job {id}: {status}</translation>
     </message>
     <message>
+        <source>Outcome: {outcome}</source>
+        <translation>Ergebnis: {outcome}</translation>
+    </message>
+    <message>
         <source>Harvest: {harvest}, run {run}, channel {channel}</source>
         <translation>Ernte: {harvest}, Lauf {run}, Kanal {channel}</translation>
     </message>
@@ -1974,6 +1978,64 @@ Eine Webarchivierungs-Suite für Nationalbibliotheken.</translation>
     <message>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
+    </message>
+</context>
+<context>
+    <name>Schedules</name>
+    <message numerus="yes">
+        <source>every %n hour(s)</source>
+        <translation>
+            <numerusform>jede Stunde</numerusform>
+            <numerusform>alle %n Stunden</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>every %n day(s)</source>
+        <translation>
+            <numerusform>jeden Tag</numerusform>
+            <numerusform>alle %n Tage</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>every %n week(s)</source>
+        <translation>
+            <numerusform>jede Woche</numerusform>
+            <numerusform>alle %n Wochen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>every %n month(s)</source>
+        <translation>
+            <numerusform>jeden Monat</numerusform>
+            <numerusform>alle %n Monate</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>on {weekday}</source>
+        <translation>am {weekday}</translation>
+    </message>
+    <message>
+        <source>on day {day}</source>
+        <translation>am {day}.</translation>
+    </message>
+    <message>
+        <source>at {time}</source>
+        <translation>um {time}</translation>
+    </message>
+    <message>
+        <source>at minute {minute}</source>
+        <translation>zur Minute {minute}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n time(s)</source>
+        <translation>
+            <numerusform>einmal</numerusform>
+            <numerusform>%n-mal</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>until {when}</source>
+        <translation>bis {when}</translation>
     </message>
 </context>
 <context>

@@ -1470,6 +1470,10 @@
         <translation>Job {id}: {status}</translation>
     </message>
     <message>
+        <source>Outcome: {outcome}</source>
+        <translation>Outcome: {outcome}</translation>
+    </message>
+    <message>
         <source>Harvest: {harvest}, run {run}, channel {channel}</source>
         <translation>Harvest: {harvest}, run {run}, channel {channel}</translation>
     </message>
@@ -1974,6 +1978,64 @@ A web-archiving suite for national libraries.</translation>
     <message>
         <source>Cancel</source>
         <translation>Cancel</translation>
+    </message>
+</context>
+<context>
+    <name>Schedules</name>
+    <message numerus="yes">
+        <source>every %n hour(s)</source>
+        <translation>
+            <numerusform>every hour</numerusform>
+            <numerusform>every %n hours</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>every %n day(s)</source>
+        <translation>
+            <numerusform>every day</numerusform>
+            <numerusform>every %n days</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>every %n week(s)</source>
+        <translation>
+            <numerusform>every week</numerusform>
+            <numerusform>every %n weeks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>every %n month(s)</source>
+        <translation>
+            <numerusform>every month</numerusform>
+            <numerusform>every %n months</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>on {weekday}</source>
+        <translation>on {weekday}</translation>
+    </message>
+    <message>
+        <source>on day {day}</source>
+        <translation>on day {day}</translation>
+    </message>
+    <message>
+        <source>at {time}</source>
+        <translation>at {time}</translation>
+    </message>
+    <message>
+        <source>at minute {minute}</source>
+        <translation>at minute {minute}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n time(s)</source>
+        <translation>
+            <numerusform>once</numerusform>
+            <numerusform>%n times</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>until {when}</source>
+        <translation>until {when}</translation>
     </message>
 </context>
 <context>

@@ -894,7 +894,7 @@
     </message>
     <message>
         <source>The job was cancelled by a curator.</source>
-        <translation>La tâche a été annulée par un conservateur.</translation>
+        <translation>Le job a été annulé par un curateur.</translation>
     </message>
     <message>
         <source>You are not allowed to do this.</source>
@@ -1470,6 +1470,10 @@
         <translation>Tâche {id} : {status}</translation>
     </message>
     <message>
+        <source>Outcome: {outcome}</source>
+        <translation>Résultat : {outcome}</translation>
+    </message>
+    <message>
         <source>Harvest: {harvest}, run {run}, channel {channel}</source>
         <translation>Collecte : {harvest}, exécution {run}, canal {channel}</translation>
     </message>
@@ -1974,6 +1978,64 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
     <message>
         <source>Cancel</source>
         <translation>Annuler</translation>
+    </message>
+</context>
+<context>
+    <name>Schedules</name>
+    <message numerus="yes">
+        <source>every %n hour(s)</source>
+        <translation>
+            <numerusform>toutes les heures</numerusform>
+            <numerusform>toutes les %n heures</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>every %n day(s)</source>
+        <translation>
+            <numerusform>tous les jours</numerusform>
+            <numerusform>tous les %n jours</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>every %n week(s)</source>
+        <translation>
+            <numerusform>toutes les semaines</numerusform>
+            <numerusform>toutes les %n semaines</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>every %n month(s)</source>
+        <translation>
+            <numerusform>tous les mois</numerusform>
+            <numerusform>tous les %n mois</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>on {weekday}</source>
+        <translation>le {weekday}</translation>
+    </message>
+    <message>
+        <source>on day {day}</source>
+        <translation>le {day}</translation>
+    </message>
+    <message>
+        <source>at {time}</source>
+        <translation>à {time}</translation>
+    </message>
+    <message>
+        <source>at minute {minute}</source>
+        <translation>à la minute {minute}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n time(s)</source>
+        <translation>
+            <numerusform>une fois</numerusform>
+            <numerusform>%n fois</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>until {when}</source>
+        <translation>jusqu&apos;au {when}</translation>
     </message>
 </context>
 <context>

@@ -1470,6 +1470,10 @@
         <translation>Job {id}: {status}</translation>
     </message>
     <message>
+        <source>Outcome: {outcome}</source>
+        <translation>Esito: {outcome}</translation>
+    </message>
+    <message>
         <source>Harvest: {harvest}, run {run}, channel {channel}</source>
         <translation>Raccolta: {harvest}, esecuzione {run}, canale {channel}</translation>
     </message>
@@ -1974,6 +1978,64 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
     <message>
         <source>Cancel</source>
         <translation>Annulla</translation>
+    </message>
+</context>
+<context>
+    <name>Schedules</name>
+    <message numerus="yes">
+        <source>every %n hour(s)</source>
+        <translation>
+            <numerusform>ogni ora</numerusform>
+            <numerusform>ogni %n ore</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>every %n day(s)</source>
+        <translation>
+            <numerusform>ogni giorno</numerusform>
+            <numerusform>ogni %n giorni</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>every %n week(s)</source>
+        <translation>
+            <numerusform>ogni settimana</numerusform>
+            <numerusform>ogni %n settimane</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>every %n month(s)</source>
+        <translation>
+            <numerusform>ogni mese</numerusform>
+            <numerusform>ogni %n mesi</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>on {weekday}</source>
+        <translation>di {weekday}</translation>
+    </message>
+    <message>
+        <source>on day {day}</source>
+        <translation>il giorno {day}</translation>
+    </message>
+    <message>
+        <source>at {time}</source>
+        <translation>alle {time}</translation>
+    </message>
+    <message>
+        <source>at minute {minute}</source>
+        <translation>al minuto {minute}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n time(s)</source>
+        <translation>
+            <numerusform>una volta</numerusform>
+            <numerusform>%n volte</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>until {when}</source>
+        <translation>fino al {when}</translation>
     </message>
 </context>
 <context>

@@ -15,6 +15,7 @@ class Column:
     fmt: Callable[[Any], str] | None = None  # value → text (locale-aware formatters)
     sort: str | None = ""                    # server sort key; "" means the key itself; None: not sortable
     align: Qt.AlignmentFlag | None = None
+    row_fmt: Callable[[Any], str] | None = None   # the whole row → text (a value built of several fields)
 
     @property
     def sort_key(self) -> str | None:
@@ -24,6 +25,8 @@ class Column:
         return getattr(row, self.key)
 
     def text(self, row: Any) -> str:
+        if self.row_fmt is not None:
+            return self.row_fmt(row)
         value = self.value(row)
         if self.fmt is not None:
             return self.fmt(value) if value is not None else ""

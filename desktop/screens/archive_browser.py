@@ -179,13 +179,16 @@ class ArchiveTab(QWidget):
         self.ca_file = path
         builder = QWebEngineProfileBuilder()
         builder.setAdditionalTrustedCertificates(QSslCertificate.fromData(info.ca_certificate_pem.encode()))
-        old_view, old_profile = self.view, self.profile
-        self.profile = builder.createOffTheRecordProfile(self)
-        page = QWebEnginePage(self.profile, self)
-        page.settings().setAttribute(QWebEngineSettings.WebAttribute.WebRTCPublicInterfacesOnly, True)
-        page.proxyAuthenticationRequired.connect(self._proxy_auth)
+        old_view = self.view
         self.view = QWebEngineView(self)
         self.view.setObjectName("archiveView")
+        self.profile = builder.createOffTheRecordProfile(self)
+        page = QWebEnginePage(self.profile, self.view)
+        # the profile becomes the view's child after the page: deleting the view then deletes the
+        # page before its profile, as Qt WebEngine requires
+        self.profile.setParent(self.view)
+        page.settings().setAttribute(QWebEngineSettings.WebAttribute.WebRTCPublicInterfacesOnly, True)
+        page.proxyAuthenticationRequired.connect(self._proxy_auth)
         self.view.setPage(page)
         self.view.urlChanged.connect(lambda u: self.address.setText(u.toString()))
         self.view.loadFinished.connect(self._loaded)
@@ -193,8 +196,6 @@ class ArchiveTab(QWidget):
         if old_view is not None:
             old_view.setParent(None)
             old_view.deleteLater()
-        if old_profile is not None:
-            old_profile.deleteLater()
         self.problem.hide()
         self._session_changed(session)
 

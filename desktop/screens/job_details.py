@@ -270,7 +270,10 @@ class JobDetailsScreen(Screen):
         self._enable()
         self.heading.setText(self.tr("Job {id}: {status}").format(id=j.id, status=vocab.job_status(j.status)))
         reasons = ", ".join(f"{vocab.stop_reason(k)}: {formatting.number(v)}" for k, v in j.stop_reasons.items())
-        lines = [
+        outcome = getattr(j, "outcome", None)      # h-everyday's honest outcome (wave C), when the server sends it
+        lines = [self.tr("Outcome: {outcome}").format(outcome=vocab.job_outcome(str(getattr(outcome, "value", outcome))))] \
+            if outcome else []
+        lines += [
             self.tr("Harvest: {harvest}, run {run}, channel {channel}").format(harvest=j.harvest, run=j.harvest_run, channel=j.channel),
             self.tr("Crawl profile: {profile}").format(profile=j.profile),
             self.tr("Harvested: {objects} objects, {bytes}").format(objects=formatting.number(j.objects), bytes=formatting.size(j.bytes)),

@@ -36,7 +36,9 @@ class SchedulesScreen(Screen):
     def build(self) -> None:
         self.model = PagedTableModel(self.client, self.service, "list_schedules", [
             Column("name", lambda: QCoreApplication.translate("SchedulesScreen", "Name")),
-            Column("description", lambda: QCoreApplication.translate("SchedulesScreen", "Rule"), sort=None),
+            # rendered from the rule's fields in the user's language (the server's text is English)
+            Column("description", lambda: QCoreApplication.translate("SchedulesScreen", "Rule"), sort=None,
+                   row_fmt=formatting.schedule_rule),
             Column("comments", lambda: QCoreApplication.translate("SchedulesScreen", "Comments"), sort=None),
         ], page_size=200, parent=self)
         self.model.failed.connect(self.report)

@@ -136,3 +136,23 @@ def test_server_reasons_are_precise_and_translated(qtbot, languages):
     assert describe(missing) == "Domænet x.dk findes ikke."
     assert describe(outside) == "Frøet https://a.org/ ligger uden for domænet netarkivet.dk."
     assert describe(profile) == "Findes ikke: høstprofil 'deep'."
+
+
+@pytest.mark.parametrize(("code", "weekly", "runs"), [
+    ("en", "every 2 weeks on Monday at 4:00 AM", "every day at 4:30 AM, 3 times"),
+    ("da", "hver 2. uge om mandagen kl. 04.00", "hver dag kl. 04.30, 3 gange"),
+    ("de", "alle 2 Wochen am Montag um 04:00", "jeden Tag um 04:30, 3-mal"),
+])
+def test_schedule_rules_are_rendered_in_the_users_language(qtbot, languages, code, weekly, runs):
+    """From the rule's fields, not the server's English description."""
+    import datetime as dt
+
+    from desktop import formatting
+    from shared.dto.definitions import ScheduleDto
+
+    languages.set_language(code)
+    now = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
+    a = ScheduleDto(1, "w", "", "weeks", 2, 0, 4, 1, None, now, None, None, 1, "every 2 weeks on Monday at 04:00")
+    b = ScheduleDto(2, "d", "", "days", 1, 30, 4, None, None, now, None, 3, 1, "every day at 04:30, 3 times")
+    assert formatting.schedule_rule(a).replace("\u202f", " ") == weekly
+    assert formatting.schedule_rule(b).replace("\u202f", " ") == runs
