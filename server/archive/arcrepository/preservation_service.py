@@ -10,6 +10,7 @@ import datetime as dt
 import logging
 from typing import Any
 
+import eventlet
 from nameko.timer import timer
 from sqlalchemy import select
 
@@ -61,6 +62,13 @@ class PreservationContext(ArchiveContext):
         self.container.spawn_managed_thread(self._resume, identifier="nas-audit-resume")
 
     def _resume(self) -> None:
+        # A call made before the reply queue consumes loses its reply (the run would fail
+        # with a time-out): wait until this container's consumers are ready.
+        listener = self._dependency(ServiceCalls).reply_listener
+        ready = getattr(getattr(listener, "queue_consumer", None), "_consumers_ready", None)
+        if ready is not None:
+            with eventlet.Timeout(60, False):
+                ready.wait()
         try:
             ids = self.runner.resume()
             if ids:
