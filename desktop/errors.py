@@ -50,6 +50,10 @@ def _sentences() -> dict[str, str]:
         "batch_job_not_found": QCoreApplication.translate("Errors", "There is no such batch job."),
         "no_index_data": QCoreApplication.translate("Errors", "None of these jobs has data an index can be made from."),
         "index_not_ready": QCoreApplication.translate("Errors", "The index is not ready yet. Try again in a moment."),
+        "deploy_description_invalid": QCoreApplication.translate(
+            "Errors", "The installation description is not valid: see the problems listed."),
+        "notification_not_found": QCoreApplication.translate(
+            "Errors", "That notification does not exist (any more)."),
         # the client's own failure kinds
         "unreachable": QCoreApplication.translate("Errors", "The services cannot be reached. Check the connection settings."),
         "service_missing": QCoreApplication.translate("Errors", "The service is not running."),

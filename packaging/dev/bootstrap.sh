@@ -133,6 +133,13 @@ ensure_venv() {
         log "building the desktop translations failed (see above)"
         return 1
     fi
+    # The tests' peer replay tool (pywb, its own environment .venv-pywb) is installed now, while
+    # the registries are reachable: a test run may have only loopback (fresh-debian.sh phase 2).
+    if [ -f "$NAS_ROOT/tests/support/pywb_replay.py" ] && ! out="$(cd "$NAS_ROOT" && "$NAS_VENV/bin/python" -c \
+            'import sys; sys.path.insert(0, "tests/support"); import pywb_replay; pywb_replay.ensure_pywb()' 2>&1)"; then
+        printf '%s\n' "$out" | tail -10 >&2
+        log "the tests' pywb environment could not be installed; the pywb replay test will fail"
+    fi
 }
 
 bootstrap() {  # bootstrap [with-postgres]

@@ -110,6 +110,7 @@ def test_events_sent_while_the_notifier_is_down_are_kept(nameko_config, tmp_path
     # The backlog is recorded one by one; on a loaded machine a second may pass between two of
     # them: the burst counts as over only after 15 quiet seconds.
     config["notify"]["hold"] = 15.0
+    config["notify"]["hold_max"] = 900.0
     notifier = ServiceContainer(NotifierService, config)
     notifier.start()      # declares its durable queue
     notifier.stop()
