@@ -54,6 +54,16 @@ def _sentences() -> dict[str, str]:
             "Errors", "The installation description is not valid: see the problems listed."),
         "notification_not_found": QCoreApplication.translate(
             "Errors", "That notification does not exist (any more)."),
+        "bitpres_bad_checksum_stated": QCoreApplication.translate(
+            "Errors", "The copy's checksum is not the one you named as bad."),
+        "bitpres_copy_is_good": QCoreApplication.translate(
+            "Errors", "This copy equals the reference: there is nothing to repair."),
+        "bitpres_no_good_copy": QCoreApplication.translate(
+            "Errors", "No other replica has a good copy to repair from."),
+        "viewer_session_not_found": QCoreApplication.translate(
+            "Errors", "This browsing session no longer exists. Open the job again."),
+        "viewer_session_stopped": QCoreApplication.translate(
+            "Errors", "This browsing session was stopped. Open the job again."),
         # the client's own failure kinds
         "unreachable": QCoreApplication.translate("Errors", "The services cannot be reached. Check the connection settings."),
         "service_missing": QCoreApplication.translate("Errors", "The service is not running."),

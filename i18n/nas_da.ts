@@ -941,6 +941,34 @@
         <translation>Indekset er ikke klar endnu. Prøv igen om lidt.</translation>
     </message>
     <message>
+        <source>The installation description is not valid: see the problems listed.</source>
+        <translation>Installationsbeskrivelsen er ikke gyldig: se de viste problemer.</translation>
+    </message>
+    <message>
+        <source>That notification does not exist (any more).</source>
+        <translation>Den meddelelse findes ikke (længere).</translation>
+    </message>
+    <message>
+        <source>The copy&apos;s checksum is not the one you named as bad.</source>
+        <translation>Kopiens checksum er ikke den, du angav som forkert.</translation>
+    </message>
+    <message>
+        <source>This copy equals the reference: there is nothing to repair.</source>
+        <translation>Denne kopi svarer til referencen: der er intet at reparere.</translation>
+    </message>
+    <message>
+        <source>No other replica has a good copy to repair from.</source>
+        <translation>Ingen anden replika har en god kopi at reparere fra.</translation>
+    </message>
+    <message>
+        <source>This browsing session no longer exists. Open the job again.</source>
+        <translation>Denne browsersession findes ikke længere. Åbn jobbet igen.</translation>
+    </message>
+    <message>
+        <source>This browsing session was stopped. Open the job again.</source>
+        <translation>Denne browsersession er stoppet. Åbn jobbet igen.</translation>
+    </message>
+    <message>
         <source>The services cannot be reached. Check the connection settings.</source>
         <translation>Tjenesterne kan ikke nås. Kontrollér forbindelsesindstillingerne.</translation>
     </message>

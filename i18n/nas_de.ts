@@ -941,6 +941,34 @@
         <translation>Der Index ist noch nicht fertig. Versuchen Sie es gleich noch einmal.</translation>
     </message>
     <message>
+        <source>The installation description is not valid: see the problems listed.</source>
+        <translation>Die Installationsbeschreibung ist ungültig: siehe die aufgeführten Probleme.</translation>
+    </message>
+    <message>
+        <source>That notification does not exist (any more).</source>
+        <translation>Diese Benachrichtigung gibt es nicht (mehr).</translation>
+    </message>
+    <message>
+        <source>The copy&apos;s checksum is not the one you named as bad.</source>
+        <translation>Die Prüfsumme der Kopie ist nicht die, die Sie als falsch angegeben haben.</translation>
+    </message>
+    <message>
+        <source>This copy equals the reference: there is nothing to repair.</source>
+        <translation>Diese Kopie entspricht der Referenz: Es gibt nichts zu reparieren.</translation>
+    </message>
+    <message>
+        <source>No other replica has a good copy to repair from.</source>
+        <translation>Kein anderes Replikat hat eine gute Kopie, aus der repariert werden kann.</translation>
+    </message>
+    <message>
+        <source>This browsing session no longer exists. Open the job again.</source>
+        <translation>Diese Browsersitzung existiert nicht mehr. Öffnen Sie den Job erneut.</translation>
+    </message>
+    <message>
+        <source>This browsing session was stopped. Open the job again.</source>
+        <translation>Diese Browsersitzung wurde beendet. Öffnen Sie den Job erneut.</translation>
+    </message>
+    <message>
         <source>The services cannot be reached. Check the connection settings.</source>
         <translation>Die Dienste sind nicht erreichbar. Prüfen Sie die Verbindungseinstellungen.</translation>
     </message>

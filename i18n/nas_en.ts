@@ -941,6 +941,34 @@
         <translation>The index is not ready yet. Try again in a moment.</translation>
     </message>
     <message>
+        <source>The installation description is not valid: see the problems listed.</source>
+        <translation>The installation description is not valid: see the problems listed.</translation>
+    </message>
+    <message>
+        <source>That notification does not exist (any more).</source>
+        <translation>That notification does not exist (any more).</translation>
+    </message>
+    <message>
+        <source>The copy&apos;s checksum is not the one you named as bad.</source>
+        <translation>The copy&apos;s checksum is not the one you named as bad.</translation>
+    </message>
+    <message>
+        <source>This copy equals the reference: there is nothing to repair.</source>
+        <translation>This copy equals the reference: there is nothing to repair.</translation>
+    </message>
+    <message>
+        <source>No other replica has a good copy to repair from.</source>
+        <translation>No other replica has a good copy to repair from.</translation>
+    </message>
+    <message>
+        <source>This browsing session no longer exists. Open the job again.</source>
+        <translation>This browsing session no longer exists. Open the job again.</translation>
+    </message>
+    <message>
+        <source>This browsing session was stopped. Open the job again.</source>
+        <translation>This browsing session was stopped. Open the job again.</translation>
+    </message>
+    <message>
         <source>The services cannot be reached. Check the connection settings.</source>
         <translation>The services cannot be reached. Check the connection settings.</translation>
     </message>

@@ -941,6 +941,34 @@
         <translation>L’index n’est pas encore prêt. Réessayez dans un instant.</translation>
     </message>
     <message>
+        <source>The installation description is not valid: see the problems listed.</source>
+        <translation>La description de l&apos;installation n&apos;est pas valide : voir les problèmes listés.</translation>
+    </message>
+    <message>
+        <source>That notification does not exist (any more).</source>
+        <translation>Cette notification n&apos;existe pas (ou plus).</translation>
+    </message>
+    <message>
+        <source>The copy&apos;s checksum is not the one you named as bad.</source>
+        <translation>La somme de contrôle de la copie n&apos;est pas celle que vous avez indiquée comme mauvaise.</translation>
+    </message>
+    <message>
+        <source>This copy equals the reference: there is nothing to repair.</source>
+        <translation>Cette copie est identique à la référence : il n&apos;y a rien à réparer.</translation>
+    </message>
+    <message>
+        <source>No other replica has a good copy to repair from.</source>
+        <translation>Aucune autre réplique ne possède de bonne copie à partir de laquelle réparer.</translation>
+    </message>
+    <message>
+        <source>This browsing session no longer exists. Open the job again.</source>
+        <translation>Cette session de navigation n&apos;existe plus. Rouvrez la tâche.</translation>
+    </message>
+    <message>
+        <source>This browsing session was stopped. Open the job again.</source>
+        <translation>Cette session de navigation a été arrêtée. Rouvrez la tâche.</translation>
+    </message>
+    <message>
         <source>The services cannot be reached. Check the connection settings.</source>
         <translation>Les services sont injoignables. Vérifiez les paramètres de connexion.</translation>
     </message>

@@ -941,6 +941,34 @@
         <translation>L’indice non è ancora pronto. Riprova tra poco.</translation>
     </message>
     <message>
+        <source>The installation description is not valid: see the problems listed.</source>
+        <translation>La descrizione dell&apos;installazione non è valida: vedere i problemi elencati.</translation>
+    </message>
+    <message>
+        <source>That notification does not exist (any more).</source>
+        <translation>Questa notifica non esiste (più).</translation>
+    </message>
+    <message>
+        <source>The copy&apos;s checksum is not the one you named as bad.</source>
+        <translation>Il checksum della copia non è quello indicato come errato.</translation>
+    </message>
+    <message>
+        <source>This copy equals the reference: there is nothing to repair.</source>
+        <translation>Questa copia corrisponde al riferimento: non c&apos;è nulla da riparare.</translation>
+    </message>
+    <message>
+        <source>No other replica has a good copy to repair from.</source>
+        <translation>Nessun&apos;altra replica ha una copia valida da cui riparare.</translation>
+    </message>
+    <message>
+        <source>This browsing session no longer exists. Open the job again.</source>
+        <translation>Questa sessione di navigazione non esiste più. Riapri il job.</translation>
+    </message>
+    <message>
+        <source>This browsing session was stopped. Open the job again.</source>
+        <translation>Questa sessione di navigazione è stata interrotta. Riapri il job.</translation>
+    </message>
+    <message>
         <source>The services cannot be reached. Check the connection settings.</source>
         <translation>I servizi non sono raggiungibili. Controlla le impostazioni di connessione.</translation>
     </message>

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 from keyring.backend import KeyringBackend
-from PySide6.QtCore import QSettings
 
 from desktop import settings as app_settings
 from desktop.rpc import secrets
@@ -51,7 +50,7 @@ def no_keyring():
 
 
 def _settings_file_text() -> str:
-    s = QSettings(app_settings.ORGANISATION, app_settings.APPLICATION)
+    s = app_settings._qsettings()  # the tests' private settings file
     s.sync()
     with open(s.fileName(), encoding="utf-8") as fh:
         return fh.read()
@@ -68,7 +67,7 @@ def test_the_password_goes_to_the_keyring_not_the_settings_file(keyring_here):
 
 
 def test_a_clear_text_password_of_an_earlier_version_is_moved_out(keyring_here):
-    s = QSettings(app_settings.ORGANISATION, app_settings.APPLICATION)
+    s = app_settings._qsettings()  # the tests' private settings file
     s.setValue("connection/user", "qa")
     s.setValue("connection/password", "Old-Cl3ar")
     s.sync()
