@@ -14,9 +14,10 @@ import datetime as dt
 
 from sqlalchemy.orm import Session
 
+from server.definitions.models import HarvestHistory
 from server.harvestdb.base import utcnow
 from server.scheduler.models import Job
-from shared.enums import JobStatus
+from shared.enums import JobOutcome, JobStatus, StopReason
 from shared.errors import Conflict, InvalidInput, JobNotFound
 
 MAX_NAMES = 10_000
@@ -58,5 +59,18 @@ def late_uploads(session: Session, job_id: int, harvester_id: str, stored: list[
         else:
             job.status = JobStatus.DONE.value
             job.failure_reason = ""
+            job.failure_code = ""
+            job.outcome = _outcome_once_stored(session, job.id).value
     session.commit()
     return job
+
+
+def _outcome_once_stored(session: Session, job_id: int) -> JobOutcome:
+    """What the job harvested, now that its files are stored: partial when some domain could not
+    be reached (its history row says so), else harvested (as ``reports.judge`` would have said)."""
+    from sqlalchemy import select
+
+    unreached = session.execute(select(HarvestHistory.id).where(
+        HarvestHistory.job_id == job_id, HarvestHistory.stop_reason == StopReason.NO_SEED_FETCHED.value
+    ).limit(1)).first()
+    return JobOutcome.PARTIAL if unreached else JobOutcome.HARVESTED

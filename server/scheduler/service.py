@@ -230,7 +230,7 @@ class SchedulerService(NasService):
                                                "upload_error": upload_error})
         return ReportOutcomeDto(queries.job_details(self.db, job.id), **summary)
 
-    @rpc
+    @rpc(roles=SERVICE_ONLY)
     def report_late_uploads(self, job_id: int, harvester_id: str, stored: list[str],
                             still_failing: dict[str, str]) -> JobDetailsDto:
         """Files of a reported job that the harvester stored later (its failed-uploads retry), and

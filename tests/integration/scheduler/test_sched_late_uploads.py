@@ -42,6 +42,7 @@ def test_late_uploads_update_the_job_outcome(database_url, nameko_config, tmp_pa
             # the last one: the job failed for its uploads alone, so it is Done now
             job = s.report_late_uploads(upload_failed, "h0", names[1:], {})
             assert job["status"] == "done" and job["upload_error"] == "" and job["failure_reason"] == ""
+            assert job["outcome"] == "harvested" and job["failure_code"] == ""    # not "failed" any more
             assert "every file is now stored" in job["upload_error_details"]
             # a job that also failed its crawl stays Failed, with its upload error cleared
             s.report_job(crawl_failed, "h1", [], harvest_error="crawler crashed", upload_error="1 of 1 not stored")
