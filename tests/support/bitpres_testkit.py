@@ -33,7 +33,9 @@ SERVICES = {
 class Archive:
     def __init__(self, nameko_config, database_url, root):
         self.nameko_config, self.database_url, self.root = nameko_config, database_url, root
-        self.key_file = str(root / "keys" / "repair.key")
+        # The installation key every service of the test session signs with (tests/conftest.py): the
+        # test's proxies carry identities signed with it; it is also the default repair key.
+        self.key_file = os.environ.get("NAS_KEY_FILE") or str(root / "keys" / "installation.key")
         self.containers: dict[str, ServiceContainer] = {}
         #: more ``archive.preservation`` settings for the containers started from now on
         self.preservation: dict = {}

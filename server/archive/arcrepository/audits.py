@@ -77,6 +77,9 @@ class AuditRunner:
         # ``arranged(rf, replica_id, ttl)`` gives the transfer ticket a replica needs to accept an
         # upload (the arcrepository's ``ArcRepository.arranged``): repairs upload like stores do.
         self.arranged = arranged or _no_ticket
+        #: ``on_damage(audit_id, kind, replica, missing, corrupt, disputed)``: an audit found damage
+        #: (the service turns it into an AUDIT_FOUND_DAMAGE notification for an operator)
+        self.on_damage: Callable[[int, str, str, int, int, int], None] | None = None
         self.call = call
         self.sessions = sessions
         self.limits = limits
@@ -157,6 +160,8 @@ class AuditRunner:
         log_fn = log.warning if (findings or state != "done") else log.info
         log_fn("audit %d (%s of %s) ended %s: %d missing, %d corrupt, %d disputed", audit_id, kind, rid, state,
                a.missing, a.corrupt, a.disputed)
+        if findings and self.on_damage is not None:
+            self.on_damage(audit_id, kind, rid, a.missing, a.corrupt, a.disputed)
 
     # --- listings ---------------------------------------------------------------------------
 

@@ -55,6 +55,20 @@ class PreservationContext(ArchiveContext):
                                   lambda fn: self.container.spawn_managed_thread(fn, identifier="nas-audit"),
                                   self._arranged)
         self.repairs = Repairs(self.runner, s["archive.preservation.op_timeout"])
+        self.runner.on_damage = self._damage_found
+
+    def _damage_found(self, audit_id: int, kind: str, replica: str, missing: int, corrupt: int,
+                      disputed: int) -> None:
+        from server.runtime.notify import notifier_of
+        from shared.enums import NotificationCode, Severity
+
+        notify = notifier_of(self.container)
+        if notify is not None:
+            notify.emit(NotificationCode.AUDIT_FOUND_DAMAGE, Severity.ERROR,
+                        f"audit {audit_id} ({kind}) of replica {replica} found {missing} missing, {corrupt} corrupt, "
+                        f"{disputed} disputed file(s): see `nas bitpreservation status`", f"replica {replica}",
+                        {"audit_id": audit_id, "kind": kind, "replica": replica, "missing": missing,
+                         "corrupt": corrupt, "disputed": disputed})
 
     def start(self) -> None:
         super().start()

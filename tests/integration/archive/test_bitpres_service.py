@@ -41,7 +41,20 @@ def archive(nameko_config, database_url, tmp_path):
         a.stop_all()
 
 
-def test_delete_and_flip_are_found_by_one_command_and_repaired_by_another(archive, tmp_path):
+@pytest.fixture
+def notifier(nameko_config, tmp_path):
+    from nameko.containers import ServiceContainer
+
+    from server.notify.service import NotifierService
+
+    c = ServiceContainer(NotifierService, {**nameko_config, "data_dir": str(tmp_path / "notifier"),
+                                           "runtime": {"heartbeat_interval": 60}})
+    c.start()
+    yield c
+    c.stop()
+
+
+def test_delete_and_flip_are_found_by_one_command_and_repaired_by_another(notifier, archive, tmp_path):
     repo = archive.proxy.arcrepository
     files = {f"{i}-1-20240101000000-00001-host.warc.gz": os.urandom(5000) for i in range(1, 4)}
     sums = {n: put(archive, tmp_path, n, d) for n, d in files.items()}
@@ -52,6 +65,10 @@ def test_delete_and_flip_are_found_by_one_command_and_repaired_by_another(archiv
     two = audit(archive, "TWO", "files")
     assert (two["state"], two["missing"], two["files_seen"], two["partial"]) == ("done", 1, 2, False)
     assert [f["name"] for f in repo.missing_files("TWO")["items"]] == [gone]
+    # an operator hears of it without looking (the notifier: AUDIT_FOUND_DAMAGE)
+    [n] = wait_for(lambda: [x for x in archive.proxy.notifier.list_notifications()
+                            if x["code"] == "AUDIT_FOUND_DAMAGE"], 60)
+    assert n["details"]["replica"] == "TWO" and n["details"]["missing"] == 1 and n["severity"] == "error"
     assert audit(archive, "ONE", "files")["missing"] == 0
     # reestablish: copied from ONE, verified on arrival, the audit is clean again
     job = repo.reestablish_missing("TWO", requested_by="tester")
