@@ -173,7 +173,7 @@ def test_two_harvester_clients_racing_on_one_name_never_both_delete(farchive, tm
     contents = {who: p.read_bytes() for who, p in paths.items()}
 
     def run(who):
-        client = ArcRepositoryArchive(farchive.nameko_config, store_timeout=60, rpc_timeout=30, poll=0.1)
+        client = ArcRepositoryArchive(_as_harvester(farchive.nameko_config), store_timeout=60, rpc_timeout=30, poll=0.1)
         try:
             results[who] = client.store(str(paths[who]))
         except Exception as exc:  # noqa: BLE001 - the outcome under test
@@ -492,7 +492,7 @@ def test_soak_50_concurrent_stores_while_a_bitarchive_is_killed_and_restarted_tw
     failed_attempts = []
 
     def run(cid: str) -> None:
-        client = ArcRepositoryArchive(farchive.nameko_config, store_timeout=120, rpc_timeout=30, poll=0.2)
+        client = ArcRepositoryArchive(_as_harvester(farchive.nameko_config), store_timeout=120, rpc_timeout=30, poll=0.2)
         try:
             for _ in range(40):
                 try:
@@ -574,3 +574,11 @@ def test_a_bitarchive_re_evaluates_its_dormant_state_periodically(farchive, monk
     wait_for(lambda: state() == "dormant", 30)  # within SPACE_INTERVAL (10 s) plus a heartbeat
     monkeypatch.setattr(core.storage, "has_room", lambda: True)  # space returned
     wait_for(lambda: state() == "running", 30)
+
+
+def _as_harvester(nameko_config: dict) -> dict:
+    """The config a harvester service gives its archive client (``caller_config``): its calls carry
+    the harvester's own signed identity."""
+    from server.runtime.identity import CALLER_KEY
+
+    return {**nameko_config, CALLER_KEY: "harvester"}
