@@ -492,7 +492,8 @@ def test_soak_50_concurrent_stores_while_a_bitarchive_is_killed_and_restarted_tw
     failed_attempts = []
 
     def run(cid: str) -> None:
-        client = ArcRepositoryArchive(_as_harvester(farchive.nameko_config), store_timeout=120, rpc_timeout=30, poll=0.2)
+        client = ArcRepositoryArchive(_as_harvester(farchive.nameko_config), store_timeout=120, rpc_timeout=30,
+                                      poll=0.2)
         try:
             for _ in range(40):
                 try:
