@@ -66,6 +66,16 @@ class Archive:
         for t in threads:
             t.join(30)
 
+    def arranged(self, rf, replica_id: str, ttl: float = 60.0):
+        """A transfer ticket from the running arcrepository for storing ``rf`` straight into one
+        replica (what a store or a repair arranges), live while the ``with`` block runs."""
+        from server.archive.arcrepository.repository import ArcRepository
+
+        for dep in self.containers["arcrepository"].dependencies:
+            if isinstance(getattr(dep, "core", None), ArcRepository):
+                return dep.core.arranged(rf, replica_id, ttl)
+        raise RuntimeError("no arcrepository is running")
+
     def path(self, inst: str, name: str, sub: str = "filedir"):
         return self.root / inst / "store" / sub / name
 

@@ -31,7 +31,8 @@ class BitarchiveReplica:
         self.monitor = getattr(archive.proxy, f"bitarchive_monitor_{rid}")
 
     def store(self, rf: RemoteFile) -> dict:
-        return self.service.upload(rf.to_dict())
+        with self.archive.arranged(rf, self.rid) as ticket:   # as the arcrepository arranges it
+            return self.service.upload(rf.to_dict(), ticket)
 
     def names(self) -> set[str]:
         res = self.monitor.start_batch("filelist", {}, None, None)
@@ -67,7 +68,8 @@ class ChecksumReplica:
         self.service = getattr(archive.proxy, f"checksum_{rid}")
 
     def store(self, rf: RemoteFile) -> dict:
-        return self.service.upload(rf.to_dict())
+        with self.archive.arranged(rf, self.rid) as ticket:   # as the arcrepository arranges it
+            return self.service.upload(rf.to_dict(), ticket)
 
     def names(self) -> set[str]:
         return set(self.service.checksums())
