@@ -29,6 +29,7 @@ from __future__ import annotations
 import os
 import resource
 import shutil
+import subprocess
 import sys
 from collections.abc import Callable, Iterable
 
@@ -43,8 +44,30 @@ def bwrap_path() -> str | None:
     return shutil.which("bwrap")
 
 
+_usable: tuple[bool, str] | None = None
+
+
 def available() -> bool:
-    return bwrap_path() is not None
+    """Whether bwrap is installed AND can build its sandbox here (see :func:`why_unavailable`)."""
+    return not why_unavailable()
+
+
+def why_unavailable() -> str:
+    """Empty when the sandbox works on this host; else why not. Checked once per process by
+    running the sandbox's own command line on ``/bin/true``: bwrap may be installed and still
+    unable to make namespaces (inside a chroot, or with user namespaces switched off)."""
+    global _usable
+    if _usable is None:
+        if bwrap_path() is None:
+            _usable = (False, "bubblewrap (bwrap) is not installed")
+        else:
+            try:
+                probe = subprocess.run(command([], ["/bin/true"]), capture_output=True, timeout=30, env={})
+                _usable = (probe.returncode == 0, probe.stderr.decode("utf-8", "replace").strip()[:300]
+                           or f"bwrap exited with {probe.returncode}")
+            except (OSError, subprocess.TimeoutExpired) as exc:
+                _usable = (False, f"bwrap could not be run: {exc}")
+    return "" if _usable[0] else _usable[1]
 
 
 def _project_root() -> str:

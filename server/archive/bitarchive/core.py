@@ -147,13 +147,16 @@ class Bitarchive:
         """Whether this run goes into the sandbox; user code never runs outside it."""
         from server.archive.batch import sandbox
 
-        if self.limits.sandbox == "bwrap" and sandbox.available():
+        why = sandbox.why_unavailable() if self.limits.sandbox == "bwrap" else "archive.batch.sandbox is off"
+        if not why:
             return True
         if user_code:
-            raise PermissionDenied("this bitarchive cannot confine user code: install bubblewrap (bwrap) and keep "
-                                   "archive.batch.sandbox at bwrap", {"reason": "no_sandbox"})
+            raise PermissionDenied(f"this bitarchive cannot confine user code ({why}): install bubblewrap (bwrap) "
+                                   "where it can make namespaces, and keep archive.batch.sandbox at bwrap",
+                                   {"reason": "no_sandbox"})
         if self.limits.sandbox == "bwrap":
-            log.warning("bubblewrap (bwrap) is not installed: registered batch jobs run unconfined")
+            # registered (shipped) jobs keep working, without the sandbox; user code stays refused
+            log.warning("the batch sandbox cannot run here (%s): registered batch jobs run unconfined", why)
         return False
 
     def expire(self, now: float | None = None) -> list[str]:

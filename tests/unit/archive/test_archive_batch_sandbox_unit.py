@@ -47,3 +47,23 @@ def test_the_command_binds_only_what_python_needs_and_the_storage_read_only(tmp_
     assert root not in binds and os.path.join(root, "server") in binds
     assert not any(b == "/etc" or b.startswith("/etc/nas") or b == "/root" for b in binds)
     assert cmd.index("--tmpfs") < cmd.index(str(tmp_path / "store"))   # /tmp first, binds on top
+
+
+def test_a_bwrap_that_cannot_make_namespaces_leaves_registered_jobs_running_and_user_code_refused(tmp_path,
+                                                                                                  monkeypatch):
+    """Inside a chroot (a fresh-machine check) or with user namespaces off, bwrap is installed but
+    cannot build the sandbox: shipped jobs keep working unconfined, user code is refused, and the
+    reason is bwrap's own words."""
+    fake = tmp_path / "bin" / "bwrap"
+    fake.parent.mkdir()
+    fake.write_text("#!/bin/sh\necho 'bwrap: No permissions to create new namespace' >&2\nexit 1\n")
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{fake.parent}:{os.environ['PATH']}")
+    monkeypatch.setattr(sandbox, "_usable", None)
+    assert "No permissions to create new namespace" in sandbox.why_unavailable()
+    b = _bitarchive(tmp_path, allow_user_code=True, sandbox="bwrap")
+    reply = b.run_batch(BatchRequestDto("b3", "checksum"), "i1", lambda _: "u")
+    assert not reply.job_failed and reply.files_processed == 1
+    reply = b.run_batch(BatchRequestDto("b4", None, source="class J(BatchJob):\n    pass\n"), "i1", lambda _: "u")
+    assert reply.job_failed and "No permissions to create new namespace" in reply.exceptions[0].error
+    monkeypatch.setattr(sandbox, "_usable", None)   # the real bwrap again for later tests
