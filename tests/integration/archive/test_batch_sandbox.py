@@ -27,7 +27,7 @@ from server.archive.bitarchive.service import BitarchiveService
 from server.archive.bitarchive_monitor.service import BitarchiveMonitorService
 
 pytestmark = [pytest.mark.rabbit,
-              pytest.mark.skipif(not sandbox.available(), reason="bubblewrap (bwrap) is not installed")]
+              pytest.mark.skipif(not sandbox.available(), reason=f"no batch sandbox here: {sandbox.why_unavailable()}")]
 
 REPLICAS = [{"id": "ONE", "name": "Copenhagen", "type": "bitarchive"}]
 SECRET = "s3cret-in-the-service-environment"

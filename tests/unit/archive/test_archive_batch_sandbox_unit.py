@@ -32,7 +32,7 @@ def test_registered_jobs_still_run_unconfined_when_the_sandbox_is_off(tmp_path):
     assert not reply.job_failed and reply.files_processed == 1
 
 
-@pytest.mark.skipif(not sandbox.available(), reason="bubblewrap (bwrap) is not installed")
+@pytest.mark.skipif(not sandbox.available(), reason=f"no batch sandbox here: {sandbox.why_unavailable()}")
 def test_the_command_binds_only_what_python_needs_and_the_storage_read_only(tmp_path):
     import server
 
