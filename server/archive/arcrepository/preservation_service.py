@@ -16,12 +16,12 @@ from sqlalchemy import select
 
 from server.archive.arcrepository import preservation as core
 from server.archive.arcrepository.audits import AuditLimits, AuditRunner
+from server.archive.arcrepository.deps import ContainerDeps
 from server.archive.arcrepository.models import Audit
 from server.archive.arcrepository.repair import Repairs
 from server.archive.arcrepository.repository import ArcRepository
 from server.archive.calls import ServiceCalls
 from server.archive.providers import ArchiveContext
-from server.db.provider import DatabaseSession
 from server.db.transactions import committing
 from server.runtime.rpc import rpc
 from shared.dto import Page
@@ -42,7 +42,7 @@ log = logging.getLogger(__name__)
 SCHEDULE_INTERVAL = 60.0
 
 
-class PreservationContext(ArchiveContext):
+class PreservationContext(ContainerDeps, ArchiveContext):
     """The :class:`AuditRunner` and :class:`Repairs` of the arcrepository; on start, runs left
     behind by a stopped arcrepository are taken up again."""
 
@@ -89,18 +89,6 @@ class PreservationContext(ArchiveContext):
                 log.warning("taking up %d audit(s) left queued or running: %s", len(ids), ids)
         except Exception:  # noqa: BLE001 - a broken database shows in every RPC; do not kill the container
             log.exception("could not take up earlier audits")
-
-    def _dependency(self, kind: type):
-        for dep in self.container.dependencies:
-            if isinstance(dep, kind):
-                return dep
-        raise RuntimeError(f"the arcrepository has no {kind.__name__} dependency")
-
-    def _call(self, service: str, method: str, *args: Any, timeout: float) -> Any:
-        return self._dependency(ServiceCalls).caller().call(service, method, *args, timeout=timeout)
-
-    def _session(self):
-        return self._dependency(DatabaseSession).sessionmaker()
 
     def _arranged(self, rf, replica_id: str, ttl: float):
         """The store path's transfer tickets (the arcrepository core's ``arranged``)."""

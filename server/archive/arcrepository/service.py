@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from server.archive.arcrepository.deps import ContainerDeps
 from server.archive.arcrepository.preservation_service import PreservationRpcs
 from server.archive.arcrepository.repository import ArcRepository, StoreLimits
 from server.archive.calls import ServiceCalls
@@ -35,7 +36,7 @@ from shared.roles import QA_OR_OPERATOR, READ, SERVICE_ONLY
 MIGRATIONS = "server.archive.arcrepository.migrations"
 
 
-class RepositoryContext(ArchiveContext):
+class RepositoryContext(ContainerDeps, ArchiveContext):
     """The :class:`ArcRepository` built from settings; it calls the replicas through the
     service's :class:`ServiceCalls` and opens background sessions on its archive database."""
 
@@ -62,19 +63,6 @@ class RepositoryContext(ArchiveContext):
         super().start()
         # Stores a restart interrupted are settled in the background (asking the replicas).
         self.spawn(self.core.reconcile_loop)
-
-    def _dependency(self, kind: type):
-        for dep in self.container.dependencies:
-            if isinstance(dep, kind):
-                return dep
-        raise RuntimeError(f"the arcrepository has no {kind.__name__} dependency")
-
-    def _call(self, service: str, method: str, *args: Any, timeout: float) -> Any:
-        # Stores run in background green threads, outside any worker: one caller for all.
-        return self._dependency(ServiceCalls).caller().call(service, method, *args, timeout=timeout)
-
-    def _session(self):
-        return self._dependency(DatabaseSession).sessionmaker()
 
 
 class ArcRepositoryService(PreservationRpcs, NasService):
