@@ -17,7 +17,7 @@ from nameko.timer import timer
 from server.db.provider import DatabaseSession, committing
 from server.notify import core
 from server.notify.mail import MailServer
-from server.runtime.notify import NOTIFY_EVENT, NOTIFY_SOURCE
+from server.runtime.notify import NOTIFIER_SERVICE, NOTIFY_EVENT, NOTIFY_SOURCE
 from server.runtime.rpc import rpc
 from server.runtime.service import NasService
 from shared.dto.notify import NotificationDto, OutboxMailDto
@@ -32,7 +32,7 @@ DELIVER_INTERVAL = 2.0  # the timer's tick; notify.deliver_interval spaces the r
 
 
 class NotifierService(NasService):
-    name = "notifier"
+    name = NOTIFIER_SERVICE  # emitters declare its queue by this name (server.runtime.notify)
     db = DatabaseSession("notify", "server.notify.migrations")
 
     def _config(self) -> core.Config:

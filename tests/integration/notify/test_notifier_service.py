@@ -156,3 +156,47 @@ def test_emit_never_blocks_or_fails_the_caller(nameko_config):
     n.emit("JOB_FAILED", "error", "m", "job 1")            # logged, not raised
     eventlet.sleep(0.1)
     assert n.sent == 100
+
+
+class _Emitter:
+    """Any service that notifies: only the real emitter, no notifier anywhere yet."""
+
+    name = "emitter"
+    from server.runtime.notify import Notifications
+
+    notify = Notifications()
+
+
+def test_notifications_emitted_before_the_notifier_ever_started_are_kept(nameko_config, tmp_path, smtp):
+    """A fresh vhost where the notifier has never run: the emitter declares the notifier's durable
+    queue itself, so the event waits on the broker and the notifier records it when it starts."""
+    from kombu import Connection
+
+    from server.runtime.notify import NOTIFIER_QUEUE, Notifications, notifier_of
+
+    def waiting() -> int:
+        with Connection(nameko_config["AMQP_URI"]) as conn:   # passive: fails if the queue is not there
+            return conn.channel().queue_declare(NOTIFIER_QUEUE, passive=True).message_count
+
+    emitter = ServiceContainer(_Emitter, {**nameko_config, "data_dir": str(tmp_path / "emitter"),
+                                          "instance": {"id": "emitter-1"}})
+    emitter.start()
+    try:
+        dep = notifier_of(emitter)
+        assert isinstance(dep, Notifications)
+        dep.emit("STORE_FAILED", "error", "1234-1-2.warc.gz is in no replica", refers_to="1234-1-2.warc.gz")
+        wait_for(lambda: dep.sent == 1, timeout=60)
+    finally:
+        emitter.stop()
+    # The message is on the broker, in the notifier's queue, with no consumer at all.
+    wait_for(lambda: waiting() == 1, timeout=60)
+    notifier = ServiceContainer(NotifierService, _notifier_config(nameko_config, tmp_path, smtp))
+    notifier.start()
+    try:
+        with ClusterRpcProxy(nameko_config, timeout=60) as proxy:
+            [n] = wait_for(lambda: proxy.notifier.list_notifications(), timeout=120)
+            assert (n["code"], n["instance"], n["refers_to"]) == ("STORE_FAILED", "emitter-1", "1234-1-2.warc.gz")
+        [mail] = wait_for(lambda: smtp.mails(), timeout=120)
+        assert "STORE_FAILED" in mail["subject"]
+    finally:
+        notifier.stop()
