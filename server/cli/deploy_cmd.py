@@ -1,4 +1,10 @@
-"""``nas deploy check|render|plan|apply``: an installation from one description (docs/operations.md)."""
+"""``nas deploy check|render|plan|apply``: an installation from one description (docs/operations.md).
+
+``plan``/``apply --host H`` work on this machine when H is this machine (its host name or fully
+qualified name, ``localhost``, or a host whose ``address`` is one of those or a loopback address)
+or with ``--local``; any other host is reached over ssh and rsync (server/deploy/apply.py). A host
+that cannot be reached, or a command there that fails, is one line and exit 3.
+"""
 from __future__ import annotations
 
 import argparse
@@ -21,6 +27,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         a.add_argument("description", metavar="ENVIRONMENT_YAML")
         a.add_argument("--host", required=True, help="the host of the description to plan or apply")
         a.add_argument("--root", default="/", help="install below this directory (default: /)")
+        a.add_argument("--local", action="store_true",
+                       help="work on this machine even if H names another one (e.g. a test installation)")
+        a.add_argument("--ssh", default=None, metavar="CMD",
+                       help="ssh command for a remote host (default: the host's install.ssh_command, ssh)")
+        a.add_argument("--rsync", default=None, metavar="CMD",
+                       help="rsync command for a remote host (default: the host's install.rsync, rsync)")
         if name == "apply":
             a.add_argument("--systemctl", default=None,
                            help="systemctl command (default: systemctl when --root is /, else none)")
@@ -78,27 +90,69 @@ def _host_plan(args: argparse.Namespace):
     return d, files, manifest
 
 
+def is_this_machine(name: str, address: str) -> bool:
+    """True when the description's host (or its address) names the machine we run on."""
+    import ipaddress
+    import socket
+
+    here = {"localhost", socket.gethostname().lower(), socket.getfqdn().lower()}
+    for n in (name.lower(), address.lower()):
+        if n in here:
+            return True
+        try:
+            if ipaddress.ip_address(n).is_loopback:
+                return True
+        except ValueError:
+            pass
+    return False
+
+
+def _target(args: argparse.Namespace, d):
+    import shlex
+
+    from server.deploy import apply as a
+
+    host = d.hosts[args.host]
+    if args.local or is_this_machine(host.name, host.address):
+        return a.Local(args.root), ""
+    ssh = shlex.split(args.ssh if args.ssh is not None else str(host.install["ssh_command"]))
+    rsync = shlex.split(args.rsync if args.rsync is not None else str(host.install["rsync"]))
+    return a.Remote(host.address, args.root, ssh, rsync), f"{host.address}: "
+
+
 def plan(args: argparse.Namespace) -> int:
+    from server.cli.common import Unreachable
     from server.deploy import apply as a
 
     got = _host_plan(args)
     if got is None:
         return 2
     d, files, manifest = got
-    print("\n".join(a.plan(files, manifest, args.root, d.hosts[args.host].install["state_dir"]).lines()))
+    target, where = _target(args, d)
+    try:
+        p = a.plan(files, manifest, args.root, d.hosts[args.host].install["state_dir"], target)
+    except a.RemoteFailed as exc:
+        raise Unreachable(str(exc)) from None
+    print("\n".join(where + line for line in p.lines()))
     return 0
 
 
 def apply(args: argparse.Namespace) -> int:
     import shlex
 
+    from server.cli.common import Unreachable
     from server.deploy import apply as a
 
     got = _host_plan(args)
     if got is None:
         return 2
     d, files, manifest = got
+    target, where = _target(args, d)
     systemctl = args.systemctl if args.systemctl is not None else ("systemctl" if args.root == "/" else "")
-    done = a.apply(files, manifest, args.root, d.hosts[args.host].install["state_dir"], shlex.split(systemctl) or None)
-    print("\n".join(done.lines()))
+    try:
+        done = a.apply(files, manifest, args.root, d.hosts[args.host].install["state_dir"],
+                       shlex.split(systemctl) or None, target)
+    except a.RemoteFailed as exc:
+        raise Unreachable(str(exc)) from None
+    print("\n".join(where + line for line in done.lines()))
     return 0

@@ -10,7 +10,8 @@ The description, top to bottom::
     broker: {host: mq, port: 5672, vhost: nas-prod, user: nas, password: ${NAS_AMQP_PASSWORD}}
     database: {url: "postgresql://nas:${NAS_DB_PASSWORD}@db/nas"}
     install: {venv: /opt/nas/venv, config_dir: /etc/nas, data_dir: /var/lib/nas, user: nas,
-              secrets_file: /etc/nas/secrets.env}
+              secrets_file: /etc/nas/secrets.env,
+              ssh_command: "ssh -l root", rsync: rsync}   # how apply reaches the other hosts
     replicas: [{id: ONE, name: Replica one, type: bitarchive}]
     channels: [FOCUSED, SNAPSHOT]     # harvest channels that must each have a harvester
     notifications: {mail: {enabled: true, host: smtp, ...}}
@@ -110,10 +111,13 @@ TOP_KEYS = {"environment", "broker", "database", "install", "replicas", "channel
             "settings", "hosts"}
 BROKER_KEYS = {"host", "port", "vhost", "user", "password"}
 DATABASE_KEYS = {"url"}
-INSTALL_KEYS = {"venv", "config_dir", "data_dir", "user", "group", "secrets_file", "systemd_dir", "state_dir"}
+INSTALL_KEYS = {"venv", "config_dir", "data_dir", "user", "group", "secrets_file", "systemd_dir", "state_dir",
+                "ssh_command", "rsync"}
 INSTALL_DEFAULTS = {"venv": "/opt/nas/venv", "config_dir": "/etc/nas", "data_dir": "/var/lib/nas", "user": "nas",
                     "group": "nas", "secrets_file": "/etc/nas/secrets.env", "systemd_dir": "/etc/systemd/system",
-                    "state_dir": "/var/lib/nas-deploy"}
+                    "state_dir": "/var/lib/nas-deploy",
+                    # how `nas deploy plan|apply --host H` reaches a host that is not this machine
+                    "ssh_command": "ssh", "rsync": "rsync"}
 HOST_KEYS = {"address", "settings", "instances", "install"}
 INSTANCE_KEYS = {"kind", "id", "replica", "settings"}
 REPLICA_KEYS = {"id", "name", "type"}

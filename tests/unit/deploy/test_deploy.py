@@ -110,9 +110,10 @@ def test_render_apply_render_changes_nothing_and_restarts_only_what_changed(tmp_
     desc = _described(tmp_path)
     root = tmp_path / "root"
     systemctl, log = _systemctl_recorder(tmp_path)
-    rc, out = nas(capsys, "deploy", "plan", desc, "--host", "admin", "--root", str(root))
+    rc, out = nas(capsys, "deploy", "plan", desc, "--host", "admin", "--local", "--root", str(root))
     assert rc == 0 and "+ /etc/nas/test/monitor.yaml" in out
-    rc, out = nas(capsys, "deploy", "apply", desc, "--host", "admin", "--root", str(root), "--systemctl", systemctl)
+    rc, out = nas(capsys, "deploy", "apply", desc, "--host", "admin", "--local", "--root", str(root),
+                  "--systemctl", systemctl)
     assert rc == 0
     calls = _calls(log)
     restarts = [c.split()[1] for c in calls if c.startswith("restart")]
@@ -126,30 +127,33 @@ def test_render_apply_render_changes_nothing_and_restarts_only_what_changed(tmp_
     assert json.load(open(root / "var/lib/nas-deploy/test/manifest.json"))["host"] == "admin"
     # Again: nothing to install, nothing restarted.
     os.unlink(log)
-    rc, out = nas(capsys, "deploy", "apply", desc, "--host", "admin", "--root", str(root), "--systemctl", systemctl)
+    rc, out = nas(capsys, "deploy", "apply", desc, "--host", "admin", "--local", "--root", str(root),
+                  "--systemctl", systemctl)
     assert rc == 0 and out.strip() == "nothing to do" and _calls(log) == []
-    rc, out = nas(capsys, "deploy", "plan", desc, "--host", "admin", "--root", str(root))
+    rc, out = nas(capsys, "deploy", "plan", desc, "--host", "admin", "--local", "--root", str(root))
     assert out.strip() == "nothing to do"
     # One instance's setting changes: only its unit restarts.
     text = open(desc).read().replace("- kind: index_server\n",
                                      "- kind: index_server\n      settings: {index: {workers: 3}}\n")
     assert "workers: 3" in text
     open(desc, "w").write(text)
-    rc, out = nas(capsys, "deploy", "apply", desc, "--host", "admin", "--root", str(root), "--systemctl", systemctl)
+    rc, out = nas(capsys, "deploy", "apply", desc, "--host", "admin", "--local", "--root", str(root),
+                  "--systemctl", systemctl)
     assert out.splitlines() == ["~ /etc/nas/test/index-server.yaml", "restart nas-test@index-server.service"]
     assert [c for c in _calls(log) if c.startswith("restart")] == ["restart nas-test@index-server.service"]
     # An instance removed from the description: its files go, its unit is stopped.
     os.unlink(log)
     open(desc, "w").write(text.replace("    - kind: checksum\n      replica: CS\n", "")
                           .replace("- id: CS\n  type: checksum\n", ""))
-    rc, out = nas(capsys, "deploy", "apply", desc, "--host", "admin", "--root", str(root), "--systemctl", systemctl)
+    rc, out = nas(capsys, "deploy", "apply", desc, "--host", "admin", "--local", "--root", str(root),
+                  "--systemctl", systemctl)
     assert rc == 0, out
     assert "- /etc/nas/test/checksum-cs.yaml" in out and "disable --now nas-test@checksum-cs.service" in _calls(log)
     assert not (root / "etc/nas/test/checksum-cs.yaml").exists()
     # A hand edit on the host is found and put back.
     os.unlink(log)
     (root / "etc/nas/test/monitor.yaml").write_text("# edited by hand\n")
-    rc, out = nas(capsys, "deploy", "plan", desc, "--host", "admin", "--root", str(root))
+    rc, out = nas(capsys, "deploy", "plan", desc, "--host", "admin", "--local", "--root", str(root))
     assert out.splitlines() == ["~ /etc/nas/test/monitor.yaml", "restart nas-test@monitor.service"]
 
 
