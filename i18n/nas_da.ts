@@ -1834,6 +1834,118 @@ En webarkiveringspakke til nationalbiblioteker.</translation>
     </message>
 </context>
 <context>
+    <name>Notifications</name>
+    <message>
+        <source>information</source>
+        <translation>information</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>advarsel</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>fejl</translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation>kritisk</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>åben</translation>
+    </message>
+    <message>
+        <source>acknowledged</source>
+        <translation>kvitteret</translation>
+    </message>
+    <message>
+        <source>resolved</source>
+        <translation>løst</translation>
+    </message>
+    <message>
+        <source>No notifier service answers: notifications cannot be shown.</source>
+        <translation>Ingen notifikationstjeneste svarer: notifikationer kan ikke vises.</translation>
+    </message>
+    <message>
+        <source>Notification {id} ({code}) resolved.</source>
+        <translation>Notifikation {id} ({code}) er løst.</translation>
+    </message>
+    <message>
+        <source>Notification {id} ({code}) acknowledged.</source>
+        <translation>Notifikation {id} ({code}) er kvitteret.</translation>
+    </message>
+</context>
+<context>
+    <name>NotificationsPanel</name>
+    <message>
+        <source>Severity</source>
+        <translation>Alvor</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Hændelse</translation>
+    </message>
+    <message>
+        <source>Instance</source>
+        <translation>Instans</translation>
+    </message>
+    <message>
+        <source>Concerns</source>
+        <translation>Vedrører</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Meddelelse</translation>
+    </message>
+    <message>
+        <source>Times</source>
+        <translation>Antal</translation>
+    </message>
+    <message>
+        <source>Last seen</source>
+        <translation>Senest set</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Tilstand</translation>
+    </message>
+    <message>
+        <source>Acknowledged by</source>
+        <translation>Kvitteret af</translation>
+    </message>
+    <message>
+        <source>Acknowledge</source>
+        <translation>Kvittér</translation>
+    </message>
+    <message>
+        <source>I have seen it: mark the selected notifications acknowledged (repeats are still counted on them).</source>
+        <translation>Jeg har set den: markér de valgte notifikationer som kvitteret (gentagelser tælles stadig på dem).</translation>
+    </message>
+    <message>
+        <source>Resolve</source>
+        <translation>Løs</translation>
+    </message>
+    <message>
+        <source>The cause is gone: the next occurrence notifies anew.</source>
+        <translation>Årsagen er væk: næste forekomst giver en ny notifikation.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Notifications: %Ln open</source>
+        <translation>
+            <numerusform>Notifikationer: %Ln åben</numerusform>
+            <numerusform>Notifikationer: %Ln åbne</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln acknowledged.</source>
+        <translation>
+            <numerusform>%Ln kvitteret.</numerusform>
+            <numerusform>%Ln kvitteret.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>OverviewScreen</name>
     <message>
         <source>Instance</source>

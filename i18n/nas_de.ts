@@ -1834,6 +1834,118 @@ Eine Webarchivierungs-Suite für Nationalbibliotheken.</translation>
     </message>
 </context>
 <context>
+    <name>Notifications</name>
+    <message>
+        <source>information</source>
+        <translation>Information</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation>kritisch</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>offen</translation>
+    </message>
+    <message>
+        <source>acknowledged</source>
+        <translation>bestätigt</translation>
+    </message>
+    <message>
+        <source>resolved</source>
+        <translation>erledigt</translation>
+    </message>
+    <message>
+        <source>No notifier service answers: notifications cannot be shown.</source>
+        <translation>Kein Benachrichtigungsdienst antwortet: Benachrichtigungen können nicht angezeigt werden.</translation>
+    </message>
+    <message>
+        <source>Notification {id} ({code}) resolved.</source>
+        <translation>Benachrichtigung {id} ({code}) erledigt.</translation>
+    </message>
+    <message>
+        <source>Notification {id} ({code}) acknowledged.</source>
+        <translation>Benachrichtigung {id} ({code}) bestätigt.</translation>
+    </message>
+</context>
+<context>
+    <name>NotificationsPanel</name>
+    <message>
+        <source>Severity</source>
+        <translation>Schweregrad</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Ereignis</translation>
+    </message>
+    <message>
+        <source>Instance</source>
+        <translation>Instanz</translation>
+    </message>
+    <message>
+        <source>Concerns</source>
+        <translation>Betrifft</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Meldung</translation>
+    </message>
+    <message>
+        <source>Times</source>
+        <translation>Anzahl</translation>
+    </message>
+    <message>
+        <source>Last seen</source>
+        <translation>Zuletzt gesehen</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Acknowledged by</source>
+        <translation>Bestätigt von</translation>
+    </message>
+    <message>
+        <source>Acknowledge</source>
+        <translation>Bestätigen</translation>
+    </message>
+    <message>
+        <source>I have seen it: mark the selected notifications acknowledged (repeats are still counted on them).</source>
+        <translation>Gesehen: die ausgewählten Benachrichtigungen als bestätigt markieren (Wiederholungen werden weiter gezählt).</translation>
+    </message>
+    <message>
+        <source>Resolve</source>
+        <translation>Erledigen</translation>
+    </message>
+    <message>
+        <source>The cause is gone: the next occurrence notifies anew.</source>
+        <translation>Die Ursache ist behoben: das nächste Auftreten benachrichtigt erneut.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Notifications: %Ln open</source>
+        <translation>
+            <numerusform>Benachrichtigungen: %Ln offen</numerusform>
+            <numerusform>Benachrichtigungen: %Ln offen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln acknowledged.</source>
+        <translation>
+            <numerusform>%Ln bestätigt.</numerusform>
+            <numerusform>%Ln bestätigt.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>OverviewScreen</name>
     <message>
         <source>Instance</source>

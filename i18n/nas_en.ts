@@ -1834,6 +1834,118 @@ A web-archiving suite for national libraries.</translation>
     </message>
 </context>
 <context>
+    <name>Notifications</name>
+    <message>
+        <source>information</source>
+        <translation>information</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>warning</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>error</translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation>critical</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>open</translation>
+    </message>
+    <message>
+        <source>acknowledged</source>
+        <translation>acknowledged</translation>
+    </message>
+    <message>
+        <source>resolved</source>
+        <translation>resolved</translation>
+    </message>
+    <message>
+        <source>No notifier service answers: notifications cannot be shown.</source>
+        <translation>No notifier service answers: notifications cannot be shown.</translation>
+    </message>
+    <message>
+        <source>Notification {id} ({code}) resolved.</source>
+        <translation>Notification {id} ({code}) resolved.</translation>
+    </message>
+    <message>
+        <source>Notification {id} ({code}) acknowledged.</source>
+        <translation>Notification {id} ({code}) acknowledged.</translation>
+    </message>
+</context>
+<context>
+    <name>NotificationsPanel</name>
+    <message>
+        <source>Severity</source>
+        <translation>Severity</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Event</translation>
+    </message>
+    <message>
+        <source>Instance</source>
+        <translation>Instance</translation>
+    </message>
+    <message>
+        <source>Concerns</source>
+        <translation>Concerns</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Message</translation>
+    </message>
+    <message>
+        <source>Times</source>
+        <translation>Times</translation>
+    </message>
+    <message>
+        <source>Last seen</source>
+        <translation>Last seen</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>State</translation>
+    </message>
+    <message>
+        <source>Acknowledged by</source>
+        <translation>Acknowledged by</translation>
+    </message>
+    <message>
+        <source>Acknowledge</source>
+        <translation>Acknowledge</translation>
+    </message>
+    <message>
+        <source>I have seen it: mark the selected notifications acknowledged (repeats are still counted on them).</source>
+        <translation>I have seen it: mark the selected notifications acknowledged (repeats are still counted on them).</translation>
+    </message>
+    <message>
+        <source>Resolve</source>
+        <translation>Resolve</translation>
+    </message>
+    <message>
+        <source>The cause is gone: the next occurrence notifies anew.</source>
+        <translation>The cause is gone: the next occurrence notifies anew.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Notifications: %Ln open</source>
+        <translation>
+            <numerusform>Notifications: %Ln open</numerusform>
+            <numerusform>Notifications: %Ln open</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln acknowledged.</source>
+        <translation>
+            <numerusform>%Ln acknowledged.</numerusform>
+            <numerusform>%Ln acknowledged.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>OverviewScreen</name>
     <message>
         <source>Instance</source>

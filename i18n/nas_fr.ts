@@ -1834,6 +1834,118 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
     </message>
 </context>
 <context>
+    <name>Notifications</name>
+    <message>
+        <source>information</source>
+        <translation>information</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>avertissement</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>erreur</translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation>critique</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>ouverte</translation>
+    </message>
+    <message>
+        <source>acknowledged</source>
+        <translation>acquittée</translation>
+    </message>
+    <message>
+        <source>resolved</source>
+        <translation>résolue</translation>
+    </message>
+    <message>
+        <source>No notifier service answers: notifications cannot be shown.</source>
+        <translation>Aucun service de notification ne répond : les notifications ne peuvent pas être affichées.</translation>
+    </message>
+    <message>
+        <source>Notification {id} ({code}) resolved.</source>
+        <translation>Notification {id} ({code}) résolue.</translation>
+    </message>
+    <message>
+        <source>Notification {id} ({code}) acknowledged.</source>
+        <translation>Notification {id} ({code}) acquittée.</translation>
+    </message>
+</context>
+<context>
+    <name>NotificationsPanel</name>
+    <message>
+        <source>Severity</source>
+        <translation>Gravité</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Événement</translation>
+    </message>
+    <message>
+        <source>Instance</source>
+        <translation>Instance</translation>
+    </message>
+    <message>
+        <source>Concerns</source>
+        <translation>Concerne</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Message</translation>
+    </message>
+    <message>
+        <source>Times</source>
+        <translation>Fois</translation>
+    </message>
+    <message>
+        <source>Last seen</source>
+        <translation>Vue en dernier</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>État</translation>
+    </message>
+    <message>
+        <source>Acknowledged by</source>
+        <translation>Acquittée par</translation>
+    </message>
+    <message>
+        <source>Acknowledge</source>
+        <translation>Acquitter</translation>
+    </message>
+    <message>
+        <source>I have seen it: mark the selected notifications acknowledged (repeats are still counted on them).</source>
+        <translation>Je l’ai vue : marquer les notifications sélectionnées comme acquittées (les répétitions restent comptées).</translation>
+    </message>
+    <message>
+        <source>Resolve</source>
+        <translation>Résoudre</translation>
+    </message>
+    <message>
+        <source>The cause is gone: the next occurrence notifies anew.</source>
+        <translation>La cause a disparu : la prochaine occurrence notifie à nouveau.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Notifications: %Ln open</source>
+        <translation>
+            <numerusform>Notifications : %Ln ouverte</numerusform>
+            <numerusform>Notifications : %Ln ouvertes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln acknowledged.</source>
+        <translation>
+            <numerusform>%Ln acquittée.</numerusform>
+            <numerusform>%Ln acquittées.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>OverviewScreen</name>
     <message>
         <source>Instance</source>

@@ -1834,6 +1834,118 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
     </message>
 </context>
 <context>
+    <name>Notifications</name>
+    <message>
+        <source>information</source>
+        <translation>informazione</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>avviso</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>errore</translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation>critico</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>aperta</translation>
+    </message>
+    <message>
+        <source>acknowledged</source>
+        <translation>presa in carico</translation>
+    </message>
+    <message>
+        <source>resolved</source>
+        <translation>risolta</translation>
+    </message>
+    <message>
+        <source>No notifier service answers: notifications cannot be shown.</source>
+        <translation>Nessun servizio di notifica risponde: le notifiche non possono essere mostrate.</translation>
+    </message>
+    <message>
+        <source>Notification {id} ({code}) resolved.</source>
+        <translation>Notifica {id} ({code}) risolta.</translation>
+    </message>
+    <message>
+        <source>Notification {id} ({code}) acknowledged.</source>
+        <translation>Notifica {id} ({code}) presa in carico.</translation>
+    </message>
+</context>
+<context>
+    <name>NotificationsPanel</name>
+    <message>
+        <source>Severity</source>
+        <translation>Gravità</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Evento</translation>
+    </message>
+    <message>
+        <source>Instance</source>
+        <translation>Istanza</translation>
+    </message>
+    <message>
+        <source>Concerns</source>
+        <translation>Riguarda</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Messaggio</translation>
+    </message>
+    <message>
+        <source>Times</source>
+        <translation>Volte</translation>
+    </message>
+    <message>
+        <source>Last seen</source>
+        <translation>Visto l’ultima volta</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Stato</translation>
+    </message>
+    <message>
+        <source>Acknowledged by</source>
+        <translation>Presa in carico da</translation>
+    </message>
+    <message>
+        <source>Acknowledge</source>
+        <translation>Prendi in carico</translation>
+    </message>
+    <message>
+        <source>I have seen it: mark the selected notifications acknowledged (repeats are still counted on them).</source>
+        <translation>L’ho vista: segna le notifiche selezionate come prese in carico (le ripetizioni vengono ancora contate).</translation>
+    </message>
+    <message>
+        <source>Resolve</source>
+        <translation>Risolvi</translation>
+    </message>
+    <message>
+        <source>The cause is gone: the next occurrence notifies anew.</source>
+        <translation>La causa è stata eliminata: la prossima occorrenza notifica di nuovo.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Notifications: %Ln open</source>
+        <translation>
+            <numerusform>Notifiche: %Ln aperta</numerusform>
+            <numerusform>Notifiche: %Ln aperte</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln acknowledged.</source>
+        <translation>
+            <numerusform>%Ln presa in carico.</numerusform>
+            <numerusform>%Ln prese in carico.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>OverviewScreen</name>
     <message>
         <source>Instance</source>

@@ -1,4 +1,5 @@
-"""System overview: every service instance the monitor knows, its state, heartbeat, warnings."""
+"""System overview: every service instance the monitor knows, its state, heartbeat, warnings, and
+the notifications that need a person (acknowledged here; desktop/controllers/notifications.py)."""
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, Qt, QTimer
@@ -6,8 +7,10 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QSplitter, QTableView, QVBoxLayout, QWidget
 
 from desktop import formatting, vocab
+from desktop.controllers.notifications import NotificationsController
 from desktop.models import Column, DtoListModel
 from desktop.screens.base import Screen
+from desktop.screens.notifications_panel import NotificationsPanel
 from shared.dto.monitor import InstanceDto, LogRecordDto
 from shared.enums import InstanceState
 
@@ -70,7 +73,14 @@ class OverviewScreen(Screen):
         self.log_view.setModel(self.logs)
         self.log_view.horizontalHeader().setStretchLastSection(True)
         self.log_view.setWordWrap(True)
+        # The notifier is its own service: when it is missing, the panel says so and the monitor's
+        # part of the screen stays (so the controller calls the client, not this screen's rpc).
+        self.notifications = NotificationsController(self.client, who=_who(), parent=self)
+        self.notifications.failure.connect(self.report)
+        self.notifications.status.connect(self.statusMessage.emit)
+        self.notifications_panel = NotificationsPanel(self.notifications, self.content)
         lower = QSplitter(Qt.Orientation.Vertical, self.content)
+        lower.addWidget(self.notifications_panel)
         lower.addWidget(self.instance_view)
         box = QVBoxLayout()
         holder = QWidget()
@@ -97,6 +107,7 @@ class OverviewScreen(Screen):
         self.logs_label.setText(self.tr("Recent warnings and errors (of the selected instance, or of all):"))
         self.instances.retranslate()
         self.logs.retranslate()
+        self.notifications_panel.retranslateUi()
         self._update_summary()
 
     def _update_summary(self) -> None:
@@ -127,6 +138,7 @@ class OverviewScreen(Screen):
 
     def refresh(self) -> None:
         self.loaded = True
+        self.notifications.refresh()
         c = self.rpc("instances")
         self._pending = c
         c.succeeded.connect(self._show_instances)
@@ -148,3 +160,12 @@ class OverviewScreen(Screen):
         c = self.rpc("recent_logs", self.selected_instance(), 200)
         c.succeeded.connect(lambda rows: self.logs.set_rows(list(reversed(rows))))
         c.failed.connect(self.report)
+
+
+def _who() -> str:
+    import getpass
+
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):
+        return ""
