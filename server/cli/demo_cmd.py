@@ -1,5 +1,7 @@
 """``nas demo``: every service on this host, a harvest of a local website, the result archived
-twice with verified checksums, and the archived front page read back from the archive.
+twice with verified checksums, the archived front page read back from the archive, audited,
+browsed through the viewerproxy (after the website has stopped: only the archive answers), and a
+notification recorded by the notifier (its log channel; no mail server on a demo machine).
 
 Safe to run twice: configs are rewritten, services already running are left alone, and each run
 makes a new harvest definition. ``nas demo --stop`` ends the demo's processes.
@@ -25,6 +27,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--host", default="127.0.0.1", help="RabbitMQ host")
     p.add_argument("--vhost", default=DEMO_VHOST, help="RabbitMQ virtual host (created if missing)")
     p.add_argument("--web-port", type=int, default=8390, help="port of the demo website (the crawler's proxy)")
+    p.add_argument("--viewer-port", type=int, default=8392,
+                   help="port of the viewerproxy (browsers' HTTP and HTTPS proxy onto the archive)")
     p.add_argument("--stop", action="store_true", help="stop the demo's services (and its website) and exit")
     p.add_argument("--keep-website", action="store_true",
                    help="keep the demo website (the crawler's proxy) running in the background until --stop, "
@@ -99,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
 
     check_port_free(args.web_port, "the demo website, which is also the crawler's proxy", "--web-port")
     amqp_uri = f"amqp://guest:guest@{args.host}:5672/{args.vhost}"
-    instances = demo_instances(args.dir, f"http://127.0.0.1:{args.web_port}")
+    instances = demo_instances(args.dir, f"http://127.0.0.1:{args.web_port}", args.viewer_port)
     _step(f"1. configuring {len(instances)} service instances in {config_dir} (vhost {args.vhost})")
     ensure_vhost(args.vhost)
     write_configs(config_dir, amqp_uri, instances)
@@ -165,10 +169,34 @@ def run(args: argparse.Namespace) -> int:
         if not _audit_replicas(rpc):
             return 1
 
+        _step(f"9. browsing job {job.id} through the viewerproxy (the demo website has stopped: "
+              "every answer comes from the archive)")
+        viewer = _browse_through_viewer(rpc, job.id, args.dir)
+        if viewer is None:
+            return 1
+
+        _step("10. notifications: what needs a person is recorded by the notifier")
+        if not _notification_recorded(rpc, amqp_uri, job.id, args.dir):
+            return 1
+
+    info, session, ca_file = viewer
+    proxy = f"{info.host}:{info.port}"
+    print(f"\nBrowse the archive through the viewerproxy (answers come from the archive only, never the live web):\n"
+          f"  HTTP and HTTPS proxy: {proxy}, user {session.session_id}, password {session.token}\n"
+          f"    (this demo's viewer session over job {job.id}; the browser asks for them as the proxy's login)\n"
+          f"  its CA certificate, to trust for HTTPS: {ca_file}\n"
+          f"    (again: .venv/bin/nas viewer info --ca viewer-ca.pem --amqp-uri {amqp_uri};\n"
+          f"     or http://viewerproxy.invalid/ca.pem through the proxy)\n"
+          f"  curl --proxy http://{proxy} --proxy-user {session.session_id}:{session.token} {story.FRONT_PAGE}\n"
+          f"  a session of your own: .venv/bin/nas viewer session create --jobs {job.id} --amqp-uri {amqp_uri}")
     print(f"\nThe services keep running. Try:\n  export NAS_KEY_FILE={key_file}\n"
           f"  .venv/bin/nas status --amqp-uri {amqp_uri}\n"
           f"  .venv/bin/nas archive ls --amqp-uri {amqp_uri}\n"
-          f"  .venv/bin/nas bitpreservation status --amqp-uri {amqp_uri}\n  .venv/bin/nas demo --stop")
+          f"  .venv/bin/nas bitpreservation status --amqp-uri {amqp_uri}\n"
+          f"  .venv/bin/nas notify list --amqp-uri {amqp_uri}\n"
+          f"  .venv/bin/nas-desktop --broker amqp://{args.host}:5672 --vhost {args.vhost}"
+          "   (its System overview lists the notifications)\n"
+          f"  .venv/bin/nas demo --stop")
     if args.keep_website:
         pid = start_website(args.dir, args.web_port)
         print(f"\nThe demo website keeps running in the background (pid {pid}, port {args.web_port}): it is the "
@@ -178,6 +206,84 @@ def run(args: argparse.Namespace) -> int:
               f"proxy: a harvest of {story.DOMAIN} started later reaches nothing (its job ends "
               "'nothing-harvested') until you run `nas demo` again, or run it with --keep-website.")
     return 0
+
+
+def _browse_through_viewer(rpc, job_id: int, demo_dir: str, timeout: float = 180.0):
+    """A viewer session over the job, the front page fetched through the proxy like a browser
+    would; returns (proxy info, session, CA file) or None when the page does not come back."""
+    import urllib.error
+    import urllib.request
+
+    from server.demo import harvest as story
+
+    info = call(rpc, "viewerproxy", "proxy_info")
+    ca_file = os.path.join(os.path.abspath(demo_dir), "viewer-ca.pem")
+    with open(ca_file, "w") as fh:
+        fh.write(info.ca_certificate_pem)
+    _say(f"viewerproxy at {info.host}:{info.port}; its CA certificate (SHA-256 {info.ca_sha256[:16]}…) in {ca_file}")
+    session = call(rpc, "viewerproxy", "create_session", [job_id], user="demo")
+    _say(f"viewer session {session.session_id} over job {job_id} (the proxy login: the session id and its token)")
+    proxy = f"http://{session.session_id}:{session.token}@{info.host}:{info.port}"
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({"http": proxy, "https": proxy}))
+    deadline = time.monotonic() + timeout
+    status, headers = 0, {}
+    while time.monotonic() < deadline:
+        try:
+            with opener.open(story.FRONT_PAGE, timeout=60) as answer:
+                status, headers, body = answer.status, answer.headers, answer.read()
+        except urllib.error.HTTPError as exc:       # the session's index may still be building
+            status, headers, body = exc.code, exc.headers, b""
+        except OSError as exc:
+            status, headers, body = 0, {}, str(exc).encode()
+        if status == 200 and headers.get("X-Archive-File"):
+            break
+        time.sleep(2)
+    if status != 200:
+        _say(f"{story.FRONT_PAGE} through the viewerproxy: {status or body.decode(errors='replace')}")
+        return None
+    title = body.decode(errors="replace").split("<title>", 1)[-1].split("</title>", 1)[0][:80]
+    _say(f"GET {story.FRONT_PAGE} via the proxy → {status} \"{title}\"")
+    _say(f"captured {headers.get('Memento-Datetime')}, read from {headers.get('X-Archive-File')} "
+         f"@ {headers.get('X-Archive-Offset')}")
+    return info, session, ca_file
+
+
+def _notification_recorded(rpc, amqp_uri: str, job_id: int, demo_dir: str, timeout: float = 120.0) -> bool:
+    """Notify as the services do (what `nas notify send` does for an operator's own checks), then
+    show the notifier's open notifications and the line its log channel wrote."""
+    import socket
+
+    from server.runtime.notify import NOTIFY_EVENT, NOTIFY_SOURCE, event, notification_dispatcher
+
+    refers_to = f"job {job_id}"
+    message = f"the demo harvested job {job_id}: stored in both replicas, audited, browsable through the viewerproxy"
+    notification_dispatcher({"AMQP_URI": amqp_uri})(NOTIFY_SOURCE, NOTIFY_EVENT, event(
+        "DEMO_FINISHED", "info", message, f"nas-demo@{socket.gethostname()}", refers_to))
+    _say(f"sent DEMO_FINISHED ({refers_to}), as `nas notify send DEMO_FINISHED \"...\" --severity info` would")
+    deadline = time.monotonic() + timeout
+    found = []
+    while time.monotonic() < deadline:
+        items = call(rpc, "notifier", "list_notifications", "open", 100)
+        found = [n for n in items if n.code == "DEMO_FINISHED" and n.refers_to == refers_to]
+        if found:
+            break
+        time.sleep(1)
+    if not found:
+        _say(f"the notifier did not record it within {timeout:.0f} s")
+        return False
+    _say("the notifier's open notifications (the desktop's overview shows the same, with Acknowledge):")
+    print_table(("ID", "SEVERITY", "CODE", "INSTANCE", "REFERS TO", "COUNT", "MESSAGE"),
+                [(n.id, n.severity.value, n.code, n.instance, n.refers_to, n.count, n.message[:60]) for n in items])
+    log_file = os.path.join(demo_dir, "data", "notifier", "logs", "notifier.log")
+    try:
+        with open(log_file, errors="replace") as fh:
+            lines = [ln.rstrip() for ln in fh if f"notification {found[0].id} DEMO_FINISHED" in ln]
+    except OSError:
+        lines = []
+    if lines:
+        _say(f"its log channel ({log_file}):")
+        _say("  " + lines[-1][-200:])
+    return True
 
 
 def _print_status(rpc) -> None:

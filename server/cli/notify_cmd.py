@@ -1,4 +1,8 @@
-"""``nas notify list|ack|resolve|outbox``: notifications that need a person (docs/operations.md)."""
+"""``nas notify list|ack|resolve|outbox|send``: notifications that need a person (docs/operations.md).
+
+``send`` lets an operator's own checks (a cron job, a monitoring script) notify through the same
+notifier, routes and outbox as the services: it emits the event the services emit, declaring the
+notifier's durable queue first, so it is kept even while the notifier is down."""
 from __future__ import annotations
 
 import argparse
@@ -25,7 +29,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     o = s.add_parser("outbox", help="mails of the outbox: sent, waiting, attempts and the last error")
     o.add_argument("--pending", action="store_true", help="only mails not yet handed to the mail server")
     o.set_defaults(func=outbox)
-    for sp in (ls, o, *[s.choices[n] for n in ("ack", "resolve")]):
+    se = s.add_parser("send", help="notify as the services do (for an operator's own checks)")
+    se.add_argument("code", help="upper-case letters, digits and _, e.g. BACKUP_FAILED")
+    se.add_argument("message")
+    se.add_argument("--severity", default="warning", choices=("info", "warning", "error", "critical"))
+    se.add_argument("--refers-to", default="", help="what it is about (repeats of one code and subject are counted)")
+    se.add_argument("--instance", default="", help="who notifies (default: nas-cli@<this host>)")
+    se.set_defaults(func=send)
+    for sp in (ls, o, se, *[s.choices[n] for n in ("ack", "resolve")]):
         add_broker_arguments(sp)
 
 
@@ -69,4 +80,24 @@ def outbox(args: argparse.Namespace) -> int:
     print_table(("ID", "NOTIFICATION", "TO", "SENT", "ATTEMPTS", "LAST ERROR", "SUBJECT"),
                 [(m.id, m.notification_id or "digest", ", ".join(m.recipients), _when(m.sent_at) or "waiting",
                   m.attempts, m.last_error[:60], m.subject[:60]) for m in mails])
+    return 0
+
+
+def send(args: argparse.Namespace) -> int:
+    import socket
+
+    from amqp.exceptions import AMQPError
+
+    from server.cli.common import Unreachable, amqp_uri
+    from server.notify.core import parse_event
+    from server.runtime.notify import NOTIFY_EVENT, NOTIFY_SOURCE, event, notification_dispatcher
+
+    payload = event(args.code, args.severity, args.message, args.instance or f"nas-cli@{socket.gethostname()}",
+                    args.refers_to)
+    parse_event(payload)        # a malformed code is the user's mistake: say so here (InvalidInput, exit 2)
+    try:
+        notification_dispatcher({"AMQP_URI": amqp_uri(args)})(NOTIFY_SOURCE, NOTIFY_EVENT, payload)
+    except (OSError, ConnectionError, AMQPError) as exc:
+        raise Unreachable(f"cannot reach the broker: {exc}") from None
+    print(f"sent {args.code} ({args.severity}) from {payload['instance']}")
     return 0

@@ -34,12 +34,16 @@ def harvest_db_url(demo_dir: str) -> str:
     return f"sqlite:///{os.path.abspath(os.path.join(demo_dir, 'data', 'harvest.db'))}"
 
 
-def demo_instances(demo_dir: str = "data/demo", web_proxy: str = "http://127.0.0.1:8390") -> list[DemoInstance]:
+def demo_instances(demo_dir: str = "data/demo", web_proxy: str = "http://127.0.0.1:8390",
+                   viewer_port: int = 8392) -> list[DemoInstance]:
     harvest_db = {"url": harvest_db_url(demo_dir), "auto_migrate": False}  # `nas demo` migrates once
     archive = {"replicas": REPLICAS, "default_replica": "ONE", "bitarchive": {"min_free_bytes": 0},
                "store": {"timeout": 300}}
     out = [
         DemoInstance("monitor", "server.monitor.service:MonitorService", {"monitor": {"lost_after": 15}}),
+        # Notifications to the notifier's log only (no mail server on a demo machine).
+        DemoInstance("notifier", "server.notify.service:NotifierService",
+                     {"notify": {"log": {"enabled": True}, "mail": {"enabled": False}}}),
         DemoInstance("definitions", "server.definitions.service:DefinitionsService", {"database": harvest_db}),
         DemoInstance("scheduler", "server.scheduler.service:SchedulerService",
                      {"database": harvest_db, "harvest": {"scheduler": {"timer_interval": 5}}}),
@@ -59,6 +63,10 @@ def demo_instances(demo_dir: str = "data/demo", web_proxy: str = "http://127.0.0
         "archive": {"kind": "arcrepository", "store_timeout": 300}}}))
     # The index server: deduplication indexes for later harvests, and what the archive holds for a URL.
     out.append(DemoInstance("index-server", "server.index.service:IndexServerService", {"index": {"workers": 1}}))
+    # The viewerproxy: browse what was harvested, from the archive only (HTTP and HTTPS, its own CA).
+    out.append(DemoInstance("viewerproxy", "server.viewerproxy.service:ViewerProxyService",
+                            {"archive": {"replicas": REPLICAS, "default_replica": "ONE"},
+                             "viewerproxy": {"address": f"127.0.0.1:{viewer_port}"}}))
     return out
 
 
