@@ -200,3 +200,23 @@ def test_notifications_emitted_before_the_notifier_ever_started_are_kept(nameko_
         assert "STORE_FAILED" in mail["subject"]
     finally:
         notifier.stop()
+
+
+def test_nas_notify_send_is_kept_until_the_notifier_starts(nameko_config, tmp_path, smtp, capsys):
+    """An operator's own check notifies with `nas notify send` while no notifier has ever run."""
+    from server.cli.main import main
+
+    uri = ["--amqp-uri", nameko_config["AMQP_URI"]]
+    assert main(["notify", "send", "BACKUP_FAILED", "nightly backup failed", "--severity", "error",
+                 "--refers-to", "/etc", "--instance", "cron@admin", *uri]) == 0
+    assert main(["notify", "send", "not a code", "x", *uri]) == 2
+    assert "expected upper-case letters" in capsys.readouterr().err
+    notifier = ServiceContainer(NotifierService, _notifier_config(nameko_config, tmp_path, smtp))
+    notifier.start()
+    try:
+        with ClusterRpcProxy(nameko_config, timeout=60) as proxy:
+            [n] = wait_for(lambda: proxy.notifier.list_notifications(), timeout=120)
+            assert (n["code"], n["severity"], n["instance"], n["refers_to"]) == (
+                "BACKUP_FAILED", "error", "cron@admin", "/etc")
+    finally:
+        notifier.stop()
