@@ -122,10 +122,10 @@ def test_leftover_job_of_a_harvester_that_died_is_finished_off_as_failed(web, ma
 
 def test_the_job_running_time_stops_the_crawl_cleanly(web, make_harvester, replicas):
     # The limit counts from the crawler's start, so it must leave a loaded machine time to start
-    # the crawler and fetch a page (else no domain is seen at all); a second between fetches makes
-    # the crawl (12 pages) last far longer than the limit.
-    job = make_job([web.seed("www.example6.test")], slow_profile(web.proxy_url, 1000))
-    report = make_harvester(RecordingScheduler(), max_job_running_time=4).run_job(job)
+    # the crawler and fetch a page (else no domain is seen at all: 4 s was too short at a load of
+    # 12); three seconds between fetches make the crawl (12 pages) last far longer than the limit.
+    job = make_job([web.seed("www.example6.test")], slow_profile(web.proxy_url, 3000))
+    report = make_harvester(RecordingScheduler(), max_job_running_time=12).run_job(job)
     assert report.status == "done" and report.crawl_end == "stopped: max_running_time"
     assert any(d.stop_reason == "unfinished" for d in report.domains)
 
