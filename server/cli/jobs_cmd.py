@@ -244,11 +244,11 @@ def do_running(args: argparse.Namespace) -> int:
     if args.json:
         print_json(rows)
         return 0
-    from server.cli.common import text
+    from server.cli.common import when
 
     print_table(("JOB", "HARVEST", "HARVESTER", "URIS DONE", "QUEUED", "BYTES", "URIS/S", "HOSTS", "UPDATED"),
                 [(r.id, r.harvest, r.harvester_id, r.uris_done, r.uris_queued, r.bytes,
-                  round(r.rate, 1), r.active_hosts, text(r.updated_at)[:19]) for r in rows])
+                  round(r.rate, 1), r.active_hosts, when(r.updated_at)) for r in rows])
     return 0
 
 
