@@ -32,6 +32,7 @@ from desktop.widgets.form import ErrorLabel
 from desktop.widgets.inputs import InputProblem, optional_int
 from shared.dto.jobs import JobDetailsDto, RunningJobDto
 from shared.enums import JobStatus
+from shared.runs import shown_run
 
 STATUSES = tuple(s.value for s in JobStatus)
 
@@ -46,7 +47,7 @@ def job_columns() -> list[Column]:
         Column("id", lambda: QCoreApplication.translate("JobsScreen", "Job"), align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
         Column("status", lambda: QCoreApplication.translate("JobsScreen", "Status"), vocab.job_status),
         Column("harvest", lambda: QCoreApplication.translate("JobsScreen", "Harvest")),
-        Column("harvest_run", lambda: QCoreApplication.translate("JobsScreen", "Run")),
+        Column("harvest_run", lambda: QCoreApplication.translate("JobsScreen", "Run"), lambda r: formatting.number(shown_run(r))),
         Column("channel", lambda: QCoreApplication.translate("JobsScreen", "Channel")),
         Column("configuration_count", lambda: QCoreApplication.translate("JobsScreen", "Configurations"), formatting.number),
         Column("expected_objects", lambda: QCoreApplication.translate("JobsScreen", "Expected objects"), formatting.number),
@@ -287,7 +288,7 @@ class JobsScreen(Screen):
         lines = [
             self.tr("Job {id}: {status}").format(id=j.id, status=vocab.job_status(j.status)),
             self.tr("Harvest: {harvest}, run {run}, channel {channel}").format(
-                harvest=j.harvest, run=j.harvest_run, channel=j.channel),
+                harvest=j.harvest, run=shown_run(j.harvest_run), channel=j.channel),
             self.tr("Crawl profile: {profile}").format(profile=j.profile),
             self.tr("Created {created}, started {started}, ended {ended}").format(
                 created=formatting.date_time(j.created_at), started=formatting.date_time(j.started_at),

@@ -58,7 +58,7 @@ def test_a_job_reads_without_reprs():
                                        {"ONE": "upload_completed", "TWO": "upload_failed"})],
                  total=1, offset=0, limit=1000)
     text = "\n".join(job_lines(_job(), domains, files))
-    assert "Job 17: harvest 'weekly news', run 0 — failed (nothing-harvested)" in text
+    assert "Job 17: harvest 'weekly news', run 1 — failed (nothing-harvested)" in text
     assert "reason:      nothing was harvested: no seed could be fetched" in text
     assert "no-seed-fetched" in text and "(not reported)" in text
     assert "17-metadata-1.warc.gz  2.0 KiB  ONE: upload completed, TWO: upload failed" in text
