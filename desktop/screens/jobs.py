@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop import formatting, vocab
+from desktop.controllers.harvests import JobsController
 from desktop.models import Column, DtoListModel, PagedTableModel
 from desktop.models.paged import sort_param
 from desktop.screens.base import Screen
@@ -151,6 +152,14 @@ class JobsScreen(Screen):
         self.resubmit_button = QPushButton(self.content)
         self.resubmit_button.setEnabled(False)
         self.resubmit_button.clicked.connect(self.resubmit)
+        self.actions = JobsController(self.client, self.rpc, self)
+        self.actions.jobChanged.connect(lambda j: (self.show_job(j), self.model.reload(), self.load_running()))
+        self.actions.failure.connect(self.report)
+        self.actions.status.connect(self.statusMessage.emit)
+        self.cancel_button = QPushButton(self.content)
+        self.cancel_button.setObjectName("cancelJob")
+        self.cancel_button.setEnabled(False)
+        self.cancel_button.clicked.connect(self.cancel)
         self.details_button = QPushButton(self.content)
         self.details_button.setObjectName("openJobDetails")
         self.details_button.setEnabled(False)
@@ -172,6 +181,7 @@ class JobsScreen(Screen):
         buttons = QHBoxLayout()
         buttons.addWidget(self.details_button)
         buttons.addWidget(self.resubmit_button)
+        buttons.addWidget(self.cancel_button)
         buttons.addStretch(1)
         bl.addLayout(buttons)
         bottom.addWidget(left)
@@ -205,6 +215,9 @@ class JobsScreen(Screen):
         self.use_dates.setText(self.tr("Created from"))
         self.apply_button.setText(self.tr("Apply filters"))
         self.resubmit_button.setText(self.tr("Resubmit failed job"))
+        self.cancel_button.setText(self.tr("Cancel job…"))
+        self.cancel_button.setToolTip(self.tr("A queued job ends at once; a running one stops its crawl and keeps "
+                                              "what it harvested."))
         self.details_button.setText(self.tr("Crawl log, reports and files…"))
         for m in (self.running, self.model, self.job_domains):
             m.retranslate()
@@ -283,6 +296,7 @@ class JobsScreen(Screen):
     def show_job(self, j: JobDetailsDto) -> None:
         self.job = j
         self.resubmit_button.setEnabled(j.status == JobStatus.FAILED)
+        self.cancel_button.setEnabled(JobsController.can_cancel(j))
         self.details_button.setEnabled(True)
         reasons = ", ".join(f"{vocab.stop_reason(k)}: {formatting.number(v)}" for k, v in j.stop_reasons.items())
         lines = [
@@ -301,12 +315,26 @@ class JobsScreen(Screen):
                             (j.upload_error, self.tr("Upload error"))):
             if text:
                 lines.append(f"{label}: {text}")
+        if j.cancel_requested_at and not j.ended_at:
+            lines.append(self.tr("Cancelling: asked {time}; the harvester stops at its next report.").format(
+                time=formatting.date_time(j.cancel_requested_at)))
         if j.resubmitted_as:
             lines.append(self.tr("Resubmitted as job {id}").format(id=j.resubmitted_as))
         seeds = j.seeds
         lines.append(self.tr("Seeds ({count}):").format(count=len(seeds)))
         lines.extend("  " + s for s in seeds[:200])
         self.details.setPlainText("\n".join(lines))
+
+    def cancel(self) -> None:
+        """Ask for a reason (it is kept with the job), then cancel."""
+        if not JobsController.can_cancel(self.job):
+            return
+        from PySide6.QtWidgets import QInputDialog
+
+        reason, ok = QInputDialog.getText(self, self.tr("Cancel job {id}").format(id=self.job.id),
+                                          self.tr("Why (kept with the job; may be empty):"))
+        if ok:
+            self.actions.cancel(self.job, reason)
 
     def resubmit(self) -> None:
         if not self.job:
