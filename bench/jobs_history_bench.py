@@ -156,6 +156,12 @@ def main() -> None:
     uri = AMQP.rstrip("/") + "/" + vhost
     data_dir = os.path.join(OUT, "jobs_history_service")
     os.makedirs(data_dir, exist_ok=True)
+    # every RPC carries an identity signed with the installation key (docs/decisions/trust-roles.md):
+    # the service and this client share a key of the bench's own; the client calls as a curator
+    os.environ.setdefault("NAS_KEY_FILE", os.path.join(data_dir, "installation.key"))
+    import identity_support
+
+    identity_support.install()
     service = subprocess.Popen([sys.executable, "-W", "ignore", "-c", SERVICE, uri, DB, data_dir],
                                stdout=subprocess.PIPE, text=True, cwd=ROOT,
                                env={**os.environ, "PYTHONPATH": ROOT, "PYTHONWARNINGS": "ignore"})
@@ -164,7 +170,8 @@ def main() -> None:
         assert service.stdout.readline().strip() == "ready", "the scheduler service did not start"
         from nameko.standalone.rpc import ClusterRpcProxy
 
-        with ClusterRpcProxy({"AMQP_URI": uri}, timeout=120) as proxy:
+        with ClusterRpcProxy({"AMQP_URI": uri}, context_data=identity_support.as_roles("curator"),
+                             timeout=120) as proxy:
             cold, page = timed(proxy, None, 0, PAGE, "-id")
             total = page["total"]
             print(f"jobs history over the real scheduler RPC, {total:,} jobs (SQLite), pages of {PAGE}")

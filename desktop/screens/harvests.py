@@ -24,6 +24,7 @@ from desktop.rpc.outcome import Failure
 from desktop.screens.base import Screen
 from desktop.widgets.form import Form
 from desktop.widgets.inputs import InputProblem, lines, optional_int, required_text
+from desktop.widgets.tables import fit_columns
 from shared.domain_names import registered_domain
 from shared.dto import Page
 from shared.dto.definitions import ChannelDto, HarvestDto, ScheduleDto
@@ -57,6 +58,7 @@ class HarvestsScreen(Screen):
         self.table = QTableView(self.content)
         self.table.setObjectName("harvestTable")
         self.table.setModel(self.model)
+        fit_columns(self.table)
         self.table.setSortingEnabled(True)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)

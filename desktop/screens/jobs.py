@@ -31,6 +31,7 @@ from desktop.models.paged import sort_param
 from desktop.screens.base import Screen
 from desktop.widgets.form import ErrorLabel
 from desktop.widgets.inputs import InputProblem, optional_int
+from desktop.widgets.tables import fit_columns
 from shared.dto.jobs import JobDetailsDto, RunningJobDto
 from shared.enums import JobStatus
 from shared.runs import shown_run
@@ -82,6 +83,7 @@ class JobsScreen(Screen):
         self.running_view = QTableView(self.content)
         self.running_view.setObjectName("runningJobs")
         self.running_view.setModel(self.running)
+        fit_columns(self.running_view)
         self.running_view.setMaximumHeight(160)
         self.running_view.horizontalHeader().setStretchLastSection(True)
 
@@ -92,6 +94,7 @@ class JobsScreen(Screen):
         self.table = QTableView(self.content)
         self.table.setObjectName("jobTable")
         self.table.setModel(self.model)
+        fit_columns(self.table)
         self.table.setSortingEnabled(True)
         self.table.horizontalHeader().setSortIndicator(0, Qt.SortOrder.DescendingOrder)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
@@ -148,6 +151,7 @@ class JobsScreen(Screen):
         self.domain_view = QTableView(self.content)
         self.domain_view.setObjectName("jobDomains")
         self.domain_view.setModel(self.job_domains)
+        fit_columns(self.domain_view)
         self.domain_view.setSortingEnabled(True)
         self.resubmit_button = QPushButton(self.content)
         self.resubmit_button.setEnabled(False)
@@ -305,8 +309,8 @@ class JobsScreen(Screen):
                 harvest=j.harvest, run=shown_run(j.harvest_run), channel=j.channel),
             self.tr("Crawl profile: {profile}").format(profile=j.profile),
             self.tr("Created {created}, started {started}, ended {ended}").format(
-                created=formatting.date_time(j.created_at), started=formatting.date_time(j.started_at),
-                ended=formatting.date_time(j.ended_at)),
+                created=formatting.date_time(j.created_at), started=formatting.date_time(j.started_at) or "—",
+                ended=formatting.date_time(j.ended_at) or "—"),
             self.tr("Harvested: {objects} objects, {bytes}").format(
                 objects=formatting.number(j.objects), bytes=formatting.size(j.bytes)),
             self.tr("Stop reasons: {reasons}").format(reasons=reasons or "—"),

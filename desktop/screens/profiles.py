@@ -24,6 +24,7 @@ from desktop.rpc.outcome import Failure
 from desktop.screens.base import Screen
 from desktop.widgets.form import Form
 from desktop.widgets.inputs import InputProblem, required_text
+from desktop.widgets.tables import fit_columns
 from shared.dto.definitions import ProfileDocumentDto, ProfileDto
 
 
@@ -46,6 +47,7 @@ class ProfilesScreen(Screen):
         self.table = QTableView(self.content)
         self.table.setObjectName("profileTable")
         self.table.setModel(self.model)
+        fit_columns(self.table)
         self.table.setSortingEnabled(True)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
