@@ -7,7 +7,8 @@ A harvest database with N jobs (400 definitions, the statuses and outcomes a lon
 installation has) is made once under bench/output/ and reused. The real SchedulerService runs
 in its own eventlet-patched process on a vhost of its own; this process calls ``list_jobs`` the
 way the desktop's jobs screen does (a page of 200) through Nameko's standalone RPC client and
-times each answer, wall clock, decoding included. Figures: the cold first page (a fresh service,
+times each answer, wall clock, decoding included (JSON, then the contracts' DTOs, as the desktop
+does). Figures: the cold first page (a fresh service,
 a fresh connection), then each question five times (median and worst): the first page, every sort
 key both ways, the filters, the middle and the last page.
 
@@ -127,9 +128,16 @@ c.stop()
 
 
 def timed(proxy, *args) -> tuple[float, dict]:
+    """One ``list_jobs`` as the desktop makes it: the call, and the answer decoded into its DTOs
+    (``Page[JobDto]``), as the jobs screen's model does before it shows a row."""
+    from shared import contracts
+
     t0 = time.perf_counter()
     page = proxy.scheduler.list_jobs(*args)
-    return (time.perf_counter() - t0) * 1000, page
+    decoded = contracts.decode("scheduler", "list_jobs", page)
+    ms = (time.perf_counter() - t0) * 1000
+    assert len(decoded.items) == len(page["items"])
+    return ms, page
 
 
 def peer_ms(filters_sql: str, params: list, order: str, offset: int) -> float:
