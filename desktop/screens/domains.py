@@ -126,6 +126,7 @@ class DomainsScreen(Screen):
         # --- one domain
         self.tabs = QTabWidget(self.content)
         self.tabs.setObjectName("domainTabs")
+        self.tabs.setUsesScrollButtons(False)   # every tab's name shown: the tabs take the width they need
         self.heading = QLabel(self.tabs)
         f = self.heading.font()
         f.setBold(True)
@@ -150,7 +151,7 @@ class DomainsScreen(Screen):
         split.addWidget(right)
         split.setStretchFactor(0, 2)
         split.setStretchFactor(1, 3)
-        split.setSizes([420, 560])   # the list wide enough for long domain names, every tab visible
+        split.setSizes([420, 640])   # the list wide enough for long domain names, every tab visible
         QVBoxLayout(self.content).addWidget(split)
 
     def _forms(self) -> dict[str, Form]:

@@ -5,6 +5,7 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
+    QFormLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -159,6 +160,7 @@ class HarvestsScreen(Screen):
         w = QWidget()
         w.setObjectName("harvestEdit")
         self.edit = Form(w)
+        self.edit.layout_.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)   # long labels: above
         self.edit_title = QLabel(w)
         self.edit_title.setObjectName("harvestEditTitle")
         self.edit_title.setWordWrap(True)

@@ -7,6 +7,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFileDialog,
+    QFormLayout,
     QHBoxLayout,
     QLineEdit,
     QListWidget,
@@ -96,9 +97,12 @@ class ProfilesScreen(Screen):
         row2.addStretch(1)
         row2.addWidget(self.upload_button)
         rl.addLayout(row2)
+        # labels above their fields: the document editor gets the whole width
+        self.form.layout_.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)
         split = QSplitter(self.content)
         split.addWidget(left)
         split.addWidget(right)
+        split.setSizes([560, 440])   # the list wide enough for every column, comments included
         QVBoxLayout(self.content).addWidget(split)
 
     def title(self) -> str:
