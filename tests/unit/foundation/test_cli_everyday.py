@@ -155,6 +155,9 @@ def test_every_command_shows_times_in_the_users_zone_with_the_zone_named(monkeyp
                                                    kind=None))
         assert local in capsys.readouterr().out
         assert definitions_cmd._domain_show(ns) == 0 and capsys.readouterr().out.count("CEST") == 3
+        from server.cli import notify_cmd
+
+        assert notify_cmd._when(t.timestamp()) == local and notify_cmd._when(None) == ""
     finally:
         monkeypatch.delenv("TZ")
         time.tzset()
