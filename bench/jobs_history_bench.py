@@ -7,7 +7,8 @@ A harvest database with N jobs (400 definitions, the statuses and outcomes a lon
 installation has) is made once under bench/output/ and reused. The real SchedulerService runs
 in its own eventlet-patched process on a vhost of its own; this process calls ``list_jobs`` the
 way the desktop's jobs screen does (a page of 200) through Nameko's standalone RPC client and
-times each answer, wall clock, decoding included. Figures: the cold first page (a fresh service,
+times each answer, wall clock, decoding included (JSON, then the contracts' DTOs, as the desktop
+does). Figures: the cold first page (a fresh service,
 a fresh connection), then each question five times (median and worst): the first page, every sort
 key both ways, the filters, the middle and the last page.
 
@@ -127,9 +128,16 @@ c.stop()
 
 
 def timed(proxy, *args) -> tuple[float, dict]:
+    """One ``list_jobs`` as the desktop makes it: the call, and the answer decoded into its DTOs
+    (``Page[JobDto]``), as the jobs screen's model does before it shows a row."""
+    from shared import contracts
+
     t0 = time.perf_counter()
     page = proxy.scheduler.list_jobs(*args)
-    return (time.perf_counter() - t0) * 1000, page
+    decoded = contracts.decode("scheduler", "list_jobs", page)
+    ms = (time.perf_counter() - t0) * 1000
+    assert len(decoded.items) == len(page["items"])
+    return ms, page
 
 
 def peer_ms(filters_sql: str, params: list, order: str, offset: int) -> float:
@@ -156,6 +164,12 @@ def main() -> None:
     uri = AMQP.rstrip("/") + "/" + vhost
     data_dir = os.path.join(OUT, "jobs_history_service")
     os.makedirs(data_dir, exist_ok=True)
+    # every RPC carries an identity signed with the installation key (docs/decisions/trust-roles.md):
+    # the service and this client share a key of the bench's own; the client calls as a curator
+    os.environ.setdefault("NAS_KEY_FILE", os.path.join(data_dir, "installation.key"))
+    import identity_support
+
+    identity_support.install()
     service = subprocess.Popen([sys.executable, "-W", "ignore", "-c", SERVICE, uri, DB, data_dir],
                                stdout=subprocess.PIPE, text=True, cwd=ROOT,
                                env={**os.environ, "PYTHONPATH": ROOT, "PYTHONWARNINGS": "ignore"})
@@ -164,7 +178,8 @@ def main() -> None:
         assert service.stdout.readline().strip() == "ready", "the scheduler service did not start"
         from nameko.standalone.rpc import ClusterRpcProxy
 
-        with ClusterRpcProxy({"AMQP_URI": uri}, timeout=120) as proxy:
+        with ClusterRpcProxy({"AMQP_URI": uri}, context_data=identity_support.as_roles("curator"),
+                             timeout=120) as proxy:
             cold, page = timed(proxy, None, 0, PAGE, "-id")
             total = page["total"]
             print(f"jobs history over the real scheduler RPC, {total:,} jobs (SQLite), pages of {PAGE}")

@@ -146,7 +146,9 @@ class MainWindow(QMainWindow):
 
         self._build_menus()
         self.retranslateUi()
-        self.resize(1180, 760)
+        self.resize(1280, 800)   # every screen's tabs and columns fit (screenshots under Xvfb)
+        # the navigation as wide as its (translated) names, not wider: the screens need the room
+        splitter.setSizes([min(240, self.nav.sizeHintForColumn(0) + 2 * self.nav.frameWidth() + 12), 1100])
         self.show_screen(0)
 
     # --- navigation, grouped by what each kind of user does -------------------------------------

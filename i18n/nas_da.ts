@@ -1075,6 +1075,45 @@
     </message>
 </context>
 <context>
+    <name>HarvestsController</name>
+    <message>
+        <source>Line {line}: give a domain, and a configuration if not the default.</source>
+        <translation>Linje {line}: angiv et domæne og en konfiguration, hvis det ikke er standarden.</translation>
+    </message>
+    <message>
+        <source>Give at least one domain.</source>
+        <translation>Angiv mindst ét domæne.</translation>
+    </message>
+    <message>
+        <source>Nothing to save: {name} is as shown.</source>
+        <translation>Intet at gemme: {name} er som vist.</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} er gemt.</translation>
+    </message>
+    <message>
+        <source>Not harvested: another scheduler is making its jobs right now.</source>
+        <translation>Ikke høstet: en anden planlægger laver dens job lige nu.</translation>
+    </message>
+    <message>
+        <source>Run {run} failed: {reason}</source>
+        <translation>Kørsel {run} mislykkedes: {reason}</translation>
+    </message>
+    <message>
+        <source>Run {run} of {name} is being made; its jobs appear on the jobs screen.</source>
+        <translation>Kørsel {run} af {name} laves nu; dens job vises på skærmen Job.</translation>
+    </message>
+    <message>
+        <source>Job {id}: cancelling; the harvester stops at its next report.</source>
+        <translation>Job {id}: annulleres; høsteren stopper ved sin næste rapport.</translation>
+    </message>
+    <message>
+        <source>Job {id} cancelled.</source>
+        <translation>Job {id} er annulleret.</translation>
+    </message>
+</context>
+<context>
     <name>HarvestsScreen</name>
     <message>
         <source>Name</source>
@@ -1113,6 +1152,21 @@
         <translation>Problem</translation>
     </message>
     <message>
+        <source>Choose a harvest definition in the list to see and change it.</source>
+        <translation>Vælg en høstdefinition på listen for at se og ændre den.</translation>
+    </message>
+    <message>
+        <source>{name} ({kind}), {runs}</source>
+        <translation>{name} ({kind}), {runs}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln run(s)</source>
+        <translation>
+            <numerusform>%Ln kørsel</numerusform>
+            <numerusform>%Ln kørsler</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>Harvest definitions</source>
         <translation>Høstdefinitioner</translation>
     </message>
@@ -1149,12 +1203,44 @@
         <translation>Ny selektiv høstning</translation>
     </message>
     <message>
+        <source>Chosen harvest</source>
+        <translation>Valgt høst</translation>
+    </message>
+    <message>
         <source>New event harvest</source>
         <translation>Ny begivenhedshøstning</translation>
     </message>
     <message>
         <source>New snapshot harvest</source>
         <translation>Ny snapshot-høstning</translation>
+    </message>
+    <message>
+        <source>Max bytes per domain:</source>
+        <translation>Maks. bytes pr. domæne:</translation>
+    </message>
+    <message>
+        <source>Max objects per domain:</source>
+        <translation>Maks. objekter pr. domæne:</translation>
+    </message>
+    <message>
+        <source>Max job running time in seconds:</source>
+        <translation>Maks. køretid for et job i sekunder:</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>ingen grænse</translation>
+    </message>
+    <message>
+        <source>Save changes</source>
+        <translation>Gem ændringer</translation>
+    </message>
+    <message>
+        <source>Harvest now</source>
+        <translation>Høst nu</translation>
+    </message>
+    <message>
+        <source>One run now, besides the schedule; its jobs appear on the jobs screen.</source>
+        <translation>Én kørsel nu, ud over tidsplanen; dens job vises på skærmen Job.</translation>
     </message>
     <message>
         <source>Name:</source>
@@ -1689,6 +1775,14 @@
         <translation>Genindsend fejlet job</translation>
     </message>
     <message>
+        <source>Cancel job…</source>
+        <translation>Annullér job…</translation>
+    </message>
+    <message>
+        <source>A queued job ends at once; a running one stops its crawl and keeps what it harvested.</source>
+        <translation>Et job i kø afsluttes straks; et kørende job stopper sin crawl og beholder det, der er høstet.</translation>
+    </message>
+    <message>
         <source>Crawl log, reports and files…</source>
         <translation>Crawl-log, rapporter og filer…</translation>
     </message>
@@ -1748,12 +1842,24 @@
         <translation>Upload-fejl</translation>
     </message>
     <message>
+        <source>Cancelling: asked {time}; the harvester stops at its next report.</source>
+        <translation>Annulleres: bedt om {time}; høsteren stopper ved sin næste rapport.</translation>
+    </message>
+    <message>
         <source>Resubmitted as job {id}</source>
         <translation>Genindsendt som job {id}</translation>
     </message>
     <message>
         <source>Seeds ({count}):</source>
         <translation>Seeds ({count}):</translation>
+    </message>
+    <message>
+        <source>Cancel job {id}</source>
+        <translation>Annullér job {id}</translation>
+    </message>
+    <message>
+        <source>Why (kept with the job; may be empty):</source>
+        <translation>Hvorfor (gemmes med jobbet; kan være tom):</translation>
     </message>
 </context>
 <context>

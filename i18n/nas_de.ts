@@ -1075,6 +1075,45 @@
     </message>
 </context>
 <context>
+    <name>HarvestsController</name>
+    <message>
+        <source>Line {line}: give a domain, and a configuration if not the default.</source>
+        <translation>Zeile {line}: Geben Sie eine Domäne an, und eine Konfiguration, wenn nicht die Standardkonfiguration.</translation>
+    </message>
+    <message>
+        <source>Give at least one domain.</source>
+        <translation>Geben Sie mindestens eine Domäne an.</translation>
+    </message>
+    <message>
+        <source>Nothing to save: {name} is as shown.</source>
+        <translation>Nichts zu speichern: {name} ist wie angezeigt.</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} gespeichert.</translation>
+    </message>
+    <message>
+        <source>Not harvested: another scheduler is making its jobs right now.</source>
+        <translation>Nicht geerntet: Ein anderer Planer erstellt gerade ihre Jobs.</translation>
+    </message>
+    <message>
+        <source>Run {run} failed: {reason}</source>
+        <translation>Lauf {run} fehlgeschlagen: {reason}</translation>
+    </message>
+    <message>
+        <source>Run {run} of {name} is being made; its jobs appear on the jobs screen.</source>
+        <translation>Lauf {run} von {name} wird erstellt; seine Jobs erscheinen in der Jobansicht.</translation>
+    </message>
+    <message>
+        <source>Job {id}: cancelling; the harvester stops at its next report.</source>
+        <translation>Job {id}: wird abgebrochen; der Harvester hält bei seiner nächsten Meldung an.</translation>
+    </message>
+    <message>
+        <source>Job {id} cancelled.</source>
+        <translation>Job {id} abgebrochen.</translation>
+    </message>
+</context>
+<context>
     <name>HarvestsScreen</name>
     <message>
         <source>Name</source>
@@ -1113,6 +1152,21 @@
         <translation>Problem</translation>
     </message>
     <message>
+        <source>Choose a harvest definition in the list to see and change it.</source>
+        <translation>Wählen Sie eine Erntedefinition in der Liste, um sie anzusehen und zu ändern.</translation>
+    </message>
+    <message>
+        <source>{name} ({kind}), {runs}</source>
+        <translation>{name} ({kind}), {runs}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln run(s)</source>
+        <translation>
+            <numerusform>%Ln Lauf</numerusform>
+            <numerusform>%Ln Läufe</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>Harvest definitions</source>
         <translation>Ernte-Definitionen</translation>
     </message>
@@ -1149,12 +1203,44 @@
         <translation>Neue selektive Ernte</translation>
     </message>
     <message>
+        <source>Chosen harvest</source>
+        <translation>Gewählte Ernte</translation>
+    </message>
+    <message>
         <source>New event harvest</source>
         <translation>Neue Ereignis-Ernte</translation>
     </message>
     <message>
         <source>New snapshot harvest</source>
         <translation>Neue Snapshot-Ernte</translation>
+    </message>
+    <message>
+        <source>Max bytes per domain:</source>
+        <translation>Max. Bytes pro Domäne:</translation>
+    </message>
+    <message>
+        <source>Max objects per domain:</source>
+        <translation>Max. Objekte pro Domäne:</translation>
+    </message>
+    <message>
+        <source>Max job running time in seconds:</source>
+        <translation>Max. Laufzeit eines Jobs in Sekunden:</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>keine Grenze</translation>
+    </message>
+    <message>
+        <source>Save changes</source>
+        <translation>Änderungen speichern</translation>
+    </message>
+    <message>
+        <source>Harvest now</source>
+        <translation>Jetzt ernten</translation>
+    </message>
+    <message>
+        <source>One run now, besides the schedule; its jobs appear on the jobs screen.</source>
+        <translation>Ein Lauf jetzt, zusätzlich zum Zeitplan; seine Jobs erscheinen in der Jobansicht.</translation>
     </message>
     <message>
         <source>Name:</source>
@@ -1689,6 +1775,14 @@
         <translation>Fehlgeschlagenen Job erneut einreichen</translation>
     </message>
     <message>
+        <source>Cancel job…</source>
+        <translation>Job abbrechen…</translation>
+    </message>
+    <message>
+        <source>A queued job ends at once; a running one stops its crawl and keeps what it harvested.</source>
+        <translation>Ein wartender Job endet sofort; ein laufender beendet seinen Crawl und behält, was er geerntet hat.</translation>
+    </message>
+    <message>
         <source>Crawl log, reports and files…</source>
         <translation>Crawl-Log, Berichte und Dateien…</translation>
     </message>
@@ -1748,12 +1842,24 @@
         <translation>Upload-Fehler</translation>
     </message>
     <message>
+        <source>Cancelling: asked {time}; the harvester stops at its next report.</source>
+        <translation>Wird abgebrochen: angefordert {time}; der Harvester hält bei seiner nächsten Meldung an.</translation>
+    </message>
+    <message>
         <source>Resubmitted as job {id}</source>
         <translation>Erneut eingereicht als Job {id}</translation>
     </message>
     <message>
         <source>Seeds ({count}):</source>
         <translation>Seeds ({count}):</translation>
+    </message>
+    <message>
+        <source>Cancel job {id}</source>
+        <translation>Job {id} abbrechen</translation>
+    </message>
+    <message>
+        <source>Why (kept with the job; may be empty):</source>
+        <translation>Warum (wird beim Job gespeichert; darf leer sein):</translation>
     </message>
 </context>
 <context>

@@ -1075,6 +1075,45 @@
     </message>
 </context>
 <context>
+    <name>HarvestsController</name>
+    <message>
+        <source>Line {line}: give a domain, and a configuration if not the default.</source>
+        <translation>Line {line}: give a domain, and a configuration if not the default.</translation>
+    </message>
+    <message>
+        <source>Give at least one domain.</source>
+        <translation>Give at least one domain.</translation>
+    </message>
+    <message>
+        <source>Nothing to save: {name} is as shown.</source>
+        <translation>Nothing to save: {name} is as shown.</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>Saved {name}.</translation>
+    </message>
+    <message>
+        <source>Not harvested: another scheduler is making its jobs right now.</source>
+        <translation>Not harvested: another scheduler is making its jobs right now.</translation>
+    </message>
+    <message>
+        <source>Run {run} failed: {reason}</source>
+        <translation>Run {run} failed: {reason}</translation>
+    </message>
+    <message>
+        <source>Run {run} of {name} is being made; its jobs appear on the jobs screen.</source>
+        <translation>Run {run} of {name} is being made; its jobs appear on the jobs screen.</translation>
+    </message>
+    <message>
+        <source>Job {id}: cancelling; the harvester stops at its next report.</source>
+        <translation>Job {id}: cancelling; the harvester stops at its next report.</translation>
+    </message>
+    <message>
+        <source>Job {id} cancelled.</source>
+        <translation>Job {id} cancelled.</translation>
+    </message>
+</context>
+<context>
     <name>HarvestsScreen</name>
     <message>
         <source>Name</source>
@@ -1113,6 +1152,21 @@
         <translation>Problem</translation>
     </message>
     <message>
+        <source>Choose a harvest definition in the list to see and change it.</source>
+        <translation>Choose a harvest definition in the list to see and change it.</translation>
+    </message>
+    <message>
+        <source>{name} ({kind}), {runs}</source>
+        <translation>{name} ({kind}), {runs}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln run(s)</source>
+        <translation>
+            <numerusform>%Ln run</numerusform>
+            <numerusform>%Ln runs</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>Harvest definitions</source>
         <translation>Harvest definitions</translation>
     </message>
@@ -1149,12 +1203,44 @@
         <translation>New selective harvest</translation>
     </message>
     <message>
+        <source>Chosen harvest</source>
+        <translation>Chosen harvest</translation>
+    </message>
+    <message>
         <source>New event harvest</source>
         <translation>New event harvest</translation>
     </message>
     <message>
         <source>New snapshot harvest</source>
         <translation>New snapshot harvest</translation>
+    </message>
+    <message>
+        <source>Max bytes per domain:</source>
+        <translation>Max bytes per domain:</translation>
+    </message>
+    <message>
+        <source>Max objects per domain:</source>
+        <translation>Max objects per domain:</translation>
+    </message>
+    <message>
+        <source>Max job running time in seconds:</source>
+        <translation>Max job running time in seconds:</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>no limit</translation>
+    </message>
+    <message>
+        <source>Save changes</source>
+        <translation>Save changes</translation>
+    </message>
+    <message>
+        <source>Harvest now</source>
+        <translation>Harvest now</translation>
+    </message>
+    <message>
+        <source>One run now, besides the schedule; its jobs appear on the jobs screen.</source>
+        <translation>One run now, besides the schedule; its jobs appear on the jobs screen.</translation>
     </message>
     <message>
         <source>Name:</source>
@@ -1689,6 +1775,14 @@
         <translation>Resubmit failed job</translation>
     </message>
     <message>
+        <source>Cancel job…</source>
+        <translation>Cancel job…</translation>
+    </message>
+    <message>
+        <source>A queued job ends at once; a running one stops its crawl and keeps what it harvested.</source>
+        <translation>A queued job ends at once; a running one stops its crawl and keeps what it harvested.</translation>
+    </message>
+    <message>
         <source>Crawl log, reports and files…</source>
         <translation>Crawl log, reports and files…</translation>
     </message>
@@ -1748,12 +1842,24 @@
         <translation>Upload error</translation>
     </message>
     <message>
+        <source>Cancelling: asked {time}; the harvester stops at its next report.</source>
+        <translation>Cancelling: asked {time}; the harvester stops at its next report.</translation>
+    </message>
+    <message>
         <source>Resubmitted as job {id}</source>
         <translation>Resubmitted as job {id}</translation>
     </message>
     <message>
         <source>Seeds ({count}):</source>
         <translation>Seeds ({count}):</translation>
+    </message>
+    <message>
+        <source>Cancel job {id}</source>
+        <translation>Cancel job {id}</translation>
+    </message>
+    <message>
+        <source>Why (kept with the job; may be empty):</source>
+        <translation>Why (kept with the job; may be empty):</translation>
     </message>
 </context>
 <context>

@@ -1075,6 +1075,45 @@
     </message>
 </context>
 <context>
+    <name>HarvestsController</name>
+    <message>
+        <source>Line {line}: give a domain, and a configuration if not the default.</source>
+        <translation>Ligne {line} : indiquez un domaine, et une configuration si ce n’est pas celle par défaut.</translation>
+    </message>
+    <message>
+        <source>Give at least one domain.</source>
+        <translation>Indiquez au moins un domaine.</translation>
+    </message>
+    <message>
+        <source>Nothing to save: {name} is as shown.</source>
+        <translation>Rien à enregistrer : {name} est tel qu’affiché.</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} enregistré.</translation>
+    </message>
+    <message>
+        <source>Not harvested: another scheduler is making its jobs right now.</source>
+        <translation>Non moissonné : un autre planificateur crée ses tâches en ce moment.</translation>
+    </message>
+    <message>
+        <source>Run {run} failed: {reason}</source>
+        <translation>L’exécution {run} a échoué : {reason}</translation>
+    </message>
+    <message>
+        <source>Run {run} of {name} is being made; its jobs appear on the jobs screen.</source>
+        <translation>L’exécution {run} de {name} est en cours de création ; ses tâches apparaissent dans l’écran des tâches.</translation>
+    </message>
+    <message>
+        <source>Job {id}: cancelling; the harvester stops at its next report.</source>
+        <translation>Tâche {id} : annulation en cours ; le moissonneur s’arrête à son prochain rapport.</translation>
+    </message>
+    <message>
+        <source>Job {id} cancelled.</source>
+        <translation>Tâche {id} annulée.</translation>
+    </message>
+</context>
+<context>
     <name>HarvestsScreen</name>
     <message>
         <source>Name</source>
@@ -1113,6 +1152,21 @@
         <translation>Problème</translation>
     </message>
     <message>
+        <source>Choose a harvest definition in the list to see and change it.</source>
+        <translation>Choisissez une définition de moisson dans la liste pour la voir et la modifier.</translation>
+    </message>
+    <message>
+        <source>{name} ({kind}), {runs}</source>
+        <translation>{name} ({kind}), {runs}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln run(s)</source>
+        <translation>
+            <numerusform>%Ln exécution</numerusform>
+            <numerusform>%Ln exécutions</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>Harvest definitions</source>
         <translation>Définitions de collecte</translation>
     </message>
@@ -1149,12 +1203,44 @@
         <translation>Nouvelle collecte sélective</translation>
     </message>
     <message>
+        <source>Chosen harvest</source>
+        <translation>Moisson choisie</translation>
+    </message>
+    <message>
         <source>New event harvest</source>
         <translation>Nouvelle collecte événementielle</translation>
     </message>
     <message>
         <source>New snapshot harvest</source>
         <translation>Nouvelle collecte instantanée</translation>
+    </message>
+    <message>
+        <source>Max bytes per domain:</source>
+        <translation>Octets max. par domaine :</translation>
+    </message>
+    <message>
+        <source>Max objects per domain:</source>
+        <translation>Objets max. par domaine :</translation>
+    </message>
+    <message>
+        <source>Max job running time in seconds:</source>
+        <translation>Durée max. d’une tâche en secondes :</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>sans limite</translation>
+    </message>
+    <message>
+        <source>Save changes</source>
+        <translation>Enregistrer les modifications</translation>
+    </message>
+    <message>
+        <source>Harvest now</source>
+        <translation>Moissonner maintenant</translation>
+    </message>
+    <message>
+        <source>One run now, besides the schedule; its jobs appear on the jobs screen.</source>
+        <translation>Une exécution maintenant, en plus du calendrier ; ses tâches apparaissent dans l’écran des tâches.</translation>
     </message>
     <message>
         <source>Name:</source>
@@ -1689,6 +1775,14 @@
         <translation>Resoumettre la tâche échouée</translation>
     </message>
     <message>
+        <source>Cancel job…</source>
+        <translation>Annuler la tâche…</translation>
+    </message>
+    <message>
+        <source>A queued job ends at once; a running one stops its crawl and keeps what it harvested.</source>
+        <translation>Une tâche en attente se termine aussitôt ; une tâche en cours arrête son crawl et garde ce qu’elle a moissonné.</translation>
+    </message>
+    <message>
         <source>Crawl log, reports and files…</source>
         <translation>Journal, rapports et fichiers…</translation>
     </message>
@@ -1748,12 +1842,24 @@
         <translation>Erreur de téléversement</translation>
     </message>
     <message>
+        <source>Cancelling: asked {time}; the harvester stops at its next report.</source>
+        <translation>Annulation : demandée le {time} ; le moissonneur s’arrête à son prochain rapport.</translation>
+    </message>
+    <message>
         <source>Resubmitted as job {id}</source>
         <translation>Resoumise comme tâche {id}</translation>
     </message>
     <message>
         <source>Seeds ({count}):</source>
         <translation>Graines ({count}) :</translation>
+    </message>
+    <message>
+        <source>Cancel job {id}</source>
+        <translation>Annuler la tâche {id}</translation>
+    </message>
+    <message>
+        <source>Why (kept with the job; may be empty):</source>
+        <translation>Pourquoi (conservé avec la tâche ; peut être vide) :</translation>
     </message>
 </context>
 <context>

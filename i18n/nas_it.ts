@@ -1075,6 +1075,45 @@
     </message>
 </context>
 <context>
+    <name>HarvestsController</name>
+    <message>
+        <source>Line {line}: give a domain, and a configuration if not the default.</source>
+        <translation>Riga {line}: indicare un dominio e una configurazione se non quella predefinita.</translation>
+    </message>
+    <message>
+        <source>Give at least one domain.</source>
+        <translation>Indicare almeno un dominio.</translation>
+    </message>
+    <message>
+        <source>Nothing to save: {name} is as shown.</source>
+        <translation>Niente da salvare: {name} è come mostrato.</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} salvato.</translation>
+    </message>
+    <message>
+        <source>Not harvested: another scheduler is making its jobs right now.</source>
+        <translation>Non raccolto: un altro pianificatore sta creando i suoi job in questo momento.</translation>
+    </message>
+    <message>
+        <source>Run {run} failed: {reason}</source>
+        <translation>Esecuzione {run} non riuscita: {reason}</translation>
+    </message>
+    <message>
+        <source>Run {run} of {name} is being made; its jobs appear on the jobs screen.</source>
+        <translation>L’esecuzione {run} di {name} è in preparazione; i suoi job compaiono nella schermata dei job.</translation>
+    </message>
+    <message>
+        <source>Job {id}: cancelling; the harvester stops at its next report.</source>
+        <translation>Job {id}: annullamento in corso; l’harvester si ferma al suo prossimo rapporto.</translation>
+    </message>
+    <message>
+        <source>Job {id} cancelled.</source>
+        <translation>Job {id} annullato.</translation>
+    </message>
+</context>
+<context>
     <name>HarvestsScreen</name>
     <message>
         <source>Name</source>
@@ -1113,6 +1152,21 @@
         <translation>Problema</translation>
     </message>
     <message>
+        <source>Choose a harvest definition in the list to see and change it.</source>
+        <translation>Scegliere una definizione di raccolta nell’elenco per vederla e modificarla.</translation>
+    </message>
+    <message>
+        <source>{name} ({kind}), {runs}</source>
+        <translation>{name} ({kind}), {runs}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln run(s)</source>
+        <translation>
+            <numerusform>%Ln esecuzione</numerusform>
+            <numerusform>%Ln esecuzioni</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>Harvest definitions</source>
         <translation>Definizioni di raccolta</translation>
     </message>
@@ -1149,12 +1203,44 @@
         <translation>Nuova raccolta selettiva</translation>
     </message>
     <message>
+        <source>Chosen harvest</source>
+        <translation>Raccolta scelta</translation>
+    </message>
+    <message>
         <source>New event harvest</source>
         <translation>Nuova raccolta per evento</translation>
     </message>
     <message>
         <source>New snapshot harvest</source>
         <translation>Nuova raccolta snapshot</translation>
+    </message>
+    <message>
+        <source>Max bytes per domain:</source>
+        <translation>Byte massimi per dominio:</translation>
+    </message>
+    <message>
+        <source>Max objects per domain:</source>
+        <translation>Oggetti massimi per dominio:</translation>
+    </message>
+    <message>
+        <source>Max job running time in seconds:</source>
+        <translation>Durata massima di un job in secondi:</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>nessun limite</translation>
+    </message>
+    <message>
+        <source>Save changes</source>
+        <translation>Salva le modifiche</translation>
+    </message>
+    <message>
+        <source>Harvest now</source>
+        <translation>Raccogli ora</translation>
+    </message>
+    <message>
+        <source>One run now, besides the schedule; its jobs appear on the jobs screen.</source>
+        <translation>Un’esecuzione ora, oltre alla pianificazione; i suoi job compaiono nella schermata dei job.</translation>
     </message>
     <message>
         <source>Name:</source>
@@ -1689,6 +1775,14 @@
         <translation>Reinvia il job non riuscito</translation>
     </message>
     <message>
+        <source>Cancel job…</source>
+        <translation>Annulla job…</translation>
+    </message>
+    <message>
+        <source>A queued job ends at once; a running one stops its crawl and keeps what it harvested.</source>
+        <translation>Un job in coda termina subito; uno in esecuzione ferma il crawl e conserva ciò che ha raccolto.</translation>
+    </message>
+    <message>
         <source>Crawl log, reports and files…</source>
         <translation>Log, rapporti e file…</translation>
     </message>
@@ -1748,12 +1842,24 @@
         <translation>Errore di caricamento</translation>
     </message>
     <message>
+        <source>Cancelling: asked {time}; the harvester stops at its next report.</source>
+        <translation>Annullamento: richiesto il {time}; l’harvester si ferma al suo prossimo rapporto.</translation>
+    </message>
+    <message>
         <source>Resubmitted as job {id}</source>
         <translation>Reinviato come job {id}</translation>
     </message>
     <message>
         <source>Seeds ({count}):</source>
         <translation>Seed ({count}):</translation>
+    </message>
+    <message>
+        <source>Cancel job {id}</source>
+        <translation>Annulla il job {id}</translation>
+    </message>
+    <message>
+        <source>Why (kept with the job; may be empty):</source>
+        <translation>Perché (conservato con il job; può essere vuoto):</translation>
     </message>
 </context>
 <context>

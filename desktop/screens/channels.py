@@ -15,6 +15,7 @@ from desktop.models import Column, DtoListModel
 from desktop.screens.base import Screen
 from desktop.widgets.form import Form
 from desktop.widgets.inputs import InputProblem, required_text
+from desktop.widgets.tables import fit_columns
 from shared.dto.definitions import ChannelDto
 
 
@@ -35,6 +36,7 @@ class ChannelsScreen(Screen):
         self.table = QTableView(self.content)
         self.table.setObjectName("channelTable")
         self.table.setModel(self.model)
+        fit_columns(self.table)
         self.table.setSortingEnabled(True)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)

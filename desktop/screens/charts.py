@@ -23,6 +23,7 @@ from desktop.screens.jobs import STATUSES
 from shared.dto import Page
 from shared.dto.definitions import HarvestDto
 from shared.dto.jobs import DayStatusCountDto, RunStatisticsDto
+from shared.runs import shown_run
 
 
 def days_between(start: dt.date, end: dt.date) -> list[dt.date]:
@@ -204,7 +205,7 @@ class ChartsScreen(Screen):
         series = QBarSeries()
         series.append(bars)
         chart.addSeries(series)
-        labels = [self.tr("Run %1").replace("%1", QLocale().toString(r.harvest_run)) for r in self.runs]
+        labels = [self.tr("Run %1").replace("%1", QLocale().toString(shown_run(r.harvest_run))) for r in self.runs]
         _axes(chart, series, labels, top / factor, unit)
         chart.legend().setVisible(False)
         self.runs_series = series

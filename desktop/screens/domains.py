@@ -32,6 +32,7 @@ from desktop.models import Column, DtoListModel, PagedTableModel
 from desktop.screens.base import Screen
 from desktop.widgets.form import Form
 from desktop.widgets.panels import ProgressPanel
+from desktop.widgets.tables import fit_columns
 from shared.dto.definitions import ConfigurationDto, CredentialDto, DomainDto
 
 
@@ -125,6 +126,7 @@ class DomainsScreen(Screen):
         # --- one domain
         self.tabs = QTabWidget(self.content)
         self.tabs.setObjectName("domainTabs")
+        self.tabs.setUsesScrollButtons(False)   # every tab's name shown: the tabs take the width they need
         self.heading = QLabel(self.tabs)
         f = self.heading.font()
         f.setBold(True)
@@ -149,7 +151,7 @@ class DomainsScreen(Screen):
         split.addWidget(right)
         split.setStretchFactor(0, 2)
         split.setStretchFactor(1, 3)
-        split.setSizes([420, 560])   # the list wide enough for long domain names, every tab visible
+        split.setSizes([420, 640])   # the list wide enough for long domain names, every tab visible
         QVBoxLayout(self.content).addWidget(split)
 
     def _forms(self) -> dict[str, Form]:
@@ -215,6 +217,7 @@ class DomainsScreen(Screen):
         ], self)
         self.config_view = QTableView(w)
         self.config_view.setModel(self.configs)
+        fit_columns(self.config_view)
         self.config_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.config_view.clicked.connect(self._show_config)
         self.config_form = Form(w)
@@ -267,6 +270,7 @@ class DomainsScreen(Screen):
         ], self)
         self.cred_view = QTableView(w)
         self.cred_view.setModel(self.creds)
+        fit_columns(self.cred_view)
         self.cred_form = Form(w)
         self.cred_url = self.cred_form.add("url", QLineEdit())
         self.cred_realm = self.cred_form.add("realm", QLineEdit())
@@ -299,6 +303,7 @@ class DomainsScreen(Screen):
         view = QTableView(w)
         view.setObjectName("historyTable")
         view.setModel(self.history)
+        fit_columns(view)
         lay.addWidget(view)
         self.tabs.addTab(w, "")
 

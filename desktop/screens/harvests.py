@@ -5,6 +5,7 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
+    QFormLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -18,14 +19,17 @@ from PySide6.QtWidgets import (
 )
 
 from desktop import formatting, vocab
+from desktop.controllers.harvests import HarvestsController, configuration_lines
 from desktop.models import Column, PagedTableModel
 from desktop.rpc.outcome import Failure
 from desktop.screens.base import Screen
 from desktop.widgets.form import Form
 from desktop.widgets.inputs import InputProblem, lines, optional_int, required_text
+from desktop.widgets.tables import fit_columns
 from shared.domain_names import registered_domain
 from shared.dto import Page
 from shared.dto.definitions import ChannelDto, HarvestDto, ScheduleDto
+from shared.enums import HarvestKind
 
 
 class HarvestsScreen(Screen):
@@ -55,10 +59,19 @@ class HarvestsScreen(Screen):
         self.table = QTableView(self.content)
         self.table.setObjectName("harvestTable")
         self.table.setModel(self.model)
+        fit_columns(self.table)
         self.table.setSortingEnabled(True)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.clicked.connect(self._row_clicked)
+        self.controller = HarvestsController(self.client, self.rpc, self)
+        c = self.controller
+        c.harvestChanged.connect(lambda h: (self.show_harvest(h), self.tabs.setCurrentIndex(0)))
+        c.listChanged.connect(self.model.reload)
+        c.problem.connect(lambda _form, field, text: self.edit.error(field or None, text))
+        c.cleared.connect(lambda _form: self.edit.clear_errors())
+        c.failure.connect(self.report)
+        c.status.connect(self.statusMessage.emit)
         self.activate_button = QPushButton(self.content)
         self.activate_button.clicked.connect(lambda: self.set_active(True))
         self.deactivate_button = QPushButton(self.content)
@@ -67,9 +80,11 @@ class HarvestsScreen(Screen):
         self.list_error.setStyleSheet("color: #b00020;")
         self.list_error.setWordWrap(True)
         self.selected: HarvestDto | None = None
+        self._channels: list[ChannelDto] = []
 
         self.tabs = QTabWidget(self.content)
         self.tabs.setObjectName("harvestTabs")
+        self._build_edit()
         # selective
         w = QWidget()
         self.sel = Form(w)
@@ -140,6 +155,80 @@ class HarvestsScreen(Screen):
         split.addWidget(self.tabs)
         QVBoxLayout(self.content).addWidget(split)
 
+    def _build_edit(self) -> None:
+        """The chosen definition, editable: what it harvests, when, where, and "harvest now"."""
+        w = QWidget()
+        w.setObjectName("harvestEdit")
+        self.edit = Form(w)
+        self.edit.layout_.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)   # long labels: above
+        self.edit_title = QLabel(w)
+        self.edit_title.setObjectName("harvestEditTitle")
+        self.edit_title.setWordWrap(True)
+        self.edit_schedule = self.edit.add("schedule", QComboBox())
+        self.edit_configs = self.edit.add("configurations", QPlainTextEdit())
+        self.edit_configs.setObjectName("harvestEditConfigurations")
+        self.edit_channel = self.edit.add("channel", QComboBox())
+        self.edit_comments = self.edit.add("comments", QLineEdit())
+        self.edit_max_bytes = self.edit.add("max_bytes", QLineEdit())
+        self.edit_max_objects = self.edit.add("max_objects", QLineEdit())
+        self.edit_max_time = self.edit.add("max_job_running_time_s", QLineEdit())
+        self.edit_save = QPushButton(w)
+        self.edit_save.setObjectName("harvestSave")
+        self.edit_save.clicked.connect(self.save_harvest)
+        self.edit_now = QPushButton(w)
+        self.edit_now.setObjectName("harvestNow")
+        self.edit_now.clicked.connect(self.controller.harvest_now)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.edit_now)
+        buttons.addWidget(self.edit_save)
+        lay = QVBoxLayout(w)
+        lay.addWidget(self.edit_title)
+        lay.addWidget(self.edit)
+        lay.addLayout(buttons)
+        lay.addStretch(1)
+        self.tabs.addTab(w, "")
+        self.show_harvest(None)
+
+    def show_harvest(self, h: HarvestDto | None) -> None:
+        """The definition in the edit tab (nothing chosen: the tab says to choose one)."""
+        self.selected = h if h is not None else self.selected
+        for widget in (self.edit, self.edit_save, self.edit_now):
+            widget.setEnabled(h is not None)
+        snapshot = h is not None and h.kind == HarvestKind.SNAPSHOT
+        for key in ("schedule", "configurations"):
+            self._show_row(key, not snapshot)
+        for key in ("max_bytes", "max_objects", "max_job_running_time_s"):
+            self._show_row(key, snapshot)
+        if h is None:
+            self.edit_title.setText(self.tr("Choose a harvest definition in the list to see and change it."))
+            return
+        self.edit_title.setText(self.tr("{name} ({kind}), {runs}").format(
+            name=h.name, kind=vocab.harvest_kind(h.kind), runs=self.tr("%Ln run(s)", "", h.runs)))
+        self._fill((self.edit_channel,), [r.name for r in self._channels if r.snapshot == snapshot], none=False)
+        self._choose(self.edit_schedule, h.schedule)
+        self._choose(self.edit_channel, h.channel)
+        self.edit_configs.setPlainText(configuration_lines(h))
+        self.edit_comments.setText(h.comments or "")
+        for edit, value in ((self.edit_max_bytes, h.max_bytes), (self.edit_max_objects, h.max_objects)):
+            edit.setText("" if value is None or value < 0 else formatting.number(value))
+        self.edit_max_time.setText(formatting.number(h.max_job_running_time_s) if h.max_job_running_time_s else "")
+
+    def _show_row(self, key: str, visible: bool) -> None:
+        self.edit.labels[key].setVisible(visible)
+        self.edit.fields[key].parentWidget().setVisible(visible)
+
+    @staticmethod
+    def _choose(combo: QComboBox, value: str | None) -> None:
+        if value and combo.findData(value) < 0:
+            combo.addItem(value, value)
+        combo.setCurrentIndex(max(0, combo.findData(value)))
+
+    def save_harvest(self) -> None:
+        self.controller.save(self.edit_comments.text(), self.edit_schedule.currentData(),
+                             self.edit_channel.currentData(), self.edit_configs.toPlainText(),
+                             self.edit_max_bytes.text(), self.edit_max_objects.text(), self.edit_max_time.text())
+
     def title(self) -> str:
         return self.tr("Harvest definitions")
 
@@ -151,9 +240,23 @@ class HarvestsScreen(Screen):
             self.kind.setItemText(i, text)
         self.activate_button.setText(self.tr("Activate"))
         self.deactivate_button.setText(self.tr("Deactivate"))
-        for i, text in enumerate((self.tr("New selective harvest"), self.tr("New event harvest"),
-                                  self.tr("New snapshot harvest"))):
+        for i, text in enumerate((self.tr("Chosen harvest"), self.tr("New selective harvest"),
+                                  self.tr("New event harvest"), self.tr("New snapshot harvest"))):
             self.tabs.setTabText(i, text)
+        self.edit.set_label("schedule", self.tr("Schedule:"))
+        self.edit.set_label("configurations", self.tr("Domains (one a line; 'domain configuration' for another "
+                                                      "than the default):"))
+        self.edit.set_label("channel", self.tr("Harvest channel:"))
+        self.edit.set_label("comments", self.tr("Comments:"))
+        self.edit.set_label("max_bytes", self.tr("Max bytes per domain:"))
+        self.edit.set_label("max_objects", self.tr("Max objects per domain:"))
+        self.edit.set_label("max_job_running_time_s", self.tr("Max job running time in seconds:"))
+        for edit in (self.edit_max_bytes, self.edit_max_objects, self.edit_max_time):
+            edit.setPlaceholderText(self.tr("no limit"))
+        self.edit_save.setText(self.tr("Save changes"))
+        self.edit_now.setText(self.tr("Harvest now"))
+        self.edit_now.setToolTip(self.tr("One run now, besides the schedule; its jobs appear on the jobs screen."))
+        self.show_harvest(self.controller.harvest)
         for form in (self.sel, self.ev, self.snap):
             form.set_label("name", self.tr("Name:"))
             form.set_label("channel", self.tr("Harvest channel:"))
@@ -189,7 +292,8 @@ class HarvestsScreen(Screen):
         c.succeeded.connect(self._fill_snapshots)
 
     def _fill_schedules(self, page: Page[ScheduleDto]) -> None:
-        self._fill((self.sel_schedule, self.ev_schedule), [s.name for s in page.items], none=False)
+        self._fill((self.sel_schedule, self.ev_schedule, self.edit_schedule), [s.name for s in page.items],
+                   none=False)
 
     def _fill_snapshots(self, page: Page[HarvestDto]) -> None:
         self._fill((self.snap_based_on,), [h.name for h in page.items])
@@ -209,19 +313,24 @@ class HarvestsScreen(Screen):
         snapshot = [r.name for r in rows if r.snapshot]
         self._fill((self.sel_channel, self.ev_channel), focused)
         self._fill((self.snap_channel,), snapshot)
+        self._channels = rows
+        if self.controller.harvest is not None:
+            self.show_harvest(self.controller.harvest)
         for combo in (self.sel_channel, self.ev_channel, self.snap_channel):
             combo.setItemText(0, self.tr("(default channel)"))
 
     def _row_clicked(self, index) -> None:
         self.selected = self.model.row_at(index.row())
         self.list_error.clear()
+        if self.selected is not None:
+            self.controller.open(self.selected.name)
 
     def set_active(self, active: bool) -> None:
         if not self.selected:
             return
         self.list_error.clear()
         c = self.rpc("set_harvest_active", self.selected.name, active)
-        c.succeeded.connect(lambda h: (setattr(self, "selected", h), self.model.reload()))
+        c.succeeded.connect(lambda h: (setattr(self, "selected", h), self.model.reload(), self.controller.open(h.name)))
         c.failed.connect(lambda f: self.show_failure(_Banner(self.list_error), f))
 
     def _created(self, form: Form):

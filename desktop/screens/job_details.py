@@ -31,6 +31,7 @@ from desktop.screens.base import Screen
 from desktop.widgets.form import ErrorLabel
 from shared.dto.archive import ArchiveFileDto
 from shared.dto.jobs import JobDetailsDto
+from shared.runs import shown_run
 
 
 def _limit(value) -> str:
@@ -274,7 +275,7 @@ class JobDetailsScreen(Screen):
         lines = [self.tr("Outcome: {outcome}").format(outcome=vocab.job_outcome(str(getattr(outcome, "value", outcome))))] \
             if outcome else []
         lines += [
-            self.tr("Harvest: {harvest}, run {run}, channel {channel}").format(harvest=j.harvest, run=j.harvest_run, channel=j.channel),
+            self.tr("Harvest: {harvest}, run {run}, channel {channel}").format(harvest=j.harvest, run=shown_run(j.harvest_run), channel=j.channel),
             self.tr("Crawl profile: {profile}").format(profile=j.profile),
             self.tr("Harvested: {objects} objects, {bytes}").format(objects=formatting.number(j.objects), bytes=formatting.size(j.bytes)),
             self.tr("Deduplication: {count} objects not stored again, {bytes} saved").format(

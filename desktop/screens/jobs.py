@@ -25,13 +25,16 @@ from PySide6.QtWidgets import (
 )
 
 from desktop import formatting, vocab
+from desktop.controllers.harvests import JobsController
 from desktop.models import Column, DtoListModel, PagedTableModel
 from desktop.models.paged import sort_param
 from desktop.screens.base import Screen
 from desktop.widgets.form import ErrorLabel
 from desktop.widgets.inputs import InputProblem, optional_int
+from desktop.widgets.tables import fit_columns
 from shared.dto.jobs import JobDetailsDto, RunningJobDto
 from shared.enums import JobStatus
+from shared.runs import shown_run
 
 STATUSES = tuple(s.value for s in JobStatus)
 
@@ -46,7 +49,7 @@ def job_columns() -> list[Column]:
         Column("id", lambda: QCoreApplication.translate("JobsScreen", "Job"), align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
         Column("status", lambda: QCoreApplication.translate("JobsScreen", "Status"), vocab.job_status),
         Column("harvest", lambda: QCoreApplication.translate("JobsScreen", "Harvest")),
-        Column("harvest_run", lambda: QCoreApplication.translate("JobsScreen", "Run")),
+        Column("harvest_run", lambda: QCoreApplication.translate("JobsScreen", "Run"), lambda r: formatting.number(shown_run(r))),
         Column("channel", lambda: QCoreApplication.translate("JobsScreen", "Channel")),
         Column("configuration_count", lambda: QCoreApplication.translate("JobsScreen", "Configurations"), formatting.number),
         Column("expected_objects", lambda: QCoreApplication.translate("JobsScreen", "Expected objects"), formatting.number),
@@ -80,6 +83,7 @@ class JobsScreen(Screen):
         self.running_view = QTableView(self.content)
         self.running_view.setObjectName("runningJobs")
         self.running_view.setModel(self.running)
+        fit_columns(self.running_view)
         self.running_view.setMaximumHeight(160)
         self.running_view.horizontalHeader().setStretchLastSection(True)
 
@@ -90,6 +94,7 @@ class JobsScreen(Screen):
         self.table = QTableView(self.content)
         self.table.setObjectName("jobTable")
         self.table.setModel(self.model)
+        fit_columns(self.table)
         self.table.setSortingEnabled(True)
         self.table.horizontalHeader().setSortIndicator(0, Qt.SortOrder.DescendingOrder)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
@@ -146,10 +151,19 @@ class JobsScreen(Screen):
         self.domain_view = QTableView(self.content)
         self.domain_view.setObjectName("jobDomains")
         self.domain_view.setModel(self.job_domains)
+        fit_columns(self.domain_view)
         self.domain_view.setSortingEnabled(True)
         self.resubmit_button = QPushButton(self.content)
         self.resubmit_button.setEnabled(False)
         self.resubmit_button.clicked.connect(self.resubmit)
+        self.actions = JobsController(self.client, self.rpc, self)
+        self.actions.jobChanged.connect(lambda j: (self.show_job(j), self.model.reload(), self.load_running()))
+        self.actions.failure.connect(self.report)
+        self.actions.status.connect(self.statusMessage.emit)
+        self.cancel_button = QPushButton(self.content)
+        self.cancel_button.setObjectName("cancelJob")
+        self.cancel_button.setEnabled(False)
+        self.cancel_button.clicked.connect(self.cancel)
         self.details_button = QPushButton(self.content)
         self.details_button.setObjectName("openJobDetails")
         self.details_button.setEnabled(False)
@@ -171,6 +185,7 @@ class JobsScreen(Screen):
         buttons = QHBoxLayout()
         buttons.addWidget(self.details_button)
         buttons.addWidget(self.resubmit_button)
+        buttons.addWidget(self.cancel_button)
         buttons.addStretch(1)
         bl.addLayout(buttons)
         bottom.addWidget(left)
@@ -204,6 +219,9 @@ class JobsScreen(Screen):
         self.use_dates.setText(self.tr("Created from"))
         self.apply_button.setText(self.tr("Apply filters"))
         self.resubmit_button.setText(self.tr("Resubmit failed job"))
+        self.cancel_button.setText(self.tr("Cancel job…"))
+        self.cancel_button.setToolTip(self.tr("A queued job ends at once; a running one stops its crawl and keeps "
+                                              "what it harvested."))
         self.details_button.setText(self.tr("Crawl log, reports and files…"))
         for m in (self.running, self.model, self.job_domains):
             m.retranslate()
@@ -282,16 +300,17 @@ class JobsScreen(Screen):
     def show_job(self, j: JobDetailsDto) -> None:
         self.job = j
         self.resubmit_button.setEnabled(j.status == JobStatus.FAILED)
+        self.cancel_button.setEnabled(JobsController.can_cancel(j))
         self.details_button.setEnabled(True)
         reasons = ", ".join(f"{vocab.stop_reason(k)}: {formatting.number(v)}" for k, v in j.stop_reasons.items())
         lines = [
             self.tr("Job {id}: {status}").format(id=j.id, status=vocab.job_status(j.status)),
             self.tr("Harvest: {harvest}, run {run}, channel {channel}").format(
-                harvest=j.harvest, run=j.harvest_run, channel=j.channel),
+                harvest=j.harvest, run=shown_run(j.harvest_run), channel=j.channel),
             self.tr("Crawl profile: {profile}").format(profile=j.profile),
             self.tr("Created {created}, started {started}, ended {ended}").format(
-                created=formatting.date_time(j.created_at), started=formatting.date_time(j.started_at),
-                ended=formatting.date_time(j.ended_at)),
+                created=formatting.date_time(j.created_at), started=formatting.date_time(j.started_at) or "—",
+                ended=formatting.date_time(j.ended_at) or "—"),
             self.tr("Harvested: {objects} objects, {bytes}").format(
                 objects=formatting.number(j.objects), bytes=formatting.size(j.bytes)),
             self.tr("Stop reasons: {reasons}").format(reasons=reasons or "—"),
@@ -300,12 +319,26 @@ class JobsScreen(Screen):
                             (j.upload_error, self.tr("Upload error"))):
             if text:
                 lines.append(f"{label}: {text}")
+        if j.cancel_requested_at and not j.ended_at:
+            lines.append(self.tr("Cancelling: asked {time}; the harvester stops at its next report.").format(
+                time=formatting.date_time(j.cancel_requested_at)))
         if j.resubmitted_as:
             lines.append(self.tr("Resubmitted as job {id}").format(id=j.resubmitted_as))
         seeds = j.seeds
         lines.append(self.tr("Seeds ({count}):").format(count=len(seeds)))
         lines.extend("  " + s for s in seeds[:200])
         self.details.setPlainText("\n".join(lines))
+
+    def cancel(self) -> None:
+        """Ask for a reason (it is kept with the job), then cancel."""
+        if not JobsController.can_cancel(self.job):
+            return
+        from PySide6.QtWidgets import QInputDialog
+
+        reason, ok = QInputDialog.getText(self, self.tr("Cancel job {id}").format(id=self.job.id),
+                                          self.tr("Why (kept with the job; may be empty):"))
+        if ok:
+            self.actions.cancel(self.job, reason)
 
     def resubmit(self) -> None:
         if not self.job:

@@ -7,6 +7,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFileDialog,
+    QFormLayout,
     QHBoxLayout,
     QLineEdit,
     QListWidget,
@@ -24,6 +25,7 @@ from desktop.rpc.outcome import Failure
 from desktop.screens.base import Screen
 from desktop.widgets.form import Form
 from desktop.widgets.inputs import InputProblem, required_text
+from desktop.widgets.tables import fit_columns
 from shared.dto.definitions import ProfileDocumentDto, ProfileDto
 
 
@@ -46,6 +48,7 @@ class ProfilesScreen(Screen):
         self.table = QTableView(self.content)
         self.table.setObjectName("profileTable")
         self.table.setModel(self.model)
+        fit_columns(self.table)
         self.table.setSortingEnabled(True)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -94,9 +97,12 @@ class ProfilesScreen(Screen):
         row2.addStretch(1)
         row2.addWidget(self.upload_button)
         rl.addLayout(row2)
+        # labels above their fields: the document editor gets the whole width
+        self.form.layout_.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)
         split = QSplitter(self.content)
         split.addWidget(left)
         split.addWidget(right)
+        split.setSizes([560, 440])   # the list wide enough for every column, comments included
         QVBoxLayout(self.content).addWidget(split)
 
     def title(self) -> str:

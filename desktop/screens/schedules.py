@@ -23,6 +23,7 @@ from desktop.rpc.outcome import Failure, FailureKind
 from desktop.screens.base import Screen
 from desktop.widgets.form import Form
 from desktop.widgets.inputs import InputProblem, optional_int, required_text
+from desktop.widgets.tables import fit_columns
 from shared.dto.definitions import ScheduleDetailsDto, SchedulePreviewDto
 
 UNITS = ("hours", "days", "weeks", "months")
@@ -45,6 +46,7 @@ class SchedulesScreen(Screen):
         self.table = QTableView(self.content)
         self.table.setObjectName("scheduleTable")
         self.table.setModel(self.model)
+        fit_columns(self.table)
         self.table.setSortingEnabled(True)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.clicked.connect(self._row_clicked)

@@ -20,6 +20,7 @@ from desktop.rpc.outcome import Failure
 from desktop.screens.base import Screen
 from desktop.widgets.form import Form
 from desktop.widgets.inputs import InputProblem, lines, required_text
+from desktop.widgets.tables import fit_columns
 from shared.dto.definitions import TrapListDto
 
 
@@ -41,6 +42,7 @@ class TrapsScreen(Screen):
         self.table = QTableView(self.content)
         self.table.setObjectName("trapTable")
         self.table.setModel(self.model)
+        fit_columns(self.table)
         self.table.setSortingEnabled(True)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.clicked.connect(self._row_clicked)

@@ -163,6 +163,9 @@ def when(value: Any, zone: Any = None) -> str:
 
     if value is None:
         return ""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        # Epoch seconds, as the monitor's log records carry them.
+        value = dt.datetime.fromtimestamp(value, dt.UTC)
     if isinstance(value, str):
         try:
             value = dt.datetime.fromisoformat(value)

@@ -244,17 +244,20 @@ def _h_now(args) -> int:
     if args.json:
         print_json(out)
         return 0
+    from shared.runs import shown_run
+
+    run = shown_run(out.run)
     if not out.started:
         print(f"{args.name}: not harvested: {out.error or 'another scheduler is making its jobs right now'}")
         return 1
     if out.error:
-        print(f"{args.name}: run {out.run} failed: {out.error}")
+        print(f"{args.name}: run {run} failed: {out.error}")
         return 1
     if args.wait:
-        print(f"{args.name}: run {out.run}: {len(out.jobs)} job(s) queued: {', '.join(map(str, out.jobs))}")
+        print(f"{args.name}: run {run}: {len(out.jobs)} job(s) queued: {', '.join(map(str, out.jobs))}")
     else:
-        print(f"{args.name}: run {out.run} is being made; follow it with: nas jobs list --harvest '{args.name}' "
-              f"--run {out.run}")
+        print(f"{args.name}: run {run} is being made; follow it with: nas jobs list --harvest '{args.name}' "
+              f"--run {run}")
     return 0
 
 

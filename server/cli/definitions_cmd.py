@@ -115,11 +115,11 @@ def _domain_show(args) -> int:
     if args.json:
         print_json(d)
         return 0
-    from server.cli.common import text
+    from server.cli.common import when
 
-    print(f"{d.name}  edition {d.edition}  created {text(d.created_at)}")
+    print(f"{d.name}  edition {d.edition}  created {when(d.created_at)}")
     if d.alias_of:
-        print(f"alias of {d.alias_of} until {text(d.alias_expires_at) or None}")
+        print(f"alias of {d.alias_of} until {when(d.alias_expires_at) or None}")
     if d.comments:
         print(f"comments: {d.comments}")
     print("configurations:")
@@ -131,7 +131,7 @@ def _domain_show(args) -> int:
     for t in d.crawler_traps:
         print(f"crawler trap: {t}")
     for o in d.owner_info:
-        print(f"owner ({text(o.created_at)}): {o.info}")
+        print(f"owner ({when(o.created_at)}): {o.info}")
     return 0
 
 
@@ -270,10 +270,10 @@ def _profile_list(args) -> int:
     if args.json:
         print_json(page)
         return 0
-    from server.cli.common import text
+    from server.cli.common import when
 
     print_table(("PROFILE", "ACTIVE", "FORMAT", "EDITION", "UPDATED", "COMMENTS"),
-                [(p.name, "yes" if p.active else "no", p.format, p.edition, text(p.updated_at)[:19],
+                [(p.name, "yes" if p.active else "no", p.format, p.edition, when(p.updated_at),
                   p.comments[:50]) for p in page.items])
     _page_footer(page)
     return 0
@@ -446,10 +446,10 @@ def _h_list(args) -> int:
     if args.json:
         print_json(page)
         return 0
-    from server.cli.common import text
+    from server.cli.common import text, when
 
     print_table(("HARVEST", "KIND", "ACTIVE", "RUNS", "NEXT RUN", "CHANNEL"),
-                [(h.name, text(h.kind), "yes" if h.active else "no", h.runs, text(h.next_run_at),
+                [(h.name, text(h.kind), "yes" if h.active else "no", h.runs, when(h.next_run_at),
                   h.channel) for h in page.items])
     _page_footer(page)
     return 0

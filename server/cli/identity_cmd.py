@@ -75,7 +75,6 @@ def issue(args: argparse.Namespace) -> int:
 
 
 def show(args: argparse.Namespace) -> int:
-    import datetime as dt
     import json
 
     from server.runtime import identity, tokens
@@ -86,7 +85,9 @@ def show(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     who = identity.verify(_key(args), token)
     claims = json.loads(tokens._unb64(token.split(".")[1]))
-    expires = dt.datetime.fromtimestamp(claims["exp"], dt.UTC).isoformat(timespec="seconds")
+    from server.cli.common import when
+
+    expires = when(claims["exp"])
     print_table(["subject", "roles", "token id", "expires"], [[who.subject, ", ".join(sorted(who.roles)),
                                                                  who.token_id, expires]])
     return 0

@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from server.cli.common import add_broker_arguments, call, print_json, print_table, rpc_proxy
+from server.cli.common import EXIT_BAD_INPUT, add_broker_arguments, call, print_json, print_table, rpc_proxy
+from shared.runs import shown_run
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -19,7 +20,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     a.add_argument("--outcome", action="append",
                    help="harvested, partial, nothing-harvested, cancelled, failed (repeatable)")
     a.add_argument("--harvest", help="harvest definition name")
-    a.add_argument("--run", type=int, dest="harvest_run", help="run number of the definition")
+    a.add_argument("--run", type=int, dest="harvest_run", help="run number of the definition (the first run is 1)")
     a.add_argument("--channel")
     a.add_argument("--domain", help="jobs that harvest this domain")
     a.add_argument("--since", dest="created_from", help="created at or after (ISO date/time)")
@@ -84,6 +85,13 @@ def register(sub: argparse._SubParsersAction) -> None:
 def do_list(args: argparse.Namespace) -> int:
     filters = {k: getattr(args, k) for k in ("harvest", "harvest_run", "channel", "domain", "created_from",
                                               "created_to", "id_from", "id_to") if getattr(args, k) is not None}
+    if "harvest_run" in filters:
+        from shared.runs import stored_run
+
+        if filters["harvest_run"] < 1:
+            print("--run: runs are numbered from 1", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        filters["harvest_run"] = stored_run(filters["harvest_run"])
     if args.status:
         filters["status"] = args.status
     if args.outcome:
@@ -97,7 +105,7 @@ def do_list(args: argparse.Namespace) -> int:
 
     print_table(("JOB", "HARVEST", "RUN", "STATUS", "OUTCOME", "CHANNEL", "CONFIGS", "EXPECTED", "CREATED",
                  "HARVESTER"),
-                [(j.id, j.harvest, j.harvest_run, text(j.status), text(j.outcome), j.channel,
+                [(j.id, j.harvest, shown_run(j.harvest_run), text(j.status), text(j.outcome), j.channel,
                   j.configuration_count, j.expected_objects, when(j.created_at), j.harvester_id or "")
                  for j in page.items])
     print(f"{len(page.items)} of {page.total} jobs (from {page.offset})")
@@ -130,7 +138,7 @@ def job_lines(job, domains, files) -> list[str]:
 
     out = []
     ended = f"{text(job.status)}" + (f" ({text(job.outcome)})" if job.outcome else "")
-    out.append(f"Job {job.id}: harvest {job.harvest!r}, run {job.harvest_run} — {ended}")
+    out.append(f"Job {job.id}: harvest {job.harvest!r}, run {shown_run(job.harvest_run)} — {ended}")
     if job.failure_reason:
         out.append(f"  reason:      {job.failure_reason}")
     if job.cancel_requested_at and not job.outcome:
@@ -244,11 +252,11 @@ def do_running(args: argparse.Namespace) -> int:
     if args.json:
         print_json(rows)
         return 0
-    from server.cli.common import text
+    from server.cli.common import when
 
     print_table(("JOB", "HARVEST", "HARVESTER", "URIS DONE", "QUEUED", "BYTES", "URIS/S", "HOSTS", "UPDATED"),
                 [(r.id, r.harvest, r.harvester_id, r.uris_done, r.uris_queued, r.bytes,
-                  round(r.rate, 1), r.active_hosts, text(r.updated_at)[:19]) for r in rows])
+                  round(r.rate, 1), r.active_hosts, when(r.updated_at)) for r in rows])
     return 0
 
 

@@ -41,9 +41,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _when(t: float | None) -> str:
-    import time
+    from server.cli.common import when
 
-    return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(t)) if t else ""
+    return when(t) if t else ""   # the user's zone, named, as every other command prints times
 
 
 def list_(args: argparse.Namespace) -> int:

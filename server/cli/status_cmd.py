@@ -2,9 +2,8 @@
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 
-from server.cli.common import add_broker_arguments, call, human_age, print_json, print_table, rpc_proxy
+from server.cli.common import add_broker_arguments, call, human_age, print_json, print_table, rpc_proxy, when
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -41,8 +40,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"channel {c.channel}: {c.waiting_jobs} job(s) waiting, but no harvester has asked for its work "
               f"(start a harvester with harvester.channel {c.channel}, or move the harvests to a served channel)")
     for rec in logs or ():
-        when = dt.datetime.fromtimestamp(rec.time).strftime("%Y-%m-%d %H:%M:%S")
-        print(f"{when} {rec.level:<8} {rec.instance_id} {rec.logger}: {rec.message}")
+        print(f"{when(rec.time)} {rec.level:<8} {rec.instance_id} {rec.logger}: {rec.message}")
     return 1 if any(i.state == InstanceState.LOST for i in instances) else 0
 
 

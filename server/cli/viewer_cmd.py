@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from server.cli.common import add_broker_arguments, call, print_json, print_table, rpc_proxy
+from server.cli.common import add_broker_arguments, call, print_json, print_table, rpc_proxy, when
 
 SERVICE = "viewerproxy"
 
@@ -141,7 +141,7 @@ def missing(args: argparse.Namespace) -> int:
         print_json([m.to_dict() for m in items])
     else:
         print_table(("URL", "KIND", "COUNT", "FIRST SEEN", "REFERRER"),
-                    [[m.url, m.kind, m.count, m.first_seen.isoformat(timespec="seconds"), m.referrer or "-"]
+                    [[m.url, m.kind, m.count, when(m.first_seen), m.referrer or "-"]
                      for m in items])
     return 0
 

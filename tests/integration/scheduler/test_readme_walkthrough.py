@@ -68,7 +68,7 @@ def test_the_readme_walkthrough_runs_as_written(services, monkeypatch, capsys):
                 rpc.scheduler.report_job(job_id, "harvester@demo", [
                     {"domain": story.DOMAIN, "objects": 9, "bytes": 9000, "stop_reason": "completed"}])
             if argv[:2] == ["jobs", "show"]:
-                assert f"Job {job_id}: harvest 'demo-collections', run 0 — done (harvested)" in out.out
+                assert f"Job {job_id}: harvest 'demo-collections', run 1 — done (harvested)" in out.out
             if argv[:2] == ["schedules", "show"]:
                 assert "every day at 04:00" in out.out
         assert job_id is not None

@@ -65,10 +65,14 @@ def test_a_curators_day_in_the_cli(services, tmp_path, capsys):
     edited = ok("harvests", "edit", "news", "--comments", "daily news", "--add", "dr.dk")
     assert "daily news" in edited and "dr.dk:defaultconfig" in edited and "every day at 04:00" in edited
     now = ok("harvests", "now", "news", "--wait")
-    assert "news: run 0: 1 job(s) queued" in now, now   # dr.dk is an alias of kb.dk: one job
+    assert "news: run 1: 1 job(s) queued" in now, now   # dr.dk is an alias of kb.dk: one job
 
     listed = ok("jobs", "list", "--sort", "-id")
     assert "news" in listed and "submitted" in listed
+    # runs are numbered from 1 wherever a person reads or types them (shared/runs.py)
+    assert "news" in ok("jobs", "list", "--harvest", "news", "--run", "1")
+    assert "news" not in ok("jobs", "list", "--harvest", "news", "--run", "2")
+    assert "numbered from 1" in ok("jobs", "list", "--run", "0", code=2)
     channels = ok("scheduler", "channels", code=1)
     assert "NO: jobs wait for a harvester" in channels
     from waiting import wait_for
@@ -80,7 +84,7 @@ def test_a_curators_day_in_the_cli(services, tmp_path, capsys):
     wait_for(status_flags_the_channel, timeout=60)
     job_id = int(listed.splitlines()[2].split()[0])
     shown = ok("jobs", "show", str(job_id))
-    assert f"Job {job_id}: harvest 'news', run 0 — submitted" in shown and "kb.dk" in shown
+    assert f"Job {job_id}: harvest 'news', run 1 — submitted" in shown and "kb.dk" in shown
     assert "Files: not known" in shown   # no arcrepository in this test: said, not a traceback
     assert f"job {job_id}: cancelled" in ok("jobs", "cancel", str(job_id), "--reason", "test")
     shown = ok("jobs", "show", str(job_id))

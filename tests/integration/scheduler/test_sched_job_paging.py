@@ -53,3 +53,24 @@ def test_every_page_in_every_order_matches_one_plain_order_by(engine, session, k
         assert [j.id for j in tail.items] == [j.id for j in page.items][-3:]
     with pytest.raises(InvalidInput):
         queries.list_jobs(session, None, 0, 10, "-colour")
+
+
+def test_paging_by_id_is_exact_with_and_without_removed_jobs(engine, session):
+    """The unfiltered history by id pages by key while every id exists, and by offset once a job
+    was removed (an unfinished generation's jobs are deleted): the same rows either way."""
+    from sqlalchemy import delete
+
+    _jobs(session)
+
+    def pages(sort):
+        total = queries.list_jobs(session, None, 0, 1, sort).total
+        return [j.id for offset in range(0, total, 5) for j in queries.list_jobs(session, None, offset, 5, sort).items]
+
+    all_ids = sorted(session.execute(select(Job.id)).scalars())
+    assert queries._dense_ids(session, len(all_ids)) == (all_ids[0], all_ids[-1])
+    assert pages("id") == all_ids and pages("-id") == all_ids[::-1]
+    session.execute(delete(Job).where(Job.id.in_(all_ids[10:13])))
+    session.commit()
+    left = all_ids[:10] + all_ids[13:]
+    assert queries._dense_ids(session, len(left)) is None
+    assert pages("id") == left and pages("-id") == left[::-1]

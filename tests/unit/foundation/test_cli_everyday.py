@@ -58,7 +58,7 @@ def test_a_job_reads_without_reprs():
                                        {"ONE": "upload_completed", "TWO": "upload_failed"})],
                  total=1, offset=0, limit=1000)
     text = "\n".join(job_lines(_job(), domains, files))
-    assert "Job 17: harvest 'weekly news', run 0 — failed (nothing-harvested)" in text
+    assert "Job 17: harvest 'weekly news', run 1 — failed (nothing-harvested)" in text
     assert "reason:      nothing was harvested: no seed could be fetched" in text
     assert "no-seed-fetched" in text and "(not reported)" in text
     assert "17-metadata-1.warc.gz  2.0 KiB  ONE: upload completed, TWO: upload failed" in text
@@ -110,3 +110,54 @@ def _zombie(pid: int) -> bool:
             return fh.read().split(")")[-1].split()[0] == "Z"
     except OSError:
         return True
+
+
+def test_every_command_shows_times_in_the_users_zone_with_the_zone_named(monkeypatch, capsys):
+    """``domains show``, ``profiles list``, ``harvests list``, ``jobs running`` and ``status --logs``
+    print times as ``when`` does (they printed UTC, or a local time with no zone)."""
+    import argparse
+    import contextlib
+    import time
+    from types import SimpleNamespace as NS
+
+    from server.cli import definitions_cmd, jobs_cmd, status_cmd
+
+    monkeypatch.setenv("TZ", "Europe/Copenhagen")
+    time.tzset()
+    try:
+        t = dt.datetime(2026, 7, 1, 2, 0, tzinfo=dt.UTC)
+        local, utc = "2026-07-01 04:00:00 CEST", "2026-07-01 02:00"
+        answers = {
+            "get_domain": NS(name="a.dk", edition=1, created_at=t, alias_of="b.dk", alias_expires_at=t, comments="",
+                             configurations=[], seed_lists=[], crawler_traps=[],
+                             owner_info=[NS(created_at=t, info="owner")]),
+            "list_profiles": Page(items=[NS(name="p", active=True, format="yaml", edition=1, updated_at=t,
+                                            comments="")], total=1, offset=0, limit=50),
+            "list_harvests": Page(items=[NS(name="h", kind="focused", active=True, runs=0, next_run_at=t,
+                                            channel="FOCUSED")], total=1, offset=0, limit=50),
+        }
+        monkeypatch.setattr(definitions_cmd, "_call", lambda args, method, *a, **kw: answers[method])
+        running = [NS(id=1, harvest="h", harvester_id="x", uris_done=1, uris_queued=2, bytes=3, rate=1.0,
+                      active_hosts=1, updated_at=t)]
+        log = [NS(time=t.timestamp(), level="WARNING", instance_id="i", logger="l", message="m")]
+        by_method = {"running_jobs": running, "instances": [], "recent_logs": log}
+        monkeypatch.setattr(jobs_cmd, "rpc_proxy", lambda args: contextlib.nullcontext(None))
+        monkeypatch.setattr(jobs_cmd, "call", lambda proxy, service, method, *a: by_method[method])
+        monkeypatch.setattr(status_cmd, "rpc_proxy", lambda args: contextlib.nullcontext(None))
+        monkeypatch.setattr(status_cmd, "call", lambda proxy, service, method, *a: by_method[method])
+        ns = argparse.Namespace(json=False, name="a.dk", offset=0, limit=50, sort="name", logs="")
+        for show in (definitions_cmd._domain_show, definitions_cmd._profile_list, jobs_cmd.do_running,
+                     status_cmd.run):
+            show(ns)
+            out = capsys.readouterr().out
+            assert local in out and utc not in out, (show.__name__, out)
+        definitions_cmd._h_list(argparse.Namespace(json=False, offset=0, limit=50, sort="name", pattern=None,
+                                                   kind=None))
+        assert local in capsys.readouterr().out
+        assert definitions_cmd._domain_show(ns) == 0 and capsys.readouterr().out.count("CEST") == 3
+        from server.cli import notify_cmd
+
+        assert notify_cmd._when(t.timestamp()) == local and notify_cmd._when(None) == ""
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()
