@@ -19,6 +19,7 @@ import eventlet
 from nameko.exceptions import RpcTimeout, UnknownService
 from sqlalchemy.orm import Session
 
+from server.archive.arcrepository import expectations
 from server.archive.arcrepository import store as core
 from server.archive.arcrepository.models import utcnow
 from server.archive.batch.base import load_job, registered_jobs
@@ -84,8 +85,6 @@ class ArcRepository:
         #: storing one name are serialised: see :meth:`store`)
         self.running: dict[str, str] = {}
         self.arrangements = Arrangements()
-        #: batch id -> (replica, files it must see, missing ones once known)
-        self.batch_expect: dict[str, tuple[ReplicaDto, list[str], list[str] | None]] = {}
         self.started_at = utcnow()
         self.pool = eventlet.GreenPool(limits.max_parallel * 8)
         #: told about every store that ended incomplete (the service notifies a person)
@@ -341,23 +340,25 @@ class ArcRepository:
 
     def expect_batch(self, batch_id: str, r: ReplicaDto, regex: str | None, file_pattern: str | None) -> None:
         """Remember which files the admin database says the run must see (the run's regex and the
-        job's own file pattern applied), to say which were missing when it is done."""
+        job's own file pattern applied), to say which were missing when it is done. Kept in the
+        admin database (:mod:`.expectations`), so a restart in between forgets nothing."""
         names = self.record(lambda s: core.completed_names(s, r.id))
         for pattern in (regex, file_pattern):
             if pattern:
                 pat = UserPattern(pattern)   # a user's regex runs time-bounded here too
                 names = [n for n in names if pat.fullmatch(n)]
-        while len(self.batch_expect) >= MAX_REMEMBERED_BATCHES:
-            self.batch_expect.pop(next(iter(self.batch_expect)))
-        self.batch_expect[batch_id] = (r, names, None)
+        self.record(lambda s: expectations.save(s, batch_id, r.id, names, MAX_REMEMBERED_BATCHES))
 
     def check_batch(self, result: BatchResultDto) -> BatchResultDto:
         """A done run that processed fewer files than the replica should hold is incomplete, with
         the missing ones named (each asked of the replica's monitor, up to MAX_NAMED_MISSING)."""
-        entry = self.batch_expect.get(result.batch_id)
-        if entry is None or result.state != "done":
+        if result.state != "done":
             return result
-        r, names, missing = entry
+        entry = self.record(lambda s: expectations.load(s, result.batch_id))
+        if entry is None:
+            return result
+        rid, names, missing = entry
+        r = self.replicas.bitarchive(rid)
         seen = result.files_processed + result.files_failed
         if missing is None:
             missing = []
@@ -368,7 +369,7 @@ class ArcRepository:
                                           timeout=self.limits.rpc_timeout)
                     except NasError as exc:
                         missing.append(name if exc.code == "file_not_found" else f"{name} ({exc.code})")
-            self.batch_expect[result.batch_id] = (r, names, missing)
+            self.record(lambda s, found=missing: expectations.set_missing(s, result.batch_id, found))
         if seen < len(names):
             result.incomplete = True
             result.missing_files = list(missing)
