@@ -132,9 +132,10 @@ class ArcRepository:
         started = False
         try:
             with committing(session):
+                attempted = core.attempted_replicas(session, rf.name)
                 plan = core.on_store(session, self.replicas.all(), rf.name, rf.checksum, rf.size)
             if any(a != core.Action.NONE for a in plan.values()):
-                self.pool.spawn_n(self.run_store, plan, rf)
+                self.pool.spawn_n(self.run_store, plan, rf, attempted)
                 started = True
         finally:
             if not started:
@@ -146,7 +147,7 @@ class ArcRepository:
         with self.sessions() as session, committing(session):
             return fn(session)
 
-    def run_store(self, plan: dict[str, core.Action], rf: RemoteFile) -> None:
+    def run_store(self, plan: dict[str, core.Action], rf: RemoteFile, attempted: set[str] | None = None) -> None:
         """Drive one store to its end (a background green thread); every outcome is recorded."""
         lim = self.limits
         replicas = self.replicas.all()
@@ -167,9 +168,12 @@ class ArcRepository:
                 pile.spawn(fn, item)
             list(pile)
 
-        # Every replica is asked first whether it already holds the file (a reply lost to a
-        # timeout must not make a second copy in another instance).
-        plan = {rid: (core.Action.CHECK if a == core.Action.UPLOAD else a) for rid, a in plan.items()}
+        # A replica an earlier store sent the file to is asked first whether it holds it (a reply
+        # lost to a timeout must not make a second copy in another instance). One the admin
+        # database says was never sent it cannot hold it: asking would only cost a round trip
+        # before the copy starts (``attempted`` None: ask every replica).
+        plan = {rid: (core.Action.CHECK if a == core.Action.UPLOAD and (attempted is None or rid in attempted)
+                      else a) for rid, a in plan.items()}
         try:
             core.run_store(plan, replicas, upload=upload, checksum=checksum, record=self.record,
                            retries=lim.retries, parallel=parallel, name=rf.name)
