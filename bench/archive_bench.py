@@ -77,6 +77,11 @@ def start_archive(work: str, uri: str) -> str:
 
     conf = os.path.join(work, "conf")
     os.makedirs(conf)
+    from server.runtime import tokens
+
+    # One installation key for the services and the commands (transfer tickets, file tokens).
+    tokens.create_key_file(os.path.join(conf, "installation.key"))
+    os.environ["NAS_KEY_FILE"] = os.path.join(conf, "installation.key")
     replicas = [{"id": "ONE", "type": "bitarchive"}, {"id": "TWO", "type": "bitarchive"}]
     for inst, svc, rep in [("arcrepository", "arcrepository", None), ("bam-one", "bitarchive_monitor", "ONE"),
                            ("bam-two", "bitarchive_monitor", "TWO"), ("ba-one", "bitarchive", "ONE"),
