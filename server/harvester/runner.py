@@ -135,7 +135,7 @@ class Harvester:
             try:
                 self.run_job(job)
             except Exception:  # noqa: BLE001 - one broken job must not end the harvester
-                log.exception("job %s could not be run", job.get("job_id"))
+                log.exception("job %s could not be run", job.get("job_id") or job.get("id"))
                 self.stopping.wait(c.claim_interval)
 
     # -- one job ------------------------------------------------------------------------------
@@ -298,8 +298,36 @@ class Harvester:
         path = jd.file(name)
         if not os.path.exists(path):
             return
-        offload(metadata_warc.index_warc, jd, path)
-        uploader.upload(jd, state, path)
+        if self._index_or_repair(jd, state, path):
+            uploader.upload(jd, state, path)
+
+    def _index_or_repair(self, jd: JobDir, state: JobState, path: str) -> bool:
+        """Index ``path`` for the metadata WARC; a damaged WARC (ENOSPC, a crash) is truncated
+        to its last complete record first and the loss noted as a harvest error, instead of
+        ending the job with an exception (the harvester's "job None could not be run").
+        Returns whether there is a file left to upload."""
+        try:
+            offload(metadata_warc.index_warc, jd, path)
+            return True
+        except Exception as exc:  # noqa: BLE001 - any unreadable WARC is repaired, not fatal
+            from server.crawler.resume import repair_warc
+
+            name = os.path.basename(path)
+            kept, size = offload(repair_warc, path)
+            what = (f"{name} was damaged ({exc.__class__.__name__}: {exc}); "
+                    + (f"truncated to its last complete record ({kept} of {size} bytes kept)" if kept
+                       else f"no complete record in it, removed ({size} bytes)"))
+            log.warning("job %s: %s", jd.job_id, what)
+            state.harvest_errors.append(f"a damaged WARC file was repaired: {name}")
+            state.harvest_details.append(what)
+            jd.save_state(state)
+        if not os.path.exists(path):
+            return False
+        try:
+            offload(metadata_warc.index_warc, jd, path)
+        except Exception as exc:  # noqa: BLE001 - stored all the same: its bytes are the harvest
+            state.harvest_details.append(f"{os.path.basename(path)} could not be indexed after its repair: {exc}")
+        return True
 
     def _status_line(self, jd: JobDir, p: dict[str, Any], elapsed: float, ended: str = "") -> None:
         log.info("job %s: %s URIs done, %s queued, %s bytes, %s URIs/s, %s active hosts, %.0f s%s",
@@ -338,8 +366,8 @@ class Harvester:
         uploader = Uploader(self.archive, self.config.failed_dir)
         if state.phase == UPLOADING:
             for path in jd.warcs():
-                offload(metadata_warc.index_warc, jd, path)
-                uploader.upload(jd, state, path)
+                if self._index_or_repair(jd, state, path):
+                    uploader.upload(jd, state, path)
             meta_name = os.path.basename(jd.metadata_warc())
             if meta_name not in state.uploaded and meta_name not in state.failed_uploads:
                 try:
