@@ -219,9 +219,11 @@ class Harvester:
         not_running = self._send_progress(jd, {"status_text": "crawler started"})
         last_status = start
         cause = None
+        paused_at: float | None = None   # the crawler is frozen while the disk is short (#20)
         try:
             while True:
                 now = time.monotonic()
+                paused_at = self._pause_for_space(jd, proc, watch, paused_at, now, latest)
                 for line in proc.progress():
                     watch.feed(line, now)
                     latest = line
@@ -237,20 +239,24 @@ class Harvester:
                     cause = crawl_process.JOB_CANCELLED
                 elif not_running:
                     cause = crawl_process.JOB_NOT_RUNNING
-                else:
-                    cause = watch.stop_cause(now)
+                elif paused_at is None:
+                    cause = watch.stop_cause(now)   # a paused crawl is not inactive: its rules wait
                 if cause:
                     # a curator's cancel is everyday work, not something for the operator
                     log.log(logging.INFO if cause == crawl_process.JOB_CANCELLED else logging.WARNING,
                             "stopping the crawl of job %s: %s", jd.job_id, watch.describe(cause))
                     state.stop_cause = cause
                     jd.save_state(state)
+                    if paused_at is not None:
+                        proc.resume()   # a frozen crawler cannot act on SIGTERM
+                        paused_at = None
                     proc.stop(c.process_timeout, poll=min(0.2, c.poll_interval))
                     break
                 if now - last_status >= c.status_interval:
                     last_status = now
                     self._status_line(jd, latest, now - start)
-                    not_running = self._send_progress(jd, {"status_text": "crawling", **latest})
+                    text = "paused: not enough free disk" if paused_at is not None else "crawling"
+                    not_running = self._send_progress(jd, {**latest, "status_text": text})
                 time.sleep(c.poll_interval)
             for line in proc.progress():
                 latest = line
@@ -266,6 +272,27 @@ class Harvester:
         state.phase = CRAWLED
         jd.save_state(state)
         self._status_line(jd, latest, time.monotonic() - start, ended=reports.exit_text(code))
+
+    def _pause_for_space(self, jd: JobDir, proc: CrawlProcess, watch: CrawlWatch, paused_at: float | None,
+                         now: float, latest: dict[str, Any]) -> float | None:
+        """Freeze the crawler when free disk in the work directory falls to ``min_space_left``
+        (before the crawler meets ENOSPC mid-record) and report the job blocked by disk (the
+        instance dormant, DISK_LOW from the service); thaw it when space returns. Returns when
+        the current pause began (None: not paused)."""
+        ok, reason = self.space_left()
+        if not ok and paused_at is None:
+            log.warning("job %s: %s; the crawl is paused until space returns", jd.job_id, reason)
+            proc.pause()
+            self.on_state("dormant", f"{reason}; the crawl of job {jd.job_id} is paused until space returns")
+            self._send_progress(jd, {**latest, "status_text": "paused: not enough free disk"})
+            return now
+        if ok and paused_at is not None:
+            log.info("job %s: disk space is back after %.0f s; the crawl goes on", jd.job_id, now - paused_at)
+            proc.resume()
+            watch.paused(now - paused_at)
+            self.on_state("running", f"crawling job {jd.job_id}")
+            return None
+        return paused_at
 
     def _judge_crawl(self, jd: JobDir, state: JobState, proc: CrawlProcess, cause: str | None,
                      code: int | None, watch: CrawlWatch) -> None:

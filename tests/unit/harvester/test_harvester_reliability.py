@@ -1,12 +1,19 @@
-"""Issue #20, item 5 (plain process): a damaged WARC in a job directory never crashes the
-harvester; the WARC is truncated to its last complete record, stored, and the loss reported."""
+"""Issue #20, item 5 (plain process, the real crawler): a crawl pauses while the disk of its job
+directory is short (a small tmpfs filled by the test) and goes on when space returns; a damaged
+WARC in a job directory never crashes the harvester: it is truncated to its last complete
+record, stored, and the loss reported."""
 from __future__ import annotations
 
 import gzip
 import io
 import os
+import subprocess
+import threading
+import time
 
-from harvester_testkit import RecordingScheduler, fast_profile, make_job
+import pytest
+from harvester_testkit import RecordingScheduler, fast_profile, make_job, slow_profile
+from waiting import wait_for
 from warcio.archiveiterator import ArchiveIterator
 from warcio.warcwriter import WARCWriter
 
@@ -55,3 +62,72 @@ def test_a_damaged_warc_left_in_a_job_dir_is_repaired_stored_and_reported(make_h
     with gzip.open(os.path.join(replicas["ONE"], f"{job['id']}-metadata-1.warc.gz")) as fh:
         meta = fh.read()
     assert name.encode() in meta                         # its CDX is in the metadata WARC
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """The harvester's work directory on a 16 MiB tmpfs that a test can fill up (root only)."""
+    work = tmp_path / "work"
+    work.mkdir()
+    if os.geteuid() != 0:
+        pytest.skip("mounting a small filesystem needs root")
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=16m", "tmpfs", str(work)], capture_output=True,
+                          text=True)
+    if done.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {done.stderr.strip()}")
+    try:
+        yield str(work)
+    finally:
+        subprocess.run(["umount", "-l", str(work)], check=False)
+
+
+def _free(path: str) -> int:
+    st = os.statvfs(path)
+    return st.f_bavail * st.f_frsize
+
+
+def _process_state(pid: int) -> str:
+    with open(f"/proc/{pid}/stat") as fh:
+        return fh.read().split(") ", 1)[1][0]
+
+
+def test_a_crawl_pauses_while_the_disk_is_short_and_completes_when_space_returns(small_disk, make_harvester,
+                                                                               replicas, web):
+    job = make_job([web.seed("www.example3.test")], slow_profile(web.proxy_url, 300))
+    sched = RecordingScheduler()
+    states: list[tuple[str, str]] = []
+    h = make_harvester(sched, min_space_left=4 << 20, no_response_timeout=5, inactivity_timeout=5)
+    h.on_state = lambda s, r: states.append((s, r))
+    out = []
+    t = threading.Thread(target=lambda: out.append(h.run_job(job)))
+    t.start()
+    filler = os.path.join(small_disk, "filler")
+    try:
+        wait_for(lambda: h.current is not None and os.path.exists(h.current.file("crawl.log"))
+                 and os.path.getsize(h.current.file("crawl.log")) > 0, 120)
+        pid = h.current.state().crawler_pid
+        with open(filler, "wb") as fh:                       # leave 3 MiB: below min_space_left
+            fh.write(b"\0" * (_free(small_disk) - (3 << 20)))
+        wait_for(lambda: states and states[-1][0] == "dormant", 60)
+        assert "not enough free disk" in states[-1][1] and "paused" in states[-1][1]
+        wait_for(lambda: _process_state(pid) == "T", 30)      # frozen: it writes nothing more
+        log = h.current.file("crawl.log")
+        size = os.path.getsize(log)
+        time.sleep(7)                                         # longer than the inactivity timeout
+        assert os.path.getsize(log) == size and _process_state(pid) == "T" and t.is_alive()
+        wait_for(lambda: any(p.get("status_text") == "paused: not enough free disk"
+                             for _, p in sched.progress_reports), 30)
+    finally:
+        if os.path.exists(filler):
+            os.remove(filler)
+    t.join(300)
+    assert not t.is_alive()
+    assert ("running", f"crawling job {job['id']}") in states[states.index(next(s for s in states
+                                                                               if s[0] == "dormant")):]
+    report = out[0]
+    assert report.status == "done" and report.harvest_error is None and report.upload_error is None
+    assert report.crawl_end not in ("stopped: inactivity", "stopped: no_response")
+    for d in replicas.values():
+        stored = os.listdir(d)
+        assert f"{job['id']}-metadata-1.warc.gz" in stored and len(stored) >= 2
+    assert sorted(report.files_stored) == sorted(os.listdir(replicas["ONE"]))
