@@ -19,6 +19,7 @@ from warcio.warcwriter import WARCWriter
 
 from server.harvester import jobdir
 from server.harvester.job_spec import crawl_spec
+from shared.errors import JobCancelled
 
 
 def _damaged_warc(path: str, records: int = 3) -> int:
@@ -131,3 +132,47 @@ def test_a_crawl_pauses_while_the_disk_is_short_and_completes_when_space_returns
         stored = os.listdir(d)
         assert f"{job['id']}-metadata-1.warc.gz" in stored and len(stored) >= 2
     assert sorted(report.files_stored) == sorted(os.listdir(replicas["ONE"]))
+
+
+class CancelOnDemand(RecordingScheduler):
+    """Answers progress with the scheduler's cancel once ``cancel`` is set."""
+
+    cancel = False
+
+    def progress(self, job_id, harvester_id, progress):
+        super().progress(job_id, harvester_id, progress)
+        if self.cancel:
+            raise JobCancelled(f"job {job_id} was cancelled by a curator", {"job_id": job_id})
+
+
+def test_a_crawl_cancelled_while_paused_for_disk_ends_cleanly_with_its_warcs_stored(small_disk, make_harvester,
+                                                                                  replicas, web):
+    job = make_job([web.seed("www.example4.test")], slow_profile(web.proxy_url, 300))
+    sched = CancelOnDemand()
+    states: list[tuple[str, str]] = []
+    h = make_harvester(sched, min_space_left=4 << 20)
+    h.on_state = lambda s, r: states.append((s, r))
+    out = []
+    t = threading.Thread(target=lambda: out.append(h.run_job(job)))
+    t.start()
+    filler = os.path.join(small_disk, "filler")
+    try:
+        wait_for(lambda: h.current is not None and os.path.exists(h.current.file("crawl.log"))
+                 and os.path.getsize(h.current.file("crawl.log")) > 0, 120)
+        with open(filler, "wb") as fh:
+            fh.write(b"\0" * (_free(small_disk) - (3 << 20)))
+        wait_for(lambda: states and states[-1][0] == "dormant", 60)
+        sched.cancel = True                                   # a curator gives up on the job
+        t.join(300)
+        assert not t.is_alive()
+    finally:
+        if os.path.exists(filler):
+            os.remove(filler)
+    report = out[0]
+    assert report.crawl_end == "cancelled" and report.upload_error is None
+    stored = sorted(os.listdir(replicas["ONE"]))
+    assert f"{job['id']}-metadata-1.warc.gz" in stored and len(stored) >= 2
+    assert sorted(report.files_stored) == stored == sorted(os.listdir(replicas["TWO"]))
+    for name in stored:                                       # every stored WARC reads to its end
+        with open(os.path.join(replicas["ONE"], name), "rb") as fh:
+            assert sum(1 for _ in ArchiveIterator(fh)) > 0
