@@ -145,5 +145,27 @@ def recover_open_file(path: str) -> list[RecoveredCapture]:
     return captures
 
 
+def repair_warc(path: str) -> tuple[int, int]:
+    """Truncate a damaged closed ``.warc.gz`` file (a disk that filled up, a crash outside the
+    crawler's control) to the end of its last complete, parseable record; a file without one is
+    removed. Returns (bytes kept, bytes it had). Unlike :func:`recover_open_file` this keeps
+    every complete record, not only complete units: the file is already closed and final, and a
+    record kept is a capture not lost."""
+    size = os.path.getsize(path)
+    good_end = 0
+    with open(path, "rb") as fh:
+        for offset, length, block in _members(fh):
+            if _parse_record(block) is None:
+                break
+            good_end = offset + length
+    if good_end == 0:
+        os.remove(path)
+    elif good_end < size:
+        with open(path, "r+b") as fh:
+            fh.truncate(good_end)
+            os.fsync(fh.fileno())
+    return good_end, size
+
+
 def open_files(job_dir: str) -> list[str]:
     return sorted(os.path.join(job_dir, n) for n in os.listdir(job_dir) if n.endswith(".warc.gz" + OPEN_SUFFIX))

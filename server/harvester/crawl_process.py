@@ -88,6 +88,12 @@ class CrawlWatch:
             return INACTIVITY
         return None
 
+    def paused(self, seconds: float) -> None:
+        """The crawler was paused (disk full) for ``seconds``: no rule counts that time."""
+        self.started += seconds
+        self.last_download += seconds
+        self.last_activity += seconds
+
     def describe(self, cause: str) -> str:
         t = {NO_RESPONSE: self.no_response_timeout, INACTIVITY: self.inactivity_timeout,
              RUNNING_TIME: self.max_running_time}.get(cause, 0.0)
@@ -168,6 +174,15 @@ class CrawlProcess:
     @property
     def exit_code(self) -> int | None:
         return self.proc.poll() if self.proc else None
+
+    def pause(self) -> None:
+        """Freeze the crawler (SIGSTOP): it writes nothing more until :meth:`resume`."""
+        if self.proc is not None and self.proc.poll() is None:
+            _signal(self.proc.pid, signal.SIGSTOP)
+
+    def resume(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            _signal(self.proc.pid, signal.SIGCONT)
 
     def stop(self, timeout: float, poll: float = 0.1) -> int | None:
         """SIGTERM, wait ``timeout`` seconds for a clean end, then SIGKILL. Returns the exit code

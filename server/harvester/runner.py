@@ -135,7 +135,7 @@ class Harvester:
             try:
                 self.run_job(job)
             except Exception:  # noqa: BLE001 - one broken job must not end the harvester
-                log.exception("job %s could not be run", job.get("job_id"))
+                log.exception("job %s could not be run", job.get("job_id") or job.get("id"))
                 self.stopping.wait(c.claim_interval)
 
     # -- one job ------------------------------------------------------------------------------
@@ -219,9 +219,11 @@ class Harvester:
         not_running = self._send_progress(jd, {"status_text": "crawler started"})
         last_status = start
         cause = None
+        paused_at: float | None = None   # the crawler is frozen while the disk is short (#20)
         try:
             while True:
                 now = time.monotonic()
+                paused_at = self._pause_for_space(jd, proc, watch, paused_at, now, latest)
                 for line in proc.progress():
                     watch.feed(line, now)
                     latest = line
@@ -237,20 +239,24 @@ class Harvester:
                     cause = crawl_process.JOB_CANCELLED
                 elif not_running:
                     cause = crawl_process.JOB_NOT_RUNNING
-                else:
-                    cause = watch.stop_cause(now)
+                elif paused_at is None:
+                    cause = watch.stop_cause(now)   # a paused crawl is not inactive: its rules wait
                 if cause:
                     # a curator's cancel is everyday work, not something for the operator
                     log.log(logging.INFO if cause == crawl_process.JOB_CANCELLED else logging.WARNING,
                             "stopping the crawl of job %s: %s", jd.job_id, watch.describe(cause))
                     state.stop_cause = cause
                     jd.save_state(state)
+                    if paused_at is not None:
+                        proc.resume()   # a frozen crawler cannot act on SIGTERM
+                        paused_at = None
                     proc.stop(c.process_timeout, poll=min(0.2, c.poll_interval))
                     break
                 if now - last_status >= c.status_interval:
                     last_status = now
                     self._status_line(jd, latest, now - start)
-                    not_running = self._send_progress(jd, {"status_text": "crawling", **latest})
+                    text = "paused: not enough free disk" if paused_at is not None else "crawling"
+                    not_running = self._send_progress(jd, {**latest, "status_text": text})
                 time.sleep(c.poll_interval)
             for line in proc.progress():
                 latest = line
@@ -266,6 +272,27 @@ class Harvester:
         state.phase = CRAWLED
         jd.save_state(state)
         self._status_line(jd, latest, time.monotonic() - start, ended=reports.exit_text(code))
+
+    def _pause_for_space(self, jd: JobDir, proc: CrawlProcess, watch: CrawlWatch, paused_at: float | None,
+                         now: float, latest: dict[str, Any]) -> float | None:
+        """Freeze the crawler when free disk in the work directory falls to ``min_space_left``
+        (before the crawler meets ENOSPC mid-record) and report the job blocked by disk (the
+        instance dormant, DISK_LOW from the service); thaw it when space returns. Returns when
+        the current pause began (None: not paused)."""
+        ok, reason = self.space_left()
+        if not ok and paused_at is None:
+            log.warning("job %s: %s; the crawl is paused until space returns", jd.job_id, reason)
+            proc.pause()
+            self.on_state("dormant", f"{reason}; the crawl of job {jd.job_id} is paused until space returns")
+            self._send_progress(jd, {**latest, "status_text": "paused: not enough free disk"})
+            return now
+        if ok and paused_at is not None:
+            log.info("job %s: disk space is back after %.0f s; the crawl goes on", jd.job_id, now - paused_at)
+            proc.resume()
+            watch.paused(now - paused_at)
+            self.on_state("running", f"crawling job {jd.job_id}")
+            return None
+        return paused_at
 
     def _judge_crawl(self, jd: JobDir, state: JobState, proc: CrawlProcess, cause: str | None,
                      code: int | None, watch: CrawlWatch) -> None:
@@ -298,8 +325,36 @@ class Harvester:
         path = jd.file(name)
         if not os.path.exists(path):
             return
-        offload(metadata_warc.index_warc, jd, path)
-        uploader.upload(jd, state, path)
+        if self._index_or_repair(jd, state, path):
+            uploader.upload(jd, state, path)
+
+    def _index_or_repair(self, jd: JobDir, state: JobState, path: str) -> bool:
+        """Index ``path`` for the metadata WARC; a damaged WARC (ENOSPC, a crash) is truncated
+        to its last complete record first and the loss noted as a harvest error, instead of
+        ending the job with an exception (the harvester's "job None could not be run").
+        Returns whether there is a file left to upload."""
+        try:
+            offload(metadata_warc.index_warc, jd, path)
+            return True
+        except Exception as exc:  # noqa: BLE001 - any unreadable WARC is repaired, not fatal
+            from server.crawler.resume import repair_warc
+
+            name = os.path.basename(path)
+            kept, size = offload(repair_warc, path)
+            what = (f"{name} was damaged ({exc.__class__.__name__}: {exc}); "
+                    + (f"truncated to its last complete record ({kept} of {size} bytes kept)" if kept
+                       else f"no complete record in it, removed ({size} bytes)"))
+            log.warning("job %s: %s", jd.job_id, what)
+            state.harvest_errors.append(f"a damaged WARC file was repaired: {name}")
+            state.harvest_details.append(what)
+            jd.save_state(state)
+        if not os.path.exists(path):
+            return False
+        try:
+            offload(metadata_warc.index_warc, jd, path)
+        except Exception as exc:  # noqa: BLE001 - stored all the same: its bytes are the harvest
+            state.harvest_details.append(f"{os.path.basename(path)} could not be indexed after its repair: {exc}")
+        return True
 
     def _status_line(self, jd: JobDir, p: dict[str, Any], elapsed: float, ended: str = "") -> None:
         log.info("job %s: %s URIs done, %s queued, %s bytes, %s URIs/s, %s active hosts, %.0f s%s",
@@ -338,8 +393,8 @@ class Harvester:
         uploader = Uploader(self.archive, self.config.failed_dir)
         if state.phase == UPLOADING:
             for path in jd.warcs():
-                offload(metadata_warc.index_warc, jd, path)
-                uploader.upload(jd, state, path)
+                if self._index_or_repair(jd, state, path):
+                    uploader.upload(jd, state, path)
             meta_name = os.path.basename(jd.metadata_warc())
             if meta_name not in state.uploaded and meta_name not in state.failed_uploads:
                 try:

@@ -143,3 +143,19 @@ class PreservationEvent(Base):
     replica_id: Mapped[str | None] = mapped_column(String(64))
     filename: Mapped[str | None] = mapped_column(String(300))
     details: Mapped[str] = mapped_column(Text, default="{}")              # JSON object
+
+
+# --- batch completeness (issue #20): what a batch run must see, kept across restarts --------------
+
+class BatchExpectation(Base):
+    """The files the admin database said a batch run must see when it was started (the run's
+    regex and the job's file pattern applied), and the missing ones once named. Kept in the
+    database so a restarted arcrepository still says a run over fewer files is incomplete."""
+
+    __tablename__ = "batch_expectation"
+
+    batch_id: Mapped[str] = mapped_column(String(200), primary_key=True)
+    replica_id: Mapped[str] = mapped_column(String(64))
+    created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
+    names: Mapped[str] = mapped_column(Text, default="[]")                # JSON list of file names
+    missing: Mapped[str | None] = mapped_column(Text)                     # JSON list, once named

@@ -19,6 +19,7 @@ import eventlet
 from nameko.exceptions import RpcTimeout, UnknownService
 from sqlalchemy.orm import Session
 
+from server.archive.arcrepository import expectations
 from server.archive.arcrepository import store as core
 from server.archive.arcrepository.models import utcnow
 from server.archive.batch.base import load_job, registered_jobs
@@ -84,8 +85,6 @@ class ArcRepository:
         #: storing one name are serialised: see :meth:`store`)
         self.running: dict[str, str] = {}
         self.arrangements = Arrangements()
-        #: batch id -> (replica, files it must see, missing ones once known)
-        self.batch_expect: dict[str, tuple[ReplicaDto, list[str], list[str] | None]] = {}
         self.started_at = utcnow()
         self.pool = eventlet.GreenPool(limits.max_parallel * 8)
         #: told about every store that ended incomplete (the service notifies a person)
@@ -133,9 +132,10 @@ class ArcRepository:
         started = False
         try:
             with committing(session):
+                attempted = core.attempted_replicas(session, rf.name)
                 plan = core.on_store(session, self.replicas.all(), rf.name, rf.checksum, rf.size)
             if any(a != core.Action.NONE for a in plan.values()):
-                self.pool.spawn_n(self.run_store, plan, rf)
+                self.pool.spawn_n(self.run_store, plan, rf, attempted)
                 started = True
         finally:
             if not started:
@@ -147,7 +147,7 @@ class ArcRepository:
         with self.sessions() as session, committing(session):
             return fn(session)
 
-    def run_store(self, plan: dict[str, core.Action], rf: RemoteFile) -> None:
+    def run_store(self, plan: dict[str, core.Action], rf: RemoteFile, attempted: set[str] | None = None) -> None:
         """Drive one store to its end (a background green thread); every outcome is recorded."""
         lim = self.limits
         replicas = self.replicas.all()
@@ -168,9 +168,12 @@ class ArcRepository:
                 pile.spawn(fn, item)
             list(pile)
 
-        # Every replica is asked first whether it already holds the file (a reply lost to a
-        # timeout must not make a second copy in another instance).
-        plan = {rid: (core.Action.CHECK if a == core.Action.UPLOAD else a) for rid, a in plan.items()}
+        # A replica an earlier store sent the file to is asked first whether it holds it (a reply
+        # lost to a timeout must not make a second copy in another instance). One the admin
+        # database says was never sent it cannot hold it: asking would only cost a round trip
+        # before the copy starts (``attempted`` None: ask every replica).
+        plan = {rid: (core.Action.CHECK if a == core.Action.UPLOAD and (attempted is None or rid in attempted)
+                      else a) for rid, a in plan.items()}
         try:
             core.run_store(plan, replicas, upload=upload, checksum=checksum, record=self.record,
                            retries=lim.retries, parallel=parallel, name=rf.name)
@@ -341,23 +344,25 @@ class ArcRepository:
 
     def expect_batch(self, batch_id: str, r: ReplicaDto, regex: str | None, file_pattern: str | None) -> None:
         """Remember which files the admin database says the run must see (the run's regex and the
-        job's own file pattern applied), to say which were missing when it is done."""
+        job's own file pattern applied), to say which were missing when it is done. Kept in the
+        admin database (:mod:`.expectations`), so a restart in between forgets nothing."""
         names = self.record(lambda s: core.completed_names(s, r.id))
         for pattern in (regex, file_pattern):
             if pattern:
                 pat = UserPattern(pattern)   # a user's regex runs time-bounded here too
                 names = [n for n in names if pat.fullmatch(n)]
-        while len(self.batch_expect) >= MAX_REMEMBERED_BATCHES:
-            self.batch_expect.pop(next(iter(self.batch_expect)))
-        self.batch_expect[batch_id] = (r, names, None)
+        self.record(lambda s: expectations.save(s, batch_id, r.id, names, MAX_REMEMBERED_BATCHES))
 
     def check_batch(self, result: BatchResultDto) -> BatchResultDto:
         """A done run that processed fewer files than the replica should hold is incomplete, with
         the missing ones named (each asked of the replica's monitor, up to MAX_NAMED_MISSING)."""
-        entry = self.batch_expect.get(result.batch_id)
-        if entry is None or result.state != "done":
+        if result.state != "done":
             return result
-        r, names, missing = entry
+        entry = self.record(lambda s: expectations.load(s, result.batch_id))
+        if entry is None:
+            return result
+        rid, names, missing = entry
+        r = self.replicas.bitarchive(rid)
         seen = result.files_processed + result.files_failed
         if missing is None:
             missing = []
@@ -368,7 +373,7 @@ class ArcRepository:
                                           timeout=self.limits.rpc_timeout)
                     except NasError as exc:
                         missing.append(name if exc.code == "file_not_found" else f"{name} ({exc.code})")
-            self.batch_expect[result.batch_id] = (r, names, missing)
+            self.record(lambda s, found=missing: expectations.set_missing(s, result.batch_id, found))
         if seen < len(names):
             result.incomplete = True
             result.missing_files = list(missing)

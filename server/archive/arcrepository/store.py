@@ -129,6 +129,13 @@ def on_store(session: Session, replicas: list[ReplicaDto], name: str, checksum: 
     return plan
 
 
+def attempted_replicas(session: Session, name: str) -> set[str]:
+    """Replicas the admin database says were ever sent ``name`` (any state but NO_UPLOAD): only
+    these can hold a copy an earlier store left behind, so only these are asked before an upload."""
+    f = _file(session, name)
+    return {i.replica_id for i in f.infos if i.upload_state != U.NO_UPLOAD.value} if f else set()
+
+
 def _insert_file(session: Session, name: str, checksum: str, size: int | None) -> ArchiveFile:
     """A new file row; when another transaction committed the same name since the lookup (two
     workers storing one new file), that row is returned instead of an IntegrityError."""

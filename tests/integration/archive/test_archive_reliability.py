@@ -448,6 +448,36 @@ def test_a_batch_over_a_replica_missing_a_file_is_incomplete_and_names_it(farchi
     assert _nas(monkeypatch, farchive, "batch", "run", "checksum", "-B", "TWO", "-R", r"17-.*", "--no-progress") == 0
 
 
+def test_batch_completeness_survives_an_arcrepository_restart(farchive, tmp_path):
+    """What a run must see is kept in the admin database: an arcrepository restarted after the
+    run started still answers that the run over a replica missing a file is incomplete."""
+    names = []
+    for i in range(3):
+        src = tmp_path / f"18-1-20240101000000-{i:05d}-host.warc"
+        _plain_warc(src, n=1)
+        src.chmod(0o644)
+        names.append(src.name)
+        assert store(farchive, RemoteFile.for_local_file(str(src), checksum=hashlib.md5(src.read_bytes()).hexdigest()))[
+            "complete"
+        ]
+    gone = farchive.root / "ba-one" / "store" / "filedir" / names[2]
+    gone.chmod(0o644)
+    gone.unlink()
+    started = farchive.proxy.arcrepository.batch("checksum", "ONE", r"18-.*")
+    farchive.kill("arcrepository")
+    farchive.start("arcrepository")
+    result = wait_for(lambda: _done(farchive.proxy.arcrepository.batch_status(started["batch_id"], 5)), 120)
+    assert result["incomplete"] and result["files_processed"] == 2
+    assert result["missing_files"] == [names[2]] and "1 of the 3 files" in result["error"]
+    # Asked again (the missing names are kept too): the same answer.
+    again = farchive.proxy.arcrepository.batch_status(started["batch_id"])
+    assert again["incomplete"] and again["missing_files"] == [names[2]]
+
+
+def _done(result):
+    return result if result["state"] == "done" else None
+
+
 def test_archive_ls_with_a_bad_regex_or_offset_is_one_line_exit_2(farchive, monkeypatch, capsys):
     assert _nas(monkeypatch, farchive, "archive", "ls", "-R", "([a-z") == 2
     err = capsys.readouterr().err
