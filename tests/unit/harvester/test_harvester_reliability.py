@@ -97,7 +97,9 @@ def test_a_crawl_pauses_while_the_disk_is_short_and_completes_when_space_returns
     job = make_job([web.seed("www.example3.test")], slow_profile(web.proxy_url, 300))
     sched = RecordingScheduler()
     states: list[tuple[str, str]] = []
-    h = make_harvester(sched, min_space_left=4 << 20, no_response_timeout=5, inactivity_timeout=5)
+    # Timeouts long enough for a loaded machine to start the crawler and fetch a first page (5 s
+    # stopped the crawl before any fetch at a load of 12); the pause below outlasts them.
+    h = make_harvester(sched, min_space_left=4 << 20, no_response_timeout=15, inactivity_timeout=15)
     h.on_state = lambda s, r: states.append((s, r))
     out = []
     t = threading.Thread(target=lambda: out.append(h.run_job(job)))
@@ -114,7 +116,7 @@ def test_a_crawl_pauses_while_the_disk_is_short_and_completes_when_space_returns
         wait_for(lambda: _process_state(pid) == "T", 30)      # frozen: it writes nothing more
         log = h.current.file("crawl.log")
         size = os.path.getsize(log)
-        time.sleep(7)                                         # longer than the inactivity timeout
+        time.sleep(17)                                        # longer than the inactivity timeout
         assert os.path.getsize(log) == size and _process_state(pid) == "T" and t.is_alive()
         wait_for(lambda: any(p.get("status_text") == "paused: not enough free disk"
                              for _, p in sched.progress_reports), 30)
