@@ -112,7 +112,8 @@ def test_a_300mb_capture_does_not_stall_other_fetches_progress_or_timeouts(tmp_p
     during = [t for t in others if big_start <= t <= big_logged]
     marks = [big_start, *during, big_logged]
     gaps = [b - a for a, b in zip(marks, marks[1:], strict=False)]
-    assert max(gaps) < 2.5, (max(gaps), big_fetched - big_start, big_logged - big_fetched)
+    # (a stalled loop showed a 13 s gap; 4.2 s was seen at a load of 12 on 2 cores with the loop free)
+    assert max(gaps) < 6.0, (max(gaps), big_fetched - big_start, big_logged - big_fetched)
     # progress lines kept their 0.5 s interval (with room for a loaded machine)
     progress_gaps = [b - a for a, b in zip(out.times, out.times[1:], strict=False)]
     assert progress_gaps and max(progress_gaps) < 2.0, max(progress_gaps)
