@@ -35,6 +35,7 @@ from sqlalchemy import (
     text,
     update,
 )
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from server.archive.arcrepository.models import (
@@ -107,8 +108,19 @@ def request_audit(session: Session, replica: ReplicaDto, kind: str, requested_by
     a = Audit(replica_id=replica.id, kind=kind, state="queued", requested_by=requested_by, requested=utcnow(),
               files_seen=0, missing=0, corrupt=0, disputed=0, extra=0, total=0, progress=0.0, partial=False,
               cancel_requested=False, max_duration=max_duration, errors="[]", missing_instances="[]", message="")
-    session.add(a)
-    session.flush()
+    try:
+        # in a savepoint: a request that lost the race leaves its transaction usable
+        with session.begin_nested():
+            session.add(a)
+            session.flush()
+    except IntegrityError:
+        # Another request for this replica inserted its audit after our look (the partial
+        # unique index ``audit_one_active_per_replica`` allows one queued or running per
+        # replica): that one is the running audit.
+        running = active_audit(session, replica.id)
+        if running is None:
+            raise
+        return running, False
     log_event(session, requested_by, f"audit_requested:{kind}", replica.id, None,
               {"audit": a.id, "max_duration": max_duration})
     return a, True
