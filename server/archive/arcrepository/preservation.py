@@ -392,16 +392,19 @@ def _row(session: Session, replica_id: str, name: str) -> ReplicaFileInfo | None
         ArchiveFile.filename == name, ReplicaFileInfo.replica_id == replica_id)).scalar_one_or_none()
 
 
-def rolling_batch(session: Session, audit: Audit, limit: int) -> list[str]:
-    """The next names of a rolling checksum audit: judged copies not verified and not found
-    missing since the run started, never verified first, then the least recently verified."""
+def rolling_batch(session: Session, audit: Audit, limit: int, max_age_days: float = 0.0) -> list[str]:
+    """The next names of a rolling checksum audit: judged copies that are due (never verified,
+    or last verified longer ago than the replica's ``max_age_days`` before the run started; 0:
+    every copy not verified by this run) and not found missing since the run started, never
+    verified first, then the least recently verified."""
     started = audit.started
     assert audit.snapshot is not None and started is not None
+    due_before = aware(started) - dt.timedelta(days=max_age_days)
     fresh_missing = and_(ReplicaFileInfo.filelist_status == FileListStatus.MISSING.value,
                          ReplicaFileInfo.filelist_checked >= started)
     q = (select(ArchiveFile.filename).join(ReplicaFileInfo)
          .where(_judged(audit.replica_id, audit.snapshot), ~fresh_missing,
-                ReplicaFileInfo.checksum_checked.is_(None) | (ReplicaFileInfo.checksum_checked < started))
+                ReplicaFileInfo.checksum_checked.is_(None) | (ReplicaFileInfo.checksum_checked < due_before))
          .order_by(ReplicaFileInfo.checksum_checked.is_not(None), ReplicaFileInfo.checksum_checked,
                    ReplicaFileInfo.id).limit(limit))
     return list(session.execute(q).scalars())
@@ -469,18 +472,21 @@ def mark_restored(session: Session, replica_id: str, name: str, checksum: str, i
         info.instance_id = instance_id
 
 
-def summary(session: Session, replicas: list[ReplicaDto], max_age_days: float) -> list[ReplicaPreservationDto]:
-    """Per replica: counts by status, stale checksums, the last audits and the running one."""
-    cutoff = utcnow() - dt.timedelta(days=max_age_days)
+def summary(session: Session, replicas: list[ReplicaDto], max_age_days: float,
+            ages: dict[str, float] | None = None) -> list[ReplicaPreservationDto]:
+    """Per replica: counts by status, stale checksums (older than the replica's own maximum age
+    in ``ages``, else ``max_age_days``), the last audits and the running one."""
     out = []
     for r in replicas:
+        age = (ages or {}).get(r.id, max_age_days)
+        cutoff = utcnow() - dt.timedelta(days=age)
         rows = ReplicaFileInfo.replica_id == r.id
         done = and_(rows, ReplicaFileInfo.upload_state == COMPLETED)
 
         def count(*cond: Any) -> int:
             return session.execute(select(func.count()).select_from(ReplicaFileInfo).where(*cond)).scalar_one()
 
-        s = ReplicaPreservationDto(r.id, r.name, r.type.value, max_checksum_age_days=max_age_days)
+        s = ReplicaPreservationDto(r.id, r.name, r.type.value, max_checksum_age_days=age)
         s.files = count(done)
         s.missing = count(rows, ReplicaFileInfo.filelist_status == FileListStatus.MISSING.value)
         s.corrupt = count(rows, ReplicaFileInfo.checksum_status == ChecksumStatus.CORRUPT.value)

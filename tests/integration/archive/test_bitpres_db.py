@@ -202,3 +202,32 @@ def _stale_once(real):
         calls.append(replica_id)
         return None if len(calls) == 1 else real(session, replica_id)
     return look
+
+
+def test_each_replica_has_its_own_maximum_checksum_age_for_status_and_rolling_audits(make):
+    """ONE allows 7 days, TWO the global 30: copies verified 10 days ago are stale and due in
+    ONE only; a rolling audit of TWO finds nothing due."""
+    from server.archive.replicas import Replicas
+    from shared.errors import ConfigError
+
+    replicas = Replicas([{"id": "ONE", "name": "one", "max_checksum_age_days": 7}, {"id": "TWO", "name": "two"}])
+    assert (replicas.max_checksum_age_days("ONE", 30.0), replicas.max_checksum_age_days("TWO", 30.0)) == (7.0, 30.0)
+    for bad in (-1, "7", True):
+        with pytest.raises(ConfigError):
+            Replicas([{"id": "ONE", "max_checksum_age_days": bad}])
+    with make() as s:
+        for i in range(1, 4):
+            completed(s, f"a{i}.warc", md5(i))
+        ten_days_ago = core.utcnow() - dt.timedelta(days=10)
+        for info in s.execute(select(ReplicaFileInfo)).scalars():
+            info.checksum_checked = ten_days_ago
+        s.commit()
+        one, two = core.summary(s, R, 30.0, replicas.max_checksum_ages)
+        assert (one.stale, one.max_checksum_age_days) == (3, 7.0)
+        assert (two.stale, two.max_checksum_age_days) == (0, 30.0)
+        rolls = {}
+        for r in R:
+            a, _ = core.request_audit(s, r, "checksums", "schedule", max_duration=60)
+            core.start(a)
+            rolls[r.id] = core.rolling_batch(s, a, 10, replicas.max_checksum_age_days(r.id, 30.0))
+        assert rolls == {"ONE": ["a1.warc", "a2.warc", "a3.warc"], "TWO": []}
