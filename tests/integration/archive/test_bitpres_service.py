@@ -245,7 +245,9 @@ def test_scheduled_audits_start_when_due_and_findings_show_in_the_summary(archiv
     archive.stop("arcrepository")
     archive.preservation = {"schedule": [{"replica": "ONE", "kind": "files", "every_hours": 24},
                                          {"replica": "TWO", "kind": "checksums", "every_hours": 24,
-                                          "max_duration": 30}]}
+                                          "max_duration": 30}],
+                             # a copy is verified when it is stored: with an age of 0 it is due at once
+                             "max_checksum_age_days": 0}
     archive.start("arcrepository")
     ctx = next(d for d in archive.containers["arcrepository"].dependencies if isinstance(d, PreservationContext))
     started = ctx.run_schedule()
