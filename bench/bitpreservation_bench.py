@@ -9,7 +9,9 @@ query, committed. Not timed: the batch job listing the directories (``os.scandir
 storage directory, seconds for 1M names) and filling the database beforehand.
 
 ``python bench/bitpreservation_bench.py [N ...]`` (default 100000 1000000); needs PostgreSQL for
-the second database (``bash bench/run.sh bitpreservation`` starts it).
+the second database (``bash bench/run.sh bitpreservation`` starts it). ``--listing N ...`` times
+the part before the comparison on one instance instead: the ``filelist`` batch job over N files
+on disk (scan, child process, sandbox), to add to the comparison for an end-to-end figure.
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests", "support"))   # conftest imports it
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests"))
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
@@ -96,6 +99,31 @@ def peer(make, n_sample: int) -> float:
     return time.perf_counter() - t
 
 
+def listing_phase(n: int, work: str) -> float:
+    """The part before the comparison, on one bitarchive instance: ``n`` files on disk, the
+    ``filelist`` batch job as the bitarchive runs it (its storage scanned, the runner's child
+    process, in the sandbox when it works here) writing the listing. Seconds."""
+    from server.archive.batch import sandbox
+    from server.archive.batch.base import registered_jobs
+    from server.archive.bitarchive.core import BatchLimits, run_child
+    from server.archive.storage import FILEDIR, BitarchiveStorage
+
+    root = os.path.join(work, f"instance-{n}")
+    os.makedirs(os.path.join(root, FILEDIR))
+    for i in range(n):
+        with open(os.path.join(root, FILEDIR, f"{i:08d}-1-20240101000000-00001-host.warc.gz"), "wb"):
+            pass
+    storage = BitarchiveStorage([root])
+    t = time.perf_counter()
+    files = [[name, path] for name, path in storage.files(None)]
+    spec = {"job": "filelist", "job_ref": registered_jobs()["filelist"], "source": None, "args": {},
+            "files": files, "sandbox_user": "", "protect_dirs": storage.dirs, "max_exceptions": 10}
+    result = run_child(spec, os.path.join(work, f"filelist-{n}.out"), 3600,
+                       None if sandbox.why_unavailable() else BatchLimits())
+    assert result["files_processed"] == n, result
+    return time.perf_counter() - t
+
+
 def run(url: str, n: int, work: str) -> dict:
     engine = make_engine(url)
     try:
@@ -117,7 +145,15 @@ def run(url: str, n: int, work: str) -> dict:
 
 
 def main() -> None:
-    sizes = [int(a) for a in sys.argv[1:]] or [100_000, 1_000_000]
+    args = sys.argv[1:]
+    if args and args[0] == "--listing":
+        # the listing phase alone: ``--listing N ...``
+        with tempfile.TemporaryDirectory(prefix="nas-bitpres-bench-") as work:
+            for n in [int(a) for a in args[1:]] or [100_000]:
+                print(f"file-list audit, {n:>9,} files: filelist batch job on one instance (scan, child "
+                      f"process, sandbox) {listing_phase(n, work):7.2f}s", flush=True)
+        return
+    sizes = [int(a) for a in args] or [100_000, 1_000_000]
     from conftest import _postgres_database  # tests/conftest.py: a new, empty PostgreSQL database
 
     results = []

@@ -25,6 +25,9 @@ class Replicas:
 
     def __init__(self, entries: list[dict], default: str = "", source: str = "archive.replicas"):
         self.by_id: dict[str, ReplicaDto] = {}
+        #: replica id → its own maximum checksum age in days (``max_checksum_age_days`` in its
+        #: entry); replicas without one use ``archive.preservation.max_checksum_age_days``
+        self.max_checksum_ages: dict[str, float] = {}
         for n, e in enumerate(entries):
             where = f"{source}[{n}]"
             if not isinstance(e, dict) or not e.get("id"):
@@ -38,12 +41,18 @@ class Replicas:
             except ValueError:
                 raise ConfigError(f"{where}: type must be bitarchive or checksum",
                                   {"key": "archive.replicas"}) from None
-            unknown = set(e) - {"id", "name", "type"}
+            unknown = set(e) - {"id", "name", "type", "max_checksum_age_days"}
             if unknown:
                 raise ConfigError(f"{where}: unknown keys {sorted(unknown)}", {"key": "archive.replicas"})
             if rid in self.by_id:
                 raise ConfigError(f"{where}: replica id {rid!r} given twice", {"key": "archive.replicas"})
             self.by_id[rid] = ReplicaDto(rid, str(e.get("name") or rid), rtype)
+            if e.get("max_checksum_age_days") is not None:
+                age = e["max_checksum_age_days"]
+                if isinstance(age, bool) or not isinstance(age, int | float) or age < 0:
+                    raise ConfigError(f"{where}: max_checksum_age_days must be a number of days >= 0, not {age!r}",
+                                      {"key": "archive.replicas"})
+                self.max_checksum_ages[rid] = float(age)
         if not self.by_id:
             raise ConfigError(f"{source}: at least one replica is needed", {"key": "archive.replicas"})
         self._default = default
@@ -53,6 +62,11 @@ class Replicas:
     @classmethod
     def from_settings(cls, settings) -> Replicas:
         return cls(settings["archive.replicas"], settings["archive.default_replica"])
+
+    def max_checksum_age_days(self, replica_id: str, default: float) -> float:
+        """How old a copy's last verified checksum may be in this replica before it is stale
+        (and due again for a rolling checksum audit)."""
+        return self.max_checksum_ages.get(replica_id, default)
 
     def all(self) -> list[ReplicaDto]:
         return list(self.by_id.values())

@@ -4,7 +4,8 @@ from shared.config import Setting
 SETTINGS = (
     Setting("archive.replicas", list, [
         {"id": "ONE", "name": "Replica one", "type": "bitarchive"},
-    ], "every replica: a list of {id, name, type (bitarchive|checksum)}; ids name the services"),
+    ], "every replica: a list of {id, name, type (bitarchive|checksum), max_checksum_age_days (optional: "
+       "this replica's own archive.preservation.max_checksum_age_days)}; ids name the services"),
     Setting("archive.default_replica", str, "", "replica used by get-file, get-record and batch when none is "
             "named; empty: the first bitarchive replica"),
     Setting("archive.replica", str, "", "the replica this bitarchive, bitarchive monitor or checksum instance "
@@ -58,7 +59,9 @@ SETTINGS = SETTINGS + (
 # --- bit preservation (issue #11) ---------------------------------------------------------------
 SETTINGS = SETTINGS + (
     Setting("archive.preservation.max_checksum_age_days", float, 30.0, "a copy whose checksum was last "
-            "verified longer ago than this counts as stale in the bit-preservation summary", minimum=0.0),
+            "verified longer ago than this counts as stale in the bit-preservation summary and is due for a "
+            "rolling checksum audit; a replica's own max_checksum_age_days (archive.replicas) wins",
+            minimum=0.0),
     Setting("archive.preservation.schedule", list, [], "audits the arcrepository starts by itself: a list of "
             "{replica, kind (files|checksums|salted), every_hours, max_duration (seconds, rolling checksums)}"),
     Setting("archive.preservation.repair_key_file", str, "", "the key that signs an operator's one-time token "

@@ -97,8 +97,8 @@ class ReplayGuard:
     """Remembers the ids of used tokens until they expire, so a single-use token works once.
 
     In memory: a verifier that restarts forgets, which is acceptable only for short-lived tokens
-    (a replay then needs a restart within the token's lifetime); callers whose tokens must never
-    be replayed across restarts also record the use durably (e.g. the repair they performed)."""
+    (a replay then needs a restart within the token's lifetime); verifiers whose tokens must
+    never be replayed across restarts use :class:`DurableReplayGuard`."""
 
     def __init__(self) -> None:
         self._used: dict[str, float] = {}
@@ -112,6 +112,55 @@ class ReplayGuard:
             if jti in self._used:
                 raise TokenRejected("the token has been used already", {"reason": "replayed"})
             self._used[jti] = expires
+
+
+class DurableReplayGuard(ReplayGuard):
+    """A :class:`ReplayGuard` whose used ids survive a restart of the verifier: kept in a small
+    SQLite file (the standard library's ``sqlite3``; one row per used token, expired rows
+    pruned at each use). Checking and recording is one write transaction, so two processes or
+    threads presenting the same token at once cannot both pass; the commit reaches the disk
+    before the token is accepted (SQLite's default ``synchronous=FULL``)."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__()
+        self.path = path
+        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        with self._lock, self._connect() as conn:
+            conn.execute("CREATE TABLE IF NOT EXISTS used_token (jti TEXT PRIMARY KEY, expires REAL NOT NULL)")
+
+    def _connect(self):
+        import contextlib
+        import sqlite3
+
+        @contextlib.contextmanager
+        def connection():
+            conn = sqlite3.connect(self.path, timeout=60, isolation_level=None)
+            try:
+                yield conn
+            finally:
+                conn.close()
+        return connection()
+
+    def use(self, jti: str, expires: float) -> None:
+        import sqlite3
+
+        with self._lock, self._connect() as conn:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                conn.execute("DELETE FROM used_token WHERE expires < ?", (time.time(),))
+                conn.execute("INSERT INTO used_token (jti, expires) VALUES (?, ?)", (jti, expires))
+            except sqlite3.IntegrityError:
+                conn.execute("ROLLBACK")
+                raise TokenRejected("the token has been used already", {"reason": "replayed"}) from None
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+
+    def used(self) -> int:
+        """How many unexpired used ids are kept (for tests and diagnostics)."""
+        with self._lock, self._connect() as conn:
+            return conn.execute("SELECT COUNT(*) FROM used_token WHERE expires >= ?", (time.time(),)).fetchone()[0]
 
 
 def key_path(settings: Mapping[str, Any]) -> str:

@@ -243,15 +243,23 @@ class AuditRunner:
             return core.apply_checksums(s, a, listing, scope)
 
     def _run_rolling(self, audit_id: int, r: ReplicaDto, max_duration: float) -> None:
-        """The least recently verified copies first, batch by batch, within ``max_duration``."""
+        """The copies due (never verified, or longer ago than the replica's maximum checksum
+        age), least recently verified first, batch by batch, within ``max_duration``."""
         deadline = time.monotonic() + max_duration
+        max_age = self.replicas.max_checksum_age_days(r.id, self.limits.max_checksum_age_days)
         total = self._update(audit_id, lambda s, a: setattr(a, "total", core.count_judged(s, r.id, a.snapshot))
                              or a.total)
         done = 0
         with tempfile.TemporaryDirectory(prefix="nas-audit-") as tmp:
             while time.monotonic() < deadline:
-                names = self._update(audit_id, lambda s, a: core.rolling_batch(s, a, ROLLING_CHUNK))
+                names = self._update(audit_id, lambda s, a: core.rolling_batch(s, a, ROLLING_CHUNK, max_age))
                 if not names:
+                    if done < total:
+                        # the copies not verified now were verified recently enough: not due
+                        self._update(audit_id, lambda s, a, d=done: setattr(
+                            a, "message", f"{d} due cop{'y' if d == 1 else 'ies'} verified; every other copy of "
+                                          f"{r.id} was verified within its maximum checksum age of {max_age:g} "
+                                          "days"))
                     break
                 regex = "|".join(re.escape(n) for n in names)
                 path = self._listing(audit_id, r, True, tmp, regex)

@@ -21,6 +21,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
@@ -93,7 +94,13 @@ class Audit(Base):
     is refreshed while it runs, so a run whose arcrepository died is recognisable."""
 
     __tablename__ = "audit"
-    __table_args__ = (Index("audit_replica_state", "replica_id", "state"),)
+    __table_args__ = (
+        Index("audit_replica_state", "replica_id", "state"),
+        # one queued or running run per replica, whoever asks at the same moment (archive_0003)
+        Index("audit_one_active_per_replica", "replica_id", unique=True,
+              sqlite_where=text("state IN ('queued', 'running')"),
+              postgresql_where=text("state IN ('queued', 'running')")),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     replica_id: Mapped[str] = mapped_column(String(64))

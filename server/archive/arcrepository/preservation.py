@@ -35,6 +35,7 @@ from sqlalchemy import (
     text,
     update,
 )
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from server.archive.arcrepository.models import (
@@ -107,8 +108,19 @@ def request_audit(session: Session, replica: ReplicaDto, kind: str, requested_by
     a = Audit(replica_id=replica.id, kind=kind, state="queued", requested_by=requested_by, requested=utcnow(),
               files_seen=0, missing=0, corrupt=0, disputed=0, extra=0, total=0, progress=0.0, partial=False,
               cancel_requested=False, max_duration=max_duration, errors="[]", missing_instances="[]", message="")
-    session.add(a)
-    session.flush()
+    try:
+        # in a savepoint: a request that lost the race leaves its transaction usable
+        with session.begin_nested():
+            session.add(a)
+            session.flush()
+    except IntegrityError:
+        # Another request for this replica inserted its audit after our look (the partial
+        # unique index ``audit_one_active_per_replica`` allows one queued or running per
+        # replica): that one is the running audit.
+        running = active_audit(session, replica.id)
+        if running is None:
+            raise
+        return running, False
     log_event(session, requested_by, f"audit_requested:{kind}", replica.id, None,
               {"audit": a.id, "max_duration": max_duration})
     return a, True
@@ -380,16 +392,19 @@ def _row(session: Session, replica_id: str, name: str) -> ReplicaFileInfo | None
         ArchiveFile.filename == name, ReplicaFileInfo.replica_id == replica_id)).scalar_one_or_none()
 
 
-def rolling_batch(session: Session, audit: Audit, limit: int) -> list[str]:
-    """The next names of a rolling checksum audit: judged copies not verified and not found
-    missing since the run started, never verified first, then the least recently verified."""
+def rolling_batch(session: Session, audit: Audit, limit: int, max_age_days: float = 0.0) -> list[str]:
+    """The next names of a rolling checksum audit: judged copies that are due (never verified,
+    or last verified longer ago than the replica's ``max_age_days`` before the run started; 0:
+    every copy not verified by this run) and not found missing since the run started, never
+    verified first, then the least recently verified."""
     started = audit.started
     assert audit.snapshot is not None and started is not None
+    due_before = aware(started) - dt.timedelta(days=max_age_days)
     fresh_missing = and_(ReplicaFileInfo.filelist_status == FileListStatus.MISSING.value,
                          ReplicaFileInfo.filelist_checked >= started)
     q = (select(ArchiveFile.filename).join(ReplicaFileInfo)
          .where(_judged(audit.replica_id, audit.snapshot), ~fresh_missing,
-                ReplicaFileInfo.checksum_checked.is_(None) | (ReplicaFileInfo.checksum_checked < started))
+                ReplicaFileInfo.checksum_checked.is_(None) | (ReplicaFileInfo.checksum_checked < due_before))
          .order_by(ReplicaFileInfo.checksum_checked.is_not(None), ReplicaFileInfo.checksum_checked,
                    ReplicaFileInfo.id).limit(limit))
     return list(session.execute(q).scalars())
@@ -457,18 +472,21 @@ def mark_restored(session: Session, replica_id: str, name: str, checksum: str, i
         info.instance_id = instance_id
 
 
-def summary(session: Session, replicas: list[ReplicaDto], max_age_days: float) -> list[ReplicaPreservationDto]:
-    """Per replica: counts by status, stale checksums, the last audits and the running one."""
-    cutoff = utcnow() - dt.timedelta(days=max_age_days)
+def summary(session: Session, replicas: list[ReplicaDto], max_age_days: float,
+            ages: dict[str, float] | None = None) -> list[ReplicaPreservationDto]:
+    """Per replica: counts by status, stale checksums (older than the replica's own maximum age
+    in ``ages``, else ``max_age_days``), the last audits and the running one."""
     out = []
     for r in replicas:
+        age = (ages or {}).get(r.id, max_age_days)
+        cutoff = utcnow() - dt.timedelta(days=age)
         rows = ReplicaFileInfo.replica_id == r.id
         done = and_(rows, ReplicaFileInfo.upload_state == COMPLETED)
 
         def count(*cond: Any) -> int:
             return session.execute(select(func.count()).select_from(ReplicaFileInfo).where(*cond)).scalar_one()
 
-        s = ReplicaPreservationDto(r.id, r.name, r.type.value, max_checksum_age_days=max_age_days)
+        s = ReplicaPreservationDto(r.id, r.name, r.type.value, max_checksum_age_days=age)
         s.files = count(done)
         s.missing = count(rows, ReplicaFileInfo.filelist_status == FileListStatus.MISSING.value)
         s.corrupt = count(rows, ReplicaFileInfo.checksum_status == ChecksumStatus.CORRUPT.value)

@@ -155,9 +155,12 @@ class PreservationRpcs:
 
     @rpc(roles=READ)
     def preservation_summary(self) -> list[ReplicaPreservationDto]:
-        """Per replica: files, OK, missing, corrupt, disputed, unchecked and stale copies, the
-        oldest verification, the last audits and the running one."""
-        return core.summary(self.db, self.bitpres.replicas.all(), self.bitpres.limits.max_checksum_age_days)
+        """Per replica: files, OK, missing, corrupt, disputed, unchecked and stale copies (older
+        than the replica's maximum checksum age), the oldest verification, the last audits and
+        the running one."""
+        replicas = self.bitpres.replicas
+        return core.summary(self.db, replicas.all(), self.bitpres.limits.max_checksum_age_days,
+                            replicas.max_checksum_ages)
 
     @rpc(roles=READ)
     def missing_files(self, replica: str, offset: int = 0, limit: int = 100) -> Page[FileFindingDto]:

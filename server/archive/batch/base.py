@@ -13,11 +13,11 @@ on), ``finish``. The bitarchive monitor merges the instances' outputs with ``pos
 """
 from __future__ import annotations
 
-import shutil
-from importlib import metadata
 from typing import Any, BinaryIO, ClassVar
 
-from shared.errors import BatchJobNotFound, InvalidInput
+# Imported where used (``importlib.metadata``, ``shutil``, ``shared.errors``): the batch runner
+# imports this module in every child process, and a checksum run's start is part of the
+# throughput an audit gets (docs/archive.md, "Figures").
 
 ENTRY_POINT_GROUP = "nas.batch_jobs"
 
@@ -57,17 +57,25 @@ class BatchJob:
     @classmethod
     def post_process(cls, inputs: list[BinaryIO], out: BinaryIO, args: dict[str, Any]) -> None:
         """Merge the instances' outputs (default: concatenate)."""
+        import shutil
+
         for fh in inputs:
             shutil.copyfileobj(fh, out, 1 << 20)
 
 
 def registered_jobs() -> dict[str, str]:
     """name → ``module:Class`` of every job declared as an entry point."""
+    from importlib import metadata
+
     return {ep.name: ep.value for ep in metadata.entry_points(group=ENTRY_POINT_GROUP)}
 
 
 def load_job(name: str) -> type[BatchJob]:
     """The job class registered as ``name``. Raises BatchJobNotFound."""
+    from importlib import metadata
+
+    from shared.errors import BatchJobNotFound, InvalidInput
+
     for ep in metadata.entry_points(group=ENTRY_POINT_GROUP):
         if ep.name == name:
             cls = ep.load()
@@ -80,6 +88,8 @@ def load_job(name: str) -> type[BatchJob]:
 
 def job_from_source(source: str) -> type[BatchJob]:
     """The one BatchJob subclass defined by user ``source`` (only in the sandboxed runner)."""
+    from shared.errors import InvalidInput
+
     namespace: dict[str, Any] = {"__name__": "nas_user_batch_job", "BatchJob": BatchJob}
     exec(compile(source, "<user batch job>", "exec"), namespace)  # noqa: S102 - sandboxed child process
     found = [v for v in namespace.values()
@@ -87,3 +97,19 @@ def job_from_source(source: str) -> type[BatchJob]:
     if len(found) != 1:
         raise InvalidInput(f"user code must define exactly one BatchJob subclass, found {len(found)}", {})
     return found[0]
+
+
+def job_by_reference(ref: str) -> type[BatchJob]:
+    """The class named by an entry point's value ``module:Class``, as :func:`registered_jobs`
+    gives it. The bitarchive resolves the name once and hands the runner this reference, so a
+    run's child process does not scan every installed distribution's entry points again.
+    Raises InvalidInput."""
+    import importlib
+
+    module, _, attr = ref.partition(":")
+    cls = getattr(importlib.import_module(module), attr, None) if module and attr else None
+    if not (isinstance(cls, type) and issubclass(cls, BatchJob)):
+        from shared.errors import InvalidInput
+
+        raise InvalidInput(f"{ref!r} is not a BatchJob class", {"job": ref})
+    return cls

@@ -6,10 +6,11 @@ import heapq
 import io
 import os
 import re
+import threading
 from typing import Any, BinaryIO
 
 from server.archive.batch.base import BatchJob
-from server.archive.checksums import file_checksum
+from server.archive.checksums import CHUNK, file_checksum
 
 
 class ChecksumJob(BatchJob):
@@ -18,8 +19,13 @@ class ChecksumJob(BatchJob):
     name = "checksum"
     threads = max(1, min(4, os.cpu_count() or 1))   # hashlib hashes outside the GIL
 
+    _buffers = threading.local()     # a read buffer per thread, reused for every file
+
     def file_output(self, name: str, path: str) -> bytes:
-        return f"{name}##{file_checksum(path, self.args.get('algorithm', 'md5'))}\n".encode()
+        buf = getattr(self._buffers, "buf", None)
+        if buf is None:
+            buf = self._buffers.buf = bytearray(CHUNK * 4)
+        return f"{name}##{file_checksum(path, self.args.get('algorithm', 'md5'), buf=buf)}\n".encode()
 
 
 class FileListJob(BatchJob):

@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from server.archive.batch.base import registered_jobs
 from server.archive.checksums import file_checksum
 from server.archive.fileserver import Served
 from server.archive.names import check_name
@@ -125,7 +126,9 @@ class Bitarchive:
                 raise PermissionDenied("this bitarchive does not run user code (archive.batch.allow_user_code)", {})
             confined = self._confined(bool(request.source))
             files = [[n, p] for n, p in self.storage.files(request.regex or None)]
-            spec = {"job": request.job, "source": request.source, "args": request.args or {}, "files": files,
+            job_ref = None if request.source else registered_jobs().get(request.job or "")
+            spec = {"job": request.job, "job_ref": job_ref, "source": request.source, "args": request.args or {},
+                    "files": files,
                     "sandbox_user": self.limits.sandbox_user, "protect_dirs": self.storage.dirs,
                     "max_exceptions": self.limits.max_exceptions}
             result = run_child(spec, out_path, self.limits.timeout, self.limits if confined else None)

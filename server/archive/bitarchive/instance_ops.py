@@ -46,14 +46,15 @@ def salted_hmac(path: str, salt_hex: str) -> str:
 
 
 class InstanceOps:
-    """``key()`` gives the repair key; ``guard`` remembers used tokens."""
+    """``key()`` gives the repair key; ``guard`` remembers used tokens (the service gives a
+    :class:`~server.runtime.tokens.DurableReplayGuard`: a replay is refused after a restart too)."""
 
     def __init__(self, storage: BitarchiveStorage, replica_id: str, key: Callable[[], bytes],
-                 timeout: float = 3600.0):
+                 timeout: float = 3600.0, guard: tokens.ReplayGuard | None = None):
         self.storage = storage
         self.replica_id = replica_id
         self.key = key
-        self.guard = tokens.ReplayGuard()
+        self.guard = guard if guard is not None else tokens.ReplayGuard()
         self.timeout = timeout
 
     def handle(self, op: InstanceOpDto, instance_id: str) -> InstanceOpDto:
@@ -130,8 +131,17 @@ def ops_of(ctx) -> InstanceOps:
     if ops is None:
         s = ctx.settings
         ops = ctx.bitpres_ops = InstanceOps(ctx.core.storage, ctx.replica_id, lambda: repair_key(s),
-                                            s["archive.store.timeout"])
+                                            s["archive.store.timeout"], tokens.DurableReplayGuard(used_tokens_path(s)))
     return ops
+
+
+def used_tokens_path(settings) -> str:
+    """Where this instance keeps the ids of the replace tokens it accepted, until they expire:
+    ``<data_dir>/bitpreservation/used-replace-tokens.sqlite``. The instance that checks a token
+    keeps them (docs/decisions/archive-bitpreservation.md), beside its other local state."""
+    from server.archive.providers import archive_dir
+
+    return os.path.join(archive_dir(settings, "bitpreservation"), "used-replace-tokens.sqlite")
 
 
 class InstanceOpHandlers:

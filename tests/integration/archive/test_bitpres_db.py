@@ -129,3 +129,105 @@ def test_a_run_left_running_is_queued_again_and_cancel_works(make):
         assert core.request_cancel(s, b.id, "tester").state == "cancelled"
         s.commit()
         assert [e.action for e in core.list_events(s, None, 0, 10).items][:1] == ["audit_cancel"]
+
+
+def test_a_request_that_lost_the_race_returns_the_audit_that_won(make, monkeypatch):
+    """Its look for an active audit found none (the other request had not inserted yet): the
+    partial unique index refuses its insert, and it answers with the audit already queued."""
+    with make() as s:
+        first, created = core.request_audit(s, R[0], "files", "alice")
+        s.commit()
+    assert created
+    monkeypatch.setattr(core, "active_audit", _stale_once(core.active_audit))
+    with make() as s:
+        again, created = core.request_audit(s, R[0], "checksums", "bob")
+        s.commit()
+        assert not created and again.id == first.id and again.kind == "files"
+        active = s.execute(select(Audit).where(Audit.replica_id == "ONE", Audit.state.in_(core.ACTIVE))).scalars()
+        assert [a.id for a in active] == [first.id]
+        # the loser's transaction stayed usable: its request was not written to the trail either
+        assert [e.who for e in core.list_events(s, "ONE", 0, 10).items] == ["alice"]
+
+
+def test_two_requests_racing_from_two_threads_make_one_audit(make, monkeypatch):
+    """Two operators ask for an audit of ONE at the same moment, each in its own transaction;
+    both look for an active audit before either inserts (PostgreSQL: both then insert, the
+    index lets one win; SQLite: the second waits for the first's write lock). Both get the
+    same audit; one row is active."""
+    import threading
+
+    from server.db.transactions import committing
+
+    barrier = threading.Barrier(2)
+    looked = core.active_audit
+
+    def look_then_wait(session, replica_id):
+        found = looked(session, replica_id)
+        try:
+            barrier.wait(timeout=5)        # SQLite: the other thread waits for the lock instead
+        except threading.BrokenBarrierError:
+            pass
+        return found
+
+    monkeypatch.setattr(core, "active_audit", look_then_wait)
+    results: dict[str, tuple[int, bool]] = {}
+    errors: list[BaseException] = []
+
+    def request(who: str) -> None:
+        try:
+            with make() as s, committing(s):
+                a, created = core.request_audit(s, R[0], "files", who)
+                results[who] = (a.id, created)
+        except BaseException as exc:  # noqa: BLE001 - reported by the test
+            errors.append(exc)
+
+    threads = [threading.Thread(target=request, args=(who,)) for who in ("alice", "bob")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    assert not errors, errors
+    assert len({aid for aid, _ in results.values()}) == 1
+    assert sorted(created for _, created in results.values()) == [False, True]
+    with make() as s:
+        assert s.execute(select(Audit.id).where(Audit.state.in_(core.ACTIVE))).scalars().all() == \
+            [next(iter(results.values()))[0]]
+
+
+def _stale_once(real):
+    """``active_audit`` that answers "none" once: a look taken before another request inserted."""
+    calls = []
+
+    def look(session, replica_id):
+        calls.append(replica_id)
+        return None if len(calls) == 1 else real(session, replica_id)
+    return look
+
+
+def test_each_replica_has_its_own_maximum_checksum_age_for_status_and_rolling_audits(make):
+    """ONE allows 7 days, TWO the global 30: copies verified 10 days ago are stale and due in
+    ONE only; a rolling audit of TWO finds nothing due."""
+    from server.archive.replicas import Replicas
+    from shared.errors import ConfigError
+
+    replicas = Replicas([{"id": "ONE", "name": "one", "max_checksum_age_days": 7}, {"id": "TWO", "name": "two"}])
+    assert (replicas.max_checksum_age_days("ONE", 30.0), replicas.max_checksum_age_days("TWO", 30.0)) == (7.0, 30.0)
+    for bad in (-1, "7", True):
+        with pytest.raises(ConfigError):
+            Replicas([{"id": "ONE", "max_checksum_age_days": bad}])
+    with make() as s:
+        for i in range(1, 4):
+            completed(s, f"a{i}.warc", md5(i))
+        ten_days_ago = core.utcnow() - dt.timedelta(days=10)
+        for info in s.execute(select(ReplicaFileInfo)).scalars():
+            info.checksum_checked = ten_days_ago
+        s.commit()
+        one, two = core.summary(s, R, 30.0, replicas.max_checksum_ages)
+        assert (one.stale, one.max_checksum_age_days) == (3, 7.0)
+        assert (two.stale, two.max_checksum_age_days) == (0, 30.0)
+        rolls = {}
+        for r in R:
+            a, _ = core.request_audit(s, r, "checksums", "schedule", max_duration=60)
+            core.start(a)
+            rolls[r.id] = core.rolling_batch(s, a, 10, replicas.max_checksum_age_days(r.id, 30.0))
+        assert rolls == {"ONE": ["a1.warc", "a2.warc", "a3.warc"], "TWO": []}

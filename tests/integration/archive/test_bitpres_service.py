@@ -118,6 +118,18 @@ def test_delete_and_flip_are_found_by_one_command_and_repaired_by_another(notifi
     with pytest.raises(TokenRejected) as err:
         repo.replace_corrupt("ONE", bad, flipped, good)
     assert err.value.details["reason"] == "replayed"
+    # ... also after a restart of the bitarchive that checks it (the used ids are on its disk)
+    def started_at() -> float | None:
+        return next((i["started_at"] for i in archive.proxy.bitarchive_monitor_ONE.instances()
+                     if i["instance_id"] == "ba-one" and i["details"].get("http_url")), None)
+    before = started_at()
+    archive.stop("ba-one")
+    archive.start("ba-one")
+    wait_for(lambda: started_at() not in (None, before), 60)
+    with pytest.raises(TokenRejected) as err:
+        repo.replace_corrupt("ONE", bad, flipped, good)
+    assert err.value.details["reason"] == "replayed"
+    assert hashlib.md5(archive.path("ba-one", bad).read_bytes()).hexdigest() == flipped
     fresh = tokens.issue(archive.key(), "bitpres_replace", claims, 300)
     repo.replace_corrupt("ONE", bad, flipped, fresh)
     for r in ("ONE", "TWO", "CS"):
@@ -233,7 +245,9 @@ def test_scheduled_audits_start_when_due_and_findings_show_in_the_summary(archiv
     archive.stop("arcrepository")
     archive.preservation = {"schedule": [{"replica": "ONE", "kind": "files", "every_hours": 24},
                                          {"replica": "TWO", "kind": "checksums", "every_hours": 24,
-                                          "max_duration": 30}]}
+                                          "max_duration": 30}],
+                             # a copy is verified when it is stored: with an age of 0 it is due at once
+                             "max_checksum_age_days": 0}
     archive.start("arcrepository")
     ctx = next(d for d in archive.containers["arcrepository"].dependencies if isinstance(d, PreservationContext))
     started = ctx.run_schedule()

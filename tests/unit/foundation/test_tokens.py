@@ -3,6 +3,7 @@ wrong-claim ones are refused with the reason; the key file is created once, 0600
 import os
 import stat
 import threading
+import time
 
 import pytest
 
@@ -54,6 +55,44 @@ def test_a_single_use_token_works_once():
     with pytest.raises(TokenRejected) as err:
         tokens.verify(KEY, t, "replace", replay=guard)
     assert err.value.details["reason"] == "replayed"
+
+
+def test_a_durable_guard_refuses_a_replay_after_a_restart_and_forgets_expired_ids(tmp_path):
+    path = str(tmp_path / "state" / "used.sqlite")
+    t = tokens.issue(KEY, "replace", {"file": "a"}, ttl=60)
+    tokens.verify(KEY, t, "replace", replay=tokens.DurableReplayGuard(path))
+    restarted = tokens.DurableReplayGuard(path)          # a new process, the same file
+    with pytest.raises(TokenRejected) as err:
+        tokens.verify(KEY, t, "replace", replay=restarted)
+    assert err.value.details["reason"] == "replayed"
+    restarted.use("old", time.time() - 1)                # already expired: pruned at the next use
+    restarted.use("other", time.time() + 60)
+    assert restarted.used() == 2                          # the replayed token's id and "other"
+
+
+def test_a_durable_guard_lets_one_of_two_racing_uses_pass(tmp_path):
+    import threading
+
+    path = str(tmp_path / "used.sqlite")
+    guards = [tokens.DurableReplayGuard(path), tokens.DurableReplayGuard(path)]   # two processes
+    t = tokens.issue(KEY, "replace", {"file": "a"}, ttl=60)
+    outcomes: list[str] = []
+    start = threading.Barrier(2)
+
+    def present(guard) -> None:
+        start.wait(10)
+        try:
+            tokens.verify(KEY, t, "replace", replay=guard)
+            outcomes.append("ok")
+        except TokenRejected as exc:
+            outcomes.append(exc.details["reason"])
+
+    threads = [threading.Thread(target=present, args=(g,)) for g in guards]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join(60)
+    assert sorted(outcomes) == ["ok", "replayed"]
 
 
 def test_the_key_file_is_created_once_with_mode_0600_even_by_racing_processes(tmp_path):
