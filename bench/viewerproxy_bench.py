@@ -26,6 +26,7 @@ Run: ``bash bench/run.sh viewerproxy`` or ``.venv/bin/python bench/viewerproxy_b
 from __future__ import annotations
 
 import argparse
+import hashlib
 import io
 import json
 import os
@@ -286,7 +287,7 @@ class Pywb:
 
 def client(proxy: str, urls: list[str], concurrency: int, out: str) -> None:
     """``--client``: fetch ``urls`` with ``concurrency`` threads; writes [(first byte s, total s,
-    status, bytes)] to ``out``."""
+    status, bytes, URL, SHA-1 of the body as sent)] to ``out``."""
     import queue
     import threading
 
@@ -309,13 +310,16 @@ def client(proxy: str, urls: list[str], concurrency: int, out: str) -> None:
                 return
             t0 = time.perf_counter()
             r = s.get(u, stream=True, timeout=120)
-            it = r.raw.stream(65536, decode_content=False)
-            first = next(it, b"")
+            first = r.raw.read(1, decode_content=False)   # the first byte of the body, as it arrives
             t1 = time.perf_counter()
-            n = len(first) + sum(len(c) for c in it)
+            digest = hashlib.sha1(first)
+            n = len(first)
+            for c in r.raw.stream(65536, decode_content=False):
+                n += len(c)
+                digest.update(c)
             t2 = time.perf_counter()
             with lock:
-                results.append((t1 - t0, t2 - t0, r.status_code, n))
+                results.append((t1 - t0, t2 - t0, r.status_code, n, u, digest.hexdigest()))
 
     threads = [threading.Thread(target=run) for _ in range(concurrency)]
     for t in threads:
@@ -345,7 +349,7 @@ def pct(xs: list[float], p: float) -> float:
 def summary(res: list) -> dict:
     return {"fb50": pct([r[0] for r in res], .5), "fb99": pct([r[0] for r in res], .99),
             "all50": pct([r[1] for r in res], .5), "all99": pct([r[1] for r in res], .99),
-            "bad": sum(1 for r in res if r[2] != 200), "n": len(res)}
+            "bad": sum(1 for r in res if r[2] != 200), "n": len(res), "bodies": {r[4]: r[5] for r in res}}
 
 
 # --- main -----------------------------------------------------------------------------------------
@@ -356,25 +360,30 @@ def latency_figures(warc_dir: str, urls: list[str], rounds: int) -> None:
     figures: dict = {}
     ours = Ours(index_dir, warc_dir)
     try:
-        measure(ours.proxy, urls[:50], 4)   # warm: the proxy's RPC clients, the file's location
-        for conc, todo in plan:
-            figures[("ours", conc)] = summary(measure(ours.proxy, todo, conc))
+        try:
+            peer = Pywb(warc_dir)
+        except Exception as exc:  # noqa: BLE001 - said as it is, and only our figures are printed
+            print(f"pywb could not be installed or started, only our figures follow: {exc}")
+            peer = None
+        tools = [("ours", ours.proxy)] + ([("pywb", peer.proxy)] if peer else [])
+        try:
+            for _name, proxy in tools:   # warm: RPC clients, the file's location; pywb's index
+                measure(proxy, urls[:50], 4)
+            for conc, todo in plan:   # one after the other per step: both see about the same load
+                for name, proxy in tools:
+                    figures[(name, conc)] = summary(measure(proxy, todo, conc))
+        finally:
+            if peer:
+                peer.close()
     finally:
         ours.close()
-    try:
-        peer = Pywb(warc_dir)
-    except Exception as exc:  # noqa: BLE001 - said as it is, and only our figures are printed
-        print(f"pywb could not be installed or started, only our figures follow: {exc}")
-        peer = None
-    if peer is not None:
-        try:
-            measure(peer.proxy, urls[:50], 4)
-            for conc, todo in plan:
-                figures[("pywb", conc)] = summary(measure(peer.proxy, todo, conc))
-        finally:
-            peer.close()
+    same = ""
+    if ("pywb", 1) in figures:
+        ours_bodies, peer_bodies = figures[("ours", 1)]["bodies"], figures[("pywb", 1)]["bodies"]
+        same = (f"; the same body bytes from both for {sum(ours_bodies[u] == peer_bodies.get(u) for u in ours_bodies)}"
+                f" of {len(ours_bodies)} URLs")
     print(f"replay of {len(urls)} URLs (one WARC, {os.path.getsize(os.path.join(warc_dir, WARC)) / 2**20:.0f} MiB),"
-          " milliseconds:")
+          f" milliseconds{same}:")
     for conc, todo in plan:
         o = figures[("ours", conc)]
         line = (f"  {conc:>2} client(s), {len(todo)} requests: ours first byte p50 {o['fb50']:.1f} p99 {o['fb99']:.1f},"
