@@ -170,4 +170,5 @@ def test_a_1_gb_record_streams_with_bounded_proxy_memory(stack):
     peak = max(peak, rss(pid))
     assert got == PAYLOAD and last == TAIL
     growth = peak - before
+    print(f"proxy RSS {before / 2**20:.1f} MiB before, peak {peak / 2**20:.1f} MiB streaming 1 GiB")   # with -s
     assert growth < LIMIT, f"the proxy's memory grew {growth / 2**20:.1f} MiB streaming 1 GiB"
