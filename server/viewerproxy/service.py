@@ -13,6 +13,7 @@ import os
 import subprocess
 import sys
 import time
+import urllib.parse
 
 import eventlet
 from nameko.extensions import DependencyProvider
@@ -190,14 +191,36 @@ class ViewerProxyService(NasService):
     @rpc(roles=(*CURATOR, QA_ROLE), audit=True)  # QA hands missing URLs to the curators' seed lists
     def add_missing_as_seeds(self, session_id: str, domain: str, seed_list: str = DEFAULT_SEED_LIST,
                              urls: list[str] | None = None, configuration: str | None = None) -> int:
-        """Add the session's missing URLs (all, or those of ``urls``) to ``seed_list`` of ``domain``
-        through the definitions service, and that seed list to ``configuration`` (default: the
-        domain's default configuration). Answers how many seeds were new. Raises
-        ViewerSessionNotFound, InvalidInput, and the definitions service's errors
-        (DomainNotFound, InvalidUrl, EditionConflict)."""
+        """Add the session's missing URLs of ``domain`` (all of them, or those of ``urls``) to
+        ``seed_list`` of ``domain`` through the definitions service, and that seed list to
+        ``configuration`` (default: the domain's default configuration). Answers how many seeds
+        were new. Without ``urls`` the missing URLs of other domains are left out (a session
+        crosses domains); given ``urls`` outside the domain are refused with InvalidUrl naming
+        each one, and nothing changes. Raises ViewerSessionNotFound, InvalidInput (no such missing
+        URL), InvalidUrl, and the definitions service's errors (DomainNotFound, EditionConflict)."""
+        from shared.domain_names import registered_domain
+        from shared.errors import InvalidUrl
+
+        domain = (domain or "").strip().lower()
+
+        def outside(url: str) -> bool:
+            try:
+                host = urllib.parse.urlsplit(url).hostname or ""
+            except ValueError:
+                return True
+            return registered_domain(host) != domain
+
         wanted = core.missing_urls(self.db, session_id, urls)
+        if urls is None:
+            wanted = [u for u in wanted if not outside(u)]
         if not wanted:
-            raise InvalidInput("none of these URLs is in the session's missing-URL list", {"session_id": session_id})
+            raise InvalidInput(f"none of these URLs is in the session's missing-URL list for the domain {domain}",
+                               {"session_id": session_id, "domain": domain})
+        foreign = [u for u in wanted if outside(u)]
+        if foreign:
+            raise InvalidUrl(f"{len(foreign)} of these URLs are outside the domain {domain} and cannot be its "
+                             f"seeds: {', '.join(foreign[:5])}{' ...' if len(foreign) > 5 else ''}",
+                             {"domain": domain, "seeds": [{"url": u, "reason": "outside_domain"} for u in foreign]})
         with self._client() as rpc:
             d = contracts.decode("definitions", "get_domain", rpc.definitions.get_domain(domain))
             old = next((sl.seeds for sl in d.seed_lists if sl.name == seed_list), [])

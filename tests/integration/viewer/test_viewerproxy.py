@@ -31,6 +31,7 @@ from server.archive.bitarchive.service import BitarchiveService
 from server.archive.bitarchive_monitor.service import BitarchiveMonitorService
 from server.archive.fileserver import FileServer
 from server.archive.remotefile import RemoteFile
+from server.definitions.service import DefinitionsService
 from server.harvester.archive_client import md5_file
 from server.index.service import IndexServerService
 from server.runtime.rpc import rpc
@@ -100,6 +101,11 @@ class Stack:
             cfg["archive"]["replica"] = "ONE"
         if inst == "arcrepository":
             cfg["database"] = {"url": f"sqlite:///{self.root / 'archive.sqlite'}"}
+        if inst == "definitions":
+            from server.definitions.credentials import CredentialCipher
+
+            cfg["database"] = {"url": f"sqlite:///{self.root / 'definitions.sqlite'}"}
+            cfg["harvest"] = {"credentials": {"key": CredentialCipher.generate_key()}}
         if inst == "index":
             cfg["index"] = {"cache_dir": str(self.root / "index-cache"), "workers": 0, "rpc_timeout": 10}
         if inst == "viewer":
@@ -110,7 +116,7 @@ class Stack:
     def start(self, inst: str) -> None:
         cls = {"arcrepository": ArcRepositoryService, "bam-one": BitarchiveMonitorService.for_replica("ONE"),
                "ba-one": BitarchiveService.for_replica("ONE"), "scheduler": StandInScheduler,
-               "index": IndexServerService, "viewer": ViewerProxyService}[inst]
+               "index": IndexServerService, "viewer": ViewerProxyService, "definitions": DefinitionsService}[inst]
         c = ServiceContainer(cls, self.config(inst))
         c.start()
         self.containers[inst] = c
@@ -168,8 +174,11 @@ def _fixture_archive(files) -> tuple[list[str], int, dict]:
                                    f'duplicate:"{os.path.basename(named1)},{anno_off},{TS1}"')
     meta1 = kit.metadata_warc(str(files / "1-metadata-1.warc.gz"), 1, [str(wget_name), named1])
     meta2 = kit.metadata_warc(str(files / "2-metadata-1.warc.gz"), 2, [named2], crawl_log)
-    return [str(wget_name), named1, named2, meta1, meta2], port, {"named1": os.path.basename(named1),
-                                                                     "named2": os.path.basename(named2)}
+    crawled, crawled_log = kit.crawler_warcs(str(files), 3)   # job 3: our own crawler's WARCs and crawl.log
+    meta3 = kit.metadata_warc(str(files / "3-metadata-1.warc.gz"), 3, crawled, crawled_log)
+    return [str(wget_name), named1, named2, meta1, meta2, *crawled, meta3], port, {
+        "named1": os.path.basename(named1), "named2": os.path.basename(named2),
+        "crawled": [os.path.basename(p) for p in crawled]}
 
 
 @pytest.fixture(scope="module")
@@ -185,20 +194,20 @@ def env(tmp_path_factory):
     conn_log = root / "proxy-connections.log"
     os.environ["NAS_VIEWER_CONNECTION_LOG"] = str(conn_log)   # inherited by the proxy process
     nameko_config = {"AMQP_URI": f"amqp://guest:guest@127.0.0.1:5672/{vhost}"}
-    StandInScheduler.jobs = {1: "done", 2: "done"}
+    StandInScheduler.jobs = {1: "done", 2: "done", 3: "done"}
     stack = Stack(nameko_config, root)
     files = root / "files"
     files.mkdir()
     paths, port, facts = _fixture_archive(files)
     _AUDITING.set()
     try:
-        for inst in ("arcrepository", "bam-one", "ba-one", "scheduler", "index", "viewer"):
+        for inst in ("arcrepository", "bam-one", "ba-one", "scheduler", "index", "definitions", "viewer"):
             stack.start(inst)
         with ClusterRpcProxy(nameko_config, timeout=60) as rpc:
             wait_for(lambda: rpc.arcrepository.status(), timeout=30)
             for p in paths:
                 _store(rpc, p)
-            for jobs in ([1], [1, 2], [2]):
+            for jobs in ([1], [1, 2], [2], [3]):
                 rpc.index_server.request_index("full", jobs, 0)
                 wait_for(lambda j=jobs: rpc.index_server.index_status("full", j, 2)["state"] == "done",
                          timeout=120, interval=0.2)
@@ -262,6 +271,33 @@ def test_pages_images_encodings_redirects_and_media_from_a_wget_warc(env):
     assert part.headers["Content-Range"] == f"bytes 100-199/{len(kit.MEDIA)}"
     tail = b.get(f"{site}/media.bin", headers={"Range": "bytes=-10"}, timeout=30)
     assert tail.status_code == 206 and tail.content == kit.MEDIA[-10:]
+
+
+def test_pages_crawled_by_our_own_crawler_replay_over_http_and_https(env):
+    b = _browser(env, _session(env, [3]))
+    site = f"http://{kit.CRAWLED_HOST}"
+    for path in ("/", "/style.css", "/img/1.png", "/notfound"):
+        headers, body = kit.testweb_body(path)
+        r = b.get(site + path, timeout=30)
+        assert r.status_code == (404 if path == "/notfound" else 200), path
+        assert r.content == body, path
+        assert r.headers["Content-Type"] == dict(headers)["Content-Type"], path
+        assert r.headers["X-Archive-File"] in env["crawled"], path
+        assert r.headers["Link"] == f'<{site}{path}>; rel="original timegate"', path
+    _, chunked_body = kit.testweb_body("/chunked")   # archived as sent: chunked on the wire
+    chunked = b.get(f"{site}/chunked", timeout=30, stream=True)
+    assert chunked.raw.read(decode_content=False) == chunked_body
+    _, gz = kit.testweb_body("/gzip")
+    gzipped = b.get(f"{site}/gzip", timeout=30, stream=True)
+    assert gzipped.headers["Content-Encoding"] == "gzip" and gzipped.raw.read(decode_content=False) == gz
+    moved = b.get(f"{site}/redirect/chain/1", timeout=30, allow_redirects=False)
+    assert moved.status_code == 302 and moved.headers["Location"] == "/redirect/chain/0"
+    assert b.get(f"{site}/redirect/chain/1", timeout=30).content == kit.testweb_body("/redirect/chain/0")[1]
+    # over https (the viewer CA as verify): the page and the image it embeds
+    secure = b.get(f"https://{kit.CRAWLED_HOST}/page/1", timeout=30)
+    assert secure.status_code == 200 and secure.content == kit.testweb_body("/page/1")[1]
+    img = b.get(f"https://{kit.CRAWLED_HOST}/img/1.png", timeout=30)
+    assert img.content == kit.testweb_body("/img/1.png")[1] and img.headers["Content-Type"] == "image/png"
 
 
 def test_https_through_the_viewer_ca_and_connect_to_any_host(env):
@@ -403,6 +439,38 @@ def test_the_command_line(env, tmp_path, capsys):
     assert (tmp_path / "ca.pem").read_text() == env["info"].ca_certificate_pem
 
 
+def test_missing_urls_become_seeds_of_a_domain_through_the_definitions_service(env):
+    from shared.errors import InvalidInput, InvalidUrl
+
+    s = _session(env, [1], recording=True)
+    b = _browser(env, s)
+    asked = [f"{WWW}/seeds/a.html", "https://shop.viewer-test.dk/seeds/b.js", "http://cdn.elsewhere.dk/c.png"]
+    for url in asked:
+        assert b.get(url, headers={"Referer": f"{WWW}/"}, timeout=30).status_code == 404
+    with _rpc(env) as rpc:
+        d = rpc.definitions.create_domain("viewer-test.dk")
+        before = {sl["name"]: sl["seeds"] for sl in d["seed_lists"]}
+        # named URLs outside the domain: refused, naming them; nothing changes
+        with pytest.raises(InvalidUrl, match=r"outside the domain viewer-test\.dk .*cdn\.elsewhere\.dk") as err:
+            rpc.viewerproxy.add_missing_as_seeds(s.session_id, "viewer-test.dk", urls=asked)
+        assert [x["url"] for x in err.value.details["seeds"]] == ["http://cdn.elsewhere.dk/c.png"]
+        unchanged = rpc.definitions.get_domain("viewer-test.dk")
+        assert unchanged["edition"] == d["edition"]
+        assert {sl["name"]: sl["seeds"] for sl in unchanged["seed_lists"]} == before
+        with pytest.raises(InvalidInput, match="missing-URL list"):
+            rpc.viewerproxy.add_missing_as_seeds(s.session_id, "viewer-test.dk", urls=[f"{WWW}/never-asked"])
+        # all the session's missing URLs of the domain (the other domain's are left out)
+        assert rpc.viewerproxy.add_missing_as_seeds(s.session_id, "viewer-test.dk") == 2
+        after = rpc.definitions.get_domain("viewer-test.dk")
+        seeds = {sl["name"]: sl["seeds"] for sl in after["seed_lists"]}
+        assert seeds["qa-missing"] == asked[:2]
+        default = next(c for c in after["configurations"] if c["name"] == after["default_configuration"])
+        assert "qa-missing" in default["seed_lists"]
+        assert rpc.viewerproxy.add_missing_as_seeds(s.session_id, "viewer-test.dk") == 0   # already seeds
+        with pytest.raises(InvalidInput):   # none of the session's missing URLs is of that domain
+            rpc.viewerproxy.add_missing_as_seeds(s.session_id, "nowhere-else.dk")
+
+
 def test_zy_missing_urls_are_recorded_per_session_and_survive_a_restart(env):
     rec = _session(env, [1], recording=True)
     other = _session(env, [1], recording=True)
@@ -450,7 +518,7 @@ def test_zz_nothing_but_the_archive_was_contacted(env):
     """Runs last in the module (name order): every connection of this process and of the proxy
     process went to the broker or to the archive's file servers on loopback; no host a browser
     named was ever looked up."""
-    archived_hosts = ("viewer-test.dk", "viewerproxy.invalid", "unknown-host")
+    archived_hosts = ("viewer-test.dk", "viewerproxy.invalid", "unknown-host", kit.CRAWLED_HOST)
     lines = env["conn_log"].read_text().splitlines()
     assert any(line.startswith("connect") for line in lines)   # the log is written
     for line in lines:

@@ -165,3 +165,47 @@ def crawl_log_line(url: str, ts14: str, status: int, size: int, mime: str, diges
     logged = f"{ts14[:4]}-{ts14[4:6]}-{ts14[6:8]}T{ts14[8:10]}:{ts14[10:12]}:{ts14[12:14]}.000Z"
     return (f"{logged} {status:>5} {size:>10} {url} L http://example.dk/ {mime} #001 "
             f"{ts14}123+45 {digest} - {annotations}\n")
+
+
+CRAWLED_HOST = "www.crawled-viewer.test"
+#: what the project's own crawler captures of the test web (tests/support/testweb) for the viewer
+CRAWLED_PATHS = ("/", "/style.css", "/img/1.png", "/chunked", "/gzip", "/redirect/chain/1", "/notfound")
+
+
+def crawler_warcs(directory: str, job_id: int) -> tuple[list[str], str]:
+    """Crawl the local test web with the project's own crawler (``python -m server.crawler``, its
+    own process, as the harvester runs it): the seeds are CRAWLED_PATHS on CRAWLED_HOST over http
+    and ``/page/1`` over https, nothing beyond them. Returns (its WARC files, its crawl.log)."""
+    import json
+    import sys
+
+    from testweb import TestWeb
+
+    job_dir = os.path.join(directory, f"crawl-{job_id}")
+    os.makedirs(job_dir, exist_ok=True)
+    seeds = [f"http://{CRAWLED_HOST}{p}" for p in CRAWLED_PATHS] + [f"https://{CRAWLED_HOST}/page/1"]
+    with TestWeb(mode="process", pages_per_host=5) as web:
+        spec = {"job_id": str(job_id), "harvest_id": "1", "seeds": seeds,
+                "profile": {"upstream_proxy": web.proxy_url,
+                            "politeness": {"delay_factor": 0, "min_delay_ms": 0, "max_delay_ms": 0},
+                            "fetch": {"read_timeout_s": 10, "connect_timeout_s": 10, "max_retries": 1,
+                                      "retry_delay_s": 0.05},
+                            "scope": {"max_hops": 0}, "max_workers": 4}}
+        with open(os.path.join(job_dir, "crawl-job.json"), "w") as fh:
+            json.dump(spec, fh)
+        env = {k: v for k, v in os.environ.items() if k != "NAS_VIEWER_CONNECTION_LOG"}
+        done = subprocess.run([sys.executable, "-m", "server.crawler", job_dir], env=env, capture_output=True,
+                              text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    warcs = sorted(os.path.join(job_dir, n) for n in os.listdir(job_dir) if n.endswith(".warc.gz"))
+    assert warcs, "the crawler wrote no WARC"
+    with open(os.path.join(job_dir, "crawl.log")) as fh:
+        return warcs, fh.read()
+
+
+def testweb_body(path: str) -> tuple[list[tuple[str, str]], bytes]:
+    """The headers and body the test web sends for ``path`` on CRAWLED_HOST (as crawled)."""
+    from testweb.site import SiteConfig, respond
+
+    r = respond(CRAWLED_HOST, path, "", SiteConfig(pages_per_host=5))
+    return r.headers, r.body

@@ -1,0 +1,442 @@
+"""Viewerproxy benchmark (issue 13), our figures beside pywb's in the same run.
+
+1. Replay latency against pywb 2.x in proxy mode (``--proxy``, banner and content rewriting off:
+   the archived bytes, as ours sends them), on the same WARC file and the same URL list: p50 and
+   p99 of the first byte and of the whole response, at 1 and 16 concurrent clients. Goal: at most
+   half of pywb's p50 and p99.
+2. Warm lookup + first byte through our proxy when the session's full crawl-log index holds
+   10,000,000 captures (the bench's own captures among 10M synthetic ones): goal under 50 ms.
+   The 10M index is built once and kept in the work directory (its build time is printed).
+
+What runs: our real proxy process, started by a real ``ViewerProxyService`` container, in a child
+process of this bench (``--serve``). The index server answers ``lookup`` from a full index read
+with the index server's own reader (``FullIndexReader``, the same conversion to ``CaptureDto``);
+the arcrepository's ``get_record`` names a file server routed to the bitarchive's own record
+resolver. Those two are stand-ins (the index server's request bookkeeping and the arcrepository's
+database are left out); the proxy process, its RPC hop per request and its record streaming are
+the production code. pywb reads the same WARC file with its own CDXJ (``cdx-indexer``).
+
+The clients are a separate plain process (threads, ``requests``, keep-alive per client) used
+for both tools. pywb is installed from PyPI into its own virtual environment under the work
+directory (pinned by tests/support/pywb-requirements.txt; not a project dependency).
+
+Run: ``bash bench/run.sh viewerproxy`` or ``.venv/bin/python bench/viewerproxy_bench.py
+[--urls N] [--full-captures N] [--skip-full]``. The machine may be shared: ``uptime`` is printed.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import io
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import warnings
+
+warnings.filterwarnings("ignore", message=r"\s*Eventlet is deprecated")
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.join(ROOT, "tests", "support"))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+
+OUT = os.path.join(ROOT, "bench", "output", "viewerproxy")
+HOST = "www.bench-viewer.dk"
+WARC = "1-1-20240101100000-00000-bench.warc.gz"
+JOB = 1
+
+
+def uptime() -> str:
+    return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
+
+
+# --- data -----------------------------------------------------------------------------------------
+
+def make_warc(n: int) -> tuple[str, list[str]]:
+    """A WARC of ``n`` responses (HTML 2-60 KB, images 10-300 KB, 1 in 10 gzip-encoded pages);
+    answers (its directory, the URL list)."""
+    import gzip
+
+    from viewer_testkit import WarcBuilder
+
+    folder = os.path.join(OUT, f"warcs-{n}")
+    urls_file = os.path.join(folder, "urls.json")
+    if os.path.exists(urls_file):
+        return folder, json.load(open(urls_file))
+    shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(folder)
+    rnd = random.Random(13)
+    w = WarcBuilder(os.path.join(folder, WARC))
+    urls = []
+    for i in range(n):
+        if i % 3 == 2:
+            url = f"http://{HOST}/img/{i:05d}.png"
+            w.response(url, "2024-01-01T10:00:00Z", rnd.randbytes(rnd.randint(10_000, 300_000)), "image/png")
+        else:
+            url = f"http://{HOST}/page/{i:05d}.html"
+            body = (b"<html><body>" + b"archived text %d " % i * rnd.randint(120, 4000) + b"</body></html>")
+            if i % 10 == 0:
+                w.response(url, "2024-01-01T10:00:00Z", gzip.compress(body), "text/html",
+                           headers=[("Content-Encoding", "gzip")])
+            else:
+                w.response(url, "2024-01-01T10:00:00Z", body, "text/html")
+        urls.append(url)
+    w.close()
+    with open(urls_file, "w") as fh:
+        json.dump(urls, fh)
+    return folder, urls
+
+
+def our_rows(warc_dir: str) -> list[str]:
+    """The WARC's captures as full-index rows (as the index server makes them from a job's CDX)."""
+    from server.archive.cdx import write_cdx
+    from server.index.captures import cdx_row
+
+    out = io.StringIO()
+    write_cdx(os.path.join(warc_dir, WARC), out, "cdxj", WARC)
+    return sorted(r for r in (cdx_row(line, str(JOB)) for line in out.getvalue().splitlines()) if r)
+
+
+def build_full(warc_dir: str, synthetic: int) -> tuple[str, dict]:
+    """The full index of the bench's captures plus ``synthetic`` more (index_bench's rows): built
+    once, kept. Our rows' SURTs (``dk,bench-viewer)``) sort before the synthetic ``dk,s…)``."""
+    from server.index import full_index
+
+    folder = os.path.join(OUT, f"full-{os.path.basename(warc_dir)}-{synthetic}")
+    manifest = os.path.join(folder, "manifest.json")
+    if not os.path.exists(manifest):
+        shutil.rmtree(folder, ignore_errors=True)
+        os.makedirs(folder)
+        rows = our_rows(warc_dir)
+
+        def lines():
+            yield from rows
+            if synthetic:
+                from index_bench import full_rows
+
+                yield from full_rows(synthetic)
+
+        t = time.perf_counter()
+        m = full_index.build(folder, lines(), limitmb=512)
+        m["build_seconds"] = time.perf_counter() - t
+        with open(manifest, "w") as fh:
+            json.dump(m, fh)
+    return folder, json.load(open(manifest))
+
+
+# --- our side: a child process with the viewer service, its proxy process and the stand-ins -----
+
+def serve(index_dir: str, warc_dir: str, ready: str) -> None:
+    """``--serve``: runs until stdin closes."""
+    import eventlet
+
+    eventlet.monkey_patch()
+    import uuid
+
+    import identity_support  # an installation key for this run; our RPC clients call as admin
+    import rabbit_admin
+    from nameko.containers import ServiceContainer
+    from nameko.standalone.rpc import ClusterRpcProxy
+
+    identity_support.install()
+
+    from server.archive.fileserver import FileServer, Served
+    from server.archive.records import record_span
+    from server.index.full_index import FullIndexReader
+    from server.runtime.rpc import rpc
+    from server.viewerproxy.service import ViewerProxyService
+    from shared import contracts
+    from shared.dto.archive import RecordUrlDto
+    from shared.dto.index import CaptureDto, IndexRequestDto, LookupDto
+
+    reader = FullIndexReader(index_dir)
+    files = FileServer("127.0.0.1:0")
+    files.route("record", lambda rest, q: Served(os.path.join(warc_dir, rest), int(q["offset"]),
+                                                  record_span(os.path.join(warc_dir, rest), int(q["offset"])))
+                if rest == WARC else None)
+    files.start()
+
+    class Index:
+        name = "index_server"
+
+        @rpc
+        def lookup(self, url: str, job_ids: list[int]) -> LookupDto:
+            caps = reader.captures(url.strip())
+            return LookupDto(url, "full-bench", [JOB], [], [CaptureDto(**c._asdict()) for c in caps])
+
+        @rpc
+        def request_index(self, kind: str, job_ids: list[int], wait: float = 0.0) -> IndexRequestDto:
+            return IndexRequestDto("r", kind, job_ids, "done", job_ids, [], "full-bench")
+
+    class Arc:
+        name = "arcrepository"
+
+        @rpc
+        def get_record(self, name: str, offset: int, replica: str | None = None) -> RecordUrlDto:
+            return RecordUrlDto(name, offset, "ONE", "ba", f"{files.base_url}/record/{name}?offset={offset}")
+
+    vhost = f"nas-bench-{uuid.uuid4().hex[:12]}"
+    rabbit_admin.create_vhost(vhost)
+    work = tempfile.mkdtemp(prefix="viewer-bench-")
+    amqp = {"AMQP_URI": f"amqp://guest:guest@127.0.0.1:5672/{vhost}"}
+    containers = []
+    try:
+        for cls in (Index, Arc):
+            c = ServiceContainer(cls, {**amqp, "data_dir": os.path.join(work, cls.name)})
+            c.start()
+            containers.append(c)
+        viewer = ServiceContainer(ViewerProxyService, {
+            **amqp, "instance": {"id": "viewer"}, "data_dir": os.path.join(work, "viewer"),
+            "viewerproxy": {"address": "127.0.0.1:0", "threads": 64}})
+        viewer.start()
+        containers.append(viewer)
+        with ClusterRpcProxy(amqp, timeout=60) as client:
+            info = contracts.decode("viewerproxy", "proxy_info", client.viewerproxy.proxy_info())
+            s = contracts.decode("viewerproxy", "create_session", client.viewerproxy.create_session([JOB]))
+        with open(ready + ".tmp", "w") as fh:
+            json.dump({"proxy": f"http://{s.session_id}:{s.token}@{info.host}:{info.port}"}, fh)
+        os.replace(ready + ".tmp", ready)
+        from eventlet import tpool
+
+        tpool.execute(sys.stdin.read)   # until the bench closes our stdin
+    finally:
+        for c in containers[::-1]:
+            c.kill()
+        files.stop()
+        reader.close()
+        rabbit_admin.delete_vhost(vhost)
+        shutil.rmtree(work, ignore_errors=True)
+
+
+class Ours:
+    def __init__(self, index_dir: str, warc_dir: str):
+        self.ready = os.path.join(tempfile.mkdtemp(prefix="viewer-bench-ready-"), "ready.json")
+        self.proc = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--serve", index_dir, warc_dir,
+                                      self.ready], stdin=subprocess.PIPE, cwd=ROOT)
+        deadline = time.monotonic() + 180
+        while not os.path.exists(self.ready):
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                self.close()
+                raise RuntimeError("our viewerproxy did not start (see the output above)")
+            time.sleep(0.2)
+        self.proxy = json.load(open(self.ready))["proxy"]
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.stdin.close()
+            try:
+                self.proc.wait(60)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+
+
+# --- pywb -------------------------------------------------------------------------------------------
+
+class Pywb:
+    def __init__(self, warc_dir: str):
+        os.environ.setdefault("NAS_PYWB_VENV", os.path.join(OUT, "venv-pywb"))
+        import pywb_replay
+
+        wayback = pywb_replay.ensure_pywb()
+        self.work = os.path.join(OUT, "pywb")
+        shutil.rmtree(self.work, ignore_errors=True)
+        os.makedirs(self.work)
+        cdxj = os.path.join(self.work, "index.cdxj")
+        subprocess.run([os.path.join(os.path.dirname(wayback), "cdx-indexer"), "--sort", "--cdxj", "--output",
+                        cdxj, os.path.join(warc_dir, WARC)], check=True, capture_output=True, timeout=600)
+        with open(os.path.join(self.work, "config.yaml"), "w") as fh:
+            fh.write(f"collections:\n  nas:\n    index_paths: {cdxj}\n    archive_paths: {warc_dir}/\n"
+                     "proxy:\n  coll: nas\n  recording: false\n  enable_banner: false\n"
+                     "  enable_content_rewrite: false\n")
+        self.port = pywb_replay.free_port()
+        self.log = open(os.path.join(self.work, "wayback.log"), "w")
+        # pywb's default is 4 threads (gevent); 16 so that 16 clients are not queued behind 4
+        self.proc = subprocess.Popen([wayback, "-p", str(self.port), "-b", "127.0.0.1", "-t", "16"],
+                                     cwd=self.work, stdout=self.log, stderr=subprocess.STDOUT)
+        self.proxy = f"http://127.0.0.1:{self.port}"
+        import requests
+
+        deadline = time.monotonic() + 120
+        while True:
+            if self.proc.poll() is not None:
+                raise RuntimeError("pywb ended at start: " + open(self.log.name).read()[-2000:])
+            try:
+                requests.get(f"http://127.0.0.1:{self.port}/", timeout=2)
+                break
+            except requests.RequestException:
+                if time.monotonic() > deadline:
+                    raise RuntimeError("pywb did not start within 120 s") from None
+                time.sleep(0.3)
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+
+
+# --- clients --------------------------------------------------------------------------------------
+
+def client(proxy: str, urls: list[str], concurrency: int, out: str) -> None:
+    """``--client``: fetch ``urls`` with ``concurrency`` threads; writes [(first byte s, total s,
+    status, bytes, URL, SHA-1 of the body as sent)] to ``out``."""
+    import queue
+    import threading
+
+    import requests
+
+    work: queue.Queue = queue.Queue()
+    for u in urls:
+        work.put(u)
+    results = []
+    lock = threading.Lock()
+
+    def run() -> None:
+        s = requests.Session()
+        s.trust_env = False
+        s.proxies = {"http": proxy}
+        while True:
+            try:
+                u = work.get_nowait()
+            except queue.Empty:
+                return
+            t0 = time.perf_counter()
+            r = s.get(u, stream=True, timeout=120)
+            first = r.raw.read(1, decode_content=False)   # the first byte of the body, as it arrives
+            t1 = time.perf_counter()
+            digest = hashlib.sha1(first)
+            n = len(first)
+            for c in r.raw.stream(65536, decode_content=False):
+                n += len(c)
+                digest.update(c)
+            t2 = time.perf_counter()
+            with lock:
+                results.append((t1 - t0, t2 - t0, r.status_code, n, u, digest.hexdigest()))
+
+    threads = [threading.Thread(target=run) for _ in range(concurrency)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    with open(out, "w") as fh:
+        json.dump(results, fh)
+
+
+def measure(proxy: str, urls: list[str], concurrency: int) -> list:
+    with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as fh:
+        out = fh.name
+    try:
+        subprocess.run([sys.executable, os.path.abspath(__file__), "--client", proxy, str(concurrency), out],
+                       input=json.dumps(urls), text=True, check=True, timeout=3600)
+        return json.load(open(out))
+    finally:
+        os.unlink(out)
+
+
+def pct(xs: list[float], p: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(len(xs) * p))] * 1000
+
+
+def summary(res: list) -> dict:
+    return {"fb50": pct([r[0] for r in res], .5), "fb99": pct([r[0] for r in res], .99),
+            "all50": pct([r[1] for r in res], .5), "all99": pct([r[1] for r in res], .99),
+            "bad": sum(1 for r in res if r[2] != 200), "n": len(res), "bodies": {r[4]: r[5] for r in res}}
+
+
+# --- main -----------------------------------------------------------------------------------------
+
+def latency_figures(warc_dir: str, urls: list[str], rounds: int) -> None:
+    index_dir, _ = build_full(warc_dir, 0)
+    plan = [(1, urls), (16, urls * rounds)]
+    figures: dict = {}
+    ours = Ours(index_dir, warc_dir)
+    try:
+        try:
+            peer = Pywb(warc_dir)
+        except Exception as exc:  # noqa: BLE001 - said as it is, and only our figures are printed
+            print(f"pywb could not be installed or started, only our figures follow: {exc}")
+            peer = None
+        tools = [("ours", ours.proxy)] + ([("pywb", peer.proxy)] if peer else [])
+        try:
+            for _name, proxy in tools:   # warm: RPC clients, the file's location; pywb's index
+                measure(proxy, urls[:50], 4)
+            for conc, todo in plan:   # one after the other per step: both see about the same load
+                for name, proxy in tools:
+                    figures[(name, conc)] = summary(measure(proxy, todo, conc))
+        finally:
+            if peer:
+                peer.close()
+    finally:
+        ours.close()
+    same = ""
+    if ("pywb", 1) in figures:
+        ours_bodies, peer_bodies = figures[("ours", 1)]["bodies"], figures[("pywb", 1)]["bodies"]
+        same = (f"; the same body bytes from both for {sum(ours_bodies[u] == peer_bodies.get(u) for u in ours_bodies)}"
+                f" of {len(ours_bodies)} URLs")
+    print(f"replay of {len(urls)} URLs (one WARC, {os.path.getsize(os.path.join(warc_dir, WARC)) / 2**20:.0f} MiB),"
+          f" milliseconds{same}:")
+    for conc, todo in plan:
+        o = figures[("ours", conc)]
+        line = (f"  {conc:>2} client(s), {len(todo)} requests: ours first byte p50 {o['fb50']:.1f} p99 {o['fb99']:.1f},"
+                f" whole p50 {o['all50']:.1f} p99 {o['all99']:.1f} (non-200: {o['bad']})")
+        p = figures.get(("pywb", conc))
+        if p:
+            line += (f" | pywb first byte p50 {p['fb50']:.1f} p99 {p['fb99']:.1f}, whole p50 {p['all50']:.1f}"
+                     f" p99 {p['all99']:.1f} (non-200: {p['bad']}) | ratio ours/pywb: first byte p50 "
+                     f"{o['fb50'] / p['fb50']:.2f} p99 {o['fb99'] / p['fb99']:.2f}, whole p50 "
+                     f"{o['all50'] / p['all50']:.2f} p99 {o['all99'] / p['all99']:.2f} (goal <= 0.5)")
+        print(line)
+
+
+def full_figures(warc_dir: str, urls: list[str], synthetic: int) -> None:
+    t = time.perf_counter()
+    index_dir, m = build_full(warc_dir, synthetic)
+    took = time.perf_counter() - t
+    ours = Ours(index_dir, warc_dir)
+    try:
+        rnd = random.Random(7)
+        measure(ours.proxy, rnd.sample(urls, min(50, len(urls))), 1)   # warm
+        res = measure(ours.proxy, [rnd.choice(urls) for _ in range(300)], 1)
+    finally:
+        ours.close()
+    s = summary(res)
+    print(f"full index of {m['entries']:,} captures ({m.get('segments')} segment(s); built once in "
+          f"{m['build_seconds']:.0f} s{'' if took > 60 else ', reused from ' + index_dir}): warm lookup + first "
+          f"byte through the proxy, 1 client, 300 requests: p50 {s['fb50']:.1f} ms p99 {s['fb99']:.1f} ms "
+          f"(goal < 50 ms; non-200: {s['bad']})")
+
+
+def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "--serve":
+        serve(*sys.argv[2:5])
+        return
+    if len(sys.argv) > 1 and sys.argv[1] == "--client":
+        client(sys.argv[2], json.loads(sys.stdin.read()), int(sys.argv[3]), sys.argv[4])
+        return
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--urls", type=int, default=300)
+    ap.add_argument("--rounds", type=int, default=2, help="passes over the URL list at 16 clients")
+    ap.add_argument("--full-captures", type=int, default=10_000_000)
+    ap.add_argument("--skip-full", action="store_true")
+    ap.add_argument("--skip-latency", action="store_true")
+    args = ap.parse_args()
+    os.makedirs(OUT, exist_ok=True)
+    print(f"viewerproxy bench ({uptime()})")
+    warc_dir, urls = make_warc(args.urls)
+    if not args.skip_latency:
+        latency_figures(warc_dir, urls, args.rounds)
+    if not args.skip_full:
+        full_figures(warc_dir, urls, args.full_captures)
+
+
+if __name__ == "__main__":
+    main()
