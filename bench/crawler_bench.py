@@ -5,8 +5,9 @@ Figures (issues 5 and 15):
    connection each: URIs/s and CPU ms per URI, our crawler against ``wget --recursive
    --warc-file`` (target: at least 1.0x wget's URIs/s, CPU per URI no more than wget's);
 2. the same on a static copy of a real documentation site: Debian's python3-doc HTML
-   (``/usr/share/doc/python3.11/html``, ``apt-get install python3-doc``) served by
-   ``python -m http.server`` on 127.0.0.1 (skipped with a note when the package is missing);
+   (``/usr/share/doc/python3.11/html``) served by ``python -m http.server`` on 127.0.0.1. The
+   package is in the set-up's Debian list (packaging/dev/bootstrap.sh); when it is missing the
+   bench installs it the same way (``install_debs``, as root) or stops with the command to run;
 3. 200 hosts x 50 pages, every response delayed 50 ms, one connection per host: our crawler
    against wget run the way one runs it for many hosts, one process per host in parallel
    (``xargs -P200 wget -r ...``), on the same web in the same run (targets: at least 2,000
@@ -249,11 +250,27 @@ def compare(name: str, ours: dict, theirs: dict, target: float, note: str = "") 
 PYTHON_DOC = "/usr/share/doc/python3.11/html"
 
 
+def _load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def require_python_doc() -> None:
+    """Install Debian's python3-doc the way the set-up installs its Debian packages, if missing."""
+    if os.path.isdir(PYTHON_DOC):
+        return
+    print("  installing python3-doc (packaging/dev/bootstrap.sh install_debs)")
+    subprocess.run(["bash", "-c", 'source "$1/packaging/dev/bootstrap.sh" && install_debs python3-doc', "-", ROOT],
+                   check=False, timeout=1800)
+    if not os.path.isdir(PYTHON_DOC):
+        raise SystemExit(f"python3-doc is needed for part 2 ({PYTHON_DOC}): run as root "
+                         "`apt-get install python3-doc`, or run the other parts by name")
+
+
 def main() -> None:
     work = tempfile.mkdtemp(prefix="crawler-bench-")
     results = {}
     only = set(sys.argv[1:])
-    print("load average at start: %.2f %.2f %.2f (2-core machine shared with other work)" % os.getloadavg())
+    print(f"load average at start: {_load()} (2-core machine shared with other work)")
     try:
         if not only or "one" in only:
             print("1. one host, 10,000 pages, no politeness, no added latency, one connection each")
@@ -264,14 +281,12 @@ def main() -> None:
 
         if not only or "doc" in only:
             print(f"2. python3-doc HTML ({PYTHON_DOC}) served by http.server, one connection each")
-            if not os.path.isdir(PYTHON_DOC):
-                print("  skipped: apt-get install python3-doc")
-            else:
-                with StaticSite(PYTHON_DOC) as site:
-                    seed = f"http://127.0.0.1:{site.port}/index.html"
-                    ours = run_crawler(os.path.join(work, "doc"), [seed], None, workers=1)
-                    theirs = run_wget(os.path.join(work, "doc-wget"), None, [seed])
-                results["python_doc"] = compare("doc", ours, theirs, 1.0)
+            require_python_doc()
+            with StaticSite(PYTHON_DOC) as site:
+                seed = f"http://127.0.0.1:{site.port}/index.html"
+                ours = run_crawler(os.path.join(work, "doc"), [seed], None, workers=1)
+                theirs = run_wget(os.path.join(work, "doc-wget"), None, [seed])
+            results["python_doc"] = compare("doc", ours, theirs, 1.0)
 
         if not only or "many" in only:
             print("3. 200 hosts x 50 pages, 50 ms per response, one connection per host")
@@ -300,7 +315,7 @@ def main() -> None:
             print("5b. memory with 10,000,000 queued URLs (1,000 hosts), fetching for 15 s after loading")
             results["ten_million"] = run_queued(work, 10_000_000)
             print_queued(results["ten_million"], 300)
-        print("load average at end: %.2f %.2f %.2f" % os.getloadavg())
+        print(f"load average at end: {_load()}")
         out = os.path.join(ROOT, "bench", "output")
         os.makedirs(out, exist_ok=True)
         with open(os.path.join(out, "crawler.json"), "w") as fh:

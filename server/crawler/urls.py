@@ -35,11 +35,43 @@ def resolve(base: str, link: str) -> str | None:
     link = link.strip().replace("\n", "").replace("\r", "").replace("\t", "")
     if not link or link.startswith(("#", "javascript:", "mailto:", "data:", "tel:", "about:")):
         return None
+    # Most links of a page are root-relative (/a/b) or plain relative (b.html, dir/b.html) with no
+    # dot segments: those are the base's origin or directory and the link, which is what urljoin
+    # computes with two more parses. tests/unit/crawler/test_url_fast_path.py compares the two.
+    # (urljoin also drops an empty query, fragment or parameter: links with those take it)
+    if "/." not in link and ";" not in link and link[-1] not in "?#" and "?#" not in link:
+        parts = _base_parts(base)
+        if parts is not None:
+            first = link[0]
+            if first == "/":
+                if link[1:2] != "/":
+                    return parts[0] + link
+            elif first not in "?." and ":" not in link and "//" not in link:
+                return parts[1] + link
     try:
         joined = urljoin(base, link)
     except ValueError:
         return None
     return joined
+
+
+_BASE = re.compile(r"((?i:https?)://[^/?#]*)(/[^?#]*)?(?:\?[^#]*)?(?:#.*)?", re.S)
+_last_base: list = ["", None]  # a page's links all resolve against one base: remember its split
+
+
+def _base_parts(base: str) -> tuple[str, str] | None:
+    """(origin, directory URL) of a base URL simple enough for resolve's shortcut, else None."""
+    if _last_base[0] == base:
+        return _last_base[1]
+    parts = None
+    m = _BASE.fullmatch(base)
+    if m is not None:
+        origin, path = m.group(1), m.group(2) or "/"
+        origin = origin[:5].lower() + origin[5:]  # urljoin lower-cases the scheme ("http:"/"https")
+        if "//" not in path and "/." not in path and not any(c in origin for c in " \t\\@"):
+            parts = (origin, origin + path[: path.rfind("/") + 1])
+    _last_base[0], _last_base[1] = base, parts
+    return parts
 
 
 def fetchable(url: str) -> str:

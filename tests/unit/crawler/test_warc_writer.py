@@ -76,3 +76,45 @@ def test_recovery_cuts_an_open_file_after_its_last_complete_unit(tmp_path):
     final = path[: -len(".open")]
     assert os.path.exists(final) and not os.path.exists(path)
     warcio_check([final])
+
+
+def test_direct_unit_writer_gives_warcios_bytes(tmp_path, monkeypatch):
+    """Small captures are written without warcio's record objects: the bytes must be the same."""
+    from server.crawler import warc_writer
+
+    captures = [capture(), capture(b""), capture(os.urandom(5000))]
+    odd = capture(b"partial")
+    odd.ip, odd.truncated, odd.started = None, "length", WHEN.timestamp() + 0.123456
+    captures.append(odd)
+    metadata = [("via", "http://www.example.dk/æ"), ("hopsFromSeed", "L"),
+                ("outlink", "http://www.example.dk/ø L a/@href")]
+    produced = []
+    for warcio_only in (False, True):
+        monkeypatch.setattr(warc_writer, "_WARCIO_ONLY", warcio_only)
+        (tmp_path / str(warcio_only)).mkdir()
+        w = make_writer(tmp_path / str(warcio_only))
+        offsets = [w.write_capture(c, sha1_digest(c.body), metadata).offset for c in captures]
+        w.close()
+        warcio_check(w.closed_files)
+        with gzip.open(w.closed_files[0]) as fh:
+            produced.append((fh.read(), offsets))
+    assert produced[0] == produced[1]
+
+
+def test_digest_and_record_id_forms():
+    """The hand-made base 32 and UUID give what base64.b32encode and uuid.uuid4 give."""
+    import base64
+    import hashlib
+    import uuid
+
+    from server.crawler.warc_writer import default_record_id
+
+    for n in range(300):
+        data = os.urandom(n)
+        assert sha1_digest(data) == "sha1:" + base64.b32encode(hashlib.sha1(data).digest()).decode("ascii")
+    ids = {default_record_id() for _ in range(300)}
+    assert len(ids) == 300
+    for rid in ids:
+        assert rid.startswith("<urn:uuid:") and rid.endswith(">")
+        u = uuid.UUID(rid[len("<urn:uuid:"):-1])
+        assert u.version == 4 and u.variant == uuid.RFC_4122 and str(u) == rid[len("<urn:uuid:"):-1]
