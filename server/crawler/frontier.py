@@ -74,9 +74,16 @@ class Frontier:
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute("PRAGMA cache_size=-16000")  # 16 MB page cache: bounded whatever the size
         self.db.executescript(_SCHEMA)
-        self.db.executescript(_INDEXES)
+        self._ensure_indexes()
         self.commit_interval = commit_interval
         self._last_commit = time.monotonic()
+
+    def _ensure_indexes(self) -> None:
+        if self.db.execute("SELECT 1 FROM sqlite_master WHERE name='sqlite_autoindex_uris_1'").fetchone():
+            # a file of an older run: ``key`` is UNIQUE in the table itself, no second index needed
+            self.db.execute("CREATE INDEX IF NOT EXISTS uris_queued ON uris(queue, id) WHERE state = 0")
+        else:
+            self.db.executescript(_INDEXES)
 
     # -- meta -----------------------------------------------------------------------------
     def get_meta(self, name: str) -> str | None:
@@ -172,7 +179,7 @@ class Frontier:
         db.execute("DROP INDEX IF EXISTS uris_key")
         db.execute("DROP INDEX IF EXISTS uris_queued")
         # a seed is its own source tag; path and referrer are empty
-        sql = ("INSERT INTO uris(key, url, queue, path, via, seed, is_seed, state, domain)"
+        sql = ("INSERT OR IGNORE INTO uris(key, url, queue, path, via, seed, is_seed, state, domain)"
                " VALUES(?1, ?2, ?3, '', NULL, ?2, 1, 0, ?4)")
         batch: list = []
         for row in rows:
@@ -184,11 +191,10 @@ class Frontier:
         db.execute("PRAGMA threads=2")
         try:
             try:
-                db.execute("CREATE UNIQUE INDEX uris_key ON uris(key)")
+                self._ensure_indexes()
             except sqlite3.IntegrityError:  # the same URL twice in the list: the first one stays
                 db.execute("DELETE FROM uris WHERE id NOT IN (SELECT MIN(id) FROM uris GROUP BY key)")
-                db.execute("CREATE UNIQUE INDEX uris_key ON uris(key)")
-            db.executescript(_INDEXES)
+                self._ensure_indexes()
         finally:
             db.execute("PRAGMA threads=0")
 

@@ -274,7 +274,11 @@ class WarcFiles:
 
 
 def _gzip_member(data: bytes) -> bytes:
-    c = zlib.compressobj(GZIP_LEVEL, zlib.DEFLATED, zlib.MAX_WBITS + 16)
+    """One gzip member at GZIP_LEVEL. The window and hash table are sized to the record (a window
+    as long as the data loses no match): setting up zlib's full 256 KB state cost ten times the
+    compression of a 300-byte request record."""
+    bits = max(9, min(zlib.MAX_WBITS, len(data).bit_length()))
+    c = zlib.compressobj(GZIP_LEVEL, zlib.DEFLATED, bits + 16, max(1, min(8, bits - 6)))
     return c.compress(data) + c.flush()
 
 
