@@ -5,16 +5,20 @@ Figures (issues 5 and 15):
    connection each: URIs/s and CPU ms per URI, our crawler against ``wget --recursive
    --warc-file`` (target: at least 1.0x wget's URIs/s, CPU per URI no more than wget's);
 2. the same on a static copy of a real documentation site: Debian's python3-doc HTML
-   (``/usr/share/doc/python3.11/html``, ``apt-get install python3-doc``) served by
-   ``python -m http.server`` on 127.0.0.1 (skipped with a note when the package is missing);
+   (``/usr/share/doc/python3.11/html``) served by ``python -m http.server`` on 127.0.0.1. The
+   package is in the set-up's Debian list (packaging/dev/bootstrap.sh); when it is missing the
+   bench installs it the same way (``install_debs``, as root) or stops with the command to run;
 3. 200 hosts x 50 pages, every response delayed 50 ms, one connection per host: our crawler
    against wget run the way one runs it for many hosts, one process per host in parallel
    (``xargs -P200 wget -r ...``), on the same web in the same run (targets: at least 2,000
    URIs/s and at least 1.5x wget);
 4. seed loading: 1,000,000 seeds (1,000 hosts) into the frontier, wall and CPU seconds
-   (target under 10 s);
-5. peak RSS of a crawl with 1,000,000 queued URLs, fetching for 15 s after the queue is loaded
-   (the time limit counts from when fetching starts) (target under 100 MB).
+   (target under 10 s), and the loader's peak memory;
+5. memory of a crawl with 1,000,000 queued URLs, then one with 10,000,000 (1,000 hosts): the
+   crawler's resident memory sampled from /proc every 0.2 s while it fetches from the test web
+   for 15 s after its queue is loaded (the time limit counts from when fetching starts), its
+   highest value, and how many URIs it fetched meanwhile (targets: under 100 MB and 300 MB).
+   ``million`` runs only the first, ``tenmillion`` only the second.
 
 Both tools reach the test web's fake host names through it as an HTTP proxy. Run with
 ``bash bench/run.sh crawler`` or ``.venv/bin/python bench/crawler_bench.py``.
@@ -120,12 +124,79 @@ def load_seeds(work: str, n: int) -> dict:
         "c = Crawler(d, spec, stdout=io.StringIO())\n"
         "t0, c0 = time.perf_counter(), time.process_time()\n"
         "c._prepare()\n"
+        "hwm = [int(x.split()[1]) for x in open('/proc/self/status') if x.startswith('VmHWM:')][0]\n"
         "print(json.dumps({'wall': time.perf_counter() - t0, 'cpu': time.process_time() - c0,\n"
-        "                  'queued': c.counters['queued']}))\n")
+        "                  'queued': c.counters['queued'], 'peak_rss_kb': hwm}))\n")
     proc = subprocess.run([sys.executable, "-c", code, work], cwd=ROOT, capture_output=True, text=True, timeout=3600)
     if proc.returncode != 0:
         raise SystemExit(f"seed loading failed: {proc.stderr}")
     return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def _rss_kb(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii") as fh:
+            for text in fh:
+                if text.startswith("VmRSS:"):
+                    return int(text.split()[1])
+    except (OSError, ValueError):
+        pass
+    return 0
+
+
+def run_queued(work: str, n: int, window_s: float = 15) -> dict:
+    """A crawl of ``n`` queued seeds (1,000 hosts) fetching from the test web for ``window_s``
+    seconds after its queue is loaded; its memory is sampled while it fetches."""
+    import threading
+
+    job_dir = os.path.join(work, f"queued-{n}")
+    os.makedirs(job_dir, exist_ok=True)
+    with open(os.path.join(job_dir, "seeds.txt"), "w") as fh:
+        for i in range(n):
+            fh.write(f"http://www.q{i % 1000}.test/page/{i // 1000}\n")
+    with TestWeb(mode="process", tls=False, pages_per_host=2000, assets=False, features_link=False) as web:
+        spec = {"job_id": "1", "harvest_id": "1", "seeds_file": "seeds.txt",
+                "profile": {"upstream_proxy": web.proxy_url, "robots": "ignore", "max_workers": 100,
+                            "max_running_time_s": window_s,
+                            "politeness": {"delay_factor": 0, "min_delay_ms": 0, "max_delay_ms": 0},
+                            "scope": {"max_hops": 100}, "progress_interval_s": 1}}
+        with open(os.path.join(job_dir, "crawl-job.json"), "w") as fh:
+            json.dump(spec, fh)
+        t0 = time.perf_counter()
+        proc = subprocess.Popen([sys.executable, "-m", "server.crawler", job_dir], cwd=ROOT,
+                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        lines: list[str] = []
+        fetching = threading.Event()  # progress lines start once the queue is loaded
+
+        def read() -> None:
+            assert proc.stdout is not None
+            for text in proc.stdout:
+                lines.append(text)
+                fetching.set()
+
+        reader = threading.Thread(target=read, daemon=True)
+        reader.start()
+        while not fetching.wait(0.2):
+            if proc.poll() is not None:
+                break
+        load_s = time.perf_counter() - t0
+        samples = []
+        while proc.poll() is None:
+            samples.append(_rss_kb(proc.pid))
+            time.sleep(0.2)
+        reader.join(10)
+    if proc.returncode != 0 or not lines:
+        raise SystemExit(f"crawler failed with {proc.returncode}")
+    final = json.loads(lines[-1])
+    samples = [k for k in samples if k > 0]
+    return {"queued": n, "uris": final["downloaded"], "load_s": load_s, "wall": time.perf_counter() - t0,
+            "fetching_rss_kb_max": max(samples, default=0), "peak_rss_kb": final["peak_rss_kb"]}
+
+
+def print_queued(r: dict, target_mb: int) -> None:
+    print(f"  {r['queued']:,} queued (loaded in {r['load_s']:.0f} s): resident memory while fetching at most "
+          f"{r['fetching_rss_kb_max'] / 1024:.0f} MB (target < {target_mb} MB); {r['uris']} URIs fetched in "
+          f"the 15 s window; peak including the queue load (VmHWM) {r['peak_rss_kb'] / 1024:.0f} MB")
 
 
 class StaticSite:
@@ -179,10 +250,27 @@ def compare(name: str, ours: dict, theirs: dict, target: float, note: str = "") 
 PYTHON_DOC = "/usr/share/doc/python3.11/html"
 
 
+def _load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def require_python_doc() -> None:
+    """Install Debian's python3-doc the way the set-up installs its Debian packages, if missing."""
+    if os.path.isdir(PYTHON_DOC):
+        return
+    print("  installing python3-doc (packaging/dev/bootstrap.sh install_debs)")
+    subprocess.run(["bash", "-c", 'source "$1/packaging/dev/bootstrap.sh" && install_debs python3-doc', "-", ROOT],
+                   check=False, timeout=1800)
+    if not os.path.isdir(PYTHON_DOC):
+        raise SystemExit(f"python3-doc is needed for part 2 ({PYTHON_DOC}): run as root "
+                         "`apt-get install python3-doc`, or run the other parts by name")
+
+
 def main() -> None:
     work = tempfile.mkdtemp(prefix="crawler-bench-")
     results = {}
     only = set(sys.argv[1:])
+    print(f"load average at start: {_load()} (2-core machine shared with other work)")
     try:
         if not only or "one" in only:
             print("1. one host, 10,000 pages, no politeness, no added latency, one connection each")
@@ -193,14 +281,12 @@ def main() -> None:
 
         if not only or "doc" in only:
             print(f"2. python3-doc HTML ({PYTHON_DOC}) served by http.server, one connection each")
-            if not os.path.isdir(PYTHON_DOC):
-                print("  skipped: apt-get install python3-doc")
-            else:
-                with StaticSite(PYTHON_DOC) as site:
-                    seed = f"http://127.0.0.1:{site.port}/index.html"
-                    ours = run_crawler(os.path.join(work, "doc"), [seed], None, workers=1)
-                    theirs = run_wget(os.path.join(work, "doc-wget"), None, [seed])
-                results["python_doc"] = compare("doc", ours, theirs, 1.0)
+            require_python_doc()
+            with StaticSite(PYTHON_DOC) as site:
+                seed = f"http://127.0.0.1:{site.port}/index.html"
+                ours = run_crawler(os.path.join(work, "doc"), [seed], None, workers=1)
+                theirs = run_wget(os.path.join(work, "doc-wget"), None, [seed])
+            results["python_doc"] = compare("doc", ours, theirs, 1.0)
 
         if not only or "many" in only:
             print("3. 200 hosts x 50 pages, 50 ms per response, one connection per host")
@@ -216,22 +302,20 @@ def main() -> None:
         if not only or "seeds" in only:
             print("4. loading 1,000,000 seeds")
             r = load_seeds(os.path.join(work, "seeds"), 1_000_000)
-            print(f"  {r['queued']} queued in {r['wall']:.1f} s wall, {r['cpu']:.1f} s CPU (target < 10 s)")
+            print(f"  {r['queued']} queued in {r['wall']:.1f} s wall, {r['cpu']:.1f} s CPU (target < 10 s); "
+                  f"loader's peak memory {r['peak_rss_kb'] / 1024:.0f} MB")
             results["seed_load"] = r
 
         if not only or "million" in only:
-            print("5. peak RSS with 1,000,000 queued URLs (1,000 hosts), fetching for 15 s after loading")
-            seeds_file = os.path.join(work, "million.txt")
-            with open(seeds_file, "w") as fh:
-                for i in range(1_000_000):
-                    fh.write(f"http://www.q{i % 1000}.test/page/{i // 1000}\n")
-            with TestWeb(mode="process", tls=False, pages_per_host=2000, assets=False, features_link=False) as web:
-                ours = run_crawler(os.path.join(work, "million"), None, web.proxy_url, seeds_file=seeds_file,
-                                   workers=100, max_time=15)
-            print(f"  crawler peak RSS {ours['peak_rss_kb'] / 1024:.0f} MB with 1,000,000 queued "
-                  f"(fetched {ours['uris']} in the 15 s window; run {ours['wall']:.1f} s incl. queue load) "
-                  f"(target < 100 MB)")
-            results["million"] = ours
+            print("5a. memory with 1,000,000 queued URLs (1,000 hosts), fetching for 15 s after loading")
+            results["million"] = run_queued(work, 1_000_000)
+            print_queued(results["million"], 100)
+
+        if not only or "tenmillion" in only:
+            print("5b. memory with 10,000,000 queued URLs (1,000 hosts), fetching for 15 s after loading")
+            results["ten_million"] = run_queued(work, 10_000_000)
+            print_queued(results["ten_million"], 300)
+        print(f"load average at end: {_load()}")
         out = os.path.join(ROOT, "bench", "output")
         os.makedirs(out, exist_ok=True)
         with open(os.path.join(out, "crawler.json"), "w") as fh:

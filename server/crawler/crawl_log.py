@@ -10,9 +10,9 @@ referrer ('-'), MIME type, worker id, fetch start + duration in ms, SHA-1 payloa
 """
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import TextIO
 
 
@@ -32,12 +32,32 @@ class LogEntry:
     annotations: tuple[str, ...] | list[str] = ()
 
 
+_last_second: list = [None, "", ""]  # second, its two forms: lines come many to a second
+
+
+def _split(t: float) -> tuple[str, str, str]:
+    """(``%Y-%m-%dT%H:%M:%S``, ``%Y%m%d%H%M%S``, milliseconds) of an epoch time in UTC, rounded to
+    the microsecond as datetime.fromtimestamp rounds (half to even), then cut to milliseconds."""
+    frac, whole = math.modf(t)
+    us = round(frac * 1e6)
+    if us >= 1_000_000:
+        whole, us = whole + 1, us - 1_000_000
+    elif us < 0:
+        whole, us = whole - 1, us + 1_000_000
+    if _last_second[0] != whole:
+        tm = time.gmtime(whole)
+        _last_second[:] = [whole, time.strftime("%Y-%m-%dT%H:%M:%S", tm), time.strftime("%Y%m%d%H%M%S", tm)]
+    return _last_second[1], _last_second[2], f"{us // 1000:03d}"
+
+
 def _ms_stamp(t: float) -> str:
-    return datetime.fromtimestamp(t, UTC).strftime("%Y-%m-%dT%H:%M:%S.%f")[:23] + "Z"
+    iso, _compact, ms = _split(t)
+    return f"{iso}.{ms}Z"
 
 
 def _fetch_stamp(t: float) -> str:
-    return datetime.fromtimestamp(t, UTC).strftime("%Y%m%d%H%M%S%f")[:17]
+    _iso, compact, ms = _split(t)
+    return compact + ms
 
 
 def format_line(e: LogEntry, now: float | None = None) -> str:

@@ -145,29 +145,40 @@ class Crawler:
             self.frontier.db.execute("PRAGMA synchronous=NORMAL")
 
     def _load_seed_lines(self) -> None:
-        batch: list[tuple] = []
+        bad: list[tuple[str, str]] = []
+        self.frontier.load_seeds(self._parsed_seeds(bad))
+        for clean, error in bad:  # after the load: the key index now tells a repeated one
+            if self.frontier.add_finished("bad:" + clean, clean, "-", "", None, clean, None, sc.S_UNFETCHABLE_URI,
+                                          0, None, is_seed=True):
+                self.results.log(LogEntry(sc.S_UNFETCHABLE_URI, 0, clean, "", None, None, seed=clean,
+                                          annotations=[f"err={error.replace(',', ';')}"]))
+        self.frontier.set_meta("seeds_loaded", "1")
+        self.frontier.set_meta("started", datetime.now(UTC).isoformat())
+
+    def _parsed_seeds(self, bad: list[tuple[str, str]]):
+        """(key, url, queue, domain) of each good seed, in order; bad seeds go to ``bad`` (URL,
+        reason). One parse per seed; scope and domain are worked out once per host."""
+        domains: dict[str, str] = {}  # host → registered domain, for the hosts seen lately
+        per_url = self.scope.mode == "prefix"  # a prefix scope grows with every seed, not every host
         for raw in self._seed_lines():
             raw = raw.strip()
-            if not raw or raw.startswith("#"):
+            if not raw or raw[0] == "#":
                 continue
             try:
                 parsed = parse_url(raw if "://" in raw else "http://" + raw)
             except BadUrl as exc:
-                clean = raw.replace(" ", "%20")
-                if self.frontier.add_finished("bad:" + clean, clean, "-", "", None, clean, None,
-                                              sc.S_UNFETCHABLE_URI, 0, None, is_seed=True):
-                    self.results.log(LogEntry(sc.S_UNFETCHABLE_URI, 0, clean, "", None, None, seed=clean,
-                                              annotations=[f"err={str(exc).replace(',', ';')}"]))
+                bad.append((raw.replace(" ", "%20"), str(exc)))
                 continue
-            url, host = parsed.url, parsed.host
-            self.scope.add_seed(url, host)
-            batch.append((parsed.key, url, parsed.queue, "", None, url, 1, domain_of(host)))
-            if len(batch) >= 10_000:
-                self.frontier.bulk_add(batch)
-                batch.clear()
-        self.frontier.bulk_add(batch)
-        self.frontier.set_meta("seeds_loaded", "1")
-        self.frontier.set_meta("started", datetime.now(UTC).isoformat())
+            host = parsed.host
+            domain = domains.get(host)
+            if domain is None:
+                if len(domains) >= 100_000:
+                    domains.clear()
+                domain = domains[host] = domain_of(host)
+                self.scope.add_seed(parsed.url, host)
+            elif per_url:
+                self.scope.add_seed(parsed.url, host)
+            yield parsed.key, parsed.url, parsed.queue, domain
 
     def _recover(self, path: str) -> None:
         """Take over the captures of a WARC file a killed run left open (see resume.py)."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import functools
 import socket
 import ssl
 import time
@@ -195,12 +196,11 @@ class HttpClient:
                       form: bytes | None = None) -> bytes:
         """The request as sent: a GET, or a POST of ``form`` (urlencoded) for a form login;
         ``headers`` (Authorization) come last, and the host's login cookies are sent."""
-        parts = urlsplit(url)
-        target = url if via_proxy and parts.scheme == "http" else (parts.path or "/") + (
-            "?" + parts.query if parts.query else "")
+        scheme, netloc, _host, _port, path = _split(url)
+        target = url if via_proxy and scheme == "http" else path
         lines = [
             f"{'POST' if form is not None else 'GET'} {target} HTTP/1.1",
-            f"Host: {parts.netloc}",
+            f"Host: {netloc}",
             f"User-Agent: {self.user_agent}",
             "Accept: text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
             "Accept-Encoding: gzip, deflate",
@@ -208,7 +208,7 @@ class HttpClient:
         ]
         if "@" in self.contact and "/" not in self.contact:
             lines.append(f"From: {self.contact}")
-        jar = self.cookies.get(parts.netloc)
+        jar = self.cookies.get(netloc) if self.cookies else None
         if jar:
             lines.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in jar.items()))
         for name, value in (headers or {}).items():
@@ -223,7 +223,7 @@ class HttpClient:
         self.cookies.setdefault(netloc, {})
 
     def _store_cookies(self, url: str, headers: list[tuple[str, str]]) -> None:
-        jar = self.cookies.get(urlsplit(url).netloc)
+        jar = self.cookies.get(_split(url)[1]) if self.cookies else None
         if jar is None:
             return
         for name, value in headers:
@@ -395,8 +395,8 @@ class HttpClient:
 
     # -- connections ----------------------------------------------------------------------
     async def _acquire(self, url: str, ip: str | None) -> _Conn:
-        parts = urlsplit(url)
-        key = f"{parts.scheme}://{parts.netloc}"
+        scheme, netloc, host, port, _path = _split(url)
+        key = f"{scheme}://{netloc}"
         idle = self._idle.get(key)
         while idle:
             conn = idle.pop()
@@ -407,7 +407,7 @@ class HttpClient:
             if not conn.reader.at_eof() and not conn.writer.is_closing():
                 return conn
             conn.close()
-        return await self._connect(key, parts.scheme, parts.hostname or "", parts.port, ip)
+        return await self._connect(key, scheme, host, port, ip)
 
     async def _connect(self, key: str, scheme: str, host: str, port: int | None, ip: str | None) -> _Conn:
         port = port or (443 if scheme == "https" else 80)
@@ -494,6 +494,24 @@ class HttpClient:
                 conn.close()
         self._idle.clear()
         self._idle_order.clear()
+
+
+@functools.lru_cache(maxsize=4096)
+def _split_origin(origin: str) -> tuple[str, str, str, int | None]:
+    p = urlsplit(origin)
+    return p.scheme, p.netloc, p.hostname or "", p.port
+
+
+def _split(url: str) -> tuple[str, str, str, int | None, str]:
+    """(scheme, netloc, hostname, port, path and query) of a URL, as urlsplit gives them; a fetch
+    URL (plain ASCII, a path, no fragment) is cut with str.find and its origin parsed once."""
+    i = url.find("://")
+    j = url.find("/", i + 3) if i > 0 else -1
+    if j > 0 and url.isascii() and " " not in url and "#" not in url and "?" not in url[:j] \
+            and not url.endswith("?"):
+        return (*_split_origin(url[:j]), url[j:])
+    p = urlsplit(url)
+    return p.scheme, p.netloc, p.hostname or "", p.port, (p.path or "/") + ("?" + p.query if p.query else "")
 
 
 class _StaleConnection(Exception):

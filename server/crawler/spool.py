@@ -18,8 +18,23 @@ from typing import BinaryIO
 DEFAULT_THRESHOLD = 1024 * 1024
 
 
+_B32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
+_B32_PAIRS = [a + b for a in _B32 for b in _B32]  # every 10-bit value as two base-32 characters
+_SHIFTS = range(150, -1, -10)
+
+
+def b32_digest(raw: bytes) -> str:
+    """``sha1:`` and the base-32 form of a 20-byte SHA-1 digest, as base64.b32encode gives it (its
+    Python implementation cost a tenth of a millisecond per URI: four digests per capture)."""
+    if len(raw) != 20:
+        return "sha1:" + base64.b32encode(raw).decode("ascii")
+    n = int.from_bytes(raw, "big")  # 160 bits = 16 groups of 10 bits, no padding
+    pairs = _B32_PAIRS
+    return "sha1:" + "".join([pairs[(n >> s) & 1023] for s in _SHIFTS])
+
+
 def b32_sha1(hasher) -> str:
-    return "sha1:" + base64.b32encode(hasher.digest()).decode("ascii")
+    return b32_digest(hasher.digest())
 
 
 class Spool:

@@ -35,11 +35,43 @@ def resolve(base: str, link: str) -> str | None:
     link = link.strip().replace("\n", "").replace("\r", "").replace("\t", "")
     if not link or link.startswith(("#", "javascript:", "mailto:", "data:", "tel:", "about:")):
         return None
+    # Most links of a page are root-relative (/a/b) or plain relative (b.html, dir/b.html) with no
+    # dot segments: those are the base's origin or directory and the link, which is what urljoin
+    # computes with two more parses. tests/unit/crawler/test_url_fast_path.py compares the two.
+    # (urljoin also drops an empty query, fragment or parameter: links with those take it)
+    if "/." not in link and ";" not in link and link[-1] not in "?#" and "?#" not in link:
+        parts = _base_parts(base)
+        if parts is not None:
+            first = link[0]
+            if first == "/":
+                if link[1:2] != "/":
+                    return parts[0] + link
+            elif first not in "?." and ":" not in link and "//" not in link:
+                return parts[1] + link
     try:
         joined = urljoin(base, link)
     except ValueError:
         return None
     return joined
+
+
+_BASE = re.compile(r"((?i:https?)://[^/?#]*)(/[^?#]*)?(?:\?[^#]*)?(?:#.*)?", re.S)
+_last_base: list = ["", None]  # a page's links all resolve against one base: remember its split
+
+
+def _base_parts(base: str) -> tuple[str, str] | None:
+    """(origin, directory URL) of a base URL simple enough for resolve's shortcut, else None."""
+    if _last_base[0] == base:
+        return _last_base[1]
+    parts = None
+    m = _BASE.fullmatch(base)
+    if m is not None:
+        origin, path = m.group(1), m.group(2) or "/"
+        origin = origin[:5].lower() + origin[5:]  # urljoin lower-cases the scheme ("http:"/"https")
+        if "//" not in path and "/." not in path and not any(c in origin for c in " \t\\@"):
+            parts = (origin, origin + path[: path.rfind("/") + 1])
+    _last_base[0], _last_base[1] = base, parts
+    return parts
 
 
 def fetchable(url: str) -> str:
@@ -115,15 +147,22 @@ def seen_key(url: str) -> str:
 
 # -- one parse per URL ------------------------------------------------------------------------
 # Seeds and outlinks are nearly always plain ASCII http(s) URLs whose characters need no escaping.
-# For those, one regular expression gives the fetch URL, its seen key, queue and host at once
-# (fetchable, seen_key, host_key and host_of each parse the URL again: six parses per URL).
-# Anything else takes the general functions above; tests/unit/crawler/test_url_fast_path.py
-# checks that both ways give the same answers.
+# For those, one split gives the fetch URL, its seen key, queue and host at once (fetchable,
+# seen_key, host_key and host_of each parse the URL again: six parses per URL). The origin
+# (scheme, host, port) is looked up in a small cache, since a crawl's URLs share few origins (a
+# million seeds of a thousand hosts: a thousand host checks, not a million); only the path and
+# query are checked per URL. Anything else takes the general functions above;
+# tests/unit/crawler/test_url_fast_path.py checks that both ways give the same answers.
 _LABEL = r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?"
-_FAST = re.compile(
-    r"(?i:(https?))://((?i:" + _LABEL + r"(?:\." + _LABEL + r")*))(?::(\d{1,5}))?"
-    r"(/[A-Za-z0-9/%:@!$&'()*+,;=._~-]*)?(?:\?([A-Za-z0-9/%:@!$&'()*+,;=._~?-]*))?(?:#\S*)?", re.A)
+_ORIGIN = re.compile(r"(?i:(https?))://((?i:" + _LABEL + r"(?:\." + _LABEL + r")*))(?::(\d{1,5}))?", re.A)
+# the origin as written (checked once per origin, below), then a path and query that need no escaping
+_SPLIT = re.compile(r"([A-Za-z]{4,5}://[^/?#]*)(/[A-Za-z0-9/%:@!$&'()*+,;=._~-]*)?"
+                    r"(?:\?([A-Za-z0-9/%:@!$&'()*+,;=._~?-]*))?(?:#\S*)?", re.A)
 _IP4 = re.compile(r"[0-9.]+")
+_ORIGIN_CACHE_MAX = 100_000
+# origin as written → (fetch URL prefix "scheme://netloc", netloc, host, SURT prefix
+# "scheme://(labels:port)"), or None when the origin needs the general path
+_origins: dict[str, tuple[str, str, str, str] | None] = {}
 
 
 class ParsedUrl(NamedTuple):
@@ -133,25 +172,45 @@ class ParsedUrl(NamedTuple):
     host: str  # host_of
 
 
+_tuple_new = tuple.__new__
+
+
+def _origin(text: str) -> tuple[str, str, str, str] | None:
+    m = _ORIGIN.fullmatch(text)
+    if m is None or "xn--" in text.lower():
+        return None
+    scheme, host, port = m.groups()
+    scheme, host = scheme.lower(), host.lower()
+    port_n = int(port) if port else None
+    if port_n is not None and not 0 < port_n <= 65535:
+        return None
+    netloc = host if port_n is None or port_n == _DEFAULT_PORTS[scheme] else f"{host}:{port_n}"
+    labels = host if _IP4.fullmatch(host) else ",".join(reversed(host.split("."))) + ","
+    return f"{scheme}://{netloc}", netloc, host, f"{scheme}://({labels}{netloc[len(host):]})"
+
+
 def parse_url(raw: str) -> ParsedUrl:
     """fetchable(raw) with its seen key, queue and host, parsing once when it can. Raises BadUrl."""
-    m = _FAST.fullmatch(raw)
-    if m is not None and "xn--" not in raw[:m.end(2)].lower():
-        scheme, host, port, path, query = m.groups()
-        scheme, host = scheme.lower(), host.lower()
-        port_n = int(port) if port else None
-        if port_n is None or 0 < port_n <= 65535:
-            netloc = host if port_n is None or port_n == _DEFAULT_PORTS[scheme] else f"{host}:{port_n}"
+    m = _SPLIT.fullmatch(raw)
+    if m is not None:
+        written, path, query = m.groups()
+        try:
+            origin = _origins[written]
+        except KeyError:
+            if len(_origins) >= _ORIGIN_CACHE_MAX:
+                _origins.clear()
+            origin = _origins[written] = _origin(written)
+        if origin is not None:
+            prefix, netloc, host, surt_prefix = origin
             path = path or "/"
-            url = f"{scheme}://{netloc}{path}?{query}" if query else f"{scheme}://{netloc}{path}"
+            if query:
+                url = f"{prefix}{path}?{query}"
+                query = (_SESSION_ID.sub("", query) if "=" in query else query).lstrip("&")
+            else:
+                url = prefix + path
             if ";" in path:
                 path = _JSESSION_PATH.sub("", path)
-            if query:
-                query = _SESSION_ID.sub("", query).lstrip("&")
-            labels = host if _IP4.fullmatch(host) else ",".join(reversed(host.split("."))) + ","
-            surt_port = netloc[len(host):]
-            key = f"{scheme}://({labels}{surt_port}){path}?{query}" if query else \
-                f"{scheme}://({labels}{surt_port}){path}"
-            return ParsedUrl(url, key, netloc, host)
+            key = f"{surt_prefix}{path}?{query}" if query else surt_prefix + path
+            return _tuple_new(ParsedUrl, (url, key, netloc, host))  # NamedTuple's __new__ is Python code
     url = fetchable(raw)
     return ParsedUrl(url, seen_key(url), host_key(url), host_of(url))

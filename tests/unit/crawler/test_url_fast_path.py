@@ -52,3 +52,41 @@ def test_random_urls_agree():
         except BadUrl:
             continue
         assert tuple(parse_url(raw)) == expected, raw
+
+
+def test_resolve_shortcut_agrees_with_urljoin():
+    """resolve() skips urljoin for plain relative and root-relative links: same answers."""
+    from urllib.parse import urljoin
+
+    from server.crawler.urls import resolve
+
+    rng = random.Random(16)
+    bases = ["http://www.example.dk/", "http://www.example.dk/dir/page.html", "http://www.example.dk/dir/sub/",
+             "https://EXAMPLE.dk:8080/a;p/b;q?x=1", "http://www.example.dk", "http://www.example.dk/a//b/c",
+             "http://www.example.dk/a/../b/c", "http://u@www.example.dk/x/", "HTTP://www.example.dk/x?y#z"]
+    alphabet = "ab/./..?#;:=&% æ\\@A"
+    for _ in range(20_000):
+        base = rng.choice(bases)
+        link = rng.choice(["", "/", "./", "../", "?", "#", "//h/", "x:"]) + "".join(
+            rng.choice(alphabet) for _ in range(rng.randrange(0, 12)))
+        stripped = link.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        assert resolve(base, link) == urljoin(base, stripped), (base, link)
+
+
+def test_http_client_split_agrees_with_urlsplit():
+    from urllib.parse import urlsplit
+
+    from server.crawler.http_client import _split
+
+    urls = CASES + ["http://www.example.dk/a?", "http://h:8080/x?y#z", "http://h/a b", "http://u:p@h:81/x",
+                    "https://[::1]:8443/p?q", "http://h?x/y", "http://h/æ", "http://h/?a"]
+    for url in urls:
+        try:
+            p = urlsplit(url)
+            expected = (p.scheme, p.netloc, p.hostname or "", p.port,
+                        (p.path or "/") + ("?" + p.query if p.query else ""))
+        except ValueError:
+            continue
+        assert _split(url) == expected, url

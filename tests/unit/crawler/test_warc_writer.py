@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import gzip
 import os
+import zlib
 from datetime import UTC, datetime
 
 from crawler_helpers import warcio_check
@@ -76,3 +77,68 @@ def test_recovery_cuts_an_open_file_after_its_last_complete_unit(tmp_path):
     final = path[: -len(".open")]
     assert os.path.exists(final) and not os.path.exists(path)
     warcio_check([final])
+
+
+def test_direct_unit_writer_gives_warcios_bytes(tmp_path, monkeypatch):
+    """Small captures are written without warcio's record objects: the bytes must be the same."""
+    from server.crawler import warc_writer
+
+    captures = [capture(), capture(b""), capture(os.urandom(5000))]
+    odd = capture(b"partial")
+    odd.ip, odd.truncated, odd.started = None, "length", WHEN.timestamp() + 0.123456
+    captures.append(odd)
+    metadata = [("via", "http://www.example.dk/æ"), ("hopsFromSeed", "L"),
+                ("outlink", "http://www.example.dk/ø L a/@href")]
+    produced = []
+    for warcio_only in (False, True):
+        monkeypatch.setattr(warc_writer, "_WARCIO_ONLY", warcio_only)
+        (tmp_path / str(warcio_only)).mkdir()
+        w = make_writer(tmp_path / str(warcio_only))
+        offsets = [w.write_capture(c, sha1_digest(c.body), metadata).offset for c in captures]
+        w.close()
+        warcio_check(w.closed_files)
+        with gzip.open(w.closed_files[0]) as fh:
+            produced.append(fh.read())
+        # compressed sizes may differ (the direct writer sizes zlib's window): each offset is
+        # still where the capture's response record starts, as one gzip member
+        with open(w.closed_files[0], "rb") as fh:
+            data = fh.read()
+        for offset, cap in zip(offsets, captures, strict=True):
+            record = zlib.decompressobj(47).decompress(data[offset:])
+            assert record.startswith(b"WARC/1.1\r\nWARC-Type: response\r\n")
+            assert record.endswith(cap.head + cap.body + b"\r\n\r\n")
+    assert produced[0] == produced[1]
+
+
+def test_digest_and_record_id_forms():
+    """The hand-made base 32 and UUID give what base64.b32encode and uuid.uuid4 give."""
+    import base64
+    import hashlib
+    import uuid
+
+    from server.crawler.warc_writer import default_record_id
+
+    for n in range(300):
+        data = os.urandom(n)
+        assert sha1_digest(data) == "sha1:" + base64.b32encode(hashlib.sha1(data).digest()).decode("ascii")
+    ids = {default_record_id() for _ in range(300)}
+    assert len(ids) == 300
+    for rid in ids:
+        assert rid.startswith("<urn:uuid:") and rid.endswith(">")
+        u = uuid.UUID(rid[len("<urn:uuid:"):-1])
+        assert u.version == 4 and u.variant == uuid.RFC_4122 and str(u) == rid[len("<urn:uuid:"):-1]
+
+
+def test_crawl_log_time_stamps_are_datetimes():
+    """crawl.log's time fields (formatted once per second) are what datetime.strftime gives."""
+    import random
+
+    from server.crawler.crawl_log import _fetch_stamp, _ms_stamp
+
+    rng = random.Random(15)
+    for i in range(20_000):
+        t = 1.7e9 + rng.randrange(0, 10**9) / 1e6 + rng.choice([0, 5e-7, 0.9999995, 0.9995]) if i % 2 else \
+            rng.uniform(0, 4e9)
+        when = datetime.fromtimestamp(t, UTC)
+        assert _ms_stamp(t) == when.strftime("%Y-%m-%dT%H:%M:%S.%f")[:23] + "Z", t
+        assert _fetch_stamp(t) == when.strftime("%Y%m%d%H%M%S%f")[:17], t
