@@ -7,7 +7,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "archive_0004"
-down_revision = "archive_0002"
+down_revision = "archive_0003"
 branch_labels = None
 depends_on = None
 
