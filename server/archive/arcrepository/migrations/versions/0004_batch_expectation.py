@@ -1,7 +1,7 @@
 """batch completeness kept across an arcrepository restart: the files each batch run must see
 
 Revision ID: archive_0004
-Revises: archive_0002
+Revises: archive_0003
 """
 import sqlalchemy as sa
 from alembic import op
