@@ -40,7 +40,7 @@ class DtoListModel(QAbstractTableModel):
             return None
         row = self.rows[index.row()]
         col = self.columns[index.column()]
-        if role == Qt.ItemDataRole.DisplayRole:
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):   # cut short: whole as tooltip
             return col.text(row)
         if role == ROW_ROLE:
             return row

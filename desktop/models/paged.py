@@ -102,7 +102,8 @@ class PagedTableModel(QAbstractTableModel):
     def data(self, index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or index.row() >= self._total:
             return None
-        if role not in (Qt.ItemDataRole.DisplayRole, ROW_ROLE, Qt.ItemDataRole.TextAlignmentRole):
+        if role not in (Qt.ItemDataRole.DisplayRole, ROW_ROLE, Qt.ItemDataRole.TextAlignmentRole,
+                        Qt.ItemDataRole.ToolTipRole):
             return None
         page_no = index.row() // self.page_size
         page = self._pages.get(page_no)
@@ -120,7 +121,7 @@ class PagedTableModel(QAbstractTableModel):
             return row
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return int(col.align) if col.align is not None else None
-        return col.text(row)
+        return col.text(row)   # the display text, and the tooltip: a cell cut short shows it whole
 
     def headerData(self, section: int, orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:

@@ -446,3 +446,15 @@ def test_short_lists_sort_case_insensitively_and_count_axes_are_whole(qtbot):
     m.sort(0, Qt.SortOrder.AscendingOrder)
     assert [r.name for r in m.rows] == ["a", "b", "C"]
     assert [count_step(t) for t in (3, 9, 17, 90, 1000)] == [1, 2, 5, 20, 200]
+
+
+def test_a_cell_cut_short_shows_its_whole_text_as_a_tooltip(qtbot):
+    from PySide6.QtCore import QCoreApplication, Qt
+
+    from desktop.models import Column, DtoListModel
+    from shared.dto.definitions import SeedListDto
+
+    long = "a-very-long-domain-name-of-a-regional-museum.dk"
+    m = DtoListModel(SeedListDto, [Column("name", lambda: QCoreApplication.translate("X", "Name"))])
+    m.set_rows([SeedListDto(long, [])])
+    assert m.data(m.index(0, 0), Qt.ItemDataRole.ToolTipRole) == long

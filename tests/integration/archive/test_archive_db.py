@@ -16,6 +16,7 @@ from server.archive.arcrepository.models import Base, ReplicaFileInfo
 from server.archive.replicas import ReplicaDto
 from server.db.engine import make_engine
 from server.db.migrate import current_revisions, downgrade, head_revisions, upgrade
+from server.db.transactions import committing
 from shared.enums import ReplicaType, UploadState
 from shared.errors import ChecksumMismatch
 
@@ -40,11 +41,9 @@ def committed(engine):
     """``record(fn)`` as the arcrepository runs it: a fresh session, committed, per call."""
     make = sessionmaker(engine, expire_on_commit=False)
 
-    def record(fn):
-        with make() as s:
-            out = fn(s)
-            s.commit()
-            return out
+    def record(fn):  # a write transaction, as ArcRepository.record's (SQLite: the lock first)
+        with make() as s, committing(s):
+            return fn(s)
 
     return record
 
