@@ -10,35 +10,13 @@ import uuid
 
 import pytest
 from PySide6.QtWidgets import QApplication
+from test_controllers import Recording
 
 from desktop.controllers import harvests as ctl
 from desktop.controllers.harvests import HarvestsController, JobsController
 from desktop.rpc import RpcClient
 from shared import contracts
 from shared.errors import EditionConflict
-
-
-class Recording:
-    """A Backend: records each call and answers from ``answers[method]`` (a value, an exception,
-    or a function of the arguments)."""
-
-    def __init__(self, answers: dict):
-        self.answers = answers
-        self.calls: list[tuple[str, str, tuple, dict]] = []
-
-    def call(self, service, method, args, kwargs, timeout):
-        self.calls.append((service, method, args, kwargs))
-        answer = self.answers[method]
-        if isinstance(answer, BaseException):
-            raise answer
-        return answer(*args, **kwargs) if callable(answer) else answer
-
-    def close_all(self):
-        pass
-
-    def methods(self) -> list[str]:
-        return [m for _s, m, _a, _k in self.calls]
-
 
 NOW = dt.datetime(2026, 1, 1, tzinfo=dt.UTC).isoformat()
 
