@@ -54,12 +54,14 @@ def domain_wire(name="kb.dk", edition=1, **over):
 @pytest.fixture
 def make(qtbot):
     clients = []
+    kept = []   # the controllers, alive until their client has shut down (teardown)
 
     def build(answers):
         backend = Recording(answers)
         client = RpcClient(backend)
         clients.append(client)
         c = DomainsController(client)
+        kept.append(c)
         events = {"problem": [], "failure": [], "domain": [], "status": [], "list": [], "ingest": []}
         c.problem.connect(lambda form, field, text: events["problem"].append((form, field, text)))
         c.failure.connect(events["failure"].append)
@@ -71,6 +73,7 @@ def make(qtbot):
     yield build
     for client in clients:
         client.shutdown()
+    kept.clear()   # controllers go only now: no RPC thread can answer a deleted one
 
 
 def _idle(qtbot, c):
@@ -238,12 +241,14 @@ def bitpres(qtbot):
     from desktop.controllers.bit_integrity import BitIntegrityController
 
     clients = []
+    kept = []   # the controllers, alive until their client has shut down (teardown)
 
     def build(answers):
         backend = Recording(answers)
         client = RpcClient(backend)
         clients.append(client)
         c = BitIntegrityController(client, poll_ms=20)
+        kept.append(c)
         seen = {"audits": [], "finished": [], "confirm": [], "failure": []}
         c.auditChanged.connect(seen["audits"].append)
         c.auditFinished.connect(seen["finished"].append)
@@ -253,6 +258,7 @@ def bitpres(qtbot):
     yield build
     for client in clients:
         client.shutdown()
+    kept.clear()   # controllers go only now: no RPC thread can answer a deleted one
 
 
 def test_an_audit_is_followed_until_it_ends_then_the_summary_reloads(bitpres, qtbot):

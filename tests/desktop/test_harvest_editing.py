@@ -46,12 +46,14 @@ def job_wire(status="submitted", **over):
 @pytest.fixture
 def make(qtbot):
     clients = []
+    kept = []   # the controllers, alive until their client has shut down (teardown)
 
     def build(cls, answers):
         backend = Recording(answers)
         client = RpcClient(backend)
         clients.append(client)
         c = cls(client)
+        kept.append(c)
         events = {"problem": [], "failure": [], "status": [], "changed": [], "list": []}
         c.problem.connect(lambda form, field, text: events["problem"].append((form, field, text)))
         c.failure.connect(events["failure"].append)
@@ -65,6 +67,7 @@ def make(qtbot):
     yield build
     for client in clients:
         client.shutdown()
+    kept.clear()   # controllers go only now: no RPC thread can answer a deleted one
 
 
 def _idle(qtbot, c):

@@ -26,12 +26,14 @@ def note(id_, code="JOB_FAILED", severity="error", state="open", last_seen=1_700
 @pytest.fixture
 def make(qtbot):
     clients = []
+    kept = []   # the controllers, alive until their client has shut down (teardown)
 
     def build(answers):
         backend = Recording(answers)
         client = RpcClient(backend)
         clients.append(client)
         c = NotificationsController(client, who="ops")
+        kept.append(c)
         events = {"rows": [], "availability": [], "failure": [], "status": []}
         c.rowsChanged.connect(events["rows"].append)
         c.availability.connect(events["availability"].append)
@@ -41,6 +43,7 @@ def make(qtbot):
     yield build
     for client in clients:
         client.shutdown()
+    kept.clear()   # controllers go only now: no RPC thread can answer a deleted one
 
 
 def _idle(qtbot, c):
