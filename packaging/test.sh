@@ -83,7 +83,9 @@ reap() {  # wait for one shard to end and report it; exit 5 (nothing collected) 
     wait -n -p pid || rc=$?
     name=${shard_of[$pid]}
     unset "shard_of[$pid]"
-    summary="$(grep -E '^=+ .* in [0-9.]+s' "$NAS_TEST_OUTPUT/log-$name.txt" | tail -n 1 | sed 's/=//g; s/^ *//; s/ *$//')"
+    # a shard that crashed (a segfault) has no summary line: grep's "no match" must not end the run
+    summary="$(grep -E '^=+ .* in [0-9.]+s' "$NAS_TEST_OUTPUT/log-$name.txt" | tail -n 1 | sed 's/=//g; s/^ *//; s/ *$//' || true)"
+    [ -n "$summary" ] || summary="no summary: pytest itself ended (exit $rc)"
     if [ $rc -ne 0 ] && [ $rc -ne 5 ]; then
         status=1
         if [ ! -s "$NAS_TEST_OUTPUT/junit-$name.xml" ]; then  # pytest itself died: count it as an error
