@@ -94,9 +94,13 @@ class FaultArchive(Archive):
         }
         return cfg
 
-    def kill(self, inst: str) -> None:
+    def kill(self, inst: str) -> list[str]:
+        """Kills ``inst``; returns the entrypoints of the workers that were running (what the
+        kill interrupted)."""
         container = self.containers.pop(inst)
+        running = [ctx.entrypoint.method_name for ctx in list(container._worker_threads)]
         container.kill()
+        return running
 
 
 @pytest.fixture
@@ -551,6 +555,7 @@ def test_soak_50_concurrent_stores_while_a_bitarchive_is_killed_and_restarted_tw
     threads = [threading.Thread(target=run, args=(cid,)) for cid, _, _ in clients]
     for t in threads:
         t.start()
+    interrupted = []  # uploads running in TWO when it was killed
     for round_ in range(2):
         # kill while stores run: the first as soon as TWO is taking uploads, the second at once
         if round_ == 0:
@@ -562,14 +567,18 @@ def test_soak_50_concurrent_stores_while_a_bitarchive_is_killed_and_restarted_tw
                 60,
                 0.02,
             )
-        farchive.kill("ba-two")
+        interrupted += [m for m in farchive.kill("ba-two") if m == "upload"]
         wait_for(lambda: all(i["state"] == "lost" for i in farchive.proxy.bitarchive_monitor_TWO.instances()), 60)
         farchive.start("ba-two")
         wait_for(lambda: any(i["state"] == "running" for i in farchive.proxy.bitarchive_monitor_TWO.instances()))
     for t in threads:
         t.join(600)
     assert len(outcome) == 50 and "gave up" not in outcome.values(), outcome
-    assert failed_attempts, "the kills interrupted no store: the soak proved nothing"
+    # The kills must have hit uploads in flight, or the soak proved nothing. Whether a client then
+    # sees a failed attempt depends on timing: the arcrepository retries an upload given up on a
+    # lost instance, and when TWO is back by then the store succeeds without the client knowing
+    # (seen on an idle machine); on a loaded one the retry fails too and the client tries again.
+    assert interrupted or failed_attempts, "the kills interrupted no store: the soak proved nothing"
     checksums = farchive.proxy.checksum_CS.checksums()
     for cid, name, content in clients:
         md5 = hashlib.md5(content).hexdigest()
