@@ -57,6 +57,23 @@ class MissingUrlDto(Dto):
     count: int = 1
 
 
+@dataclass
+class ViewerCaptureDto(Dto):
+    """One capture of a URL in a session's jobs (``captures``): when (14 digits, UTC), the HTTP
+    status it was archived with, the job that made it, and where its record is (``file`` at
+    ``offset``; for a revisit known only from the crawl log, the record of its original).
+    ``revisit`` says the payload is another capture's."""
+
+    url: str
+    timestamp: str
+    status: str
+    mime: str
+    job_id: int
+    file: str
+    offset: int | None
+    revisit: bool = False
+
+
 RETURNS: dict[str, Any] = {
     "proxy_info": ViewerProxyInfoDto,
     "ca_certificate": str,
@@ -69,5 +86,6 @@ RETURNS: dict[str, Any] = {
     "missing_urls": Page[MissingUrlDto],
     "clear_missing": int,
     "add_missing_as_seeds": int,
+    "captures": list[ViewerCaptureDto],
 }
 
