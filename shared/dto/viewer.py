@@ -62,7 +62,9 @@ class ViewerCaptureDto(Dto):
     """One capture of a URL in a session's jobs (``captures``): when (14 digits, UTC), the HTTP
     status it was archived with, the job that made it, and where its record is (``file`` at
     ``offset``; for a revisit known only from the crawl log, the record of its original).
-    ``revisit`` says the payload is another capture's."""
+    ``revisit``: the index knows the payload is another capture's (a ``warc/revisit`` record or
+    the crawl log's duplicate annotation); a revisit the index does not know as such is found
+    out only when the proxy reads its record."""
 
     url: str
     timestamp: str
