@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QSizePolicy,
     QSplitter,
     QTabWidget,
     QVBoxLayout,
@@ -107,6 +108,9 @@ class ArchiveTab(QWidget):
         self.record_label = QLabel(self)
         self.record_label.setObjectName("recordInfo")
         self.record_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # a very long file name is cut at the window's edge (whole in the tooltip) rather than
+        # widening the window past the screen
+        self.record_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.previous_button = QPushButton(self)
         self.previous_button.setObjectName("previousCapture")
         self.previous_button.clicked.connect(c.previous_capture)
@@ -141,10 +145,11 @@ class ArchiveTab(QWidget):
         info.addWidget(self.capture_label)
         info.addWidget(self.next_button)
         info.addWidget(self.position_label)
-        info.addSpacing(24)
-        info.addWidget(self.record_label, 1)
-        info.addWidget(self.download_record_button)
-        info.addWidget(self.download_file_button)
+        info.addStretch(1)
+        record = QHBoxLayout()          # the record's own line: archive file names are long
+        record.addWidget(self.record_label, 1)
+        record.addWidget(self.download_record_button)
+        record.addWidget(self.download_file_button)
         self.page_holder = QVBoxLayout()
         self.missing_list = QListWidget(self)
         self.missing_list.setObjectName("missingUrls")
@@ -178,6 +183,7 @@ class ArchiveTab(QWidget):
         lay = QVBoxLayout(self)
         lay.addLayout(bar)
         lay.addLayout(info)
+        lay.addLayout(record)
         lay.addWidget(self.download_label)
         lay.addWidget(self.problem)
         lay.addWidget(split, 1)
@@ -290,6 +296,7 @@ class ArchiveTab(QWidget):
                 file=c.file, offset=formatting.number(c.offset)))
         else:
             self.record_label.setText("")
+        self.record_label.setToolTip(self.record_label.text())
 
     def _show_navigation(self, nav: Navigation) -> None:
         c = self.controller
