@@ -15,6 +15,10 @@
         </translation>
     </message>
     <message>
+        <source>What the archive holds of this page cannot be read: {reason}</source>
+        <translation>Hvad arkivet har af denne side, kan ikke læses: {reason}</translation>
+    </message>
+    <message>
         <source>The other captures of this page cannot be listed: {reason}</source>
         <translation>Sidens andre høstninger kan ikke vises: {reason}</translation>
     </message>

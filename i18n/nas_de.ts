@@ -15,6 +15,10 @@
         </translation>
     </message>
     <message>
+        <source>What the archive holds of this page cannot be read: {reason}</source>
+        <translation>Was das Archiv von dieser Seite hat, kann nicht gelesen werden: {reason}</translation>
+    </message>
+    <message>
         <source>The other captures of this page cannot be listed: {reason}</source>
         <translation>Die anderen Erfassungen dieser Seite können nicht aufgelistet werden: {reason}</translation>
     </message>

@@ -15,6 +15,10 @@
         </translation>
     </message>
     <message>
+        <source>What the archive holds of this page cannot be read: {reason}</source>
+        <translation>What the archive holds of this page cannot be read: {reason}</translation>
+    </message>
+    <message>
         <source>The other captures of this page cannot be listed: {reason}</source>
         <translation>The other captures of this page cannot be listed: {reason}</translation>
     </message>

@@ -15,6 +15,10 @@
         </translation>
     </message>
     <message>
+        <source>What the archive holds of this page cannot be read: {reason}</source>
+        <translation>Ce que l&apos;archive contient de cette page ne peut pas être lu : {reason}</translation>
+    </message>
+    <message>
         <source>The other captures of this page cannot be listed: {reason}</source>
         <translation>Les autres captures de cette page ne peuvent pas être listées : {reason}</translation>
     </message>

@@ -15,6 +15,10 @@
         </translation>
     </message>
     <message>
+        <source>What the archive holds of this page cannot be read: {reason}</source>
+        <translation>Ciò che l&apos;archivio contiene di questa pagina non può essere letto: {reason}</translation>
+    </message>
+    <message>
         <source>The other captures of this page cannot be listed: {reason}</source>
         <translation>Le altre acquisizioni di questa pagina non possono essere elencate: {reason}</translation>
     </message>

@@ -303,6 +303,15 @@ class ArchiveBrowserController(Controller):
         self.captureChanged.emit(self.capture)
         self._load_captures()
 
+    def page_unreadable(self, reason: str) -> None:
+        """The proxy could not be asked about the page shown: nothing is claimed about it (no
+        date, no record, no steps) until the next page."""
+        self.capture = None
+        self.captureChanged.emit(None)
+        self._load_captures()
+        self.status.emit(QCoreApplication.translate(
+            "ArchiveBrowser", "What the archive holds of this page cannot be read: {reason}").format(reason=reason))
+
     # --- previous/next capture -------------------------------------------------------------------
 
     def _set_navigation(self, nav: Navigation) -> None:

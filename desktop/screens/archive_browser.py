@@ -99,6 +99,7 @@ class ArchiveTab(QWidget):
         c.problem.connect(lambda _f, _field, text: self.seed_error.show_error(text))
         c.cleared.connect(lambda _f: self.seed_error.show_error(""))
         self.probed.connect(c.page_answered)
+        self.probeFailed.connect(c.page_unreadable)
 
         self.address = QLineEdit(self)
         self.address.setObjectName("archivedUrl")

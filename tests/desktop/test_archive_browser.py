@@ -151,6 +151,18 @@ def test_the_capture_time_falls_back_to_memento_datetime():
     assert (nav.position, nav.previous, nav.next) == (None, "20230101000000", "20250101000000")
 
 
+def test_a_page_the_proxy_cannot_be_asked_about_ends_a_step_under_way(browser, qtbot, archive):
+    c, _backend, ev = browser(answers(archive))
+    c.page_answered(WWW, 200, HEADERS)
+    _idle(qtbot, c)
+    assert c.next_capture()
+    qtbot.waitUntil(lambda: bool(ev["reload"]), timeout=10000)
+    c.page_unreadable("connection refused")                  # the reload's probe failed
+    assert c.capture is None and c.navigation.count == 0 and not c.navigation.busy
+    assert not c.can_download() and ev["status"][-1] == (
+        "What the archive holds of this page cannot be read: connection refused")
+
+
 def test_captures_that_cannot_be_listed_leave_the_buttons_off_with_a_reason(browser, qtbot, archive):
     c, _backend, ev = browser(answers(archive, captures=IndexNotReady("the index is being built", {})))
     c.page_answered(WWW, 200, HEADERS)
