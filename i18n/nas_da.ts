@@ -14,6 +14,54 @@
             <numerusform>%Ln frø tilføjet til {list} for {domain}.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>What the archive holds of this page cannot be read: {reason}</source>
+        <translation>Hvad arkivet har af denne side, kan ikke læses: {reason}</translation>
+    </message>
+    <message>
+        <source>The other captures of this page cannot be listed: {reason}</source>
+        <translation>Sidens andre høstninger kan ikke vises: {reason}</translation>
+    </message>
+    <message>
+        <source>The other capture cannot be shown: {reason}</source>
+        <translation>Den anden høstning kan ikke vises: {reason}</translation>
+    </message>
+    <message>
+        <source>Asking the archive for it...</source>
+        <translation>Spørger arkivet...</translation>
+    </message>
+    <message>
+        <source>Downloading: {done} of {size}</source>
+        <translation>Henter: {done} af {size}</translation>
+    </message>
+    <message>
+        <source>Downloading: {done}</source>
+        <translation>Henter: {done}</translation>
+    </message>
+    <message>
+        <source>The download failed: {reason}</source>
+        <translation>Hentningen mislykkedes: {reason}</translation>
+    </message>
+    <message>
+        <source>Saved {path} ({size}).</source>
+        <translation>Gemt {path} ({size}).</translation>
+    </message>
+    <message>
+        <source>the archive&apos;s file server did not hand it out</source>
+        <translation>arkivets filserver udleverede den ikke</translation>
+    </message>
+    <message>
+        <source>it arrived damaged (its checksum is not the archive&apos;s); nothing was saved</source>
+        <translation>den ankom beskadiget (dens checksum er ikke arkivets); intet blev gemt</translation>
+    </message>
+    <message>
+        <source>the file cannot be written</source>
+        <translation>filen kan ikke skrives</translation>
+    </message>
+    <message>
+        <source>it was cancelled</source>
+        <translation>den blev afbrudt</translation>
+    </message>
 </context>
 <context>
     <name>ArchiveBrowserScreen</name>
@@ -69,6 +117,30 @@
         <translation>Tilføj valgte som frø</translation>
     </message>
     <message>
+        <source>◀ Previous capture</source>
+        <translation>◀ Forrige høstning</translation>
+    </message>
+    <message>
+        <source>Next capture ▶</source>
+        <translation>Næste høstning ▶</translation>
+    </message>
+    <message>
+        <source>Download record</source>
+        <translation>Hent post</translation>
+    </message>
+    <message>
+        <source>Save this page&apos;s record, as the archive stores it</source>
+        <translation>Gem denne sides post, som arkivet opbevarer den</translation>
+    </message>
+    <message>
+        <source>Download file</source>
+        <translation>Hent fil</translation>
+    </message>
+    <message>
+        <source>Save the whole archive file that holds this page&apos;s record</source>
+        <translation>Gem hele arkivfilen, der indeholder denne sides post</translation>
+    </message>
+    <message>
         <source>Missing URLs</source>
         <translation>Manglende URL&apos;er</translation>
     </message>
@@ -98,6 +170,26 @@
     <message>
         <source>Record: {file} at offset {offset}</source>
         <translation>Post: {file} ved offset {offset}</translation>
+    </message>
+    <message>
+        <source>Earlier capture: {when}</source>
+        <translation>Tidligere høstning: {when}</translation>
+    </message>
+    <message>
+        <source>Later capture: {when}</source>
+        <translation>Senere høstning: {when}</translation>
+    </message>
+    <message>
+        <source>capture {n} of {count}</source>
+        <translation>høstning {n} af {count}</translation>
+    </message>
+    <message>
+        <source>Save the record</source>
+        <translation>Gem posten</translation>
+    </message>
+    <message>
+        <source>Save the archive file</source>
+        <translation>Gem arkivfilen</translation>
     </message>
     <message>
         <source>The viewerproxy cannot be reached, so no archived page can be shown (nothing is fetched from the live web): {reason}</source>

@@ -14,6 +14,54 @@
             <numerusform>%Ln Seeds zu {list} von {domain} hinzugefügt.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>What the archive holds of this page cannot be read: {reason}</source>
+        <translation>Was das Archiv von dieser Seite hat, kann nicht gelesen werden: {reason}</translation>
+    </message>
+    <message>
+        <source>The other captures of this page cannot be listed: {reason}</source>
+        <translation>Die anderen Erfassungen dieser Seite können nicht aufgelistet werden: {reason}</translation>
+    </message>
+    <message>
+        <source>The other capture cannot be shown: {reason}</source>
+        <translation>Die andere Erfassung kann nicht angezeigt werden: {reason}</translation>
+    </message>
+    <message>
+        <source>Asking the archive for it...</source>
+        <translation>Das Archiv wird angefragt...</translation>
+    </message>
+    <message>
+        <source>Downloading: {done} of {size}</source>
+        <translation>Herunterladen: {done} von {size}</translation>
+    </message>
+    <message>
+        <source>Downloading: {done}</source>
+        <translation>Herunterladen: {done}</translation>
+    </message>
+    <message>
+        <source>The download failed: {reason}</source>
+        <translation>Das Herunterladen ist fehlgeschlagen: {reason}</translation>
+    </message>
+    <message>
+        <source>Saved {path} ({size}).</source>
+        <translation>{path} gespeichert ({size}).</translation>
+    </message>
+    <message>
+        <source>the archive&apos;s file server did not hand it out</source>
+        <translation>der Dateiserver des Archivs hat sie nicht herausgegeben</translation>
+    </message>
+    <message>
+        <source>it arrived damaged (its checksum is not the archive&apos;s); nothing was saved</source>
+        <translation>sie kam beschädigt an (ihre Prüfsumme ist nicht die des Archivs); nichts wurde gespeichert</translation>
+    </message>
+    <message>
+        <source>the file cannot be written</source>
+        <translation>die Datei kann nicht geschrieben werden</translation>
+    </message>
+    <message>
+        <source>it was cancelled</source>
+        <translation>er wurde abgebrochen</translation>
+    </message>
 </context>
 <context>
     <name>ArchiveBrowserScreen</name>
@@ -69,6 +117,30 @@
         <translation>Auswahl als Seeds hinzufügen</translation>
     </message>
     <message>
+        <source>◀ Previous capture</source>
+        <translation>◀ Vorherige Erfassung</translation>
+    </message>
+    <message>
+        <source>Next capture ▶</source>
+        <translation>Nächste Erfassung ▶</translation>
+    </message>
+    <message>
+        <source>Download record</source>
+        <translation>Datensatz herunterladen</translation>
+    </message>
+    <message>
+        <source>Save this page&apos;s record, as the archive stores it</source>
+        <translation>Den Datensatz dieser Seite so speichern, wie das Archiv ihn aufbewahrt</translation>
+    </message>
+    <message>
+        <source>Download file</source>
+        <translation>Datei herunterladen</translation>
+    </message>
+    <message>
+        <source>Save the whole archive file that holds this page&apos;s record</source>
+        <translation>Die ganze Archivdatei speichern, die den Datensatz dieser Seite enthält</translation>
+    </message>
+    <message>
         <source>Missing URLs</source>
         <translation>Fehlende URLs</translation>
     </message>
@@ -98,6 +170,26 @@
     <message>
         <source>Record: {file} at offset {offset}</source>
         <translation>Datensatz: {file} an Offset {offset}</translation>
+    </message>
+    <message>
+        <source>Earlier capture: {when}</source>
+        <translation>Frühere Erfassung: {when}</translation>
+    </message>
+    <message>
+        <source>Later capture: {when}</source>
+        <translation>Spätere Erfassung: {when}</translation>
+    </message>
+    <message>
+        <source>capture {n} of {count}</source>
+        <translation>Erfassung {n} von {count}</translation>
+    </message>
+    <message>
+        <source>Save the record</source>
+        <translation>Datensatz speichern</translation>
+    </message>
+    <message>
+        <source>Save the archive file</source>
+        <translation>Archivdatei speichern</translation>
     </message>
     <message>
         <source>The viewerproxy cannot be reached, so no archived page can be shown (nothing is fetched from the live web): {reason}</source>

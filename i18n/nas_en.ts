@@ -14,6 +14,54 @@
             <numerusform>%Ln seeds added to {list} of {domain}.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>What the archive holds of this page cannot be read: {reason}</source>
+        <translation>What the archive holds of this page cannot be read: {reason}</translation>
+    </message>
+    <message>
+        <source>The other captures of this page cannot be listed: {reason}</source>
+        <translation>The other captures of this page cannot be listed: {reason}</translation>
+    </message>
+    <message>
+        <source>The other capture cannot be shown: {reason}</source>
+        <translation>The other capture cannot be shown: {reason}</translation>
+    </message>
+    <message>
+        <source>Asking the archive for it...</source>
+        <translation>Asking the archive for it...</translation>
+    </message>
+    <message>
+        <source>Downloading: {done} of {size}</source>
+        <translation>Downloading: {done} of {size}</translation>
+    </message>
+    <message>
+        <source>Downloading: {done}</source>
+        <translation>Downloading: {done}</translation>
+    </message>
+    <message>
+        <source>The download failed: {reason}</source>
+        <translation>The download failed: {reason}</translation>
+    </message>
+    <message>
+        <source>Saved {path} ({size}).</source>
+        <translation>Saved {path} ({size}).</translation>
+    </message>
+    <message>
+        <source>the archive&apos;s file server did not hand it out</source>
+        <translation>the archive&apos;s file server did not hand it out</translation>
+    </message>
+    <message>
+        <source>it arrived damaged (its checksum is not the archive&apos;s); nothing was saved</source>
+        <translation>it arrived damaged (its checksum is not the archive&apos;s); nothing was saved</translation>
+    </message>
+    <message>
+        <source>the file cannot be written</source>
+        <translation>the file cannot be written</translation>
+    </message>
+    <message>
+        <source>it was cancelled</source>
+        <translation>it was cancelled</translation>
+    </message>
 </context>
 <context>
     <name>ArchiveBrowserScreen</name>
@@ -69,6 +117,30 @@
         <translation>Add selected as seeds</translation>
     </message>
     <message>
+        <source>◀ Previous capture</source>
+        <translation>◀ Previous capture</translation>
+    </message>
+    <message>
+        <source>Next capture ▶</source>
+        <translation>Next capture ▶</translation>
+    </message>
+    <message>
+        <source>Download record</source>
+        <translation>Download record</translation>
+    </message>
+    <message>
+        <source>Save this page&apos;s record, as the archive stores it</source>
+        <translation>Save this page&apos;s record, as the archive stores it</translation>
+    </message>
+    <message>
+        <source>Download file</source>
+        <translation>Download file</translation>
+    </message>
+    <message>
+        <source>Save the whole archive file that holds this page&apos;s record</source>
+        <translation>Save the whole archive file that holds this page&apos;s record</translation>
+    </message>
+    <message>
         <source>Missing URLs</source>
         <translation>Missing URLs</translation>
     </message>
@@ -98,6 +170,26 @@
     <message>
         <source>Record: {file} at offset {offset}</source>
         <translation>Record: {file} at offset {offset}</translation>
+    </message>
+    <message>
+        <source>Earlier capture: {when}</source>
+        <translation>Earlier capture: {when}</translation>
+    </message>
+    <message>
+        <source>Later capture: {when}</source>
+        <translation>Later capture: {when}</translation>
+    </message>
+    <message>
+        <source>capture {n} of {count}</source>
+        <translation>capture {n} of {count}</translation>
+    </message>
+    <message>
+        <source>Save the record</source>
+        <translation>Save the record</translation>
+    </message>
+    <message>
+        <source>Save the archive file</source>
+        <translation>Save the archive file</translation>
     </message>
     <message>
         <source>The viewerproxy cannot be reached, so no archived page can be shown (nothing is fetched from the live web): {reason}</source>

@@ -14,6 +14,54 @@
             <numerusform>%Ln graines ajoutées à {list} de {domain}.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>What the archive holds of this page cannot be read: {reason}</source>
+        <translation>Ce que l&apos;archive contient de cette page ne peut pas être lu : {reason}</translation>
+    </message>
+    <message>
+        <source>The other captures of this page cannot be listed: {reason}</source>
+        <translation>Les autres captures de cette page ne peuvent pas être listées : {reason}</translation>
+    </message>
+    <message>
+        <source>The other capture cannot be shown: {reason}</source>
+        <translation>L&apos;autre capture ne peut pas être affichée : {reason}</translation>
+    </message>
+    <message>
+        <source>Asking the archive for it...</source>
+        <translation>Demande à l&apos;archive en cours...</translation>
+    </message>
+    <message>
+        <source>Downloading: {done} of {size}</source>
+        <translation>Téléchargement : {done} sur {size}</translation>
+    </message>
+    <message>
+        <source>Downloading: {done}</source>
+        <translation>Téléchargement : {done}</translation>
+    </message>
+    <message>
+        <source>The download failed: {reason}</source>
+        <translation>Le téléchargement a échoué : {reason}</translation>
+    </message>
+    <message>
+        <source>Saved {path} ({size}).</source>
+        <translation>{path} enregistré ({size}).</translation>
+    </message>
+    <message>
+        <source>the archive&apos;s file server did not hand it out</source>
+        <translation>le serveur de fichiers de l&apos;archive ne l&apos;a pas fournie</translation>
+    </message>
+    <message>
+        <source>it arrived damaged (its checksum is not the archive&apos;s); nothing was saved</source>
+        <translation>elle est arrivée endommagée (sa somme de contrôle n&apos;est pas celle de l&apos;archive) ; rien n&apos;a été enregistré</translation>
+    </message>
+    <message>
+        <source>the file cannot be written</source>
+        <translation>le fichier ne peut pas être écrit</translation>
+    </message>
+    <message>
+        <source>it was cancelled</source>
+        <translation>il a été annulé</translation>
+    </message>
 </context>
 <context>
     <name>ArchiveBrowserScreen</name>
@@ -69,6 +117,30 @@
         <translation>Ajouter la sélection comme graines</translation>
     </message>
     <message>
+        <source>◀ Previous capture</source>
+        <translation>◀ Capture précédente</translation>
+    </message>
+    <message>
+        <source>Next capture ▶</source>
+        <translation>Capture suivante ▶</translation>
+    </message>
+    <message>
+        <source>Download record</source>
+        <translation>Télécharger l&apos;enregistrement</translation>
+    </message>
+    <message>
+        <source>Save this page&apos;s record, as the archive stores it</source>
+        <translation>Enregistrer l&apos;enregistrement de cette page tel que l&apos;archive le conserve</translation>
+    </message>
+    <message>
+        <source>Download file</source>
+        <translation>Télécharger le fichier</translation>
+    </message>
+    <message>
+        <source>Save the whole archive file that holds this page&apos;s record</source>
+        <translation>Enregistrer le fichier d&apos;archive entier qui contient l&apos;enregistrement de cette page</translation>
+    </message>
+    <message>
         <source>Missing URLs</source>
         <translation>URL manquantes</translation>
     </message>
@@ -98,6 +170,26 @@
     <message>
         <source>Record: {file} at offset {offset}</source>
         <translation>Enregistrement : {file} à la position {offset}</translation>
+    </message>
+    <message>
+        <source>Earlier capture: {when}</source>
+        <translation>Capture antérieure : {when}</translation>
+    </message>
+    <message>
+        <source>Later capture: {when}</source>
+        <translation>Capture ultérieure : {when}</translation>
+    </message>
+    <message>
+        <source>capture {n} of {count}</source>
+        <translation>capture {n} sur {count}</translation>
+    </message>
+    <message>
+        <source>Save the record</source>
+        <translation>Enregistrer l&apos;enregistrement</translation>
+    </message>
+    <message>
+        <source>Save the archive file</source>
+        <translation>Enregistrer le fichier d&apos;archive</translation>
     </message>
     <message>
         <source>The viewerproxy cannot be reached, so no archived page can be shown (nothing is fetched from the live web): {reason}</source>

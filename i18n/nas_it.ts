@@ -14,6 +14,54 @@
             <numerusform>%Ln seed aggiunti a {list} di {domain}.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>What the archive holds of this page cannot be read: {reason}</source>
+        <translation>Ciò che l&apos;archivio contiene di questa pagina non può essere letto: {reason}</translation>
+    </message>
+    <message>
+        <source>The other captures of this page cannot be listed: {reason}</source>
+        <translation>Le altre acquisizioni di questa pagina non possono essere elencate: {reason}</translation>
+    </message>
+    <message>
+        <source>The other capture cannot be shown: {reason}</source>
+        <translation>L&apos;altra acquisizione non può essere mostrata: {reason}</translation>
+    </message>
+    <message>
+        <source>Asking the archive for it...</source>
+        <translation>Richiesta all&apos;archivio in corso...</translation>
+    </message>
+    <message>
+        <source>Downloading: {done} of {size}</source>
+        <translation>Download: {done} di {size}</translation>
+    </message>
+    <message>
+        <source>Downloading: {done}</source>
+        <translation>Download: {done}</translation>
+    </message>
+    <message>
+        <source>The download failed: {reason}</source>
+        <translation>Il download non è riuscito: {reason}</translation>
+    </message>
+    <message>
+        <source>Saved {path} ({size}).</source>
+        <translation>Salvato {path} ({size}).</translation>
+    </message>
+    <message>
+        <source>the archive&apos;s file server did not hand it out</source>
+        <translation>il file server dell&apos;archivio non l&apos;ha fornita</translation>
+    </message>
+    <message>
+        <source>it arrived damaged (its checksum is not the archive&apos;s); nothing was saved</source>
+        <translation>è arrivata danneggiata (il suo checksum non è quello dell&apos;archivio); non è stato salvato nulla</translation>
+    </message>
+    <message>
+        <source>the file cannot be written</source>
+        <translation>il file non può essere scritto</translation>
+    </message>
+    <message>
+        <source>it was cancelled</source>
+        <translation>è stato annullato</translation>
+    </message>
 </context>
 <context>
     <name>ArchiveBrowserScreen</name>
@@ -69,6 +117,30 @@
         <translation>Aggiungi i selezionati come seed</translation>
     </message>
     <message>
+        <source>◀ Previous capture</source>
+        <translation>◀ Acquisizione precedente</translation>
+    </message>
+    <message>
+        <source>Next capture ▶</source>
+        <translation>Acquisizione successiva ▶</translation>
+    </message>
+    <message>
+        <source>Download record</source>
+        <translation>Scarica il record</translation>
+    </message>
+    <message>
+        <source>Save this page&apos;s record, as the archive stores it</source>
+        <translation>Salva il record di questa pagina così come l&apos;archivio lo conserva</translation>
+    </message>
+    <message>
+        <source>Download file</source>
+        <translation>Scarica il file</translation>
+    </message>
+    <message>
+        <source>Save the whole archive file that holds this page&apos;s record</source>
+        <translation>Salva l&apos;intero file d&apos;archivio che contiene il record di questa pagina</translation>
+    </message>
+    <message>
         <source>Missing URLs</source>
         <translation>URL mancanti</translation>
     </message>
@@ -98,6 +170,26 @@
     <message>
         <source>Record: {file} at offset {offset}</source>
         <translation>Record: {file} all&apos;offset {offset}</translation>
+    </message>
+    <message>
+        <source>Earlier capture: {when}</source>
+        <translation>Acquisizione precedente: {when}</translation>
+    </message>
+    <message>
+        <source>Later capture: {when}</source>
+        <translation>Acquisizione successiva: {when}</translation>
+    </message>
+    <message>
+        <source>capture {n} of {count}</source>
+        <translation>acquisizione {n} di {count}</translation>
+    </message>
+    <message>
+        <source>Save the record</source>
+        <translation>Salva il record</translation>
+    </message>
+    <message>
+        <source>Save the archive file</source>
+        <translation>Salva il file d&apos;archivio</translation>
     </message>
     <message>
         <source>The viewerproxy cannot be reached, so no archived page can be shown (nothing is fetched from the live web): {reason}</source>

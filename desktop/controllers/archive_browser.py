@@ -1,17 +1,23 @@
 """The archive browser's controller (QA): one viewer session per tab on the ``viewerproxy``
 (h-viewer's wave-C contract), what the page shown is (capture date, file and offset, from the
-proxy's response headers), the "record missing URLs" toggle with a live count, the missing-URL
-list, and handing missing URLs to a curator as seeds. No widgets: the tab in
-``desktop/screens/archive_browser.py`` owns the web view and its off-the-record profile."""
+proxy's response headers), previous/next capture of that page, the "record missing URLs" toggle
+with a live count, the missing-URL list, handing missing URLs to a curator as seeds, and saving
+the page's record or its whole archive file through the ``arcrepository``. No widgets: the tab
+in ``desktop/screens/archive_browser.py`` owns the web view and its off-the-record profile."""
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import email.utils
+import threading
+import time
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QRunnable, Qt, QThreadPool, QTimer, Signal
 
+from desktop import downloads, formatting
 from desktop.controllers.base import Controller, Problem, required
+from desktop.rpc.outcome import Failure
 
 POLL_MS = 2000
 
@@ -61,6 +67,18 @@ class CaptureInfo:
     revisit_of: str = ""
 
     @property
+    def timestamp(self) -> str:
+        """The capture's 14 digits (from X-Archive-Capture, else from Memento-Datetime)."""
+        if self.capture:
+            return self.capture
+        when = self.when
+        if when is None:
+            return ""
+        if when.tzinfo is None:          # "-0000": an HTTP date is UTC
+            when = when.replace(tzinfo=dt.UTC)
+        return when.astimezone(dt.UTC).strftime("%Y%m%d%H%M%S")
+
+    @property
     def when(self):
         """The capture time as an aware datetime (None when not archived)."""
         if not self.memento_datetime:
@@ -69,6 +87,32 @@ class CaptureInfo:
             return email.utils.parsedate_to_datetime(self.memento_datetime)
         except (TypeError, ValueError):
             return None
+
+
+@dataclasses.dataclass
+class Navigation:
+    """Where the page shown stands among the captures of its URL in the session's jobs:
+    ``position`` is its index in ``timestamps`` (None when the capture shown is not among them,
+    e.g. not archived); ``previous``/``next`` are the moments to step to (None at the ends)."""
+
+    timestamps: list[str] = dataclasses.field(default_factory=list)
+    position: int | None = None
+    previous: str | None = None
+    next: str | None = None
+    busy: bool = False               # a step is on its way: both buttons wait for the new page
+
+    @property
+    def count(self) -> int:
+        return len(self.timestamps)
+
+
+def neighbours(timestamps: list[str], current: str) -> Navigation:
+    """The captures just before and just after ``current`` (14 digits) among ``timestamps``
+    (oldest first; equal times are one moment: stepping goes to another time)."""
+    earlier = [t for t in timestamps if t < current]
+    later = [t for t in timestamps if t > current]
+    position = timestamps.index(current) if current in timestamps else None
+    return Navigation(list(timestamps), position, earlier[-1] if earlier else None, later[0] if later else None)
 
 
 def capture_from_headers(url: str, status: int, headers: dict[str, str]) -> CaptureInfo:
@@ -91,10 +135,28 @@ def _session(value: Any) -> Session:
                    timestamp=_field(value, "timestamp"), state=_field(value, "state", "active"))
 
 
+class _Download(QRunnable):
+    """One download in the controller's pool; the outcome goes back through ``done`` (queued
+    into the GUI thread)."""
+
+    def __init__(self, fn, done: Signal):
+        super().__init__()
+        self.fn, self.done = fn, done
+
+    def run(self) -> None:
+        try:
+            self.done.emit(True, self.fn())
+        except BaseException as exc:  # noqa: BLE001 - every failure goes back as data
+            self.done.emit(False, exc)
+
+
 class ArchiveBrowserController(Controller):
     """Signals: ``sessionReady(ProxyInfo, Session)`` (a new session: the tab makes a new
     off-the-record profile for it), ``sessionChanged(Session)``, ``missingChanged(list[MissingUrl], int)``,
-    ``captureChanged(CaptureInfo)``, ``unreachable(str)`` (the viewerproxy cannot be used)."""
+    ``captureChanged(CaptureInfo)``, ``unreachable(str)`` (the viewerproxy cannot be used),
+    ``navigationChanged(Navigation)`` (previous/next capture), ``reloadRequested()`` (the
+    session's moment changed: the tab reloads the page, past its cache),
+    ``downloadProgress(str)`` and ``downloadFinished(bool, str)`` (translated texts)."""
 
     service = "viewerproxy"
     sessionReady = Signal(object, object)
@@ -102,16 +164,33 @@ class ArchiveBrowserController(Controller):
     missingChanged = Signal(list, int)
     captureChanged = Signal(object)
     unreachable = Signal(str)
+    navigationChanged = Signal(object)
+    reloadRequested = Signal()
+    downloadProgress = Signal(str)
+    downloadFinished = Signal(bool, str)
+    _downloaded = Signal(bool, object)
+    _progressed = Signal(int)
 
-    def __init__(self, client, call=None, parent=None, poll_ms: int = POLL_MS):
+    def __init__(self, client, call=None, parent=None, poll_ms: int = POLL_MS, archive_call=None):
         super().__init__(client, call, parent)
+        self._archive = archive_call or (lambda method, *a, **kw: client.call("arcrepository", method, *a, **kw))
         self.info: ProxyInfo | None = None
         self.session: Session | None = None
         self.capture: CaptureInfo | None = None
+        self.navigation = Navigation()
+        self._asked = 0                  # generation of the captures asked for: late answers are dropped
         self.timer = QTimer(self)
         self.timer.setInterval(poll_ms)
         self.timer.timeout.connect(self._poll)
         self._polling = False
+        self.pool = QThreadPool(self)
+        self.pool.setMaxThreadCount(1)   # one download at a time: the buttons wait for it
+        self.downloading: str = ""       # the path being written, "" when none
+        self._download_size: int | None = None
+        self._last_progress = 0.0
+        self._cancel = threading.Event()
+        self._downloaded.connect(self._on_downloaded, Qt.ConnectionType.QueuedConnection)
+        self._progressed.connect(self._on_progress, Qt.ConnectionType.QueuedConnection)
 
     # --- sessions ------------------------------------------------------------------------------
 
@@ -135,6 +214,7 @@ class ArchiveBrowserController(Controller):
     def _created(self, value: Any) -> None:
         self.session = _session(value)
         self.capture = None
+        self._set_navigation(Navigation())
         self.sessionReady.emit(self.info, self.session)
 
     def _failed(self, f) -> None:
@@ -146,6 +226,7 @@ class ArchiveBrowserController(Controller):
 
     def close(self) -> None:
         self.timer.stop()
+        self._cancel.set()               # a download under way stops at its next chunk
         if self.session is not None:
             self.rpc("stop_session", self.session.session_id)
             self.session = None
@@ -216,9 +297,176 @@ class ArchiveBrowserController(Controller):
     # --- the page shown ------------------------------------------------------------------------
 
     def page_answered(self, url: str, status: int, headers: dict[str, str]) -> None:
-        """The proxy's answer for the page shown (the tab reads its headers)."""
+        """The proxy's answer for the page shown (the tab reads its headers); then the page's
+        other captures are asked for, for previous/next."""
         self.capture = capture_from_headers(url, status, headers)
         self.captureChanged.emit(self.capture)
+        self._load_captures()
+
+    def page_unreadable(self, reason: str) -> None:
+        """The proxy could not be asked about the page shown: nothing is claimed about it (no
+        date, no record, no steps) until the next page."""
+        self.capture = None
+        self.captureChanged.emit(None)
+        self._load_captures()
+        self.status.emit(QCoreApplication.translate(
+            "ArchiveBrowser", "What the archive holds of this page cannot be read: {reason}").format(reason=reason))
+
+    # --- previous/next capture -------------------------------------------------------------------
+
+    def _set_navigation(self, nav: Navigation) -> None:
+        self.navigation = nav
+        self.navigationChanged.emit(nav)
+
+    def _load_captures(self) -> None:
+        self._asked += 1
+        asked, c = self._asked, self.capture
+        if self.session is None or c is None or not c.archived or not c.timestamp:
+            self._set_navigation(Navigation())
+            return
+
+        def got(found: Any) -> None:
+            if asked != self._asked:
+                return                   # the page changed meanwhile: a newer answer is coming
+            stamps = [str(_field(x, "timestamp")) for x in found or []]
+            self._set_navigation(neighbours(stamps, c.timestamp))
+
+        def failed(f: Failure) -> None:
+            from desktop.errors import describe
+
+            if asked != self._asked:
+                return
+            self._set_navigation(Navigation())
+            self.status.emit(QCoreApplication.translate(
+                "ArchiveBrowser", "The other captures of this page cannot be listed: {reason}").format(
+                reason=describe(f)))
+        self.rpc("captures", self.session.session_id, c.url).on(got, failed)
+
+    def can_step(self, direction: int) -> bool:
+        nav = self.navigation
+        return not nav.busy and (nav.previous if direction < 0 else nav.next) is not None
+
+    def previous_capture(self) -> bool:
+        """Show the capture of this page just before the one shown."""
+        return self._step(-1)
+
+    def next_capture(self) -> bool:
+        """Show the capture of this page just after the one shown."""
+        return self._step(1)
+
+    def _step(self, direction: int) -> bool:
+        """The session's moment becomes the neighbour's timestamp (the proxy then answers this
+        page, and the pages reached from it, with the captures closest to that moment), and the
+        tab reloads the page."""
+        if self.session is None or not self.can_step(direction):
+            return False
+        target = self.navigation.previous if direction < 0 else self.navigation.next
+        self._set_navigation(dataclasses.replace(self.navigation, busy=True))
+
+        def moved(value: Any) -> None:
+            self._changed(value)
+            self.reloadRequested.emit()
+
+        def failed(f: Failure) -> None:
+            from desktop.errors import describe
+
+            self._set_navigation(dataclasses.replace(self.navigation, busy=False))
+            self.status.emit(QCoreApplication.translate(
+                "ArchiveBrowser", "The other capture cannot be shown: {reason}").format(reason=describe(f)))
+        self.rpc("update_session", self.session.session_id, timestamp=target).on(moved, failed)
+        return True
+
+    # --- downloading the record and the file -----------------------------------------------------
+
+    def suggested_record_name(self) -> str:
+        where = self.record_location()
+        return downloads.record_file_name(*where) if where else ""
+
+    def suggested_file_name(self) -> str:
+        where = self.record_location()
+        return where[0] if where else ""
+
+    def can_download(self) -> bool:
+        return self.record_location() is not None and not self.downloading
+
+    def download_record(self, path: str) -> bool:
+        """Save the page's record (its bytes as stored in the archive) to ``path``."""
+        where = self.record_location()
+        if not path or where is None or self.downloading:
+            return False
+        self._begin(path, None)
+        self._archive("get_record", where[0], where[1]).on(
+            lambda w: self._fetch(_field(w, "url"), path, None), self._download_failed)
+        return True
+
+    def download_file(self, path: str) -> bool:
+        """Save the whole archive file holding the page's record to ``path``, checked against the
+        archive's checksum."""
+        where = self.record_location()
+        if not path or where is None or self.downloading:
+            return False
+        self._begin(path, None)
+
+        def got(w: Any) -> None:
+            self._download_size = _field(w, "size")
+            self._fetch(_field(w, "url"), path, _field(w, "checksum"))
+        self._archive("get_file", where[0]).on(got, self._download_failed)
+        return True
+
+    def _begin(self, path: str, size: int | None) -> None:
+        self.downloading, self._download_size, self._last_progress = path, size, 0.0
+        self._cancel.clear()
+        self.downloadProgress.emit(QCoreApplication.translate("ArchiveBrowser", "Asking the archive for it..."))
+
+    def _fetch(self, url: str, path: str, checksum: str | None) -> None:
+        # streaming (a WARC file may be gigabytes) runs in a worker thread: the window stays responsive
+        self.pool.start(_Download(lambda: downloads.save_url(url, path, checksum, self._progressed.emit,
+                                                             self._cancel.is_set), self._downloaded))
+
+    def _on_progress(self, done: int) -> None:
+        now = time.monotonic()
+        if not self.downloading or now - self._last_progress < 0.2:
+            return
+        self._last_progress = now
+        size = self._download_size
+        if size:
+            text = QCoreApplication.translate("ArchiveBrowser", "Downloading: {done} of {size}").format(
+                done=formatting.size(done), size=formatting.size(size))
+        else:
+            text = QCoreApplication.translate("ArchiveBrowser", "Downloading: {done}").format(
+                done=formatting.size(done))
+        self.downloadProgress.emit(text)
+
+    def _download_failed(self, f: Failure) -> None:
+        from desktop.errors import describe
+
+        self._finish(False, QCoreApplication.translate("ArchiveBrowser", "The download failed: {reason}").format(
+            reason=describe(f)))
+
+    def _on_downloaded(self, ok: bool, value: Any) -> None:
+        path = self.downloading
+        if ok:
+            self._finish(True, QCoreApplication.translate("ArchiveBrowser", "Saved {path} ({size}).").format(
+                path=path, size=formatting.size(int(value))))
+            return
+        if isinstance(value, downloads.DownloadError):
+            reason = {
+                "unavailable": QCoreApplication.translate(
+                    "ArchiveBrowser", "the archive's file server did not hand it out"),
+                "checksum_mismatch": QCoreApplication.translate(
+                    "ArchiveBrowser", "it arrived damaged (its checksum is not the archive's); nothing was saved"),
+                "write_failed": QCoreApplication.translate("ArchiveBrowser", "the file cannot be written"),
+                "cancelled": QCoreApplication.translate("ArchiveBrowser", "it was cancelled"),
+            }.get(value.code, value.code)
+            text = f"{reason} ({value.detail})" if value.detail else reason
+        else:
+            text = str(value) or value.__class__.__name__
+        self._finish(False, QCoreApplication.translate("ArchiveBrowser", "The download failed: {reason}").format(
+            reason=text))
+
+    def _finish(self, ok: bool, text: str) -> None:
+        self.downloading, self._download_size = "", None
+        self.downloadFinished.emit(ok, text)
 
     def record_location(self) -> tuple[str, int] | None:
         c = self.capture

@@ -14,17 +14,19 @@ import getpass
 import os
 import tempfile
 
-from PySide6.QtCore import QRunnable, QThreadPool, QUrl, Signal
+from PySide6.QtCore import QRunnable, QStandardPaths, Qt, QThreadPool, QUrl, Signal
 from PySide6.QtNetwork import QNetworkProxy
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
+    QFileDialog,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QSizePolicy,
     QSplitter,
     QTabWidget,
     QVBoxLayout,
@@ -32,7 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop import formatting
-from desktop.controllers.archive_browser import ArchiveBrowserController, CaptureInfo
+from desktop.controllers.archive_browser import ArchiveBrowserController, CaptureInfo, Navigation
 from desktop.screens.base import Screen
 from desktop.widgets.form import ErrorLabel
 
@@ -89,10 +91,15 @@ class ArchiveTab(QWidget):
         c.missingChanged.connect(self._show_missing)
         c.captureChanged.connect(self._show_capture)
         c.unreachable.connect(self._unreachable)
+        c.navigationChanged.connect(self._show_navigation)
+        c.reloadRequested.connect(self._reload)
+        c.downloadProgress.connect(lambda text: self._show_download(text, True))
+        c.downloadFinished.connect(self._downloaded)
         c.status.connect(screen.statusMessage.emit)
         c.problem.connect(lambda _f, _field, text: self.seed_error.show_error(text))
         c.cleared.connect(lambda _f: self.seed_error.show_error(""))
         self.probed.connect(c.page_answered)
+        self.probeFailed.connect(c.page_unreadable)
 
         self.address = QLineEdit(self)
         self.address.setObjectName("archivedUrl")
@@ -101,6 +108,28 @@ class ArchiveTab(QWidget):
         self.capture_label.setObjectName("captureDate")
         self.record_label = QLabel(self)
         self.record_label.setObjectName("recordInfo")
+        self.record_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # a very long file name is cut at the window's edge (whole in the tooltip) rather than
+        # widening the window past the screen
+        self.record_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.previous_button = QPushButton(self)
+        self.previous_button.setObjectName("previousCapture")
+        self.previous_button.clicked.connect(c.previous_capture)
+        self.next_button = QPushButton(self)
+        self.next_button.setObjectName("nextCapture")
+        self.next_button.clicked.connect(c.next_capture)
+        self.position_label = QLabel(self)
+        self.position_label.setObjectName("capturePosition")
+        self.download_record_button = QPushButton(self)
+        self.download_record_button.setObjectName("downloadRecord")
+        self.download_record_button.clicked.connect(self._download_record)
+        self.download_file_button = QPushButton(self)
+        self.download_file_button.setObjectName("downloadFile")
+        self.download_file_button.clicked.connect(self._download_file)
+        self.download_label = QLabel(self)
+        self.download_label.setObjectName("downloadStatus")
+        self.download_label.setWordWrap(True)
+        self.download_label.hide()
         self.recording = QCheckBox(self)
         self.recording.setObjectName("recordMissing")
         self.recording.toggled.connect(c.set_recording)
@@ -113,9 +142,15 @@ class ArchiveTab(QWidget):
         bar.addWidget(self.address, 1)
         bar.addWidget(self.recording)
         info = QHBoxLayout()            # a line of its own: dates and file names are long
+        info.addWidget(self.previous_button)
         info.addWidget(self.capture_label)
-        info.addSpacing(24)
-        info.addWidget(self.record_label, 1)
+        info.addWidget(self.next_button)
+        info.addWidget(self.position_label)
+        info.addStretch(1)
+        record = QHBoxLayout()          # the record's own line: archive file names are long
+        record.addWidget(self.record_label, 1)
+        record.addWidget(self.download_record_button)
+        record.addWidget(self.download_file_button)
         self.page_holder = QVBoxLayout()
         self.missing_list = QListWidget(self)
         self.missing_list.setObjectName("missingUrls")
@@ -149,6 +184,8 @@ class ArchiveTab(QWidget):
         lay = QVBoxLayout(self)
         lay.addLayout(bar)
         lay.addLayout(info)
+        lay.addLayout(record)
+        lay.addWidget(self.download_label)
         lay.addWidget(self.problem)
         lay.addWidget(split, 1)
         self.retranslateUi()
@@ -160,8 +197,15 @@ class ArchiveTab(QWidget):
         self.seed_domain.setPlaceholderText(self.tr("Domain (e.g. kb.dk)"))
         self.seed_list.setPlaceholderText(self.tr("Seed list"))
         self.add_seeds.setText(self.tr("Add selected as seeds"))
+        self.previous_button.setText(self.tr("◀ Previous capture"))
+        self.next_button.setText(self.tr("Next capture ▶"))
+        self.download_record_button.setText(self.tr("Download record"))
+        self.download_record_button.setToolTip(self.tr("Save this page's record, as the archive stores it"))
+        self.download_file_button.setText(self.tr("Download file"))
+        self.download_file_button.setToolTip(self.tr("Save the whole archive file that holds this page's record"))
         self._session_changed(self.controller.session)
         self._show_capture(self.controller.capture)
+        self._show_navigation(self.controller.navigation)
 
     # --- the session's own profile ---------------------------------------------------------------
 
@@ -236,6 +280,7 @@ class ArchiveTab(QWidget):
             it.setToolTip(self.tr("Asked for by {referrer}").format(referrer=m.referrer or "—"))
 
     def _show_capture(self, c: CaptureInfo | None) -> None:
+        self._enable_downloads()
         if c is None:
             self.capture_label.setText("")
             self.record_label.setText("")
@@ -250,6 +295,62 @@ class ArchiveTab(QWidget):
         if c.file:
             self.record_label.setText(self.tr("Record: {file} at offset {offset}").format(
                 file=c.file, offset=formatting.number(c.offset)))
+        else:
+            self.record_label.setText("")
+        self.record_label.setToolTip(self.record_label.text())
+
+    def _show_navigation(self, nav: Navigation) -> None:
+        c = self.controller
+        self.previous_button.setEnabled(c.can_step(-1))
+        self.next_button.setEnabled(c.can_step(1))
+        self.previous_button.setToolTip(self.tr("Earlier capture: {when}").format(when=_when(nav.previous))
+                                        if nav.previous else "")
+        self.next_button.setToolTip(self.tr("Later capture: {when}").format(when=_when(nav.next))
+                                    if nav.next else "")
+        self.position_label.setText(self.tr("capture {n} of {count}").format(
+            n=formatting.number(nav.position + 1), count=formatting.number(nav.count))
+            if nav.position is not None else "")
+
+    def _reload(self) -> None:
+        """The session's moment changed: the page again, past the profile's cache (the same URL
+        now answers with another capture)."""
+        from PySide6.QtWebEngineCore import QWebEnginePage
+
+        if self.view is not None:
+            self.view.triggerPageAction(QWebEnginePage.WebAction.ReloadAndBypassCache)
+
+    # --- downloads -------------------------------------------------------------------------------
+
+    def _save_path(self, title: str, name: str) -> str:
+        folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DownloadLocation) or os.getcwd()
+        path, _filter = QFileDialog.getSaveFileName(self, title, os.path.join(folder, name))
+        return path
+
+    def _download_record(self) -> None:
+        path = self._save_path(self.tr("Save the record"), self.controller.suggested_record_name())
+        if path and self.controller.download_record(path):
+            self._enable_downloads()
+
+    def _download_file(self) -> None:
+        path = self._save_path(self.tr("Save the archive file"), self.controller.suggested_file_name())
+        if path and self.controller.download_file(path):
+            self._enable_downloads()
+
+    def _enable_downloads(self) -> None:
+        ok = self.controller.can_download()
+        self.download_record_button.setEnabled(ok)
+        self.download_file_button.setEnabled(ok)
+
+    def _show_download(self, text: str, ok: bool) -> None:
+        self.download_label.setStyleSheet("" if ok else "color: #b00020;")
+        self.download_label.setText(text)
+        self.download_label.setVisible(bool(text))
+
+    def _downloaded(self, ok: bool, text: str) -> None:
+        self._show_download(text, ok)
+        self._enable_downloads()
+        if ok:
+            self.screen_.statusMessage.emit(text)
 
     def _unreachable(self, reason: str) -> None:
         self.problem.setText(self.tr("The viewerproxy cannot be reached, so no archived page can be shown "
@@ -325,6 +426,14 @@ class ArchiveBrowserScreen(Screen):
         if isinstance(w, ArchiveTab):
             w.close_session()
         self.tabs.removeTab(i)
+
+
+def _when(timestamp: str) -> str:
+    """14 digits as the user's date and time."""
+    try:
+        return formatting.date_time(dt.datetime.strptime(timestamp, "%Y%m%d%H%M%S").replace(tzinfo=dt.UTC))
+    except ValueError:
+        return timestamp
 
 
 def _who() -> str | None:

@@ -24,11 +24,18 @@ from server.runtime.rpc import rpc
 from server.runtime.service import NasService
 from server.runtime.settings_provider import settings_for
 from server.settings_catalog import all_settings
+from server.viewerproxy import captures as timeline
 from server.viewerproxy import sessions as core
 from server.viewerproxy.ca import CertificateAuthority
 from shared import contracts
 from shared.dto import Page
-from shared.dto.viewer import RESERVED_HOST, MissingUrlDto, ViewerProxyInfoDto, ViewerSessionDto
+from shared.dto.viewer import (
+    RESERVED_HOST,
+    MissingUrlDto,
+    ViewerCaptureDto,
+    ViewerProxyInfoDto,
+    ViewerSessionDto,
+)
 from shared.errors import InvalidInput, Unavailable
 from shared.roles import CURATOR, QA_ROLE, READ
 
@@ -182,6 +189,26 @@ class ViewerProxyService(NasService):
     def missing_urls(self, session_id: str, offset: int = 0, limit: int = 100) -> Page[MissingUrlDto]:
         """A page of the session's missing URLs, first seen first. Raises ViewerSessionNotFound, InvalidInput."""
         return core.missing(self.db, session_id, offset, limit)
+
+    @rpc(roles=READ)
+    def captures(self, session_id: str, url: str) -> list[ViewerCaptureDto]:
+        """Every capture of ``url`` in the session's jobs that the proxy can replay, oldest first
+        (timestamp, status, job, file and offset): the archive browser's previous/next capture
+        sets the session's timestamp to one of them. Found as the proxy finds them: the index
+        server's full index of the jobs, by SURT. Raises ViewerSessionNotFound, InvalidUrl,
+        IndexNotReady (the jobs' index is being built: ask again), Unavailable."""
+        return timeline.captures(self.db, session_id, url, self._lookup)
+
+    def _lookup(self, url: str, job_ids: list[int]) -> list:
+        from nameko.exceptions import RpcTimeout, UnknownService
+
+        try:
+            with self._client() as rpc:
+                raw = rpc.index_server.lookup(url, job_ids)
+        except (RpcTimeout, UnknownService) as exc:
+            raise Unavailable(f"the index server does not answer: {exc.__class__.__name__}",
+                              {"service": "index_server"}) from None
+        return contracts.decode("index_server", "lookup", raw).captures
 
     @rpc(roles=READ)
     def clear_missing(self, session_id: str) -> int:

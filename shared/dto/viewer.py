@@ -57,6 +57,25 @@ class MissingUrlDto(Dto):
     count: int = 1
 
 
+@dataclass
+class ViewerCaptureDto(Dto):
+    """One capture of a URL in a session's jobs (``captures``): when (14 digits, UTC), the HTTP
+    status it was archived with, the job that made it, and where its record is (``file`` at
+    ``offset``; for a revisit known only from the crawl log, the record of its original).
+    ``revisit``: the index knows the payload is another capture's (a ``warc/revisit`` record or
+    the crawl log's duplicate annotation); a revisit the index does not know as such is found
+    out only when the proxy reads its record."""
+
+    url: str
+    timestamp: str
+    status: str
+    mime: str
+    job_id: int
+    file: str
+    offset: int | None
+    revisit: bool = False
+
+
 RETURNS: dict[str, Any] = {
     "proxy_info": ViewerProxyInfoDto,
     "ca_certificate": str,
@@ -69,5 +88,6 @@ RETURNS: dict[str, Any] = {
     "missing_urls": Page[MissingUrlDto],
     "clear_missing": int,
     "add_missing_as_seeds": int,
+    "captures": list[ViewerCaptureDto],
 }
 

@@ -353,7 +353,13 @@ def viewer_answers(pem: str) -> dict:
                                         "referrer": "https://www.kb.dk/", "first_seen": "2026-01-01T00:00:00+00:00",
                                         "last_seen": "2026-01-01T00:00:00+00:00", "count": 1}],
                              "total": 1, "offset": 0, "limit": 500},
-            "add_missing_as_seeds": 1}
+            "add_missing_as_seeds": 1,
+            # previous/next capture: two captures of every page
+            "captures": [{"url": "https://www.kb.dk/", "timestamp": ts, "status": "200", "mime": "text/html",
+                          "job_id": 12, "file": "12-3-x.warc.gz", "offset": 1234, "revisit": False}
+                         for ts in ("20250101120000", "20260101120000")],
+            "update_session": lambda session_id, timestamp=None: {**recording(session_id, False),
+                                                                   "timestamp": timestamp or ""}}
 
 
 def test_archive_browser_sessions_recording_and_missing_urls_to_seeds(qtbot, languages):

@@ -54,9 +54,12 @@ def test_archive_browser_looks(qtbot, languages, shots):
         tab.controller.load_missing()
         qtbot.waitUntil(lambda: tab.missing_list.count() == 1, timeout=10000)
         tab.controller.page_answered("https://www.kb.dk/", 200, {
-            "Memento-Datetime": "Thu, 01 Jan 2026 12:00:00 GMT", "X-Archive-File": "12-3-x.warc.gz",
+            "Memento-Datetime": "Thu, 01 Jan 2026 12:00:00 GMT",
+            "X-Archive-File": "12-3-20260101115959-00001-sb-prod-har-001.warc.gz",   # as long as real ones
             "X-Archive-Offset": "1234"})
-        assert "Erfasst" in tab.capture_label.text() and "12-3-x.warc.gz" in tab.record_label.text()
+        assert "Erfasst" in tab.capture_label.text() and "12-3-2026" in tab.record_label.text()
+        qtbot.waitUntil(lambda: tab.position_label.text() == "Erfassung 2 von 2", timeout=10000)
+        assert tab.previous_button.isEnabled() and not tab.next_button.isEnabled()
         qtbot.wait(300)     # the layout follows the new texts in the event loop
         shots(s, "19-archive-browser-de")
         tab.close_session()

@@ -415,6 +415,45 @@ def test_session_rpcs_reject_bad_input_with_typed_errors(env):
     assert _browser(env, s).get(f"{WWW}/", timeout=30).status_code == 407
 
 
+def test_captures_of_a_url_across_two_jobs_and_stepping_the_session_to_each(env):
+    """What the archive browser's previous/next capture does: list the captures of the page in
+    the session's jobs, set the session's moment to one of them, and the proxy replays that one."""
+    from shared.errors import InvalidUrl
+
+    s = _session(env, [1, 2])
+    b = _browser(env, s)
+    with _rpc(env) as rpc:
+        found = contracts.decode("viewerproxy", "captures", rpc.viewerproxy.captures(s.session_id, f"{WWW}/"))
+        # the same page by another spelling (scheme, www, case): the same SURT, the same captures
+        again = contracts.decode("viewerproxy", "captures",
+                                 rpc.viewerproxy.captures(s.session_id, "https://VIEWER-TEST.dk/"))
+        assert [(c.timestamp, c.job_id, c.file, c.status) for c in found] == [
+            (TS1, 1, env["named1"], "200"), (TS2, 2, env["named2"], "200")]
+        assert again == found and all(c.offset is not None and not c.revisit for c in found)
+        newest = b.get(f"{WWW}/", timeout=30)
+        assert b"version two" in newest.content and newest.headers["X-Archive-Capture"] == TS2
+        rpc.viewerproxy.update_session(s.session_id, timestamp=found[0].timestamp)     # "previous capture"
+        older = b.get(f"{WWW}/", timeout=30)
+        assert b"version one" in older.content
+        assert (older.headers["X-Archive-File"], int(older.headers["X-Archive-Offset"])) == (
+            found[0].file, found[0].offset)
+        # a revisit is a capture of its own (its payload is job 1's); the crawl log's duplicate
+        # annotation tells the index so before its record is read
+        pics = contracts.decode("viewerproxy", "captures", rpc.viewerproxy.captures(s.session_id, f"{WWW}/pic.png"))
+        assert [(c.timestamp, c.job_id) for c in pics] == [(TS1, 1), (TS2, 2)]
+        anno = contracts.decode("viewerproxy", "captures", rpc.viewerproxy.captures(s.session_id, f"{WWW}/anno.png"))
+        assert [(c.timestamp, c.job_id, c.revisit) for c in anno] == [(TS2, 2, True)]
+        # only the session's jobs count
+        one = _session(env, [1])
+        assert [c.timestamp for c in contracts.decode(
+            "viewerproxy", "captures", rpc.viewerproxy.captures(one.session_id, f"{WWW}/"))] == [TS1]
+        assert rpc.viewerproxy.captures(s.session_id, f"{WWW}/never-archived") == []
+        with pytest.raises(ViewerSessionNotFound):
+            rpc.viewerproxy.captures("nope", f"{WWW}/")
+        with pytest.raises(InvalidUrl):
+            rpc.viewerproxy.captures(s.session_id, "not a url")
+
+
 def test_the_command_line(env, tmp_path, capsys):
     import json
 
