@@ -182,7 +182,10 @@ class ArchiveTab(QWidget):
         old_view = self.view
         self.view = QWebEngineView(self)
         self.view.setObjectName("archiveView")
-        self.profile = builder.createOffTheRecordProfile(self)
+        # createProfile with no storage name: off the record, with the builder's settings.
+        # (createOffTheRecordProfile is a static function: it ignores the builder, so such a
+        # profile never trusted the CA and every https page failed with a certificate error.)
+        self.profile = builder.createProfile("", self)
         page = QWebEnginePage(self.profile, self.view)
         # the profile becomes the view's child after the page: deleting the view then deletes the
         # page before its profile, as Qt WebEngine requires
