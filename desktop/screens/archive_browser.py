@@ -14,7 +14,7 @@ import getpass
 import os
 import tempfile
 
-from PySide6.QtCore import QRunnable, QThreadPool, QUrl, Signal
+from PySide6.QtCore import QRunnable, Qt, QThreadPool, QUrl, Signal
 from PySide6.QtNetwork import QNetworkProxy
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -120,6 +120,10 @@ class ArchiveTab(QWidget):
         self.missing_list = QListWidget(self)
         self.missing_list.setObjectName("missingUrls")
         self.missing_list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        # a narrow side panel: each URL and its referrer on lines of their own, shortened in the
+        # middle (host and file name stay readable; the tooltip has both in full)
+        self.missing_list.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.missing_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.missing_label = QLabel(self)
         self.refresh_missing = QPushButton(self)
         self.refresh_missing.clicked.connect(lambda: c.load_missing())
@@ -234,9 +238,9 @@ class ArchiveTab(QWidget):
         self.missing_label.setText(self.tr("%Ln missing URL(s)", "", total))
         self.missing_list.clear()
         for m in items:
-            it = QListWidgetItem(f"{m.url}  ← {m.referrer or '—'}", self.missing_list)
+            it = QListWidgetItem(f"{m.url}\n    ← {m.referrer or '—'}", self.missing_list)
             it.setData(256, m.url)
-            it.setToolTip(self.tr("Asked for by {referrer}").format(referrer=m.referrer or "—"))
+            it.setToolTip(m.url + "\n" + self.tr("Asked for by {referrer}").format(referrer=m.referrer or "—"))
 
     def _show_capture(self, c: CaptureInfo | None) -> None:
         if c is None:

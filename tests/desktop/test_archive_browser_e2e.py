@@ -146,7 +146,8 @@ def load(qtbot, tab, watch: PageWatch, url: str | None = None) -> None:
     qtbot.waitUntil(lambda: tab.controller.capture is not None, timeout=WAIT_MS)
 
 
-def test_browse_a_job_over_https_record_a_missing_image_and_switch_to_another_job(qtbot, screen, viewer_env):
+def test_browse_a_job_over_https_record_a_missing_image_and_switch_to_another_job(qtbot, screen, viewer_env,
+                                                                                  shots):
     from PySide6.QtCore import Qt
 
     front, not_archived = viewer_env["front"], viewer_env["not_archived"]
@@ -180,6 +181,7 @@ def test_browse_a_job_over_https_record_a_missing_image_and_switch_to_another_jo
     assert listed()[0][1].endswith(f"← {front}")            # asked for by the front page
     assert tab.controller.session.missing_count == 1
     assert "1 missing URL" in tab.missing_label.text()
+    shots(screen, "20-archive-browser-real-page")
 
     # job 2 in a tab of its own (its own session and profile): its capture of the same page
     two = open_tab(qtbot, screen, [job_two])
