@@ -196,6 +196,7 @@ class ArchiveTab(QWidget):
         self.profile.setParent(self.view)
         page.settings().setAttribute(QWebEngineSettings.WebAttribute.WebRTCPublicInterfacesOnly, True)
         page.proxyAuthenticationRequired.connect(self._proxy_auth)
+        page.certificateError.connect(self._certificate_error)
         self.view.setPage(page)
         self.view.urlChanged.connect(lambda u: self.address.setText(u.toString()))
         self.view.loadFinished.connect(self._loaded)
@@ -212,11 +213,22 @@ class ArchiveTab(QWidget):
             authenticator.setUser(creds[0])
             authenticator.setPassword(creds[1])
 
+    def _certificate_error(self, error) -> None:
+        """Never accepted (not handling it is refusing it): a certificate the viewer CA did not
+        sign is not the archive's answer. Chromium's own error page says little to a QA person."""
+        self.problem.setText(self.tr("The page {url} is not shown: its certificate is not the viewerproxy's "
+                                     "({reason}). Close this tab and browse again: the new tab trusts the "
+                                     "viewerproxy's current certificate.").format(
+            url=error.url().toString(), reason=error.description()))
+        self.problem.show()
+
     def go(self, url: str) -> None:
         if self.view is not None and url:
             self.view.setUrl(QUrl.fromUserInput(url))
 
-    def _loaded(self, _ok: bool) -> None:
+    def _loaded(self, ok: bool) -> None:
+        if ok:
+            self.problem.hide()     # the proxy answered and its certificate was trusted
         url = self.view.url().toString()
         if url:
             self.pool.start(_Probe(self, url))

@@ -6,6 +6,7 @@ error a service raises. One test runs a controller against the real definitions 
 """
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import uuid
 
@@ -435,23 +436,14 @@ def test_archive_browser_missing_list_follows_the_live_count(qtbot, languages):
         client.shutdown()
 
 
-def test_archive_tab_profile_trusts_the_viewer_ca(qtbot, languages, tmp_path):
-    """The tab's off-the-record profile trusts the CA of proxy_info: a page served with a leaf of
-    that CA loads without a certificate error, where a profile without it is refused. (The
-    profile was once made by the static createOffTheRecordProfile, which ignores the builder's
-    trusted certificates.) The server is on loopback, which Chromium never sends to a proxy."""
+@contextlib.contextmanager
+def _tls_site(ca):
+    """An https page (title "trusted") on loopback, its certificate a leaf of ``ca``; yields its URL.
+    Chromium never sends loopback to a proxy, so a tab loads it directly."""
     import threading
     from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-    import shiboken6
     from PySide6.QtCore import QUrl
-    from PySide6.QtNetwork import QNetworkProxy
-    from PySide6.QtWebEngineCore import QWebEnginePage, QWebEngineProfileBuilder
-
-    from desktop.screens.archive_browser import ArchiveBrowserScreen
-    from server.viewerproxy.ca import CertificateAuthority
-
-    ca = CertificateAuthority(str(tmp_path / "ca"))
 
     class Page(BaseHTTPRequestHandler):
         def do_GET(self):
@@ -468,33 +460,80 @@ def test_archive_tab_profile_trusts_the_viewer_ca(qtbot, languages, tmp_path):
     server = ThreadingHTTPServer(("127.0.0.1", 0), Page)
     server.socket = ca.server_context("127.0.0.1").wrap_socket(server.socket, server_side=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = QUrl(f"https://127.0.0.1:{server.server_address[1]}/")
-    client = RpcClient(Recording(viewer_answers(ca.certificate_pem.decode())))
     try:
-        screen = ArchiveBrowserScreen(client)
-        qtbot.addWidget(screen)
-        tab = screen.browse([1])
-        qtbot.waitUntil(lambda: tab.view is not None, timeout=30000)
-        loads, errors = [], []
-        tab.view.page().loadFinished.connect(loads.append)
-        tab.view.page().certificateError.connect(lambda e: errors.append(e.description()))
-        tab.view.setUrl(url)
-        qtbot.waitUntil(lambda: bool(loads), timeout=60000)
-        assert loads == [True] and errors == [] and tab.view.page().title() == "trusted"
-
-        other = QWebEngineProfileBuilder().createProfile("")     # the same, without the CA: refused
-        page = QWebEnginePage(other)
-        refused: list[bool] = []
-        page.loadFinished.connect(refused.append)
-        page.setUrl(url)
-        qtbot.waitUntil(lambda: bool(refused), timeout=60000)
-        assert refused == [False]
-        shiboken6.delete(page)       # a page before its profile, as Qt WebEngine requires
-        shiboken6.delete(other)
-        tab.close_session()
+        yield QUrl(f"https://127.0.0.1:{server.server_address[1]}/")
     finally:
         server.shutdown()
         server.server_close()
+
+
+def _archive_tab(qtbot, client):
+    from desktop.screens.archive_browser import ArchiveBrowserScreen
+
+    screen = ArchiveBrowserScreen(client)
+    qtbot.addWidget(screen)
+    tab = screen.browse([1])
+    qtbot.waitUntil(lambda: tab.view is not None, timeout=30000)
+    return tab
+
+
+def test_archive_tab_profile_trusts_the_viewer_ca(qtbot, languages, tmp_path):
+    """The tab's off-the-record profile trusts the CA of proxy_info: a page served with a leaf of
+    that CA loads without a certificate error, where a profile without it is refused. (The
+    profile was once made by the static createOffTheRecordProfile, which ignores the builder's
+    trusted certificates: every https page failed.)"""
+    import shiboken6
+    from PySide6.QtNetwork import QNetworkProxy
+    from PySide6.QtWebEngineCore import QWebEnginePage, QWebEngineProfileBuilder
+
+    from server.viewerproxy.ca import CertificateAuthority
+
+    ca = CertificateAuthority(str(tmp_path / "ca"))
+    client = RpcClient(Recording(viewer_answers(ca.certificate_pem.decode())))
+    try:
+        with _tls_site(ca) as url:
+            tab = _archive_tab(qtbot, client)
+            loads, errors = [], []
+            tab.view.page().loadFinished.connect(loads.append)
+            tab.view.page().certificateError.connect(lambda e: errors.append(e.description()))
+            tab.view.setUrl(url)
+            qtbot.waitUntil(lambda: bool(loads), timeout=60000)
+            assert loads == [True] and errors == [] and tab.view.page().title() == "trusted"
+            assert tab.problem.isHidden()
+
+            other = QWebEngineProfileBuilder().createProfile("")     # the same, without the CA: refused
+            page = QWebEnginePage(other)
+            refused: list[bool] = []
+            page.loadFinished.connect(refused.append)
+            page.setUrl(url)
+            qtbot.waitUntil(lambda: bool(refused), timeout=60000)
+            assert refused == [False]
+            shiboken6.delete(page)       # a page before its profile, as Qt WebEngine requires
+            shiboken6.delete(other)
+            tab.close_session()
+    finally:
+        client.shutdown()
+        QNetworkProxy.setApplicationProxy(QNetworkProxy(QNetworkProxy.ProxyType.NoProxy))
+
+
+def test_archive_tab_says_when_a_certificate_is_not_the_viewerproxys(qtbot, languages, tmp_path):
+    """A page whose certificate another CA signed is refused, and the tab says why and what to do
+    (instead of Chromium's bare error page)."""
+    from PySide6.QtNetwork import QNetworkProxy
+
+    from server.viewerproxy.ca import CertificateAuthority
+
+    stranger = CertificateAuthority(str(tmp_path / "other-ca"))
+    client = RpcClient(Recording(viewer_answers(_ca_pem())))    # the tab trusts another CA
+    try:
+        with _tls_site(stranger) as url:
+            tab = _archive_tab(qtbot, client)
+            tab.view.setUrl(url)
+            qtbot.waitUntil(lambda: not tab.problem.isHidden(), timeout=60000)
+            assert "is not shown: its certificate is not the viewerproxy's" in tab.problem.text()
+            assert url.toString() in tab.problem.text()
+            tab.close_session()
+    finally:
         client.shutdown()
         QNetworkProxy.setApplicationProxy(QNetworkProxy(QNetworkProxy.ProxyType.NoProxy))
 
