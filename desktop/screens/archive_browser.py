@@ -56,17 +56,23 @@ class _Probe(QRunnable):
     def run(self) -> None:
         import requests
 
-        info, creds = self.tab.controller.info, self.tab.controller.proxy_credentials()
+        tab = self.tab
+        if tab.closed:
+            return
+        info, creds = tab.controller.info, tab.controller.proxy_credentials()
         if info is None or creds is None:
             return
         proxy = f"http://{creds[0]}:{creds[1]}@{info.host}:{info.port}"
         try:
-            r = requests.get(self.url, proxies={"http": proxy, "https": proxy}, verify=self.tab.ca_file,
+            r = requests.get(self.url, proxies={"http": proxy, "https": proxy}, verify=tab.ca_file,
                              timeout=30, stream=True, allow_redirects=False)
             r.close()
-            self.tab.probed.emit(self.url, r.status_code, dict(r.headers))
-        except requests.RequestException as exc:
-            self.tab.probeFailed.emit(str(exc))
+        except (requests.RequestException, OSError) as exc:   # OSError: the CA file went with a closed tab
+            if not tab.closed:
+                tab.probeFailed.emit(str(exc))
+            return
+        if not tab.closed:   # a tab closed meanwhile is going away: nothing to tell it
+            tab.probed.emit(self.url, r.status_code, dict(r.headers))
 
 
 class ArchiveTab(QWidget):
@@ -80,6 +86,7 @@ class ArchiveTab(QWidget):
         self.screen_ = screen
         self.job_ids = job_ids
         self.pool = QThreadPool(self)
+        self.closed = False       # read by the probes' worker threads
         self.ca_file: str | bool = True
         self.profile = None
         self.view = None
@@ -276,6 +283,8 @@ class ArchiveTab(QWidget):
         self.problem.show()
 
     def close_session(self) -> None:
+        self.closed = True
+        self.pool.clear()         # probes not started yet never start
         self.controller.close()
         if isinstance(self.ca_file, str) and os.path.exists(self.ca_file):
             os.remove(self.ca_file)

@@ -404,7 +404,14 @@ def test_archive_browser_missing_list_follows_the_live_count(qtbot, languages):
 
     answers = viewer_answers(_ca_pem())
     recorded: dict[str, list[str]] = {"s1": [], "s2": []}     # what the proxy recorded per session
-    answers["session"] = lambda sid: {**answers["set_recording"](sid, True), "missing_count": len(recorded[sid])}
+    recording: dict[str, bool] = {}
+
+    def set_recording(sid, on):
+        recording[sid] = on
+        return viewer_answers("")["set_recording"](sid, on)
+    answers["set_recording"] = set_recording
+    answers["session"] = lambda sid: {**set_recording(sid, recording.get(sid, False)),
+                                      "missing_count": len(recorded[sid])}
     answers["missing_urls"] = lambda sid, offset=0, limit=100: {
         "items": [{"url": u, "kind": "image", "referrer": "https://www.kb.dk/", "count": 1,
                    "first_seen": "2026-01-01T00:00:00+00:00", "last_seen": "2026-01-01T00:00:00+00:00"}
