@@ -46,7 +46,12 @@ def viewer_env(tmp_path_factory):
             line = lines.get(timeout=START_TIMEOUT)
         except queue.Empty:
             line = b""
-        facts = json.loads(line) if line.strip() else {"ready": False, "error": "no answer in time"}
+        if line.strip():
+            facts = json.loads(line)
+        else:   # an empty line is its end of output: it ended without a word
+            ended = proc.poll()
+            facts = {"ready": False, "error": f"the helper ended (exit {ended})" if ended is not None
+                     else f"no answer within {START_TIMEOUT} s"}
         if facts.get("skip"):
             pytest.skip(facts["error"])
         assert facts["ready"], f"{facts['error']}; its log:\n{log_path.read_text()[-5000:]}"
