@@ -141,6 +141,10 @@
         <translation>Gem hele arkivfilen, der indeholder denne sides post</translation>
     </message>
     <message>
+        <source>The page {url} is not shown: its certificate is not the viewerproxy&apos;s ({reason}). Close this tab and browse again: the new tab trusts the viewerproxy&apos;s current certificate.</source>
+        <translation>Siden {url} vises ikke: dens certifikat er ikke viewerproxyens ({reason}). Luk denne fane og gennemse igen: den nye fane stoler på viewerproxyens nuværende certifikat.</translation>
+    </message>
+    <message>
         <source>Missing URLs</source>
         <translation>Manglende URL&apos;er</translation>
     </message>

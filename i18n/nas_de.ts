@@ -141,6 +141,10 @@
         <translation>Die ganze Archivdatei speichern, die den Datensatz dieser Seite enthält</translation>
     </message>
     <message>
+        <source>The page {url} is not shown: its certificate is not the viewerproxy&apos;s ({reason}). Close this tab and browse again: the new tab trusts the viewerproxy&apos;s current certificate.</source>
+        <translation>Die Seite {url} wird nicht angezeigt: Ihr Zertifikat ist nicht das des Viewerproxys ({reason}). Schließen Sie diesen Tab und durchsuchen Sie erneut: Der neue Tab vertraut dem aktuellen Zertifikat des Viewerproxys.</translation>
+    </message>
+    <message>
         <source>Missing URLs</source>
         <translation>Fehlende URLs</translation>
     </message>

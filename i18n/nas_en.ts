@@ -141,6 +141,10 @@
         <translation>Save the whole archive file that holds this page&apos;s record</translation>
     </message>
     <message>
+        <source>The page {url} is not shown: its certificate is not the viewerproxy&apos;s ({reason}). Close this tab and browse again: the new tab trusts the viewerproxy&apos;s current certificate.</source>
+        <translation>The page {url} is not shown: its certificate is not the viewerproxy&apos;s ({reason}). Close this tab and browse again: the new tab trusts the viewerproxy&apos;s current certificate.</translation>
+    </message>
+    <message>
         <source>Missing URLs</source>
         <translation>Missing URLs</translation>
     </message>

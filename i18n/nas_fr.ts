@@ -141,6 +141,10 @@
         <translation>Enregistrer le fichier d&apos;archive entier qui contient l&apos;enregistrement de cette page</translation>
     </message>
     <message>
+        <source>The page {url} is not shown: its certificate is not the viewerproxy&apos;s ({reason}). Close this tab and browse again: the new tab trusts the viewerproxy&apos;s current certificate.</source>
+        <translation>La page {url} n&apos;est pas affichée : son certificat n&apos;est pas celui du viewerproxy ({reason}). Fermez cet onglet et parcourez à nouveau : le nouvel onglet fait confiance au certificat actuel du viewerproxy.</translation>
+    </message>
+    <message>
         <source>Missing URLs</source>
         <translation>URL manquantes</translation>
     </message>

@@ -141,6 +141,10 @@
         <translation>Salva l&apos;intero file d&apos;archivio che contiene il record di questa pagina</translation>
     </message>
     <message>
+        <source>The page {url} is not shown: its certificate is not the viewerproxy&apos;s ({reason}). Close this tab and browse again: the new tab trusts the viewerproxy&apos;s current certificate.</source>
+        <translation>La pagina {url} non viene mostrata: il suo certificato non è quello del viewerproxy ({reason}). Chiudi questa scheda e sfoglia di nuovo: la nuova scheda si fida del certificato attuale del viewerproxy.</translation>
+    </message>
+    <message>
         <source>Missing URLs</source>
         <translation>URL mancanti</translation>
     </message>

@@ -191,6 +191,8 @@ class ArchiveBrowserController(Controller):
         self._cancel = threading.Event()
         self._downloaded.connect(self._on_downloaded, Qt.ConnectionType.QueuedConnection)
         self._progressed.connect(self._on_progress, Qt.ConnectionType.QueuedConnection)
+        self._listed: int | None = None      # the total of the missing-URL list last shown
+        self._listing = False
 
     # --- sessions ------------------------------------------------------------------------------
 
@@ -215,7 +217,9 @@ class ArchiveBrowserController(Controller):
         self.session = _session(value)
         self.capture = None
         self._set_navigation(Navigation())
+        self._listed = None
         self.sessionReady.emit(self.info, self.session)
+        self.load_missing()      # the new session's list (empty): never the old session's
 
     def _failed(self, f) -> None:
         from desktop.errors import describe
@@ -243,6 +247,9 @@ class ArchiveBrowserController(Controller):
         self.session = _session(value)
         self.session.token = self.session.token or token     # only create_session hands out the token
         self.sessionChanged.emit(self.session)
+        if self.session.missing_count != self._listed:
+            # the list follows the live count: a URL the page just asked for appears by itself
+            self.load_missing()
         if self.session.recording:
             self.timer.start()
         else:
@@ -258,14 +265,22 @@ class ArchiveBrowserController(Controller):
         c.finished.connect(lambda: setattr(self, "_polling", False))
 
     def load_missing(self, offset: int = 0, limit: int = 500) -> None:
-        if self.session is None:
+        if self.session is None or self._listing:
             return
+        session_id = self.session.session_id
 
         def got(page: Any) -> None:
+            if self.session is None or self.session.session_id != session_id:
+                return     # a list of the session this tab had before
             items = [MissingUrl(_field(m, "url"), _field(m, "kind", ""), _field(m, "referrer", ""),
                                 int(_field(m, "count", 1) or 1)) for m in _field(page, "items", [])]
-            self.missingChanged.emit(items, int(_field(page, "total", len(items))))
-        self.rpc("missing_urls", self.session.session_id, offset=offset, limit=limit).on(got, self.failure.emit)
+            self._listed = int(_field(page, "total", len(items)))
+            self.missingChanged.emit(items, self._listed)
+        self._listing = True
+        c = self.rpc("missing_urls", session_id, offset=offset, limit=limit)
+        c.succeeded.connect(got)
+        c.failed.connect(self.failure.emit)
+        c.finished.connect(lambda: setattr(self, "_listing", False))
 
     def add_as_seeds(self, domain_text: str, seed_list_text: str, urls: list[str]) -> bool:
         """Hand the chosen missing URLs to a curator: they become seeds of ``domain``'s list."""

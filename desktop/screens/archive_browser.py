@@ -58,17 +58,23 @@ class _Probe(QRunnable):
     def run(self) -> None:
         import requests
 
-        info, creds = self.tab.controller.info, self.tab.controller.proxy_credentials()
+        tab = self.tab
+        if tab.closed:
+            return
+        info, creds = tab.controller.info, tab.controller.proxy_credentials()
         if info is None or creds is None:
             return
         proxy = f"http://{creds[0]}:{creds[1]}@{info.host}:{info.port}"
         try:
-            r = requests.get(self.url, proxies={"http": proxy, "https": proxy}, verify=self.tab.ca_file,
+            r = requests.get(self.url, proxies={"http": proxy, "https": proxy}, verify=tab.ca_file,
                              timeout=30, stream=True, allow_redirects=False)
             r.close()
-            self.tab.probed.emit(self.url, r.status_code, dict(r.headers))
-        except requests.RequestException as exc:
-            self.tab.probeFailed.emit(str(exc))
+        except (requests.RequestException, OSError) as exc:   # OSError: the CA file went with a closed tab
+            if not tab.closed:
+                tab.probeFailed.emit(str(exc))
+            return
+        if not tab.closed:   # a tab closed meanwhile is going away: nothing to tell it
+            tab.probed.emit(self.url, r.status_code, dict(r.headers))
 
 
 class ArchiveTab(QWidget):
@@ -82,6 +88,7 @@ class ArchiveTab(QWidget):
         self.screen_ = screen
         self.job_ids = job_ids
         self.pool = QThreadPool(self)
+        self.closed = False       # read by the probes' worker threads
         self.ca_file: str | bool = True
         self.profile = None
         self.view = None
@@ -155,6 +162,10 @@ class ArchiveTab(QWidget):
         self.missing_list = QListWidget(self)
         self.missing_list.setObjectName("missingUrls")
         self.missing_list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        # a narrow side panel: each URL and its referrer on lines of their own, shortened in the
+        # middle (host and file name stay readable; the tooltip has both in full)
+        self.missing_list.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.missing_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.missing_label = QLabel(self)
         self.refresh_missing = QPushButton(self)
         self.refresh_missing.clicked.connect(lambda: c.load_missing())
@@ -226,13 +237,17 @@ class ArchiveTab(QWidget):
         old_view = self.view
         self.view = QWebEngineView(self)
         self.view.setObjectName("archiveView")
-        self.profile = builder.createOffTheRecordProfile(self)
+        # createProfile with no storage name: off the record, with the builder's settings.
+        # (createOffTheRecordProfile is a static function: it ignores the builder, so such a
+        # profile never trusted the CA and every https page failed with a certificate error.)
+        self.profile = builder.createProfile("", self)
         page = QWebEnginePage(self.profile, self.view)
         # the profile becomes the view's child after the page: deleting the view then deletes the
         # page before its profile, as Qt WebEngine requires
         self.profile.setParent(self.view)
         page.settings().setAttribute(QWebEngineSettings.WebAttribute.WebRTCPublicInterfacesOnly, True)
         page.proxyAuthenticationRequired.connect(self._proxy_auth)
+        page.certificateError.connect(self._certificate_error)
         self.view.setPage(page)
         self.view.urlChanged.connect(lambda u: self.address.setText(u.toString()))
         self.view.loadFinished.connect(self._loaded)
@@ -249,11 +264,22 @@ class ArchiveTab(QWidget):
             authenticator.setUser(creds[0])
             authenticator.setPassword(creds[1])
 
+    def _certificate_error(self, error) -> None:
+        """Never accepted (not handling it is refusing it): a certificate the viewer CA did not
+        sign is not the archive's answer. Chromium's own error page says little to a QA person."""
+        self.problem.setText(self.tr("The page {url} is not shown: its certificate is not the viewerproxy's "
+                                     "({reason}). Close this tab and browse again: the new tab trusts the "
+                                     "viewerproxy's current certificate.").format(
+            url=error.url().toString(), reason=error.description()))
+        self.problem.show()
+
     def go(self, url: str) -> None:
         if self.view is not None and url:
             self.view.setUrl(QUrl.fromUserInput(url))
 
-    def _loaded(self, _ok: bool) -> None:
+    def _loaded(self, ok: bool) -> None:
+        if ok:
+            self.problem.hide()     # the proxy answered and its certificate was trusted
         url = self.view.url().toString()
         if url:
             self.pool.start(_Probe(self, url))
@@ -275,9 +301,9 @@ class ArchiveTab(QWidget):
         self.missing_label.setText(self.tr("%Ln missing URL(s)", "", total))
         self.missing_list.clear()
         for m in items:
-            it = QListWidgetItem(f"{m.url}  ← {m.referrer or '—'}", self.missing_list)
+            it = QListWidgetItem(f"{m.url}\n    ← {m.referrer or '—'}", self.missing_list)
             it.setData(256, m.url)
-            it.setToolTip(self.tr("Asked for by {referrer}").format(referrer=m.referrer or "—"))
+            it.setToolTip(m.url + "\n" + self.tr("Asked for by {referrer}").format(referrer=m.referrer or "—"))
 
     def _show_capture(self, c: CaptureInfo | None) -> None:
         self._enable_downloads()
@@ -358,6 +384,8 @@ class ArchiveTab(QWidget):
         self.problem.show()
 
     def close_session(self) -> None:
+        self.closed = True
+        self.pool.clear()         # probes not started yet never start
         self.controller.close()
         if isinstance(self.ca_file, str) and os.path.exists(self.ca_file):
             os.remove(self.ca_file)

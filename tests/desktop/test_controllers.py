@@ -6,6 +6,7 @@ error a service raises. One test runs a controller against the real definitions 
 """
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import uuid
 
@@ -399,6 +400,155 @@ def test_archive_browser_sessions_recording_and_missing_urls_to_seeds(qtbot, lan
         qtbot.waitUntil(lambda: not c.timer.isActive(), timeout=10000)
     finally:
         client.shutdown()
+
+
+def test_archive_browser_missing_list_follows_the_live_count(qtbot, languages):
+    """The missing-URL list shows a URL the page just asked for by itself (no "Refresh"): it is
+    loaded again when the polled count differs from the list shown, and only then; a new session
+    (another job) shows its own list, never the previous session's."""
+    from desktop.controllers.archive_browser import ArchiveBrowserController
+
+    answers = viewer_answers(_ca_pem())
+    recorded: dict[str, list[str]] = {"s1": [], "s2": []}     # what the proxy recorded per session
+    recording: dict[str, bool] = {}
+
+    def set_recording(sid, on):
+        recording[sid] = on
+        return viewer_answers("")["set_recording"](sid, on)
+    answers["set_recording"] = set_recording
+    answers["session"] = lambda sid: {**set_recording(sid, recording.get(sid, False)),
+                                      "missing_count": len(recorded[sid])}
+    answers["missing_urls"] = lambda sid, offset=0, limit=100: {
+        "items": [{"url": u, "kind": "image", "referrer": "https://www.kb.dk/", "count": 1,
+                   "first_seen": "2026-01-01T00:00:00+00:00", "last_seen": "2026-01-01T00:00:00+00:00"}
+                  for u in recorded[sid]],
+        "total": len(recorded[sid]), "offset": offset, "limit": limit}
+    backend = Recording(answers)
+    client = RpcClient(backend)
+    try:
+        c = ArchiveBrowserController(client, poll_ms=20)
+        lists: list[list[str]] = []
+        c.missingChanged.connect(lambda items, total: lists.append([m.url for m in items]))
+        c.open([1])
+        qtbot.waitUntil(lambda: lists == [[]], timeout=10000)        # the new session's (empty) list
+        c.set_recording(True)
+        qtbot.waitUntil(lambda: c.timer.isActive(), timeout=10000)
+        recorded["s1"].append("https://www.kb.dk/logo.png")           # the page asked for it
+        qtbot.waitUntil(lambda: lists[-1] == ["https://www.kb.dk/logo.png"], timeout=10000)
+        listed = backend.methods().count("missing_urls")
+        polls = backend.methods().count("session")
+        qtbot.waitUntil(lambda: backend.methods().count("session") >= polls + 5, timeout=10000)
+        assert backend.methods().count("missing_urls") == listed        # the same count: not loaded again
+        recorded["s1"].append("https://www.kb.dk/style.css")
+        qtbot.waitUntil(lambda: len(lists[-1]) == 2, timeout=10000)
+        c.open([2])                                                    # another job: its own list
+        qtbot.waitUntil(lambda: c.proxy_credentials() == ("s2", "t2") and lists[-1] == [], timeout=10000)
+        c.set_recording(False)
+        qtbot.waitUntil(lambda: not c.timer.isActive(), timeout=10000)
+    finally:
+        client.shutdown()
+
+
+@contextlib.contextmanager
+def _tls_site(ca):
+    """An https page (title "trusted") on loopback, its certificate a leaf of ``ca``; yields its URL.
+    Chromium never sends loopback to a proxy, so a tab loads it directly."""
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    from PySide6.QtCore import QUrl
+
+    class Page(BaseHTTPRequestHandler):
+        def do_GET(self):
+            body = b"<title>trusted</title>"
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *_args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Page)
+    server.socket = ca.server_context("127.0.0.1").wrap_socket(server.socket, server_side=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield QUrl(f"https://127.0.0.1:{server.server_address[1]}/")
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def _archive_tab(qtbot, client):
+    from desktop.screens.archive_browser import ArchiveBrowserScreen
+
+    screen = ArchiveBrowserScreen(client)
+    qtbot.addWidget(screen)
+    tab = screen.browse([1])
+    qtbot.waitUntil(lambda: tab.view is not None, timeout=30000)
+    return tab
+
+
+def test_archive_tab_profile_trusts_the_viewer_ca(qtbot, languages, tmp_path):
+    """The tab's off-the-record profile trusts the CA of proxy_info: a page served with a leaf of
+    that CA loads without a certificate error, where a profile without it is refused. (The
+    profile was once made by the static createOffTheRecordProfile, which ignores the builder's
+    trusted certificates: every https page failed.)"""
+    import shiboken6
+    from PySide6.QtNetwork import QNetworkProxy
+    from PySide6.QtWebEngineCore import QWebEnginePage, QWebEngineProfileBuilder
+
+    from server.viewerproxy.ca import CertificateAuthority
+
+    ca = CertificateAuthority(str(tmp_path / "ca"))
+    client = RpcClient(Recording(viewer_answers(ca.certificate_pem.decode())))
+    try:
+        with _tls_site(ca) as url:
+            tab = _archive_tab(qtbot, client)
+            loads, errors = [], []
+            tab.view.page().loadFinished.connect(loads.append)
+            tab.view.page().certificateError.connect(lambda e: errors.append(e.description()))
+            tab.view.setUrl(url)
+            qtbot.waitUntil(lambda: bool(loads), timeout=60000)
+            assert loads == [True] and errors == [] and tab.view.page().title() == "trusted"
+            assert tab.problem.isHidden()
+
+            other = QWebEngineProfileBuilder().createProfile("")     # the same, without the CA: refused
+            page = QWebEnginePage(other)
+            refused: list[bool] = []
+            page.loadFinished.connect(refused.append)
+            page.setUrl(url)
+            qtbot.waitUntil(lambda: bool(refused), timeout=60000)
+            assert refused == [False]
+            shiboken6.delete(page)       # a page before its profile, as Qt WebEngine requires
+            shiboken6.delete(other)
+            tab.close_session()
+    finally:
+        client.shutdown()
+        QNetworkProxy.setApplicationProxy(QNetworkProxy(QNetworkProxy.ProxyType.NoProxy))
+
+
+def test_archive_tab_says_when_a_certificate_is_not_the_viewerproxys(qtbot, languages, tmp_path):
+    """A page whose certificate another CA signed is refused, and the tab says why and what to do
+    (instead of Chromium's bare error page)."""
+    from PySide6.QtNetwork import QNetworkProxy
+
+    from server.viewerproxy.ca import CertificateAuthority
+
+    stranger = CertificateAuthority(str(tmp_path / "other-ca"))
+    client = RpcClient(Recording(viewer_answers(_ca_pem())))    # the tab trusts another CA
+    try:
+        with _tls_site(stranger) as url:
+            tab = _archive_tab(qtbot, client)
+            tab.view.setUrl(url)
+            qtbot.waitUntil(lambda: not tab.problem.isHidden(), timeout=60000)
+            assert "is not shown: its certificate is not the viewerproxy's" in tab.problem.text()
+            assert url.toString() in tab.problem.text()
+            tab.close_session()
+    finally:
+        client.shutdown()
+        QNetworkProxy.setApplicationProxy(QNetworkProxy(QNetworkProxy.ProxyType.NoProxy))
 
 
 def test_capture_information_from_the_proxys_headers():

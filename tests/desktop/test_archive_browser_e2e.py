@@ -1,0 +1,202 @@
+"""The built-in archive browser end to end: the desktop's ArchiveBrowserScreen (a real
+``QWebEngineView``, offscreen) against a real archive and viewerproxy.
+
+The archive runs in a helper process (tests/support/viewer_env_process.py): Nameko containers need
+eventlet's monkey patching, which Qt must never see. It holds two jobs
+(``viewer_testkit.browser_archive``): job 1's front page over https on a named host, with one
+image archived and one not; job 2's second version of that page. The test opens job 1, loads the
+front page through the proxy with no certificate error (the tab's profile trusts the proxy's CA),
+sees the archived image drawn, turns on "record missing URLs", reloads, sees the image that is not
+archived appear in the missing-URL list with the front page as its referrer, then browses job 2
+and sees its capture.
+
+Waits are generous (the machine is shared and slow); nothing is timed tightly.
+"""
+from __future__ import annotations
+
+import json
+import os
+import queue
+import subprocess
+import sys
+import threading
+
+import pytest
+
+pytestmark = pytest.mark.rabbit
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+HELPER = os.path.join(ROOT, "tests", "support", "viewer_env_process.py")
+START_TIMEOUT = 240      # building and indexing the archive on a loaded machine
+WAIT_MS = 60_000
+
+
+@pytest.fixture(scope="module")
+def viewer_env(tmp_path_factory):
+    """The helper process with the archive; yields its JSON line; ends it (by its PID) after."""
+    log_path = tmp_path_factory.mktemp("viewer-env") / "viewer-env.log"
+    env = {**os.environ, "NAS_LIFELINE_PID": str(os.getpid()), "NAS_LIFELINE_SIGNAL": "TERM"}
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen([sys.executable, HELPER], cwd=ROOT, env=env, stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, stderr=log, close_fds=True)
+    lines: queue.Queue = queue.Queue()
+    threading.Thread(target=lambda: lines.put(proc.stdout.readline()), daemon=True).start()
+    try:
+        try:
+            line = lines.get(timeout=START_TIMEOUT)
+        except queue.Empty:
+            line = b""
+        if line.strip():
+            facts = json.loads(line)
+        else:   # an empty line is its end of output: it ended without a word
+            ended = proc.poll()
+            facts = {"ready": False, "error": f"the helper ended (exit {ended})" if ended is not None
+                     else f"no answer within {START_TIMEOUT} s"}
+        if facts.get("skip"):
+            pytest.skip(facts["error"])
+        assert facts["ready"], f"{facts['error']}; its log:\n{log_path.read_text()[-5000:]}"
+        yield facts
+    finally:
+        _end(proc)
+
+
+def _end(proc: subprocess.Popen) -> None:
+    """Close its stdin (it stops its services and deletes its vhost), then SIGTERM, then SIGKILL."""
+    try:
+        proc.stdin.close()
+    except OSError:
+        pass
+    for step in (None, proc.terminate, proc.kill):
+        if step is not None:
+            step()
+        try:
+            proc.wait(60 if step is None else 30)
+            break
+        except subprocess.TimeoutExpired:
+            continue
+    proc.stdout.close()
+
+
+@pytest.fixture
+def screen(qtbot, viewer_env, languages):
+    from PySide6.QtNetwork import QNetworkProxy
+
+    from desktop.rpc import NamekoBackend, RpcClient
+    from desktop.screens.archive_browser import ArchiveBrowserScreen
+    from desktop.settings import ConnectionSettings
+
+    connection = ConnectionSettings(broker=viewer_env["amqp_uri"].split("@")[1].split("/")[0],
+                                    vhost=viewer_env["vhost"], timeout=30)
+    client = RpcClient(NamekoBackend(connection.amqp_uri(), connection.timeout))
+    s = ArchiveBrowserScreen(client)
+    qtbot.addWidget(s)
+    s.resize(1180, 760)
+    s.show()
+    try:
+        yield s
+    finally:
+        for i in range(s.tabs.count()):
+            s.tabs.widget(i).close_session()
+        qtbot.waitUntil(lambda: client.in_flight == 0, timeout=WAIT_MS)
+        client.shutdown()
+        QNetworkProxy.setApplicationProxy(QNetworkProxy(QNetworkProxy.ProxyType.NoProxy))
+
+
+class PageWatch:
+    """What a tab's page did: every loadFinished and every certificate error. Through a proxy,
+    Chromium reports a certificate error only after loadFinished(False): loadFinished(True) is the
+    proof at once, and the errors are looked at again at the end of the test."""
+
+    def __init__(self, tab):
+        self.loads: list[bool] = []
+        self.certificate_errors: list[str] = []
+        page = tab.view.page()
+        page.loadFinished.connect(self.loads.append)
+        page.certificateError.connect(lambda e: self.certificate_errors.append(f"{e.url().toString()}: "
+                                                                              f"{e.description()}"))
+
+
+def js(qtbot, tab, script: str):
+    """Run ``script`` in the tab's page; its result (waits for it)."""
+    out: list = []
+    tab.view.page().runJavaScript(script, 0, out.append)
+    qtbot.waitUntil(lambda: bool(out), timeout=WAIT_MS)
+    return out[0]
+
+
+def open_tab(qtbot, screen, job_ids: list[int]):
+    """As a user does: the job numbers in the field, then Browse; a tab whose view is ready."""
+    from PySide6.QtCore import Qt
+
+    screen.job_ids.setText(" ".join(map(str, job_ids)))
+    before = screen.tabs.count()
+    qtbot.mouseClick(screen.browse_button, Qt.MouseButton.LeftButton)
+    assert screen.tabs.count() == before + 1
+    tab = screen.tabs.currentWidget()
+    qtbot.waitUntil(lambda: tab.view is not None and tab.controller.session is not None, timeout=WAIT_MS)
+    assert not tab.problem.isVisible(), tab.problem.text()
+    return tab
+
+
+def load(qtbot, tab, watch: PageWatch, url: str | None = None) -> None:
+    """Load ``url`` (None: reload) and wait for the load to finish and the proxy's answer to show."""
+    n = len(watch.loads)
+    tab.controller.capture = None
+    if url is None:
+        tab.view.reload()
+    else:
+        tab.address.setText(url)
+        tab.address.returnPressed.emit()
+    qtbot.waitUntil(lambda: len(watch.loads) > n, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: tab.controller.capture is not None, timeout=WAIT_MS)
+
+
+def test_browse_a_job_over_https_record_a_missing_image_and_switch_to_another_job(qtbot, screen, viewer_env,
+                                                                                  shots):
+    from PySide6.QtCore import Qt
+
+    front, not_archived = viewer_env["front"], viewer_env["not_archived"]
+    job_one, job_two = viewer_env["jobs"]
+
+    # job 1: the front page over https, trusted, with its archived image drawn
+    tab = open_tab(qtbot, screen, [job_one])
+    watch = PageWatch(tab)
+    load(qtbot, tab, watch, front)
+    assert watch.loads[-1] is True and watch.certificate_errors == []
+    assert js(qtbot, tab, "document.title") == "front"
+    assert js(qtbot, tab, "location.href") == front
+    assert js(qtbot, tab, "document.querySelector(\"img[src='/img.png']\").naturalWidth") > 0
+    assert js(qtbot, tab, "document.querySelector(\"img[src='/not-archived.png']\").naturalWidth") == 0
+    capture = tab.controller.capture
+    assert capture.archived and capture.file.startswith(f"{job_one}-1-") and capture.when.year == 2024
+    assert capture.when.month == 1
+    assert tab.capture_label.text().startswith("Captured") and capture.file in tab.record_label.text()
+
+    # record missing URLs (the tab's toggle), reload: the image that is not archived is listed
+    tab.recording.click()
+    qtbot.waitUntil(lambda: tab.controller.session.recording, timeout=WAIT_MS)
+    load(qtbot, tab, watch)
+    assert watch.loads[-1] is True and watch.certificate_errors == []
+
+    def listed() -> list[tuple[str, str]]:
+        items = [tab.missing_list.item(i) for i in range(tab.missing_list.count())]
+        return [(it.data(Qt.ItemDataRole.UserRole), it.text()) for it in items]
+    qtbot.waitUntil(lambda: any(url == not_archived for url, _ in listed()), timeout=WAIT_MS)
+    assert [url for url, _ in listed()] == [not_archived]   # the archived image is not missing
+    assert listed()[0][1].endswith(f"← {front}")            # asked for by the front page
+    assert tab.controller.session.missing_count == 1
+    assert "1 missing URL" in tab.missing_label.text()
+    shots(screen, "20-archive-browser-real-page")
+
+    # job 2 in a tab of its own (its own session and profile): its capture of the same page
+    two = open_tab(qtbot, screen, [job_two])
+    watch_two = PageWatch(two)
+    load(qtbot, two, watch_two, front)
+    assert watch_two.loads[-1] is True and watch_two.certificate_errors == []
+    assert "second version" in js(qtbot, two, "document.body.innerText")
+    assert js(qtbot, two, "document.querySelector(\"img[src='/img.png']\").naturalWidth") > 0   # a revisit
+    capture = two.controller.capture
+    assert capture.file.startswith(f"{job_two}-1-") and (capture.when.year, capture.when.month) == (2024, 6)
+    assert two.controller.session.missing_count == 0     # recording is per session
+    assert watch.certificate_errors == [] and watch_two.certificate_errors == []
+    assert not tab.problem.isVisible() and not two.problem.isVisible()

@@ -1,0 +1,106 @@
+"""A real archive with a running viewerproxy, in a process of its own, for the desktop's end-to-end
+test of the archive browser (tests/desktop/test_archive_browser_e2e.py).
+
+Why a process: Nameko containers need an eventlet-patched process, and Qt must run in a plain one
+(the desktop test shard). So this script patches first, builds the archive of
+``viewer_testkit.browser_archive`` on a private RabbitMQ vhost with ``viewer_testkit.stack``
+(the same services as the viewerproxy's integration tests), prints ONE line of JSON on stdout with
+what the desktop needs, and runs until its stdin closes or it gets SIGTERM; then it stops the
+services (and with them the proxy process) and deletes the vhost and its files.
+
+    python tests/support/viewer_env_process.py        (from the repository root)
+
+The JSON line: ``{"ready": true, "amqp_uri", "vhost", "jobs": [1, 2], "front", "image",
+"not_archived", "proxy": {"host", "port"}}``; on failure ``{"ready": false, "error": ...}``.
+Everything else (logs) goes to stderr.
+"""
+from __future__ import annotations
+
+import eventlet
+
+eventlet.monkey_patch()
+
+import json  # noqa: E402
+import os  # noqa: E402
+import shutil  # noqa: E402
+import signal  # noqa: E402
+import sys  # noqa: E402
+import tempfile  # noqa: E402
+import traceback  # noqa: E402
+import uuid  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE), str(HERE.parent.parent)]    # tests/support, the repository root
+
+RABBIT_HOST = os.environ.get("NAS_TEST_RABBIT_HOST", "127.0.0.1")
+RABBIT_PORT = int(os.environ.get("NAS_TEST_RABBIT_PORT", "5672"))
+
+
+def _watch_stdin(done) -> None:
+    """In a real OS thread (a blocking read would stall eventlet's hub and every service)."""
+    try:
+        while sys.stdin.buffer.read(4096):
+            pass
+    except (OSError, ValueError):
+        pass
+    done.append("stdin closed")
+
+
+def main() -> int:
+    from server.runtime import lifeline
+
+    lifeline.arm()      # NAS_LIFELINE_PID: the test process; its death ends this one too
+    import identity_support
+
+    identity_support.install()   # an admin identity on this process's RPC clients ($NAS_KEY_FILE)
+    import rabbit_admin
+    from viewer_testkit import browser_archive
+    from viewer_testkit.stack import Stack, StandInScheduler, fill
+
+    done: list[str] = []
+    signal.signal(signal.SIGTERM, lambda *_: done.append("SIGTERM"))
+    signal.signal(signal.SIGINT, lambda *_: done.append("SIGINT"))
+    real_threading = eventlet.patcher.original("threading")
+    real_threading.Thread(target=_watch_stdin, args=(done,), daemon=True).start()
+
+    vhost = f"nas-test-{uuid.uuid4().hex[:12]}"
+    root = Path(tempfile.mkdtemp(prefix="nas-viewer-env-"))
+    stack = None
+    try:
+        rabbit_admin.create_vhost(vhost)
+    except rabbit_admin.NoBroker as exc:
+        print(json.dumps({"ready": False, "error": f"no broker: {exc}", "skip": True}), flush=True)
+        shutil.rmtree(root, ignore_errors=True)
+        return 0
+    try:
+        config = {"AMQP_URI": f"amqp://guest:guest@{RABBIT_HOST}:{RABBIT_PORT}/{vhost}"}
+        files = root / "files"
+        files.mkdir()
+        paths = browser_archive.build(str(files))
+        StandInScheduler.jobs = {browser_archive.JOB_ONE: "done", browser_archive.JOB_TWO: "done"}
+        stack = Stack(config, root)
+        stack.start_all()
+        info = fill(config, paths, [[browser_archive.JOB_ONE], [browser_archive.JOB_TWO]])
+        print(json.dumps({"ready": True, "amqp_uri": config["AMQP_URI"], "vhost": vhost,
+                          "jobs": [browser_archive.JOB_ONE, browser_archive.JOB_TWO],
+                          "front": browser_archive.FRONT, "image": browser_archive.IMAGE,
+                          "not_archived": browser_archive.NOT_ARCHIVED,
+                          "proxy": {"host": info.host, "port": info.port}}), flush=True)
+        while not done:
+            eventlet.sleep(0.2)
+        print(f"viewer env: ending ({done[0]})", file=sys.stderr, flush=True)
+        return 0
+    except Exception as exc:  # noqa: BLE001 - the test reads why from the JSON line
+        traceback.print_exc()
+        print(json.dumps({"ready": False, "error": f"{exc.__class__.__name__}: {exc}"}), flush=True)
+        return 1
+    finally:
+        if stack is not None:
+            stack.stop_all()
+        rabbit_admin.delete_vhost(vhost)
+        shutil.rmtree(root, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
