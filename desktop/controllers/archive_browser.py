@@ -13,6 +13,7 @@ import threading
 import time
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QCoreApplication, QRunnable, Qt, QThreadPool, QTimer, Signal
 
 from desktop import downloads, formatting
@@ -230,6 +231,7 @@ class ArchiveBrowserController(Controller):
 
     def close(self) -> None:
         self.timer.stop()
+        self._asked += 1                 # answers about captures still on the way are dropped
         self._cancel.set()               # a download under way stops at its next chunk
         if self.session is not None:
             self.rpc("stop_session", self.session.session_id)
@@ -341,15 +343,17 @@ class ArchiveBrowserController(Controller):
             return
 
         def got(found: Any) -> None:
-            if asked != self._asked:
-                return                   # the page changed meanwhile: a newer answer is coming
+            # the page changed meanwhile (a newer answer is coming), or the tab closed and its
+            # controller is gone: an answer arriving then has nowhere to go
+            if not shiboken6.isValid(self) or asked != self._asked:
+                return
             stamps = [str(_field(x, "timestamp")) for x in found or []]
             self._set_navigation(neighbours(stamps, c.timestamp))
 
         def failed(f: Failure) -> None:
             from desktop.errors import describe
 
-            if asked != self._asked:
+            if not shiboken6.isValid(self) or asked != self._asked:
                 return
             self._set_navigation(Navigation())
             self.status.emit(QCoreApplication.translate(
