@@ -205,6 +205,14 @@ class MainWindow(QMainWindow):
             details.can_browse = True
             details.browseJob.connect(lambda ids: self.open_screen("archive_browser").browse(ids))
             details._enable()
+        if "archive_browser" in keys:
+            # "browse this harvest run" and "browse this domain's history"
+            for key in ("harvests", "domains"):
+                if key in keys:
+                    screen = self.screen(key)
+                    screen.can_browse = True
+                    screen.browseJobs.connect(
+                        lambda ids, title: self.open_screen("archive_browser").browse(ids, title))
 
     def open_job_details(self, job_id: int) -> None:
         self.open_screen("job_details").open_job(job_id)

@@ -90,6 +90,10 @@
         <translation>Qt WebEngine er ikke installeret her.</translation>
     </message>
     <message>
+        <source>Jobs {first} … {last} ({count})</source>
+        <translation>Job {first} … {last} ({count})</translation>
+    </message>
+    <message>
         <source>Jobs {ids}</source>
         <translation>Job {ids}</translation>
     </message>
@@ -392,6 +396,21 @@
     <message>
         <source>Replace this corrupt copy</source>
         <translation>Erstat denne beskadigede kopi</translation>
+    </message>
+</context>
+<context>
+    <name>BrowseScope</name>
+    <message>
+        <source>The jobs to browse cannot be listed: {reason}</source>
+        <translation>De job, der skal gennemses, kan ikke vises: {reason}</translation>
+    </message>
+    <message>
+        <source>{what}: no ended job to browse yet.</source>
+        <translation>{what}: endnu intet afsluttet job at gennemse.</translation>
+    </message>
+    <message>
+        <source>{what}: the newest {count} jobs are browsed; older ones are left out.</source>
+        <translation>{what}: de {count} nyeste job gennemses; ældre udelades.</translation>
     </message>
 </context>
 <context>
@@ -715,6 +734,10 @@
         <translation>Afsluttet</translation>
     </message>
     <message>
+        <source>History of {domain}</source>
+        <translation>Historik for {domain}</translation>
+    </message>
+    <message>
         <source>Domains</source>
         <translation>Domæner</translation>
     </message>
@@ -789,6 +812,14 @@
     <message>
         <source>Save</source>
         <translation>Gem</translation>
+    </message>
+    <message>
+        <source>Browse this domain&apos;s history</source>
+        <translation>Gennemse domænets historik</translation>
+    </message>
+    <message>
+        <source>Opens the archive browser on every ended job of this domain&apos;s history: step through its captures</source>
+        <translation>Åbner arkivbrowseren med alle afsluttede job i domænets historik: gå gennem dets høstninger</translation>
     </message>
     <message>
         <source>Seed list name:</source>
@@ -1248,6 +1279,10 @@
         <translation>Problem</translation>
     </message>
     <message>
+        <source>{name}, run {run}</source>
+        <translation>{name}, kørsel {run}</translation>
+    </message>
+    <message>
         <source>Choose a harvest definition in the list to see and change it.</source>
         <translation>Vælg en høstdefinition på listen for at se og ændre den.</translation>
     </message>
@@ -1333,6 +1368,18 @@
     <message>
         <source>Harvest now</source>
         <translation>Høst nu</translation>
+    </message>
+    <message>
+        <source>run </source>
+        <translation>kørsel </translation>
+    </message>
+    <message>
+        <source>Browse this run</source>
+        <translation>Gennemse denne kørsel</translation>
+    </message>
+    <message>
+        <source>Opens the archive browser on the ended jobs of the chosen run</source>
+        <translation>Åbner arkivbrowseren med de afsluttede job i den valgte kørsel</translation>
     </message>
     <message>
         <source>One run now, besides the schedule; its jobs appear on the jobs screen.</source>

@@ -90,6 +90,10 @@
         <translation>Qt WebEngine ist hier nicht installiert.</translation>
     </message>
     <message>
+        <source>Jobs {first} … {last} ({count})</source>
+        <translation>Jobs {first} … {last} ({count})</translation>
+    </message>
+    <message>
         <source>Jobs {ids}</source>
         <translation>Jobs {ids}</translation>
     </message>
@@ -392,6 +396,21 @@
     <message>
         <source>Replace this corrupt copy</source>
         <translation>Diese beschädigte Kopie ersetzen</translation>
+    </message>
+</context>
+<context>
+    <name>BrowseScope</name>
+    <message>
+        <source>The jobs to browse cannot be listed: {reason}</source>
+        <translation>Die zu durchsuchenden Jobs können nicht aufgelistet werden: {reason}</translation>
+    </message>
+    <message>
+        <source>{what}: no ended job to browse yet.</source>
+        <translation>{what}: noch kein beendeter Job zum Durchsuchen.</translation>
+    </message>
+    <message>
+        <source>{what}: the newest {count} jobs are browsed; older ones are left out.</source>
+        <translation>{what}: die {count} neuesten Jobs werden durchsucht; ältere bleiben außen vor.</translation>
     </message>
 </context>
 <context>
@@ -715,6 +734,10 @@
         <translation>Beendet</translation>
     </message>
     <message>
+        <source>History of {domain}</source>
+        <translation>Verlauf von {domain}</translation>
+    </message>
+    <message>
         <source>Domains</source>
         <translation>Domains</translation>
     </message>
@@ -789,6 +812,14 @@
     <message>
         <source>Save</source>
         <translation>Speichern</translation>
+    </message>
+    <message>
+        <source>Browse this domain&apos;s history</source>
+        <translation>Verlauf dieser Domain durchsuchen</translation>
+    </message>
+    <message>
+        <source>Opens the archive browser on every ended job of this domain&apos;s history: step through its captures</source>
+        <translation>Öffnet den Archivbrowser mit allen beendeten Jobs im Verlauf dieser Domain: durch ihre Erfassungen blättern</translation>
     </message>
     <message>
         <source>Seed list name:</source>
@@ -1248,6 +1279,10 @@
         <translation>Problem</translation>
     </message>
     <message>
+        <source>{name}, run {run}</source>
+        <translation>{name}, Lauf {run}</translation>
+    </message>
+    <message>
         <source>Choose a harvest definition in the list to see and change it.</source>
         <translation>Wählen Sie eine Erntedefinition in der Liste, um sie anzusehen und zu ändern.</translation>
     </message>
@@ -1333,6 +1368,18 @@
     <message>
         <source>Harvest now</source>
         <translation>Jetzt ernten</translation>
+    </message>
+    <message>
+        <source>run </source>
+        <translation>Lauf </translation>
+    </message>
+    <message>
+        <source>Browse this run</source>
+        <translation>Diesen Lauf durchsuchen</translation>
+    </message>
+    <message>
+        <source>Opens the archive browser on the ended jobs of the chosen run</source>
+        <translation>Öffnet den Archivbrowser mit den beendeten Jobs des gewählten Laufs</translation>
     </message>
     <message>
         <source>One run now, besides the schedule; its jobs appear on the jobs screen.</source>

@@ -90,6 +90,10 @@
         <translation>Qt WebEngine is not installed here.</translation>
     </message>
     <message>
+        <source>Jobs {first} … {last} ({count})</source>
+        <translation>Jobs {first} … {last} ({count})</translation>
+    </message>
+    <message>
         <source>Jobs {ids}</source>
         <translation>Jobs {ids}</translation>
     </message>
@@ -392,6 +396,21 @@
     <message>
         <source>Replace this corrupt copy</source>
         <translation>Replace this corrupt copy</translation>
+    </message>
+</context>
+<context>
+    <name>BrowseScope</name>
+    <message>
+        <source>The jobs to browse cannot be listed: {reason}</source>
+        <translation>The jobs to browse cannot be listed: {reason}</translation>
+    </message>
+    <message>
+        <source>{what}: no ended job to browse yet.</source>
+        <translation>{what}: no ended job to browse yet.</translation>
+    </message>
+    <message>
+        <source>{what}: the newest {count} jobs are browsed; older ones are left out.</source>
+        <translation>{what}: the newest {count} jobs are browsed; older ones are left out.</translation>
     </message>
 </context>
 <context>
@@ -715,6 +734,10 @@
         <translation>Ended</translation>
     </message>
     <message>
+        <source>History of {domain}</source>
+        <translation>History of {domain}</translation>
+    </message>
+    <message>
         <source>Domains</source>
         <translation>Domains</translation>
     </message>
@@ -789,6 +812,14 @@
     <message>
         <source>Save</source>
         <translation>Save</translation>
+    </message>
+    <message>
+        <source>Browse this domain&apos;s history</source>
+        <translation>Browse this domain&apos;s history</translation>
+    </message>
+    <message>
+        <source>Opens the archive browser on every ended job of this domain&apos;s history: step through its captures</source>
+        <translation>Opens the archive browser on every ended job of this domain&apos;s history: step through its captures</translation>
     </message>
     <message>
         <source>Seed list name:</source>
@@ -1248,6 +1279,10 @@
         <translation>Problem</translation>
     </message>
     <message>
+        <source>{name}, run {run}</source>
+        <translation>{name}, run {run}</translation>
+    </message>
+    <message>
         <source>Choose a harvest definition in the list to see and change it.</source>
         <translation>Choose a harvest definition in the list to see and change it.</translation>
     </message>
@@ -1333,6 +1368,18 @@
     <message>
         <source>Harvest now</source>
         <translation>Harvest now</translation>
+    </message>
+    <message>
+        <source>run </source>
+        <translation>run </translation>
+    </message>
+    <message>
+        <source>Browse this run</source>
+        <translation>Browse this run</translation>
+    </message>
+    <message>
+        <source>Opens the archive browser on the ended jobs of the chosen run</source>
+        <translation>Opens the archive browser on the ended jobs of the chosen run</translation>
     </message>
     <message>
         <source>One run now, besides the schedule; its jobs appear on the jobs screen.</source>

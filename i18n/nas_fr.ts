@@ -90,6 +90,10 @@
         <translation>Qt WebEngine n&apos;est pas installé ici.</translation>
     </message>
     <message>
+        <source>Jobs {first} … {last} ({count})</source>
+        <translation>Tâches {first} … {last} ({count})</translation>
+    </message>
+    <message>
         <source>Jobs {ids}</source>
         <translation>Jobs {ids}</translation>
     </message>
@@ -392,6 +396,21 @@
     <message>
         <source>Replace this corrupt copy</source>
         <translation>Remplacer cette copie corrompue</translation>
+    </message>
+</context>
+<context>
+    <name>BrowseScope</name>
+    <message>
+        <source>The jobs to browse cannot be listed: {reason}</source>
+        <translation>Impossible de lister les tâches à parcourir : {reason}</translation>
+    </message>
+    <message>
+        <source>{what}: no ended job to browse yet.</source>
+        <translation>{what} : aucune tâche terminée à parcourir pour l’instant.</translation>
+    </message>
+    <message>
+        <source>{what}: the newest {count} jobs are browsed; older ones are left out.</source>
+        <translation>{what} : les {count} tâches les plus récentes sont parcourues ; les plus anciennes sont omises.</translation>
     </message>
 </context>
 <context>
@@ -715,6 +734,10 @@
         <translation>Terminé</translation>
     </message>
     <message>
+        <source>History of {domain}</source>
+        <translation>Historique de {domain}</translation>
+    </message>
+    <message>
         <source>Domains</source>
         <translation>Domaines</translation>
     </message>
@@ -789,6 +812,14 @@
     <message>
         <source>Save</source>
         <translation>Enregistrer</translation>
+    </message>
+    <message>
+        <source>Browse this domain&apos;s history</source>
+        <translation>Parcourir l’historique de ce domaine</translation>
+    </message>
+    <message>
+        <source>Opens the archive browser on every ended job of this domain&apos;s history: step through its captures</source>
+        <translation>Ouvre le navigateur d’archives sur toutes les tâches terminées de l’historique de ce domaine : parcourez ses captures</translation>
     </message>
     <message>
         <source>Seed list name:</source>
@@ -1248,6 +1279,10 @@
         <translation>Problème</translation>
     </message>
     <message>
+        <source>{name}, run {run}</source>
+        <translation>{name}, exécution {run}</translation>
+    </message>
+    <message>
         <source>Choose a harvest definition in the list to see and change it.</source>
         <translation>Choisissez une définition de moisson dans la liste pour la voir et la modifier.</translation>
     </message>
@@ -1333,6 +1368,18 @@
     <message>
         <source>Harvest now</source>
         <translation>Moissonner maintenant</translation>
+    </message>
+    <message>
+        <source>run </source>
+        <translation>exécution </translation>
+    </message>
+    <message>
+        <source>Browse this run</source>
+        <translation>Parcourir cette exécution</translation>
+    </message>
+    <message>
+        <source>Opens the archive browser on the ended jobs of the chosen run</source>
+        <translation>Ouvre le navigateur d’archives sur les tâches terminées de l’exécution choisie</translation>
     </message>
     <message>
         <source>One run now, besides the schedule; its jobs appear on the jobs screen.</source>

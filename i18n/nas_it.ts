@@ -90,6 +90,10 @@
         <translation>Qt WebEngine non è installato qui.</translation>
     </message>
     <message>
+        <source>Jobs {first} … {last} ({count})</source>
+        <translation>Job {first} … {last} ({count})</translation>
+    </message>
+    <message>
         <source>Jobs {ids}</source>
         <translation>Job {ids}</translation>
     </message>
@@ -392,6 +396,21 @@
     <message>
         <source>Replace this corrupt copy</source>
         <translation>Sostituisci questa copia corrotta</translation>
+    </message>
+</context>
+<context>
+    <name>BrowseScope</name>
+    <message>
+        <source>The jobs to browse cannot be listed: {reason}</source>
+        <translation>Impossibile elencare i job da sfogliare: {reason}</translation>
+    </message>
+    <message>
+        <source>{what}: no ended job to browse yet.</source>
+        <translation>{what}: ancora nessun job concluso da sfogliare.</translation>
+    </message>
+    <message>
+        <source>{what}: the newest {count} jobs are browsed; older ones are left out.</source>
+        <translation>{what}: si sfogliano i {count} job più recenti; i più vecchi sono esclusi.</translation>
     </message>
 </context>
 <context>
@@ -715,6 +734,10 @@
         <translation>Terminato</translation>
     </message>
     <message>
+        <source>History of {domain}</source>
+        <translation>Cronologia di {domain}</translation>
+    </message>
+    <message>
         <source>Domains</source>
         <translation>Domini</translation>
     </message>
@@ -789,6 +812,14 @@
     <message>
         <source>Save</source>
         <translation>Salva</translation>
+    </message>
+    <message>
+        <source>Browse this domain&apos;s history</source>
+        <translation>Sfoglia la cronologia di questo dominio</translation>
+    </message>
+    <message>
+        <source>Opens the archive browser on every ended job of this domain&apos;s history: step through its captures</source>
+        <translation>Apre il browser dell’archivio su tutti i job conclusi della cronologia di questo dominio: scorri le sue catture</translation>
     </message>
     <message>
         <source>Seed list name:</source>
@@ -1248,6 +1279,10 @@
         <translation>Problema</translation>
     </message>
     <message>
+        <source>{name}, run {run}</source>
+        <translation>{name}, esecuzione {run}</translation>
+    </message>
+    <message>
         <source>Choose a harvest definition in the list to see and change it.</source>
         <translation>Scegliere una definizione di raccolta nell’elenco per vederla e modificarla.</translation>
     </message>
@@ -1333,6 +1368,18 @@
     <message>
         <source>Harvest now</source>
         <translation>Raccogli ora</translation>
+    </message>
+    <message>
+        <source>run </source>
+        <translation>esecuzione </translation>
+    </message>
+    <message>
+        <source>Browse this run</source>
+        <translation>Sfoglia questa esecuzione</translation>
+    </message>
+    <message>
+        <source>Opens the archive browser on the ended jobs of the chosen run</source>
+        <translation>Apre il browser dell’archivio sui job conclusi dell’esecuzione scelta</translation>
     </message>
     <message>
         <source>One run now, besides the schedule; its jobs appear on the jobs screen.</source>

@@ -87,6 +87,7 @@ class ArchiveTab(QWidget):
         super().__init__(screen)
         self.screen_ = screen
         self.job_ids = job_ids
+        self.title = ""          # a harvest run's or domain's name; else the tab is named by its jobs
         self.pool = QThreadPool(self)
         self.closed = False       # read by the probes' worker threads
         self.ca_file: str | bool = True
@@ -432,9 +433,13 @@ class ArchiveBrowserScreen(Screen):
             w = self.tabs.widget(i)
             if isinstance(w, ArchiveTab):
                 w.retranslateUi()
-                self.tabs.setTabText(i, self._tab_title(w.job_ids))
+                self.tabs.setTabText(i, w.title or self._tab_title(w.job_ids))
 
     def _tab_title(self, job_ids: list[int]) -> str:
+        if len(job_ids) > 4:     # a domain's history can be hundreds of jobs: the tab stays narrow
+            ids = sorted(job_ids)
+            return self.tr("Jobs {first} … {last} ({count})").format(
+                first=ids[0], last=ids[-1], count=formatting.number(len(ids)))
         return self.tr("Jobs {ids}").format(ids=", ".join(map(str, job_ids)))
 
     def _browse_typed(self) -> None:
@@ -442,10 +447,13 @@ class ArchiveBrowserScreen(Screen):
         if ids:
             self.browse(ids)
 
-    def browse(self, job_ids: list[int]) -> ArchiveTab:
-        """A new tab (its own session and profile) for ``job_ids``."""
+    def browse(self, job_ids: list[int], title: str = "") -> ArchiveTab:
+        """A new tab (its own session and profile) for ``job_ids``, named ``title`` (a harvest
+        run, a domain's history) or after the jobs."""
         tab = ArchiveTab(self, list(job_ids))
-        self.tabs.addTab(tab, self._tab_title(job_ids))
+        tab.title = title
+        self.tabs.addTab(tab, title or self._tab_title(job_ids))
+        self.tabs.setTabToolTip(self.tabs.indexOf(tab), self._tab_title(job_ids))
         self.tabs.setCurrentWidget(tab)
         return tab
 

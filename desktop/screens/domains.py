@@ -4,7 +4,7 @@
 The widgets only lay out and bind: what happens is in :class:`desktop.controllers.domains.DomainsController`."""
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from desktop import formatting, vocab
 from desktop.controllers import domains as ctl
+from desktop.controllers.browse_scope import BrowseScope
 from desktop.controllers.domains import DomainsController
 from desktop.models import Column, DtoListModel, PagedTableModel
 from desktop.screens.base import Screen
@@ -48,6 +49,10 @@ class DomainsScreen(Screen):
     key = "domains"
     group = "curate"
     service = "definitions"
+    # (job ids, title): the frame opens them in the archive browser
+    browseJobs = Signal(list, str)
+    # set by the frame when an archive browser is there to open (else the button is hidden)
+    can_browse = False
 
     def build(self) -> None:
         self.controller = DomainsController(self.client, self.rpc, self)
@@ -305,7 +310,19 @@ class DomainsScreen(Screen):
         view.setModel(self.history)
         fit_columns(view)
         lay.addWidget(view)
+        self.scope = BrowseScope(self.client, self)
+        self.scope.browseRequested.connect(self.browseJobs.emit)
+        self.scope.status.connect(self.statusMessage.emit)
+        self.browse_history = QPushButton(w)
+        self.browse_history.setObjectName("browseDomainHistory")
+        self.browse_history.clicked.connect(self._browse_history)
+        self.browse_history.setVisible(False)
+        lay.addWidget(self.browse_history, 0, Qt.AlignmentFlag.AlignRight)
         self.tabs.addTab(w, "")
+
+    def _browse_history(self) -> None:
+        if self.domain is not None:
+            self.scope.domain(self.domain.name, self.tr("History of {domain}").format(domain=self.domain.name))
 
     # --- texts ---------------------------------------------------------------------------------
 
@@ -331,6 +348,9 @@ class DomainsScreen(Screen):
         self.general.set_label("comments", self.tr("Comments:"))
         self.general.set_label("alias_of", self.tr("Alias of (domain):"))
         self.general_save.setText(self.tr("Save"))
+        self.browse_history.setText(self.tr("Browse this domain's history"))
+        self.browse_history.setToolTip(self.tr("Opens the archive browser on every ended job of this "
+                                               "domain's history: step through its captures"))
         self.seeds_form.set_label("name", self.tr("Seed list name:"))
         self.seeds_form.set_label("seeds", self.tr("Seeds (one URL a line):"))
         self.seeds_save.setText(self.tr("Save seed list"))
@@ -438,6 +458,7 @@ class DomainsScreen(Screen):
             self.owner_list.addItem(f"{formatting.date_time(note.created_at)}: {note.info}")
         self.creds.set_rows(d.credentials)
         self.history.set_filters({"name": d.name})
+        self.browse_history.setVisible(self.can_browse)
         self._show_domain_texts()
 
     def _show_seed_list(self) -> None:

@@ -1,7 +1,7 @@
 """Harvest definitions: the list (by kind, active), and forms for selective, event and snapshot."""
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
+    QSpinBox,
     QSplitter,
     QTableView,
     QTabWidget,
@@ -19,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop import formatting, vocab
+from desktop.controllers.browse_scope import BrowseScope
 from desktop.controllers.harvests import HarvestsController, configuration_lines
 from desktop.models import Column, PagedTableModel
 from desktop.rpc.outcome import Failure
@@ -30,12 +32,17 @@ from shared.domain_names import registered_domain
 from shared.dto import Page
 from shared.dto.definitions import ChannelDto, HarvestDto, ScheduleDto
 from shared.enums import HarvestKind
+from shared.runs import stored_run
 
 
 class HarvestsScreen(Screen):
     key = "harvests"
     group = "curate"
     service = "definitions"
+    # (job ids, title): the frame opens them in the archive browser
+    browseJobs = Signal(list, str)
+    # set by the frame when an archive browser is there to open (else the run browser is hidden)
+    can_browse = False
 
     def build(self) -> None:
         self.kind = QComboBox(self.content)
@@ -178,7 +185,18 @@ class HarvestsScreen(Screen):
         self.edit_now = QPushButton(w)
         self.edit_now.setObjectName("harvestNow")
         self.edit_now.clicked.connect(self.controller.harvest_now)
+        # browse one run of the definition in the archive browser (runs as people count them)
+        self.scope = BrowseScope(self.client, self)
+        self.scope.browseRequested.connect(self.browseJobs.emit)
+        self.scope.status.connect(self.statusMessage.emit)
+        self.browse_run_number = QSpinBox(w)
+        self.browse_run_number.setObjectName("browseRunNumber")
+        self.browse_run_button = QPushButton(w)
+        self.browse_run_button.setObjectName("browseRun")
+        self.browse_run_button.clicked.connect(self._browse_run)
         buttons = QHBoxLayout()
+        buttons.addWidget(self.browse_run_number)
+        buttons.addWidget(self.browse_run_button)
         buttons.addStretch(1)
         buttons.addWidget(self.edit_now)
         buttons.addWidget(self.edit_save)
@@ -189,6 +207,21 @@ class HarvestsScreen(Screen):
         lay.addStretch(1)
         self.tabs.addTab(w, "")
         self.show_harvest(None)
+
+    def _show_run_browser(self, h: HarvestDto | None) -> None:
+        runs = h.runs if h is not None else 0
+        for widget in (self.browse_run_number, self.browse_run_button):
+            widget.setVisible(self.can_browse)
+            widget.setEnabled(runs > 0)
+        self.browse_run_number.setRange(1, max(1, runs))
+        self.browse_run_number.setValue(max(1, runs))     # the latest run first
+
+    def _browse_run(self) -> None:
+        h = self.selected
+        if h is None or not h.runs:
+            return
+        shown = self.browse_run_number.value()
+        self.scope.run(h.id, stored_run(shown), self.tr("{name}, run {run}").format(name=h.name, run=shown))
 
     def show_harvest(self, h: HarvestDto | None) -> None:
         """The definition in the edit tab (nothing chosen: the tab says to choose one)."""
@@ -202,6 +235,7 @@ class HarvestsScreen(Screen):
             self._show_row(key, snapshot)
         if h is None:
             self.edit_title.setText(self.tr("Choose a harvest definition in the list to see and change it."))
+            self._show_run_browser(None)
             return
         self.edit_title.setText(self.tr("{name} ({kind}), {runs}").format(
             name=h.name, kind=vocab.harvest_kind(h.kind), runs=self.tr("%Ln run(s)", "", h.runs)))
@@ -213,6 +247,7 @@ class HarvestsScreen(Screen):
         for edit, value in ((self.edit_max_bytes, h.max_bytes), (self.edit_max_objects, h.max_objects)):
             edit.setText("" if value is None or value < 0 else formatting.number(value))
         self.edit_max_time.setText(formatting.number(h.max_job_running_time_s) if h.max_job_running_time_s else "")
+        self._show_run_browser(h)
 
     def _show_row(self, key: str, visible: bool) -> None:
         self.edit.labels[key].setVisible(visible)
@@ -255,6 +290,9 @@ class HarvestsScreen(Screen):
             edit.setPlaceholderText(self.tr("no limit"))
         self.edit_save.setText(self.tr("Save changes"))
         self.edit_now.setText(self.tr("Harvest now"))
+        self.browse_run_number.setPrefix(self.tr("run "))
+        self.browse_run_button.setText(self.tr("Browse this run"))
+        self.browse_run_button.setToolTip(self.tr("Opens the archive browser on the ended jobs of the chosen run"))
         self.edit_now.setToolTip(self.tr("One run now, besides the schedule; its jobs appear on the jobs screen."))
         self.show_harvest(self.controller.harvest)
         for form in (self.sel, self.ev, self.snap):
