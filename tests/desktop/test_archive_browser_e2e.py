@@ -111,7 +111,7 @@ class PageWatch:
         self.loads: list[bool] = []
         self.certificate_errors: list[str] = []
         page = tab.view.page()
-        page.loadFinished.connect(self.loads.append)
+        page.loadFinished.connect(lambda ok: self.loads.append(bool(ok)))
         page.certificateError.connect(lambda e: self.certificate_errors.append(f"{e.url().toString()}: "
                                                                               f"{e.description()}"))
 
@@ -200,3 +200,27 @@ def test_browse_a_job_over_https_record_a_missing_image_and_switch_to_another_jo
     assert two.controller.session.missing_count == 0     # recording is per session
     assert watch.certificate_errors == [] and watch_two.certificate_errors == []
     assert not tab.problem.isVisible() and not two.problem.isVisible()
+
+    # both jobs in one tab: the page's two captures, stepped through with the toolbar's buttons
+    both = open_tab(qtbot, screen, [job_one, job_two])
+    watch_both = PageWatch(both)
+    load(qtbot, both, watch_both, front)
+    for _ in range(30):      # a new set of jobs: its index is built first ("being built", try again)
+        if "being built" not in js(qtbot, both, "document.body.innerText"):
+            break
+        qtbot.wait(2000)
+        load(qtbot, both, watch_both)
+    assert "second version" in js(qtbot, both, "document.body.innerText")   # the latest by default
+    qtbot.waitUntil(lambda: both.controller.navigation.count == 2, timeout=WAIT_MS)
+    assert both.previous_button.isEnabled() and not both.next_button.isEnabled()
+    n = len(watch_both.loads)
+    qtbot.mouseClick(both.previous_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(watch_both.loads) > n, timeout=WAIT_MS)      # reloaded past the cache
+    qtbot.waitUntil(lambda: "second version" not in js(qtbot, both, "document.body.innerText"),
+                    timeout=WAIT_MS)
+    assert js(qtbot, both, "document.title") == "front"
+    qtbot.waitUntil(lambda: both.controller.capture is not None
+                    and both.controller.capture.file.startswith(f"{job_one}-1-"), timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: both.controller.navigation.position == 0, timeout=WAIT_MS)
+    assert not both.previous_button.isEnabled() and both.next_button.isEnabled()
+    assert watch_both.certificate_errors == [] and not both.problem.isVisible()
