@@ -12,8 +12,8 @@ inside the crawler, and:
    reserve file, so that the frontier, the progress lines and crawl.log can still be written;
 3. the crawl loop pauses: workers wait in :meth:`DiskSpace.wait` before taking a URI, and the
    write that failed waits there too, keeping its URI (nothing is finished, nothing lost);
-4. every few seconds (bounded backoff) the reserve is made again; when that succeeds, space is
-   back: held crawl.log lines are written, the waiting writes are retried and the crawl goes on;
+4. every few seconds (bounded backoff) the reserve is made again; when that succeeds and as much
+   again is free, space is back: held crawl.log lines are written, the waiting writes are retried and the crawl goes on;
 5. a stop while paused wakes the waiters with :class:`CrawlStopped`: their URIs go back to the
    queue, and the crawl ends as any stopped crawl, its WARC files valid.
 """
@@ -59,6 +59,7 @@ class DiskSpace:
     def __init__(self, directory: str, *, reserve_bytes: int = RESERVE_BYTES,
                  retry_first_s: float = RETRY_FIRST_S, retry_max_s: float = RETRY_MAX_S,
                  clock: Callable[[], float] = time.monotonic):
+        self.directory = directory
         self.reserve_path = os.path.join(directory, RESERVE_NAME)
         self.reserve_bytes = reserve_bytes
         self.retry_first_s = retry_first_s
@@ -99,6 +100,15 @@ class DiskSpace:
             return False
         finally:
             os.close(fd)
+
+    def free_bytes(self) -> int:
+        """Free space for this user on the crawl's disk (a quota is not seen here: the retried
+        write tells)."""
+        try:
+            st = os.statvfs(self.directory)
+        except OSError:
+            return 1 << 62
+        return st.f_bavail * st.f_frsize
 
     def release_reserve(self) -> None:
         try:
@@ -169,6 +179,11 @@ class DiskSpace:
             return True
         try:
             if not self.make_reserve():
+                return False
+            if self.free_bytes() < self.reserve_bytes:
+                # room for the reserve alone is no room to crawl in: without this margin the crawl
+                # would resume, fail at once and pause again with every retry
+                self.release_reserve()
                 return False
             for hook in self.retry_hooks:
                 hook()

@@ -65,6 +65,7 @@ class Crawler:
         # a full disk pauses the crawl instead of failing its writes (see disk_space.py)
         self.space = disk_space or DiskSpace(job_dir)
         self.crawl_log = CrawlLog(os.path.join(job_dir, "crawl.log"), self.space)
+        self.space.retry_hooks.append(lambda: self._commit())  # space back: the frontier first
         info = {
             "software": "NetarchiveSuite-py crawler 0.1", "format": "WARC File Format 1.1",
             "conformsTo": "https://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.1/",
@@ -258,12 +259,15 @@ class Crawler:
             now = time.monotonic()
             if limit > 0 and self.elapsed() >= limit:
                 self.stop(StopReason.TIME_LIMIT)
-            # a full disk must not end the ticker: the time limit and the progress lines go on
-            self._unless_full("the frontier", self._commit)
+            # A full disk must not end the ticker: the time limit and the progress lines go on.
+            # While paused the frontier is committed by the retry that ends the pause instead:
+            # a commit tried every tick would eat the room the reserve left for the progress lines.
+            if not self.space.full:
+                self._unless_full("the frontier", self._commit)
             if now - last_progress >= self.profile.progress_interval_s:
                 last_progress = now
                 self._progress_line()
-            if now - last_stats >= self.profile.statistics_interval_s:
+            if now - last_stats >= self.profile.statistics_interval_s and not self.space.full:
                 last_stats = now
                 self._unless_full("progress-statistics.log", self._stats_line, stats)
 
