@@ -10,10 +10,15 @@ referrer ('-'), MIME type, worker id, fetch start + duration in ms, SHA-1 payloa
 """
 from __future__ import annotations
 
+import logging
 import math
+import os
 import time
 from dataclasses import dataclass
-from typing import TextIO
+
+from server.crawler.disk_space import DiskSpace, is_no_space
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -102,17 +107,59 @@ def parse_line(line: str) -> dict[str, str]:
 
 
 class CrawlLog:
-    """Appends lines to crawl.log, flushing each so that a killed crawl loses no decision."""
+    """Appends lines to crawl.log, each written at once so that a killed crawl loses no decision.
 
-    def __init__(self, path: str):
+    On a full disk (with a ``space``) a line that cannot be written is held in memory, with every
+    later one, and the file is cut back to its last whole line; ``space`` pauses the crawl and
+    calls :meth:`write_held` when space returns, so the lines arrive late but whole and in order."""
+
+    def __init__(self, path: str, space: DiskSpace | None = None):
         self.path = path
-        self._fh: TextIO = open(path, "a", encoding="utf-8", buffering=1 << 16)
+        self.space = space
+        self._fh = open(path, "ab", buffering=0)  # unbuffered: a failed write leaves nothing behind
+        self._size = self._fh.seek(0, os.SEEK_END)
+        self._held: list[bytes] = []
         self.lines = 0
+        if space is not None:
+            space.retry_hooks.append(self.write_held)
 
     def write(self, entry: LogEntry) -> None:
-        self._fh.write(format_line(entry) + "\n")
-        self._fh.flush()
+        self._held.append((format_line(entry) + "\n").encode("utf-8"))
         self.lines += 1
+        if self.space is not None and self.space.full:
+            return  # held until space returns: the disk is not asked again for every line
+        try:
+            self.write_held()
+        except Exception as exc:
+            if self.space is None or not is_no_space(exc):
+                raise
+            self.space.hit(exc, "crawl.log")
+
+    def write_held(self) -> None:
+        """Write the lines held back (all, or none: the file is cut back to where they began)."""
+        if not self._held:
+            return
+        data = b"".join(self._held)
+        try:
+            done = 0
+            while done < len(data):
+                done += self._fh.write(data[done:])
+        except BaseException:
+            os.ftruncate(self._fh.fileno(), self._size)
+            raise
+        self._size += len(data)
+        self._held.clear()
+
+    @property
+    def held(self) -> int:
+        return len(self._held)
 
     def close(self) -> None:
-        self._fh.close()
+        try:
+            self.write_held()
+        except Exception as exc:
+            if not is_no_space(exc):
+                raise
+            log.error("crawl.log: %d lines could not be written, the disk is full: %s", len(self._held), exc)
+        finally:
+            self._fh.close()

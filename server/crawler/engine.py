@@ -13,6 +13,7 @@ outlinks into the frontier) in results.py.
 from __future__ import annotations
 
 import asyncio
+import errno
 import json
 import logging
 import os
@@ -26,6 +27,7 @@ from datetime import UTC, datetime
 from server.crawler import status_codes as sc
 from server.crawler.crawl_log import CrawlLog, LogEntry
 from server.crawler.dedup import DedupIndex, open_index
+from server.crawler.disk_space import CrawlStopped, DiskSpace, is_no_space
 from server.crawler.frontier import Frontier, QueuedUri
 from server.crawler.http_client import Capture, FetchError, HttpClient
 from server.crawler.logins import Login, LoginStore
@@ -51,7 +53,8 @@ class Crawler:
     """One crawl job, run in the current event loop by ``run()``."""
 
     def __init__(self, job_dir: str, spec: JobSpec, *, dedup_index: DedupIndex | None = None,
-                 warc_options: dict | None = None, stdout=None, logins: list[Login] | None = None):
+                 warc_options: dict | None = None, stdout=None, logins: list[Login] | None = None,
+                 disk_space: DiskSpace | None = None):
         self.job_dir = job_dir
         self.spec = spec
         p = spec.profile
@@ -59,7 +62,10 @@ class Crawler:
         self.out = stdout if stdout is not None else sys.stdout
         self.frontier = Frontier(os.path.join(job_dir, "frontier.sqlite"))
         self.resumed = self.frontier.get_meta("seeds_loaded") == "1"
-        self.crawl_log = CrawlLog(os.path.join(job_dir, "crawl.log"))
+        # a full disk pauses the crawl instead of failing its writes (see disk_space.py)
+        self.space = disk_space or DiskSpace(job_dir)
+        self.crawl_log = CrawlLog(os.path.join(job_dir, "crawl.log"), self.space)
+        self.space.retry_hooks.append(lambda: self._commit())  # space back: the frontier first
         info = {
             "software": "NetarchiveSuite-py crawler 0.1", "format": "WARC File Format 1.1",
             "conformsTo": "https://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.1/",
@@ -69,7 +75,8 @@ class Crawler:
             "jobId": spec.job_id, "harvestId": spec.harvest_id, "harvestNum": str(spec.harvest_num),
         }
         self.warcs = WarcFiles(job_dir, spec.job_id, spec.harvest_id, p.warc.max_size_bytes, info,
-                               before_close=lambda _path: self.frontier.commit(), **(warc_options or {}))
+                               before_close=lambda _path: self.frontier.commit(), space=self.space,
+                               **(warc_options or {}))
         spool_dir = os.path.join(job_dir, "spool")
         clear_directory(spool_dir)  # bodies a killed run never recorded
         self.client = HttpClient(p.fetch, spec.user_agent, p.contact, p.upstream_proxy, spool_dir=spool_dir,
@@ -211,6 +218,8 @@ class Crawler:
         Returns the crawl's end: 'finished', 'time-limit' or 'unfinished'."""
         self._prepare()
         self.started = time.monotonic()  # the time limit counts from when fetching starts, not seed loading
+        if not self.space.make_reserve():
+            self.space.hit(OSError(errno.ENOSPC, os.strerror(errno.ENOSPC)), "the disk reserve")
         stats = ProgressStatistics(os.path.join(self.job_dir, "progress-statistics.log"))
         self.scheduler.start()
         self._workers = [asyncio.create_task(self._worker(i)) for i in range(self.profile.max_workers)]
@@ -226,16 +235,18 @@ class Crawler:
         finally:
             ticker.cancel()
             for uri in list(self._in_flight.values()):
-                self.frontier.requeue(uri.id)
+                self.frontier.requeue(uri.id)  # fetched but not written (a stop while the disk was full) too
             end = self.stop_reason or "finished"
             self._finish(stats, end)
         return end
 
     def stop(self, reason: str = StopReason.UNFINISHED) -> None:
-        """Stop handing out URIs (SIGTERM, time limit); in-flight fetches may finish."""
+        """Stop handing out URIs (SIGTERM, time limit); in-flight fetches may finish, writes that
+        wait for disk space give up."""
         if self.stop_reason is None and not self.scheduler.finished.is_set():
             self.stop_reason = reason
             self.scheduler.stop()
+        self.space.stop()
 
     def elapsed(self) -> float:
         return self.elapsed_before + time.monotonic() - self.started
@@ -248,13 +259,28 @@ class Crawler:
             now = time.monotonic()
             if limit > 0 and self.elapsed() >= limit:
                 self.stop(StopReason.TIME_LIMIT)
-            self._commit()
+            # A full disk must not end the ticker: the time limit and the progress lines go on.
+            # While paused the frontier is committed by the retry that ends the pause instead:
+            # a commit tried every tick would eat the room the reserve left for the progress lines.
+            if not self.space.full:
+                self._unless_full("the frontier", self._commit)
             if now - last_progress >= self.profile.progress_interval_s:
                 last_progress = now
                 self._progress_line()
-            if now - last_stats >= self.profile.statistics_interval_s:
+            if now - last_stats >= self.profile.statistics_interval_s and not self.space.full:
                 last_stats = now
-                self._stats_line(stats)
+                self._unless_full("progress-statistics.log", self._stats_line, stats)
+
+    def _unless_full(self, what: str, write, *args) -> bool:
+        """Run ``write``; a full disk pauses the crawl instead of raising. True when it was written."""
+        try:
+            write(*args)
+            return True
+        except Exception as exc:
+            if not is_no_space(exc):
+                raise
+            self.space.hit(exc, what)
+            return False
 
     def _stats_line(self, stats: ProgressStatistics) -> None:
         c = self.counters
@@ -270,6 +296,7 @@ class Crawler:
         if final:
             line["finished"] = self.stop_reason or "finished"
             line["peak_rss_kb"] = _rss_kb()
+        line.update(self.space.report())
         try:
             self.out.write(json.dumps(line) + "\n")
             self.out.flush()
@@ -284,8 +311,26 @@ class Crawler:
         self.frontier.commit()
 
     def _finish(self, stats: ProgressStatistics, end: str) -> None:
-        self.warcs.close()
-        self._commit()
+        if self.space.full:
+            self.space.try_resume()  # a last chance for crawl.log's held lines and the reports
+        # On a disk still full, the WARC file stays .open (whole, it ends on a record boundary;
+        # a resume or the harvester's recovery closes it) and what cannot be written is logged.
+        if self._unless_full("the WARC file's close", self.warcs.close):
+            self._unless_full("the frontier", self._commit)
+        elif not self._unless_full("the frontier", self._commit):
+            log.error("the crawl ends with the disk full: its WARC file stays open, the frontier uncommitted")
+        try:
+            self._finish_reports(stats, end)
+        except Exception as exc:
+            if not is_no_space(exc):
+                raise
+            log.error("the crawl's reports could not be written, the disk is full: %s", exc)
+        self._progress_line(final=True)
+        self.crawl_log.close()
+        self.space.release_reserve()
+        self.frontier.close()
+
+    def _finish_reports(self, stats: ProgressStatistics, end: str) -> None:
         queued = self.frontier.queued_per_domain()
         rows = []
         domains = set(self.quotas.stats) | set(queued)
@@ -300,9 +345,6 @@ class Crawler:
                       self.elapsed(), self.processors)
         self._stats_line(stats)
         stats.ended(status)
-        self._progress_line(final=True)
-        self.crawl_log.close()
-        self.frontier.close()
 
     async def close(self) -> None:
         await self.client.close()
@@ -310,6 +352,10 @@ class Crawler:
     # -- workers --------------------------------------------------------------------------
     async def _worker(self, number: int) -> None:
         while True:
+            try:
+                await self.space.wait()  # the crawl loop pauses while the disk is full
+            except CrawlStopped:
+                return
             h = await self.scheduler.take()
             if h is None:
                 return
@@ -324,7 +370,16 @@ class Crawler:
                     h.queued = 0
             except asyncio.CancelledError:
                 raise
+            except CrawlStopped:
+                pass  # stopped while its write waited for space: run() puts the URI back in the queue
             except Exception as exc:  # noqa: BLE001 - one bad URI must never stop the crawl
+                if uri is not None and is_no_space(exc):  # a spool file, the frontier: fetch it again later
+                    self.space.hit(exc, f"the capture of {uri.url}")
+                    self._in_flight.pop(number, None)
+                    self.frontier.requeue(uri.id)
+                    self.counters["queued"] += 1
+                    self.scheduler.queued(h)
+                    continue
                 log.exception("unexpected error on %s", uri.url if uri else h.name)
                 self._in_flight.pop(number, None)
                 if uri is not None:

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 from server.crawler import status_codes as sc
+from server.crawler.disk_space import is_no_space
 from server.crawler.spec import Fetch
 from server.crawler.spool import DEFAULT_THRESHOLD, Spool, open_body, remove_spool
 
@@ -288,6 +289,9 @@ class HttpClient:
                 raise FetchError(sc.S_TIMEOUT, "no response before the read timeout") from None
             part.truncated, part.reusable = "time", False
         except (ConnectionError, asyncio.IncompleteReadError, OSError) as exc:
+            if is_no_space(exc):  # the spool file met a full disk: no network fault, no truncated capture
+                conn.close()
+                raise
             if not part.head:
                 conn.close()
                 if reused:

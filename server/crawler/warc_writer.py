@@ -8,12 +8,19 @@ Files are written under ``<name>.open`` and renamed when closed. The ``before_cl
 runs first, so that the frontier can commit the fact that everything in the file is done before
 the file looks finished to anyone else.
 
+A write that fails (a full disk above all, see disk_space.py) never leaves part of a unit behind:
+the file is truncated back to where the unit began, so it always ends on a record boundary and
+stays valid, and the caller may write the unit again. The async writers do that themselves:
+with a ``space`` (DiskSpace) they pause until space returns and retry.
+
 For golden-file tests, the record-id maker, the clock and the host name can be replaced.
 """
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
+import logging
 import os
 import re
 import shutil
@@ -23,13 +30,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from io import BytesIO
+from typing import TypeVar
 
 from warcio.statusandheaders import StatusAndHeaders
 from warcio.timeutils import datetime_to_iso_date
 from warcio.warcwriter import GzippingWrapper, WARCWriter
 
+from server.crawler.disk_space import DiskSpace, is_no_space
 from server.crawler.http_client import Capture
 from server.crawler.spool import b32_digest
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 OPEN_SUFFIX = ".open"
 GZIP_LEVEL = 6
@@ -124,7 +136,7 @@ class WarcFiles:
                  *, make_id: Callable[[], str] = default_record_id,
                  clock: Callable[[], datetime] = lambda: datetime.now(UTC),
                  hostname: str | None = None,
-                 before_close: Callable[[str], None] | None = None):
+                 before_close: Callable[[str], None] | None = None, space: DiskSpace | None = None):
         self.directory = directory
         self.prefix = f"{job_id}-{harvest_id}"
         self.max_size = max_size
@@ -133,6 +145,7 @@ class WarcFiles:
         self.clock = clock
         self.hostname = re.sub(r"[^A-Za-z0-9.]", "_", hostname or socket.gethostname()) or "localhost"
         self.before_close = before_close
+        self.space = space  # None: a full disk's error goes to the caller (after the file is put right)
         self.serial = next_serial(directory)
         self._fh = None
         self._writer: _Writer | None = None
@@ -152,21 +165,32 @@ class WarcFiles:
         name = f"{self.prefix}-{stamp}-{self.serial:05d}-{self.hostname}.warc.gz"
         self.serial += 1
         self._path = os.path.join(self.directory, name + OPEN_SUFFIX)
-        self._fh = open(self._path, "wb")
-        self._writer = _Writer(self._fh, self.make_id, self.clock)
-        record = self._writer.create_warcinfo_record(name, self.info)
-        self._writer.write_record(record)
-        self._fh.flush()
+        try:
+            self._fh = open(self._path, "wb")
+            self._writer = _Writer(self._fh, self.make_id, self.clock)
+            record = self._writer.create_warcinfo_record(name, self.info)
+            self._writer.write_record(record)
+            self._fh.flush()
+        except BaseException:
+            # a file without its warcinfo is no WARC file: gone, and its name is free again
+            _close_quietly(self._fh)
+            _remove(self._path)
+            self.serial -= 1
+            self._fh = self._writer = None
+            self._path = ""
+            raise
         self.records_written += 1
 
     def close(self) -> None:
-        """Close the current file (if any) and give it its final name."""
+        """Close the current file (if any) and give it its final name. When ``before_close``
+        fails (the frontier's commit on a full disk) the file stays open and whole."""
         if self._fh is None:
             return
-        self.bytes_written += self._fh.tell()
-        self._fh.close()
+        self._fh.flush()
         if self.before_close:
             self.before_close(self._path)
+        self.bytes_written += self._fh.tell()
+        self._fh.close()
         final = self._path[: -len(OPEN_SUFFIX)]
         os.replace(self._path, final)
         self.closed_files.append(final)
@@ -182,27 +206,51 @@ class WarcFiles:
 
     def _after_unit(self) -> None:
         assert self._fh is not None
-        self._fh.flush()
         if self._fh.tell() >= self.max_size:
-            self.close()
+            try:
+                self.close()
+            except Exception as exc:
+                if not is_no_space(exc):
+                    raise
+                # the unit is whole on disk; the file is closed after a later unit instead
+                log.warning("could not close %s for now: %s", self.current_name, exc)
 
-    def _write(self, record) -> int:
-        assert self._fh is not None and self._writer is not None
-        offset = self._fh.tell()
-        self._writer.write_record(record)
-        self.records_written += 1
-        return offset
+    def _unit(self, write: Callable[[], T]) -> T:
+        """Run one unit's ``write`` (into the current file, opened if need be) and flush it. If
+        anything fails, the file is truncated back to where the unit began before the error
+        goes on, so that the file always ends on a record boundary."""
+        self._ready()
+        assert self._fh is not None
+        start = self._fh.tell()
+        try:
+            result = write()
+            self._fh.flush()
+        except BaseException:
+            self._rewind(start)
+            raise
+        return result
+
+    def _rewind(self, start: int) -> None:
+        """Drop what a failed unit left in the file and in the write buffer. The buffered file
+        is closed (its flush fails again on a full disk, its descriptor is closed all the same)
+        and opened again, truncated to ``start``: shrinking a file needs no free space."""
+        _close_quietly(self._fh)
+        fh = open(self._path, "r+b")
+        fh.truncate(start)
+        fh.seek(start)
+        self._fh = fh
+        self._writer = _Writer(fh, self.make_id, self.clock)
 
     # -- units ----------------------------------------------------------------------------
     def write_capture(self, capture: Capture, payload_digest: str, metadata: list[tuple[str, str]],
                       revisit_of: tuple[str, str] | None = None) -> Written:
         """Write request, response (or revisit when ``revisit_of`` = (target URI, date)) and
         metadata records for one fetch."""
-        w = self._ready()
-        assert self._fh is not None
+        self._ready()  # a new file's warcinfo first: its id is the first one made
         response_id = self.make_id()
         ids = (self.make_id(), response_id, self.make_id())
-        offset, date = _write_unit(w, self._fh, capture, payload_digest, metadata, revisit_of, ids)
+        offset, date = self._unit(lambda: _write_unit(self._writer, self._fh, capture, payload_digest, metadata,
+                                                      revisit_of, ids))
         self.records_written += 3
         name = self.current_name
         self._after_unit()
@@ -222,37 +270,64 @@ class WarcFiles:
         then appended to the current WARC file under the lock. Units stay whole and in one
         file; small captures are written at once, as before."""
         if capture.spool_path is None or revisit_of is not None:
-            async with self.lock:
-                return self.write_capture(capture, payload_digest, metadata, revisit_of)
+            while True:
+                async with self.lock:
+                    try:
+                        return self.write_capture(capture, payload_digest, metadata, revisit_of)
+                    except Exception as exc:
+                        self._no_space(exc, capture.url)
+                await self._wait_for_space()
         loop = asyncio.get_running_loop()
         response_id = self.make_id()  # ids on the loop: a test's id maker need not be thread-safe
         ids = (self.make_id(), response_id, self.make_id())
         unit_path = capture.spool_path + ".unit"
         try:
-            offset, date = await _uncancelled(loop.run_in_executor(
-                None, _build_unit_file, unit_path, capture, payload_digest, metadata, ids, self.make_id,
-                self.clock))
-            async with self.lock:
-                self._ready()
-                assert self._fh is not None
-                start = self._fh.tell()
-                name = self.current_name
-                # the thread writes to the file while the lock keeps every other writer out
-                await _uncancelled(loop.run_in_executor(None, _append_file, unit_path, self._fh))
-                self.records_written += 3
-                self._after_unit()
+            while True:
+                try:
+                    offset, date = await _uncancelled(loop.run_in_executor(
+                        None, _build_unit_file, unit_path, capture, payload_digest, metadata, ids, self.make_id,
+                        self.clock))
+                    async with self.lock:
+                        self._ready()
+                        assert self._fh is not None
+                        start = self._fh.tell()
+                        name = self.current_name
+                        # the thread writes to the file while the lock keeps every other writer out
+                        await _uncancelled(loop.run_in_executor(
+                            None, self._unit, functools.partial(_append_file, unit_path, self._fh)))
+                        self.records_written += 3
+                        self._after_unit()
+                    break
+                except Exception as exc:
+                    self._no_space(exc, capture.url)
+                await self._wait_for_space()
         finally:
             _remove(unit_path)
         return Written(name, start + offset, response_id, date)
 
     async def write_dns_async(self, host: str, addresses: list[str], when: datetime, ttl: int = 0) -> Written:
-        async with self.lock:
-            return self.write_dns(host, addresses, when, ttl)
+        while True:
+            async with self.lock:
+                try:
+                    return self.write_dns(host, addresses, when, ttl)
+                except Exception as exc:
+                    self._no_space(exc, f"dns:{host}")
+            await self._wait_for_space()
+
+    def _no_space(self, exc: Exception, url: str) -> None:
+        """Re-raise ``exc`` unless it is a full disk that ``space`` pauses the crawl for."""
+        if self.space is None or not is_no_space(exc):
+            raise exc
+        self.space.hit(exc, f"the WARC record of {url}")
+
+    async def _wait_for_space(self) -> None:
+        assert self.space is not None
+        await self.space.wait()  # CrawlStopped when the crawl stops meanwhile: the unit was not written
 
     def write_dns(self, host: str, addresses: list[str], when: datetime, ttl: int = 0) -> Written:
         """A ``dns:`` response record as Heritrix writes it: the lookup time, then one
         resource record per address in zone-file form."""
-        w = self._ready()
+        w = self._ready()  # before the unit: a new file's warcinfo is a unit of its own
         lines = [when.astimezone(UTC).strftime("%Y%m%d%H%M%S")]
         for address in addresses:
             kind = "AAAA" if ":" in address else "A"
@@ -267,7 +342,8 @@ class WarcFiles:
                                "WARC-Record-ID": record_id, "WARC-Block-Digest": digest,
                                "WARC-Payload-Digest": digest},
             warc_content_type="text/dns")
-        offset = self._write(record)
+        offset = self._unit(lambda: _offset_of(self._fh, w.write_record, record))
+        self.records_written += 1
         name = self.current_name
         self._after_unit()
         return Written(name, offset, record_id, date, len(body), digest)
@@ -383,6 +459,21 @@ def _append_file(path: str, fh) -> None:
     with open(path, "rb") as src:
         shutil.copyfileobj(src, fh, 1024 * 1024)
     fh.flush()
+
+
+def _offset_of(fh, write: Callable, record) -> int:
+    offset = fh.tell()
+    write(record)
+    return offset
+
+
+def _close_quietly(fh) -> None:
+    if fh is None:
+        return
+    try:
+        fh.close()
+    except OSError:
+        pass  # the flush failed (a full disk); the descriptor is closed all the same
 
 
 def _remove(path: str) -> None:

@@ -65,12 +65,18 @@ class CrawlWatch:
     last_activity: float = 0.0
     last_done: int = -1
     latest: dict[str, Any] = dataclasses.field(default_factory=dict)
+    full_since: float | None = None         # the crawler reports a full disk and waits for space
 
     def __post_init__(self) -> None:
         self.last_download = self.last_activity = self.started
 
     def feed(self, progress: dict[str, Any], now: float) -> None:
         self.latest = progress
+        if progress.get("disk_full") and self.full_since is None:
+            self.full_since = now
+        elif not progress.get("disk_full") and self.full_since is not None:
+            self.paused(now - self.full_since)  # the crawler's own pause counts no more than ours
+            self.full_since = None
         nbytes = int(progress.get("bytes", 0))
         done = int(progress.get("uris_done", 0))
         if nbytes != self.last_bytes:
@@ -79,7 +85,10 @@ class CrawlWatch:
             self.last_done, self.last_activity = done, now
 
     def stop_cause(self, now: float) -> str | None:
-        """Which rule says stop now, if any."""
+        """Which rule says stop now, if any. None while the crawler waits for disk space: a
+        paused crawl is not an idle one."""
+        if self.full_since is not None:
+            return None
         if self.max_running_time > 0 and now - self.started >= self.max_running_time:
             return RUNNING_TIME
         if now - self.last_download >= self.no_response_timeout:

@@ -220,6 +220,7 @@ class Harvester:
         last_status = start
         cause = None
         paused_at: float | None = None   # the crawler is frozen while the disk is short (#20)
+        crawler_full = False             # the crawler met a full disk itself and waits for space
         try:
             while True:
                 now = time.monotonic()
@@ -227,6 +228,9 @@ class Harvester:
                 for line in proc.progress():
                     watch.feed(line, now)
                     latest = line
+                if bool(latest.get("disk_full")) != crawler_full:
+                    crawler_full = not crawler_full
+                    self._crawler_disk_full(jd, latest, crawler_full, paused_at is not None)
                 if latest:
                     self.on_progress({"job": jd.job_id, **latest})
                 for name in watcher.take():
@@ -255,7 +259,8 @@ class Harvester:
                 if now - last_status >= c.status_interval:
                     last_status = now
                     self._status_line(jd, latest, now - start)
-                    text = "paused: not enough free disk" if paused_at is not None else "crawling"
+                    text = ("paused: not enough free disk" if paused_at is not None
+                            else "paused: the crawler met a full disk" if crawler_full else "crawling")
                     not_running = self._send_progress(jd, {**latest, "status_text": text})
                 time.sleep(c.poll_interval)
             for line in proc.progress():
@@ -293,6 +298,22 @@ class Harvester:
             self.on_state("running", f"crawling job {jd.job_id}")
             return None
         return paused_at
+
+    def _crawler_disk_full(self, jd: JobDir, latest: dict[str, Any], full: bool, frozen: bool) -> None:
+        """The crawler says it met a full disk (space vanished between two of our checks, or the
+        quota ran out) and waits for space; or that space is back. Reported as our own pause is:
+        the instance dormant (DISK_LOW) and the job's progress paused; CrawlWatch holds the
+        timeouts meanwhile."""
+        if full:
+            reason = (f"not enough free disk: the crawler of job {jd.job_id} met a full disk "
+                      f"({latest.get('disk_full')}) and waits for space")
+            log.warning("job %s: %s", jd.job_id, reason)
+            self.on_state("dormant", reason)
+            self._send_progress(jd, {**latest, "status_text": "paused: the crawler met a full disk"})
+        else:
+            log.info("job %s: the crawler has disk space again; the crawl goes on", jd.job_id)
+            if not frozen:
+                self.on_state("running", f"crawling job {jd.job_id}")
 
     def _judge_crawl(self, jd: JobDir, state: JobState, proc: CrawlProcess, cause: str | None,
                      code: int | None, watch: CrawlWatch) -> None:

@@ -178,3 +178,42 @@ def test_a_crawl_cancelled_while_paused_for_disk_ends_cleanly_with_its_warcs_sto
     for name in stored:                                       # every stored WARC reads to its end
         with open(os.path.join(replicas["ONE"], name), "rb") as fh:
             assert sum(1 for _ in ArchiveIterator(fh)) > 0
+
+
+def test_a_crawler_that_meets_a_full_disk_itself_is_reported_paused_and_completes(small_disk, make_harvester,
+                                                                                   replicas, web):
+    """The harvester's own check does not see the full disk (as with a user quota, where free
+    space looks ample: here min_space_left -1, so it never freezes the crawler), the crawler
+    meets ENOSPC. It pauses with its files valid and says so; the harvester reports it (dormant,
+    DISK_LOW reason, progress text) and does not time it out; freed space lets the job complete."""
+    job = make_job([web.seed("www.example5.test")], slow_profile(web.proxy_url, 300))
+    sched = RecordingScheduler()
+    states: list[tuple[str, str]] = []
+    h = make_harvester(sched, min_space_left=-1, no_response_timeout=15, inactivity_timeout=15)
+    h.on_state = lambda s, r: states.append((s, r))
+    out = []
+    t = threading.Thread(target=lambda: out.append(h.run_job(job)))
+    t.start()
+    filler = os.path.join(small_disk, "filler")
+    try:
+        wait_for(lambda: h.current is not None and os.path.exists(h.current.file("crawl.log"))
+                 and os.path.getsize(h.current.file("crawl.log")) > 0, 120)
+        with open(filler, "wb", buffering=0) as fh:          # every byte: the disk is full
+            try:
+                while True:
+                    fh.write(b"\0" * 65536)
+            except OSError:
+                pass
+        wait_for(lambda: any("the crawler of job" in r and "met a full disk" in r for s, r in states
+                             if s == "dormant"), 60)
+        wait_for(lambda: any(p.get("status_text") == "paused: the crawler met a full disk"
+                             for _, p in sched.progress_reports), 30)
+    finally:
+        if os.path.exists(filler):
+            os.remove(filler)
+    t.join(300)
+    assert not t.is_alive()
+    report = out[0]
+    assert report.status == "done" and report.harvest_error is None and report.upload_error is None
+    assert report.crawl_end not in ("stopped: inactivity", "stopped: no_response")
+    assert states[-1][0] == "running" or any(s == "running" for s, _ in states[-3:])

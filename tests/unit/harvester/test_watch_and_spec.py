@@ -36,6 +36,18 @@ def test_running_time_is_up():
     assert w.stop_cause(30) == RUNNING_TIME
 
 
+def test_a_crawler_waiting_for_disk_space_is_not_timed_out_and_its_pause_is_not_counted():
+    """The crawler met a full disk itself (progress says disk_full): no rule stops it while it
+    waits, and the wait does not count against its timeouts afterwards."""
+    w = CrawlWatch(no_response_timeout=10, inactivity_timeout=10, max_running_time=60, started=0)
+    w.feed({"bytes": 5, "uris_done": 1, "active_hosts": 1}, now=1)
+    w.feed({"bytes": 5, "uris_done": 1, "active_hosts": 0, "disk_full": "the WARC record of x: No space"}, now=2)
+    assert w.stop_cause(500) is None
+    w.feed({"bytes": 5, "uris_done": 1, "active_hosts": 0}, now=502)  # space is back
+    assert w.stop_cause(502 + 8) is None
+    assert w.stop_cause(502 + 10) == NO_RESPONSE
+
+
 def test_progress_reader_keeps_a_half_written_line_for_later(tmp_path):
     path = tmp_path / "out"
     r = ProgressReader(str(path))

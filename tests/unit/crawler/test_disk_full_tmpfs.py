@@ -1,0 +1,144 @@
+"""A real full disk: the crawler runs with its job directory (WARC files, crawl.log, frontier and
+its stdout, as under the harvester) on a tiny tmpfs; the test fills the rest of it while the
+crawl runs. The crawler must pause and say so in its progress line, and either finish once space
+is freed, with valid WARC files and every page archived once, or end cleanly when stopped.
+Needs root (mount); skipped with the reason otherwise."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from crawler_helpers import REPO, read_results, warc_records, warcio_check, write_spec
+
+HOSTS = [f"www.diskfull{i}.test" for i in range(3)]
+PAGES = ["/"] + [f"/page/{n}" for n in range(1, 30)]
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """A 16 MiB tmpfs, unmounted afterwards whatever happened."""
+    mnt = tmp_path / "disk"
+    mnt.mkdir()
+    if os.geteuid() != 0:
+        pytest.skip("mounting a tmpfs needs root")
+    r = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=16m", "tmpfs", str(mnt)], capture_output=True, text=True)
+    if r.returncode != 0:
+        pytest.skip(f"mounting a tmpfs is not permitted here: {r.stderr.strip() or r.returncode}")
+    try:
+        yield mnt
+    finally:
+        subprocess.run(["umount", "-l", str(mnt)], capture_output=True)
+
+
+def start(job) -> subprocess.Popen:
+    out = open(job / "crawler-stdout.log", "ab")  # on the small disk, as the harvester does it
+    try:
+        return subprocess.Popen([sys.executable, "-m", "server.crawler", str(job)], cwd=REPO, stdout=out,
+                                stderr=subprocess.PIPE, text=True)
+    finally:
+        out.close()
+
+
+def progress(job) -> list[dict]:
+    lines = []
+    with open(job / "crawler-stdout.log", "rb") as fh:
+        for line in fh.read().split(b"\n"):
+            try:
+                lines.append(json.loads(line))
+            except ValueError:
+                continue
+    return lines
+
+
+def wait(condition, proc: subprocess.Popen, what: str, timeout: float = 90) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        assert proc.poll() is None, f"the crawler ended while waiting for {what}: {proc.stderr.read()}"
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def fill(directory) -> str:
+    """Write a file until the disk is full; returns its path."""
+    path = os.path.join(directory, "filler")
+    with open(path, "wb", buffering=0) as fh:
+        try:
+            while True:
+                fh.write(b"\0" * 16384)
+        except OSError:
+            pass
+    return path
+
+
+def crawl_until_disk_full(web, small_disk):
+    job = small_disk / "job"
+    write_spec(job, [f"http://{h}/" for h in HOSTS], web.proxy_url, max_workers=3,
+               politeness={"min_delay_ms": 150, "max_delay_ms": 150})
+    proc = start(job)
+    log_path = job / "crawl.log"
+    wait(lambda: log_path.exists() and sum(1 for _ in open(log_path)) >= 8, proc, "the first crawl.log lines")
+    filler = fill(small_disk)
+    wait(lambda: any(p.get("disk_full") for p in progress(job)), proc, "a progress line with disk_full")
+    return job, proc, filler
+
+
+def test_the_crawler_pauses_on_a_full_disk_and_finishes_when_space_returns(web, small_disk):
+    job, proc, filler = crawl_until_disk_full(web, small_disk)
+    try:
+        paused = next(p for p in progress(job) if p.get("disk_full"))
+        assert "No space left on device" in paused["disk_full"]
+        time.sleep(3)  # paused: it stays alive and retries, and nothing is lost meanwhile
+        assert proc.poll() is None
+        [open_warc] = [n for n in os.listdir(job) if n.endswith(".warc.gz.open")]
+        warc_records([str(job / open_warc)])  # readable to its end while paused: a record boundary
+        os.remove(filler)
+        out = proc.communicate(timeout=180)[1]
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 0, out
+    final = progress(job)[-1]
+    assert final["finished"] == "finished" and "disk_full" not in final
+    r = read_results(job)
+    warcio_check(r["warcs"])
+    assert not any(w.endswith(".open") for w in r["warcs"])
+    captures = [rec[2] for rec in warc_records(r["warcs"]) if rec[1] in ("response", "revisit")]
+    twice = {uri for uri in captures if captures.count(uri) > 1}
+    assert not twice, f"archived twice: {sorted(twice)[:5]}"
+    for host in HOSTS:
+        for page in PAGES:
+            assert f"http://{host}{page}" in captures
+            assert len(r["by_url"][f"http://{host}{page}"]) == 1  # one crawl.log line each
+    crawler_log = open(job / "crawler.log").read()
+    assert "disk full while writing" in crawler_log and "disk space is back" in crawler_log
+    assert not os.path.exists(job / ".disk-reserve")
+
+
+def test_a_stop_while_paused_ends_the_crawl_cleanly(web, small_disk):
+    job, proc, filler = crawl_until_disk_full(web, small_disk)
+    try:
+        proc.send_signal(signal.SIGTERM)
+        out = proc.communicate(timeout=60)[1]
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 0, out
+    assert progress(job)[-1]["finished"] == "unfinished"
+    os.remove(filler)
+    r = read_results(job)
+    warcio_check(r["warcs"])
+    assert not any(w.endswith(".open") for w in r["warcs"])
+    captures = [rec[2] for rec in warc_records(r["warcs"]) if rec[1] in ("response", "revisit")]
+    assert len(captures) == len(set(captures))
+    # what was not written is still queued, not logged as done: a resume fetches it
+    logged = {line["url"] for line in r["log"] if int(line["status"]) > 0}
+    assert logged <= set(captures)
