@@ -144,8 +144,8 @@ def serve(index_dir: str, warc_dir: str, ready: str) -> None:
 
     identity_support.install()
 
-    from server.archive.fileserver import FileServer, Served
-    from server.archive.records import record_span
+    from server.archive.bitarchive.core import record_part
+    from server.archive.fileserver import FileServer
     from server.index.full_index import FullIndexReader
     from server.runtime.rpc import rpc
     from server.viewerproxy.service import ViewerProxyService
@@ -155,9 +155,7 @@ def serve(index_dir: str, warc_dir: str, ready: str) -> None:
 
     reader = FullIndexReader(index_dir)
     files = FileServer("127.0.0.1:0")
-    files.route("record", lambda rest, q: Served(os.path.join(warc_dir, rest), int(q["offset"]),
-                                                  record_span(os.path.join(warc_dir, rest), int(q["offset"])))
-                if rest == WARC else None)
+    files.route("record", lambda rest, q: record_part(os.path.join(warc_dir, rest), q) if rest == WARC else None)
     files.start()
 
     class Index:

@@ -407,6 +407,50 @@ def test_missing_urls_become_seeds_of_a_domain_through_the_definitions_service(e
             rpc.viewerproxy.add_missing_as_seeds(s.session_id, "nowhere-else.dk")
 
 
+def test_the_command_line_pages_missing_urls_and_makes_them_seeds(env, capsys):
+    from server.cli.main import main
+
+    uri = ["--amqp-uri", env["config"]["AMQP_URI"]]
+    s = _session(env, [1], recording=True)
+    b = _browser(env, s)
+    asked = ["http://www.cli-seeds.dk/a.html", "http://www.cli-seeds.dk/b.html", "http://cdn.elsewhere.dk/c.png"]
+    for url in asked:
+        assert b.get(url, headers={"Referer": f"{WWW}/"}, timeout=30).status_code == 404
+    with _rpc(env) as rpc:
+        rpc.definitions.create_domain("cli-seeds.dk")
+    capsys.readouterr()
+    # one page at a time, saying where the next one starts
+    assert main(["viewer", "session", "missing", s.session_id, "--limit", "2", *uri]) == 0
+    out = capsys.readouterr().out
+    assert asked[0] in out and asked[1] in out and asked[2] not in out
+    assert "URLs 1-2 of 3 (next: --offset 2)" in out
+    assert main(["viewer", "session", "missing", s.session_id, "--offset", "2", "--limit", "2", *uri]) == 0
+    out = capsys.readouterr().out
+    assert asked[2] in out and asked[0] not in out and "URLs 3-3 of 3" in out and "next" not in out
+    # typed errors as one sentence each, no traceback, nothing changed
+    cases = [([s.session_id, "cli-seeds.dk", asked[2]], "outside the domain cli-seeds.dk"),
+             ([s.session_id, "cli-seeds.dk", "http://www.cli-seeds.dk/never-asked"], "missing-URL list"),
+             ([s.session_id, "nowhere-else.dk"], "missing-URL list"),
+             (["nosuch", "cli-seeds.dk"], "no viewer session"),
+             ([s.session_id, "elsewhere.dk", asked[2]], "elsewhere.dk")]
+    for argv, sentence in cases:
+        assert main(["viewer", "session", "add-missing-as-seeds", *argv, *uri]) == 2, argv
+        err = capsys.readouterr().err
+        assert sentence in err and "Traceback" not in err and err.count("\n") == 1, err
+    # the named URL only, then the rest of the domain's into another seed list
+    assert main(["viewer", "session", "add-missing-as-seeds", s.session_id, "cli-seeds.dk", asked[1], *uri]) == 0
+    assert "1 new seed(s) added to the seed list qa-missing of cli-seeds.dk" in capsys.readouterr().out
+    assert main(["viewer", "session", "add-missing-as-seeds", s.session_id, "cli-seeds.dk",
+                 "--seed-list", "from-qa", *uri]) == 0
+    assert "2 new seed(s) added to the seed list from-qa" in capsys.readouterr().out
+    with _rpc(env) as rpc:
+        d = rpc.definitions.get_domain("cli-seeds.dk")
+    seeds = {sl["name"]: sl["seeds"] for sl in d["seed_lists"]}
+    assert seeds["qa-missing"] == [asked[1]] and seeds["from-qa"] == asked[:2]
+    default = next(c for c in d["configurations"] if c["name"] == d["default_configuration"])
+    assert {"qa-missing", "from-qa"} <= set(default["seed_lists"])
+
+
 def test_zy_missing_urls_are_recorded_per_session_and_survive_a_restart(env):
     rec = _session(env, [1], recording=True)
     other = _session(env, [1], recording=True)
