@@ -179,7 +179,9 @@ def missing(db: Session, session_id: str, offset: int = 0, limit: int = 100) -> 
 
 
 def missing_urls(db: Session, session_id: str, urls: list[str] | None = None) -> list[str]:
-    """The session's missing URLs (all, or those of ``urls`` that are in its list)."""
+    """The session's missing URLs (all, or those of ``urls`` that are in its list). Raises
+    ViewerSessionNotFound."""
+    get(db, session_id)
     rows = db.execute(select(MissingUrl.url).where(MissingUrl.session_id == session_id)
                       .order_by(MissingUrl.first_seen, MissingUrl.id)).scalars().all()
     if urls is None:

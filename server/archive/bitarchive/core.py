@@ -33,7 +33,6 @@ from shared.errors import InvalidInput, PermissionDenied
 log = logging.getLogger(__name__)
 
 
-@dataclasses.dataclass(frozen=True)
 def record_part(path: str, query: dict[str, str], measure: Callable[[str, int], int] = record_span) -> Served:
     """The bytes of the record at ``?offset=`` of ``path`` (the file server's ``record`` route).
     ``?length=`` (the index's, from the CDX; the viewerproxy names it) spares ``measure``, which
@@ -46,6 +45,7 @@ def record_part(path: str, query: dict[str, str], measure: Callable[[str, int], 
     return Served(path, offset, measure(path, offset))
 
 
+@dataclasses.dataclass(frozen=True)
 class BatchLimits:
     """What a bitarchive allows a batch run (``archive.batch.*``)."""
 
