@@ -232,6 +232,32 @@ def test_two_sessions_on_two_job_sets_see_different_captures_and_accept_datetime
     assert b"version one" in at_t1.get(f"{WWW}/", timeout=30).content
 
 
+def test_the_proxy_sees_a_session_change_or_stop_at_once(env):
+    """The proxy keeps sessions and lookups in memory: what an RPC changed applies from the
+    very next request (the service waits for the proxy to forget its copy), over plain http and
+    inside an https tunnel opened before the change."""
+    s = _session(env, [1])
+    b = _browser(env, s)
+    tunnel = _browser(env, s)
+    assert b"version one" in b.get(f"{WWW}/", timeout=30).content   # session and lookup now kept
+    assert b"secure version one" in tunnel.get("https://www.viewer-test.dk/secure.html", timeout=30).content
+    with _rpc(env) as rpc:
+        rpc.viewerproxy.update_session(s.session_id, [1, 2])
+    assert b"version two" in b.get(f"{WWW}/", timeout=30).content   # the new job set's captures
+    with _rpc(env) as rpc:
+        rpc.viewerproxy.update_session(s.session_id, None, "20240102")
+        assert b"version one" in b.get(f"{WWW}/", timeout=30).content   # the new moment
+        rpc.viewerproxy.set_recording(s.session_id, True)
+        assert b.get(f"{WWW}/recorded-at-once.png", timeout=30).status_code == 404
+        listed = contracts.decode("viewerproxy", "missing_urls", rpc.viewerproxy.missing_urls(s.session_id))
+        assert [m.url for m in listed.items] == [f"{WWW}/recorded-at-once.png"]
+        rpc.viewerproxy.stop_session(s.session_id)
+    assert b.get(f"{WWW}/", timeout=30).status_code == 407
+    # the tunnel opened before the stop: its next request is refused too (the keep-alive connection
+    # is reused by requests; a 407 inside the tunnel is what the proxy answers)
+    assert tunnel.get("https://www.viewer-test.dk/secure.html", timeout=30).status_code == 407
+
+
 def test_revisits_of_every_kind_resolve_to_their_payload(env):
     b = _browser(env, _session(env, [1, 2]))
     expected = {"pic.png": ("same-url-digest", kit.PNG), "logo.png": ("refers-to", kit.PNG),
