@@ -129,6 +129,9 @@ class Handler(BaseHTTPRequestHandler):
 
     def setup(self) -> None:
         super().setup()
+        # Headers and body go out as separate writes: with Nagle's algorithm the body waits for
+        # the browser's (delayed) ACK of the headers, about 40 ms per answer
+        self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self.tunnel: tuple[str, int] | None = None
         self.tunnel_session: str | None = None
 
