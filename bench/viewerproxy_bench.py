@@ -159,6 +159,7 @@ def serve(index_dir: str, warc_dir: str, ready: str) -> None:
     from shared import contracts
     from shared.dto.archive import RecordUrlDto
     from shared.dto.index import CaptureDto, IndexRequestDto, LookupDto
+    from shared.roles import READ
 
     reader = FullIndexReader(index_dir)
     files = FileServer("127.0.0.1:0")
@@ -168,19 +169,19 @@ def serve(index_dir: str, warc_dir: str, ready: str) -> None:
     class Index:
         name = "index_server"
 
-        @rpc
+        @rpc(roles=READ)   # as the real one: not audited (no fsync per call)
         def lookup(self, url: str, job_ids: list[int]) -> LookupDto:
             caps = reader.captures(url.strip())
             return LookupDto(url, "full-bench", [JOB], [], [CaptureDto(**c._asdict()) for c in caps])
 
-        @rpc
+        @rpc(roles=READ)
         def request_index(self, kind: str, job_ids: list[int], wait: float = 0.0) -> IndexRequestDto:
             return IndexRequestDto("r", kind, job_ids, "done", job_ids, [], "full-bench")
 
     class Arc:
         name = "arcrepository"
 
-        @rpc
+        @rpc(roles=READ)
         def get_record(self, name: str, offset: int, replica: str | None = None) -> RecordUrlDto:
             return RecordUrlDto(name, offset, "ONE", "ba", f"{files.base_url}/record/{name}?offset={offset}")
 
