@@ -1,12 +1,16 @@
 """``nas viewer info``, ``nas viewer session create --jobs JOB_IDS [--at TS] [--record] [--user U]``,
-``nas viewer session status [ID]``, ``nas viewer session missing ID [--export FILE]``,
-``nas viewer session stop ID`` (docs/viewerproxy.md).
+``nas viewer session status [ID]``, ``nas viewer session missing ID [--offset N --limit N]
+[--export FILE]``, ``nas viewer session add-missing-as-seeds ID DOMAIN [--seed-list NAME]
+[--configuration NAME] [URL...]``, ``nas viewer session stop ID`` (docs/viewerproxy.md).
 
 A QA person makes a viewer session over some jobs, points a browser at the proxy with the
 session id and token as proxy user name and password, and afterwards takes away the list of URLs
 the pages asked for that the archive does not hold (``--export``: one URL a line, ready to become
-seeds). Exit status: 0 done; 2 bad input (malformed job ids, unknown session); 3 the viewerproxy
-or the broker cannot be reached.
+seeds), or hands them straight to a domain's seed list (``add-missing-as-seeds``: the
+definitions service changes the domain). Exit status: 0 done; 1 refused for another reason (the
+domain changed at the same time, no permission); 2 bad input (malformed job ids, unknown session
+or domain, URLs outside the domain or not in the session's list); 3 the viewerproxy or the
+broker cannot be reached.
 """
 from __future__ import annotations
 
@@ -14,6 +18,7 @@ import argparse
 import sys
 
 from server.cli.common import add_broker_arguments, call, print_json, print_table, rpc_proxy, when
+from shared.dto.viewer import DEFAULT_SEED_LIST
 
 SERVICE = "viewerproxy"
 
@@ -46,8 +51,24 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_broker_arguments(m)
     m.add_argument("session", metavar="ID")
     m.add_argument("--export", metavar="FILE", help="write the URLs one a line to FILE ('-': standard output)")
+    m.add_argument("--offset", type=int, default=None, metavar="N",
+                   help="show one page, from the N-th URL (first seen first; default: every URL)")
+    m.add_argument("--limit", type=int, default=None, metavar="N", help="at most N URLs (one page; at most 10000)")
     m.add_argument("--json", action="store_true")
     m.set_defaults(func=missing)
+    a = ssub.add_parser("add-missing-as-seeds",
+                        help="make the session's missing URLs of DOMAIN seeds of its seed list (default: "
+                             f"{DEFAULT_SEED_LIST}) in the domain's configuration")
+    add_broker_arguments(a)
+    a.add_argument("session", metavar="ID")
+    a.add_argument("domain", metavar="DOMAIN")
+    a.add_argument("urls", nargs="*", metavar="URL",
+                   help="only these of the session's missing URLs (default: all of them that belong to DOMAIN)")
+    a.add_argument("--seed-list", default=DEFAULT_SEED_LIST, metavar="NAME",
+                   help=f"the domain's seed list to add to (default: {DEFAULT_SEED_LIST}; made when missing)")
+    a.add_argument("--configuration", default=None, metavar="NAME",
+                   help="the configuration that gets the seed list (default: the domain's default configuration)")
+    a.set_defaults(func=add_missing_as_seeds)
     sp = ssub.add_parser("stop", help="end a session (its missing URLs stay readable)")
     add_broker_arguments(sp)
     sp.add_argument("session", metavar="ID")
@@ -118,9 +139,14 @@ def status(args: argparse.Namespace) -> int:
 
 def missing(args: argparse.Namespace) -> int:
     items = []
+    paged = args.offset is not None or args.limit is not None
     with rpc_proxy(args) as proxy:
+        if paged:   # one page; the service checks offset and limit (InvalidInput)
+            page = call(proxy, SERVICE, "missing_urls", args.session, args.offset or 0,
+                        100 if args.limit is None else args.limit)
+            items.extend(page.items)
         offset = 0
-        while True:
+        while not paged:   # every URL, a thousand at a time
             page = call(proxy, SERVICE, "missing_urls", args.session, offset, 1000)
             items.extend(page.items)
             offset += len(page.items)
@@ -143,6 +169,27 @@ def missing(args: argparse.Namespace) -> int:
         print_table(("URL", "KIND", "COUNT", "FIRST SEEN", "REFERRER"),
                     [[m.url, m.kind, m.count, when(m.first_seen), m.referrer or "-"]
                      for m in items])
+        if paged:
+            first = page.offset + 1 if page.items else page.offset
+            print(f"URLs {first}-{page.offset + len(page.items)} of {page.total}"
+                  + (f" (next: --offset {page.offset + len(page.items)})"
+                     if page.offset + len(page.items) < page.total else ""))
+    return 0
+
+
+def add_missing_as_seeds(args: argparse.Namespace) -> int:
+    from shared.errors import EditionConflict
+
+    with rpc_proxy(args) as proxy:
+        try:
+            added = call(proxy, SERVICE, "add_missing_as_seeds", args.session, args.domain, args.seed_list,
+                         args.urls or None, args.configuration)
+        except EditionConflict:
+            # the message of the definitions service speaks of editions; the user needs what to do
+            raise EditionConflict(f"the domain {args.domain} was changed by someone else at the same time; "
+                                  "nothing was added: run the command again") from None
+    print(f"{added} new seed(s) added to the seed list {args.seed_list} of {args.domain}"
+          + ("" if added else " (every URL was already a seed there)"))
     return 0
 
 

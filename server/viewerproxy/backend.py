@@ -5,36 +5,67 @@ services: the proxy has no other way out (no code path here or in ``proxy`` open
 a host a browser names).
 
 The proxy runs in plain threads (no eventlet): Nameko's standalone RPC client is used from a
-bounded pool of open clients, and ``requests`` sessions per thread for the bitarchives.
+bounded pool of open clients, and one ``requests`` session with a connection pool as large as the
+proxy's thread count for the bitarchives, shared by all threads: a browser opens and closes many
+connections to the proxy, and each of them must not cost a new TCP connection to a file server
+(docs/decisions/viewerproxy-caches.md).
+
+Lookups go through a :class:`~server.viewerproxy.caches.LookupCache` (per job set and URL); a
+record's fetch names its length as the index knows it, so that the file server sends the bytes
+at once instead of first inflating the whole gzip member to measure it.
 """
 from __future__ import annotations
 
 import queue
+import sys
 import threading
 import time
+import urllib.parse
 from contextlib import contextmanager
 from typing import Any
 
 import requests
+from requests.adapters import HTTPAdapter
 
+from server.viewerproxy.caches import LookupCache
 from server.viewerproxy.records import Record, open_record
 from shared import contracts
-from shared.errors import Unavailable
+from shared.errors import InvalidWarc, Unavailable
 
 LOCATION_TTL = 60.0
 
 
+def _no_librabbitmq() -> None:
+    """kombu asks ``import librabbitmq`` (a C client we do not ship) for every Connection object,
+    and nameko's publisher makes one per RPC: a failed import searches sys.path under the import
+    lock each time (a tenth of the proxy's time under 16 clients, py-spy). ``None`` in
+    sys.modules makes that import fail at once; kombu then uses py-amqp, as it does anyway."""
+    try:
+        import librabbitmq  # noqa: F401
+    except ImportError:
+        sys.modules["librabbitmq"] = None  # type: ignore[assignment]
+
+
 class ArchiveBackend:
-    def __init__(self, nameko_config: dict[str, Any], clients: int = 8, rpc_timeout: float = 30.0,
-                 fetch_timeout: float = 60.0, replica: str | None = None):
+    def __init__(self, nameko_config: dict[str, Any], clients: int = 16, rpc_timeout: float = 30.0,
+                 fetch_timeout: float = 60.0, replica: str | None = None, lookups: LookupCache | None = None,
+                 connections: int = 64):
+        _no_librabbitmq()
         self.config = dict(nameko_config)
         self.rpc_timeout = rpc_timeout
         self.fetch_timeout = fetch_timeout
         self.replica = replica or None
+        self.lookups = lookups if lookups is not None else LookupCache(0)
         self._pool: queue.LifoQueue = queue.LifoQueue()
         self._slots = threading.BoundedSemaphore(clients)
-        self._local = threading.local()
-        self._locations: dict[str, tuple[float, str]] = {}   # file name -> (when, record URL prefix)
+        self._session = requests.Session()
+        self._session.trust_env = False   # never an environment proxy: the bitarchives are reached directly
+        # one pool per file server, as many kept-alive connections as threads may fetch at once
+        adapter = HTTPAdapter(pool_connections=8, pool_maxsize=max(1, connections))
+        self._session.mount("http://", adapter)
+        self._session.mount("https://", adapter)
+        # file name -> (when, (record URL without query, its query without offset and length))
+        self._locations: dict[str, tuple[float, tuple[str, tuple]]] = {}
         self._lock = threading.Lock()
 
     # --- RPC ----------------------------------------------------------------------------------
@@ -79,8 +110,10 @@ class ArchiveBackend:
         return contracts.decode(service, method, raw)
 
     def captures(self, url: str, job_ids: list[int]) -> list:
-        """Every capture of ``url`` in the full index of ``job_ids`` (IndexNotReady while it is built)."""
-        return list(self.call("index_server", "lookup", url, job_ids).captures)
+        """Every capture of ``url`` in the full index of ``job_ids`` (IndexNotReady while it is
+        built, and then not cached). The list is shared with other requests: never change it."""
+        return self.lookups.get(job_ids, url,
+                                lambda: list(self.call("index_server", "lookup", url, job_ids).captures))
 
     def request_index(self, job_ids: list[int]) -> None:
         self.call("index_server", "request_index", "full", job_ids, 0)
@@ -88,27 +121,37 @@ class ArchiveBackend:
     # --- bytes --------------------------------------------------------------------------------
 
     def _http(self) -> requests.Session:
-        s = getattr(self._local, "session", None)
-        if s is None:
-            s = self._local.session = requests.Session()
-            s.trust_env = False   # never an environment proxy: the bitarchives are reached directly
-        return s
+        return self._session
 
-    def record_url(self, filename: str, offset: int) -> str:
+    def record_url(self, filename: str, offset: int, length: int | None = None) -> str:
+        """Where the bitarchive serves the record; with ``length`` (the index's) the file server
+        need not measure the record first. The arcrepository's answer for one offset of a file is
+        kept for a minute and used for every offset of that file: only ``offset`` changes, its
+        signed token (for the route and the file) stays."""
         now = time.monotonic()
         with self._lock:
             cached = self._locations.get(filename)
         if cached and now - cached[0] < LOCATION_TTL:
-            return f"{cached[1]}{offset}"
-        where = self.call("arcrepository", "get_record", filename, offset, self.replica)
-        prefix = where.url[: where.url.rindex("offset=") + len("offset=")]
-        with self._lock:
-            self._locations[filename] = (now, prefix)
-        return where.url
+            base, query = cached[1]
+        else:
+            parts = urllib.parse.urlsplit(self.call("arcrepository", "get_record", filename, offset,
+                                                    self.replica).url)
+            base = urllib.parse.urlunsplit(parts._replace(query=""))
+            query = tuple((k, v) for k, v in urllib.parse.parse_qsl(parts.query) if k not in ("offset", "length"))
+            with self._lock:
+                self._locations[filename] = (now, (base, query))
+        wanted = [("offset", str(offset)), *query] + ([("length", str(length))] if length else [])
+        return f"{base}?{urllib.parse.urlencode(wanted)}"
 
-    def open_record(self, filename: str, offset: int) -> Record:
-        """The record at ``offset`` of ``filename``. Raises Unavailable, InvalidWarc, ArchiveFileNotFound."""
+    def open_record(self, filename: str, offset: int, length: int | None = None) -> Record:
+        """The record at ``offset`` of ``filename`` (``length``: its bytes as the index says).
+        Raises Unavailable, InvalidWarc, ArchiveFileNotFound."""
         try:
+            return open_record(self._http(), self.record_url(filename, offset, length), self.fetch_timeout)
+        except InvalidWarc:
+            if not length:
+                raise
+            # the index's length did not frame a record: let the file server measure it
             return open_record(self._http(), self.record_url(filename, offset), self.fetch_timeout)
         except Unavailable:
             with self._lock:   # the file may have moved to another instance: ask once more
@@ -132,6 +175,7 @@ class ArchiveBackend:
         return sorted(f.name for f in page.items)
 
     def close(self) -> None:
+        self._session.close()
         while True:
             try:
                 holder = self._pool.get_nowait()

@@ -7,7 +7,10 @@ dependency, and each connection's thread streams one record at a time with bound
 (docs/decisions/viewerproxy-process-and-server.md).
 
 - Authentication: ``Proxy-Authorization: Basic <session id>:<token>`` (407 otherwise); a CONNECT
-  tunnel belongs to the session that opened it.
+  tunnel belongs to the session that opened it. Sessions are kept in memory
+  (:class:`~server.viewerproxy.caches.SessionCache`): the service announces every change and stop
+  on the control channel (:func:`serve_control`) before its RPC answers, so a stopped session is
+  refused from the next request on.
 - CONNECT to any host is answered by the proxy itself: TLS terminated with a leaf certificate for
   exactly that host from the installation's CA; nothing is ever tunnelled.
 - ``viewerproxy.invalid``: data commands (``getFile``, ``getRecord``, ``getMetadata``,
@@ -40,6 +43,7 @@ from server.archive.cdx import surt
 from server.viewerproxy import sessions as core
 from server.viewerproxy.backend import ArchiveBackend
 from server.viewerproxy.ca import CertificateAuthority, check_host
+from server.viewerproxy.caches import ActiveSession, LookupCache, SessionCache
 from server.viewerproxy.records import Record, replay_headers, ts14
 from server.viewerproxy.resolve import accept_datetime, http_date, is_revisit, ordered, originals
 from shared.dto.viewer import RESERVED_HOST
@@ -85,11 +89,12 @@ class ViewerProxyServer(ThreadingHTTPServer):
     request_queue_size = 128
 
     def __init__(self, address: tuple[str, int], ca: CertificateAuthority, backend: ArchiveBackend,
-                 db: sessionmaker[Session], ignore: list[str], threads: int = 64):
+                 db: sessionmaker[Session], ignore: list[str], threads: int = 64, session_ttl: float = 5.0):
         super().__init__(address, Handler)
         self.ca = ca
         self.backend = backend
         self.db = db
+        self.sessions = SessionCache(self._load_session, session_ttl)
         self.ignore = [re.compile(p) for p in ignore]
         self.slots = threading.BoundedSemaphore(threads)
 
@@ -110,6 +115,10 @@ class ViewerProxyServer(ThreadingHTTPServer):
     def ignored(self, url: str) -> bool:
         return any(p.search(url) for p in self.ignore)
 
+    def _load_session(self, session_id: str) -> ActiveSession | None:
+        with self.db() as db:
+            return core.active_view(db, session_id)
+
 
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
@@ -120,6 +129,9 @@ class Handler(BaseHTTPRequestHandler):
 
     def setup(self) -> None:
         super().setup()
+        # Headers and body go out as separate writes: with Nagle's algorithm the body waits for
+        # the browser's (delayed) ACK of the headers, about 40 ms per answer
+        self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self.tunnel: tuple[str, int] | None = None
         self.tunnel_session: str | None = None
 
@@ -129,8 +141,8 @@ class Handler(BaseHTTPRequestHandler):
     # --- entry points -------------------------------------------------------------------------
 
     def do_CONNECT(self) -> None:
-        sid = self._credentials()
-        if sid is None:
+        session = self._credentials()
+        if session is None:
             self._need_auth()
             return
         host, _, port = self.path.rpartition(":")
@@ -153,7 +165,7 @@ class Handler(BaseHTTPRequestHandler):
         self.rfile = tls.makefile("rb", -1)
         self.wfile = socketserver._SocketWriter(tls)
         self.tunnel = (host, port_n)
-        self.tunnel_session = sid
+        self.tunnel_session = session.id
         self.close_connection = False
 
     def do_GET(self) -> None:
@@ -202,22 +214,19 @@ class Handler(BaseHTTPRequestHandler):
         if host == RESERVED_HOST and parts.path == "/ca.pem":
             self._bytes(200, self.server.ca.certificate_pem, "application/x-pem-file", body)
             return
-        sid = self.tunnel_session or self._credentials()
-        with self.server.db() as db:
-            row = core.authenticate_id(db, sid) if sid else None
-            if row is None:
-                self._need_auth()
-                return
-            jobs = [int(j) for j in row.job_ids.split(",") if j]
-            moment, recording = row.timestamp, row.recording
-        if host == RESERVED_HOST:
-            self._command(parts, sid, body)
+        # a tunnel's session is looked up again for every request: it may have been stopped since
+        session = self.server.sessions.get(self.tunnel_session) if self.tunnel_session else self._credentials()
+        if session is None:
+            self._need_auth()
             return
-        wanted = accept_datetime(self.headers.get("Accept-Datetime") or "") or moment
-        self._replay(url, sid, jobs, wanted, recording, body)
+        if host == RESERVED_HOST:
+            self._command(parts, session.id, body)
+            return
+        wanted = accept_datetime(self.headers.get("Accept-Datetime") or "") or session.timestamp
+        self._replay(url, session.id, list(session.job_ids), wanted, session.recording, body)
 
-    def _credentials(self) -> str | None:
-        """The session id of valid proxy credentials, or None."""
+    def _credentials(self) -> ActiveSession | None:
+        """The active session valid proxy credentials name, or None."""
         value = self.headers.get("Proxy-Authorization") or ""
         scheme, _, data = value.partition(" ")
         if scheme.lower() != "basic":
@@ -226,9 +235,7 @@ class Handler(BaseHTTPRequestHandler):
             user, _, password = base64.b64decode(data.strip(), validate=True).decode("utf-8").partition(":")
         except (ValueError, UnicodeDecodeError):
             return None
-        with self.server.db() as db:
-            s = core.authenticate(db, user, password)
-            return s.id if s is not None else None
+        return self.server.sessions.authenticate(user, password)
 
     # --- replay -------------------------------------------------------------------------------
 
@@ -275,7 +282,7 @@ class Handler(BaseHTTPRequestHandler):
     def _open(self, cap, caps: list, jobs: list[int]) -> tuple[Record, Record, str]:
         """(the capture's record, the record holding the payload, how a revisit was resolved)."""
         backend = self.server.backend
-        rec = backend.open_record(cap.filename, cap.offset) if cap.offset is not None else None
+        rec = backend.open_record(cap.filename, cap.offset, cap.length) if cap.offset is not None else None
         if rec is not None and not rec.is_revisit:
             return rec, rec, ""
         if rec is None and not is_revisit(cap):
@@ -541,11 +548,31 @@ def build(config: dict[str, Any]) -> ViewerProxyServer:
     s = config["settings"]
     host, _, port = s["viewerproxy.address"].rpartition(":")
     engine = make_engine(config["database_url"], 10)
+    lookups = LookupCache(s["viewerproxy.lookup_cache_entries"], s["viewerproxy.lookup_cache_seconds"])
     backend = ArchiveBackend(config["nameko"], s["viewerproxy.rpc_clients"], s["viewerproxy.rpc_timeout"],
-                             s["viewerproxy.fetch_timeout"], s["viewerproxy.replica"] or None)
+                             s["viewerproxy.fetch_timeout"], s["viewerproxy.replica"] or None, lookups,
+                             s["viewerproxy.threads"])
     return ViewerProxyServer((host or "127.0.0.1", int(port)), CertificateAuthority(config["ca_dir"]), backend,
                              sessionmaker(engine, expire_on_commit=False), s["viewerproxy.missing.ignore"],
-                             s["viewerproxy.threads"])
+                             s["viewerproxy.threads"], s["viewerproxy.session_cache_seconds"])
+
+
+def serve_control(server: ViewerProxyServer, commands, answers) -> None:
+    """The control channel from the viewerproxy service (the proxy's standard input and a copy of
+    its standard output): ``forget N SESSION_ID`` (``*``: every session) drops the session from
+    the cache and is answered ``ok N``, after which the next request reads the session's new state.
+    The end of the input means the service is gone: the proxy ends too, rather than serve on
+    without the service that owns it."""
+    for line in commands:
+        parts = line.split()
+        if len(parts) == 3 and parts[0] == "forget":
+            server.sessions.forget(None if parts[2] == "*" else parts[2])
+            answers.write(f"ok {parts[1]}\n")
+            answers.flush()
+        else:
+            log.warning("unknown control line %r", line[:200])
+    log.info("the control channel closed (the viewerproxy service ended): stopping")
+    server.shutdown()
 
 
 def log_connections(path: str) -> None:
@@ -575,6 +602,11 @@ def main(argv: list[str] | None = None) -> int:
         config = json.load(fh)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     server = build(config)
+    if config.get("control") == "stdio":
+        answers = os.fdopen(os.dup(1), "w", buffering=1)
+        os.dup2(2, 1)   # a stray print must not be read as an answer: standard output goes to the log
+        threading.Thread(target=serve_control, args=(server, sys.stdin, answers), name="control",
+                         daemon=True).start()
     host, port = server.server_address[:2]
     ready = config["ready_file"]
     with open(ready + ".tmp", "w") as fh:

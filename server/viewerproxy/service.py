@@ -3,7 +3,10 @@ commands, as RPCs only). It owns the viewer database, the installation's viewer 
 process (``python -m server.viewerproxy.proxy``) it starts at setup and ends at stop.
 
 Browsers never talk to this service: they talk to the proxy process, which reads the sessions this
-service writes (the same database).
+service writes (the same database) and keeps them in memory. Every RPC that changes or stops a
+session tells the proxy process to forget its copy over the process's control channel (its
+standard input; answered on its standard output) and returns only when the proxy has answered, so
+that a stopped session is refused from the next request on (docs/decisions/viewerproxy-caches.md).
 """
 from __future__ import annotations
 
@@ -16,6 +19,8 @@ import time
 import urllib.parse
 
 import eventlet
+from eventlet.green import subprocess as green_subprocess
+from eventlet.semaphore import Semaphore
 from nameko.extensions import DependencyProvider
 
 from server.db.engine import database_url
@@ -30,6 +35,7 @@ from server.viewerproxy.ca import CertificateAuthority
 from shared import contracts
 from shared.dto import Page
 from shared.dto.viewer import (
+    DEFAULT_SEED_LIST,
     RESERVED_HOST,
     MissingUrlDto,
     ViewerCaptureDto,
@@ -41,7 +47,9 @@ from shared.roles import CURATOR, QA_ROLE, READ
 
 log = logging.getLogger(__name__)
 
-DEFAULT_SEED_LIST = "qa-missing"
+#: seconds an RPC waits for the proxy process to confirm it forgot a session; past it the
+#: session cache's time-to-live (viewerproxy.session_cache_seconds) is the bound
+CONTROL_TIMEOUT = 5.0
 
 
 class ProxyProcess(DependencyProvider):
@@ -69,6 +77,7 @@ class ProxyProcess(DependencyProvider):
             "database_url": database_url(s["database.url"], s["data_dir"], "viewer"),
             "ca_dir": self.ca_dir,
             "ready_file": self.ready_file,
+            "control": "stdio",
         }
         self.config_file = os.path.join(self.workdir, "proxy-config.json")
         fd = os.open(self.config_file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # holds the broker URI
@@ -77,6 +86,8 @@ class ProxyProcess(DependencyProvider):
         self.start_timeout = s["viewerproxy.start_timeout"]
         self.proc: subprocess.Popen | None = None
         self.where: dict | None = None
+        self._control = Semaphore(1)
+        self._sequence = 0
 
     def start(self) -> None:
         # the database must exist (migrated by the DatabaseSession's setup) before the proxy reads it
@@ -84,9 +95,10 @@ class ProxyProcess(DependencyProvider):
             os.unlink(self.ready_file)
         log_path = os.path.join(self.workdir, "proxy.log")
         with open(log_path, "ab") as out:
-            self.proc = subprocess.Popen([sys.executable, "-m", "server.viewerproxy.proxy", self.config_file],
-                                         stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                         close_fds=True)
+            # green pipes: waiting for the proxy's answer must not block the service's other workers
+            self.proc = green_subprocess.Popen([sys.executable, "-m", "server.viewerproxy.proxy", self.config_file],
+                                               stdout=subprocess.PIPE, stderr=out, stdin=subprocess.PIPE,
+                                               close_fds=True)
         deadline = time.monotonic() + self.start_timeout
         while time.monotonic() < deadline:
             if os.path.exists(self.ready_file):
@@ -112,6 +124,32 @@ class ProxyProcess(DependencyProvider):
         self.proc = None
 
     kill = stop
+
+    def forget(self, session_id: str) -> None:
+        """Have the proxy process drop its copy of the session, and wait (at most CONTROL_TIMEOUT)
+        until it says so: the RPC that changed the session answers after the proxy sees it."""
+        proc = self.proc
+        if proc is None or proc.poll() is not None:
+            return
+        done = False
+        with self._control:
+            self._sequence += 1
+            n = str(self._sequence).encode()
+            try:
+                with eventlet.Timeout(CONTROL_TIMEOUT, False):
+                    proc.stdin.write(b"forget %s %s\n" % (n, session_id.encode()))
+                    proc.stdin.flush()
+                    while not done:
+                        line = proc.stdout.readline()
+                        if not line:
+                            return   # the proxy ended: nothing left that could answer the session
+                        done = line.split() == [b"ok", n]   # an older answer (after a timeout) is skipped
+            except OSError as exc:
+                log.warning("the viewerproxy process cannot be told that session %s changed: %s", session_id, exc)
+                return
+        if not done:
+            log.warning("the viewerproxy process did not confirm within %s s that it forgot session %s; it "
+                        "reads it again within viewerproxy.session_cache_seconds", CONTROL_TIMEOUT, session_id)
 
     def get_dependency(self, worker_ctx) -> ProxyProcess:
         return self
@@ -169,6 +207,7 @@ class ViewerProxyService(NasService):
         """Change the session's jobs and/or moment (the seeds' changeIndex; "" = newest).
         Raises ViewerSessionNotFound, ViewerSessionStopped, InvalidInput."""
         dto = core.change(self.db, session_id, job_ids, timestamp)
+        self.proxy.forget(dto.session_id)
         if job_ids is not None:
             self._warm(dto.job_ids)
         return dto
@@ -177,13 +216,17 @@ class ViewerProxyService(NasService):
     def set_recording(self, session_id: str, on: bool) -> ViewerSessionDto:
         """Start or stop recording the URLs the session asks for that are not archived.
         Raises ViewerSessionNotFound, ViewerSessionStopped."""
-        return core.set_recording(self.db, session_id, on)
+        dto = core.set_recording(self.db, session_id, on)
+        self.proxy.forget(dto.session_id)
+        return dto
 
     @rpc(roles=READ)
     def stop_session(self, session_id: str) -> ViewerSessionDto:
         """End the session: the proxy no longer answers it; its missing URLs stay readable.
         Raises ViewerSessionNotFound."""
-        return core.stop(self.db, session_id)
+        dto = core.stop(self.db, session_id)
+        self.proxy.forget(dto.session_id)   # before the answer: the caller may rely on it at once
+        return dto
 
     @rpc(roles=READ)
     def missing_urls(self, session_id: str, offset: int = 0, limit: int = 100) -> Page[MissingUrlDto]:

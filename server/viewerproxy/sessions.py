@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 
 from server.db.query import check_paging, page
 from server.db.transactions import committing
+from server.viewerproxy.caches import ActiveSession
 from server.viewerproxy.models import MissingUrl, ViewerSession
 from shared.dto import Page
 from shared.dto.viewer import MissingUrlDto, ViewerSessionDto
@@ -136,11 +137,14 @@ def authenticate(db: Session, session_id: str, token: str) -> ViewerSession | No
     return s
 
 
-def authenticate_id(db: Session, session_id: str) -> ViewerSession | None:
-    """The active session of an already authenticated connection (a CONNECT tunnel), or None
-    once it was stopped."""
-    s = db.get(ViewerSession, session_id)
-    return s if s is not None and s.state == ACTIVE else None
+def active_view(db: Session, session_id: str) -> ActiveSession | None:
+    """What the proxy keeps of an active session (:class:`server.viewerproxy.caches.SessionCache`),
+    or None when there is no such session or it was stopped."""
+    s = db.get(ViewerSession, session_id) if isinstance(session_id, str) else None
+    if s is None or s.state != ACTIVE:
+        return None
+    return ActiveSession(s.id, s.token_hash, tuple(int(j) for j in s.job_ids.split(",") if j), s.timestamp,
+                         bool(s.recording))
 
 
 # --- missing URLs ------------------------------------------------------------------------------
@@ -175,7 +179,9 @@ def missing(db: Session, session_id: str, offset: int = 0, limit: int = 100) -> 
 
 
 def missing_urls(db: Session, session_id: str, urls: list[str] | None = None) -> list[str]:
-    """The session's missing URLs (all, or those of ``urls`` that are in its list)."""
+    """The session's missing URLs (all, or those of ``urls`` that are in its list). Raises
+    ViewerSessionNotFound."""
+    get(db, session_id)
     rows = db.execute(select(MissingUrl.url).where(MissingUrl.session_id == session_id)
                       .order_by(MissingUrl.first_seen, MissingUrl.id)).scalars().all()
     if urls is None:

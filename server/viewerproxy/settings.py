@@ -10,12 +10,20 @@ SETTINGS = (
     Setting(_V + "ca_dir", str, "", "the viewer CA (ca.key mode 0600, ca.pem) and the per-host certificates; "
             "empty: <data_dir>/viewer-ca"),
     Setting(_V + "threads", int, 64, "connections served at the same time (more wait)", minimum=1),
-    Setting(_V + "rpc_clients", int, 8, "RPC clients the proxy keeps open to the index server and the "
+    Setting(_V + "rpc_clients", int, 16, "RPC clients the proxy keeps open to the index server and the "
             "arcrepository", minimum=1),
     Setting(_V + "rpc_timeout", float, 30.0, "seconds to wait for the index server and the arcrepository",
             minimum=0.1),
     Setting(_V + "fetch_timeout", float, 60.0, "seconds without data from a bitarchive before a record is "
             "given up (the next capture is tried)", minimum=0.1),
+    Setting(_V + "session_cache_seconds", float, 5.0, "seconds the proxy keeps a session it read from the "
+            "database; the service tells its proxy at once when a session changes or stops, so this only bounds "
+            "changes made elsewhere (another viewerproxy on the same database); 0: read it for every request",
+            minimum=0),
+    Setting(_V + "lookup_cache_entries", int, 10_000, "captures of (job set, URL) the proxy keeps from the index "
+            "server, least recently used dropped first; 0: ask the index server for every request", minimum=0),
+    Setting(_V + "lookup_cache_seconds", float, 60.0, "seconds a kept lookup is used (a job set's index that "
+            "grows is seen after at most this)", minimum=0),
     Setting(_V + "replica", str, "", "the bitarchive replica records are read from; empty: the archive's default"),
     Setting(_V + "missing.ignore", list, [r"^data:", r"^about:", r"^blob:", r"^chrome-extension:",
                                           r"/favicon\.ico$", r"google-analytics\.com/", r"googletagmanager\.com/",

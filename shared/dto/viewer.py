@@ -12,6 +12,8 @@ SERVICE = "viewerproxy"
 
 #: the reserved host of the data commands (getFile, getRecord, getMetadata, getStatus)
 RESERVED_HOST = "viewerproxy.invalid"
+#: the seed list ``add_missing_as_seeds`` fills when the caller names none
+DEFAULT_SEED_LIST = "qa-missing"
 
 
 @dataclass

@@ -33,6 +33,18 @@ from shared.errors import InvalidInput, PermissionDenied
 log = logging.getLogger(__name__)
 
 
+def record_part(path: str, query: dict[str, str], measure: Callable[[str, int], int] = record_span) -> Served:
+    """The bytes of the record at ``?offset=`` of ``path`` (the file server's ``record`` route).
+    ``?length=`` (the index's, from the CDX; the viewerproxy names it) spares ``measure``, which
+    inflates a whole gzip member to learn its length; a wrong one frames no record, and the reader
+    asks again without it."""
+    offset = int(query.get("offset", "0"))
+    length = query.get("length", "")
+    if length.isdigit() and int(length) > 0:
+        return Served(path, offset, int(length))
+    return Served(path, offset, measure(path, offset))
+
+
 @dataclasses.dataclass(frozen=True)
 class BatchLimits:
     """What a bitarchive allows a batch run (``archive.batch.*``)."""
@@ -100,8 +112,7 @@ class Bitarchive:
         path = self.storage.lookup(check_name(rest))
         if path is None:
             return None
-        offset = int(query.get("offset", "0"))
-        return Served(path, offset, offload(record_span, path, offset))
+        return record_part(path, query, lambda p, o: offload(record_span, p, o))
 
     def serve_checksum(self, rest: str, query: dict[str, str]) -> bytes | None:
         path = self.storage.lookup(check_name(rest))

@@ -3,7 +3,7 @@
 The proxy process (started by a real ``ViewerProxyService`` container, as in production) finds the
 capture through ``index_server.lookup``, asks ``arcrepository.get_record`` where the record is
 served, and streams it from a real :class:`FileServer` routed to the bitarchive's own record
-resolver (``record_span``), exactly its production path. The index server and the arcrepository
+resolver (``record_part``), exactly its production path. The index server and the arcrepository
 are stand-ins answering for this one file: what is measured is the proxy's memory, and storing a
 gigabyte through the real archive would only add minutes of copying and checksums.
 
@@ -22,8 +22,8 @@ import requests
 from nameko.containers import ServiceContainer
 from nameko.standalone.rpc import ClusterRpcProxy
 
-from server.archive.fileserver import FileServer, Served
-from server.archive.records import record_span
+from server.archive.bitarchive.core import record_part
+from server.archive.fileserver import FileServer
 from server.runtime.rpc import rpc
 from server.viewerproxy.service import ViewerProxyService
 from shared import contracts
@@ -106,9 +106,7 @@ def stack(tmp_path):
     path = str(tmp_path / NAME)
     write_big_warc(path)
     files = FileServer("127.0.0.1:0")
-    files.route("record", lambda rest, q: Served(path, int(q.get("offset", "0")),
-                                                  record_span(path, int(q.get("offset", "0")))) if rest == NAME
-                else None)
+    files.route("record", lambda rest, q: record_part(path, q) if rest == NAME else None)
     files.start()
     StandInArchive.path, StandInArchive.base_url = path, files.base_url
     amqp = {"AMQP_URI": f"amqp://guest:guest@127.0.0.1:5672/{vhost}"}

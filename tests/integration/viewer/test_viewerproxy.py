@@ -232,6 +232,32 @@ def test_two_sessions_on_two_job_sets_see_different_captures_and_accept_datetime
     assert b"version one" in at_t1.get(f"{WWW}/", timeout=30).content
 
 
+def test_the_proxy_sees_a_session_change_or_stop_at_once(env):
+    """The proxy keeps sessions and lookups in memory: what an RPC changed applies from the
+    very next request (the service waits for the proxy to forget its copy), over plain http and
+    inside an https tunnel opened before the change."""
+    s = _session(env, [1])
+    b = _browser(env, s)
+    tunnel = _browser(env, s)
+    assert b"version one" in b.get(f"{WWW}/", timeout=30).content   # session and lookup now kept
+    assert b"secure version one" in tunnel.get("https://www.viewer-test.dk/secure.html", timeout=30).content
+    with _rpc(env) as rpc:
+        rpc.viewerproxy.update_session(s.session_id, [1, 2])
+    assert b"version two" in b.get(f"{WWW}/", timeout=30).content   # the new job set's captures
+    with _rpc(env) as rpc:
+        rpc.viewerproxy.update_session(s.session_id, None, "20240102")
+        assert b"version one" in b.get(f"{WWW}/", timeout=30).content   # the new moment
+        rpc.viewerproxy.set_recording(s.session_id, True)
+        assert b.get(f"{WWW}/recorded-at-once.png", timeout=30).status_code == 404
+        listed = contracts.decode("viewerproxy", "missing_urls", rpc.viewerproxy.missing_urls(s.session_id))
+        assert [m.url for m in listed.items] == [f"{WWW}/recorded-at-once.png"]
+        rpc.viewerproxy.stop_session(s.session_id)
+    assert b.get(f"{WWW}/", timeout=30).status_code == 407
+    # the tunnel opened before the stop: its next request is refused too (the keep-alive connection
+    # is reused by requests; a 407 inside the tunnel is what the proxy answers)
+    assert tunnel.get("https://www.viewer-test.dk/secure.html", timeout=30).status_code == 407
+
+
 def test_revisits_of_every_kind_resolve_to_their_payload(env):
     b = _browser(env, _session(env, [1, 2]))
     expected = {"pic.png": ("same-url-digest", kit.PNG), "logo.png": ("refers-to", kit.PNG),
@@ -405,6 +431,50 @@ def test_missing_urls_become_seeds_of_a_domain_through_the_definitions_service(e
         assert rpc.viewerproxy.add_missing_as_seeds(s.session_id, "viewer-test.dk") == 0   # already seeds
         with pytest.raises(InvalidInput):   # none of the session's missing URLs is of that domain
             rpc.viewerproxy.add_missing_as_seeds(s.session_id, "nowhere-else.dk")
+
+
+def test_the_command_line_pages_missing_urls_and_makes_them_seeds(env, capsys):
+    from server.cli.main import main
+
+    uri = ["--amqp-uri", env["config"]["AMQP_URI"]]
+    s = _session(env, [1], recording=True)
+    b = _browser(env, s)
+    asked = ["http://www.cli-seeds.dk/a.html", "http://www.cli-seeds.dk/b.html", "http://cdn.elsewhere.dk/c.png"]
+    for url in asked:
+        assert b.get(url, headers={"Referer": f"{WWW}/"}, timeout=30).status_code == 404
+    with _rpc(env) as rpc:
+        rpc.definitions.create_domain("cli-seeds.dk")
+    capsys.readouterr()
+    # one page at a time, saying where the next one starts
+    assert main(["viewer", "session", "missing", s.session_id, "--limit", "2", *uri]) == 0
+    out = capsys.readouterr().out
+    assert asked[0] in out and asked[1] in out and asked[2] not in out
+    assert "URLs 1-2 of 3 (next: --offset 2)" in out
+    assert main(["viewer", "session", "missing", s.session_id, "--offset", "2", "--limit", "2", *uri]) == 0
+    out = capsys.readouterr().out
+    assert asked[2] in out and asked[0] not in out and "URLs 3-3 of 3" in out and "next" not in out
+    # typed errors as one sentence each, no traceback, nothing changed
+    cases = [([s.session_id, "cli-seeds.dk", asked[2]], "outside the domain cli-seeds.dk"),
+             ([s.session_id, "cli-seeds.dk", "http://www.cli-seeds.dk/never-asked"], "missing-URL list"),
+             ([s.session_id, "nowhere-else.dk"], "missing-URL list"),
+             (["nosuch", "cli-seeds.dk"], "no viewer session"),
+             ([s.session_id, "elsewhere.dk", asked[2]], "elsewhere.dk")]
+    for argv, sentence in cases:
+        assert main(["viewer", "session", "add-missing-as-seeds", *argv, *uri]) == 2, argv
+        err = capsys.readouterr().err
+        assert sentence in err and "Traceback" not in err and err.count("\n") == 1, err
+    # the named URL only, then the rest of the domain's into another seed list
+    assert main(["viewer", "session", "add-missing-as-seeds", s.session_id, "cli-seeds.dk", asked[1], *uri]) == 0
+    assert "1 new seed(s) added to the seed list qa-missing of cli-seeds.dk" in capsys.readouterr().out
+    assert main(["viewer", "session", "add-missing-as-seeds", s.session_id, "cli-seeds.dk",
+                 "--seed-list", "from-qa", *uri]) == 0
+    assert "2 new seed(s) added to the seed list from-qa" in capsys.readouterr().out
+    with _rpc(env) as rpc:
+        d = rpc.definitions.get_domain("cli-seeds.dk")
+    seeds = {sl["name"]: sl["seeds"] for sl in d["seed_lists"]}
+    assert seeds["qa-missing"] == [asked[1]] and seeds["from-qa"] == asked[:2]
+    default = next(c for c in d["configurations"] if c["name"] == d["default_configuration"])
+    assert {"qa-missing", "from-qa"} <= set(default["seed_lists"])
 
 
 def test_zy_missing_urls_are_recorded_per_session_and_survive_a_restart(env):

@@ -1,0 +1,121 @@
+"""What the proxy process keeps between requests so that a request costs one lookup and one
+record fetch, not also two database reads (docs/decisions/viewerproxy-caches.md).
+
+- :class:`SessionCache`: the active sessions browsers authenticated with, for at most ``ttl``
+  seconds. The viewerproxy service tells its proxy process at once when a session changes or
+  stops (:func:`server.viewerproxy.proxy.serve_control`, answered before the RPC returns), so
+  the time-to-live only bounds what no message announces: a change made by another viewerproxy
+  instance sharing the viewer database, or an administrator editing the database. Refusals are
+  never cached: a new session works at its first request.
+- :class:`LookupCache`: the index server's captures of a URL for a job set, a bounded LRU with a
+  time-to-live. The key is (job set, URL) — not the moment: the moment only orders the same
+  captures, which costs microseconds. A session whose jobs change asks with another key, so it
+  sees the new job set's captures at once.
+
+Both are shared by the proxy's threads (one lock each, held for dictionary work only; the
+database and the index server are asked outside it).
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class ActiveSession:
+    """What the proxy needs of a session to answer a request for it."""
+
+    id: str
+    token_hash: str
+    job_ids: tuple[int, ...]
+    timestamp: str
+    recording: bool
+
+    def token_matches(self, token: str) -> bool:
+        return hmac.compare_digest(self.token_hash, hashlib.sha256(token.encode()).hexdigest())
+
+
+class SessionCache:
+    """Active sessions by id, each for at most ``ttl`` seconds (0: not kept at all).
+
+    ``load(session_id)`` reads one from the database (None: unknown or stopped). A load that
+    started before a :meth:`forget` is not stored: it may have read the old row."""
+
+    def __init__(self, load: Callable[[str], ActiveSession | None], ttl: float = 5.0,
+                 clock: Callable[[], float] = time.monotonic):
+        self._load, self.ttl, self._clock = load, ttl, clock
+        self._rows: dict[str, tuple[float, ActiveSession]] = {}
+        self._generation = 0
+        self._lock = threading.Lock()
+
+    def get(self, session_id: str) -> ActiveSession | None:
+        now = self._clock()
+        with self._lock:
+            hit = self._rows.get(session_id)
+            if hit is not None and now - hit[0] < self.ttl:
+                return hit[1]
+            generation = self._generation
+        found = self._load(session_id)
+        with self._lock:
+            if found is None:
+                self._rows.pop(session_id, None)
+            elif self.ttl > 0 and generation == self._generation:
+                if len(self._rows) >= 10_000:   # sessions are few; this only bounds a flood of them
+                    self._rows.clear()
+                self._rows[session_id] = (now, found)
+        return found
+
+    def authenticate(self, session_id: str, token: str) -> ActiveSession | None:
+        """The active session the browser's proxy credentials name, or None."""
+        s = self.get(session_id)
+        return s if s is not None and s.token_matches(token) else None
+
+    def forget(self, session_id: str | None = None) -> None:
+        """Drop one session (None: all), and anything being loaded now."""
+        with self._lock:
+            self._generation += 1
+            if session_id is None:
+                self._rows.clear()
+            else:
+                self._rows.pop(session_id, None)
+
+
+class LookupCache:
+    """The captures of (job set, URL): at most ``entries`` of them, each for at most ``ttl``
+    seconds, the least recently used dropped first (``entries`` 0: nothing is kept)."""
+
+    def __init__(self, entries: int = 10_000, ttl: float = 60.0, clock: Callable[[], float] = time.monotonic):
+        self.entries, self.ttl, self._clock = entries, ttl, clock
+        self._items: OrderedDict[tuple[tuple[int, ...], str], tuple[float, list[Any]]] = OrderedDict()
+        self._lock = threading.Lock()
+        self.hits = self.misses = 0
+
+    def get(self, job_ids: Sequence[int], url: str, fetch: Callable[[], list[Any]]) -> list[Any]:
+        """The cached captures, or ``fetch()``'s (kept when it answers; its errors pass through)."""
+        key = (tuple(job_ids), url)
+        now = self._clock()
+        with self._lock:
+            hit = self._items.get(key)
+            if hit is not None and now - hit[0] < self.ttl:
+                self._items.move_to_end(key)
+                self.hits += 1
+                return hit[1]
+            self.misses += 1
+        found = fetch()
+        if self.entries > 0:
+            with self._lock:
+                self._items[key] = (now, found)
+                self._items.move_to_end(key)
+                while len(self._items) > self.entries:
+                    self._items.popitem(last=False)
+        return found
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()

@@ -1,0 +1,171 @@
+"""What the proxy process keeps between requests: sessions (forgotten when the service says so,
+else after their time-to-live; refusals never kept), lookups (bounded, per job set), record
+locations (their signed token kept), and the control channel that tells the proxy to forget."""
+from __future__ import annotations
+
+import hashlib
+import io
+import threading
+import urllib.parse
+
+from server.viewerproxy.backend import ArchiveBackend
+from server.viewerproxy.caches import ActiveSession, LookupCache, SessionCache
+from shared.dto.archive import RecordUrlDto
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _session(sid: str = "s1", jobs=(1,), token: str = "tok") -> ActiveSession:
+    return ActiveSession(sid, hashlib.sha256(token.encode()).hexdigest(), tuple(jobs), "", False)
+
+
+def test_a_session_is_read_once_then_kept_until_forgotten_or_its_time_is_up():
+    db = {"s1": _session()}
+    reads = []
+    clock = Clock()
+    cache = SessionCache(lambda sid: reads.append(sid) or db.get(sid), ttl=5.0, clock=clock)
+    assert cache.authenticate("s1", "tok").job_ids == (1,)
+    assert cache.authenticate("s1", "wrong") is None
+    assert reads == ["s1"]
+    db["s1"] = _session(jobs=(1, 2))
+    assert cache.get("s1").job_ids == (1,)            # kept: the service has not said anything
+    cache.forget("s1")
+    assert cache.get("s1").job_ids == (1, 2)          # forgotten: read again at once
+    del db["s1"]                                      # stopped (the loader answers None)
+    clock.now += 5.0
+    assert cache.get("s1") is None                    # the time-to-live bounds an unannounced change
+    assert reads == ["s1", "s1", "s1"]
+
+
+def test_refusals_are_never_kept_so_a_new_session_works_at_once():
+    db: dict[str, ActiveSession] = {}
+    cache = SessionCache(db.get, ttl=60.0)
+    assert cache.get("new") is None
+    db["new"] = _session("new")
+    assert cache.authenticate("new", "tok") is not None
+
+
+def test_a_load_that_raced_with_forget_is_not_kept():
+    old, new = _session(jobs=(1,)), _session(jobs=(2,))
+    started, release = threading.Event(), threading.Event()
+    current = [old]
+
+    def slow_load(sid):
+        row = current[0]
+        started.set()
+        release.wait(5)
+        return row
+
+    cache = SessionCache(slow_load, ttl=60.0)
+    got = []
+    t = threading.Thread(target=lambda: got.append(cache.get("s1")))
+    t.start()
+    assert started.wait(5)
+    current[0] = new
+    cache.forget("s1")          # the change happened while the old row was being read
+    release.set()
+    t.join(5)
+    assert got[0].job_ids == (1,)   # that request saw the old row (it began before the change)...
+    assert cache.get("s1").job_ids == (2,)   # ...but it was not kept for the next ones
+
+
+def test_a_zero_time_to_live_reads_every_time_and_forget_all_drops_everything():
+    reads = []
+    cache = SessionCache(lambda sid: reads.append(sid) or _session(sid), ttl=0)
+    cache.get("a")
+    cache.get("a")
+    assert reads == ["a", "a"]
+    kept = SessionCache(lambda sid: reads.append(sid) or _session(sid), ttl=60)
+    kept.get("b")
+    kept.get("c")
+    kept.forget()
+    kept.get("b")
+    assert reads[-3:] == ["b", "c", "b"]
+
+
+def test_lookups_are_kept_per_job_set_and_url_bounded_and_for_their_time():
+    clock = Clock()
+    cache = LookupCache(entries=2, ttl=60.0, clock=clock)
+    asked = []
+
+    def fetch(tag):
+        return lambda: asked.append(tag) or [tag]
+
+    assert cache.get([1], "http://a/", fetch("1a")) == ["1a"]
+    assert cache.get([1], "http://a/", fetch("again")) == ["1a"]
+    assert cache.get([1, 2], "http://a/", fetch("12a")) == ["12a"]   # another job set: asked anew
+    cache.get([1], "http://a/", fetch("x"))                          # used: now the most recent
+    cache.get([1], "http://b/", fetch("1b"))                         # a third entry drops (1,2) a
+    assert cache.get([1, 2], "http://a/", fetch("12a-again")) == ["12a-again"]
+    clock.now += 60
+    assert cache.get([1], "http://b/", fetch("1b-later")) == ["1b-later"]
+    assert asked == ["1a", "12a", "1b", "12a-again", "1b-later"]
+    assert cache.hits == 2
+
+
+def test_a_lookup_that_fails_is_not_kept():
+    cache = LookupCache()
+
+    def not_ready():
+        raise RuntimeError("index being built")
+
+    try:
+        cache.get([1], "http://a/", not_ready)
+    except RuntimeError:
+        pass
+    assert cache.get([1], "http://a/", lambda: ["ready"]) == ["ready"]
+
+
+def test_no_lookup_is_kept_with_zero_entries():
+    cache = LookupCache(entries=0)
+    asked = []
+    cache.get([1], "u", lambda: asked.append(1) or [])
+    cache.get([1], "u", lambda: asked.append(2) or [])
+    assert asked == [1, 2]
+
+
+def test_a_kept_record_location_keeps_its_signed_token_and_names_the_length():
+    backend = ArchiveBackend({"AMQP_URI": "memory://"})
+    calls = []
+
+    def call(service, method, name, offset, replica):
+        calls.append((method, name, offset))
+        return RecordUrlDto(name, offset, "ONE", "ba",
+                            f"http://127.0.0.1:9/record/{name}?offset={offset}&token=signed.{name}")
+
+    backend.call = call
+    first = urllib.parse.urlsplit(backend.record_url("f.warc.gz", 10))
+    again = urllib.parse.urlsplit(backend.record_url("f.warc.gz", 2048, 512))
+    assert calls == [("get_record", "f.warc.gz", 10)]   # the second offset reused the first answer
+    assert urllib.parse.parse_qs(first.query) == {"offset": ["10"], "token": ["signed.f.warc.gz"]}
+    assert urllib.parse.parse_qs(again.query) == {"offset": ["2048"], "token": ["signed.f.warc.gz"],
+                                                  "length": ["512"]}
+    assert again.path == "/record/f.warc.gz"
+    backend.close()
+
+
+def test_the_control_channel_forgets_answers_and_stops_the_proxy_at_its_end():
+    from server.viewerproxy.proxy import serve_control
+
+    class Server:
+        def __init__(self):
+            self.sessions = SessionCache(lambda sid: _session(sid), ttl=60)
+            self.stopped = False
+
+        def shutdown(self):
+            self.stopped = True
+
+    server = Server()
+    server.sessions.get("s1")
+    server.sessions.get("s2")
+    answers = io.StringIO()
+    serve_control(server, io.StringIO("forget 1 s1\nnonsense\nforget 2 *\n"), answers)
+    assert answers.getvalue() == "ok 1\nok 2\n"
+    assert server.sessions._rows == {}
+    assert server.stopped   # the input ended: the service is gone
