@@ -77,6 +77,35 @@ class Frontier:
         self._ensure_indexes()
         self.commit_interval = commit_interval
         self._last_commit = time.monotonic()
+        # Every write since the last commit, in order: a COMMIT that fails on a full disk may
+        # roll the whole transaction back (SQLite does so for SQLITE_FULL), which would put
+        # finished URIs back in the queue (fetched and archived twice) and forget the links
+        # found meanwhile. The journal is replayed then, so the transaction is whole again.
+        self._journal: list[tuple[str, object, bool]] = []
+
+    def write(self, sql: str, params: tuple = ()) -> sqlite3.Cursor:
+        """A write, kept in the journal until it is committed (readers use ``db``)."""
+        try:
+            cur = self.db.execute(sql, params)
+        except sqlite3.DatabaseError:
+            self._after_failure()
+            raise
+        self._journal.append((sql, params, False))
+        return cur
+
+    def _wmany(self, sql: str, rows: list) -> None:
+        try:
+            self.db.executemany(sql, rows)
+        except sqlite3.DatabaseError:
+            self._after_failure()
+            raise
+        self._journal.append((sql, rows, True))
+
+    def _after_failure(self) -> None:
+        """A statement or commit failed (a full disk): when SQLite rolled the transaction back
+        with it, what the journal holds is written again, so only the failed write is missing."""
+        if not self.db.in_transaction and self._journal:
+            self._replay()
 
     def _ensure_indexes(self) -> None:
         if self.db.execute("SELECT 1 FROM sqlite_master WHERE name='sqlite_autoindex_uris_1'").fetchone():
@@ -91,13 +120,13 @@ class Frontier:
         return row[0] if row else None
 
     def set_meta(self, name: str, value: str) -> None:
-        self.db.execute("INSERT OR REPLACE INTO meta(name, value) VALUES(?, ?)", (name, value))
+        self.write("INSERT OR REPLACE INTO meta(name, value) VALUES(?, ?)", (name, value))
 
     # -- queueing -------------------------------------------------------------------------
     def add(self, key: str, url: str, queue: str, path: str, via: str | None, seed: str | None,
             domain: str | None, is_seed: bool = False) -> bool:
         """Queue a URI unless its key was seen before; True when it was new."""
-        cur = self.db.execute(
+        cur = self.write(
             "INSERT OR IGNORE INTO uris(key, url, queue, path, via, seed, is_seed, state, domain)"
             " VALUES(?,?,?,?,?,?,?,0,?)", (key, url, queue, path, via, seed, int(is_seed), domain))
         return cur.rowcount == 1
@@ -105,7 +134,7 @@ class Frontier:
     def add_finished(self, key: str, url: str, queue: str, path: str, via: str | None, seed: str | None,
                      domain: str | None, status: int, size: int, mime: str | None, is_seed: bool = False) -> bool:
         """Record a URI that was handled without being queued (dns:, robots.txt, a rejected seed)."""
-        cur = self.db.execute(
+        cur = self.write(
             "INSERT OR IGNORE INTO uris(key, url, queue, path, via, seed, is_seed, state, domain, status, size, mime)"
             " VALUES(?,?,?,?,?,?,?,2,?,?,?,?)",
             (key, url, queue, path, via, seed, int(is_seed), domain, status, size, mime))
@@ -116,7 +145,7 @@ class Frontier:
 
     def reject_once(self, key: str) -> bool:
         """Remember a rejected (out-of-scope) URL; True the first time, so it is logged once."""
-        return self.db.execute("INSERT OR IGNORE INTO rejected(key) VALUES(?)", (key,)).rowcount == 1
+        return self.write("INSERT OR IGNORE INTO rejected(key) VALUES(?)", (key,)).rowcount == 1
 
     def next(self, queue: str) -> QueuedUri | None:
         """Take the oldest queued URI of a host queue and mark it in flight."""
@@ -125,28 +154,28 @@ class Frontier:
             " WHERE queue=? AND state=0 ORDER BY id LIMIT 1", (queue,)).fetchone()
         if row is None:
             return None
-        self.db.execute("UPDATE uris SET state=1 WHERE id=?", (row[0],))
+        self.write("UPDATE uris SET state=1 WHERE id=?", (row[0],))
         return QueuedUri(*row)
 
     def finish(self, uri_id: int, status: int, size: int, mime: str | None, dup: bool = False,
                redirect: str | None = None) -> None:
-        self.db.execute("UPDATE uris SET state=2, status=?, size=?, mime=?, dup=?, redirect=? WHERE id=?",
+        self.write("UPDATE uris SET state=2, status=?, size=?, mime=?, dup=?, redirect=? WHERE id=?",
                         (status, size, mime, int(dup), redirect, uri_id))
 
     def finish_by_key(self, key: str, status: int, size: int, mime: str | None) -> bool:
-        cur = self.db.execute("UPDATE uris SET state=2, status=?, size=?, mime=? WHERE key=? AND state!=2",
+        cur = self.write("UPDATE uris SET state=2, status=?, size=?, mime=? WHERE key=? AND state!=2",
                               (status, size, mime, key))
         return cur.rowcount == 1
 
     def requeue(self, uri_id: int) -> None:
         """Put an in-flight URI back (crawl stopping before it was fetched)."""
-        self.db.execute("UPDATE uris SET state=0 WHERE id=? AND state=1", (uri_id,))
+        self.write("UPDATE uris SET state=0 WHERE id=? AND state=1", (uri_id,))
 
     def row_for_key(self, key: str) -> tuple | None:
         return self.db.execute("SELECT id, url, path, seed, state FROM uris WHERE key=?", (key,)).fetchone()
 
     def reset_in_flight(self) -> int:
-        return self.db.execute("UPDATE uris SET state=0 WHERE state=1").rowcount
+        return self.write("UPDATE uris SET state=0 WHERE state=1").rowcount
 
     def queued_per_queue(self) -> dict[str, int]:
         return dict(self.db.execute("SELECT queue, COUNT(*) FROM uris WHERE state=0 GROUP BY queue"))
@@ -164,9 +193,9 @@ class Frontier:
         """Queue many URIs at once (seed files, synthetic benchmarks): (key, url, queue, path,
         via, seed, is_seed, domain) tuples."""
         before = self.db.total_changes
-        self.db.executemany(
+        self._wmany(
             "INSERT OR IGNORE INTO uris(key, url, queue, path, via, seed, is_seed, state, domain)"
-            " VALUES(?,?,?,?,?,?,?,0,?)", rows)
+            " VALUES(?,?,?,?,?,?,?,0,?)", list(rows))
         return self.db.total_changes - before
 
     def load_seeds(self, rows: Iterable[tuple[str, str, str, str | None]]) -> None:
@@ -200,14 +229,14 @@ class Frontier:
 
     # -- hosts and domains ----------------------------------------------------------------
     def save_host(self, queue: str, ip: str | None, robots: str | None, robots_state: int) -> None:
-        self.db.execute("INSERT OR REPLACE INTO hosts(queue, ip, robots, robots_state) VALUES(?,?,?,?)",
+        self.write("INSERT OR REPLACE INTO hosts(queue, ip, robots, robots_state) VALUES(?,?,?,?)",
                         (queue, ip, robots, robots_state))
 
     def load_host(self, queue: str) -> tuple[str | None, str | None, int] | None:
         return self.db.execute("SELECT ip, robots, robots_state FROM hosts WHERE queue=?", (queue,)).fetchone()
 
     def save_domains(self, rows: Iterable[tuple[str, int, int, str | None]]) -> None:
-        self.db.executemany("INSERT OR REPLACE INTO domains(domain, objects, bytes, quota) VALUES(?,?,?,?)", rows)
+        self._wmany("INSERT OR REPLACE INTO domains(domain, objects, bytes, quota) VALUES(?,?,?,?)", list(rows))
 
     def load_domains(self) -> Iterator[tuple[str, int, int, str | None]]:
         return iter(self.db.execute("SELECT domain, objects, bytes, quota FROM domains").fetchall())
@@ -219,9 +248,35 @@ class Frontier:
             self.commit()
 
     def commit(self) -> None:
-        self.db.commit()
+        """Commit what was written since the last commit. When the commit fails (a full disk)
+        and SQLite rolled the transaction back, the writes are replayed into a new one before
+        the error goes on to the caller, who retries the commit when space returns."""
+        try:
+            if not self.db.in_transaction and self._journal:
+                self._replay_or_raise()      # an earlier replay did not fit: again, first
+            self.db.commit()
+        except sqlite3.DatabaseError:
+            self._after_failure()
+            raise
+        self._journal.clear()
         self._last_commit = time.monotonic()
 
+    def _replay_or_raise(self) -> None:
+        for sql, params, many in self._journal:
+            if many:
+                self.db.executemany(sql, params)
+            else:
+                self.db.execute(sql, params)
+
+    def _replay(self) -> None:
+        try:
+            self._replay_or_raise()
+        except sqlite3.DatabaseError:
+            # even the replay does not fit: the journal stays, and the next commit replays it
+            # first (the caller retries until space returns)
+            if self.db.in_transaction:
+                self.db.rollback()
+
     def close(self) -> None:
-        self.db.commit()
+        self.commit()
         self.db.close()

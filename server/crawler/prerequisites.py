@@ -104,13 +104,13 @@ class Prerequisites:
             if row is not None and row[4] == 0:
                 # already queued as a link: fetch it now as the prerequisite, and only once
                 robots_uri = robots_uri._replace(id=row[0])
-                self.frontier.db.execute("UPDATE uris SET state=1 WHERE id=?", (row[0],))
+                self.frontier.write("UPDATE uris SET state=1 WHERE id=?", (row[0],))
                 h.queued -= 1
                 self.counters["queued"] -= 1
             elif row is None:
                 self.frontier.add(key, robots_url, h.name, uri.path + "P", uri.url, uri.seed, uri.domain)
                 robots_uri = robots_uri._replace(id=self.frontier.row_for_key(key)[0])
-                self.frontier.db.execute("UPDATE uris SET state=1 WHERE id=?", (robots_uri.id,))
+                self.frontier.write("UPDATE uris SET state=1 WHERE id=?", (robots_uri.id,))
             capture, code, tries = await self._fetch(h, robots_url)
             if capture is None:
                 if robots_uri.id >= 0:
