@@ -17,7 +17,12 @@ import json
 import os
 import resource
 import sys
-from typing import Any
+
+# typing only for annotations: importing it costs every batch run's start ~3 ms of CPU (the
+# runner's child imports this module; docs/decisions/archive-bitpreservation.md, "Checksum speed")
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC
 GUARDED_EVENTS = {"os.remove", "os.rename", "os.chmod", "os.chown", "os.truncate", "os.link", "os.symlink",
