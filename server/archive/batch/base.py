@@ -13,7 +13,11 @@ on), ``finish``. The bitarchive monitor merges the instances' outputs with ``pos
 """
 from __future__ import annotations
 
-from typing import Any, BinaryIO, ClassVar
+# typing only for annotations: importing it costs every batch run's start ~3 ms of CPU (the
+# runner's child imports this module; docs/decisions/archive-bitpreservation.md, "Checksum speed")
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, BinaryIO, ClassVar
 
 # Imported where used (``importlib.metadata``, ``shutil``, ``shared.errors``): the batch runner
 # imports this module in every child process, and a checksum run's start is part of the

@@ -7,10 +7,15 @@ import io
 import os
 import re
 import threading
-from typing import Any, BinaryIO
 
 from server.archive.batch.base import BatchJob
 from server.archive.checksums import CHUNK, file_checksum
+
+# typing only for annotations: importing it costs every batch run's start ~3 ms of CPU (the
+# runner's child imports this module; docs/decisions/archive-bitpreservation.md, "Checksum speed")
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, BinaryIO
 
 
 class ChecksumJob(BatchJob):

@@ -2,7 +2,10 @@
 
 ``python -m server.archive.batch.runner`` reads a JSON spec on stdin, writes the job's output to
 the file descriptor it was given and prints a JSON summary on stdout. It runs apart from the
-service (heavy CPU never stalls the service's event loop) and with less power than it.
+service (heavy CPU never stalls the service's event loop) and with less power than it. The
+bitarchive starts it without ``site`` (``core.runner_argv``) and it imports little: a checksum
+audit pays its start once per instance and run, and on a 1 GiB instance that start was a tenth
+of the whole run.
 
 What protects the archive is the operating system, not this module: the bitarchive starts the
 runner inside the bubblewrap sandbox (:mod:`server.archive.batch.sandbox`: storage bound
@@ -17,7 +20,12 @@ import json
 import os
 import resource
 import sys
-from typing import Any
+
+# typing only for annotations: importing it costs every batch run's start ~3 ms of CPU (the
+# runner's child imports this module; docs/decisions/archive-bitpreservation.md, "Checksum speed")
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC
 GUARDED_EVENTS = {"os.remove", "os.rename", "os.chmod", "os.chown", "os.truncate", "os.link", "os.symlink",
@@ -78,6 +86,73 @@ def _preload() -> None:
     import shared.errors  # noqa: F401 - base.py imports it where used
 
 
+def _threaded(job: Any, files: list, threads: int, out: Any, result: dict[str, Any], failed: Any) -> None:
+    """``job.file_output`` of every file by ``threads`` threads, outputs written in file order.
+
+    Plain threads and one-shot queues rather than ``concurrent.futures``: importing that pulls
+    in ``logging`` and ``traceback``, about 8 ms of CPU per run, and a checksum audit pays every
+    millisecond of a run's start (docs/decisions/archive-bitpreservation.md, "Checksum speed").
+    A bounded window of files is in flight (not a slot per file of a million-file instance at
+    once); a file's failure is reported, the others go on."""
+    import collections
+    import queue
+    import threading
+
+    tasks: queue.SimpleQueue = queue.SimpleQueue()
+
+    def work() -> None:
+        while (task := tasks.get()) is not None:
+            name, path, reply = task
+            try:
+                reply.put((True, job.file_output(name, path)))
+            except BaseException as exc:  # noqa: BLE001 - handed to the writing thread, which decides
+                reply.put((False, exc))
+
+    # daemon: when the writing thread gives up (an error it re-raises), a worker still inside a
+    # long file must not keep the run alive
+    workers = [threading.Thread(target=work, daemon=True) for _ in range(threads)]
+    for w in workers:
+        w.start()
+    window: collections.deque = collections.deque()
+    todo = iter(files)
+    try:
+        while True:
+            while len(window) < threads * 4 and (nxt := next(todo, None)) is not None:
+                task = (nxt[0], nxt[1], queue.SimpleQueue())
+                tasks.put(task)
+                window.append(task)
+            if not window:
+                break
+            name, _, reply = window.popleft()
+            ok, value = reply.get()
+            if ok:
+                out.write(value)
+                result["files_processed"] += 1
+            elif isinstance(value, Exception):
+                failed(name, value)       # one bad file must not end the job
+            else:
+                raise value
+    finally:
+        for _ in workers:
+            tasks.put(None)
+    for w in workers:
+        w.join()
+
+
+def _site() -> None:
+    """Run what ``site`` does at start (the ``.pth`` files of site-packages) if it was skipped.
+
+    The bitarchive starts this runner with ``-S`` and its module path given (``core.runner_argv``):
+    a venv's ``.pth`` files (an editable install's import finder imports ``pathlib``, ``re``,
+    ``urllib``...) cost a run about 12 ms of CPU and 30 ms of wall time. Shipped jobs are found
+    on the given path; user code, and a shipped job that only a ``.pth`` import hook finds, get
+    the full start-up as before."""
+    if sys.flags.no_site and "site" not in sys.modules:
+        import site
+
+        site.main()
+
+
 def run(spec: dict[str, Any]) -> dict[str, Any]:
     import re
 
@@ -93,10 +168,18 @@ def run(spec: dict[str, Any]) -> dict[str, Any]:
         if not spec.get("source"):
             # the bitarchive's resolved ``module:Class``: no scan of every distribution's entry
             # points in each run (a start cost every checksum audit pays)
-            cls = job_by_reference(spec["job_ref"]) if spec.get("job_ref") else load_job(spec["job"])
+            def shipped() -> type:
+                return job_by_reference(spec["job_ref"]) if spec.get("job_ref") else load_job(spec["job"])
+
+            try:
+                cls = shipped()
+            except ImportError:
+                _site()
+                cls = shipped()
         if cls is None:
             # User code: as root, run as the sandbox user (archive files are read-only to it),
             # with what jobs commonly use imported first. Shipped jobs import what they use.
+            _site()
             _preload()
             drop_privileges(spec.get("sandbox_user", ""))
         protect(spec.get("protect_dirs", []))
@@ -113,28 +196,7 @@ def run(spec: dict[str, Any]) -> dict[str, Any]:
                 result["exceptions"].append({"file": name, "error": f"{exc.__class__.__name__}: {exc}"})
 
         if cls.threads > 1 and len(files) > 1:
-            import collections
-            from concurrent.futures import ThreadPoolExecutor
-
-            # A bounded window of files in flight (not a future per file of a million-file
-            # instance at once); outputs in file order, whatever finishes first.
-            window: collections.deque = collections.deque()
-            todo = iter(files)
-            with ThreadPoolExecutor(cls.threads) as pool:
-                while True:
-                    while len(window) < cls.threads * 4:
-                        nxt = next(todo, None)
-                        if nxt is None:
-                            break
-                        window.append((nxt[0], pool.submit(job.file_output, *nxt)))
-                    if not window:
-                        break
-                    name, fut = window.popleft()
-                    try:
-                        out.write(fut.result())
-                        result["files_processed"] += 1
-                    except Exception as exc:  # noqa: BLE001 - one bad file must not end the job
-                        failed(name, exc)
+            _threaded(job, files, min(cls.threads, len(files)), out, result, failed)
         else:
             for name, path in files:
                 try:
@@ -163,6 +225,10 @@ def main() -> None:
     result["cpu_seconds"] = round(used.ru_utime + used.ru_stime, 3)
     sys.stdout.write(json.dumps(result))
     sys.stdout.flush()
+    sys.stderr.flush()
+    # Everything is written and the output file closed: skip the interpreter's teardown (module
+    # clean-up, a user job's leftover threads), a few ms of every run's CPU for nothing.
+    os._exit(0)
 
 
 if __name__ == "__main__":

@@ -70,7 +70,8 @@ def why_unavailable() -> str:
     return "" if _usable[0] else _usable[1]
 
 
-def _project_root() -> str:
+def project_root() -> str:
+    """The checkout (or installation) that holds ``server/`` and ``shared/``."""
     import server
 
     return os.path.dirname(os.path.dirname(os.path.abspath(server.__file__)))
@@ -79,7 +80,7 @@ def _project_root() -> str:
 def read_only_paths(storage_dirs: Iterable[str]) -> list[str]:
     """Every path the sandbox sees (read-only): Python, its libraries, this project's code and
     the archive's storage directories. Paths that are only links are made as links."""
-    root = _project_root()
+    root = project_root()
     paths: list[str] = []
 
     def add(p: str) -> None:

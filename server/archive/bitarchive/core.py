@@ -193,14 +193,41 @@ class Bitarchive:
         return sorted(self._outputs)
 
 
+#: the runner's start: this service's module path in place of the current directory, then main()
+_RUNNER_BOOT = ("import sys; sys.path[:1] = sys.argv[1:]; del sys.argv[1:]; "
+                "from server.archive.batch.runner import main; main()")
+
+
+def runner_argv() -> list[str]:
+    """The batch runner's command line: this interpreter, without ``site`` (``-S``), told this
+    process's module path (this checkout first, so the runner is this code).
+
+    ``site`` runs the venv's ``.pth`` files at every start: the editable install's import finder
+    alone imports ``pathlib``, ``re`` and ``urllib``, about 12 ms of CPU and 30 ms of wall time
+    on the 2-core host, a tenth of a 1 GiB SHA-1 audit of one instance (docs/decisions/
+    archive-bitpreservation.md, "Checksum speed"). What a ``.pth`` adds to the path is in
+    ``sys.path`` already; the runner loads ``site`` itself for user code and for a job that only
+    a ``.pth`` import hook finds. ``-c``, not ``-m``: no ``runpy`` either."""
+    from server.archive.batch.sandbox import project_root
+
+    root = project_root()
+    path = [root]
+    for p in sys.path:
+        # absolute: the runner's current directory is not this one's; only what exists (an
+        # import hook's made-up entry means nothing without the hook)
+        p = os.path.abspath(p) if p else ""
+        if p and p not in path and os.path.exists(p):
+            path.append(p)
+    return [sys.executable, "-S", "-c", _RUNNER_BOOT, *path]
+
+
 def run_child(spec: dict[str, Any], out_path: str, timeout: float,
               confine: BatchLimits | None = None) -> dict[str, Any]:
     """Run the batch runner in a child process with ``spec``; its output goes to ``out_path``.
     With ``confine``, inside the bubblewrap sandbox with its limits. Returns the runner's
     summary with ``seconds``. Raises InvalidInput (timed out, crashed)."""
     fd = os.open(out_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-    # the same interpreter the same way (-S: a service started without site keeps it for its runner)
-    argv = [sys.executable, *(["-S"] if sys.flags.no_site else []), "-m", "server.archive.batch.runner"]
+    argv = runner_argv()
     try:
         spec = {**spec, "out_fd": fd}
         if confine is None:

@@ -139,3 +139,44 @@ def test_failed_files_are_counted_and_user_code_cannot_write(tmp_path):
     assert result["files_processed"] == 0 and result["files_failed"] == ["v.warc", "missing"]
     assert "PermissionError" in result["exceptions"][0]["error"]
     assert victim.read_bytes() == b"precious"
+
+
+def test_the_runner_as_the_bitarchive_starts_it_hashes_in_file_order_and_reports_bad_files(tmp_path):
+    """run_child as an audit runs it (``-S``, the module path given, files hashed by threads):
+    every file's SHA-1 in the order given, an unreadable file reported and the others still done."""
+    from server.archive.batch.base import registered_jobs
+    from server.archive.bitarchive.core import run_child, runner_argv
+
+    assert runner_argv()[1] == "-S"
+    files = []
+    for i in range(9):
+        p = tmp_path / f"{i}-x.warc.gz"
+        p.write_bytes(os.urandom(1000 + 70_000 * i))   # uneven sizes: threads finish out of order
+        files.append([p.name, str(p)])
+    files.insert(4, ["gone.warc.gz", str(tmp_path / "gone.warc.gz")])
+    spec = {"job": "checksum", "job_ref": registered_jobs()["checksum"], "source": None,
+            "args": {"algorithm": "sha1"}, "files": files, "protect_dirs": [str(tmp_path)], "max_exceptions": 10}
+    result = run_child(spec, str(tmp_path / "out"), 60)
+    assert result["files_processed"] == 9 and result["files_failed"] == ["gone.warc.gz"]
+    assert "FileNotFoundError" in result["exceptions"][0]["error"] and result["cpu_seconds"] > 0
+    expected = "".join(f"{n}##{hashlib.sha1(open(p, 'rb').read()).hexdigest()}\n"
+                       for n, p in files if n != "gone.warc.gz")
+    assert (tmp_path / "out").read_text() == expected
+
+
+def test_user_code_in_a_runner_started_without_site_still_gets_the_full_start_up(tmp_path):
+    """The bitarchive starts the runner with ``-S``; user code runs after ``site`` all the same
+    (the ``.pth`` files of site-packages, as in a normal start)."""
+    from server.archive.bitarchive.core import run_child
+
+    (tmp_path / "a.warc").write_bytes(b"x")
+    source = (
+        "class Probe(BatchJob):\n"
+        "    def process_file(self, name, path, out):\n"
+        "        import sys\n"
+        "        out.write(f'{sys.flags.no_site} {\"site\" in sys.modules}'.encode())\n"
+    )
+    result = run_child({"source": source, "files": [["a.warc", str(tmp_path / "a.warc")]],
+                        "protect_dirs": [str(tmp_path)]}, str(tmp_path / "out"), 60)
+    assert result["files_processed"] == 1, result
+    assert (tmp_path / "out").read_text() == "1 True"
