@@ -15,7 +15,7 @@ import shutil
 import uuid
 from collections.abc import Iterable, Iterator
 
-from server.archive.checksums import new_hash, normalise
+from server.archive.checksums import arrival_hash, normalise
 from server.archive.names import check_name
 from shared.errors import AlreadyExists, ArchiveFull, ChecksumMismatch
 
@@ -116,22 +116,25 @@ class BitarchiveStorage:
         base = self.choose_dir(size or 0)
         tmp = os.path.join(base, TEMPDIR, f"{name}.{uuid.uuid4().hex[:12]}.part")
         final = os.path.join(base, FILEDIR, name)
-        h = new_hash()
         written = 0
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
         try:
-            try:
-                for chunk in chunks:
-                    h.update(chunk)
-                    view = memoryview(chunk)
-                    while view:
-                        n = os.write(fd, view)
-                        view = view[n:]
-                    written += len(chunk)
-                os.fsync(fd)
-            finally:
-                os.close(fd)
-            checksum = h.hexdigest()
+            # Each chunk is hashed (on another thread) while it is written; the next chunk is
+            # taken only when both are done, as a reader may reuse the chunk's buffer.
+            with arrival_hash(size) as h:
+                try:
+                    for chunk in chunks:
+                        h.update(chunk)
+                        view = memoryview(chunk)
+                        while view:
+                            n = os.write(fd, view)
+                            view = view[n:]
+                        h.wait()
+                        written += len(chunk)
+                    os.fsync(fd)
+                finally:
+                    os.close(fd)
+                checksum = h.hexdigest()
             if size is not None and written != size:
                 raise ChecksumMismatch(f"{name}: received {written} bytes, expected {size}",
                                        {"name": name, "size": written, "expected_size": size})
