@@ -39,6 +39,8 @@ if TYPE_CHECKING:
     from shared.dto.archive import ArchiveFileDto, StoreStatusDto
 
 POLL = 0.3
+#: seconds one store_status call may wait for the store to end (the progress bar moves as often)
+STATUS_WAIT = 5.0
 DONE_STATES = ("upload_completed", "upload_failed")
 
 
@@ -184,8 +186,8 @@ def _store(args, proxy, rf) -> StoreStatusDto:
     with _bar(args, total=len(status.replicas), unit="replica", desc=f"store {rf.name}") as bar:
         done = 0
         while status.running:
-            time.sleep(POLL)
-            status = _call(proxy, "store_status", rf.name)
+            # The arcrepository answers as soon as the store ended: no poll interval is added.
+            status = _call(proxy, "store_status", rf.name, min(STATUS_WAIT, args.timeout / 2))
             now = sum(1 for r in status.replicas if r.state in DONE_STATES)
             bar.update(now - done)
             done = now

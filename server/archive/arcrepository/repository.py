@@ -48,7 +48,7 @@ from shared.errors import ChecksumMismatch, InvalidInput, NasError, NotFound, Re
 
 log = logging.getLogger(__name__)
 
-#: seconds a batch_status(wait=...) may hold the caller
+#: seconds a batch_status(wait=...) or store_status(wait=...) may hold the caller
 MAX_STATUS_WAIT = 10.0
 #: batch runs whose expected files are remembered (the oldest forgotten first)
 MAX_REMEMBERED_BATCHES = 100
@@ -84,6 +84,8 @@ class ArcRepository:
         #: name -> checksum of every store in progress (reserved before any I/O, so two callers
         #: storing one name are serialised: see :meth:`store`)
         self.running: dict[str, str] = {}
+        #: name -> the event sent when that running store ends (``status(wait=...)`` waits on it)
+        self.ended: dict[str, eventlet.Event] = {}
         self.arrangements = Arrangements()
         self.started_at = utcnow()
         self.pool = eventlet.GreenPool(limits.max_parallel * 8)
@@ -105,8 +107,18 @@ class ArcRepository:
 
     # --- store ----------------------------------------------------------------------------------
 
-    def status(self, session: Session, name: str) -> StoreStatusDto:
-        """Where ``name`` stands in every replica. Raises InvalidName, ArchiveFileNotFound."""
+    def status(self, session: Session, name: str, wait: float = 0.0) -> StoreStatusDto:
+        """Where ``name`` stands in every replica; with ``wait`` > 0 and a store of ``name``
+        running, once that store ended or after ``wait`` seconds (at most MAX_STATUS_WAIT), so a
+        client learns the outcome when it is there instead of up to a poll interval later.
+        Raises InvalidName, ArchiveFileNotFound."""
+        check_name(name)
+        wait = max(0.0, min(float(wait or 0), MAX_STATUS_WAIT))
+        ended = self.ended.get(name)
+        if ended is not None and wait > 0:
+            # Before the session is used: a waiting caller holds no database connection.
+            with eventlet.Timeout(wait, False):
+                ended.wait()
         status = core.status(session, name, self.replicas.all())
         status.running = name in self.running
         return status
@@ -135,11 +147,13 @@ class ArcRepository:
                 attempted = core.attempted_replicas(session, rf.name)
                 plan = core.on_store(session, self.replicas.all(), rf.name, rf.checksum, rf.size)
             if any(a != core.Action.NONE for a in plan.values()):
+                self.ended[rf.name] = eventlet.Event()
                 self.pool.spawn_n(self.run_store, plan, rf, attempted)
                 started = True
         finally:
             if not started:
                 self.running.pop(rf.name, None)
+                self.ended.pop(rf.name, None)
         return self.status(session, rf.name)
 
     def record(self, fn: Callable[[Session], Any]) -> Any:
@@ -181,6 +195,9 @@ class ArcRepository:
             log.exception("store of %s ended with an error", rf.name)
         finally:
             self.running.pop(rf.name, None)
+            ended = self.ended.pop(rf.name, None)
+            if ended is not None:
+                ended.send(None)      # every outcome is committed: waiting status calls answer now
             status = self.record(lambda sess: core.status(sess, rf.name, replicas))
             if status.complete:
                 log.info("stored %s in every replica", rf.name)

@@ -75,17 +75,20 @@ class ArcRepositoryService(PreservationRpcs, NasService):
     @rpc(roles=SERVICE_ONLY)
     def store(self, remote: dict[str, Any]) -> StoreStatusDto:
         """Start storing the RemoteFile ``remote`` (name, size, checksum, where to read it) in
-        every replica; returns the store status at once (poll ``store_status``).
+        every replica; returns the store status at once (follow it with ``store_status``, which
+        can wait for the end).
 
         A file completed everywhere with the same checksum succeeds without copying. Raises
         InvalidName, ChecksumMismatch (already archived with another checksum), InvalidInput."""
         return self.archive.core.store(self.db, RemoteFile.from_dict(remote))
 
     @rpc(roles=READ)
-    def store_status(self, name: str) -> StoreStatusDto:
+    def store_status(self, name: str, wait: float = 0.0) -> StoreStatusDto:
         """Per replica: upload state, checksum, instance, error; ``running``, ``complete`` and
-        ``failed_replicas``. Raises InvalidName, ArchiveFileNotFound."""
-        return self.archive.core.status(self.db, name)
+        ``failed_replicas``. With ``wait`` > 0 the answer comes as soon as the running store of
+        ``name`` ended, or after ``wait`` seconds (at most 10): pollers need not sleep.
+        Raises InvalidName, ArchiveFileNotFound."""
+        return self.archive.core.status(self.db, name, float(wait or 0))
 
     @rpc(roles=READ)
     def replicas(self) -> list[ReplicaDto]:
