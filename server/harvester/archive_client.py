@@ -165,14 +165,15 @@ class ArcRepositoryArchive:
         return self._server
 
     def store(self, path: str) -> StoreResult:
+        from server.archive.client_store import store_while_hashing
         from server.archive.remotefile import RemoteFile
 
         name = _check_name(os.path.basename(path))
-        checksum = offload(md5_file, path)
         url = self._file_server().offer(path)
         try:
-            remote = RemoteFile.for_local_file(path, name, checksum, url)
-            status = self._call("store", remote.to_dict())
+            remote = RemoteFile.for_local_file(path, name, None, url)
+            # the replicas copy while this process hashes its file (see server.archive.client_store)
+            status, checksum = store_while_hashing(self._call, remote, path)
             deadline = time.monotonic() + self.store_timeout
             while status.running and time.monotonic() < deadline:
                 status = self._call("store_status", name, max(0.0, min(self.wait, deadline - time.monotonic())))
