@@ -94,7 +94,24 @@ class PendingStore:
         self.recorded = eventlet.Event()
         self.received: set[str] = set()      # replicas holding their copy, waiting for the checksum
 
-    def give_up(self) -> None:
+    def claim(self, checksum: str) -> bool:
+        """Take the client's checksum (once, unless given up); the caller records it and sends."""
+        if self.checksum is not None:
+            return False
+        self.checksum = checksum
+        return True
+
+    def give_up(self) -> bool:
+        """End the wait for a checksum nobody gave (False: one is being recorded right now)."""
+        if self.checksum is None:
+            self.checksum = ""
+        if self.checksum:
+            return False
+        self.abort()
+        return True
+
+    def abort(self) -> None:
+        """Let every waiting replica discard its copy, unless the checksum was sent already."""
         if not self.recorded.ready():
             self.recorded.send(None)
 
@@ -240,16 +257,16 @@ class ArcRepository:
         if not re.fullmatch(r"[0-9a-f]{32}", value):
             raise InvalidInput(f"{checksum!r} is not an MD5 checksum", {"name": name, "checksum": checksum})
         pending = self.pending.get(name)
-        if pending is None or pending.checksum is not None:
+        if pending is None or not pending.claim(value):   # before the first yield: one confirm only
             raise NotFound(f"no store of {name} waits for its checksum (it ended or was given up); store it again",
                            {"name": name})
-        pending.checksum = value                # before the first yield: a second confirm is refused
         try:
             with committing(session):
                 core.on_store(session, self.replicas.all(), name, value, pending.rf.size)
         except BaseException:
-            pending.give_up()
+            pending.abort()
             raise
+        self.running[name] = value              # from now on a store of one name as any other
         pending.recorded.send(value)
         return self.status(session, name)
 
@@ -291,11 +308,11 @@ class ArcRepository:
         started = time.monotonic()
         until = started + self.limits.store_timeout
         while True:
-            checksum = pending.wait(max(0.0, min(1.0, until - time.monotonic())))
+            checksum = pending.wait(min(1.0, max(0.1, until - time.monotonic())))
             if checksum != "":
                 return checksum
             now = time.monotonic()
-            if now >= until:
+            if now >= until and pending.give_up():
                 return None
             if all(gt.dead or rid in pending.received for rid, gt in copies.items()):
                 until = min(until, now + max(self.limits.rpc_timeout, now - started))
@@ -371,7 +388,6 @@ class ArcRepository:
             copies = {r.id: self.pool.spawn(copy, r) for r in early}
             checksum = self.awaited(pending, copies)
             if not checksum:
-                pending.give_up()
                 for gt in copies.values():
                     gt.wait()
                 return
@@ -398,7 +414,7 @@ class ArcRepository:
         except Exception:  # noqa: BLE001 - the per-replica states say what failed
             log.exception("store of %s ended with an error", name)
         finally:
-            pending.give_up()                  # replicas still waiting keep nothing
+            pending.abort()                    # replicas still waiting keep nothing
             self.store_ended(name, replicas, recorded)
 
     # --- fail fast, reconcile (see docs/decisions/archive-reliability.md) ----------------------
