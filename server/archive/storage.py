@@ -218,8 +218,13 @@ def _fsync_dir(path: str) -> None:
         os.close(fd)
 
 
-def file_chunks(path: str, chunk_size: int = 4 << 20) -> Iterator[memoryview]:
-    """Read a file in chunks, reusing one buffer (the consumer must use each chunk at once)."""
+def file_chunks(path: str, chunk_size: int = 1 << 20) -> Iterator[memoryview]:
+    """Read a file in chunks, reusing one buffer (the consumer must use each chunk at once).
+
+    1 MiB, not more: a chunk that is read and then written (a copy into a bitarchive) is still
+    in the CPU's cache when it is written. Measured on this code's 2-core target, copying a warm
+    1 GiB file with read/write took 1.9-2.6 s in 4 MiB chunks and 0.3 s in 1 MiB or 128 KiB ones
+    (``cp``: 0.4 s); hashing alone is the same at any size (see ``checksums.file_checksum``)."""
     buf = bytearray(chunk_size)
     view = memoryview(buf)
     with open(path, "rb", buffering=0) as fh:
