@@ -11,6 +11,7 @@ PUBLIC = (
     'calls',
     'cdx',
     'checksums',
+    'client_store',
     'events',
     'fileserver',
     'names',

@@ -66,6 +66,18 @@ class UrlSigner:
 UNSIGNED = UrlSigner(None)
 
 
+def _native_sockets() -> bool:
+    """Whether sockets are the operating system's (``sendfile`` works on them); under eventlet's
+    patching they are green, non-blocking ones, and the body is sent chunk by chunk instead."""
+    import sys
+
+    if "eventlet" not in sys.modules:
+        return True
+    from eventlet import patcher
+
+    return not patcher.is_monkey_patched("socket")
+
+
 class _Handler(BaseHTTPRequestHandler):
     server: _Server
     protocol_version = "HTTP/1.1"
@@ -136,6 +148,11 @@ class _Handler(BaseHTTPRequestHandler):
         if not body:
             return
         with open(served.path, "rb") as fh:
+            if _native_sockets():
+                # The kernel copies from the page cache to the socket (no copy through Python).
+                self.wfile.flush()
+                self.server.bytes_sent += self.connection.sendfile(fh, start, length)
+                return
             fh.seek(start)
             left = length
             while left > 0:

@@ -15,7 +15,7 @@ import shutil
 import uuid
 from collections.abc import Iterable, Iterator
 
-from server.archive.checksums import new_hash, normalise
+from server.archive.checksums import arrival_hash, normalise
 from server.archive.names import check_name
 from shared.errors import AlreadyExists, ArchiveFull, ChecksumMismatch
 
@@ -32,6 +32,17 @@ class StoredFile:
     size: int
     checksum: str
     already: bool = False   # the file was there before, with this checksum
+
+
+@dataclasses.dataclass
+class Received:
+    """A file written to ``tempdir`` and hashed, not yet in ``filedir`` (see :meth:`BitarchiveStorage.receive`)."""
+
+    name: str
+    tmp: str
+    base: str          # the storage directory whose filedir will keep it
+    size: int
+    checksum: str
 
 
 class BitarchiveStorage:
@@ -113,44 +124,75 @@ class BitarchiveStorage:
         existing = self.lookup(name)
         if existing is not None:
             return self._compare_existing(name, existing, expected)
+        return self.commit(self.receive(name, chunks, size), expected)
+
+    def receive(self, name: str, chunks: Iterable[bytes | memoryview], size: int | None) -> Received:
+        """The first half of :meth:`store`: ``chunks`` written under a temporary name, fsynced and
+        hashed as they arrive. Nothing is in ``filedir`` yet: the caller must :meth:`commit` (or
+        :meth:`discard`) it; a restart removes it. Raises InvalidName, ArchiveFull,
+        ChecksumMismatch (not ``size`` bytes: nothing kept), and what ``chunks`` raises."""
+        check_name(name)
         base = self.choose_dir(size or 0)
         tmp = os.path.join(base, TEMPDIR, f"{name}.{uuid.uuid4().hex[:12]}.part")
-        final = os.path.join(base, FILEDIR, name)
-        h = new_hash()
         written = 0
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        received = Received(name, tmp, base, 0, "")
         try:
-            try:
-                for chunk in chunks:
-                    h.update(chunk)
-                    view = memoryview(chunk)
-                    while view:
-                        n = os.write(fd, view)
-                        view = view[n:]
-                    written += len(chunk)
-                os.fsync(fd)
-            finally:
-                os.close(fd)
-            checksum = h.hexdigest()
+            # Each chunk is hashed (on another thread) while it is written; the next chunk is
+            # taken only when both are done, as a reader may reuse the chunk's buffer.
+            with arrival_hash(size) as h:
+                try:
+                    for chunk in chunks:
+                        h.update(chunk)
+                        view = memoryview(chunk)
+                        while view:
+                            n = os.write(fd, view)
+                            view = view[n:]
+                        h.wait()
+                        written += len(chunk)
+                    os.fsync(fd)
+                finally:
+                    os.close(fd)
+                received.checksum = h.hexdigest()
+            received.size = written
             if size is not None and written != size:
                 raise ChecksumMismatch(f"{name}: received {written} bytes, expected {size}",
                                        {"name": name, "size": written, "expected_size": size})
-            if expected and checksum != expected:
-                raise ChecksumMismatch(f"{name}: checksum on arrival {checksum} differs from the expected {expected}",
-                                       {"name": name, "checksum": checksum, "expected": expected})
+            return received
+        except BaseException:
+            self.discard(received)
+            raise
+
+    def commit(self, received: Received, expected_checksum: str | None) -> StoredFile:
+        """The second half of :meth:`store`: the received file linked into ``filedir`` if its
+        checksum on arrival equals ``expected_checksum`` (None: any); the temporary file is gone
+        afterwards either way. Raises ChecksumMismatch (nothing kept), AlreadyExists."""
+        name, tmp = received.name, received.tmp
+        expected = normalise(expected_checksum) if expected_checksum else None
+        final = os.path.join(received.base, FILEDIR, name)
+        try:
+            if expected and received.checksum != expected:
+                raise ChecksumMismatch(f"{name}: checksum on arrival {received.checksum} differs from the expected "
+                                       f"{expected}", {"name": name, "checksum": received.checksum,
+                                                       "expected": expected})
             os.chmod(tmp, READ_ONLY)
             try:
                 os.link(tmp, final)
             except FileExistsError:
                 # Another upload of the same name won the race: the one stored decides.
-                return self._compare_existing(name, final, checksum)
-            _fsync_dir(os.path.join(base, FILEDIR))
-            return StoredFile(name, final, written, checksum)
+                return self._compare_existing(name, final, received.checksum)
+            _fsync_dir(os.path.join(received.base, FILEDIR))
+            return StoredFile(name, final, received.size, received.checksum)
         finally:
-            try:
-                os.unlink(tmp)
-            except FileNotFoundError:
-                pass
+            self.discard(received)
+
+    @staticmethod
+    def discard(received: Received) -> None:
+        """Remove a received file that is not to be committed (nothing if it is gone already)."""
+        try:
+            os.unlink(received.tmp)
+        except FileNotFoundError:
+            pass
 
     def _compare_existing(self, name: str, path: str, expected: str | None) -> StoredFile:
         from server.archive.checksums import file_checksum
@@ -176,8 +218,13 @@ def _fsync_dir(path: str) -> None:
         os.close(fd)
 
 
-def file_chunks(path: str, chunk_size: int = 4 << 20) -> Iterator[memoryview]:
-    """Read a file in chunks, reusing one buffer (the consumer must use each chunk at once)."""
+def file_chunks(path: str, chunk_size: int = 1 << 20) -> Iterator[memoryview]:
+    """Read a file in chunks, reusing one buffer (the consumer must use each chunk at once).
+
+    1 MiB, not more: a chunk that is read and then written (a copy into a bitarchive) is still
+    in the CPU's cache when it is written. Measured on this code's 2-core target, copying a warm
+    1 GiB file with read/write took 1.9-2.6 s in 4 MiB chunks and 0.3 s in 1 MiB or 128 KiB ones
+    (``cp``: 0.4 s); hashing alone is the same at any size (see ``checksums.file_checksum``)."""
     buf = bytearray(chunk_size)
     view = memoryview(buf)
     with open(path, "rb", buffering=0) as fh:

@@ -88,6 +88,11 @@ class Arrangements:
         with self._lock:
             self._live.pop(jti, None)
 
+    def of(self, jti: str) -> tuple[str, str]:
+        """(file name, replica) of a live ticket. Raises KeyError."""
+        with self._lock:
+            return self._live[jti]
+
     def wanted(self, jti: str) -> bool:
         with self._lock:
             return jti in self._live
@@ -111,17 +116,22 @@ def key_of(settings: Mapping[str, Any]) -> bytes:
 
 
 def accept_transfer(
-    settings: Mapping[str, Any], calls: Any, rf: RemoteFile, ticket: Any, replica_id: str
+    settings: Mapping[str, Any], calls: Any, rf: RemoteFile, ticket: Any, replica_id: str, deferred: bool = False
 ) -> RemoteFile:
     """What a replica's ``upload`` reads: the RemoteFile the ticket allows, after the
-    arcrepository confirmed it still wants this transfer. Raises TokenRejected (no, a forged,
-    expired or stale ticket; the arcrepository cannot be asked), PermissionDenied (a local
+    arcrepository confirmed it still wants this transfer. A ticket without a checksum (a store
+    begun before its checksum was known) is taken only by a replica that says it asks
+    :func:`awaited_checksum` before keeping anything (``deferred``). Raises TokenRejected (no, a
+    forged, expired or stale ticket; the arcrepository cannot be asked), PermissionDenied (a local
     path that is not a world-readable regular file: never a host's private file)."""
     from nameko.exceptions import RpcTimeout, UnknownService
 
     from shared.dto.archive import ARCREPOSITORY
 
     allowed, claims = check_ticket(key_of(settings), ticket, rf, replica_id)
+    if not claims.get("md5") and not deferred:
+        raise TokenRejected(f"{rf.name}: this replica takes only transfers that name the checksum",
+                            {"reason": "claim", "claim": "md5"})
     if allowed.path is not None and not _shareable(allowed.path):
         allowed.path = None
         if not allowed.url:
@@ -143,6 +153,39 @@ def accept_transfer(
             f"{rf.name}: the store that arranged this transfer is over (a stale request)", {"reason": "stale"}
         )
     return allowed
+
+
+def awaited_checksum(settings: Mapping[str, Any], calls: Any, name: str, ticket: str) -> str:
+    """The checksum a file received under a ticket without one must have, asked of the
+    arcrepository (``transfer_checksum``) until it is recorded there. Raises TokenRejected when
+    the replica must not keep the file: the store is over or given up, the arcrepository does
+    not answer, or no checksum came within the store timeout."""
+    import time
+
+    from nameko.exceptions import RpcTimeout, UnknownService
+
+    from shared.dto.archive import ARCREPOSITORY
+
+    jti = ticket_id(ticket)
+    deadline = time.monotonic() + settings["archive.store.timeout"]
+    while True:
+        try:
+            checksum = calls.call(ARCREPOSITORY, "transfer_checksum", jti, AWAIT_CHECKSUM,
+                                  timeout=settings["archive.rpc_timeout"] + AWAIT_CHECKSUM)
+        except (RpcTimeout, UnknownService):
+            raise TokenRejected(f"{name}: the arcrepository cannot confirm this transfer's checksum (not answering)",
+                                {"reason": "not_confirmed"}) from None
+        if checksum is None:
+            raise TokenRejected(f"{name}: the store that arranged this transfer is over or was given up",
+                                {"reason": "stale"})
+        if checksum:
+            return normalise(checksum)
+        if time.monotonic() >= deadline:
+            raise TokenRejected(f"{name}: no checksum came for this transfer", {"reason": "not_confirmed"})
+
+
+#: seconds one ``transfer_checksum`` call may wait at the arcrepository
+AWAIT_CHECKSUM = 10.0
 
 
 def _shareable(path: str) -> bool:

@@ -39,6 +39,8 @@ if TYPE_CHECKING:
     from shared.dto.archive import ArchiveFileDto, StoreStatusDto
 
 POLL = 0.3
+#: seconds one store_status call may wait for the store to end (the progress bar moves as often)
+STATUS_WAIT = 5.0
 DONE_STATES = ("upload_completed", "upload_failed")
 
 
@@ -117,7 +119,7 @@ def _bar(args, **kw):
 # --- upload ---------------------------------------------------------------------------------
 
 def upload(args: argparse.Namespace) -> int:
-    from server.archive.checksums import file_checksum
+    from server.archive.client_store import store_while_hashing
     from server.archive.fileserver import FileServer
     from server.archive.names import check_name
     from server.archive.remotefile import RemoteFile
@@ -133,14 +135,16 @@ def upload(args: argparse.Namespace) -> int:
                     if not os.path.isfile(path):
                         raise InvalidInput(f"{path}: no such file", {"file": path})
                     size = os.path.getsize(path)
-                    with _bar(args, total=size, unit="B", unit_scale=True, desc=f"checksum {name}") as bar:
-                        checksum = file_checksum(path, progress=bar.update)
                     url = server.offer(path)
-                    rf = RemoteFile.for_local_file(path, name, checksum, url)
+                    rf = RemoteFile.for_local_file(path, name, None, url)
                     if args.http_only:
                         rf.host = ""
                     try:
-                        status = _store(args, proxy, rf)
+                        # the replicas copy while this command hashes its file (server.archive.client_store)
+                        with _bar(args, total=size, unit="B", unit_scale=True, desc=f"checksum {name}") as bar:
+                            first, checksum = store_while_hashing(
+                                lambda method, *a: _call(proxy, method, *a), rf, path, bar.update)
+                        status = _store(args, proxy, rf, first)
                     finally:
                         server.withdraw(url)
                     if status.complete:
@@ -179,13 +183,13 @@ def check_archived_checksum(status: StoreStatusDto, checksum: str) -> None:
     check(status, checksum)
 
 
-def _store(args, proxy, rf) -> StoreStatusDto:
-    status = _call(proxy, "store", rf.to_dict())
+def _store(args, proxy, rf, status: StoreStatusDto) -> StoreStatusDto:
+    """Follow a store from its first ``status`` to its end."""
     with _bar(args, total=len(status.replicas), unit="replica", desc=f"store {rf.name}") as bar:
         done = 0
         while status.running:
-            time.sleep(POLL)
-            status = _call(proxy, "store_status", rf.name)
+            # The arcrepository answers as soon as the store ended: no poll interval is added.
+            status = _call(proxy, "store_status", rf.name, min(STATUS_WAIT, args.timeout / 2))
             now = sum(1 for r in status.replicas if r.state in DONE_STATES)
             bar.update(now - done)
             done = now

@@ -125,14 +125,16 @@ class LocalArchive:
 
 class ArcRepositoryArchive:
     """Store through the ``arcrepository`` service: ``store(remote_file)`` starts the store (a
-    short call), ``store_status(name)`` is polled until every replica completed or one failed."""
+    short call), ``store_status(name, wait)`` is asked until every replica completed or one
+    failed; it answers as soon as the store ended (or after ``wait`` seconds), so no poll
+    interval is added to a store."""
 
     def __init__(self, nameko_config: dict[str, Any], store_timeout: float = 3600.0, rpc_timeout: float = 30.0,
-                 http_address: str = "127.0.0.1:0", public_host: str = "", poll: float = 0.5):
+                 http_address: str = "127.0.0.1:0", public_host: str = "", wait: float = 5.0):
         self.config = dict(nameko_config)
         self.store_timeout = store_timeout
         self.rpc_timeout = rpc_timeout
-        self.poll = poll
+        self.wait = min(wait, rpc_timeout / 2)   # a waiting status call must answer within the RPC timeout
         self.http_address = http_address
         self.public_host = public_host
         self._server = None
@@ -163,18 +165,18 @@ class ArcRepositoryArchive:
         return self._server
 
     def store(self, path: str) -> StoreResult:
+        from server.archive.client_store import store_while_hashing
         from server.archive.remotefile import RemoteFile
 
         name = _check_name(os.path.basename(path))
-        checksum = offload(md5_file, path)
         url = self._file_server().offer(path)
         try:
-            remote = RemoteFile.for_local_file(path, name, checksum, url)
-            status = self._call("store", remote.to_dict())
+            remote = RemoteFile.for_local_file(path, name, None, url)
+            # the replicas copy while this process hashes its file (see server.archive.client_store)
+            status, checksum = store_while_hashing(self._call, remote, path)
             deadline = time.monotonic() + self.store_timeout
             while status.running and time.monotonic() < deadline:
-                time.sleep(self.poll)
-                status = self._call("store_status", name)
+                status = self._call("store_status", name, max(0.0, min(self.wait, deadline - time.monotonic())))
         finally:
             self._file_server().withdraw(url)
         states = {r.replica: str(r.state) for r in status.replicas}

@@ -252,6 +252,9 @@ class BatchResultDto(Dto):
 RETURNS_BY_SERVICE: dict[str, dict[str, Any]] = {
     ARCREPOSITORY: {
         "store": StoreStatusDto,
+        "begin_store": StoreStatusDto,
+        "confirm_store": StoreStatusDto,
+        "transfer_checksum": str | None,
         "store_status": StoreStatusDto,
         "replicas": list[ReplicaDto],
         "list_files": Page[ArchiveFileDto],

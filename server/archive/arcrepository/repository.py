@@ -12,6 +12,8 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import logging
+import re
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -40,15 +42,24 @@ from shared.dto.archive import (
     RecordUrlDto,
     ReplicaChecksumDto,
     ReplicaDto,
+    ReplicaStateDto,
     StoreStatusDto,
     UploadReceiptDto,
 )
 from shared.enums import InstanceState, ReplicaType
-from shared.errors import ChecksumMismatch, InvalidInput, NasError, NotFound, ReplicaUnavailable
+from shared.errors import (
+    AlreadyExists,
+    ChecksumMismatch,
+    InvalidInput,
+    NasError,
+    NotFound,
+    ReplicaUnavailable,
+    Unavailable,
+)
 
 log = logging.getLogger(__name__)
 
-#: seconds a batch_status(wait=...) may hold the caller
+#: seconds a batch_status(wait=...) or store_status(wait=...) may hold the caller
 MAX_STATUS_WAIT = 10.0
 #: batch runs whose expected files are remembered (the oldest forgotten first)
 MAX_REMEMBERED_BATCHES = 100
@@ -70,6 +81,47 @@ class StoreLimits:
     reconcile_interval: float = 60.0  # how often stores left in progress by a restart are settled
 
 
+class PendingStore:
+    """A store begun before the client knew its file's checksum (:meth:`ArcRepository.begin_store`):
+    the bitarchives copy and hash the file while the client hashes its own; the checksum follows
+    (:meth:`ArcRepository.confirm_store`). ``recorded`` is sent the checksum once the admin
+    database holds the file with it (only then may a replica keep its copy), or None when the
+    store is given up (the replicas then discard theirs)."""
+
+    def __init__(self, rf: RemoteFile):
+        self.rf = rf
+        self.checksum: str | None = None
+        self.recorded = eventlet.Event()
+        self.received: set[str] = set()      # replicas holding their copy, waiting for the checksum
+
+    def claim(self, checksum: str) -> bool:
+        """Take the client's checksum (once, unless given up); the caller records it and sends."""
+        if self.checksum is not None:
+            return False
+        self.checksum = checksum
+        return True
+
+    def give_up(self) -> bool:
+        """End the wait for a checksum nobody gave (False: one is being recorded right now)."""
+        if self.checksum is None:
+            self.checksum = ""
+        if self.checksum:
+            return False
+        self.abort()
+        return True
+
+    def abort(self) -> None:
+        """Let every waiting replica discard its copy, unless the checksum was sent already."""
+        if not self.recorded.ready():
+            self.recorded.send(None)
+
+    def wait(self, timeout: float) -> str | None:
+        """The recorded checksum; "" when it is not there within ``timeout``; None: given up."""
+        with eventlet.Timeout(timeout, False):
+            return self.recorded.wait()
+        return ""
+
+
 class ArcRepository:
     signer: UrlSigner = UNSIGNED   # record URLs carry a file token (set by the service)
 
@@ -84,6 +136,10 @@ class ArcRepository:
         #: name -> checksum of every store in progress (reserved before any I/O, so two callers
         #: storing one name are serialised: see :meth:`store`)
         self.running: dict[str, str] = {}
+        #: name -> the event sent when that running store ends (``status(wait=...)`` waits on it)
+        self.ended: dict[str, eventlet.Event] = {}
+        #: name -> a store begun before its checksum was known (``begin_store``), until it is given
+        self.pending: dict[str, PendingStore] = {}
         self.arrangements = Arrangements()
         self.started_at = utcnow()
         self.pool = eventlet.GreenPool(limits.max_parallel * 8)
@@ -105,8 +161,18 @@ class ArcRepository:
 
     # --- store ----------------------------------------------------------------------------------
 
-    def status(self, session: Session, name: str) -> StoreStatusDto:
-        """Where ``name`` stands in every replica. Raises InvalidName, ArchiveFileNotFound."""
+    def status(self, session: Session, name: str, wait: float = 0.0) -> StoreStatusDto:
+        """Where ``name`` stands in every replica; with ``wait`` > 0 and a store of ``name``
+        running, once that store ended or after ``wait`` seconds (at most MAX_STATUS_WAIT), so a
+        client learns the outcome when it is there instead of up to a poll interval later.
+        Raises InvalidName, ArchiveFileNotFound."""
+        check_name(name)
+        wait = max(0.0, min(float(wait or 0), MAX_STATUS_WAIT))
+        ended = self.ended.get(name)
+        if ended is not None and wait > 0:
+            # Before the session is used: a waiting caller holds no database connection.
+            with eventlet.Timeout(wait, False):
+                ended.wait()
         status = core.status(session, name, self.replicas.all())
         status.running = name in self.running
         return status
@@ -118,9 +184,15 @@ class ArcRepository:
         if not rf.checksum:
             raise InvalidInput("a store needs the file's checksum", {"name": rf.name})
         checksum = normalise(rf.checksum)
+        pending = self.pending.get(rf.name)
+        if pending is not None and self.running.get(rf.name) == "":
+            pending.wait(MAX_STATUS_WAIT)        # a begun store's checksum is on its way
         # One store per name at a time, each with one outcome: the same content waits for the
         # running store (the caller polls its status); other content is refused, never merged.
         active = self.running.get(rf.name)
+        if active == "":
+            raise Unavailable(f"{rf.name} is being stored right now and its checksum is not known yet; "
+                              "try again shortly", {"name": rf.name, "in_progress": True})
         if active is not None:
             if active != checksum:
                 raise ChecksumMismatch(f"{rf.name} is being stored right now with checksum {active}, not "
@@ -135,12 +207,82 @@ class ArcRepository:
                 attempted = core.attempted_replicas(session, rf.name)
                 plan = core.on_store(session, self.replicas.all(), rf.name, rf.checksum, rf.size)
             if any(a != core.Action.NONE for a in plan.values()):
+                self.ended[rf.name] = eventlet.Event()
                 self.pool.spawn_n(self.run_store, plan, rf, attempted)
                 started = True
         finally:
             if not started:
                 self.running.pop(rf.name, None)
+                self.ended.pop(rf.name, None)
         return self.status(session, rf.name)
+
+    def begin_store(self, session: Session, rf: RemoteFile) -> StoreStatusDto:
+        """Start copying a *new* file whose checksum the caller is still computing: every
+        bitarchive replica receives and hashes it at once, but keeps it only after
+        :meth:`confirm_store` gave the checksum and its own equals it (a checksum replica is sent
+        the file then). Nothing is in the admin database until the checksum is there; a store
+        whose checksum does not come within the store timeout ends with nothing kept. Raises
+        InvalidName; AlreadyExists (details ``reason``: ``in_progress`` or ``known``) when the
+        name is being stored or known to the archive: store it with its checksum instead."""
+        check_name(rf.name)
+        if rf.checksum:
+            return self.store(session, rf)
+        if rf.name in self.running:
+            raise AlreadyExists(f"{rf.name} is being stored right now; store it with its checksum",
+                                {"name": rf.name, "reason": "in_progress"})
+        self.running[rf.name] = ""              # reserved before the first yield: checksum to follow
+        started = False
+        try:
+            if core.known(session, rf.name):
+                raise AlreadyExists(f"{rf.name} is known to the archive; store it with its checksum",
+                                    {"name": rf.name, "reason": "known"})
+            pending = PendingStore(rf)
+            self.pending[rf.name] = pending
+            self.ended[rf.name] = eventlet.Event()
+            self.pool.spawn_n(self.run_deferred, pending)
+            started = True
+        finally:
+            if not started:
+                self.running.pop(rf.name, None)
+        return StoreStatusDto(rf.name, "", rf.size, [ReplicaStateDto(r.id, core.U.NO_UPLOAD)
+                                                     for r in self.replicas.all()], running=True)
+
+    def confirm_store(self, session: Session, name: str, checksum: str) -> StoreStatusDto:
+        """The checksum of a file :meth:`begin_store` started: recorded in the admin database
+        (every replica ``upload_started``), then handed to the replicas waiting for it. Returns
+        the status (follow it with :meth:`status`). Raises InvalidName, InvalidInput (not an MD5
+        hex), NotFound (no begun store of ``name`` waits for a checksum: store it again)."""
+        check_name(name)
+        value = normalise(checksum or "")
+        if not re.fullmatch(r"[0-9a-f]{32}", value):
+            raise InvalidInput(f"{checksum!r} is not an MD5 checksum", {"name": name, "checksum": checksum})
+        pending = self.pending.get(name)
+        if pending is None or not pending.claim(value):   # before the first yield: one confirm only
+            raise NotFound(f"no store of {name} waits for its checksum (it ended or was given up); store it again",
+                           {"name": name})
+        try:
+            with committing(session):
+                core.on_store(session, self.replicas.all(), name, value, pending.rf.size)
+        except BaseException:
+            pending.abort()
+            raise
+        self.running[name] = value              # from now on a store of one name as any other
+        pending.recorded.send(value)
+        return self.status(session, name)
+
+    def transfer_checksum(self, jti: str, wait: float = 0.0) -> str | None:
+        """For a bitarchive holding a file received under a ticket without a checksum: the
+        checksum to compare its own with, once the admin database has it; "" when it is not
+        there after ``wait`` seconds (at most MAX_STATUS_WAIT: ask again); None when the
+        replica must not keep the file (the transfer is not wanted, or the store was given up)."""
+        if not (jti and self.arrangements.wanted(jti)):
+            return None
+        name, replica_id = self.arrangements.of(jti)
+        pending = self.pending.get(name)
+        if pending is None:
+            return None
+        pending.received.add(replica_id)
+        return pending.wait(max(0.0, min(float(wait or 0), MAX_STATUS_WAIT)))
 
     def record(self, fn: Callable[[Session], Any]) -> Any:
         """``fn(session)`` in a transaction of its own, committed."""
@@ -149,8 +291,36 @@ class ArcRepository:
 
     def run_store(self, plan: dict[str, core.Action], rf: RemoteFile, attempted: set[str] | None = None) -> None:
         """Drive one store to its end (a background green thread); every outcome is recorded."""
-        lim = self.limits
         replicas = self.replicas.all()
+        try:
+            self.store_rest(plan, rf, replicas, attempted)
+        except Exception:  # noqa: BLE001 - the per-replica states say what failed
+            log.exception("store of %s ended with an error", rf.name)
+        finally:
+            self.store_ended(rf.name, replicas)
+
+    def awaited(self, pending: PendingStore, copies: dict[str, Any]) -> str | None:
+        """The checksum of a begun store once recorded, or None: given up. The client hashes the
+        same bytes a replica copies and hashes, so it is given, once every copy is received (or
+        failed), as long again as the copies took (at least ``rpc_timeout``): a client that died
+        does not hold the name for the whole store timeout. (One slower still falls back to an
+        ordinary store: ``confirm_store`` answers NotFound.)"""
+        started = time.monotonic()
+        until = started + self.limits.store_timeout
+        while True:
+            checksum = pending.wait(min(1.0, max(0.1, until - time.monotonic())))
+            if checksum != "":
+                return checksum
+            now = time.monotonic()
+            if now >= until and pending.give_up():
+                return None
+            if all(gt.dead or rid in pending.received for rid, gt in copies.items()):
+                until = min(until, now + max(self.limits.rpc_timeout, now - started))
+
+    def store_rest(self, plan: dict[str, core.Action], rf: RemoteFile, replicas: list[ReplicaDto],
+                   attempted: set[str] | None) -> None:
+        """Upload (or check) every replica of ``plan`` in parallel, retrying; outcomes recorded."""
+        lim = self.limits
 
         def upload(r: ReplicaDto) -> UploadReceiptDto:
             with self.arranged(rf, r.id, lim.store_timeout + lim.rpc_timeout) as ticket:
@@ -174,20 +344,78 @@ class ArcRepository:
         # before the copy starts (``attempted`` None: ask every replica).
         plan = {rid: (core.Action.CHECK if a == core.Action.UPLOAD and (attempted is None or rid in attempted)
                       else a) for rid, a in plan.items()}
+        core.run_store(plan, replicas, upload=upload, checksum=checksum, record=self.record,
+                       retries=lim.retries, parallel=parallel, name=rf.name)
+
+    def store_ended(self, name: str, replicas: list[ReplicaDto], recorded: bool = True) -> None:
+        """A store's end: the name free again, waiting status calls answered, a failure notified."""
+        self.running.pop(name, None)
+        self.pending.pop(name, None)
+        ended = self.ended.pop(name, None)
+        if ended is not None:
+            ended.send(None)      # every outcome is committed: waiting status calls answer now
+        if not recorded:
+            log.warning("store of %s given up before its checksum came: nothing was kept", name)
+            return
+        status = self.record(lambda sess: core.status(sess, name, replicas))
+        if status.complete:
+            log.info("stored %s in every replica", name)
+        else:
+            log.warning("store of %s failed in %s", name, ", ".join(status.failed_replicas) or "?")
+            if self.on_store_failed is not None:
+                self.on_store_failed(status)
+
+    def run_deferred(self, pending: PendingStore) -> None:
+        """Drive a store begun without its checksum (a background green thread): every bitarchive
+        replica copies at once under a ticket without a checksum and waits (``transfer_checksum``)
+        for the one the client confirms; the outcomes are recorded once it is in the admin
+        database. A replica that failed is then stored the ordinary way (retries), as is every
+        checksum replica. No checksum within the store timeout: given up, nothing kept."""
+        rf, lim, name = pending.rf, self.limits, pending.rf.name
+        replicas = self.replicas.all()
+        early = [r for r in replicas if r.type == ReplicaType.BITARCHIVE]
+
+        def copy(r: ReplicaDto) -> UploadReceiptDto | BaseException:
+            try:
+                with self.arranged(rf, r.id, lim.store_timeout + lim.rpc_timeout) as ticket:
+                    return self.watched(r, lambda: self.replica_call(r, r.service, "upload", rf.to_dict(), ticket,
+                                                                     timeout=lim.store_timeout))
+            except Exception as exc:  # noqa: BLE001 - recorded as the replica's failure below
+                return exc
+
+        recorded = False
         try:
-            core.run_store(plan, replicas, upload=upload, checksum=checksum, record=self.record,
-                           retries=lim.retries, parallel=parallel, name=rf.name)
+            copies = {r.id: self.pool.spawn(copy, r) for r in early}
+            checksum = self.awaited(pending, copies)
+            if not checksum:
+                for gt in copies.values():
+                    gt.wait()
+                return
+            recorded = True
+            full = RemoteFile(rf.name, rf.size, checksum, rf.host, rf.path, rf.url)
+            again: dict[str, core.Action] = {r.id: core.Action.UPLOAD for r in replicas if r.id not in copies}
+            for rid, gt in copies.items():
+                outcome = gt.wait()
+                if isinstance(outcome, BaseException):
+                    err = core.describe(outcome)
+                    self.record(lambda s, rid=rid, err=err: core.on_upload_reply(s, name, rid, ok=False, error=err))
+                    if core.retryable(outcome) and lim.retries > 0:
+                        self.record(lambda s, rid=rid: core.on_upload_started(s, name, rid))
+                        again[rid] = core.Action.UPLOAD
+                    continue
+                state = self.record(lambda s, rid=rid, o=outcome: core.on_upload_reply(
+                    s, name, rid, ok=True, checksum=o.checksum, instance_id=o.instance_id))
+                if state != core.U.UPLOAD_COMPLETED:
+                    log.warning("%s arrived in %s with checksum %s, not %s", name, rid, outcome.checksum, checksum)
+            if again:
+                # The copies that failed and the checksum replicas, the ordinary way; a replica
+                # that held the file already is asked first (a lost reply makes no second copy).
+                self.store_rest(again, full, replicas, {rid for rid in again if rid in copies})
         except Exception:  # noqa: BLE001 - the per-replica states say what failed
-            log.exception("store of %s ended with an error", rf.name)
+            log.exception("store of %s ended with an error", name)
         finally:
-            self.running.pop(rf.name, None)
-            status = self.record(lambda sess: core.status(sess, rf.name, replicas))
-            if status.complete:
-                log.info("stored %s in every replica", rf.name)
-            else:
-                log.warning("store of %s failed in %s", rf.name, ", ".join(status.failed_replicas) or "?")
-                if self.on_store_failed is not None:
-                    self.on_store_failed(status)
+            pending.abort()                    # replicas still waiting keep nothing
+            self.store_ended(name, replicas, recorded)
 
     # --- fail fast, reconcile (see docs/decisions/archive-reliability.md) ----------------------
 

@@ -75,17 +75,45 @@ class ArcRepositoryService(PreservationRpcs, NasService):
     @rpc(roles=SERVICE_ONLY)
     def store(self, remote: dict[str, Any]) -> StoreStatusDto:
         """Start storing the RemoteFile ``remote`` (name, size, checksum, where to read it) in
-        every replica; returns the store status at once (poll ``store_status``).
+        every replica; returns the store status at once (follow it with ``store_status``, which
+        can wait for the end).
 
         A file completed everywhere with the same checksum succeeds without copying. Raises
         InvalidName, ChecksumMismatch (already archived with another checksum), InvalidInput."""
         return self.archive.core.store(self.db, RemoteFile.from_dict(remote))
 
+    @rpc(roles=SERVICE_ONLY)
+    def begin_store(self, remote: dict[str, Any]) -> StoreStatusDto:
+        """Start storing a *new* file while the caller still computes its checksum: the
+        bitarchive replicas copy and hash it at once and keep it only once ``confirm_store``
+        gave the checksum and theirs equals it. Returns the status at once (``running``).
+        With a checksum in ``remote``, the same as ``store``. Raises InvalidName, AlreadyExists
+        (details ``reason``: ``in_progress`` or ``known``: use ``store`` with the checksum)."""
+        return self.archive.core.begin_store(self.db, RemoteFile.from_dict(remote))
+
+    @rpc(roles=SERVICE_ONLY)
+    def confirm_store(self, name: str, checksum: str) -> StoreStatusDto:
+        """The checksum of the file ``begin_store`` started, as the caller computed it; the store
+        then goes on as any other (follow it with ``store_status``). Raises InvalidName,
+        InvalidInput (not an MD5 hex), NotFound (no begun store waits: it was given up after the
+        store timeout; store the file again)."""
+        return self.archive.core.confirm_store(self.db, name, checksum)
+
+    @rpc(roles=SERVICE_ONLY)
+    def transfer_checksum(self, ticket_id: str, wait: float = 0.0) -> str | None:
+        """For a replica that received a file under a ticket without a checksum (a begun store):
+        the checksum to compare with once the admin database has it; "" when it is not there
+        after ``wait`` seconds (at most 10: ask again); None when the replica must not keep the
+        file (the transfer is not wanted any more, or the store was given up)."""
+        return self.archive.core.transfer_checksum(ticket_id, wait)
+
     @rpc(roles=READ)
-    def store_status(self, name: str) -> StoreStatusDto:
+    def store_status(self, name: str, wait: float = 0.0) -> StoreStatusDto:
         """Per replica: upload state, checksum, instance, error; ``running``, ``complete`` and
-        ``failed_replicas``. Raises InvalidName, ArchiveFileNotFound."""
-        return self.archive.core.status(self.db, name)
+        ``failed_replicas``. With ``wait`` > 0 the answer comes as soon as the running store of
+        ``name`` ended, or after ``wait`` seconds (at most 10): pollers need not sleep.
+        Raises InvalidName, ArchiveFileNotFound."""
+        return self.archive.core.status(self.db, name, float(wait or 0))
 
     @rpc(roles=READ)
     def replicas(self) -> list[ReplicaDto]:

@@ -136,6 +136,11 @@ def attempted_replicas(session: Session, name: str) -> set[str]:
     return {i.replica_id for i in f.infos if i.upload_state != U.NO_UPLOAD.value} if f else set()
 
 
+def known(session: Session, name: str) -> bool:
+    """Whether the admin database has a row for ``name`` (stored, failed or in progress)."""
+    return _file(session, name) is not None
+
+
 def _insert_file(session: Session, name: str, checksum: str, size: int | None) -> ArchiveFile:
     """A new file row; when another transaction committed the same name since the lookup (two
     workers storing one new file), that row is returned instead of an IntegrityError."""
@@ -276,7 +281,7 @@ def run_store(plan: dict[str, Action], replicas: list[ReplicaDto], *,
             try:
                 reply = checksum(r)
             except Exception as exc:  # noqa: BLE001 - recorded as the replica's failure
-                err = _describe(exc)
+                err = describe(exc)
                 record(lambda s: on_upload_reply(s, name, r.id, ok=False, error=err))
                 return
             result = record(lambda s: on_checksum_reply(
@@ -290,13 +295,10 @@ def run_store(plan: dict[str, Action], replicas: list[ReplicaDto], *,
             try:
                 receipt = upload(r)
             except Exception as exc:  # noqa: BLE001
-                err = _describe(exc)
+                err = describe(exc)
                 record(lambda s, err=err: on_upload_reply(s, name, r.id, ok=False, error=err))
-                if isinstance(exc, ChecksumMismatch) or getattr(exc, "code", "") in (
-                        "invalid_name", "already_exists", "token_rejected", "permission_denied"):
-                    return  # retrying cannot help
-                if (getattr(exc, "details", None) or {}).get("reason") == "instance_lost":
-                    return  # fail fast: the monitor says no instance is there to retry on
+                if not retryable(exc):
+                    return
                 continue
             state = record(lambda s, receipt=receipt: on_upload_reply(
                 s, name, r.id, ok=True, checksum=receipt.checksum, instance_id=receipt.instance_id))
@@ -339,7 +341,16 @@ def on_reconcile(session: Session, name: str, replica_id: str, checksum: str | N
     return _settle(info, f, checksum)
 
 
-def _describe(exc: BaseException) -> str:
+def retryable(exc: BaseException) -> bool:
+    """Whether uploading again may succeed after an upload failed with ``exc``."""
+    if isinstance(exc, ChecksumMismatch) or getattr(exc, "code", "") in (
+            "invalid_name", "already_exists", "token_rejected", "permission_denied"):
+        return False  # retrying cannot help
+    # fail fast: the monitor says no instance is there to retry on
+    return (getattr(exc, "details", None) or {}).get("reason") != "instance_lost"
+
+
+def describe(exc: BaseException) -> str:
     code = getattr(exc, "code", None)
     text = getattr(exc, "message", None) or str(exc) or exc.__class__.__name__
     return f"{code}: {text}" if code else f"{exc.__class__.__name__}: {text}"

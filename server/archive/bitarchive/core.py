@@ -28,7 +28,7 @@ from server.archive.remotefile import RemoteFile
 from server.archive.storage import BitarchiveStorage, StoredFile, file_chunks
 from server.runtime.offload import offload
 from shared.dto.archive import BatchErrorDto, BatchRequestDto, InstanceReplyDto, UploadReceiptDto
-from shared.errors import InvalidInput, PermissionDenied
+from shared.errors import ChecksumMismatch, InvalidInput, PermissionDenied
 
 log = logging.getLogger(__name__)
 
@@ -81,19 +81,41 @@ class Bitarchive:
 
     # --- files ----------------------------------------------------------------------------------
 
-    def upload(self, rf: RemoteFile, instance_id: str, allow_local: bool, timeout: float) -> UploadReceiptDto:
-        """Store ``rf`` here, its checksum computed on arrival. Raises InvalidName, ChecksumMismatch
-        (nothing kept), AlreadyExists, ArchiveFull, Unavailable (the sender cannot be read)."""
+    def upload(self, rf: RemoteFile, instance_id: str, allow_local: bool, timeout: float,
+               confirm: Callable[[], str] | None = None) -> UploadReceiptDto:
+        """Store ``rf`` here, its checksum computed on arrival. With ``confirm`` (``rf`` has no
+        checksum yet), the file is received first and ``confirm()`` then gives the checksum it
+        must have before it is kept (or raises: nothing kept). Raises InvalidName,
+        ChecksumMismatch (nothing kept), AlreadyExists, ArchiveFull, Unavailable (the sender
+        cannot be read), and what ``confirm`` raises."""
         check_name(rf.name)
         local = rf.local_path(allow_local)
         stored: StoredFile
-        if local is not None:
+        if confirm is not None:
+            stored = self._receive_then_confirm(rf, local, timeout, confirm)
+        elif local is not None:
             stored = offload(lambda: self.storage.store(rf.name, file_chunks(local), rf.size, rf.checksum))
         else:
             stored = self.storage.store(rf.name, rf.chunks(False, timeout), rf.size, rf.checksum)
         log.info("stored %s (%d bytes, md5 %s%s)", rf.name, stored.size, stored.checksum,
                  ", was already here" if stored.already else "")
         return UploadReceiptDto(stored.checksum, stored.size, stored.already, instance_id)
+
+    def _receive_then_confirm(self, rf: RemoteFile, local: str | None, timeout: float,
+                              confirm: Callable[[], str]) -> StoredFile:
+        if local is not None:
+            received = offload(lambda: self.storage.receive(rf.name, file_chunks(local), rf.size))
+        else:
+            received = self.storage.receive(rf.name, rf.chunks(False, timeout), rf.size)
+        try:
+            expected = confirm()                 # asked here, in the service's own (green) thread
+        except BaseException:
+            self.storage.discard(received)
+            raise
+        if not expected:                         # never keep a copy unchecked
+            self.storage.discard(received)
+            raise ChecksumMismatch(f"{rf.name}: no checksum to compare the copy with", {"name": rf.name})
+        return offload(self.storage.commit, received, expected)
 
     def has_file(self, name: str) -> bool:
         """Whether this instance holds ``name``. Raises InvalidName."""

@@ -23,7 +23,7 @@ from server.archive.per_replica import ReplicaService, configured_class, replica
 from server.archive.providers import ArchiveContext, archive_dir, runtime_of
 from server.archive.remotefile import RemoteFile
 from server.archive.storage import BitarchiveStorage
-from server.archive.transfer import accept_transfer
+from server.archive.transfer import accept_transfer, awaited_checksum
 from server.runtime.notify import Notifications, notifier_of
 from server.runtime.rpc import rpc
 from shared.dto.archive import BITARCHIVE, BITARCHIVE_MONITOR, BatchRequestDto, UploadReceiptDto
@@ -106,14 +106,21 @@ class BitarchiveService(InstanceOpHandlers, ReplicaService):
         :mod:`server.archive.transfer`) must name this file, checksum, replica and source, and
         the arcrepository must still want it (a redelivered stale request is refused).
 
+        A ticket without a checksum (``begin_store``) is taken too: the file is received and
+        hashed, and kept only when it equals the checksum the arcrepository then gives.
+
         Returns the checksum, size, instance and whether it was already here. Raises
-        TokenRejected (no, a forged, expired or stale ticket), PermissionDenied, InvalidName,
+        TokenRejected (no, a forged, expired or stale ticket; no checksum came), PermissionDenied, InvalidName,
         ChecksumMismatch (nothing kept), AlreadyExists (stored here with another checksum),
         ArchiveFull, Unavailable (the sender's file cannot be read)."""
         s = self.settings
-        rf = accept_transfer(s, self.calls, RemoteFile.from_dict(remote), ticket, self.archive.replica_id)
+        rf = accept_transfer(s, self.calls, RemoteFile.from_dict(remote), ticket, self.archive.replica_id,
+                             deferred=True)
+        # A ticket without a checksum (a store begun while the client hashes its file): the copy
+        # is received and hashed at once, and kept only once the arcrepository gives the checksum.
+        confirm = None if rf.checksum else (lambda: awaited_checksum(s, self.calls, rf.name, ticket))
         receipt = self.archive.core.upload(rf, self.runtime.instance_id,
-                                           s["archive.transfer.local"], s["archive.rpc_timeout"])
+                                           s["archive.transfer.local"], s["archive.rpc_timeout"], confirm)
         self.archive.update_space_state()
         return receipt
 

@@ -177,7 +177,7 @@ def test_two_harvester_clients_racing_on_one_name_never_both_delete(farchive, tm
     contents = {who: p.read_bytes() for who, p in paths.items()}
 
     def run(who):
-        client = ArcRepositoryArchive(_as_harvester(farchive.nameko_config), store_timeout=60, rpc_timeout=30, poll=0.1)
+        client = ArcRepositoryArchive(_as_harvester(farchive.nameko_config), store_timeout=60, rpc_timeout=30)
         try:
             results[who] = client.store(str(paths[who]))
         except Exception as exc:  # noqa: BLE001 - the outcome under test
@@ -526,8 +526,7 @@ def test_soak_50_concurrent_stores_while_a_bitarchive_is_killed_and_restarted_tw
     failed_attempts = []
 
     def run(cid: str) -> None:
-        client = ArcRepositoryArchive(_as_harvester(farchive.nameko_config), store_timeout=120, rpc_timeout=30,
-                                      poll=0.2)
+        client = ArcRepositoryArchive(_as_harvester(farchive.nameko_config), store_timeout=120, rpc_timeout=30)
         try:
             for _ in range(40):
                 try:

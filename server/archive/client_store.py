@@ -1,0 +1,82 @@
+"""How a client (``nas upload``, the harvester) starts a store: the replicas copy while it hashes.
+
+A store needs the client's own checksum of its file, and the client must compare the archived
+checksum with it before it deletes anything. Hashing a large file takes as long as a replica's
+copy, so the client does not hash first and store after: it asks the arcrepository to
+``begin_store`` the file without a checksum (the bitarchives receive and hash their copies at
+once, keeping nothing yet), hashes its file meanwhile, and then ``confirm_store``s the checksum;
+each replica keeps its copy only when its own checksum equals it. When the arcrepository cannot
+begin such a store (the name is known to the archive, or being stored) or gave it up (no checksum
+within its store timeout), the file is stored the ordinary way with the checksum
+(``store``). Either way the caller follows the store with ``store_status`` and compares.
+"""
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from server.archive.checksums import file_checksum
+from server.archive.remotefile import RemoteFile
+from shared.dto.archive import StoreStatusDto
+from shared.errors import AlreadyExists, NotFound
+
+#: ``call(method, *args)``: an arcrepository RPC, its answer decoded into the declared DTO
+Call = Callable[..., Any]
+
+
+def hash_in_background(path: str, progress: Callable[[int], Any] | None = None) -> Callable[[], str]:
+    """Start hashing ``path``; returns a function that waits for and returns the checksum (or
+    raises what hashing raised). A native thread in a plain process; in an eventlet-patched one a
+    green thread that hashes in eventlet's thread pool (other green threads go on meanwhile)."""
+    if "eventlet" in sys.modules:
+        from eventlet import patcher
+
+        if patcher.is_monkey_patched("thread"):
+            import eventlet
+
+            from server.runtime.offload import offload
+
+            return eventlet.spawn(offload, file_checksum, path, progress=progress).wait
+    import threading
+
+    outcome: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            outcome["checksum"] = file_checksum(path, progress=progress)
+        except BaseException as exc:  # noqa: BLE001 - handed to the caller by wait()
+            outcome["error"] = exc
+
+    thread = threading.Thread(target=run, name="nas-client-hash", daemon=True)
+    thread.start()
+
+    def wait() -> str:
+        thread.join()
+        if "error" in outcome:
+            raise outcome["error"]
+        return outcome["checksum"]
+
+    return wait
+
+
+def store_while_hashing(call: Call, rf: RemoteFile, path: str,
+                        progress: Callable[[int], Any] | None = None) -> tuple[StoreStatusDto, str]:
+    """Store ``rf`` (the local file ``path``), hashing it while the replicas copy it; returns the
+    first status (follow it with ``store_status``) and the client's own checksum. Raises what
+    ``store`` raises (ChecksumMismatch, Unavailable, ...) and what hashing raises (OSError)."""
+    checksum_of = hash_in_background(path, progress)
+    begun = False
+    try:
+        call("begin_store", RemoteFile(rf.name, rf.size, None, rf.host, rf.path, rf.url).to_dict())
+        begun = True
+    except AlreadyExists:
+        pass                                 # known or being stored: the ordinary way below
+    checksum = checksum_of()
+    rf.checksum = checksum
+    if begun:
+        try:
+            return call("confirm_store", rf.name, checksum), checksum
+        except NotFound:
+            pass                             # given up (store timeout, restart): store it anew
+    return call("store", rf.to_dict()), checksum

@@ -1,0 +1,160 @@
+"""A store begun before the client knew its checksum (begin_store, confirm_store), without Nameko.
+
+:class:`ArcRepository` runs over a real SQLite admin database; each bitarchive is a function
+that behaves as ``bitarchive.upload`` does with a ticket without a checksum: it "receives" its
+copy, then asks ``transfer_checksum`` until it gets an answer and keeps the copy only when the
+answer equals its own checksum. What is proved: the copies start before the checksum is known,
+nothing is recorded or kept before it is, and every guarantee of an ordinary store holds."""
+from __future__ import annotations
+
+import eventlet
+import pytest
+from sqlalchemy.orm import sessionmaker
+
+from server.archive.arcrepository.repository import ArcRepository, StoreLimits
+from server.archive.remotefile import RemoteFile
+from server.archive.replicas import Replicas
+from server.archive.transfer import ticket_id
+from server.db.engine import make_engine
+from server.db.migrate import upgrade
+from shared.dto.archive import UploadReceiptDto
+from shared.enums import UploadState
+from shared.errors import AlreadyExists, ArchiveFileNotFound, ChecksumMismatch, NotFound, TokenRejected
+
+REPLICAS = [{"id": "ONE", "name": "Copenhagen", "type": "bitarchive"},
+            {"id": "TWO", "name": "Aarhus", "type": "bitarchive"},
+            {"id": "CS", "name": "Checksums", "type": "checksum"}]
+NAME = "1-1-x.warc.gz"
+MD5 = "0123456789abcdef0123456789abcdef"
+
+
+class Replicas_:
+    """The replicas as the arcrepository sees them; ``content`` is the checksum each copy has."""
+
+    def __init__(self):
+        self.repo: ArcRepository | None = None
+        self.events: list[tuple[str, str]] = []      # (service, what happened), in order
+        self.content = MD5
+
+    def __call__(self, service: str, method: str, *args, timeout: float):
+        if method == "instances":
+            return []
+        assert method == "upload", method
+        rf = RemoteFile.from_dict(args[0])
+        self.events.append((service, "copy starts" if not rf.checksum else f"upload {rf.checksum}"))
+        if rf.checksum:
+            return UploadReceiptDto(self.content, rf.size, False, f"{service}-a")
+        while True:                                  # a bitarchive's awaited_checksum
+            expected = self.repo.transfer_checksum(ticket_id(args[1]), 1.0)
+            if expected is None:
+                self.events.append((service, "copy discarded"))
+                raise TokenRejected("the store is over", {"reason": "stale"})
+            if expected:
+                break
+        if expected != self.content:
+            self.events.append((service, "copy discarded"))
+            raise ChecksumMismatch("differs", {})
+        self.events.append((service, "copy kept"))
+        return UploadReceiptDto(self.content, rf.size, False, f"{service}-a")
+
+
+@pytest.fixture
+def repo(tmp_path):
+    engine = make_engine(f"sqlite:///{tmp_path / 'archive.db'}")
+    upgrade(engine, "archive", "server.archive.arcrepository.migrations")
+    fake = Replicas_()
+    r = ArcRepository(Replicas(REPLICAS, "TWO"), fake, sessionmaker(engine, expire_on_commit=False),
+                      StoreLimits(rpc_timeout=1, store_timeout=20, retries=0))
+    fake.repo = r
+    r.fake = fake
+    yield r
+    r.pool.waitall()
+    engine.dispose()
+
+
+def begin(repo, name=NAME):
+    with repo.sessions() as session:
+        status = repo.begin_store(session, RemoteFile(name, 10, None, host="", url="http://sender/x"))
+    eventlet.sleep(0.2)                              # the copies run while the client hashes
+    return status
+
+
+def confirm(repo, checksum=MD5, name=NAME):
+    with repo.sessions() as session:
+        return repo.confirm_store(session, name, checksum)
+
+
+def final_status(repo, name=NAME):
+    repo.pool.waitall()
+    with repo.sessions() as session:
+        return repo.status(session, name)
+
+
+def test_the_bitarchives_copy_before_the_checksum_is_known_and_keep_it_only_after(repo):
+    first = begin(repo)
+    assert first.running and not first.complete
+    assert sorted(repo.fake.events) == [("bitarchive_ONE", "copy starts"), ("bitarchive_TWO", "copy starts")]
+    with repo.sessions() as session, pytest.raises(ArchiveFileNotFound):
+        repo.status(session, NAME)                   # nothing in the admin database yet
+    confirmed = confirm(repo)
+    assert confirmed.running and confirmed.checksum == MD5
+    status = final_status(repo)
+    assert status.complete and not status.running
+    assert [(r.replica, r.state, r.checksum) for r in status.replicas] == [
+        ("ONE", UploadState.UPLOAD_COMPLETED, MD5), ("TWO", UploadState.UPLOAD_COMPLETED, MD5),
+        ("CS", UploadState.UPLOAD_COMPLETED, MD5)]
+    # the checksum replica is sent the file only with the checksum
+    assert ("checksum_CS", f"upload {MD5}") in repo.fake.events
+    assert NAME not in repo.running and NAME not in repo.pending
+
+
+def test_copies_of_other_bytes_than_the_client_hashed_are_not_kept(repo):
+    repo.fake.content = "f" * 32                     # the file changed under the copies
+    begin(repo)
+    confirm(repo)
+    status = final_status(repo)
+    assert not status.complete
+    assert status.failed_replicas == ["ONE", "TWO", "CS"]
+    assert repo.fake.events.count(("bitarchive_ONE", "copy discarded")) == 1
+
+
+def test_a_checksum_that_never_comes_gives_the_store_up_with_nothing_kept(repo):
+    begin(repo)
+    repo.pool.waitall()                              # received, waited as long again (at least rpc_timeout)
+    assert sorted(e for e in repo.fake.events if e[1] != "copy starts") == [
+        ("bitarchive_ONE", "copy discarded"), ("bitarchive_TWO", "copy discarded")]
+    with repo.sessions() as session, pytest.raises(ArchiveFileNotFound):
+        repo.status(session, NAME)
+    with pytest.raises(NotFound):
+        confirm(repo)                                # the client stores it the ordinary way then
+    assert NAME not in repo.running
+
+
+def test_a_known_or_busy_name_is_not_begun(repo):
+    begin(repo)
+    with repo.sessions() as session, pytest.raises(AlreadyExists) as busy:
+        repo.begin_store(session, RemoteFile(NAME, 10, None, url="http://sender/y"))
+    assert busy.value.details["reason"] == "in_progress"
+    confirm(repo)
+    final_status(repo)
+    with repo.sessions() as session, pytest.raises(AlreadyExists) as known:
+        repo.begin_store(session, RemoteFile(NAME, 10, None, url="http://sender/y"))
+    assert known.value.details["reason"] == "known"
+
+
+def test_an_ordinary_store_of_a_begun_name_waits_for_its_checksum_then_is_refused_for_other_content(repo):
+    begin(repo)
+    eventlet.spawn_after(0.3, confirm, repo)
+    with repo.sessions() as session, pytest.raises(ChecksumMismatch) as refused:
+        repo.store(session, RemoteFile(NAME, 10, "e" * 32, url="http://sender/z"))
+    assert refused.value.details["in_progress"] is True
+    assert final_status(repo).complete
+
+
+def test_a_second_confirm_is_refused(repo):
+    begin(repo)
+    confirm(repo)
+    with pytest.raises(NotFound):
+        confirm(repo, "e" * 32)
+    status = final_status(repo)
+    assert status.complete and status.checksum == MD5

@@ -1,0 +1,90 @@
+"""The client's side of a store that runs while it hashes, and the bitarchive's two-step write.
+
+``store_while_hashing`` is given the arcrepository as a function that records the calls and
+answers as the service would; the storage writes real files."""
+from __future__ import annotations
+
+import hashlib
+import os
+
+import pytest
+
+from server.archive.checksums import BackgroundHash, InlineHash, arrival_hash
+from server.archive.client_store import store_while_hashing
+from server.archive.remotefile import RemoteFile
+from server.archive.storage import BitarchiveStorage, file_chunks
+from shared.dto.archive import ReplicaStateDto, StoreStatusDto
+from shared.enums import UploadState
+from shared.errors import AlreadyExists, ChecksumMismatch, NotFound
+
+
+class Arcrepository:
+    def __init__(self, refuse_begin: bool = False, forget_begun: bool = False):
+        self.calls: list[tuple] = []
+        self.refuse_begin, self.forget_begun = refuse_begin, forget_begun
+
+    def __call__(self, method: str, *args):
+        self.calls.append((method, *args))
+        if method == "begin_store" and self.refuse_begin:
+            raise AlreadyExists("known", {"reason": "known"})
+        if method == "confirm_store" and self.forget_begun:
+            raise NotFound("given up", {})
+        return StoreStatusDto("f.warc", "", 3, [ReplicaStateDto("ONE", UploadState.UPLOAD_STARTED)], running=True)
+
+
+@pytest.fixture
+def local_file(tmp_path):
+    path = tmp_path / "f.warc"
+    path.write_bytes(os.urandom(3 << 20))
+    return str(path), hashlib.md5(path.read_bytes()).hexdigest()  # noqa: S324 - the archive's checksum
+
+
+def test_the_store_begins_without_a_checksum_and_the_clients_own_follows(local_file):
+    path, md5 = local_file
+    arc = Arcrepository()
+    rf = RemoteFile.for_local_file(path, "f.warc", None, "http://here/offer/x")
+    _, checksum = store_while_hashing(arc, rf, path)
+    assert checksum == md5
+    assert [c[0] for c in arc.calls] == ["begin_store", "confirm_store"]
+    assert arc.calls[0][1]["checksum"] is None and arc.calls[0][1]["path"] == os.path.abspath(path)
+    assert arc.calls[1][1:] == ("f.warc", md5)
+
+
+@pytest.mark.parametrize("arc", [Arcrepository(refuse_begin=True), Arcrepository(forget_begun=True)],
+                         ids=["known name", "given up"])
+def test_a_store_that_cannot_be_begun_or_was_given_up_is_made_the_ordinary_way(local_file, arc):
+    path, md5 = local_file
+    rf = RemoteFile.for_local_file(path, "f.warc", None, "http://here/offer/x")
+    _, checksum = store_while_hashing(arc, rf, path)
+    assert checksum == md5
+    assert arc.calls[-1][0] == "store" and arc.calls[-1][1]["checksum"] == md5
+
+
+def test_the_background_hash_equals_hashlib_and_hands_errors_back(local_file):
+    path, md5 = local_file
+    with BackgroundHash() as h:
+        for chunk in file_chunks(path, 1 << 20):
+            h.update(chunk)
+            h.wait()
+        assert h.hexdigest() == md5
+    with BackgroundHash() as h, pytest.raises(TypeError):
+        h.update("not bytes")              # type: ignore[arg-type]
+        h.wait()
+    assert isinstance(arrival_hash(1 << 10), InlineHash)          # small files: no thread
+    with arrival_hash(None) as unknown_size:
+        assert isinstance(unknown_size, BackgroundHash)
+
+
+def test_a_received_copy_is_kept_only_with_its_own_checksum_and_nothing_stays_behind(local_file, tmp_path):
+    path, md5 = local_file
+    storage = BitarchiveStorage([str(tmp_path / "ba")])
+    storage.start()
+    received = storage.receive("f.warc", file_chunks(path), os.path.getsize(path))
+    assert received.checksum == md5 and storage.lookup("f.warc") is None     # nothing in filedir yet
+    with pytest.raises(ChecksumMismatch):
+        storage.commit(received, "0" * 32)
+    assert storage.lookup("f.warc") is None
+    assert os.listdir(tmp_path / "ba" / "tempdir") == []
+    stored = storage.commit(storage.receive("f.warc", file_chunks(path), None), md5)
+    assert stored.checksum == md5 and storage.lookup("f.warc") == stored.path
+    assert os.listdir(tmp_path / "ba" / "tempdir") == []
