@@ -12,8 +12,11 @@ harvester notes how far it got, so that a restarted harvester can finish the job
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import errno
 import json
+import logging
 import os
 import re
 import shutil
@@ -21,6 +24,8 @@ import time
 from typing import Any
 
 from shared.dto import Dto
+
+log = logging.getLogger(__name__)
 
 JOBS = "jobs"
 JOB_FILE = "harvest-job.json"
@@ -90,8 +95,20 @@ class JobDir:
         except FileNotFoundError:
             return JobState()
 
-    def save_state(self, state: JobState) -> None:
-        _write_json(self.file(STATE_FILE), state.to_dict())
+    def save_state(self, state: JobState) -> bool:
+        """Write the job's state for a restarted harvester. On a full disk the file keeps its last
+        saved version and the job goes on with the state in memory (the next save writes it):
+        the state file helps a recovery, and a crash of the job's thread over it would lose more
+        (the crawl's upload and report). Returns whether the state was saved."""
+        try:
+            _write_json(self.file(STATE_FILE), state.to_dict())
+        except OSError as exc:
+            if exc.errno not in (errno.ENOSPC, errno.EDQUOT):
+                raise
+            log.warning("job %s: its state could not be saved, the disk is full (%s); the harvester "
+                        "goes on and saves it at the next change", self.job_id, exc.strerror or exc)
+            return False
+        return True
 
     # -- files ------------------------------------------------------------------------------------
     def warcs(self, closed_only: bool = True) -> list[str]:
@@ -152,7 +169,8 @@ def create(work_dir: str, job: dict[str, Any], spec: dict[str, Any], seeds: list
         fh.writelines(s.strip() + "\n" for s in seeds if s.strip())
     _write_json(d.file(SPEC_FILE), {**spec, "seeds_file": SEEDS_FILE})
     _write_json(d.file(JOB_FILE), job)
-    d.save_state(JobState(harvester=harvester, started_at=time.time()))
+    # written directly, not by save_state: a job that cannot even be set up on a full disk fails
+    _write_json(d.file(STATE_FILE), JobState(harvester=harvester, started_at=time.time()).to_dict())
     # Renamed into place only when complete: a half-made directory is never a "leftover job".
     os.rename(tmp, path)
     return JobDir(path)
@@ -186,8 +204,14 @@ def free_space(path: str) -> int:
 
 def _write_json(path: str, data: Any) -> None:
     tmp = path + ".tmp"
-    with open(tmp, "w", encoding="utf-8") as fh:
-        json.dump(data, fh, indent=1, sort_keys=True)
-        fh.flush()
-        os.fsync(fh.fileno())
+    try:
+        with open(tmp, "w", encoding="utf-8") as fh:
+            json.dump(data, fh, indent=1, sort_keys=True)
+            fh.flush()
+            os.fsync(fh.fileno())
+    except OSError:
+        # a half-written file (a full disk) is not left behind; the last complete one stays
+        with contextlib.suppress(OSError):
+            os.remove(tmp)
+        raise
     os.replace(tmp, path)
