@@ -14,10 +14,10 @@ import time
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QCoreApplication, QRunnable, Qt, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, Qt, QThreadPool, QTimer, Signal
 
 from desktop import downloads, formatting
-from desktop.controllers.base import Controller, Problem, required
+from desktop.controllers.base import Controller, Problem, Work, required
 from desktop.rpc.outcome import Failure
 
 POLL_MS = 2000
@@ -136,19 +136,6 @@ def _session(value: Any) -> Session:
                    timestamp=_field(value, "timestamp"), state=_field(value, "state", "active"))
 
 
-class _Download(QRunnable):
-    """One download in the controller's pool; the outcome goes back through ``done`` (queued
-    into the GUI thread)."""
-
-    def __init__(self, fn, done: Signal):
-        super().__init__()
-        self.fn, self.done = fn, done
-
-    def run(self) -> None:
-        try:
-            self.done.emit(True, self.fn())
-        except BaseException as exc:  # noqa: BLE001 - every failure goes back as data
-            self.done.emit(False, exc)
 
 
 class ArchiveBrowserController(Controller):
@@ -439,7 +426,7 @@ class ArchiveBrowserController(Controller):
 
     def _fetch(self, url: str, path: str, checksum: str | None) -> None:
         # streaming (a WARC file may be gigabytes) runs in a worker thread: the window stays responsive
-        self.pool.start(_Download(lambda: downloads.save_url(url, path, checksum, self._progressed.emit,
+        self.pool.start(Work(lambda: downloads.save_url(url, path, checksum, self._progressed.emit,
                                                              self._cancel.is_set), self._downloaded))
 
     def _on_progress(self, done: int) -> None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QLocale, QObject, Signal
+from PySide6.QtCore import QCoreApplication, QLocale, QObject, QRunnable, Signal
 
 from desktop.errors import describe
 from desktop.rpc import RpcCall, RpcClient
@@ -40,6 +40,21 @@ def required(text: str) -> str:
 
 def text_lines(text: str) -> list[str]:
     return [ln.strip() for ln in text.splitlines() if ln.strip()]
+
+
+class Work(QRunnable):
+    """Runs ``fn`` in a controller's thread pool (downloads, parsing: never on the GUI thread);
+    the outcome goes back through ``done(ok, value)``, queued into the GUI thread."""
+
+    def __init__(self, fn, done: Signal):
+        super().__init__()
+        self.fn, self.done = fn, done
+
+    def run(self) -> None:
+        try:
+            self.done.emit(True, self.fn())
+        except BaseException as exc:  # noqa: BLE001 - every failure goes back as data
+            self.done.emit(False, exc)
 
 
 class Controller(QObject):

@@ -15,7 +15,6 @@ from PySide6.QtCore import (
     QModelIndex,
     QObject,
     QPersistentModelIndex,
-    QRunnable,
     Qt,
     QThread,
     QThreadPool,
@@ -23,7 +22,7 @@ from PySide6.QtCore import (
 )
 
 from desktop import formatting, jobdata
-from desktop.controllers.base import Controller
+from desktop.controllers.base import Controller, Work
 from desktop.rpc.outcome import Failure
 from shared.dto import Page
 from shared.dto.archive import ArchiveFileDto, FileUrlDto
@@ -72,18 +71,6 @@ def history_text(e: HistoryEvent) -> str:
     return f"{formatting.date_time(e.at)}  {text}" if e.at else text
 
 
-class _Work(QRunnable):
-    """Runs ``fn`` in the pool; the result goes back through ``done`` (queued into the GUI thread)."""
-
-    def __init__(self, fn, done: Signal):
-        super().__init__()
-        self.fn, self.done = fn, done
-
-    def run(self) -> None:
-        try:
-            self.done.emit(True, self.fn())
-        except BaseException as exc:  # noqa: BLE001 - every failure goes back as data
-            self.done.emit(False, exc)
 
 
 class CrawlLogModel(QAbstractTableModel):
@@ -178,7 +165,7 @@ class CrawlLogModel(QAbstractTableModel):
         def work():
             self.worker_threads.add(threading.get_ident())
             return gen, jobdata.filter_lines(lines, flt, cancel.is_set)
-        self.pool.start(_Work(work, self._result))
+        self.pool.start(Work(work, self._result))
 
     def _on_result(self, ok: bool, value: Any) -> None:
         if not ok:
@@ -269,7 +256,7 @@ class JobDetailsController(Controller):
 
     def _fetch(self, where: FileUrlDto) -> None:
         # the download and the WARC parsing run in a worker thread: the window stays responsive
-        self.pool.start(_Work(lambda: jobdata.fetch_metadata(where.url, where.checksum, where.name),
+        self.pool.start(Work(lambda: jobdata.fetch_metadata(where.url, where.checksum, where.name),
                               self._metadata))
 
     def _on_metadata(self, ok: bool, value: Any) -> None:
