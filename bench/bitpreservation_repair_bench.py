@@ -23,6 +23,7 @@ from pathlib import Path  # noqa: E402
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests", "support"))
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
+import identity_support  # noqa: E402
 import rabbit_admin  # noqa: E402
 from bitpres_testkit import Archive  # noqa: E402
 from nameko.standalone.rpc import ClusterRpcProxy  # noqa: E402
@@ -32,6 +33,9 @@ from server.archive.remotefile import RemoteFile  # noqa: E402
 
 
 def main() -> None:
+    # every call carries a signed identity (roles are enforced): the test kit's installation key,
+    # handed to the ``nas`` child through NAS_KEY_FILE
+    identity_support.install()
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
     vhost = f"nas-bench-{uuid.uuid4().hex[:8]}"
     rabbit_admin.create_vhost(vhost)
