@@ -317,15 +317,21 @@ class ArcRepository:
             if all(gt.dead or rid in pending.received for rid, gt in copies.items()):
                 until = min(until, now + max(self.limits.rpc_timeout, now - started))
 
+    def upload_to(self, r: ReplicaDto, rf: RemoteFile) -> UploadReceiptDto:
+        """One upload of ``rf`` into replica ``r`` under a transfer ticket, given up early when
+        the replica's monitor reports it lost (``watched``)."""
+        lim = self.limits
+        with self.arranged(rf, r.id, lim.store_timeout + lim.rpc_timeout) as ticket:
+            return self.watched(r, lambda: self.replica_call(r, r.service, "upload", rf.to_dict(), ticket,
+                                                             timeout=lim.store_timeout))
+
     def store_rest(self, plan: dict[str, core.Action], rf: RemoteFile, replicas: list[ReplicaDto],
                    attempted: set[str] | None) -> None:
         """Upload (or check) every replica of ``plan`` in parallel, retrying; outcomes recorded."""
         lim = self.limits
 
         def upload(r: ReplicaDto) -> UploadReceiptDto:
-            with self.arranged(rf, r.id, lim.store_timeout + lim.rpc_timeout) as ticket:
-                return self.watched(r, lambda: self.replica_call(r, r.service, "upload", rf.to_dict(), ticket,
-                                                                 timeout=lim.store_timeout))
+            return self.upload_to(r, rf)
 
         def checksum(r: ReplicaDto) -> ReplicaChecksumDto | None:
             if r.type == ReplicaType.CHECKSUM:
@@ -377,9 +383,7 @@ class ArcRepository:
 
         def copy(r: ReplicaDto) -> UploadReceiptDto | BaseException:
             try:
-                with self.arranged(rf, r.id, lim.store_timeout + lim.rpc_timeout) as ticket:
-                    return self.watched(r, lambda: self.replica_call(r, r.service, "upload", rf.to_dict(), ticket,
-                                                                     timeout=lim.store_timeout))
+                return self.upload_to(r, rf)
             except Exception as exc:  # noqa: BLE001 - recorded as the replica's failure below
                 return exc
 
