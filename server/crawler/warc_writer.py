@@ -270,13 +270,8 @@ class WarcFiles:
         then appended to the current WARC file under the lock. Units stay whole and in one
         file; small captures are written at once, as before."""
         if capture.spool_path is None or revisit_of is not None:
-            while True:
-                async with self.lock:
-                    try:
-                        return self.write_capture(capture, payload_digest, metadata, revisit_of)
-                    except Exception as exc:
-                        self._no_space(exc, capture.url)
-                await self._wait_for_space()
+            return await self._locked(lambda: self.write_capture(capture, payload_digest, metadata, revisit_of),
+                                      capture.url)
         loop = asyncio.get_running_loop()
         response_id = self.make_id()  # ids on the loop: a test's id maker need not be thread-safe
         ids = (self.make_id(), response_id, self.make_id())
@@ -306,12 +301,17 @@ class WarcFiles:
         return Written(name, start + offset, response_id, date)
 
     async def write_dns_async(self, host: str, addresses: list[str], when: datetime, ttl: int = 0) -> Written:
+        return await self._locked(lambda: self.write_dns(host, addresses, when, ttl), f"dns:{host}")
+
+    async def _locked(self, write: Callable[[], T], url: str) -> T:
+        """``write()`` under the lock; on a full disk (the unit was taken back out of the file)
+        again once space returns."""
         while True:
             async with self.lock:
                 try:
-                    return self.write_dns(host, addresses, when, ttl)
+                    return write()
                 except Exception as exc:
-                    self._no_space(exc, f"dns:{host}")
+                    self._no_space(exc, url)
             await self._wait_for_space()
 
     def _no_space(self, exc: Exception, url: str) -> None:
