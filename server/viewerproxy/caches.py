@@ -27,6 +27,11 @@ from dataclasses import dataclass
 from typing import Any
 
 
+def sha256_hex(text: str) -> str:
+    """How a session's token is kept (and a missing URL keyed): its SHA-256, hex."""
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
 @dataclass(frozen=True)
 class ActiveSession:
     """What the proxy needs of a session to answer a request for it."""
@@ -38,7 +43,7 @@ class ActiveSession:
     recording: bool
 
     def token_matches(self, token: str) -> bool:
-        return hmac.compare_digest(self.token_hash, hashlib.sha256(token.encode()).hexdigest())
+        return hmac.compare_digest(self.token_hash, sha256_hex(token))
 
 
 class SessionCache:

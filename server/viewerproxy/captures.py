@@ -63,5 +63,4 @@ def captures(db: Session, session_id: str, url: object, lookup: Lookup) -> list[
     what ``lookup`` raises (IndexNotReady, Unavailable)."""
     s = sessions.get(db, session_id)
     url = check_url(url)
-    job_ids = [int(j) for j in s.job_ids.split(",") if j]
-    return timeline(lookup(url, job_ids))
+    return timeline(lookup(url, sessions.job_list(s)))

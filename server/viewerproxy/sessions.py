@@ -8,8 +8,6 @@ once by :func:`create`; only the token's SHA-256 is stored.
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
-import hmac
 import re
 import secrets
 from collections.abc import Iterable
@@ -20,7 +18,7 @@ from sqlalchemy.orm import Session
 
 from server.db.query import check_paging, page
 from server.db.transactions import committing
-from server.viewerproxy.caches import ActiveSession
+from server.viewerproxy.caches import ActiveSession, sha256_hex
 from server.viewerproxy.models import MissingUrl, ViewerSession
 from shared.dto import Page
 from shared.dto.viewer import MissingUrlDto, ViewerSessionDto
@@ -32,8 +30,12 @@ MAX_JOBS = 10_000
 _TS = re.compile(r"^\d{4}(\d{2}){0,5}$")
 
 
-def _hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
+_hash = sha256_hex
+
+
+def job_list(s: ViewerSession) -> list[int]:
+    """The session's job ids (stored comma-separated)."""
+    return [int(j) for j in s.job_ids.split(",") if j]
 
 
 def check_jobs(job_ids: Iterable) -> list[int]:
@@ -56,7 +58,7 @@ def check_timestamp(ts: str | None) -> str:
 
 
 def to_dto(s: ViewerSession, missing_count: int = 0, token: str = "") -> ViewerSessionDto:
-    return ViewerSessionDto(s.id, s.user, [int(j) for j in s.job_ids.split(",") if j], s.timestamp, s.recording,
+    return ViewerSessionDto(s.id, s.user, job_list(s), s.timestamp, s.recording,
                             s.state, s.created_at, missing_count, token)
 
 
@@ -129,12 +131,10 @@ def stop(db: Session, session_id: str) -> ViewerSessionDto:
     return describe(db, session_id)
 
 
-def authenticate(db: Session, session_id: str, token: str) -> ViewerSession | None:
+def authenticate(db: Session, session_id: str, token: str) -> ActiveSession | None:
     """The active session the browser's proxy credentials name, or None."""
-    s = db.get(ViewerSession, session_id)
-    if s is None or s.state != ACTIVE or not hmac.compare_digest(s.token_hash, _hash(token)):
-        return None
-    return s
+    s = active_view(db, session_id)
+    return s if s is not None and s.token_matches(token) else None
 
 
 def active_view(db: Session, session_id: str) -> ActiveSession | None:
@@ -143,8 +143,7 @@ def active_view(db: Session, session_id: str) -> ActiveSession | None:
     s = db.get(ViewerSession, session_id) if isinstance(session_id, str) else None
     if s is None or s.state != ACTIVE:
         return None
-    return ActiveSession(s.id, s.token_hash, tuple(int(j) for j in s.job_ids.split(",") if j), s.timestamp,
-                         bool(s.recording))
+    return ActiveSession(s.id, s.token_hash, tuple(job_list(s)), s.timestamp, bool(s.recording))
 
 
 # --- missing URLs ------------------------------------------------------------------------------
