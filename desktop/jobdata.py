@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import fnmatch
-import hashlib
 import re
 import tempfile
 from array import array
@@ -20,7 +19,6 @@ CRAWL_LOG_FIELDS = ("time", "status", "size", "url", "discovery", "referrer", "m
                     "digest", "source", "annotations")
 
 MAX_BYTES = 2 * 1024 ** 3          # a metadata WARC bigger than this is not read into the desktop
-CHUNK = 1024 * 1024
 
 
 class JobDataError(Exception):
@@ -89,25 +87,13 @@ def read_metadata(fileobj, file_name: str = "") -> JobMetadata:
 def fetch_metadata(url: str, checksum: str | None, file_name: str,
                    get: Callable[..., object] | None = None) -> JobMetadata:
     """Stream the file from ``url`` (a bitarchive's file server), check its MD5, read it."""
-    import requests
+    from desktop.downloads import DownloadError, stream
 
-    get = get or requests.get
-    md5 = hashlib.md5()  # noqa: S324 - the archive's checksum algorithm
     with tempfile.TemporaryFile() as tmp:
         try:
-            with get(url, stream=True, timeout=60) as resp:
-                resp.raise_for_status()
-                size = 0
-                for chunk in resp.iter_content(CHUNK):
-                    size += len(chunk)
-                    if size > MAX_BYTES:
-                        raise JobDataError("too_large", f"{file_name}: more than {MAX_BYTES} bytes")
-                    md5.update(chunk)
-                    tmp.write(chunk)
-        except requests.RequestException as exc:
-            raise JobDataError("unavailable", f"{file_name}: {exc}") from None
-        if checksum and md5.hexdigest() != checksum:
-            raise JobDataError("checksum_mismatch", f"{file_name}: {md5.hexdigest()} != {checksum}")
+            stream(url, tmp.write, checksum, MAX_BYTES, get=get)
+        except DownloadError as exc:
+            raise JobDataError(exc.code, f"{file_name}: {exc.detail}") from None
         tmp.seek(0)
         return read_metadata(tmp, file_name)
 
