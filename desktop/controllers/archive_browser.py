@@ -171,6 +171,7 @@ class ArchiveBrowserController(Controller):
         self.timer.setInterval(poll_ms)
         self.timer.timeout.connect(self._poll)
         self._polling = False
+        self._switches = 0               # recording switches asked for so far
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(1)   # one download at a time: the buttons wait for it
         self.downloading: str = ""       # the path being written, "" when none
@@ -229,6 +230,10 @@ class ArchiveBrowserController(Controller):
     def set_recording(self, on: bool) -> None:
         if self.session is None:
             return
+        # a poll asked before this switch answers with the old state: it is dropped, and none is
+        # asked until the switch's answer says whether to poll at all
+        self._switches += 1
+        self.timer.stop()
         self.rpc("set_recording", self.session.session_id, bool(on)).on(self._changed, self._failed)
 
     def _changed(self, value: Any) -> None:
@@ -248,8 +253,13 @@ class ArchiveBrowserController(Controller):
         if self._polling or self.session is None:
             return
         self._polling = True
+        asked = self._switches
+
+        def polled(value: Any) -> None:
+            if asked == self._switches:
+                self._changed(value)
         c = self.rpc("session", self.session.session_id)
-        c.succeeded.connect(self._changed)
+        c.succeeded.connect(polled)
         c.failed.connect(self._failed)
         c.finished.connect(lambda: setattr(self, "_polling", False))
 

@@ -332,7 +332,7 @@ def _ca_pem() -> str:
 
 
 def viewer_answers(pem: str) -> dict:
-    sessions = {"n": 0}
+    sessions = {"n": 0, "recording": False}
 
     def create(job_ids, timestamp, recording, user):
         sessions["n"] += 1
@@ -341,11 +341,12 @@ def viewer_answers(pem: str) -> dict:
                 "created_at": "2026-01-01T00:00:00+00:00", "missing_count": 0}
 
     def recording(session_id, on):
+        sessions["recording"] = on
         return {"session_id": session_id, "token": "", "user": "", "job_ids": [1], "timestamp": "",
                 "recording": on, "state": "active", "created_at": "2026-01-01T00:00:00+00:00", "missing_count": 0}
 
     def session(session_id):
-        return {**recording(session_id, True), "missing_count": 2}
+        return {**recording(session_id, sessions["recording"]), "missing_count": 2}
 
     return {"proxy_info": {"host": "127.0.0.1", "port": 8070, "reserved_host": "viewerproxy.invalid",
                            "ca_certificate_pem": pem, "ca_sha256": "x"},
