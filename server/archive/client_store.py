@@ -13,6 +13,7 @@ within its store timeout), the file is stored the ordinary way with the checksum
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -80,3 +81,16 @@ def store_while_hashing(call: Call, rf: RemoteFile, path: str,
         except NotFound:
             pass                             # given up (store timeout, restart): store it anew
     return call("store", rf.to_dict()), checksum
+
+
+#: seconds a poller pauses when its waiting call came back at once (the arcrepository's waits were all taken)
+EARLY_ANSWER_PAUSE = 0.5
+
+
+def pause_if_early(started: float, wait: float) -> None:
+    """Called by a poller (``store_status``, ``transfer_checksum``) that must ask again: when its
+    call, asked to wait ``wait`` seconds, came back in under a quarter of that, the
+    arcrepository answered at once because enough callers wait already; pause a little so the
+    poll does not spin."""
+    if wait > 0 and time.monotonic() - started < wait / 4:
+        time.sleep(min(EARLY_ANSWER_PAUSE, wait))

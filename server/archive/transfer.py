@@ -164,11 +164,13 @@ def awaited_checksum(settings: Mapping[str, Any], calls: Any, name: str, ticket:
 
     from nameko.exceptions import RpcTimeout, UnknownService
 
+    from server.archive.client_store import pause_if_early
     from shared.dto.archive import ARCREPOSITORY
 
     jti = ticket_id(ticket)
     deadline = time.monotonic() + settings["archive.store.timeout"]
     while True:
+        started = time.monotonic()
         try:
             checksum = calls.call(ARCREPOSITORY, "transfer_checksum", jti, AWAIT_CHECKSUM,
                                   timeout=settings["archive.rpc_timeout"] + AWAIT_CHECKSUM)
@@ -182,6 +184,7 @@ def awaited_checksum(settings: Mapping[str, Any], calls: Any, name: str, ticket:
             return normalise(checksum)
         if time.monotonic() >= deadline:
             raise TokenRejected(f"{name}: no checksum came for this transfer", {"reason": "not_confirmed"})
+        pause_if_early(started, AWAIT_CHECKSUM)
 
 
 #: seconds one ``transfer_checksum`` call may wait at the arcrepository

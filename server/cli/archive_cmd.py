@@ -185,11 +185,16 @@ def check_archived_checksum(status: StoreStatusDto, checksum: str) -> None:
 
 def _store(args, proxy, rf, status: StoreStatusDto) -> StoreStatusDto:
     """Follow a store from its first ``status`` to its end."""
+    from server.archive.client_store import pause_if_early
+
     with _bar(args, total=len(status.replicas), unit="replica", desc=f"store {rf.name}") as bar:
         done = 0
         while status.running:
             # The arcrepository answers as soon as the store ended: no poll interval is added.
-            status = _call(proxy, "store_status", rf.name, min(STATUS_WAIT, args.timeout / 2))
+            started, wait = time.monotonic(), min(STATUS_WAIT, args.timeout / 2)
+            status = _call(proxy, "store_status", rf.name, wait)
+            if status.running:
+                pause_if_early(started, wait)
             now = sum(1 for r in status.replicas if r.state in DONE_STATES)
             bar.update(now - done)
             done = now

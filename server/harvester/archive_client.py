@@ -165,7 +165,7 @@ class ArcRepositoryArchive:
         return self._server
 
     def store(self, path: str) -> StoreResult:
-        from server.archive.client_store import store_while_hashing
+        from server.archive.client_store import pause_if_early, store_while_hashing
         from server.archive.remotefile import RemoteFile
 
         name = _check_name(os.path.basename(path))
@@ -176,7 +176,10 @@ class ArcRepositoryArchive:
             status, checksum = store_while_hashing(self._call, remote, path)
             deadline = time.monotonic() + self.store_timeout
             while status.running and time.monotonic() < deadline:
-                status = self._call("store_status", name, max(0.0, min(self.wait, deadline - time.monotonic())))
+                started, wait = time.monotonic(), max(0.0, min(self.wait, deadline - time.monotonic()))
+                status = self._call("store_status", name, wait)
+                if status.running:
+                    pause_if_early(started, wait)
         finally:
             self._file_server().withdraw(url)
         states = {r.replica: str(r.state) for r in status.replicas}

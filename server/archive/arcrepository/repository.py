@@ -79,6 +79,32 @@ class StoreLimits:
     max_parallel: int = 4
     watch_interval: float = 5.0      # how often a running upload asks the replica's monitor if it is lost
     reconcile_interval: float = 60.0  # how often stores left in progress by a restart are settled
+    max_waiting: int = 5             # calls that may wait at once (store_status, transfer_checksum, batch_status)
+
+
+class Waits:
+    """How many calls wait at once. A waiting call holds one of the service's workers (Nameko's
+    ``max_workers``, 10 by default) for up to MAX_STATUS_WAIT; fifty clients waiting on their
+    stores would hold every worker and every other call (a store, a get-file, a monitor's
+    question) would queue behind them. Past ``limit`` a call answers at once, as with
+    ``wait=0``: its caller sees nothing changed and asks again after a pause (``pace``)."""
+
+    def __init__(self, limit: int):
+        self.limit = max(1, int(limit))
+        self.now = 0
+
+    @contextlib.contextmanager
+    def allowed(self, wait: float):
+        """The wait this call may have (0 when ``limit`` calls wait already), held until the block ends."""
+        wait = max(0.0, min(float(wait or 0), MAX_STATUS_WAIT))
+        if wait <= 0 or self.now >= self.limit:
+            yield 0.0
+            return
+        self.now += 1
+        try:
+            yield wait
+        finally:
+            self.now -= 1
 
 
 class PendingStore:
@@ -143,6 +169,7 @@ class ArcRepository:
         self.arrangements = Arrangements()
         self.started_at = utcnow()
         self.pool = eventlet.GreenPool(limits.max_parallel * 8)
+        self.waits = Waits(limits.max_waiting)
         #: told about every store that ended incomplete (the service notifies a person)
         self.on_store_failed: Callable[[StoreStatusDto], None] | None = None
 
@@ -167,12 +194,13 @@ class ArcRepository:
         client learns the outcome when it is there instead of up to a poll interval later.
         Raises InvalidName, ArchiveFileNotFound."""
         check_name(name)
-        wait = max(0.0, min(float(wait or 0), MAX_STATUS_WAIT))
         ended = self.ended.get(name)
-        if ended is not None and wait > 0:
+        if ended is not None:
             # Before the session is used: a waiting caller holds no database connection.
-            with eventlet.Timeout(wait, False):
-                ended.wait()
+            with self.waits.allowed(wait) as wait:
+                if wait > 0:
+                    with eventlet.Timeout(wait, False):
+                        ended.wait()
         status = core.status(session, name, self.replicas.all())
         status.running = name in self.running
         return status
@@ -282,7 +310,8 @@ class ArcRepository:
         if pending is None:
             return None
         pending.received.add(replica_id)
-        return pending.wait(max(0.0, min(float(wait or 0), MAX_STATUS_WAIT)))
+        with self.waits.allowed(wait) as wait:
+            return pending.wait(wait)
 
     def record(self, fn: Callable[[Session], Any]) -> Any:
         """``fn(session)`` in a transaction of its own, committed."""
@@ -623,6 +652,6 @@ class ArcRepository:
             r = self.replicas.bitarchive(rid)
         except NasError:
             raise NotFound(f"no batch run {batch_id!r}", {"batch_id": batch_id}) from None
-        wait = max(0.0, min(float(wait or 0), MAX_STATUS_WAIT))
-        return self.check_batch(self.replica_call(r, r.monitor_service, "batch_status", batch_id, wait,
-                                                  timeout=self.limits.rpc_timeout + wait))
+        with self.waits.allowed(wait) as wait:
+            return self.check_batch(self.replica_call(r, r.monitor_service, "batch_status", batch_id, wait,
+                                                      timeout=self.limits.rpc_timeout + wait))

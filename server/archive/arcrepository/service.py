@@ -45,7 +45,9 @@ class RepositoryContext(ContainerDeps, ArchiveContext):
         s = self.settings
         limits = StoreLimits(s["archive.rpc_timeout"], s["archive.store.timeout"], s["archive.store.retries"],
                              s["archive.store.max_parallel"], s["archive.store.watch_interval"],
-                             s["archive.store.reconcile_interval"])
+                             s["archive.store.reconcile_interval"],
+                             # half the workers may wait for a store's end; the rest answer
+                             max_waiting=max(1, int(getattr(self.container, "max_workers", 10)) // 2))
         # The key signs transfer tickets; a missing key stops the start with a clear ConfigError.
         self.core = ArcRepository(self.replicas, self._call, self._session, limits, key_of(s),
                                   s["archive.transfer.local"])
