@@ -14,6 +14,7 @@ import signal
 import sys
 
 from server.crawler.spec import SpecError, find_spec, load_spec
+from shared.enums import StopReason
 
 
 async def _run(job_dir: str, spec_path: str) -> str:
@@ -25,14 +26,45 @@ async def _run(job_dir: str, spec_path: str) -> str:
         from server.crawler.logins import read_logins
 
         logins = read_logins(sys.stdin)
-    crawler = Crawler(job_dir, spec, logins=logins)
     loop = asyncio.get_running_loop()
+    stopped = asyncio.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stopped.set)
+    crawler = await _open(lambda: Crawler(job_dir, spec, logins=logins), stopped)
+    if crawler is None:
+        return StopReason.UNFINISHED
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, crawler.stop)
+    if stopped.is_set():
+        crawler.stop()
     try:
         return await crawler.run()
     finally:
         await crawler.close()
+
+
+async def _open(make, stopped: asyncio.Event):
+    """``make()``, waiting while the disk is too full to open the job's files (the frontier, crawl.log):
+    the crawl starts once space returns, as a crawl paused by a full disk goes on. None when
+    stopped meanwhile."""
+    from server.crawler.disk_space import RETRY_FIRST_S, RETRY_MAX_S, is_no_space
+
+    delay = RETRY_FIRST_S
+    said = False
+    while True:
+        try:
+            return make()
+        except Exception as exc:
+            if not is_no_space(exc):
+                raise
+            if not said:
+                said = True
+                print(f"crawl waits for disk space to start: {exc}", file=sys.stderr, flush=True)
+        try:
+            await asyncio.wait_for(stopped.wait(), delay)
+            return None
+        except TimeoutError:
+            delay = min(delay * 2, RETRY_MAX_S)
 
 
 def main(argv: list[str] | None = None) -> int:

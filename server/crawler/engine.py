@@ -216,10 +216,9 @@ class Crawler:
     async def run(self) -> str:
         """Crawl until the frontier is empty, the time limit passes or ``stop()`` is called.
         Returns the crawl's end: 'finished', 'time-limit' or 'unfinished'."""
-        self._prepare()
+        if not await self._prepare_when_space():
+            return self._end_before_start()
         self.started = time.monotonic()  # the time limit counts from when fetching starts, not seed loading
-        if not self.space.make_reserve():
-            self.space.hit(OSError(errno.ENOSPC, os.strerror(errno.ENOSPC)), "the disk reserve")
         stats = ProgressStatistics(os.path.join(self.job_dir, "progress-statistics.log"))
         self.scheduler.start()
         self._workers = [asyncio.create_task(self._worker(i)) for i in range(self.profile.max_workers)]
@@ -238,6 +237,48 @@ class Crawler:
                 self.frontier.requeue(uri.id)  # fetched but not written (a stop while the disk was full) too
             end = self.stop_reason or "finished"
             self._finish(stats, end)
+        return end
+
+    async def _prepare_when_space(self) -> bool:
+        """Set up (seeds, or a resume) with the disk reserve made first. A disk full before the
+        crawl begins pauses it as one full during the crawl does: the frontier's transaction
+        is dropped, progress lines say ``disk_full``, and set-up starts again once space is back
+        (loading the seeds again is safe: ``load_seeds`` drops what a failed load left). False
+        when the crawl was stopped meanwhile."""
+        while True:
+            try:
+                if not self.space.make_reserve():
+                    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), self.space.reserve_path)
+                self._prepare()
+                return True
+            except Exception as exc:
+                if not is_no_space(exc):
+                    raise
+                self.frontier.discard()
+                self.space.hit(exc, "the crawl's set-up (disk reserve, seeds, frontier)")
+            while self.space.full:
+                self._progress_line()
+                try:
+                    await asyncio.wait_for(self.space.wait(), max(0.2, self.profile.progress_interval_s))
+                except TimeoutError:
+                    continue
+                except CrawlStopped:
+                    return False
+
+    def _end_before_start(self) -> str:
+        """A crawl stopped while its disk was full before it began: nothing was fetched; what
+        the set-up wrote is kept if the disk lets it, and the next run starts it again."""
+        end = self.stop_reason or StopReason.UNFINISHED
+        self.stop_reason = end
+        self._progress_line(final=True)
+        for what, close in (("crawl.log", self.crawl_log.close), ("the frontier", self.frontier.close)):
+            try:
+                close()
+            except Exception as exc:
+                if not is_no_space(exc):
+                    raise
+                log.error("%s could not be closed, the disk is full: %s", what, exc)
+        self.space.release_reserve()
         return end
 
     def stop(self, reason: str = StopReason.UNFINISHED) -> None:

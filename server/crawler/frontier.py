@@ -277,6 +277,13 @@ class Frontier:
             if self.db.in_transaction:
                 self.db.rollback()
 
+    def discard(self) -> None:
+        """Drop what was written since the last commit (a set-up that met a full disk and will
+        be done again from its start)."""
+        if self.db.in_transaction:
+            self.db.rollback()
+        self._journal.clear()
+
     def close(self) -> None:
         self.commit()
         self.db.close()

@@ -148,3 +148,51 @@ def test_a_stop_while_paused_ends_the_crawl_cleanly(web, small_disk):
     # what was not written is still queued, not logged as done: a resume fetches it
     logged = {line["url"] for line in r["log"] if int(line["status"]) > 0}
     assert logged <= set(captures)
+
+
+def test_a_disk_full_before_the_crawl_begins_pauses_it_until_space_returns(web, small_disk):
+    job = small_disk / "job"
+    write_spec(job, [f"http://{h}/" for h in HOSTS], web.proxy_url, max_workers=3)
+    filler = fill(small_disk)                    # not even the reserve or the frontier fit
+    proc = start(job)
+    try:
+        time.sleep(3)
+        assert proc.poll() is None, proc.stderr.read()     # waiting for space, not failed
+        assert not (job / "crawl.log").exists() or (job / "crawl.log").stat().st_size == 0
+        os.remove(filler)
+        out = proc.communicate(timeout=180)[1]
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 0, out
+    final = progress(job)[-1]
+    assert final["finished"] == "finished" and "disk_full" not in final, final
+    r = read_results(job)
+    warcio_check(r["warcs"])
+    captures = [rec[2] for rec in warc_records(r["warcs"]) if rec[1] in ("response", "revisit")]
+    assert len(captures) == len(set(captures)), "archived twice"
+    assert {f"http://{h}{p}" for h in HOSTS for p in PAGES} <= set(captures)
+    # where it waited depends on what met the full disk first: opening the job's files (said on
+    # stderr) or the set-up's writes (crawler.log)
+    assert "crawl waits for disk space to start" in out or "disk space is back" in open(job / "crawler.log").read()
+
+
+def test_a_stop_while_the_disk_is_full_before_the_crawl_begins_ends_it_cleanly(web, small_disk):
+    job = small_disk / "job"
+    write_spec(job, [f"http://{h}/" for h in HOSTS], web.proxy_url, max_workers=3)
+    filler = fill(small_disk)
+    proc = start(job)
+    try:
+        time.sleep(2)
+        assert proc.poll() is None, proc.stderr.read()
+        proc.send_signal(signal.SIGTERM)
+        out = proc.communicate(timeout=60)[1]
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 0, out
+    os.remove(filler)
+    assert not os.path.exists(job / ".disk-reserve")
+    assert not [n for n in os.listdir(job) if ".warc" in n]     # nothing fetched, nothing half-written
