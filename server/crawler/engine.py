@@ -63,7 +63,7 @@ class Crawler:
         self.frontier = Frontier(os.path.join(job_dir, "frontier.sqlite"))
         self.resumed = self.frontier.get_meta("seeds_loaded") == "1"
         # a full disk pauses the crawl instead of failing its writes (see disk_space.py)
-        self.space = disk_space or DiskSpace(job_dir)
+        self.space = disk_space or DiskSpace(job_dir, reserve_bytes=p.disk_reserve_bytes)
         self.crawl_log = CrawlLog(os.path.join(job_dir, "crawl.log"), self.space)
         self.space.retry_hooks.append(lambda: self._commit())  # space back: the frontier first
         info = {

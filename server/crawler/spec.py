@@ -79,6 +79,7 @@ class Profile:
     progress_interval_s: float = 5.0
     statistics_interval_s: float = 20.0
     extract_javascript: bool = True
+    disk_reserve_bytes: int = 1024 * 1024  # kept free for the frontier, progress and crawl.log (disk_space.py)
 
 
 @dataclass
@@ -202,6 +203,8 @@ def _check(spec: JobSpec, problems: list[str]) -> None:
         problems.append("profile.politeness.connections_per_host: must be at least 1")
     if p.politeness.min_delay_ms > p.politeness.max_delay_ms:
         problems.append("profile.politeness.min_delay_ms: larger than max_delay_ms")
+    if p.disk_reserve_bytes < 0:
+        problems.append("profile.disk_reserve_bytes: must be 0 or more")
     if p.max_workers < 1:
         problems.append("profile.max_workers: must be at least 1")
     if p.warc.max_size_bytes < 1024:

@@ -76,6 +76,9 @@ SCHEMA: Schema = {
     "progress_interval_s": Field("float", 5.0, "seconds between progress reports", minimum=0.1),
     "statistics_interval_s": Field("float", 20.0, "seconds between statistics lines", minimum=0.1),
     "extract_javascript": Field("bool", True, "look for links in JavaScript"),
+    "disk_reserve_bytes": Field("int", 1024 * 1024, "room the crawler keeps on the job's disk for its frontier, "
+                                "progress lines and crawl.log while a full disk pauses the crawl; 0: none",
+                                minimum=0),
     "dedup": {
         "enabled": Field("bool", True, "skip storing objects unchanged since the earlier jobs of the same "
                          "domains: a revisit record points to the stored original (the index server builds the "
