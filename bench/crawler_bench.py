@@ -47,10 +47,10 @@ def children_cpu() -> float:
 
 
 def run_crawler(job_dir: str, seeds: list[str] | None, proxy: str | None, *, seeds_file: str | None = None,
-                workers: int = 50, max_time: float = 0) -> dict:
+                workers: int = 50, max_time: float = 0, processes: int = 1) -> dict:
     os.makedirs(job_dir, exist_ok=True)
     spec = {"job_id": "1", "harvest_id": "1", "seeds": seeds or [],
-            "profile": {"upstream_proxy": proxy, "robots": "ignore", "max_workers": workers,
+            "profile": {"upstream_proxy": proxy, "robots": "ignore", "max_workers": workers, "processes": processes,
                         "max_running_time_s": max_time,
                         "politeness": {"delay_factor": 0, "min_delay_ms": 0, "max_delay_ms": 0},
                         "scope": {"max_hops": 100}, "progress_interval_s": 5}}

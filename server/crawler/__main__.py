@@ -13,6 +13,7 @@ import os
 import signal
 import sys
 
+from server.crawler.shards import coordinate, shard_dirs
 from server.crawler.spec import SpecError, find_spec, load_spec
 from shared.enums import StopReason
 
@@ -21,6 +22,13 @@ async def _run(job_dir: str, spec_path: str) -> str:
     from server.crawler.engine import Crawler
 
     spec = load_spec(spec_path)
+    if spec.shard.count == 1 and (spec.profile.processes > 1 or shard_dirs(job_dir)):
+        # a job run over several processes: this one coordinates them (shards.py)
+        raw = sys.stdin.buffer.read() if spec.logins_stdin else None
+        end, status = await coordinate(job_dir, spec_path, spec, raw)
+        if status:
+            raise PartFailed(end)
+        return end
     logins = None
     if spec.logins_stdin:  # passwords arrive here, never through the job directory
         from server.crawler.logins import read_logins
@@ -41,6 +49,10 @@ async def _run(job_dir: str, spec_path: str) -> str:
         return await crawler.run()
     finally:
         await crawler.close()
+
+
+class PartFailed(Exception):
+    """A part of a crawl run over several processes failed (see its crawler.log)."""
 
 
 async def _open(make, stopped: asyncio.Event):

@@ -40,6 +40,7 @@ from server.crawler.results import Results
 from server.crawler.resume import open_files, recover_open_file
 from server.crawler.robots import RobotsRules
 from server.crawler.scope import CrawlScope, domain_of
+from server.crawler.shards import shard_suffix
 from server.crawler.spec import JobSpec
 from server.crawler.spool import clear_directory
 from server.crawler.urls import BadUrl, host_key, host_of, parse_url, seen_key
@@ -74,7 +75,11 @@ class Crawler:
             "http-header-user-agent": spec.user_agent, "robots": p.robots,
             "jobId": spec.job_id, "harvestId": spec.harvest_id, "harvestNum": str(spec.harvest_num),
         }
-        self.warcs = WarcFiles(job_dir, spec.job_id, spec.harvest_id, p.warc.max_size_bytes, info,
+        # a part of a crawl run over several processes writes into the job's directory (shards.py)
+        self.warc_dir = spec.shard.warc_dir or job_dir
+        self.warc_suffix = shard_suffix(spec.shard.index) if spec.shard.count > 1 else ""
+        self.warcs = WarcFiles(self.warc_dir, spec.job_id, spec.harvest_id, p.warc.max_size_bytes, info,
+                               name_suffix=self.warc_suffix,
                                before_close=lambda _path: self.frontier.commit(), space=self.space,
                                **(warc_options or {}))
         spool_dir = os.path.join(job_dir, "spool")
@@ -120,7 +125,7 @@ class Crawler:
             self.quotas.restore(self.frontier.load_domains())
             for (url,) in self.frontier.db.execute("SELECT url FROM uris WHERE is_seed=1 AND status IS NOT -7"):
                 self.scope.add_seed(url)
-            for path in open_files(self.job_dir):
+            for path in open_files(self.warc_dir, self.warc_suffix):
                 self._recover(path)
         else:
             self._load_seeds()

@@ -167,5 +167,7 @@ def repair_warc(path: str) -> tuple[int, int]:
     return good_end, size
 
 
-def open_files(job_dir: str) -> list[str]:
-    return sorted(os.path.join(job_dir, n) for n in os.listdir(job_dir) if n.endswith(".warc.gz" + OPEN_SUFFIX))
+def open_files(job_dir: str, name_suffix: str = "") -> list[str]:
+    """The WARC files left open in ``job_dir`` (of one part of a crawl: its ``name_suffix``)."""
+    end = name_suffix + ".warc.gz" + OPEN_SUFFIX
+    return sorted(os.path.join(job_dir, n) for n in os.listdir(job_dir) if n.endswith(end))

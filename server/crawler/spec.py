@@ -80,6 +80,7 @@ class Profile:
     statistics_interval_s: float = 20.0
     extract_javascript: bool = True
     disk_reserve_bytes: int = 1024 * 1024  # kept free for the frontier, progress and crawl.log (disk_space.py)
+    processes: int = 1  # crawler processes, the job's domains shared out among them (shards.py)
 
 
 @dataclass
@@ -109,6 +110,15 @@ class Traps:
 
 
 @dataclass
+class Shard:
+    """Set by shards.py in each part of a job run over several processes; never by a user."""
+
+    index: int = 0
+    count: int = 1
+    warc_dir: str = ""     # where the part writes its WARC files: the job's directory
+
+
+@dataclass
 class JobSpec:
     job_id: str
     harvest_id: str
@@ -121,12 +131,16 @@ class JobSpec:
     crawler_traps: Traps = field(default_factory=Traps)
     # site logins come on standard input (server/crawler/logins.py), never in this file
     logins_stdin: bool = False
+    shard: Shard = field(default_factory=Shard)
     spec_path: str = ""
 
     @property
     def user_agent(self) -> str:
         return self.profile.user_agent.replace("{contact}", self.profile.contact)
 
+
+#: crawler processes of one job at most (profile.processes)
+MAX_PROCESSES = 64
 
 _SECTIONS: dict[type, dict[str, type]] = {}
 _REQUIRED = {"job_id", "harvest_id"}
@@ -154,7 +168,8 @@ def _build(cls: type, data: Any, where: str, problems: list[str]) -> Any:
     return cls(**values)
 
 
-_DATACLASSES = {c.__name__: c for c in (Politeness, Scope, Fetch, Warc, Profile, Limit, Quotas, Dedup, Traps)}
+_DATACLASSES = {c.__name__: c for c in (Politeness, Scope, Fetch, Warc, Profile, Limit, Quotas, Dedup, Traps,
+                                            Shard)}
 
 
 def _convert(type_name: Any, value: Any, path: str, problems: list[str]) -> Any:
@@ -205,6 +220,10 @@ def _check(spec: JobSpec, problems: list[str]) -> None:
         problems.append("profile.politeness.min_delay_ms: larger than max_delay_ms")
     if p.disk_reserve_bytes < 0:
         problems.append("profile.disk_reserve_bytes: must be 0 or more")
+    if not 1 <= p.processes <= MAX_PROCESSES:
+        problems.append(f"profile.processes: must be 1 to {MAX_PROCESSES}")
+    if spec.shard.count > 1 and not 0 <= spec.shard.index < spec.shard.count:
+        problems.append("shard.index: must be below shard.count")
     if p.max_workers < 1:
         problems.append("profile.max_workers: must be at least 1")
     if p.warc.max_size_bytes < 1024:
@@ -264,6 +283,8 @@ def parse_spec(data: Any, path: str = "") -> JobSpec:
             spec.seeds_file = os.path.join(os.path.dirname(path), spec.seeds_file)
             if not os.path.isfile(spec.seeds_file):
                 problems.append(f"seeds_file: {spec.seeds_file!r} does not exist")
+        if spec.shard.warc_dir and path and not os.path.isabs(spec.shard.warc_dir):
+            spec.shard.warc_dir = os.path.normpath(os.path.join(os.path.dirname(path), spec.shard.warc_dir))
         if spec.dedup.index and path and not os.path.isabs(spec.dedup.index):
             spec.dedup.index = os.path.join(os.path.dirname(path), spec.dedup.index)
     if problems:

@@ -135,7 +135,7 @@ class WarcFiles:
     def __init__(self, directory: str, job_id: str, harvest_id: str, max_size: int, info: dict[str, str],
                  *, make_id: Callable[[], str] = default_record_id,
                  clock: Callable[[], datetime] = lambda: datetime.now(UTC),
-                 hostname: str | None = None,
+                 hostname: str | None = None, name_suffix: str = "",
                  before_close: Callable[[str], None] | None = None, space: DiskSpace | None = None):
         self.directory = directory
         self.prefix = f"{job_id}-{harvest_id}"
@@ -144,6 +144,8 @@ class WarcFiles:
         self.make_id = make_id
         self.clock = clock
         self.hostname = re.sub(r"[^A-Za-z0-9.]", "_", hostname or socket.gethostname()) or "localhost"
+        # one part of a crawl run over several processes ("-s01"): its files' names differ from the others'
+        self.hostname += name_suffix
         self.before_close = before_close
         self.space = space  # None: a full disk's error goes to the caller (after the file is put right)
         self.serial = next_serial(directory)

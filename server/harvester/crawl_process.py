@@ -8,7 +8,6 @@ reports. :class:`CrawlWatch` holds the seeds' timeouts as plain logic.
 """
 from __future__ import annotations
 
-import ctypes
 import dataclasses
 import json
 import logging
@@ -20,6 +19,7 @@ import time
 from typing import Any
 
 from server.harvester.jobdir import STDERR_FILE, STDOUT_FILE, JobDir
+from server.runtime.lifeline import term_with_parent
 
 log = logging.getLogger(__name__)
 
@@ -39,13 +39,6 @@ CAUSES = {
     JOB_NOT_RUNNING: "the scheduler says the job is not running any more",
     JOB_CANCELLED: "a curator cancelled the job",
 }
-
-
-def _die_with_parent() -> None:  # pragma: no cover - runs in the child between fork and exec
-    try:
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-    except OSError:
-        pass
 
 
 def crawler_command(configured: list[str] | None = None) -> list[str]:
@@ -164,7 +157,8 @@ class CrawlProcess:
             env["PYTHONPATH"] = os.pathsep.join(p for p in (repo, env.get("PYTHONPATH", "")) if p)
             self.proc = subprocess.Popen(self.command, stdout=out, stderr=err,
                                          stdin=subprocess.DEVNULL if stdin_data is None else subprocess.PIPE,
-                                         cwd=self.job_dir.path, env=env, preexec_fn=_die_with_parent)
+                                         cwd=self.job_dir.path, env=env, preexec_fn=term_with_parent,
+                                         process_group=0)
             if stdin_data is not None and self.proc.stdin is not None:
                 try:
                     self.proc.stdin.write(stdin_data)
@@ -187,11 +181,11 @@ class CrawlProcess:
     def pause(self) -> None:
         """Freeze the crawler (SIGSTOP): it writes nothing more until :meth:`resume`."""
         if self.proc is not None and self.proc.poll() is None:
-            _signal(self.proc.pid, signal.SIGSTOP)
+            _signal(self.proc.pid, signal.SIGSTOP, group=True)   # a crawl over several processes too
 
     def resume(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
-            _signal(self.proc.pid, signal.SIGCONT)
+            _signal(self.proc.pid, signal.SIGCONT, group=True)
 
     def stop(self, timeout: float, poll: float = 0.1) -> int | None:
         """SIGTERM, wait ``timeout`` seconds for a clean end, then SIGKILL. Returns the exit code
@@ -207,14 +201,22 @@ class CrawlProcess:
             if self.proc.poll() is None:
                 log.warning("the crawler (pid %s) did not end within %g s: killing it", self.proc.pid, timeout)
                 self.killed = True
-                _signal(self.proc.pid, signal.SIGKILL)
+                _signal(self.proc.pid, signal.SIGKILL, group=True)
                 while self.proc.poll() is None:
                     time.sleep(poll)
         return self.proc.returncode
 
 
-def _signal(pid: int, sig: int) -> None:
+def _signal(pid: int, sig: int, group: bool = False) -> None:
+    """Signal the crawler; with ``group``, its whole process group (it leads one: a crawl run over
+    several processes freezes, goes on or is killed as one)."""
     try:
+        if group:
+            try:
+                os.killpg(pid, sig)
+                return
+            except ProcessLookupError:
+                pass                        # not a group leader (started by an older harvester)
         os.kill(pid, sig)
     except ProcessLookupError:
         pass
@@ -246,7 +248,7 @@ def stop_orphan(pid: int | None, job_dir: JobDir, timeout: float, poll: float = 
     while crawler_alive(pid, job_dir) and time.monotonic() < deadline:
         time.sleep(poll)
     if crawler_alive(pid, job_dir):
-        _signal(pid, signal.SIGKILL)
+        _signal(pid, signal.SIGKILL, group=True)
         while crawler_alive(pid, job_dir):
             time.sleep(poll)
     return True

@@ -402,8 +402,15 @@ class Harvester:
         """Close what a killed crawler left open, upload the WARCs, build and upload the metadata
         WARC, report to the scheduler, remove the directory."""
         from server.crawler.resume import open_files, recover_open_file
+        from server.crawler.shards import merge_outputs
 
         if state.phase in (CRAWLING, CRAWLED):
+            try:
+                # a crawl run over several processes whose coordinator did not end cleanly:
+                # its parts' crawl.logs and reports become the job's (nothing for one process)
+                offload(merge_outputs, jd.path)
+            except Exception as exc:  # noqa: BLE001 - keep going: the WARC files matter most
+                state.harvest_details.append(f"the crawl's parts could not be merged: {exc}")
             for path in open_files(jd.path):
                 try:
                     offload(recover_open_file, path)

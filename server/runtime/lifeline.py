@@ -60,6 +60,15 @@ def preexec() -> None:
     arm()
 
 
+def term_with_parent() -> None:  # pragma: no cover - runs in the child between fork and exec
+    """For ``subprocess.Popen(preexec_fn=...)``: the child gets SIGTERM when this process dies, so a
+    crawler still closes its WARC files and writes its reports."""
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, int(signal.SIGTERM), 0, 0, 0)
+    except OSError:
+        pass
+
+
 def guard_groups(*pgids: int, watch: int | None = None) -> subprocess.Popen | None:
     """End the process groups ``pgids`` when ``watch`` (default: ``NAS_LIFELINE_PID``, else this
     process) ends. Returns the reaper (in its own session: the groups' end does not end it)."""

@@ -1,0 +1,116 @@
+"""One crawl job over several crawler processes (``profile.processes``, server/crawler/shards.py).
+
+Real processes (``python -m server.crawler``) over the local test web: the seeds' domains are
+shared out among the parts, every page is archived once by the part that owns its domain, and
+the job's directory looks as after a single-process crawl (WARC files, one crawl.log in time
+order, reports and domain statistics over every part) — compared with a crawl of one process
+of the same seeds."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+from crawler_helpers import REPO, read_results, warc_records, warcio_check, write_spec
+
+from server.crawler.scope import domain_of
+from server.crawler.shards import shard_dirs, shard_of
+
+SEEDS = [f"http://www.parts{i}.test/" for i in range(6)]
+SEED_DOMAINS = {f"parts{i}.test" for i in range(6)}
+
+
+def run(job, *, wait=True) -> subprocess.Popen:
+    proc = subprocess.Popen([sys.executable, "-m", "server.crawler", str(job)], cwd=REPO,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if wait:
+        proc.communicate(timeout=300)
+    return proc
+
+
+def lines(text: str) -> list[dict]:
+    return [json.loads(x) for x in text.splitlines() if x.startswith("{")]
+
+
+def captures(job) -> list[str]:
+    r = read_results(job)
+    return [rec[2] for rec in warc_records(r["warcs"]) if rec[1] in ("response", "revisit")]
+
+
+def test_a_job_over_two_processes_archives_what_one_process_does(web, tmp_path):
+    one, two = tmp_path / "one", tmp_path / "two"
+    write_spec(one, SEEDS, web.proxy_url, max_workers=4)
+    write_spec(two, SEEDS, web.proxy_url, max_workers=4, processes=2)
+    for job in (one, two):
+        proc = subprocess.run([sys.executable, "-m", "server.crawler", str(job)], cwd=REPO,
+                              capture_output=True, text=True, timeout=300)
+        assert proc.returncode == 0, proc.stderr
+    final = lines(proc.stdout)[-1]
+    assert final["finished"] == "finished" and final["processes"] == 2
+
+    # each part owns its seeds' domains and wrote its WARC files into the job's directory
+    parts = shard_dirs(str(two))
+    assert [os.path.basename(d) for d in parts] == ["shard-00", "shard-01"]
+    for i, d in enumerate(parts):
+        with open(os.path.join(d, "seeds.txt")) as fh:
+            mine = fh.read().split()
+        assert mine and all(shard_of(domain_of(s.split("/")[2]), 2) == i for s in mine)
+    r = read_results(two)
+    warcio_check(r["warcs"])
+    assert {os.path.basename(w).rsplit("-", 1)[1] for w in r["warcs"]} == {"s00.warc.gz", "s01.warc.gz"}
+    assert not any(w.endswith(".open") for w in r["warcs"])
+
+    # the same pages as one process, each once (an embed on a shared host may come from both)
+    ours, theirs = captures(two), captures(one)
+    assert set(ours) == set(theirs)
+    twice = {u for u in ours if ours.count(u) > 1}
+    assert not {domain_of(u.split("/")[2]) for u in twice} & SEED_DOMAINS, twice
+
+    # one crawl.log in time order, with every part's lines; reports and statistics over all parts
+    with open(two / "crawl.log") as fh:
+        log = fh.readlines()
+    assert [x[:24] for x in log] == sorted(x[:24] for x in log)
+    assert len(log) == sum(1 for d in parts for _ in open(os.path.join(d, "crawl.log")))
+    assert set(r["stats"]) == set(read_results(one)["stats"])
+    with open(two / "crawl-report.txt") as fh:
+        report = dict(line.rstrip("\n").split(": ", 1) for line in fh)
+    with open(one / "crawl-report.txt") as fh:
+        single = dict(line.rstrip("\n").split(": ", 1) for line in fh)
+    assert report["seeds crawled"] == single["seeds crawled"] == str(len(SEEDS))
+    assert int(report["URI successes"]) == len(ours)
+    with open(two / "hosts-report.txt") as fh:
+        hosts = {line.split()[2] for line in fh.readlines()[1:]}
+    assert {s.split("/")[2] for s in SEEDS} <= hosts
+    assert "==> part 1 (shard-01) <==" in open(two / "crawler.log").read()
+
+
+def test_a_stopped_job_of_two_processes_resumes_and_archives_nothing_twice(web, tmp_path):
+    job = tmp_path / "job"
+    write_spec(job, SEEDS, web.proxy_url, max_workers=2, processes=2,
+               politeness={"min_delay_ms": 100, "max_delay_ms": 100})
+    proc = run(job, wait=False)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not any(
+            os.path.exists(os.path.join(d, "crawl.log")) and os.path.getsize(os.path.join(d, "crawl.log")) > 2000
+            for d in shard_dirs(str(job))):
+        time.sleep(0.1)
+    proc.send_signal(signal.SIGTERM)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0, err
+    assert lines(out)[-1]["finished"] == "unfinished"
+    stopped = captures(job)
+    assert stopped and not any(w.endswith(".open") for w in read_results(job)["warcs"])
+
+    # the same command resumes both parts, whatever the profile says now
+    write_spec(job, SEEDS, web.proxy_url, max_workers=2, processes=3)
+    proc = run(job)
+    assert proc.returncode == 0, proc.stderr.read() if proc.stderr else ""
+    assert len(shard_dirs(str(job))) == 2
+    done = captures(job)
+    in_seed_domains = [u for u in done if domain_of(u.split("/")[2]) in SEED_DOMAINS]
+    assert len(in_seed_domains) == len(set(in_seed_domains)), "archived twice after the resume"
+    assert set(stopped) < set(done)
+    warcio_check(read_results(job)["warcs"])
