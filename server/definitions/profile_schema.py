@@ -28,6 +28,7 @@ class Field:
     default: Any
     doc: str
     minimum: float | None = None
+    maximum: float | None = None
     choices: tuple[str, ...] | None = None
     nullable: bool = False
 
@@ -76,6 +77,9 @@ SCHEMA: Schema = {
     "progress_interval_s": Field("float", 5.0, "seconds between progress reports", minimum=0.1),
     "statistics_interval_s": Field("float", 20.0, "seconds between statistics lines", minimum=0.1),
     "extract_javascript": Field("bool", True, "look for links in JavaScript"),
+    "processes": Field("int", 1, "crawler processes of one job: its domains are shared out among them (about "
+                       "one per core; a link from one process's domains to another's is out of its scope, as "
+                       "between NetarchiveSuite's jobs)", minimum=1, maximum=64),
     "disk_reserve_bytes": Field("int", 1024 * 1024, "room the crawler keeps on the job's disk for its frontier, "
                                 "progress lines and crawl.log while a full disk pauses the crawl; 0: none",
                                 minimum=0),
@@ -176,6 +180,8 @@ def _check(f: Field, value: Any, path: str, problems: list[dict[str, str]]) -> A
             return bad(f"expected {'an integer' if f.kind == 'int' else 'a number'}, got {_tname(value)}")
         if f.minimum is not None and value < f.minimum:
             return bad(f"must be at least {f.minimum:g}")
+        if f.maximum is not None and value > f.maximum:
+            return bad(f"must be at most {f.maximum:g}")
         return float(value) if f.kind == "float" else value
     if f.kind in ("str", "regex", "proxy"):
         if not isinstance(value, str):
@@ -267,6 +273,8 @@ def schema_markdown() -> str:
                 kind = " \\| ".join(f"`{c}`" for c in node.choices)
             if node.minimum is not None:
                 kind += f", ≥ {node.minimum:g}"
+            if node.maximum is not None:
+                kind += f", ≤ {node.maximum:g}"
             default = json.dumps(node.default, ensure_ascii=False).replace("|", "\\|")
             lines.append(f"| `{prefix}{key}` | {kind} | `{default}` | {node.doc} |")
 

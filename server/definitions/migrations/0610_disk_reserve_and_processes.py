@@ -1,9 +1,11 @@
-"""The crawler's disk reserve (``disk_reserve_bytes``) becomes a profile setting.
+"""Two new profile settings: the crawler's disk reserve (``disk_reserve_bytes``) and the number
+of crawler processes of a job (``processes``).
 
-Every stored profile's effective settings get the key with the value the crawler used before
-it could be set (1 MiB); no document sets it yet, so nothing a curator chose is overridden.
+Every stored profile's effective settings get the keys with what the crawler did before they
+could be set (a 1 MiB reserve, one process); no document sets them yet, so nothing a curator
+chose is overridden.
 
-Revision ID: 0610_disk_reserve
+Revision ID: 0610_disk_reserve_and_processes
 Revises: 0600_schedule_minute
 Create Date: 2026-11-28
 """
@@ -13,12 +15,13 @@ import json
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0610_disk_reserve"
+revision = "0610_disk_reserve_and_processes"
 down_revision = "0600_schedule_minute"
 branch_labels = None
 depends_on = None
 
-RESERVE = 1024 * 1024  # frozen: later changes of the code's default must not change this step
+# frozen: later changes of the code's defaults must not change this step
+NEW_KEYS = {"disk_reserve_bytes": 1024 * 1024, "processes": 1}
 
 
 def upgrade() -> None:
@@ -26,9 +29,10 @@ def upgrade() -> None:
     profiles = sa.table("crawl_profiles", sa.column("id", sa.Integer), sa.column("effective", sa.Text))
     for pid, effective in bind.execute(sa.select(profiles.c.id, profiles.c.effective)).all():
         eff = json.loads(effective)
-        if "disk_reserve_bytes" in eff:
+        missing = {k: v for k, v in NEW_KEYS.items() if k not in eff}
+        if not missing:
             continue
-        eff["disk_reserve_bytes"] = RESERVE
+        eff.update(missing)
         bind.execute(profiles.update().where(profiles.c.id == pid).values(effective=json.dumps(eff, sort_keys=True)))
 
 
@@ -37,6 +41,6 @@ def downgrade() -> None:
     profiles = sa.table("crawl_profiles", sa.column("id", sa.Integer), sa.column("effective", sa.Text))
     for pid, effective in bind.execute(sa.select(profiles.c.id, profiles.c.effective)).all():
         eff = json.loads(effective)
-        if eff.pop("disk_reserve_bytes", None) is not None:
+        if [eff.pop(k, None) for k in NEW_KEYS] != [None] * len(NEW_KEYS):
             bind.execute(profiles.update().where(profiles.c.id == pid)
                          .values(effective=json.dumps(eff, sort_keys=True)))
