@@ -48,11 +48,38 @@ def resolve(base: str, link: str) -> str | None:
                     return parts[0] + link
             elif first not in "?." and ":" not in link and "//" not in link:
                 return parts[1] + link
+    if link[0] == ".":
+        up = _up_relative(base, link)       # ../a.html, ../../b/c.html (documentation sites)
+        if up is not None:
+            return up
     try:
         joined = urljoin(base, link)
     except ValueError:
         return None
     return joined
+
+
+def _up_relative(base: str, link: str) -> str | None:
+    """``link`` made of leading ``../`` and ``./`` steps and a plain relative rest, resolved as
+    urljoin does (no step above the root); None when it is not that simple."""
+    rest, ups = link, 0
+    while True:
+        if rest.startswith("../"):
+            rest, ups = rest[3:], ups + 1
+        elif rest.startswith("./"):
+            rest = rest[2:]
+        else:
+            break
+    if (not rest or rest[0] in "/?.#" or "/." in rest or ";" in rest or ":" in rest or "//" in rest
+            or rest[-1] in "?#" or "?#" in rest):
+        return None
+    parts = _base_parts(base)
+    if parts is None:
+        return None
+    origin, directory = parts
+    segments = directory[len(origin) + 1:].split("/")[:-1]     # the directory's, without the root
+    kept = segments[:max(0, len(segments) - ups)]
+    return origin + "/" + "".join(seg + "/" for seg in kept) + rest
 
 
 _BASE = re.compile(r"((?i:https?)://[^/?#]*)(/[^?#]*)?(?:\?[^#]*)?(?:#.*)?", re.S)

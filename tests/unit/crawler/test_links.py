@@ -69,3 +69,31 @@ def test_resolve_skips_non_web_links():
     assert resolve("http://a.dk/x/y.html", "../z.html") == "http://a.dk/z.html"
     for link in ("mailto:a@b", "javascript:void(0)", "#frag", "data:image/png;base64,AA", "  "):
         assert resolve("http://a.dk/", link) is None
+
+
+def _with_plain_search(monkeypatch):
+    """html_links as it was before _SKIP: every tag found by _TAG.search, filtered in Python."""
+    from server.crawler import links
+
+    monkeypatch.setattr(links, "_next_tag", lambda html, pos: links._TAG.search(html, pos))
+
+
+def test_skipping_tags_that_hold_no_link_finds_the_same_links(monkeypatch):
+    import os
+    import random
+
+    from server.crawler.links import html_links
+
+    rng = random.Random(5)
+    pieces = [b"<", b">", b"a", b"div", b" ", b"href=", b'"', b"'", b"src", b"style", b"x", b"/", b"script",
+              b"<!--", b"-->", b"img", b"=", b"\n", b"A", b"SRC", b"link", b"rel=stylesheet", b"abbr",
+              b"</script>", b"data-original", b"span class=k", b"Background", b"b", b"d", b"s"]
+    docs = [b"".join(rng.choice(pieces) for _ in range(rng.randrange(1, 40))) for _ in range(30_000)]
+    doc_dir = "/usr/share/doc/python3.11/html/library"       # a real site, when installed
+    if os.path.isdir(doc_dir):
+        for name in sorted(os.listdir(doc_dir))[:60]:
+            with open(os.path.join(doc_dir, name), "rb") as fh:
+                docs.append(fh.read())
+    fast = [html_links(d) for d in docs]
+    _with_plain_search(monkeypatch)
+    assert [html_links(d) for d in docs] == fast
