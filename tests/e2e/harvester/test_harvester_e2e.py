@@ -27,9 +27,9 @@ pytestmark = [pytest.mark.rabbit, pytest.mark.slow]
 REPLICAS = [{"id": "ONE", "name": "Replica one", "type": "bitarchive"}]
 
 
-def _profile(delay_ms: int) -> str:
+def _profile(delay_ms: int, **more) -> str:
     return yaml.safe_dump({
-        "robots": "ignore", "max_workers": 3, "progress_interval_s": 0.3, "statistics_interval_s": 1,
+        **more, "robots": "ignore", "max_workers": 3, "progress_interval_s": 0.3, "statistics_interval_s": 1,
         "politeness": {"delay_factor": 0, "min_delay_ms": delay_ms, "max_delay_ms": delay_ms},
         "fetch": {"read_timeout_s": 3, "connect_timeout_s": 3, "max_retries": 1, "retry_delay_s": 0.05},
         "scope": {"max_hops": 3}, "warc": {"max_size_bytes": 50_000}})
@@ -83,12 +83,14 @@ def cluster(tmp_path, amqp_uri, postgres_url, web):
         supervisor.stop(str(conf), grace=25)
 
 
-def _define(rpc, name: str, domain: str, profile: str, delay_ms: int) -> None:
+def _define(rpc, name: str, domain: str | list[str], profile: str, delay_ms: int, **more) -> None:
     d = rpc.definitions
-    d.upload_profile(profile, _profile(delay_ms), "yaml")
-    dom = d.create_domain(domain)
-    dom = d.save_configuration(domain, dom["edition"], "defaultconfig", profile=profile, max_bytes=-1)
-    d.create_selective(name, "Daily", [{"domain": domain}])
+    d.upload_profile(profile, _profile(delay_ms, **more), "yaml")
+    domains = [domain] if isinstance(domain, str) else domain
+    for name_ in domains:
+        dom = d.create_domain(name_)
+        d.save_configuration(name_, dom["edition"], "defaultconfig", profile=profile, max_bytes=-1)
+    d.create_selective(name, "Daily", [{"domain": x} for x in domains])
     d.set_harvest_active(name, True)
     rpc.scheduler.run_once(wait=True)
 
@@ -164,3 +166,24 @@ def test_harvester_sigkilled_mid_crawl_finishes_the_job_on_restart(cluster):
     assert f"{job['id']}-metadata-1.warc.gz" in names
     assert any(n.startswith(f"{job['id']}-") and "-metadata-" not in n for n in names)
     assert not os.path.exists(current["job_dir"])
+
+
+def test_a_harvest_crawled_by_two_processes_is_archived_as_one_job(cluster):
+    """profile.processes: 2 (server/crawler/shards.py): example3.test and example5.test fall in
+    different parts; the job ends done with both domains, each part's WARC files and one
+    metadata WARC whose crawl.log has both domains' lines."""
+    rpc = cluster["rpc"]
+    _define(rpc, "e2e-parts", ["example3.test", "example5.test"], "parts", 0, processes=2)
+    job = wait_for(lambda: (j := _job_of(rpc, "e2e-parts")) and j["status"] in ("done", "failed") and j,
+                   timeout=180, interval=0.5)
+    assert job["status"] == "done", rpc.scheduler.job(job["id"])
+    rows = {r["domain"]: r for r in rpc.scheduler.job_domains(job["id"])["items"]}
+    for domain in ("example3.test", "example5.test"):
+        assert rows[domain]["stop_reason"] == "completed", rows
+    names = {n for n in map(os.path.basename, _stored_files(cluster["data"])) if n.startswith(f"{job['id']}-")}
+    assert any(n.endswith("-s00.warc.gz") for n in names) and any(n.endswith("-s01.warc.gz") for n in names), names
+    meta = next(p for p in _stored_files(cluster["data"]) if os.path.basename(p) == f"{job['id']}-metadata-1.warc.gz")
+    with open(meta, "rb") as fh:
+        crawl_log = next(r.content_stream().read().decode() for r in ArchiveIterator(fh)
+                         if "/crawl/logs/crawl.log" in (r.rec_headers.get_header("WARC-Target-URI") or ""))
+    assert "example3.test/" in crawl_log and "example5.test/" in crawl_log
