@@ -27,3 +27,29 @@ def warc_factory(tmp_path):
 
 
 __all__ = ["gzip", "make_warc"]
+
+
+@pytest.fixture
+def make_repository(tmp_path):
+    """An :class:`ArcRepository` over a real SQLite admin database, its replicas answered by
+    ``fake`` (kept as ``repo.fake``); the databases are closed after the test."""
+    from sqlalchemy.orm import sessionmaker
+
+    from server.archive.arcrepository.repository import ArcRepository
+    from server.archive.replicas import Replicas
+    from server.db.engine import make_engine
+    from server.db.migrate import upgrade
+
+    engines = []
+
+    def make(replicas, fake, limits, default: str = "TWO") -> ArcRepository:
+        engine = make_engine(f"sqlite:///{tmp_path / f'archive-{len(engines)}.db'}")
+        engines.append(engine)
+        upgrade(engine, "archive", "server.archive.arcrepository.migrations")
+        repo = ArcRepository(Replicas(replicas, default), fake, sessionmaker(engine, expire_on_commit=False), limits)
+        repo.fake = fake
+        return repo
+
+    yield make
+    for engine in engines:
+        engine.dispose()

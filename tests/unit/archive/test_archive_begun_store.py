@@ -9,14 +9,10 @@ from __future__ import annotations
 
 import eventlet
 import pytest
-from sqlalchemy.orm import sessionmaker
 
 from server.archive.arcrepository.repository import ArcRepository, StoreLimits
 from server.archive.remotefile import RemoteFile
-from server.archive.replicas import Replicas
 from server.archive.transfer import ticket_id
-from server.db.engine import make_engine
-from server.db.migrate import upgrade
 from shared.dto.archive import UploadReceiptDto
 from shared.enums import UploadState
 from shared.errors import AlreadyExists, ArchiveFileNotFound, ChecksumMismatch, NotFound, TokenRejected
@@ -59,17 +55,11 @@ class Replicas_:
 
 
 @pytest.fixture
-def repo(tmp_path):
-    engine = make_engine(f"sqlite:///{tmp_path / 'archive.db'}")
-    upgrade(engine, "archive", "server.archive.arcrepository.migrations")
-    fake = Replicas_()
-    r = ArcRepository(Replicas(REPLICAS, "TWO"), fake, sessionmaker(engine, expire_on_commit=False),
-                      StoreLimits(rpc_timeout=1, store_timeout=20, retries=0))
-    fake.repo = r
-    r.fake = fake
+def repo(make_repository):
+    r = make_repository(REPLICAS, Replicas_(), StoreLimits(rpc_timeout=1, store_timeout=20, retries=0))
+    r.fake.repo = r
     yield r
     r.pool.waitall()
-    engine.dispose()
 
 
 def begin(repo, name=NAME):

@@ -9,14 +9,10 @@ import hashlib
 
 import pytest
 from nameko.exceptions import RpcTimeout, UnknownService
-from sqlalchemy.orm import sessionmaker
 
-from server.archive.arcrepository.repository import ArcRepository, StoreLimits
+from server.archive.arcrepository.repository import StoreLimits
 from server.archive.checksum.core import ChecksumArchive
 from server.archive.remotefile import RemoteFile
-from server.archive.replicas import Replicas
-from server.db.engine import make_engine
-from server.db.migrate import upgrade
 from shared.dto.archive import (
     BatchResultDto,
     FileLocationDto,
@@ -68,15 +64,8 @@ class OtherServices:
 
 
 @pytest.fixture
-def repo(tmp_path):
-    engine = make_engine(f"sqlite:///{tmp_path / 'archive.db'}")
-    upgrade(engine, "archive", "server.archive.arcrepository.migrations")
-    calls = OtherServices()
-    r = ArcRepository(Replicas(REPLICAS, "TWO"), calls, sessionmaker(engine, expire_on_commit=False),
-                      StoreLimits(rpc_timeout=3, store_timeout=7, retries=0))
-    r.fake = calls
-    yield r
-    engine.dispose()
+def repo(make_repository):
+    return make_repository(REPLICAS, OtherServices(), StoreLimits(rpc_timeout=3, store_timeout=7, retries=0))
 
 
 def store(repo, name="1-1-x.warc.gz", checksum="0123456789abcdef0123456789abcdef"):

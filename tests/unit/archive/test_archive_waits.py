@@ -10,14 +10,10 @@ import time
 
 import eventlet
 import pytest
-from sqlalchemy.orm import sessionmaker
 
-from server.archive.arcrepository.repository import ArcRepository, StoreLimits, Waits
+from server.archive.arcrepository.repository import StoreLimits, Waits
 from server.archive.client_store import pause_if_early
 from server.archive.remotefile import RemoteFile
-from server.archive.replicas import Replicas
-from server.db.engine import make_engine
-from server.db.migrate import upgrade
 from shared.dto.archive import UploadReceiptDto
 
 REPLICAS = [{"id": "ONE", "name": "Copenhagen", "type": "bitarchive"},
@@ -42,18 +38,12 @@ class HeldUploads:
 
 
 @pytest.fixture
-def repo(tmp_path):
-    engine = make_engine(f"sqlite:///{tmp_path / 'archive.db'}")
-    upgrade(engine, "archive", "server.archive.arcrepository.migrations")
-    fake = HeldUploads()
-    r = ArcRepository(Replicas(REPLICAS, "TWO"), fake, sessionmaker(engine, expire_on_commit=False),
-                      StoreLimits(rpc_timeout=1, store_timeout=20, retries=0, max_waiting=2))
-    r.fake = fake
+def repo(make_repository):
+    r = make_repository(REPLICAS, HeldUploads(), StoreLimits(rpc_timeout=1, store_timeout=20, retries=0, max_waiting=2))
     yield r
-    if not fake.gate.ready():
-        fake.gate.send(None)
+    if not r.fake.gate.ready():
+        r.fake.gate.send(None)
     r.pool.waitall()
-    engine.dispose()
 
 
 def timed_status(repo, wait: float):

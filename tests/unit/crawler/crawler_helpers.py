@@ -97,3 +97,14 @@ def warc_records(paths: list[str]) -> list:
                 records.append((os.path.basename(path), record.rec_type, record.rec_headers.get_header(
                     "WARC-Target-URI"), dict(record.rec_headers.headers), record.raw_stream.read()))
     return records
+
+
+def archived_once(results: dict) -> list[str]:
+    """The URIs captured in a crawl's WARC files (``read_results``), after checking that the
+    files are valid and closed and that no URI was archived twice."""
+    warcio_check(results["warcs"])
+    assert not any(w.endswith(".open") for w in results["warcs"])
+    captures = [rec[2] for rec in warc_records(results["warcs"]) if rec[1] in ("response", "revisit")]
+    twice = {uri for uri in captures if captures.count(uri) > 1}
+    assert not twice, f"archived twice: {sorted(twice)[:5]}"
+    return captures

@@ -5,6 +5,7 @@ is freed, with valid WARC files and every page archived once, or end cleanly whe
 Needs root (mount); skipped with the reason otherwise."""
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -13,7 +14,7 @@ import sys
 import time
 
 import pytest
-from crawler_helpers import REPO, read_results, warc_records, warcio_check, write_spec
+from crawler_helpers import REPO, archived_once, read_results, warc_records, warcio_check, write_spec
 
 HOSTS = [f"www.diskfull{i}.test" for i in range(3)]
 PAGES = ["/"] + [f"/page/{n}" for n in range(1, 30)]
@@ -80,6 +81,27 @@ def fill(directory) -> str:
     return path
 
 
+@contextlib.contextmanager
+def killed_at_the_end(proc: subprocess.Popen):
+    """Whatever the test asserts meanwhile, the crawler does not outlive it."""
+    try:
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def finished_whole(job, proc: subprocess.Popen, out: str) -> tuple[dict, list[str]]:
+    """The crawl ended finished, its WARC files valid and closed, nothing archived twice;
+    returns its results and the URIs captured."""
+    assert proc.returncode == 0, out
+    final = progress(job)[-1]
+    assert final["finished"] == "finished" and "disk_full" not in final, final
+    r = read_results(job)
+    return r, archived_once(r)
+
+
 def crawl_until_disk_full(web, small_disk):
     job = small_disk / "job"
     write_spec(job, [f"http://{h}/" for h in HOSTS], web.proxy_url, max_workers=3,
@@ -94,7 +116,7 @@ def crawl_until_disk_full(web, small_disk):
 
 def test_the_crawler_pauses_on_a_full_disk_and_finishes_when_space_returns(web, small_disk):
     job, proc, filler = crawl_until_disk_full(web, small_disk)
-    try:
+    with killed_at_the_end(proc):
         paused = next(p for p in progress(job) if p.get("disk_full"))
         # whichever write met the full disk first: a WARC or crawl.log write (ENOSPC), or the
         # frontier's SQLite commit (SQLITE_FULL), depending on timing
@@ -106,19 +128,7 @@ def test_the_crawler_pauses_on_a_full_disk_and_finishes_when_space_returns(web, 
         warc_records([str(job / open_warc)])  # readable to its end while paused: a record boundary
         os.remove(filler)
         out = proc.communicate(timeout=180)[1]
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-    assert proc.returncode == 0, out
-    final = progress(job)[-1]
-    assert final["finished"] == "finished" and "disk_full" not in final, final
-    r = read_results(job)
-    warcio_check(r["warcs"])
-    assert not any(w.endswith(".open") for w in r["warcs"])
-    captures = [rec[2] for rec in warc_records(r["warcs"]) if rec[1] in ("response", "revisit")]
-    twice = {uri for uri in captures if captures.count(uri) > 1}
-    assert not twice, f"archived twice: {sorted(twice)[:5]}"
+    r, captures = finished_whole(job, proc, out)
     for host in HOSTS:
         for page in PAGES:
             assert f"http://{host}{page}" in captures
@@ -130,13 +140,9 @@ def test_the_crawler_pauses_on_a_full_disk_and_finishes_when_space_returns(web, 
 
 def test_a_stop_while_paused_ends_the_crawl_cleanly(web, small_disk):
     job, proc, filler = crawl_until_disk_full(web, small_disk)
-    try:
+    with killed_at_the_end(proc):
         proc.send_signal(signal.SIGTERM)
         out = proc.communicate(timeout=60)[1]
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
     assert proc.returncode == 0, out
     assert progress(job)[-1]["finished"] == "unfinished"
     os.remove(filler)
@@ -154,24 +160,13 @@ def test_a_disk_full_before_the_crawl_begins_pauses_it_until_space_returns(web, 
     job = small_disk / "job"
     write_spec(job, [f"http://{h}/" for h in HOSTS], web.proxy_url, max_workers=3)
     filler = fill(small_disk)                    # not even the reserve or the frontier fit
-    proc = start(job)
-    try:
+    with killed_at_the_end(start(job)) as proc:
         time.sleep(3)
         assert proc.poll() is None, proc.stderr.read()     # waiting for space, not failed
         assert not (job / "crawl.log").exists() or (job / "crawl.log").stat().st_size == 0
         os.remove(filler)
         out = proc.communicate(timeout=180)[1]
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-    assert proc.returncode == 0, out
-    final = progress(job)[-1]
-    assert final["finished"] == "finished" and "disk_full" not in final, final
-    r = read_results(job)
-    warcio_check(r["warcs"])
-    captures = [rec[2] for rec in warc_records(r["warcs"]) if rec[1] in ("response", "revisit")]
-    assert len(captures) == len(set(captures)), "archived twice"
+    _r, captures = finished_whole(job, proc, out)
     assert {f"http://{h}{p}" for h in HOSTS for p in PAGES} <= set(captures)
     # where it waited depends on what met the full disk first: opening the job's files (said on
     # stderr) or the set-up's writes (crawler.log)
@@ -182,16 +177,11 @@ def test_a_stop_while_the_disk_is_full_before_the_crawl_begins_ends_it_cleanly(w
     job = small_disk / "job"
     write_spec(job, [f"http://{h}/" for h in HOSTS], web.proxy_url, max_workers=3)
     filler = fill(small_disk)
-    proc = start(job)
-    try:
+    with killed_at_the_end(start(job)) as proc:
         time.sleep(2)
         assert proc.poll() is None, proc.stderr.read()
         proc.send_signal(signal.SIGTERM)
         out = proc.communicate(timeout=60)[1]
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
     assert proc.returncode == 0, out
     os.remove(filler)
     assert not os.path.exists(job / ".disk-reserve")
