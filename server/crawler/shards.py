@@ -171,21 +171,24 @@ class Coordinator:
         """Run every part to its end; (the job's end, exit status: 1 when a part failed)."""
         from server.runtime.lifeline import term_with_parent
 
-        for d in self.dirs:
-            proc = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "server.crawler", d, cwd=d,
-                stdin=asyncio.subprocess.PIPE if self.logins is not None else asyncio.subprocess.DEVNULL,
-                stdout=asyncio.subprocess.PIPE, preexec_fn=term_with_parent, limit=1 << 20)
-            if self.logins is not None and proc.stdin is not None:
-                proc.stdin.write(self.logins)
-                await proc.stdin.drain()
-                proc.stdin.close()
-            self.procs.append(proc)
-        if self.stopping:                        # a stop that came while the parts started
-            self.stop()
-        readers = [asyncio.create_task(self._read(i, p)) for i, p in enumerate(self.procs)]
         ticker = asyncio.create_task(self._ticker())
         try:
+            for d in self.dirs:
+                proc = await asyncio.create_subprocess_exec(
+                    sys.executable, "-m", "server.crawler", d, cwd=d,
+                    stdin=asyncio.subprocess.PIPE if self.logins is not None else asyncio.subprocess.DEVNULL,
+                    stdout=asyncio.subprocess.PIPE, preexec_fn=term_with_parent, limit=1 << 20)
+                self.procs.append(proc)
+                if self.logins is not None and proc.stdin is not None:
+                    try:
+                        proc.stdin.write(self.logins)
+                        await proc.stdin.drain()
+                        proc.stdin.close()
+                    except (BrokenPipeError, ConnectionResetError):
+                        pass                     # the part ended at once: its exit status tells why
+            if self.stopping:                    # a stop that came while the parts started
+                self.stop()
+            readers = [asyncio.create_task(self._read(i, p)) for i, p in enumerate(self.procs)]
             codes = [await p.wait() for p in self.procs]
             await asyncio.gather(*readers)
         except BaseException:
@@ -278,12 +281,13 @@ def _job_end(ends: list[str]) -> str:
 
 async def coordinate(job_dir: str, spec_path: str, spec, logins: bytes | None) -> tuple[str, int]:
     """``python -m server.crawler`` for a job of several processes."""
-    dirs = plan(job_dir, spec_path, spec)
-    _forget_merge(job_dir)
-    c = Coordinator(job_dir, spec, dirs, logins)
+    c = Coordinator(job_dir, spec, [], logins)
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, c.stop)
+        loop.add_signal_handler(sig, c.stop)       # before planning: a stop then still ends cleanly
+    c.dirs = await loop.run_in_executor(None, plan, job_dir, spec_path, spec)
+    c.latest = [{} for _ in c.dirs]
+    _forget_merge(job_dir)
     return await c.run()
 
 
