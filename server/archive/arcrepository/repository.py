@@ -87,7 +87,8 @@ class Waits:
     ``max_workers``, 10 by default) for up to MAX_STATUS_WAIT; fifty clients waiting on their
     stores would hold every worker and every other call (a store, a get-file, a monitor's
     question) would queue behind them. Past ``limit`` a call answers at once, as with
-    ``wait=0``: its caller sees nothing changed and asks again after a pause (``pace``)."""
+    ``wait=0``: its caller sees nothing changed and asks again after a pause
+    (``client_store.pause_if_early``)."""
 
     def __init__(self, limit: int):
         self.limit = max(1, int(limit))
