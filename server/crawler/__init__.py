@@ -3,5 +3,6 @@
 See docs/crawler.md."""
 
 #: what other packages may import from this one (tests/unit/foundation/test_import_rules.py):
-#: the harvester repairs a killed crawl's open WARC files
-PUBLIC = ('resume',)
+#: the harvester repairs a killed crawl's open WARC files and merges the parts of a crawl run
+#: over several processes when its coordinator did not
+PUBLIC = ('resume', 'shards')
