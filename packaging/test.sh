@@ -23,7 +23,8 @@ set -euo pipefail
 # NAS_TEST_SPLIT_AT seconds) is split into one shard per file (NAME.file), so no single folder
 # holds up the end of the run as it grows. Times come from the last full run (shard-times.txt,
 # written only by runs without extra arguments, so a -k run does not spoil them); a shard not
-# seen before is guessed long: e2e, integration, desktop, unit.
+# seen before is guessed long: e2e, integration, desktop, unit. Without a last run here, the
+# times in packaging/shard-times.txt are used.
 # Arguments: the output folder, 1 for --fast, the number of processes at once.
 plan_shards() {
     "$PY" - "$@" <<'PYEOF'
@@ -32,11 +33,15 @@ out, fast, jobs = sys.argv[1], sys.argv[2] == "1", int(sys.argv[3])
 tops = [("unit", "plain"), ("desktop", "plain")] + ([] if fast else [("integration", "patched"), ("e2e", "patched")])
 GUESS = {"e2e": 3000, "integration": 2000, "desktop": 1000, "unit": 500}
 times = {}
-try:
-    with open(f"{out}/shard-times.txt") as fh:
-        times = {n: float(t) for n, t in (line.split() for line in fh if line.strip())}
-except (OSError, ValueError):
-    pass
+# a machine's first run (a fresh checkout) plans from packaging/shard-times.txt, times measured
+# on the project's 2-core machine, so that a long folder is split there too
+for path in (f"{out}/shard-times.txt", "packaging/shard-times.txt"):
+    try:
+        with open(path) as fh:
+            times = {n: float(t) for n, t in (line.split() for line in fh if line.strip())}
+        break
+    except (OSError, ValueError):
+        continue
 split_at = float(os.environ.get("NAS_TEST_SPLIT_AT") or max(60.0, sum(times.values()) / jobs))
 def folder_time(name):  # the folder's own files, whether they ran as one shard or one per file
     if name in times:
