@@ -4,7 +4,6 @@ that knows which jobs exist and how they ended. The jobs' metadata WARCs are sto
 arcrepository; the index server finds, fetches and indexes them through its RPCs."""
 from __future__ import annotations
 
-import datetime as dt
 import os
 
 import eventlet
@@ -13,48 +12,23 @@ import requests
 from index_testkit import digest_of, simple_job, write_metadata
 from nameko.containers import ServiceContainer
 from nameko.standalone.rpc import ClusterRpcProxy
+from viewer_testkit.stack import StandInScheduler, store  # the same stand-in and store as the viewer's tests
 from waiting import wait_for
 
 from server.archive.arcrepository.service import ArcRepositoryService
 from server.archive.bitarchive.service import BitarchiveService
 from server.archive.bitarchive_monitor.service import BitarchiveMonitorService
-from server.archive.fileserver import FileServer
-from server.archive.remotefile import RemoteFile
 from server.harvester.archive_client import md5_file
 from server.index import package
 from server.index.dedup_index import DedupIndexReader
 from server.index.service import IndexServerService
 from server.index.tracking import RequestStore
-from server.runtime.rpc import rpc
 from shared import contracts
-from shared.dto import Page
-from shared.dto.jobs import JobDto
-from shared.enums import JobStatus
 from shared.errors import IndexNotReady, InvalidInput, JobNotFound
 
 pytestmark = [pytest.mark.rabbit]
 
 REPLICAS = [{"id": "ONE", "name": "Copenhagen", "type": "bitarchive"}]
-
-
-class StandInScheduler:
-    """``list_jobs`` as the scheduler answers it, over ``jobs`` (id → status)."""
-
-    name = "scheduler"
-    jobs: dict[int, str] = {}
-
-    @rpc
-    def list_jobs(self, filters=None, offset=0, limit=100, sort=None) -> Page[JobDto]:
-        f = filters or {}
-        ids = sorted(i for i in self.jobs if f.get("id_from", 0) <= i <= f.get("id_to", 10**9))
-        return Page([_job(i, self.jobs[i]) for i in ids[offset:offset + limit]], len(ids), offset, limit)
-
-
-def _job(job_id: int, status: str) -> JobDto:
-    """A job as the scheduler lists it; only id and status matter to the index server."""
-    now = dt.datetime.now(dt.UTC)
-    return JobDto(job_id, 1, "h", 0, JobStatus(status), "FOCUSED", False, "p", 1, 1, -1, -1, now, now, now,
-                  now, None, "", "", "", None, None)
 
 
 class Stack:
@@ -92,17 +66,6 @@ class Stack:
     def stop_all(self) -> None:
         for inst in list(self.containers)[::-1]:
             self.stop(inst)
-
-
-def store(rpc, path: str) -> None:
-    server = FileServer("127.0.0.1:0").start()
-    try:
-        remote = RemoteFile.for_local_file(path, checksum=md5_file(path), url=server.offer(path))
-        rpc.arcrepository.store(remote.to_dict())
-        wait_for(lambda: not rpc.arcrepository.store_status(os.path.basename(path))["running"], timeout=30)
-        assert rpc.arcrepository.store_status(os.path.basename(path))["complete"]
-    finally:
-        server.stop()
 
 
 @pytest.fixture
