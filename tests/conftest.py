@@ -119,3 +119,23 @@ def test_output_dir():
     root = os.environ.get("NAS_TEST_OUTPUT") or os.path.join(os.path.dirname(__file__), "..", "test-output")
     os.makedirs(root, exist_ok=True)
     return root
+
+
+@pytest.fixture
+def private_broker():
+    """A RabbitMQ node of this test's own (tests/support/private_broker.py), started; the test
+    may stop and start it. Skips where RabbitMQ is not installed or no node can start here."""
+    import shutil
+
+    from private_broker import PrivateBroker
+
+    if shutil.which("rabbitmq-server") is None:
+        pytest.skip("rabbitmq-server is not installed")
+    broker = PrivateBroker()
+    try:
+        broker.start()
+    except RuntimeError as exc:
+        broker.remove()
+        pytest.skip(f"cannot run a private RabbitMQ node here: {exc}")
+    yield broker
+    broker.remove()

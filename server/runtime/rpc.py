@@ -17,15 +17,20 @@ a typed ``PermissionDenied``/``TokenRejected`` and changes nothing. Calls that c
 """
 from __future__ import annotations
 
+import logging
 import sys
 import typing
 from collections.abc import Callable
 from typing import Any
 
+from amqp.exceptions import ConnectionError as AmqpConnectionError
+from kombu.exceptions import OperationalError as KombuOperationalError
 from nameko.rpc import Rpc as NamekoRpc
 
 from shared import contracts
 from shared.errors import NasError
+
+log = logging.getLogger(__name__)
 
 
 class Rpc(NamekoRpc):
@@ -92,7 +97,17 @@ class Rpc(NamekoRpc):
                 result, exc_info = None, sys.exc_info()
         if self.audited():
             self._audit(worker_ctx, exc_info)
-        return super().handle_result(message, worker_ctx, result, exc_info)
+        try:
+            return super().handle_result(message, worker_ctx, result, exc_info)
+        except (KombuOperationalError, AmqpConnectionError, OSError) as exc:
+            # The broker went away while the worker ran. Nameko would let this end the worker's
+            # thread, which kills the whole container; instead the call goes back to the broker
+            # (now, or by itself once the dead connection is noticed) and runs again when the
+            # broker returns: at-least-once, as every RPC that changes state is written for.
+            log.warning("%s: the reply could not be sent (%s); the call is given back to the broker",
+                        self.action, exc)
+            self.rpc_consumer.requeue_message(message)
+            return result, exc_info
 
     def _audit(self, worker_ctx, exc_info) -> None:
         from server.runtime import audit

@@ -9,12 +9,15 @@ Nameko finds entrypoints and dependencies on base classes too, so nothing else i
 """
 from __future__ import annotations
 
+from server.runtime import nameko_fixes
 from server.runtime.identity import Caller
 from server.runtime.instance import Runtime
 from server.runtime.rpc import rpc
 from server.runtime.settings_provider import SettingsDependency
 from shared.dto.monitor import ServiceStatusDto
 from shared.roles import READ
+
+nameko_fixes.apply()
 
 
 class NasService:

@@ -32,6 +32,16 @@ def config_source() -> str:
     return "<service config>"
 
 
+#: How a service's consumer gets its channel back after the broker went away (a restart, a
+#: failover). Without TRANSPORT_OPTIONS Nameko's defaults apply: kombu then gives the channel
+#: three retries within its 4 s connect timeout, and a broker that accepts connections but
+#: resets them while it boots (seconds on a loaded host) ends the consumer's thread, which kills
+#: the whole container. A service keeps trying instead, as its consumer loop already does for
+#: the connection itself; each retry is logged, and the monitor sees the heartbeats stop.
+SERVICE_RECONNECT = {"max_retries": None, "connect_retries_timeout": None,
+                     "interval_start": 1, "interval_step": 1, "interval_max": 10}
+
+
 def settings_for(container) -> Settings:
     """Resolve (once per container) and return the container's settings."""
     cached = getattr(container, "_nas_settings", None)
@@ -45,6 +55,11 @@ def settings_for(container) -> Settings:
         log.critical("configuration error, not starting:\n%s", exc.message)
         raise
     container._nas_settings = settings
+    # Before any entrypoint starts: the queue consumer reads the options when it connects.
+    # Only the service's consumer reads this key (publishers and standalone proxies keep
+    # Nameko's bounded retries, so a call made while the broker is away still fails).
+    if not container.config.get("TRANSPORT_OPTIONS"):
+        container.config["TRANSPORT_OPTIONS"] = dict(SERVICE_RECONNECT)
     return settings
 
 

@@ -1,0 +1,47 @@
+"""Work-arounds for defects of Nameko 2.14.1 that end a service when the broker restarts.
+
+Applied once when :mod:`server.runtime.service` (the base of every service) is imported.
+
+A worker that finishes while the broker is away acks its message on a socket the broker has
+reset. ``QueueConsumer.ack_message`` (and ``requeue_message``) mean to ignore that — the broker
+has already taken the message back and will deliver it again — but they catch only AMQP's own
+``ConnectionError``, not the socket's ``ConnectionResetError``/``BrokenPipeError``. The error
+then ends the worker's managed thread, and Nameko kills the whole container for it: every RPC
+and event handler of the instance is gone, although its consumer was about to reconnect. Here
+both methods also ignore ``OSError``; the message comes back once the broker does (at-least-once
+delivery, which every RPC that changes state is written for: claims, stores and uploads are
+idempotent by name or by claim).
+
+The other half of surviving a restart is the consumer's reconnect policy, a config default
+set per container in :func:`server.runtime.settings_provider.settings_for`.
+``tests/integration/scheduler/test_sched_service.py`` restarts a real broker mid-dispatch.
+"""
+from __future__ import annotations
+
+_applied = False
+
+
+def apply() -> None:
+    """Patch ``nameko.messaging.QueueConsumer`` once (idempotent)."""
+    global _applied
+    if _applied:
+        return
+    from amqp.exceptions import ConnectionError as AmqpConnectionError
+    from nameko.messaging import QueueConsumer
+
+    def _settle(name: str):
+        def settle(self, message) -> None:
+            # as Nameko's: only if the channel still has a connection; a dead one has already
+            # given the message back to the broker
+            if message.channel.connection:
+                try:
+                    getattr(message, name)()
+                except (AmqpConnectionError, OSError):
+                    pass
+        settle.__name__ = f"{name}_message"
+        settle.__doc__ = f"Nameko's {name}_message, also when the socket was reset (server.runtime.nameko_fixes)."
+        return settle
+
+    QueueConsumer.ack_message = _settle("ack")
+    QueueConsumer.requeue_message = _settle("requeue")
+    _applied = True
