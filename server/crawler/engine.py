@@ -374,7 +374,14 @@ class Crawler:
         self._progress_line(final=True)
         self.crawl_log.close()
         self.space.release_reserve()
-        self.frontier.close()
+        try:
+            self.frontier.close()
+        except Exception as exc:
+            if not is_no_space(exc):
+                raise
+            # the crawl still ends as stopped, not failed: its files are whole, and a resume
+            # starts from the frontier's last commit (fetching again what came after it)
+            log.error("the frontier's last changes could not be committed, the disk is full: %s", exc)
 
     def _finish_reports(self, stats: ProgressStatistics, end: str) -> None:
         queued = self.frontier.queued_per_domain()

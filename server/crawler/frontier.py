@@ -285,5 +285,10 @@ class Frontier:
         self._journal.clear()
 
     def close(self) -> None:
-        self.commit()
-        self.db.close()
+        """Commit and close. When the commit fails (a full disk) the database is closed all the
+        same, its uncommitted writes dropped (the last commit stands: a resume starts there),
+        and the error goes on to the caller."""
+        try:
+            self.commit()
+        finally:
+            self.db.close()
