@@ -191,6 +191,8 @@ def test_a_definition_is_seen_changed_harvested_now_and_its_job_cancelled(qtbot,
     # harvest now: the scheduler makes a run's jobs
     s.edit_now.click()
     qtbot.waitUntil(lambda: direct.scheduler.list_jobs({"harvest": f"edit-{u}"})["total"] > 0, timeout=60000)
+    # the run is counted in a transaction after the one that made its jobs: open it once counted
+    qtbot.waitUntil(lambda: direct.definitions.get_harvest(f"edit-{u}")["runs"] == 1, timeout=20000)
     s.controller.open(f"edit-{u}")
     qtbot.waitUntil(lambda: "1 run" in s.edit_title.text(), timeout=20000)
     assert "run(s)" not in s.edit_title.text()
