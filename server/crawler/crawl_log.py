@@ -16,7 +16,7 @@ import os
 import time
 from dataclasses import dataclass
 
-from server.crawler.disk_space import DiskSpace, is_no_space
+from server.crawler.disk_space import DiskSpace, is_no_space, keep_room
 
 log = logging.getLogger(__name__)
 
@@ -106,27 +106,48 @@ def parse_line(line: str) -> dict[str, str]:
     return dict(zip(FIELD_NAMES, parts, strict=True))
 
 
+#: Blocks kept allocated past crawl.log's end (about a thousand lines), so that the lines of a
+#: crawl paused by a full disk, and of its stop, are written although another process may have
+#: taken every free block meanwhile (even the reserve the crawler freed for itself).
+ROOM_BYTES = 256 << 10
+
+
 class CrawlLog:
     """Appends lines to crawl.log, each written at once so that a killed crawl loses no decision.
 
-    On a full disk (with a ``space``) a line that cannot be written is held in memory, with every
-    later one, and the file is cut back to its last whole line; ``space`` pauses the crawl and
-    calls :meth:`write_held` when space returns, so the lines arrive late but whole and in order."""
+    ``ROOM_BYTES`` past the file's end stay allocated (``fallocate`` keeping the size, renewed as
+    the file grows), so lines go on being written into that room while the disk is full. Only
+    when the room is used up too (or the file system cannot keep one) is a line that cannot be
+    written held in memory, with every later one, and the file cut back to its last whole line;
+    ``space`` pauses the crawl and calls :meth:`write_held` when space returns, so the lines arrive
+    late but whole and in order. Closing gives the room back."""
 
     def __init__(self, path: str, space: DiskSpace | None = None):
         self.path = path
         self.space = space
         self._fh = open(path, "ab", buffering=0)  # unbuffered: a failed write leaves nothing behind
         self._size = self._fh.seek(0, os.SEEK_END)
+        self._room_end = self._size
         self._held: list[bytes] = []
         self.lines = 0
+        self._keep_room()
         if space is not None:
             space.retry_hooks.append(self.write_held)
+
+    def _keep_room(self) -> None:
+        # renewed when half used: one fallocate per ~128 KiB of lines, none while the disk is full
+        if self._room_end - self._size >= ROOM_BYTES // 2 or (self.space is not None and self.space.full):
+            return
+        if keep_room(self._fh.fileno(), self._size, ROOM_BYTES):
+            self._room_end = self._size + ROOM_BYTES
+
+    def _fits_in_room(self) -> bool:
+        return sum(map(len, self._held)) <= self._room_end - self._size
 
     def write(self, entry: LogEntry) -> None:
         self._held.append((format_line(entry) + "\n").encode("utf-8"))
         self.lines += 1
-        if self.space is not None and self.space.full:
+        if self.space is not None and self.space.full and not self._fits_in_room():
             return  # held until space returns: the disk is not asked again for every line
         try:
             self.write_held()
@@ -134,6 +155,8 @@ class CrawlLog:
             if self.space is None or not is_no_space(exc):
                 raise
             self.space.hit(exc, "crawl.log")
+            return
+        self._keep_room()
 
     def write_held(self) -> None:
         """Write the lines held back (all, or none: the file is cut back to where they began)."""
@@ -146,6 +169,7 @@ class CrawlLog:
                 done += self._fh.write(data[done:])
         except BaseException:
             os.ftruncate(self._fh.fileno(), self._size)
+            self._room_end = self._size  # a truncate may give the room back (ext4 does)
             raise
         self._size += len(data)
         self._held.clear()
@@ -162,4 +186,8 @@ class CrawlLog:
                 raise
             log.error("crawl.log: %d lines could not be written, the disk is full: %s", len(self._held), exc)
         finally:
-            self._fh.close()
+            try:
+                if self._room_end > self._size:
+                    os.ftruncate(self._fh.fileno(), self._size)  # gives the room back (ext4, XFS)
+            finally:
+                self._fh.close()

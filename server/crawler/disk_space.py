@@ -200,3 +200,40 @@ class DiskSpace:
         self.error = ""
         self._event().set()
         return True
+
+
+# -- room kept past a file's end ------------------------------------------------------------
+_FALLOC_FL_KEEP_SIZE = 0x01
+_fallocate = None
+
+
+def _libc_fallocate():
+    global _fallocate
+    if _fallocate is None:
+        import ctypes
+        import ctypes.util
+
+        try:
+            fn = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True).fallocate
+            fn.argtypes = [ctypes.c_int, ctypes.c_int, ctypes.c_int64, ctypes.c_int64]
+            fn.restype = ctypes.c_int
+            _fallocate = (fn, ctypes.get_errno)
+        except (OSError, AttributeError):   # not glibc on Linux: no room is kept
+            _fallocate = False
+    return _fallocate
+
+
+def keep_room(fd: int, offset: int, length: int) -> bool:
+    """Allocate the blocks of ``[offset, offset + length)`` without changing the file's size
+    (Linux ``fallocate`` with ``FALLOC_FL_KEEP_SIZE``): appends into them cannot meet a full
+    disk. False when the disk has no room for them or the file system cannot do it."""
+    found = _libc_fallocate()
+    if not found:
+        return False
+    fn, get_errno = found
+    if fn(fd, _FALLOC_FL_KEEP_SIZE, offset, length) == 0:
+        return True
+    err = get_errno()
+    if err in NO_SPACE_ERRNOS or err in (errno.EOPNOTSUPP, errno.ENOSYS, errno.EINVAL):
+        return False
+    raise OSError(err, os.strerror(err))

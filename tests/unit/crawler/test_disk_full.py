@@ -287,3 +287,20 @@ def test_the_reserve_is_real_space_and_released(tmp_path):
     assert os.stat(space.reserve_path).st_blocks * 512 >= 256 * 1024  # allocated, not sparse
     space.hit(OSError(errno.ENOSPC, "No space left on device"), "a test")
     assert not os.path.exists(space.reserve_path) and space.full
+
+
+def test_crawl_log_keeps_room_past_its_end_and_gives_it_back(tmp_path):
+    from server.crawler.crawl_log import ROOM_BYTES
+    from server.crawler.disk_space import keep_room
+
+    probe = tmp_path / "probe"
+    with open(probe, "wb") as fh:
+        if not keep_room(fh.fileno(), 0, 4096):
+            pytest.skip("this file system cannot allocate past a file's end")
+    cl = CrawlLog(str(tmp_path / "crawl.log"), DiskSpace(str(tmp_path)))
+    cl.write(LogEntry(200, 10, "http://a.test/1"))
+    st = os.stat(tmp_path / "crawl.log")
+    assert st.st_blocks * 512 >= ROOM_BYTES > st.st_size   # allocated, the size unchanged
+    cl.close()
+    st = os.stat(tmp_path / "crawl.log")
+    assert st.st_blocks * 512 < ROOM_BYTES and open(tmp_path / "crawl.log").read().count("\n") == 1

@@ -6,6 +6,7 @@ Needs root (mount); skipped with the reason otherwise."""
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import signal
@@ -15,6 +16,9 @@ import time
 
 import pytest
 from crawler_helpers import REPO, archived_once, read_results, warc_records, warcio_check, write_spec
+
+from server.crawler.crawl_log import CrawlLog, LogEntry
+from server.crawler.disk_space import DiskSpace
 
 HOSTS = [f"www.diskfull{i}.test" for i in range(3)]
 PAGES = ["/"] + [f"/page/{n}" for n in range(1, 30)]
@@ -195,3 +199,21 @@ def test_a_stop_while_the_disk_is_full_before_the_crawl_begins_ends_it_cleanly(w
     os.remove(filler)
     assert not os.path.exists(job / ".disk-reserve")
     assert not [n for n in os.listdir(job) if ".warc" in n]     # nothing fetched, nothing half-written
+
+
+def test_crawl_log_lines_go_into_its_room_on_a_disk_another_process_filled(small_disk):
+    """The lines of a crawl paused by a full disk are written, not held in memory to be lost at a
+    stop: crawl.log keeps blocks allocated past its end (fallocate keeping the size)."""
+    space = DiskSpace(str(small_disk), reserve_bytes=0)
+    log_path = small_disk / "crawl.log"
+    cl = CrawlLog(str(log_path), space)
+    cl.write(LogEntry(200, 10, "http://a.test/0"))
+    filler = fill(small_disk)
+    space.hit(OSError(errno.ENOSPC, "No space left on device"), "a WARC record")  # paused
+    for i in range(1, 500):
+        cl.write(LogEntry(200, 10, f"http://a.test/{i}"))
+    assert cl.held == 0
+    cl.close()
+    assert [line.split()[3] for line in open(log_path)] == [f"http://a.test/{i}" for i in range(500)]
+    os.remove(filler)
+
