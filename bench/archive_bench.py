@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import io
 import json
+import logging
 import os
 import shutil
 import subprocess
@@ -29,6 +30,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 PY = sys.executable
 GB = 1 << 30
+# The services' readiness checks run in this process, which has no logging set up: the AMQP
+# client's harmless close-handshake warnings would land between the figures (nas and the
+# services quiet them the same way).
+logging.getLogger("amqp").setLevel(logging.ERROR)
 
 ARCHIVE_SERVICES = {
     "arcrepository": "server.archive.arcrepository.service:ArcRepositoryService",
