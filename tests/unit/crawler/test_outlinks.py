@@ -30,6 +30,15 @@ def _capture(url: str, body: bytes, head: bytes = b"HTTP/1.1 200 OK\r\ncontent-t
                             head.decode().split("\r\n")[1:] if ":" in line)], ip="127.0.0.1", started=0.0)
 
 
+def _as_written(page: str, base: str, link) -> str | None:
+    """The fetchable URL of one link, resolved as written (fragment and all)."""
+    absolute = resolve(page if link.hop == "R" and link.context.startswith("http") else base, link.url)
+    try:
+        return None if absolute is None else parse_url(absolute).url
+    except BadUrl:
+        return None
+
+
 def _reference(extractor: OutlinkExtractor, capture: Capture) -> list[tuple[str, str, str]]:
     """Every link resolved as written, one after the other (no shortcut)."""
     # html_links' own base handling is reused: run the extractor on a page, then redo its loop
@@ -51,19 +60,12 @@ def _reference(extractor: OutlinkExtractor, capture: Capture) -> list[tuple[str,
     page_base = real(capture.decoded_body())[1]
     if page_base:
         base = resolve(capture.url, page_base) or capture.url
-    out, seen = [], set()
+    out, seen = [], {capture.url}        # the page itself is no outlink
     for link in found[:_MAX_LINKS]:
-        absolute = resolve(capture.url if link.hop == "R" and link.context.startswith("http") else base, link.url)
-        if absolute is None:
-            continue
-        try:
-            url = parse_url(absolute).url
-        except BadUrl:
-            continue
-        if url in seen or url == capture.url:
-            continue
-        seen.add(url)
-        out.append((url, link.hop, link.context))
+        url = _as_written(capture.url, base, link)
+        if url is not None and url not in seen:
+            seen.add(url)
+            out.append((url, link.hop, link.context))
     return out
 
 
