@@ -8,13 +8,16 @@ has already taken the message back and will deliver it again — but they catch 
 ``ConnectionError``, not the socket's ``ConnectionResetError``/``BrokenPipeError``. The error
 then ends the worker's managed thread, and Nameko kills the whole container for it: every RPC
 and event handler of the instance is gone, although its consumer was about to reconnect. Here
-both methods also ignore ``OSError``; the message comes back once the broker does (at-least-once
-delivery, which every RPC that changes state is written for: claims, stores and uploads are
-idempotent by name or by claim).
+both methods also ignore ``OSError``; the message comes back once the broker does. That is
+Nameko's at-least-once delivery as it always was (an unacknowledged call is delivered again,
+to this instance or another): the claim, store and upload paths are idempotent by claim or by
+name; a call without such a key (a "harvest now") may run twice, as it could when an instance
+died mid-call before.
 
 The other half of surviving a restart is the consumer's reconnect policy, a config default
 set per container in :func:`server.runtime.settings_provider.settings_for`.
-``tests/integration/scheduler/test_sched_service.py`` restarts a real broker mid-dispatch.
+``tests/integration/foundation/test_broker_restart.py`` finishes a worker while a real broker is
+down; ``tests/integration/scheduler/test_sched_service.py`` restarts one mid-dispatch.
 """
 from __future__ import annotations
 

@@ -103,7 +103,7 @@ class Rpc(NamekoRpc):
             # The broker went away while the worker ran. Nameko would let this end the worker's
             # thread, which kills the whole container; instead the call goes back to the broker
             # (now, or by itself once the dead connection is noticed) and runs again when the
-            # broker returns: at-least-once, as every RPC that changes state is written for.
+            # broker returns: Nameko's at-least-once delivery (server/runtime/nameko_fixes.py).
             log.warning("%s: the reply could not be sent (%s); the call is given back to the broker",
                         self.action, exc)
             self.rpc_consumer.requeue_message(message)
