@@ -17,6 +17,15 @@ from server.crawler.shards import coordinate, shard_dirs
 from server.crawler.spec import SpecError, find_spec, load_spec
 from shared.enums import StopReason
 
+#: SIGTERM/SIGINT received before the event loop's handlers were in place (a job cancelled as
+#: it starts, or a start slowed by a loaded host: the imports alone can take seconds): recorded
+#: by main()'s first handler, so such a stop ends the crawl cleanly instead of killing it.
+_early_stop: list[int] = []
+
+
+def _record_early_stop(signum, _frame) -> None:
+    _early_stop.append(signum)
+
 
 async def _run(job_dir: str, spec_path: str) -> str:
     from server.crawler.engine import Crawler
@@ -25,7 +34,7 @@ async def _run(job_dir: str, spec_path: str) -> str:
     if spec.shard.count == 1 and (spec.profile.processes > 1 or shard_dirs(job_dir)):
         # a job run over several processes: this one coordinates them (shards.py)
         raw = sys.stdin.buffer.read() if spec.logins_stdin else None
-        end, status = await coordinate(job_dir, spec_path, spec, raw)
+        end, status = await coordinate(job_dir, spec_path, spec, raw, stopped_early=bool(_early_stop))
         if status:
             raise PartFailed(end)
         return end
@@ -38,6 +47,8 @@ async def _run(job_dir: str, spec_path: str) -> str:
     stopped = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stopped.set)
+    if _early_stop:
+        stopped.set()
     crawler = await _open(lambda: Crawler(job_dir, spec, logins=logins), stopped)
     if crawler is None:
         return StopReason.UNFINISHED
@@ -80,6 +91,8 @@ async def _open(make, stopped: asyncio.Event):
 
 
 def main(argv: list[str] | None = None) -> int:
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, _record_early_stop)
     parser = argparse.ArgumentParser(prog="python -m server.crawler", description="Run one crawl job.")
     parser.add_argument("job_dir", help="job directory holding crawl-job.yaml or crawl-job.json")
     parser.add_argument("--spec", help="spec file (default: the one in the job directory)")

@@ -108,3 +108,19 @@ def archived_once(results: dict) -> list[str]:
     twice = {uri for uri in captures if captures.count(uri) > 1}
     assert not twice, f"archived twice: {sorted(twice)[:5]}"
     return captures
+
+
+def wait_for_term_handler(proc: subprocess.Popen, timeout: float = 60) -> None:
+    """Until ``proc`` catches SIGTERM (its SigCgt mask in /proc says so): a SIGTERM sent before
+    that kills it by default, whatever the program means to do with one."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        assert proc.poll() is None, "the process ended before it caught SIGTERM"
+        with open(f"/proc/{proc.pid}/status") as fh:
+            caught = next(int(line.split()[1], 16) for line in fh if line.startswith("SigCgt:"))
+        if caught & (1 << (15 - 1)):
+            return
+        time.sleep(0.01)
+    raise AssertionError("the process never caught SIGTERM")

@@ -15,7 +15,15 @@ import sys
 import time
 
 import pytest
-from crawler_helpers import REPO, archived_once, read_results, warc_records, warcio_check, write_spec
+from crawler_helpers import (
+    REPO,
+    archived_once,
+    read_results,
+    wait_for_term_handler,
+    warc_records,
+    warcio_check,
+    write_spec,
+)
 
 from server.crawler.crawl_log import CrawlLog, LogEntry
 from server.crawler.disk_space import DiskSpace
@@ -191,7 +199,8 @@ def test_a_stop_while_the_disk_is_full_before_the_crawl_begins_ends_it_cleanly(w
     write_spec(job, [f"http://{h}/" for h in HOSTS], web.proxy_url, max_workers=3)
     filler = fill(small_disk)
     with killed_at_the_end(start(job)) as proc:
-        time.sleep(2)
+        wait_for_term_handler(proc)          # not a fixed sleep: a loaded host starts it slowly
+        time.sleep(1)
         assert proc.poll() is None, proc.stderr.read()
         proc.send_signal(signal.SIGTERM)
         out = proc.communicate(timeout=60)[1]

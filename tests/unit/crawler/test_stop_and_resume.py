@@ -7,7 +7,7 @@ import subprocess
 import sys
 import time
 
-from crawler_helpers import REPO, archived_once, read_results, warcio_check, write_spec
+from crawler_helpers import REPO, archived_once, read_results, wait_for_term_handler, warcio_check, write_spec
 
 SEEDS = [f"http://www.resume{i}.test/" for i in range(3)]
 
@@ -47,6 +47,29 @@ def test_sigterm_closes_warcs_writes_reports_and_exits_zero(web, tmp_path):
     warcio_check(r["warcs"])
     assert {d["stop_reason"] for d in r["stats"].values()} >= {"unfinished"}
     assert "Ended by operator" in open(job / "crawl-report.txt").read()
+
+
+def test_a_sigterm_as_the_crawler_starts_ends_it_cleanly(web, tmp_path):
+    """A job cancelled as its crawler starts (or a start slowed by a loaded host): a SIGTERM
+    that comes before the crawl's own handlers are in place still ends it cleanly. Here the
+    crawler is held where such a stop lands: reading the logins the harvester pipes to it."""
+    job = tmp_path / "job"
+    write_spec(job, SEEDS, web.proxy_url, extra={"logins_stdin": True})
+    proc = subprocess.Popen([sys.executable, "-m", "server.crawler", str(job)], cwd=REPO, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        wait_for_term_handler(proc)      # the first thing main() does
+        proc.send_signal(signal.SIGTERM)
+        time.sleep(0.5)
+        assert proc.poll() is None       # recorded, not killed: it still waits for its logins
+        out, err = proc.communicate("[]", timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 0, err
+    assert '"finished": "unfinished"' in out.splitlines()[-1]
+    assert read_results(job)["log"] == []        # nothing was fetched
 
 
 def test_sigkilled_crawl_resumes_without_refetching_or_duplicates(web, tmp_path):
