@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import json
 import os
@@ -124,3 +125,14 @@ def wait_for_term_handler(proc: subprocess.Popen, timeout: float = 60) -> None:
             return
         time.sleep(0.01)
     raise AssertionError("the process never caught SIGTERM")
+
+
+@contextlib.contextmanager
+def killed_at_the_end(proc: subprocess.Popen):
+    """Whatever the test asserts meanwhile, the crawler does not outlive it."""
+    try:
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()

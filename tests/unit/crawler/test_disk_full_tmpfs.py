@@ -5,7 +5,6 @@ is freed, with valid WARC files and every page archived once, or end cleanly whe
 Needs root (mount); skipped with the reason otherwise."""
 from __future__ import annotations
 
-import contextlib
 import errno
 import json
 import os
@@ -18,6 +17,7 @@ import pytest
 from crawler_helpers import (
     REPO,
     archived_once,
+    killed_at_the_end,
     read_results,
     wait_for_term_handler,
     warc_records,
@@ -91,17 +91,6 @@ def fill(directory, name: str = "filler") -> str:
         except OSError:
             pass
     return path
-
-
-@contextlib.contextmanager
-def killed_at_the_end(proc: subprocess.Popen):
-    """Whatever the test asserts meanwhile, the crawler does not outlive it."""
-    try:
-        yield proc
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
 
 
 def finished_whole(job, proc: subprocess.Popen, out: str) -> tuple[dict, list[str]]:

@@ -7,13 +7,21 @@ import subprocess
 import sys
 import time
 
-from crawler_helpers import REPO, archived_once, read_results, wait_for_term_handler, warcio_check, write_spec
+from crawler_helpers import (
+    REPO,
+    archived_once,
+    killed_at_the_end,
+    read_results,
+    wait_for_term_handler,
+    warcio_check,
+    write_spec,
+)
 
 SEEDS = [f"http://www.resume{i}.test/" for i in range(3)]
 
 
-def start(job_dir) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "server.crawler", str(job_dir)], cwd=REPO,
+def start(job_dir, stdin=None) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "server.crawler", str(job_dir)], cwd=REPO, stdin=stdin,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
@@ -31,15 +39,10 @@ def wait_for_lines(job_dir, n: int, proc: subprocess.Popen, timeout: float = 120
 def test_sigterm_closes_warcs_writes_reports_and_exits_zero(web, tmp_path):
     job = tmp_path / "job"
     write_spec(job, SEEDS, web.proxy_url, politeness={"min_delay_ms": 50, "max_delay_ms": 50})
-    proc = start(job)
-    try:
+    with killed_at_the_end(start(job)) as proc:
         wait_for_lines(job, 20, proc)
         proc.send_signal(signal.SIGTERM)
         out, err = proc.communicate(timeout=30)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
     assert proc.returncode == 0, err
     assert '"finished": "unfinished"' in out.splitlines()[-1]
     r = read_results(job)
@@ -55,18 +58,12 @@ def test_a_sigterm_as_the_crawler_starts_ends_it_cleanly(web, tmp_path):
     crawler is held where such a stop lands: reading the logins the harvester pipes to it."""
     job = tmp_path / "job"
     write_spec(job, SEEDS, web.proxy_url, extra={"logins_stdin": True})
-    proc = subprocess.Popen([sys.executable, "-m", "server.crawler", str(job)], cwd=REPO, stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
+    with killed_at_the_end(start(job, stdin=subprocess.PIPE)) as proc:
         wait_for_term_handler(proc)      # the first thing main() does
         proc.send_signal(signal.SIGTERM)
         time.sleep(0.5)
         assert proc.poll() is None       # recorded, not killed: it still waits for its logins
         out, err = proc.communicate("[]", timeout=60)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
     assert proc.returncode == 0, err
     assert '"finished": "unfinished"' in out.splitlines()[-1]
     assert read_results(job)["log"] == []        # nothing was fetched
