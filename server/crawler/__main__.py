@@ -34,7 +34,7 @@ async def _run(job_dir: str, spec_path: str) -> str:
     if spec.shard.count == 1 and (spec.profile.processes > 1 or shard_dirs(job_dir)):
         # a job run over several processes: this one coordinates them (shards.py)
         raw = sys.stdin.buffer.read() if spec.logins_stdin else None
-        end, status = await coordinate(job_dir, spec_path, spec, raw, stopped_early=bool(_early_stop))
+        end, status = await coordinate(job_dir, spec_path, spec, raw, early_stops=_early_stop)
         if status:
             raise PartFailed(end)
         return end

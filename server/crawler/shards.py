@@ -280,14 +280,14 @@ def _job_end(ends: list[str]) -> str:
 
 
 async def coordinate(job_dir: str, spec_path: str, spec, logins: bytes | None,
-                     stopped_early: bool = False) -> tuple[str, int]:
-    """``python -m server.crawler`` for a job of several processes (``stopped_early``: a stop
-    came before this process could handle it)."""
+                     early_stops: list[int] | None = None) -> tuple[str, int]:
+    """``python -m server.crawler`` for a job of several processes (``early_stops``: the signals
+    that came before this process could handle them, read once its own handlers are in place)."""
     c = Coordinator(job_dir, spec, [], logins)
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, c.stop)       # before planning: a stop then still ends cleanly
-    if stopped_early:
+    if early_stops:
         c.stop()
     c.dirs = await loop.run_in_executor(None, plan, job_dir, spec_path, spec)
     c.latest = [{} for _ in c.dirs]
