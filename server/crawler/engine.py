@@ -365,6 +365,7 @@ class Crawler:
             self._unless_full("the frontier", self._commit)
         elif not self._unless_full("the frontier", self._commit):
             log.error("the crawl ends with the disk full: its WARC file stays open, the frontier uncommitted")
+        self.frontier.before_reports()
         try:
             self._finish_reports(stats, end)
         except Exception as exc:
