@@ -37,6 +37,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tests", "support"))
+from static_site import PYTHON_DOC, StaticSite  # noqa: E402
 from testweb import TestWeb  # noqa: E402
 
 WGET = shutil.which("wget") or "/usr/bin/wget"
@@ -200,37 +201,6 @@ def print_queued(r: dict, target_mb: int) -> None:
           f"the 15 s window; peak including the queue load (VmHWM) {r['peak_rss_kb'] / 1024:.0f} MB")
 
 
-class StaticSite:
-    """``python -m http.server`` over a directory, in a child process, on 127.0.0.1."""
-
-    def __init__(self, directory: str):
-        self.directory = directory
-        self.proc: subprocess.Popen | None = None
-        self.port = 0
-
-    def __enter__(self) -> StaticSite:
-        import socket
-
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
-        self.proc = subprocess.Popen([sys.executable, "-m", "http.server", "-b", "127.0.0.1", "-d", self.directory,
-                                      str(self.port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
-                return self
-            except OSError:
-                time.sleep(0.1)
-        raise SystemExit("static server did not start")
-
-    def __exit__(self, *exc) -> None:
-        if self.proc is not None:
-            self.proc.terminate()
-            self.proc.wait(timeout=10)
-
-
 def line(name: str, r: dict) -> str:
     rate = r["uris"] / r["wall"]
     return (f"  {name:<8} {r['uris']:>7} URIs in {r['wall']:7.2f} s = {rate:8.1f} URIs/s; "
@@ -246,9 +216,6 @@ def compare(name: str, ours: dict, theirs: dict, target: float, note: str = "") 
     print(f"  ratio crawler/wget URIs/s: {ratio:.2f}x (target >= {target}x); "
           f"CPU per URI crawler/wget: {cpu_ours / max(cpu_theirs, 1e-9):.2f}x")
     return {"crawler": ours, "wget": theirs, "ratio": ratio}
-
-
-PYTHON_DOC = "/usr/share/doc/python3.11/html"
 
 
 def _load() -> str:
@@ -284,7 +251,7 @@ def main() -> None:
             print(f"2. python3-doc HTML ({PYTHON_DOC}) served by http.server, one connection each")
             require_python_doc()
             with StaticSite(PYTHON_DOC) as site:
-                seed = f"http://127.0.0.1:{site.port}/index.html"
+                seed = site.url("index.html")
                 ours = run_crawler(os.path.join(work, "doc"), [seed], None, workers=1)
                 theirs = run_wget(os.path.join(work, "doc-wget"), None, [seed])
             results["python_doc"] = compare("doc", ours, theirs, 1.0)

@@ -6,7 +6,8 @@ https (the viewer CA as ``verify``).
 The fixture archive: a local site captured by ``wget --warc-file`` (job 1: an IP host on a
 non-default port, chunked and gzip responses, a redirect, a 404, media), WARCs written with warcio
 for named hosts (job 1: first versions and originals; job 2: second versions and a revisit of
-each kind).
+each kind), our own crawler's WARCs of the test web (job 3) and of a real static site, Debian's
+python3-doc HTML (job 4, crawled whole; the site is stopped before any page is viewed).
 
 During the whole module, audit hooks record every socket connection and name lookup of this
 process and of the proxy process: only the broker and the archive's own file servers are ever
@@ -15,14 +16,17 @@ contacted, never a host a browser names.
 from __future__ import annotations
 
 import os
+import re
 import sys
 import threading
+import urllib.parse
 import uuid
 
 import pytest
 import requests
 import viewer_testkit as kit
 from nameko.standalone.rpc import ClusterRpcProxy
+from static_site import StaticSite, python_doc
 from viewer_testkit.stack import Stack, StandInScheduler, fill
 
 from shared import contracts
@@ -82,9 +86,13 @@ def _fixture_archive(files) -> tuple[list[str], int, dict]:
     meta2 = kit.metadata_warc(str(files / "2-metadata-1.warc.gz"), 2, [named2], crawl_log)
     crawled, crawled_log = kit.crawler_warcs(str(files), 3)   # job 3: our own crawler's WARCs and crawl.log
     meta3 = kit.metadata_warc(str(files / "3-metadata-1.warc.gz"), 3, crawled, crawled_log)
-    return [str(wget_name), named1, named2, meta1, meta2, *crawled, meta3], port, {
+    with StaticSite(python_doc()) as site:   # job 4: a real site, crawled whole by our crawler
+        doc, doc_log = kit.real_site_warcs(str(files), 4, site)
+    meta4 = kit.metadata_warc(str(files / "4-metadata-1.warc.gz"), 4, doc, doc_log)
+    return [str(wget_name), named1, named2, meta1, meta2, *crawled, meta3, *doc, meta4], port, {
         "named1": os.path.basename(named1), "named2": os.path.basename(named2),
-        "crawled": [os.path.basename(p) for p in crawled]}
+        "crawled": [os.path.basename(p) for p in crawled], "doc": [os.path.basename(p) for p in doc],
+        "doc_site": site}
 
 
 @pytest.fixture(scope="module")
@@ -100,7 +108,7 @@ def env(tmp_path_factory):
     conn_log = root / "proxy-connections.log"
     os.environ["NAS_VIEWER_CONNECTION_LOG"] = str(conn_log)   # inherited by the proxy process
     nameko_config = {"AMQP_URI": f"amqp://guest:guest@127.0.0.1:5672/{vhost}"}
-    StandInScheduler.jobs = {1: "done", 2: "done", 3: "done"}
+    StandInScheduler.jobs = {1: "done", 2: "done", 3: "done", 4: "done"}
     stack = Stack(nameko_config, root)
     files = root / "files"
     files.mkdir()
@@ -108,7 +116,7 @@ def env(tmp_path_factory):
     _AUDITING.set()
     try:
         stack.start_all()
-        info = fill(nameko_config, paths, [[1], [1, 2], [2], [3]])
+        info = fill(nameko_config, paths, [[1], [1, 2], [2], [3], [4]])
         ca_file = root / "viewer-ca.pem"
         ca_file.write_text(info.ca_certificate_pem)
         yield {"stack": stack, "config": nameko_config, "info": info, "ca": str(ca_file), "port": port,
@@ -195,6 +203,33 @@ def test_pages_crawled_by_our_own_crawler_replay_over_http_and_https(env):
     assert secure.status_code == 200 and secure.content == kit.testweb_body("/page/1")[1]
     img = b.get(f"https://{kit.CRAWLED_HOST}/img/1.png", timeout=30)
     assert img.content == kit.testweb_body("/img/1.png")[1] and img.headers["Content-Type"] == "image/png"
+
+
+_LINK = re.compile(rb"""(?:href|src)=["']([^"'#]+)""")
+
+
+def test_a_real_site_crawled_by_our_crawler_replays_page_by_page_from_the_archive(env):
+    """python3-doc (the site was stopped after the crawl): a deep page and everything it links to
+    on the site (pages, style sheets, scripts, images) come back as they lie on disk."""
+    b = _browser(env, _session(env, [4]))
+    site, doc = env["doc_site"], python_doc()
+    start = "library/asyncio-task.html"
+    page = b.get(site.url(start), timeout=30)
+    assert page.status_code == 200 and page.headers["X-Archive-File"] in env["doc"]
+    with open(os.path.join(doc, start), "rb") as fh:
+        assert page.content == fh.read()
+    linked = set()
+    for link in _LINK.findall(page.content):
+        url = urllib.parse.urljoin(site.url(start), link.decode())
+        if url.startswith(site.url()):
+            linked.add(url)
+    assert len(linked) > 30
+    for url in sorted(linked):
+        r = b.get(url, timeout=30)
+        assert r.status_code == 200, url
+        path = urllib.parse.unquote(urllib.parse.urlsplit(url).path.lstrip("/")) or "index.html"
+        with open(os.path.join(doc, path), "rb") as fh:
+            assert r.content == fh.read(), url
 
 
 def test_https_through_the_viewer_ca_and_connect_to_any_host(env):
@@ -525,14 +560,15 @@ def test_zz_nothing_but_the_archive_was_contacted(env):
     process went to the broker or to the archive's file servers on loopback; no host a browser
     named was ever looked up."""
     archived_hosts = ("viewer-test.dk", "viewerproxy.invalid", "unknown-host", kit.CRAWLED_HOST)
+    doc_site = f"('127.0.0.1', {env['doc_site'].port})"   # the real site crawled for job 4
     lines = env["conn_log"].read_text().splitlines()
     assert any(line.startswith("connect") for line in lines)   # the log is written
     for line in lines:
         kind, _, what = line.partition(" ")
-        assert not any(h in what for h in archived_hosts), line
+        assert not any(h in what for h in archived_hosts) and doc_site not in what, line
         if kind == "connect":
             assert what.startswith(("('127.0.0.1'", "('::1'", "'/")), line
     for kind, what in list(_EVENTS):
         assert not any(h in str(what) for h in archived_hosts), (kind, what)
         if kind == "connect" and isinstance(what, tuple):
-            assert what[0] in ("127.0.0.1", "::1"), (kind, what)
+            assert what[0] in ("127.0.0.1", "::1") and what[1] != env["doc_site"].port, (kind, what)

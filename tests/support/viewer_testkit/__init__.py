@@ -172,35 +172,47 @@ CRAWLED_HOST = "www.crawled-viewer.test"
 CRAWLED_PATHS = ("/", "/style.css", "/img/1.png", "/chunked", "/gzip", "/redirect/chain/1", "/notfound")
 
 
-def crawler_warcs(directory: str, job_id: int) -> tuple[list[str], str]:
-    """Crawl the local test web with the project's own crawler (``python -m server.crawler``, its
-    own process, as the harvester runs it): the seeds are CRAWLED_PATHS on CRAWLED_HOST over http
-    and ``/page/1`` over https, nothing beyond them. Returns (its WARC files, its crawl.log)."""
+def _run_crawler(job_dir: str, job_id: int, seeds: list[str], profile: dict) -> tuple[list[str], str]:
+    """``python -m server.crawler`` on a new job (its own process, as the harvester runs it).
+    Returns (its WARC files, its crawl.log)."""
     import json
     import sys
 
-    from testweb import TestWeb
-
-    job_dir = os.path.join(directory, f"crawl-{job_id}")
     os.makedirs(job_dir, exist_ok=True)
-    seeds = [f"http://{CRAWLED_HOST}{p}" for p in CRAWLED_PATHS] + [f"https://{CRAWLED_HOST}/page/1"]
-    with TestWeb(mode="process", pages_per_host=5) as web:
-        spec = {"job_id": str(job_id), "harvest_id": "1", "seeds": seeds,
-                "profile": {"upstream_proxy": web.proxy_url,
-                            "politeness": {"delay_factor": 0, "min_delay_ms": 0, "max_delay_ms": 0},
-                            "fetch": {"read_timeout_s": 10, "connect_timeout_s": 10, "max_retries": 1,
-                                      "retry_delay_s": 0.05},
-                            "scope": {"max_hops": 0}, "max_workers": 4}}
-        with open(os.path.join(job_dir, "crawl-job.json"), "w") as fh:
-            json.dump(spec, fh)
-        env = {k: v for k, v in os.environ.items() if k != "NAS_VIEWER_CONNECTION_LOG"}
-        done = subprocess.run([sys.executable, "-m", "server.crawler", job_dir], env=env, capture_output=True,
-                              text=True, timeout=300)
+    spec = {"job_id": str(job_id), "harvest_id": "1", "seeds": seeds,
+            "profile": {"politeness": {"delay_factor": 0, "min_delay_ms": 0, "max_delay_ms": 0},
+                        "fetch": {"read_timeout_s": 30, "connect_timeout_s": 10, "max_retries": 1,
+                                  "retry_delay_s": 0.05},
+                        **profile}}
+    with open(os.path.join(job_dir, "crawl-job.json"), "w") as fh:
+        json.dump(spec, fh)
+    env = {k: v for k, v in os.environ.items() if k != "NAS_VIEWER_CONNECTION_LOG"}
+    done = subprocess.run([sys.executable, "-m", "server.crawler", job_dir], env=env, capture_output=True,
+                          text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     warcs = sorted(os.path.join(job_dir, n) for n in os.listdir(job_dir) if n.endswith(".warc.gz"))
     assert warcs, "the crawler wrote no WARC"
     with open(os.path.join(job_dir, "crawl.log")) as fh:
         return warcs, fh.read()
+
+
+def crawler_warcs(directory: str, job_id: int) -> tuple[list[str], str]:
+    """Crawl the local test web with the project's own crawler: the seeds are CRAWLED_PATHS on
+    CRAWLED_HOST over http and ``/page/1`` over https, nothing beyond them. Returns (its WARC
+    files, its crawl.log)."""
+    from testweb import TestWeb
+
+    seeds = [f"http://{CRAWLED_HOST}{p}" for p in CRAWLED_PATHS] + [f"https://{CRAWLED_HOST}/page/1"]
+    with TestWeb(mode="process", pages_per_host=5) as web:
+        return _run_crawler(os.path.join(directory, f"crawl-{job_id}"), job_id, seeds,
+                            {"upstream_proxy": web.proxy_url, "scope": {"max_hops": 0}, "max_workers": 4})
+
+
+def real_site_warcs(directory: str, job_id: int, site) -> tuple[list[str], str]:
+    """Crawl a real static site (tests/support/static_site.py, running) whole with the project's
+    own crawler, from its ``index.html``. Returns (its WARC files, its crawl.log)."""
+    return _run_crawler(os.path.join(directory, f"crawl-{job_id}"), job_id, [site.url("index.html")],
+                        {"robots": "ignore", "max_workers": 2})
 
 
 def testweb_body(path: str) -> tuple[list[tuple[str, str]], bytes]:
