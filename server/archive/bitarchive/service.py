@@ -34,8 +34,10 @@ log = logging.getLogger(__name__)
 
 #: seconds between sweeps that remove batch outputs kept past their time
 EXPIRE_INTERVAL = 60.0
-#: seconds between re-evaluations of the dormant state (disk filled or freed by others, #20)
-SPACE_INTERVAL = 10.0
+#: seconds between re-evaluations of the dormant state (disk filled or freed by others, #20):
+#: one statvfs per storage directory, so often enough that the heartbeat after a disk fills
+#: already says dormant
+SPACE_INTERVAL = 2.0
 
 
 class BitarchiveContext(ArchiveContext):

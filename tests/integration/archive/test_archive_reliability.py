@@ -34,9 +34,11 @@ pytestmark = [pytest.mark.rabbit]
 
 class SlowSender:
     """An HTTP sender that trickles its files (``chunk`` bytes every ``pause`` seconds), so a
-    store is still running when the test injects its fault. ``stop()`` breaks every transfer."""
+    store is still running when the test injects its fault (``pause`` may change meanwhile: a
+    later store need not be slow). ``stop()`` breaks every transfer."""
 
     def __init__(self, chunk: int = 16384, pause: float = 0.1):
+        self.pause = pause
         self.files: dict[str, bytes] = {}
         self.requests: list[str] = []
         self.broken = threading.Event()
@@ -60,7 +62,7 @@ class SlowSender:
                         return
                     self.wfile.write(data[i : i + chunk])
                     self.wfile.flush()
-                    time.sleep(pause)
+                    time.sleep(sender.pause)
 
         self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.server.daemon_threads = True
@@ -294,8 +296,10 @@ def test_a_store_fails_fast_when_the_replica_is_lost_and_a_replayed_upload_is_di
     wait_for(lambda: "stale request" in caplog.text, 60)
     assert "ba-two" not in farchive.copies(name)
     assert farchive.rows(name)["TWO"][0] == "upload_failed"
-    # The operator's recovery: store again; it completes everywhere.
+    # The operator's recovery: store again; it completes everywhere (at full speed: the fault
+    # is over, nothing needs the store to be running any more).
     sender.broken.clear()
+    sender.pause = 0
     wait_for(lambda: any(i["state"] == "running" for i in farchive.proxy.bitarchive_monitor_TWO.instances()))
     final = wait_for(lambda: (s := store(farchive, rf, 120)) and s["complete"] and s, 240)
     assert set(farchive.copies(name)) == {"ba-one", "ba-two"}
@@ -610,7 +614,7 @@ def test_a_bitarchive_re_evaluates_its_dormant_state_periodically(farchive, monk
 
     wait_for(lambda: state() == "running")
     monkeypatch.setattr(core.storage, "has_room", lambda: False)  # the disk filled up
-    wait_for(lambda: state() == "dormant", 30)  # within SPACE_INTERVAL (10 s) plus a heartbeat
+    wait_for(lambda: state() == "dormant", 30)  # within SPACE_INTERVAL (2 s) plus a heartbeat
     monkeypatch.setattr(core.storage, "has_room", lambda: True)  # space returned
     wait_for(lambda: state() == "running", 30)
 
