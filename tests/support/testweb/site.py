@@ -50,8 +50,11 @@ def _page(host: str, n: int, cfg: SiteConfig) -> Response:
     children = [n * cfg.fanout + k for k in range(1, cfg.fanout + 1) if n * cfg.fanout + k < cfg.pages_per_host]
     links = "".join(f'<li><a href="/page/{c}">page {c}</a></li>' for c in children)
     parent = (n - 1) // cfg.fanout
+    # a host named features.* links to its features (and so to every misbehaving path) whatever
+    # the configuration: a crawl of many well-behaved hosts can hold a few hostile ones
+    features = cfg.features_link or host.startswith("features.")
     up = f'<a href="/page/{parent}">up</a> ' if n > 0 else (
-        '<a href="/features.html">features</a> ' if cfg.features_link else "")
+        '<a href="/features.html">features</a> ' if features else "")
     assets = (f'<link rel="stylesheet" href="/style.css"><img src="/img/{n % 10}.png" alt="">'
               if cfg.assets else "")
     return html(f"<!DOCTYPE html><html><head><title>{host} page {n}</title>{assets}</head><body>"
