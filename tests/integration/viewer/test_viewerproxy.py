@@ -7,7 +7,8 @@ The fixture archive: a local site captured by ``wget --warc-file`` (job 1: an IP
 non-default port, chunked and gzip responses, a redirect, a 404, media), WARCs written with warcio
 for named hosts (job 1: first versions and originals; job 2: second versions and a revisit of
 each kind), our own crawler's WARCs of the test web (job 3) and of a real static site, Debian's
-python3-doc HTML (job 4, crawled whole; the site is stopped before any page is viewed).
+python3-doc HTML (crawled whole, job 4 by our crawler and job 5 by ``wget --recursive``; the site is
+stopped before any page is viewed).
 
 During the whole module, audit hooks record every socket connection and name lookup of this
 process and of the proxy process: only the broker and the archive's own file servers are ever
@@ -86,13 +87,15 @@ def _fixture_archive(files) -> tuple[list[str], int, dict]:
     meta2 = kit.metadata_warc(str(files / "2-metadata-1.warc.gz"), 2, [named2], crawl_log)
     crawled, crawled_log = kit.crawler_warcs(str(files), 3)   # job 3: our own crawler's WARCs and crawl.log
     meta3 = kit.metadata_warc(str(files / "3-metadata-1.warc.gz"), 3, crawled, crawled_log)
-    with StaticSite(python_doc()) as site:   # job 4: a real site, crawled whole by our crawler
+    with StaticSite(python_doc()) as site:   # a real site, crawled whole: job 4 by our crawler, 5 by wget
         doc, doc_log = kit.real_site_warcs(str(files), 4, site)
+        doc_wget = kit.wget_site_warc(str(files), "5-1-20240101100000-00000-wget", site)
     meta4 = kit.metadata_warc(str(files / "4-metadata-1.warc.gz"), 4, doc, doc_log)
-    return [str(wget_name), named1, named2, meta1, meta2, *crawled, meta3, *doc, meta4], port, {
+    meta5 = kit.metadata_warc(str(files / "5-metadata-1.warc.gz"), 5, [doc_wget])
+    return [str(wget_name), named1, named2, meta1, meta2, *crawled, meta3, *doc, meta4, doc_wget, meta5], port, {
         "named1": os.path.basename(named1), "named2": os.path.basename(named2),
-        "crawled": [os.path.basename(p) for p in crawled], "doc": [os.path.basename(p) for p in doc],
-        "doc_site": site}
+        "crawled": [os.path.basename(p) for p in crawled],
+        "doc": {4: [os.path.basename(p) for p in doc], 5: [os.path.basename(doc_wget)]}, "doc_site": site}
 
 
 @pytest.fixture(scope="module")
@@ -108,7 +111,7 @@ def env(tmp_path_factory):
     conn_log = root / "proxy-connections.log"
     os.environ["NAS_VIEWER_CONNECTION_LOG"] = str(conn_log)   # inherited by the proxy process
     nameko_config = {"AMQP_URI": f"amqp://guest:guest@127.0.0.1:5672/{vhost}"}
-    StandInScheduler.jobs = {1: "done", 2: "done", 3: "done", 4: "done"}
+    StandInScheduler.jobs = {1: "done", 2: "done", 3: "done", 4: "done", 5: "done"}
     stack = Stack(nameko_config, root)
     files = root / "files"
     files.mkdir()
@@ -116,7 +119,7 @@ def env(tmp_path_factory):
     _AUDITING.set()
     try:
         stack.start_all()
-        info = fill(nameko_config, paths, [[1], [1, 2], [2], [3], [4]])
+        info = fill(nameko_config, paths, [[1], [1, 2], [2], [3], [4], [5]])
         ca_file = root / "viewer-ca.pem"
         ca_file.write_text(info.ca_certificate_pem)
         yield {"stack": stack, "config": nameko_config, "info": info, "ca": str(ca_file), "port": port,
@@ -208,14 +211,16 @@ def test_pages_crawled_by_our_own_crawler_replay_over_http_and_https(env):
 _LINK = re.compile(rb"""(?:href|src)=["']([^"'#]+)""")
 
 
-def test_a_real_site_crawled_by_our_crawler_replays_page_by_page_from_the_archive(env):
-    """python3-doc (the site was stopped after the crawl): a deep page and everything it links to
-    on the site (pages, style sheets, scripts, images) come back as they lie on disk."""
-    b = _browser(env, _session(env, [4]))
+@pytest.mark.parametrize("job", [4, 5], ids=["our-crawler", "wget"])
+def test_a_real_site_replays_page_by_page_from_the_archive(env, job):
+    """python3-doc crawled whole by our crawler (job 4) and by ``wget --recursive --warc-file``
+    (job 5), the site stopped since: a deep page and everything it links to on the site (pages,
+    style sheets, scripts, images) come back as they lie on disk."""
+    b = _browser(env, _session(env, [job]))
     site, doc = env["doc_site"], python_doc()
     start = "library/asyncio-task.html"
     page = b.get(site.url(start), timeout=30)
-    assert page.status_code == 200 and page.headers["X-Archive-File"] in env["doc"]
+    assert page.status_code == 200 and page.headers["X-Archive-File"] in env["doc"][job]
     with open(os.path.join(doc, start), "rb") as fh:
         assert page.content == fh.read()
     linked = set()
@@ -560,7 +565,7 @@ def test_zz_nothing_but_the_archive_was_contacted(env):
     process went to the broker or to the archive's file servers on loopback; no host a browser
     named was ever looked up."""
     archived_hosts = ("viewer-test.dk", "viewerproxy.invalid", "unknown-host", kit.CRAWLED_HOST)
-    doc_site = f"('127.0.0.1', {env['doc_site'].port})"   # the real site crawled for job 4
+    doc_site = f"('127.0.0.1', {env['doc_site'].port})"   # the real site crawled for jobs 4 and 5
     lines = env["conn_log"].read_text().splitlines()
     assert any(line.startswith("connect") for line in lines)   # the log is written
     for line in lines:
