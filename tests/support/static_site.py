@@ -22,6 +22,21 @@ def python_doc() -> str:
     return PYTHON_DOC
 
 
+def wget_warc(site: StaticSite, directory: str, name: str) -> str:
+    """Capture the running ``site`` whole with ``wget --recursive --warc-file`` from its
+    ``index.html`` (files under ``<directory>/<name>-work``); returns the WARC's path."""
+    work = os.path.join(directory, f"{name}-work")
+    os.makedirs(work, exist_ok=True)
+    done = subprocess.run(["wget", "--quiet", "--no-proxy", "-e", "robots=off", "--no-config", "--recursive",
+                           "--level=inf", "--no-parent", "--warc-file", os.path.join(directory, name),
+                           "--no-warc-keep-log", "-P", work, site.url("index.html")],
+                          check=False, capture_output=True, text=True, timeout=600, cwd=work)
+    assert done.returncode in (0, 8), done.stderr   # 8: the site links to a page it lacks (a 404)
+    path = os.path.join(directory, f"{name}.warc.gz")
+    assert os.path.exists(path), "wget wrote no WARC"
+    return path
+
+
 class StaticSite:
     """``with StaticSite(directory) as site: site.url("index.html")``"""
 

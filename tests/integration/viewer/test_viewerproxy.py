@@ -27,7 +27,7 @@ import pytest
 import requests
 import viewer_testkit as kit
 from nameko.standalone.rpc import ClusterRpcProxy
-from static_site import StaticSite, python_doc
+from static_site import StaticSite, python_doc, wget_warc
 from viewer_testkit.stack import Stack, StandInScheduler, fill
 
 from shared import contracts
@@ -89,7 +89,7 @@ def _fixture_archive(files) -> tuple[list[str], int, dict]:
     meta3 = kit.metadata_warc(str(files / "3-metadata-1.warc.gz"), 3, crawled, crawled_log)
     with StaticSite(python_doc()) as site:   # a real site, crawled whole: job 4 by our crawler, 5 by wget
         doc, doc_log = kit.real_site_warcs(str(files), 4, site)
-        doc_wget = kit.wget_site_warc(str(files), "5-1-20240101100000-00000-wget", site)
+        doc_wget = wget_warc(site, str(files), "5-1-20240101100000-00000-wget")
     meta4 = kit.metadata_warc(str(files / "4-metadata-1.warc.gz"), 4, doc, doc_log)
     meta5 = kit.metadata_warc(str(files / "5-metadata-1.warc.gz"), 5, [doc_wget])
     return [str(wget_name), named1, named2, meta1, meta2, *crawled, meta3, *doc, meta4, doc_wget, meta5], port, {

@@ -93,21 +93,6 @@ def wget_warc(directory: str, name: str = "wget-site") -> tuple[str, int]:
     return path, port
 
 
-def wget_site_warc(directory: str, name: str, site) -> str:
-    """Capture a real static site (tests/support/static_site.py, running) whole with ``wget
-    --recursive --warc-file`` from its ``index.html``; returns the WARC's path."""
-    work = os.path.join(directory, f"{name}-work")
-    os.makedirs(work, exist_ok=True)
-    done = subprocess.run(["wget", "--quiet", "--no-proxy", "-e", "robots=off", "--no-config", "--recursive",
-                           "--level=inf", "--no-parent", "--warc-file", os.path.join(directory, name),
-                           "--no-warc-keep-log", "-P", work, site.url("index.html")],
-                          check=False, capture_output=True, text=True, timeout=600, cwd=work)
-    assert done.returncode in (0, 8), done.stderr   # 8: the site links to a page it lacks (a 404)
-    path = os.path.join(directory, f"{name}.warc.gz")
-    assert os.path.exists(path), "wget wrote no WARC"
-    return path
-
-
 def _http(status: str, headers: list[tuple[str, str]]) -> StatusAndHeaders:
     return StatusAndHeaders(status, headers, protocol="HTTP/1.1")
 

@@ -214,4 +214,3 @@ def test_crawl_log_lines_go_into_its_room_on_a_disk_another_process_filled(small
     cl.close()
     assert [line.split()[3] for line in open(log_path)] == [f"http://a.test/{i}" for i in range(500)]
     os.remove(filler)
-

@@ -5,6 +5,7 @@ pages, ``warcio check`` must pass ours, pywb's ``cdx-indexer`` must index it exa
 writer does, and pywb must replay its pages byte for byte as they lie on disk."""
 from __future__ import annotations
 
+import io
 import json
 import os
 import shutil
@@ -15,7 +16,7 @@ import requests
 from crawler_helpers import archived_once, crawl
 from pywb_replay import VENV as PYWB_VENV
 from pywb_replay import Wayback, ensure_pywb
-from static_site import StaticSite, python_doc
+from static_site import StaticSite, python_doc, wget_warc
 
 from server.archive.cdx import write_cdx
 
@@ -31,11 +32,11 @@ def site_crawl(tmp_path_factory):
         seed = site.url("index.html")
         ours = crawl(root / "job", [seed], None, robots="ignore", max_workers=2,
                      fetch={"read_timeout_s": 60, "max_object_bytes": 100_000_000})
-        wget = subprocess.run(["wget", "--recursive", "--level=inf", "--no-parent", "-q", "-e", "robots=off",
-                               "--no-proxy", "--warc-file", str(root / "wget"), "-P", str(root / "files"), seed],
-                              capture_output=True, text=True, timeout=600)
-    assert wget.returncode in (0, 8), wget.stderr  # 8: the site links to one page it lacks (a 404)
-    return {"root": root, "doc": doc, "site": site, "ours": ours, "wget_warc": str(root / "wget.warc.gz")}
+        theirs = wget_warc(site, str(root), "wget")
+    cdxj = io.StringIO()   # our CDX writer's index of our archive
+    for path in ours["warcs"]:
+        write_cdx(path, cdxj, "cdxj")
+    return {"root": root, "doc": doc, "site": site, "ours": ours, "wget_warc": theirs, "cdxj": cdxj.getvalue()}
 
 
 def _responses(paths: list[str]) -> dict[str, int]:
@@ -77,17 +78,11 @@ def _cdxj(lines: str) -> dict[tuple[str, str, str], dict]:
 
 def test_pywbs_cdx_indexer_indexes_the_archive_exactly_as_we_do(site_crawl):
     ensure_pywb()
-    ours = []
-    for path in site_crawl["ours"]["warcs"]:
-        with open(path + ".cdxj", "w") as out:
-            write_cdx(path, out, "cdxj")
-        with open(path + ".cdxj") as fh:
-            ours.append(fh.read())
     theirs = subprocess.run([os.path.join(PYWB_VENV, "bin", "cdx-indexer"), "--cdxj",
                              *site_crawl["ours"]["warcs"]], capture_output=True, text=True, timeout=300,
                             cwd=os.path.dirname(site_crawl["ours"]["warcs"][0]))
     assert theirs.returncode == 0, theirs.stderr
-    expected, got = _cdxj(theirs.stdout), _cdxj("".join(ours))
+    expected, got = _cdxj(theirs.stdout), _cdxj(site_crawl["cdxj"])
     assert len(expected) > 500
     assert got == expected
 
@@ -95,11 +90,9 @@ def test_pywbs_cdx_indexer_indexes_the_archive_exactly_as_we_do(site_crawl):
 def test_pywb_replays_the_archived_pages_as_they_lie_on_disk(site_crawl, tmp_path):
     warcs = tmp_path / "warcs"
     warcs.mkdir()
-    lines = []
     for path in site_crawl["ours"]["warcs"]:
         shutil.copy(path, warcs)
-        with open(path + ".cdxj") as fh:
-            lines += fh.read().splitlines()
+    lines = site_crawl["cdxj"].splitlines()
     cdxj = tmp_path / "index.cdxj"
     cdxj.write_text("\n".join(sorted(lines)) + "\n")
     when = {json.loads(text.split(" ", 2)[2])["url"]: text.split(" ")[1] for text in lines}
