@@ -342,7 +342,7 @@ class MainWindow(QMainWindow):
     def check_connection(self) -> None:
         """Ask the monitor for its status; the broker answering at all is what matters here."""
         self.problem.set_problem(self._where(), "", checking=True)
-        c = self.client.call("monitor", "status", timeout=min(10.0, self.connection.timeout))
+        c = self.client.call("monitor", "status", timeout=min(10.0, self.connection.timeout)).bind(self)
         c.succeeded.connect(lambda _r: self._connected())
         c.failed.connect(self._check_failed)
 

@@ -41,8 +41,8 @@ import pytest  # noqa: E402
 
 identity_support.install()
 
-RABBIT_HOST = os.environ.get("NAS_TEST_RABBIT_HOST", "127.0.0.1")
-RABBIT_PORT = int(os.environ.get("NAS_TEST_RABBIT_PORT", "5672"))
+from rabbit_admin import RABBIT_HOST, RABBIT_PORT  # noqa: E402
+
 PG_ADMIN_URL = os.environ.get(
     "NAS_TEST_POSTGRES_URL", "postgresql+psycopg://nas:nas@127.0.0.1:5432/postgres"
 )

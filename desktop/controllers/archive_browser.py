@@ -161,7 +161,8 @@ class ArchiveBrowserController(Controller):
 
     def __init__(self, client, call=None, parent=None, poll_ms: int = POLL_MS, archive_call=None):
         super().__init__(client, call, parent)
-        self._archive = archive_call or (lambda method, *a, **kw: client.call("arcrepository", method, *a, **kw))
+        archive = archive_call or (lambda method, *a, **kw: client.call("arcrepository", method, *a, **kw))
+        self._archive = lambda method, *a, **kw: archive(method, *a, **kw).bind(self)
         self.info: ProxyInfo | None = None
         self.session: Session | None = None
         self.capture: CaptureInfo | None = None
@@ -182,6 +183,8 @@ class ArchiveBrowserController(Controller):
         self._progressed.connect(self._on_progress, Qt.ConnectionType.QueuedConnection)
         self._listed: int | None = None      # the total of the missing-URL list last shown
         self._listing = False
+        self._relist: tuple[int, int] | None = None   # asked again while a listing was on its way
+        self._opened = 0                     # sessions asked for: only the latest one's answer counts
 
     # --- sessions ------------------------------------------------------------------------------
 
@@ -191,18 +194,32 @@ class ArchiveBrowserController(Controller):
         if not job_ids:
             return
         old = self.session
+        # from here on nothing of the old session may win: its polls and switches still on their
+        # way are dropped (the switch counter), and only this open's answer makes the session
+        self._opened += 1
+        opened = self._opened
+        self._switches += 1
+        self.timer.stop()
 
         def got_info(info: Any) -> None:
+            if opened != self._opened:
+                return
             self.info = ProxyInfo(host=_field(info, "host"), port=int(_field(info, "port")),
                                   reserved_host=_field(info, "reserved_host", "viewerproxy.invalid"),
                                   ca_certificate_pem=_field(info, "ca_certificate_pem", ""),
                                   ca_sha256=_field(info, "ca_sha256", "") or "")
-            self.rpc("create_session", list(job_ids), timestamp, False, user).on(self._created, self._failed)
+            self.rpc("create_session", list(job_ids), timestamp, False, user).on(
+                lambda value: self._created(opened, value), self._failed)
         self.rpc("proxy_info").on(got_info, self._failed)
         if old is not None:
             self.rpc("stop_session", old.session_id)
 
-    def _created(self, value: Any) -> None:
+    def _created(self, opened: int, value: Any) -> None:
+        if opened != self._opened:
+            # another open (or a close) came after this one: this session is not shown, so stop it
+            self.rpc("stop_session", _field(value, "session_id"))
+            return
+        self._switches += 1          # a poll of the old session answering now is not this one's
         self.session = _session(value)
         self.capture = None
         self._set_navigation(Navigation())
@@ -219,6 +236,8 @@ class ArchiveBrowserController(Controller):
 
     def close(self) -> None:
         self.timer.stop()
+        self._opened += 1                # a session still being created is stopped when it comes
+        self._switches += 1              # and polls on their way are dropped
         self._asked += 1                 # answers about captures still on the way are dropped
         self._cancel.set()               # a download under way stops at its next chunk
         if self.session is not None:
@@ -237,7 +256,9 @@ class ArchiveBrowserController(Controller):
         self.rpc("set_recording", self.session.session_id, bool(on)).on(self._changed, self._failed)
 
     def _changed(self, value: Any) -> None:
-        token = self.session.token if self.session else ""
+        if self.session is None or _field(value, "session_id") != self.session.session_id:
+            return       # about a session this tab no longer shows
+        token = self.session.token
         self.session = _session(value)
         self.session.token = self.session.token or token     # only create_session hands out the token
         self.sessionChanged.emit(self.session)
@@ -264,7 +285,12 @@ class ArchiveBrowserController(Controller):
         c.finished.connect(lambda: setattr(self, "_polling", False))
 
     def load_missing(self, offset: int = 0, limit: int = 500) -> None:
-        if self.session is None or self._listing:
+        if self.session is None:
+            return
+        if self._listing:
+            # one listing at a time; the one on its way may be of an older count or session, so
+            # this one is sent once it is back (never dropped: the list always ends current)
+            self._relist = (offset, limit)
             return
         session_id = self.session.session_id
 
@@ -279,7 +305,13 @@ class ArchiveBrowserController(Controller):
         c = self.rpc("missing_urls", session_id, offset=offset, limit=limit)
         c.succeeded.connect(got)
         c.failed.connect(self.failure.emit)
-        c.finished.connect(lambda: setattr(self, "_listing", False))
+        c.finished.connect(self._listing_done)
+
+    def _listing_done(self) -> None:
+        self._listing = False
+        again, self._relist = self._relist, None
+        if again is not None:
+            self.load_missing(*again)
 
     def add_as_seeds(self, domain_text: str, seed_list_text: str, urls: list[str]) -> bool:
         """Hand the chosen missing URLs to a curator: they become seeds of ``domain``'s list."""

@@ -76,7 +76,9 @@ class Controller(QObject):
         self._call = call or (lambda method, *a, **kw: client.call(self.service, method, *a, **kw))
 
     def rpc(self, method: str, *args: Any, **kwargs: Any) -> RpcCall:
-        return self._call(method, *args, **kwargs)
+        """Call the service; the answer is dropped if this controller is deleted meanwhile (its
+        tab or screen closed), never delivered to a deleted object."""
+        return self._call(method, *args, **kwargs).bind(self)
 
     def fail(self, form: str, failure: Failure, fields: tuple[str, ...] = (),
              by_code: dict[str, str] | None = None, default: str = "") -> None:

@@ -159,7 +159,7 @@ class HarvestsController(Controller):
 
         # the scheduler's RPC, called past the screen's own (definitions) service: a scheduler
         # that is not running is said on the form, not by turning the whole screen unavailable
-        self.client.call("scheduler", "harvest_now", h.name).on(started, self._failed_now)
+        self.client.call("scheduler", "harvest_now", h.name).bind(self).on(started, self._failed_now)
         return True
 
     def _failed_now(self, f: Failure) -> None:

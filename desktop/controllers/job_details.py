@@ -206,7 +206,8 @@ class JobDetailsController(Controller):
 
     def __init__(self, client, call=None, parent=None, archive_call=None):
         super().__init__(client, call, parent)
-        self._archive = archive_call or (lambda method, *a, **kw: client.call("arcrepository", method, *a, **kw))
+        archive = archive_call or (lambda method, *a, **kw: client.call("arcrepository", method, *a, **kw))
+        self._archive = lambda method, *a, **kw: archive(method, *a, **kw).bind(self)
         self.job: JobDetailsDto | None = None
         self.files: list[ArchiveFileDto] = []
         self.metadata: jobdata.JobMetadata | None = None

@@ -177,7 +177,7 @@ class PagedTableModel(QAbstractTableModel):
         gen = self._generation
         kwargs = self.kwargs_for(page_no * self.page_size, self.page_size, self.sort_key, self.descending,
                                  dict(self.filters))
-        c = self.client.call(self.service, self.method, **kwargs)
+        c = self.client.call(self.service, self.method, **kwargs).bind(self)
         self._requested[page_no] = c
         c.succeeded.connect(lambda result, g=gen, p=page_no, r=reset: self._on_page(g, p, result, r))
         c.failed.connect(lambda failure, g=gen, p=page_no: self._on_failure(g, p, failure))

@@ -7,6 +7,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal, Slot
 
 from desktop.rpc.backend import Backend
@@ -35,6 +36,7 @@ class RpcCall(QObject):
         self.result: Any = None
         self.failure: Failure | None = None
         self.done = False
+        self._owners: list[QObject] = []   # the answer is dropped once any of them is deleted
         self._done.connect(self._on_done, Qt.ConnectionType.QueuedConnection)
 
     def __repr__(self) -> str:
@@ -49,6 +51,13 @@ class RpcCall(QObject):
         cannot be recalled from the broker (ask the service to cancel its work, where it can)."""
         self._cancelled.set()
 
+    def bind(self, owner: QObject) -> RpcCall:
+        """Tie the answer to ``owner`` (the controller or screen whose callbacks are connected):
+        an answer that arrives after ``owner`` was deleted is dropped, as if the call had been
+        cancelled, so no callback ever runs on (or emits from) a deleted object."""
+        self._owners.append(owner)
+        return self
+
     def on(self, ok: Callable[[Any], None] | None = None, err: Callable[[Failure], None] | None = None) -> RpcCall:
         if ok is not None:
             self.succeeded.connect(ok)
@@ -59,6 +68,9 @@ class RpcCall(QObject):
     @Slot(bool, object)
     def _on_done(self, ok: bool, value: Any) -> None:
         self.done = True
+        owners, self._owners = self._owners, []     # references held only while in flight
+        if any(not shiboken6.isValid(o) for o in owners):
+            self._cancelled.set()
         if not self.cancelled:
             if ok:
                 self.result = value

@@ -76,7 +76,7 @@ class Screen(QWidget):
         """Call this screen's service. A missing service switches the screen to its
         "not available" panel; a later success switches it back."""
         svc = service or self.service
-        c = self.client.call(svc, method, *args, **kwargs)
+        c = self.client.call(svc, method, *args, **kwargs).bind(self)
         c.succeeded.connect(lambda _r: self.show_content())
         c.failed.connect(self._check_available)
         return c

@@ -127,7 +127,7 @@ class ChartsScreen(Screen):
 
     def refresh(self) -> None:
         self.load_counts()
-        c = self.client.call("definitions", "list_harvests", 0, 1000)
+        c = self.client.call("definitions", "list_harvests", 0, 1000).bind(self)
         c.succeeded.connect(self._show_harvests)
 
     def load_counts(self) -> None:

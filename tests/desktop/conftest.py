@@ -19,9 +19,7 @@ os.environ["NAS_DESKTOP_SETTINGS"] = os.path.join(_SETTINGS_DIR, "nas-desktop.in
 os.environ["XDG_CONFIG_HOME"] = _SETTINGS_DIR
 
 import pytest  # noqa: E402
-
-RABBIT_HOST = os.environ.get("NAS_TEST_RABBIT_HOST", "127.0.0.1")
-RABBIT_PORT = int(os.environ.get("NAS_TEST_RABBIT_PORT", "5672"))
+from rabbit_admin import RABBIT_HOST, RABBIT_PORT  # noqa: E402
 
 SERVICES = {
     "monitor": "server.monitor.service:MonitorService",
@@ -213,16 +211,3 @@ def archive(services, tmp_path_factory):
         yield uri, root
     finally:
         supervisor.stop(str(conf), grace=10)
-
-
-def nas_cli(uri: str, *args: str, check: int | None = 0):
-    """Run ``nas …`` against the test vhost (as an operator would)."""
-    import subprocess
-    import sys
-
-    env = {**os.environ, "NAS_AMQP_URI": uri, "NAS_TEST_EVENTLET": ""}
-    proc = subprocess.run([sys.executable, "-m", "server.cli.main", *args], capture_output=True, env=env,
-                          timeout=180, text=True)
-    if check is not None:
-        assert proc.returncode == check, (proc.returncode, proc.stdout, proc.stderr)
-    return proc

@@ -9,7 +9,7 @@ import os
 import uuid
 
 import pytest
-from conftest import nas_cli
+from nas_command import nas_cli
 
 pytestmark = pytest.mark.rabbit
 

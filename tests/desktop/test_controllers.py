@@ -450,6 +450,100 @@ def test_archive_browser_missing_list_follows_the_live_count(qtbot, languages):
         client.shutdown()
 
 
+class Gated(Recording):
+    """A Recording whose answers to the methods in ``hold`` wait (in their worker thread) until
+    the test releases them: the order in which answers arrive is the test's, not the scheduler's."""
+
+    def __init__(self, answers: dict):
+        super().__init__(answers)
+        import threading
+
+        self.hold: set[str] = set()
+        self.held: list[str] = []            # methods waiting for their release, in order
+        self.release = threading.Event()
+        self._lock = threading.Lock()
+
+    def call(self, service, method, args, kwargs, timeout):
+        if method in self.hold:
+            with self._lock:
+                self.held.append(method)
+            assert self.release.wait(30), "the test never released a held answer"
+        return super().call(service, method, args, kwargs, timeout)
+
+
+def test_archive_browser_switch_of_jobs_ends_in_the_new_session_whatever_the_old_answers_do(qtbot, languages):
+    """The race of #35, made deterministic: a poll and a missing-URL listing of session s1 are
+    still on their way when the tab switches to job 2; they answer only after s2 is made. The tab
+    ends in s2's state with s2's list (before the fix, the late poll made s1 current again and
+    the late listing kept s2's list from ever being asked for)."""
+    from desktop.controllers.archive_browser import ArchiveBrowserController
+
+    answers = viewer_answers(_ca_pem())
+    lists: dict[str, list[str]] = {"s1": ["https://www.kb.dk/logo.png"], "s2": []}
+    answers["missing_urls"] = lambda sid, offset=0, limit=100: {
+        "items": [{"url": u, "kind": "image", "referrer": "", "count": 1, "first_seen": "2026-01-01T00:00:00+00:00",
+                   "last_seen": "2026-01-01T00:00:00+00:00"} for u in lists[sid]],
+        "total": len(lists[sid]), "offset": offset, "limit": limit}
+    answers["session"] = lambda sid: {**viewer_answers("")["set_recording"](sid, True),
+                                      "missing_count": len(lists[sid])}
+    backend = Gated(answers)
+    client = RpcClient(backend, max_threads=4)
+    try:
+        c = ArchiveBrowserController(client, poll_ms=20)
+        shown: list[list[str]] = []
+        c.missingChanged.connect(lambda items, total: shown.append([m.url for m in items]))
+        c.open([1])
+        qtbot.waitUntil(lambda: shown == [[]] or shown == [lists["s1"]], timeout=10000)
+        backend.hold = {"session", "missing_urls"}
+        c.set_recording(True)
+        # a poll of s1 is held; the count it carries (1) differs from the list shown, so it will
+        # ask for s1's list too once it answers
+        qtbot.waitUntil(lambda: "session" in backend.held, timeout=10000)
+        c.open([2])
+        qtbot.waitUntil(lambda: backend.methods().count("create_session") == 2, timeout=10000)
+        qtbot.waitUntil(lambda: c.session is not None and c.session.session_id == "s2", timeout=10000)
+        backend.hold = set()
+        backend.release.set()                 # now the old session's answers arrive
+        qtbot.waitUntil(lambda: client.in_flight == 0 and shown and shown[-1] == [], timeout=10000)
+        qtbot.waitUntil(lambda: client.in_flight == 0, timeout=10000)
+        assert c.proxy_credentials() == ("s2", "t2")
+        assert shown[-1] == [] and c.session.session_id == "s2"
+        listed = [a[0] for _s, m, a, _k in backend.calls if m == "missing_urls"]
+        assert listed[-1] == "s2"             # s2's list was asked for after the old one came back
+    finally:
+        backend.release.set()
+        client.shutdown()
+
+
+def test_an_answer_that_arrives_after_its_controller_was_deleted_is_dropped(qtbot, languages):
+    """The teardown error of #35, made deterministic: a poll is on its way when the tab (and its
+    controller) is deleted; its answer then arrives. Nothing runs on the deleted controller (before
+    the fix: "Signal source has been deleted" from sessionChanged.emit)."""
+    import shiboken6
+
+    from desktop.controllers.archive_browser import ArchiveBrowserController
+
+    backend = Gated(viewer_answers(_ca_pem()))
+    client = RpcClient(backend)
+    try:
+        c = ArchiveBrowserController(client, poll_ms=20)
+        ready = []
+        c.sessionReady.connect(lambda info, s: ready.append(s))
+        c.open([1])
+        qtbot.waitUntil(lambda: bool(ready), timeout=10000)
+        backend.hold = {"session"}
+        c.set_recording(True)
+        qtbot.waitUntil(lambda: "session" in backend.held, timeout=10000)
+        c.timer.stop()
+        shiboken6.delete(c)                   # the tab closed: its controller is gone
+        assert not shiboken6.isValid(c)
+        backend.release.set()
+        qtbot.waitUntil(lambda: client.in_flight == 0, timeout=10000)   # the answer came and was dropped
+    finally:
+        backend.release.set()
+        client.shutdown()
+
+
 @contextlib.contextmanager
 def _tls_site(ca):
     """An https page (title "trusted") on loopback, its certificate a leaf of ``ca``; yields its URL.

@@ -10,7 +10,7 @@ import threading
 import uuid
 
 import pytest
-from conftest import nas_cli
+from nas_command import nas_cli
 from PySide6.QtCore import Qt
 
 from desktop import formatting, jobdata

@@ -19,6 +19,8 @@ import urllib.parse
 import urllib.request
 
 API = os.environ.get("NAS_TEST_RABBIT_API", "http://127.0.0.1:15672/api")
+RABBIT_HOST = os.environ.get("NAS_TEST_RABBIT_HOST", "127.0.0.1")      # the broker the tests use
+RABBIT_PORT = int(os.environ.get("NAS_TEST_RABBIT_PORT", "5672"))
 _AUTH = "Basic " + base64.b64encode(b"guest:guest").decode()
 
 

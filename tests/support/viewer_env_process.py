@@ -21,7 +21,6 @@ import eventlet
 eventlet.monkey_patch()
 
 import json  # noqa: E402
-import os  # noqa: E402
 import shutil  # noqa: E402
 import signal  # noqa: E402
 import sys  # noqa: E402
@@ -33,8 +32,7 @@ from pathlib import Path  # noqa: E402
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent.parent)]    # tests/support, the repository root
 
-RABBIT_HOST = os.environ.get("NAS_TEST_RABBIT_HOST", "127.0.0.1")
-RABBIT_PORT = int(os.environ.get("NAS_TEST_RABBIT_PORT", "5672"))
+from rabbit_admin import RABBIT_HOST, RABBIT_PORT  # noqa: E402
 
 
 def _watch_stdin(done) -> None:

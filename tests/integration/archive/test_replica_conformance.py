@@ -99,7 +99,7 @@ def rabbit_vhost_module():
     import uuid
 
     import rabbit_admin
-    from conftest import RABBIT_HOST, RABBIT_PORT
+    from rabbit_admin import RABBIT_HOST, RABBIT_PORT
 
     name = f"nas-conformance-{uuid.uuid4().hex[:8]}"
     rabbit_admin.create_vhost(name)

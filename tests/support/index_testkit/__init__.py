@@ -193,3 +193,10 @@ def synthetic_job(job_id: int, n: int, groups: int = 10, urls_per_group: int = 2
         caps.append(cap)
         offset += size // 2 + 100
     return caps
+
+
+def add_job(archive: FakeArchive, job_id: int, caps=None, day: int = 5) -> str:
+    """Write job ``job_id``'s metadata WARC into ``archive`` (``caps``, or a simple job)."""
+    path = os.path.join(archive.directory, f"{job_id}-metadata-1.warc.gz")
+    write_metadata(path, job_id, caps if caps is not None else simple_job(job_id, 20, day=day))
+    return path

@@ -1,8 +1,6 @@
 """Small archives of jobs' metadata WARCs for the index server's core."""
 from __future__ import annotations
 
-import os
-
 import pytest
 from index_testkit import FakeArchive, FakeCatalog, simple_job, write_metadata
 
@@ -43,8 +41,3 @@ def cache(tmp_path, archive, catalog):
     yield c
     c.close()
 
-
-def add_job(archive: FakeArchive, job_id: int, caps=None, day: int = 5) -> str:
-    path = os.path.join(archive.directory, f"{job_id}-metadata-1.warc.gz")
-    write_metadata(path, job_id, caps if caps is not None else simple_job(job_id, 20, day=day))
-    return path

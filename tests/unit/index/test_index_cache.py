@@ -11,8 +11,7 @@ import threading
 import time
 
 import pytest
-from conftest import add_job
-from index_testkit import FakeArchive, FakeCatalog, digest_of, simple_job, write_metadata
+from index_testkit import FakeArchive, FakeCatalog, add_job, digest_of, simple_job, write_metadata
 
 from server.index import package, sorting
 from server.index.cache import CacheConfig, IndexCache
