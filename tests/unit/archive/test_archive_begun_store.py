@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import eventlet
 import pytest
+from waiting import wait_for
 
 from server.archive.arcrepository.repository import ArcRepository, StoreLimits
 from server.archive.remotefile import RemoteFile
@@ -65,7 +66,10 @@ def repo(make_repository):
 def begin(repo, name=NAME):
     with repo.sessions() as session:
         status = repo.begin_store(session, RemoteFile(name, 10, None, host="", url="http://sender/x"))
-    eventlet.sleep(0.2)                              # the copies run while the client hashes
+    # the copies run while the client hashes: both bitarchives have begun theirs before it confirms
+    started = {"bitarchive_ONE", "bitarchive_TWO"}
+    wait_for(lambda: {s for s, what in repo.fake.events if what == "copy starts"} == started,
+             timeout=10, interval=0.02, sleep=eventlet.sleep)
     return status
 
 
@@ -134,7 +138,21 @@ def test_a_known_or_busy_name_is_not_begun(repo):
 
 def test_an_ordinary_store_of_a_begun_name_waits_for_its_checksum_then_is_refused_for_other_content(repo):
     begin(repo)
-    eventlet.spawn_after(0.3, confirm, repo)
+    pending, store_waits = repo.pending[NAME], eventlet.Event()
+    plain_wait = pending.wait
+
+    def noted_wait(timeout):
+        if eventlet.getcurrent() is test_thread:
+            store_waits.send(True)                   # the store below waits for the begun store's checksum
+        return plain_wait(timeout)
+
+    def confirm_once_the_store_waits():
+        store_waits.wait()
+        confirm(repo)
+
+    test_thread = eventlet.getcurrent()
+    pending.wait = noted_wait
+    eventlet.spawn(confirm_once_the_store_waits)
     with repo.sessions() as session, pytest.raises(ChecksumMismatch) as refused:
         repo.store(session, RemoteFile(NAME, 10, "e" * 32, url="http://sender/z"))
     assert refused.value.details["in_progress"] is True

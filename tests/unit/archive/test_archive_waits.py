@@ -10,6 +10,7 @@ import time
 
 import eventlet
 import pytest
+from waiting import wait_for
 
 from server.archive.arcrepository.repository import StoreLimits, Waits
 from server.archive.client_store import pause_if_early
@@ -57,10 +58,9 @@ def test_past_the_limit_a_waiting_status_answers_at_once_and_the_others_when_the
     with repo.sessions() as session:
         assert repo.store(session, RemoteFile(NAME, 10, MD5, url="http://sender/x")).running
     callers = [eventlet.spawn(timed_status, repo, 8.0) for _ in range(3)]
-    deadline = time.monotonic() + 10
-    while not any(c.dead for c in callers) and time.monotonic() < deadline:
-        eventlet.sleep(0.05)
-    eventlet.sleep(0.1)
+    # one has answered, and the other two hold the two places (they wait for the store to end)
+    wait_for(lambda: any(c.dead for c in callers) and repo.waits.now == 2, timeout=10, interval=0.02,
+             sleep=eventlet.sleep)
     answered = [c for c in callers if c.dead]
     assert len(answered) == 1 and answered[0].wait()[1] is True     # the third: at once, still running
     assert repo.waits.now == 2

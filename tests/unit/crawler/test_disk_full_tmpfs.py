@@ -26,7 +26,7 @@ from crawler_helpers import (
 )
 
 from server.crawler.crawl_log import CrawlLog, LogEntry
-from server.crawler.disk_space import DiskSpace
+from server.crawler.disk_space import RESERVE_NAME, DiskSpace
 
 HOSTS = [f"www.diskfull{i}.test" for i in range(3)]
 PAGES = ["/"] + [f"/page/{n}" for n in range(1, 30)]
@@ -81,6 +81,43 @@ def wait(condition, proc: subprocess.Popen, what: str, timeout: float = 90) -> N
     raise AssertionError(f"timed out waiting for {what}")
 
 
+class Stderr:
+    """What the crawler has said on stderr (a pipe) so far, read without blocking; ``rest()``
+    reads the remainder after it ended, as ``communicate`` would."""
+
+    def __init__(self, proc: subprocess.Popen):
+        self.proc, self.text = proc, ""
+        os.set_blocking(proc.stderr.fileno(), False)
+
+    def read(self) -> str:
+        try:
+            while chunk := os.read(self.proc.stderr.fileno(), 65536):
+                self.text += chunk.decode(errors="replace")
+        except BlockingIOError:
+            pass
+        return self.text
+
+    def rest(self, timeout: float) -> str:
+        os.set_blocking(self.proc.stderr.fileno(), True)
+        return self.read() + self.proc.communicate(timeout=timeout)[1]
+
+
+def waits_for_space_to_start(job, stderr: Stderr) -> bool:
+    """The crawler has met the full disk before its crawl began and waits: opening its job files
+    failed (it says so on stderr), or its set-up did (crawler.log or a progress line says so)."""
+    log = job / "crawler.log"
+    return ("crawl waits for disk space to start" in stderr.read()
+            or (log.exists() and "disk full while writing" in log.read_text(errors="replace"))
+            or any(p.get("disk_full") for p in progress(job)))
+
+
+def reserve_held(job) -> bool:
+    try:
+        return os.path.getsize(job / RESERVE_NAME) > 0
+    except FileNotFoundError:
+        return False
+
+
 def fill(directory, name: str = "filler") -> str:
     """Write a file until the disk is full; returns its path."""
     path = os.path.join(directory, name)
@@ -123,7 +160,9 @@ def test_the_crawler_pauses_on_a_full_disk_and_finishes_when_space_returns(web, 
         # frontier's SQLite commit (SQLITE_FULL), depending on timing
         assert ("No space left on device" in paused["disk_full"]
                 or "database or disk is full" in paused["disk_full"]), paused["disk_full"]
-        time.sleep(3)  # paused: it stays alive and retries, and nothing is lost meanwhile
+        # paused: it stays alive and retries, and nothing is lost meanwhile. An observation window,
+        # not synchronisation: until its progress lines say it has been paused for 3 s
+        wait(lambda: any(float(p.get("disk_full_s") or 0) >= 3 for p in progress(job)), proc, "3 s paused")
         assert proc.poll() is None
         [open_warc] = [n for n in os.listdir(job) if n.endswith(".warc.gz.open")]
         warc_records([str(job / open_warc)])  # readable to its end while paused: a record boundary
@@ -143,7 +182,7 @@ def test_a_stop_while_paused_ends_the_crawl_cleanly(web, small_disk):
     job, proc, filler = crawl_until_disk_full(web, small_disk)
     with killed_at_the_end(proc):
         # another process takes the room the crawler freed for itself when the disk filled
-        time.sleep(1)
+        wait(lambda: not reserve_held(job), proc, "the crawler to free its disk reserve")
         fill(small_disk, "second filler")
         proc.send_signal(signal.SIGTERM)
         out = proc.communicate(timeout=60)[1]
@@ -171,11 +210,14 @@ def test_a_disk_full_before_the_crawl_begins_pauses_it_until_space_returns(web, 
     write_spec(job, [f"http://{h}/" for h in HOSTS], web.proxy_url, max_workers=3)
     filler = fill(small_disk)                    # not even the reserve or the frontier fit
     with killed_at_the_end(start(job)) as proc:
+        stderr = Stderr(proc)
+        wait(lambda: waits_for_space_to_start(job, stderr), proc, "the crawler to wait for disk space")
+        # an observation window, not synchronisation: for a while it keeps waiting, and fetches nothing
         time.sleep(3)
-        assert proc.poll() is None, proc.stderr.read()     # waiting for space, not failed
+        assert proc.poll() is None, stderr.read()          # waiting for space, not failed
         assert not (job / "crawl.log").exists() or (job / "crawl.log").stat().st_size == 0
         os.remove(filler)
-        out = proc.communicate(timeout=180)[1]
+        out = stderr.rest(timeout=180)
     _r, captures = finished_whole(job, proc, out)
     assert {f"http://{h}{p}" for h in HOSTS for p in PAGES} <= set(captures)
     # where it waited depends on what met the full disk first: opening the job's files (said on
@@ -189,10 +231,10 @@ def test_a_stop_while_the_disk_is_full_before_the_crawl_begins_ends_it_cleanly(w
     filler = fill(small_disk)
     with killed_at_the_end(start(job)) as proc:
         wait_for_term_handler(proc)          # not a fixed sleep: a loaded host starts it slowly
-        time.sleep(1)
-        assert proc.poll() is None, proc.stderr.read()
-        proc.send_signal(signal.SIGTERM)
-        out = proc.communicate(timeout=60)[1]
+        stderr = Stderr(proc)
+        wait(lambda: waits_for_space_to_start(job, stderr), proc, "the crawler to wait for disk space")
+        proc.send_signal(signal.SIGTERM)     # while it waits for space
+        out = stderr.rest(timeout=60)
     assert proc.returncode == 0, out
     os.remove(filler)
     assert not os.path.exists(job / ".disk-reserve")

@@ -16,6 +16,7 @@ from crawler_helpers import (
     warcio_check,
     write_spec,
 )
+from waiting import wait_for
 
 SEEDS = [f"http://www.resume{i}.test/" for i in range(3)]
 
@@ -34,6 +35,13 @@ def wait_for_lines(job_dir, n: int, proc: subprocess.Popen, timeout: float = 120
         assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
         time.sleep(0.05)
     raise AssertionError("crawl made no progress")
+
+
+def term_pending(proc: subprocess.Popen) -> bool:
+    """SIGTERM was sent to ``proc`` but not delivered yet (its pending masks in /proc say so)."""
+    with open(f"/proc/{proc.pid}/status") as fh:
+        masks = [int(line.split()[1], 16) for line in fh if line.startswith(("SigPnd:", "ShdPnd:"))]
+    return any(m & (1 << (signal.SIGTERM - 1)) for m in masks)
 
 
 def test_sigterm_closes_warcs_writes_reports_and_exits_zero(web, tmp_path):
@@ -61,7 +69,7 @@ def test_a_sigterm_as_the_crawler_starts_ends_it_cleanly(web, tmp_path):
     with killed_at_the_end(start(job, stdin=subprocess.PIPE)) as proc:
         wait_for_term_handler(proc)      # the first thing main() does
         proc.send_signal(signal.SIGTERM)
-        time.sleep(0.5)
+        wait_for(lambda: not term_pending(proc), timeout=30, interval=0.01)   # delivered to it
         assert proc.poll() is None       # recorded, not killed: it still waits for its logins
         out, err = proc.communicate("[]", timeout=60)
     assert proc.returncode == 0, err

@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import signal
 import threading
-import time
 
 from harvester_testkit import RecordingScheduler, check_cdx_offsets, fast_profile, make_job, slow_profile, warcio_check
 from waiting import wait_for
@@ -139,9 +138,11 @@ def test_no_claim_while_disk_is_short(make_harvester):
     t.start()
     try:
         wait_for(lambda: states and states[-1][0] == "dormant")
-        time.sleep(3 * 0.2)  # a few claim intervals, in which it must still not claim
+        seen = len(states)
+        # three more passes of its loop (each says "dormant" again), in none of which it may claim
+        wait_for(lambda: len(states) >= seen + 3)
     finally:
         h.stopping.set()
         t.join(30)
     assert sched.claims == []
-    assert states[-1][0] == "dormant" and "min_space_left" in states[-1][1]
+    assert all(s == "dormant" for s, _r in states[seen - 1:]) and "min_space_left" in states[-1][1]

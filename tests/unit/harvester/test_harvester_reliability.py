@@ -116,7 +116,9 @@ def test_a_crawl_pauses_while_the_disk_is_short_and_completes_when_space_returns
         wait_for(lambda: _process_state(pid) == "T", 30)      # frozen: it writes nothing more
         log = h.current.file("crawl.log")
         size = os.path.getsize(log)
-        time.sleep(17)                                        # longer than the inactivity timeout
+        # an observation window, not synchronisation: for longer than the inactivity timeout (15 s)
+        # the paused crawl must write nothing, stay frozen and not be stopped for inactivity
+        time.sleep(17)
         assert os.path.getsize(log) == size and _process_state(pid) == "T" and t.is_alive()
         wait_for(lambda: any(p.get("status_text") == "paused: not enough free disk"
                              for _, p in sched.progress_reports), 30)

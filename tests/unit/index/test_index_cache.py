@@ -12,6 +12,7 @@ import time
 
 import pytest
 from index_testkit import FakeArchive, FakeCatalog, add_job, digest_of, simple_job, write_metadata
+from waiting import wait_for
 
 from server.index import package, sorting
 from server.index.cache import CacheConfig, IndexCache
@@ -202,6 +203,7 @@ from server.index.entries import Entry
 archive = FakeArchive({archive!r})
 archive.delay = 0.3
 c = IndexCache(CacheConfig({root!r}), archive, FakeCatalog({{1: "done", 2: "done"}}))
+open({ready!r} + sys.argv[1], "w").close()  # started, and now waiting for "go"
 while not __import__("os").path.exists({go!r}):
     pass
 r = c.build("dedup", [1, 2])
@@ -210,12 +212,12 @@ print(json.dumps({{"state": r.state, "fetches": dict(archive.fetches)}}))
 
 
 def test_two_processes_asking_at_once_make_one_build(tmp_path, archive):
-    root, go = str(tmp_path / "shared-cache"), str(tmp_path / "go")
+    root, go, ready = str(tmp_path / "shared-cache"), str(tmp_path / "go"), str(tmp_path / "ready-")
     script = TWO_PROCESSES.format(support=os.path.join(ROOT, "tests", "support"), archive=archive.directory,
-                                  root=root, go=go)
-    procs = [subprocess.Popen([sys.executable, "-c", script], cwd=ROOT, stdout=subprocess.PIPE, text=True)
-             for _ in range(2)]
-    time.sleep(1.0)  # both started and waiting
+                                  root=root, go=go, ready=ready)
+    procs = [subprocess.Popen([sys.executable, "-c", script, str(i)], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+             for i in range(2)]
+    wait_for(lambda: all(os.path.exists(ready + str(i)) for i in range(2)), timeout=60)  # both waiting for "go"
     open(go, "w").close()
     outs = [json.loads(p.communicate(timeout=120)[0].strip().splitlines()[-1]) for p in procs]
     assert all(o["state"] == "done" for o in outs)
