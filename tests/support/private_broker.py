@@ -73,11 +73,24 @@ class PrivateBroker:
                 raise RuntimeError("the private RabbitMQ node exited at start")
             try:
                 socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
-                time.sleep(0.5)
-                return
             except OSError:
                 time.sleep(0.3)
-        raise RuntimeError("the private RabbitMQ node did not open its port in time")
+                continue
+            if self.accepts_amqp():   # the port opens before the node takes logins
+                return
+            time.sleep(0.3)
+        raise RuntimeError("the private RabbitMQ node did not take an AMQP connection in time")
+
+    def accepts_amqp(self) -> bool:
+        """An AMQP connection to the default vhost opens (the node is up, not only its port)."""
+        from kombu import Connection
+
+        try:
+            with Connection(self.uri, connect_timeout=2, transport_options={"read_timeout": 2}) as conn:
+                conn.connect()
+            return True
+        except Exception:  # noqa: BLE001 - not ready yet
+            return False
 
     def stop(self) -> None:
         if self.proc is None:

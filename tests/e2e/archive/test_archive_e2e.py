@@ -198,6 +198,15 @@ class SlowHandler(http.server.BaseHTTPRequestHandler):
                 time.sleep(0.2)
 
 
+def receiving(cluster, instance: str) -> list[str]:
+    """The files a bitarchive instance is receiving (half-written in a tempdir of its storage)."""
+    out = []
+    for dirpath, _dirs, files in os.walk(cluster["root"] / "data" / instance):
+        if os.path.basename(dirpath) == "tempdir":
+            out += [f for f in files if os.path.getsize(os.path.join(dirpath, f)) > 0]
+    return out
+
+
 def test_sigkill_during_upload_then_retry(cluster, tmp_path):
     data = os.urandom(6 * 1024 * 1024)
     SlowHandler.data, SlowHandler.slow = data, True
@@ -211,7 +220,7 @@ def test_sigkill_during_upload_then_retry(cluster, tmp_path):
     try:
         proxy.arcrepository.store(rf)
         assert SlowHandler.started.wait(20)
-        time.sleep(0.5)
+        wait_for(lambda: receiving(cluster, "ba-two-a"), 40)   # TWO has begun writing its copy: kill it mid-way
         os.kill(pid_of(cluster, "ba-two-a"), signal.SIGKILL)
         SlowHandler.slow = False  # the other replicas may finish now
         status = wait_for(lambda: (s := proxy.arcrepository.store_status(name)) and not s["running"] and s, 40)

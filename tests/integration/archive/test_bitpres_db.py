@@ -5,15 +5,15 @@ run left "running" by a dead arcrepository is queued again."""
 from __future__ import annotations
 
 import datetime as dt
-import time
 
 import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import sessionmaker
+from waiting import wait_for
 
 from server.archive.arcrepository import preservation as core
 from server.archive.arcrepository import store
-from server.archive.arcrepository.models import Audit, AuditExtraFile, ReplicaFileInfo
+from server.archive.arcrepository.models import Audit, AuditExtraFile, ReplicaFileInfo, utcnow
 from server.archive.replicas import ReplicaDto
 from server.db.engine import make_engine
 from server.db.migrate import upgrade
@@ -54,7 +54,7 @@ def test_file_list_diff_in_the_database(make):
         assert created and not created_again and again.id == a.id       # one per replica
         core.start(a)
         s.commit()
-    time.sleep(0.01)
+    wait_for(lambda: utcnow() > a.snapshot, interval=0.001)   # what completes from now on is after the snapshot
     with make() as s:
         # A store that completes after the snapshot (and so is not in the listing).
         completed(s, "late.warc", md5(9999))

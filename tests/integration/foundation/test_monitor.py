@@ -1,6 +1,4 @@
 """The runtime's heartbeats reach the monitor; a silent instance becomes lost; status RPC answers."""
-import time
-
 from foundation_testdb.errors_service import RaiserService
 from nameko.containers import ServiceContainer
 from nameko.standalone.rpc import ClusterRpcProxy
@@ -61,7 +59,12 @@ def test_clean_stop_says_stopped_not_lost(nameko_config):
             raiser.stop()
             wait_for(lambda: {i["instance_id"]: i["state"] for i in proxy.monitor.instances()}["raiser-b"]
                      == "stopped")
-            time.sleep(2.5)
-            assert {i["instance_id"]: i["state"] for i in proxy.monitor.instances()}["raiser-b"] == "stopped"
+
+            def raiser_b():
+                return next(i for i in proxy.monitor.instances() if i["instance_id"] == "raiser-b")
+
+            # silent for longer than lost_after (2 s) now, which would make a running instance lost
+            silent = wait_for(lambda: (i := raiser_b())["heartbeat_age"] > 2 and i, timeout=30)
+            assert silent["state"] == "stopped"
     finally:
         monitor.stop()

@@ -8,6 +8,7 @@ from nameko.containers import ServiceContainer
 from nameko.standalone.rpc import ClusterRpcProxy
 from sched_helpers import domain, fresh, profile, selective
 from sqlalchemy import select
+from waiting import wait_for
 
 from server.scheduler.models import Job
 from server.scheduler.service import SchedulerService
@@ -116,8 +117,12 @@ def test_broker_restart_mid_dispatch_loses_and_duplicates_nothing(private_broker
             except Exception as exc:  # noqa: BLE001 - expected: the broker vanished
                 return exc
 
+        def claimed_by_b():
+            with engine.connect() as conn:
+                return conn.execute(select(Job.id).where(Job.harvester_id == "harvester-b")).first()
+
         gt = eventlet.spawn(claim_b)
-        eventlet.sleep(0.05)
+        wait_for(claimed_by_b, timeout=30, interval=0.01)   # the scheduler has given b its job: the reply is on its way
         private_broker.stop()
         lost = gt.wait()
         private_broker.start()
