@@ -98,8 +98,8 @@ class Stderr:
         return self.text
 
     def rest(self, timeout: float) -> str:
-        os.set_blocking(self.proc.stderr.fileno(), True)
-        return self.read() + self.proc.communicate(timeout=timeout)[1]
+        # communicate waits with a selector, so the pipe may stay non-blocking; its timeout holds
+        return self.read() + (self.proc.communicate(timeout=timeout)[1] or "")
 
 
 def waits_for_space_to_start(job, stderr: Stderr) -> bool:
