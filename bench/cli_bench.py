@@ -8,16 +8,26 @@ parser, the same Python), and ``python -c pass`` is the floor no Python program 
 Target: every line under 0.3 s (it was 1.6-2.0 s when building the parser imported eventlet,
 Nameko, SQLAlchemy, Alembic and the demo).
 
+The second part times commands that call the services, the way curators run them all day:
+``nas domains show X`` and ``nas jobs list`` against real definitions, scheduler and monitor
+processes on a vhost of their own, wall and CPU time per command (target: 0.25 s wall and 0.15 s
+CPU, median). Beside them: the floor, a minimal py-amqp round trip of the same ``get_domain``
+call in a new Python process (connect, declare a reply queue, publish, wait: what any client must
+do), and ``warcio --help``.
+
 Usage: ``bash bench/run.sh cli``.
 """
 from __future__ import annotations
 
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
+import uuid
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.path.dirname(sys.executable)
@@ -51,6 +61,94 @@ def measure(commands: list[tuple[str, list[str]]]) -> dict[str, dict]:
     return {name: {"median": statistics.median(w), "min": min(w), "runs": RUNS} for name, w in walls.items()}
 
 
+RPC_TARGET_WALL, RPC_TARGET_CPU = 0.25, 0.15
+DOMAIN = "cli-bench.dk"
+
+#: the floor: the same get_domain call as ``nas domains show``, by hand, with nothing but py-amqp
+FLOOR_RPC = """
+import json, os, sys, uuid, amqp
+conn = amqp.Connection(host="127.0.0.1:5672", userid="guest", password="guest",
+                       virtual_host=sys.argv[1], confirm_publish=True)
+conn.connect()
+ch = conn.channel()
+key = str(uuid.uuid4())
+ch.queue_declare("floor-" + key, exclusive=True, auto_delete=True)
+ch.queue_bind("floor-" + key, "nameko-rpc", routing_key=key)
+got = []
+ch.basic_consume("floor-" + key, callback=got.append, no_ack=True)
+ch.basic_publish(amqp.Message(json.dumps({"args": [sys.argv[2]], "kwargs": {}}), content_type="application/json",
+                              reply_to=key, correlation_id="1",
+                              application_headers={"nameko.nas_identity": os.environ["FLOOR_TOKEN"]}),
+                 exchange="nameko-rpc", routing_key="definitions.get_domain", mandatory=True)
+while not got:
+    conn.drain_events(timeout=30)
+assert json.loads(got[0].body)["error"] is None, got[0].body
+conn.close()
+"""
+
+
+def timed_cpu(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Wall and CPU seconds (user + system of the child) of one run."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, timeout=120, text=True)
+    wall = time.perf_counter() - start
+    if proc.returncode != 0:
+        raise RuntimeError(f"{' '.join(cmd)} failed: {proc.stderr}")
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def rpc_part() -> dict:
+    sys.path.insert(0, os.path.join(ROOT, "tests", "support"))
+    import rabbit_admin
+
+    from server.runtime import identity_tokens, supervisor, tokens
+
+    vhost = f"nas-bench-cli-{uuid.uuid4().hex[:10]}"
+    uri = f"amqp://guest:guest@127.0.0.1:5672/{vhost}"
+    work = tempfile.mkdtemp(prefix="cli-bench-")
+    key_file = os.path.join(work, "installation.key")
+    tokens.create_key_file(key_file)
+    env = {**os.environ, "NAS_AMQP_URI": uri, "NAS_KEY_FILE": key_file}
+    env["FLOOR_TOKEN"] = identity_tokens.issue(tokens.installation_key({"security.key_file": key_file}),
+                                               "bench", ["admin"], 3600)
+    rabbit_admin.create_vhost(vhost)
+    services = {"monitor": "server.monitor.service:MonitorService",
+                "definitions": "server.definitions.service:DefinitionsService",
+                "scheduler": "server.scheduler.service:SchedulerService"}
+    for name, cls in services.items():
+        with open(os.path.join(work, f"{name}.yaml"), "w") as fh:
+            fh.write(f"AMQP_URI: {uri}\ninstance:\n  id: {name}-bench\n  service: {cls}\n"
+                     f"data_dir: ./data\nsecurity:\n  key_file: {key_file}\n")
+    nas = os.path.join(BIN, "nas")
+    commands = [("nas domains show X", [nas, "domains", "show", DOMAIN]),
+                ("nas jobs list", [nas, "jobs", "list"])]
+    floor = ("py-amqp round trip", [sys.executable, "-c", FLOOR_RPC, vhost, DOMAIN])
+    try:
+        supervisor.start(work, env={"NAS_KEY_FILE": key_file})
+        deadline = time.monotonic() + 120
+        while True:   # the services are up once the domain can be made
+            made = subprocess.run([nas, "domains", "create", DOMAIN, "--timeout", "5"], env=env,
+                                  capture_output=True, text=True, timeout=60)
+            if made.returncode == 0 or "already" in made.stderr:
+                break
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the services did not start: {made.stderr}")
+            time.sleep(0.5)   # a poll interval: the services are still starting
+        for _, cmd in [floor, *commands]:
+            timed_cpu(cmd, env)   # warm-up
+        runs: dict[str, list[tuple[float, float]]] = {name: [] for name, _ in [floor, *commands]}
+        for _ in range(RUNS):
+            for name, cmd in [floor, *commands]:
+                runs[name].append(timed_cpu(cmd, env))
+    finally:
+        supervisor.stop(work, grace=10)
+        rabbit_admin.delete_vhost(vhost)
+    return {name: {"wall": statistics.median(w for w, _ in r), "cpu": statistics.median(c for _, c in r),
+                   "runs": len(r)} for name, r in runs.items()}
+
+
 def main() -> None:
     load = os.getloadavg()
     print(f"start-up wall time, median of {RUNS} runs (load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f})")
@@ -66,10 +164,22 @@ def main() -> None:
               f"ratio to {PEER[0]}: {r['median'] / peer:.2f}x")
     verdict = "met" if worst < TARGET else "NOT met"
     print(f"  slowest nas command {worst:.3f} s (target < {TARGET} s: {verdict})")
+    rpc = rpc_part()
+    print(f"commands that call the services, median of {RUNS} runs (wall / CPU of the process)")
+    floor = rpc["py-amqp round trip"]
+    print(f"  {'py-amqp round trip':<22} {floor['wall']:.3f} s / {floor['cpu']:.3f} s  (the floor)")
+    rpc_met = True
+    for name in ("nas domains show X", "nas jobs list"):
+        r = rpc[name]
+        met = r["wall"] <= RPC_TARGET_WALL and r["cpu"] <= RPC_TARGET_CPU
+        rpc_met = rpc_met and met
+        print(f"  {name:<22} {r['wall']:.3f} s / {r['cpu']:.3f} s  ratio to the floor {r['wall'] / floor['wall']:.2f}x "
+              f"wall, {r['cpu'] / floor['cpu']:.2f}x CPU; to {PEER[0]} {r['wall'] / peer:.2f}x")
+    print(f"  target <= {RPC_TARGET_WALL} s wall and <= {RPC_TARGET_CPU} s CPU: {'met' if rpc_met else 'NOT met'}")
     out = os.path.join(ROOT, "bench", "output")
     os.makedirs(out, exist_ok=True)
     with open(os.path.join(out, "cli.json"), "w") as fh:
-        json.dump({"load": load, "target": TARGET, "results": results}, fh, indent=1)
+        json.dump({"load": load, "target": TARGET, "results": results, "rpc": rpc}, fh, indent=1)
 
 
 if __name__ == "__main__":

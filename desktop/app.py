@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication
 from desktop import settings as app_settings
 from desktop.crash import CrashHandler
 from desktop.i18n import LANGUAGES, LanguageManager
-from desktop.rpc import NamekoBackend, RpcClient
+from desktop.rpc import RpcClient, ServiceBackend
 
 
 def build_app(argv: list[str]) -> QApplication:
@@ -88,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from desktop.main_window import MainWindow
 
-    client = RpcClient(NamekoBackend(connection.amqp_uri(), connection.timeout))
+    client = RpcClient(ServiceBackend(connection.amqp_uri(), connection.timeout))
     window = MainWindow(client, languages, connection)
     window.show()
     QTimer.singleShot(0, window.check_connection)

@@ -24,7 +24,7 @@ from desktop import settings as app_settings
 from desktop.connection_dialog import ConnectionDialog
 from desktop.errors import describe
 from desktop.i18n import LANGUAGES, LanguageManager
-from desktop.rpc import NamekoBackend, RpcClient
+from desktop.rpc import RpcClient, ServiceBackend
 from desktop.rpc.outcome import Failure, FailureKind
 from desktop.screens.base import Screen
 
@@ -99,7 +99,7 @@ class MainWindow(QMainWindow):
         self.client = client
         self.languages = languages
         self.connection = connection
-        self.backend_factory = backend_factory or (lambda c: NamekoBackend(c.amqp_uri(), c.timeout))
+        self.backend_factory = backend_factory or (lambda c: ServiceBackend(c.amqp_uri(), c.timeout))
         if screen_factories is None:
             from desktop.screens import registry
             screen_factories = registry.default_screens()

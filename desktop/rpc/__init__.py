@@ -4,8 +4,8 @@
 ``succeeded``/``failed`` signals fire in the GUI thread. The work runs in a ``QThreadPool``; each
 pool thread keeps its own Nameko standalone ``ClusterRpcProxy`` (see :mod:`desktop.rpc.backend`).
 """
-from desktop.rpc.backend import Backend, NamekoBackend
+from desktop.rpc.backend import Backend, ServiceBackend
 from desktop.rpc.client import RpcCall, RpcClient
 from desktop.rpc.outcome import Failure, classify
 
-__all__ = ["Backend", "NamekoBackend", "RpcCall", "RpcClient", "Failure", "classify"]
+__all__ = ["Backend", "ServiceBackend", "RpcCall", "RpcClient", "Failure", "classify"]

@@ -1,16 +1,18 @@
-"""Where a call really goes: Nameko's standalone RPC client, one per worker thread.
+"""Where a call really goes: the one client of the services (:class:`shared.client.ServiceClient`,
+Nameko's protocol over py-amqp, no eventlet), one per worker thread.
 
-The desktop process is not eventlet-patched. Nameko's ``ClusterRpcProxy`` works from plain threads
-as long as no two threads share one (a kombu connection is not thread-safe), so each thread of the
-pool creates its own on first use, keeps it while the thread lives (the pool's threads never
-expire, see :class:`desktop.rpc.client.RpcClient`) and replaces it after a connection error or a
-change of connection settings. ``close_all`` stops every proxy on shutdown.
+A py-amqp connection is not thread-safe, so each thread of the pool opens its own on first use,
+keeps it while the thread lives (the pool's threads never expire, see
+:class:`desktop.rpc.client.RpcClient`) and replaces it after a connection error or a change of
+connection settings. ``close_all`` closes every connection on shutdown.
 """
 from __future__ import annotations
 
 import logging
 import threading
 from typing import Any, Protocol
+
+from shared.client import ServiceClient, Unreachable
 
 log = logging.getLogger(__name__)
 
@@ -25,8 +27,8 @@ class Backend(Protocol):
         ...
 
 
-class NamekoBackend:
-    """Thread-local ``ClusterRpcProxy`` instances over one AMQP URI, every call carrying the
+class ServiceBackend:
+    """Thread-local :class:`ServiceClient` connections to one AMQP URI, every call carrying the
     user's identity: ``identity`` (a token from ``nas identity issue``, or its file), else what
     ``nas`` would use ($NAS_IDENTITY, ~/.config/nas/identity.token, the installation key); see
     docs/decisions/trust-roles.md. Without any, the services refuse every call."""
@@ -37,71 +39,53 @@ class NamekoBackend:
         self.identity = identity
         self._local = threading.local()
         self._lock = threading.Lock()
-        self._proxies: list[Any] = []   # every started proxy, for close_all
+        self._clients: list[ServiceClient] = []   # every thread's client, for close_all
         self._closed = False
 
-    def _proxy(self, timeout: float | None):
-        from nameko.standalone.rpc import ClusterRpcProxy  # imported lazily: pulls in eventlet
-
-        timeout = self.timeout if timeout is None else timeout
-        held = getattr(self._local, "held", None)
-        if held is not None and held[0] == timeout:
-            return held[1]
-        if held is not None:
-            self._drop()
+    def _client(self) -> ServiceClient:
+        client = getattr(self._local, "client", None)
+        if client is not None:
+            return client
         if self._closed:
             raise RuntimeError("the RPC backend is closed")
-        proxy = ClusterRpcProxy({"AMQP_URI": self.amqp_uri, "serializer": "json"},
-                                context_data=self._identity_context(), timeout=timeout)
-        cluster = proxy.start()
-        self._local.held = (timeout, cluster, proxy)
+        client = ServiceClient(self.amqp_uri, context=self._identity_context(), timeout=self.timeout)
+        self._local.client = client
         with self._lock:
-            self._proxies.append(proxy)
-        return cluster
+            self._clients.append(client)
+        return client
 
     def _identity_context(self) -> dict[str, Any]:
-        from server.runtime.identity import context_of, person_token
+        from server.runtime.identity_tokens import context_of, person_token
 
-        # person_token() mints a token when the key is readable: renewed with each new proxy
+        # person_token() mints a token when the key is readable: renewed with each new client
         return context_of(person_token(self.identity))
 
     def _drop(self) -> None:
-        held = getattr(self._local, "held", None)
-        self._local.held = None
-        if held is None:
+        client = getattr(self._local, "client", None)
+        self._local.client = None
+        if client is None:
             return
         with self._lock:
-            if held[2] in self._proxies:
-                self._proxies.remove(held[2])
-        try:
-            held[2].stop()
-        except Exception:  # noqa: BLE001 - a broken connection may refuse to close cleanly
-            log.debug("closing a broken RPC proxy failed", exc_info=True)
+            if client in self._clients:
+                self._clients.remove(client)
+        client.close()
 
     def call(self, service: str, method: str, args: tuple, kwargs: dict[str, Any], timeout: float | None) -> Any:
-        from nameko.exceptions import RemoteError, RpcTimeout, UnknownService
-
-        from shared.errors import NasError
-
-        cluster = self._proxy(timeout)
+        """The call's answer as the wire carries it (the pool's job decodes it)."""
+        client = self._client()
+        # asked again each call: a minted token is renewed before it expires (person_token caches it)
+        client.context = self._identity_context()
         try:
-            return getattr(getattr(cluster, service), method)(*args, **kwargs)
-        except (NasError, RemoteError, UnknownService):
-            raise   # the connection is fine: the service answered (or is simply not running)
-        except RpcTimeout:
-            self._drop()   # nameko re-creates the consumer, but start clean to be safe
-            raise
-        except BaseException:
+            return client.call_raw(service, method, args, kwargs, timeout)
+        except Unreachable:
             self._drop()   # connection trouble: the next call in this thread reconnects
             raise
 
     def close_all(self) -> None:
-        """Stop every proxy. Call only when no call is in flight (after the pool is done)."""
+        """Close every thread's connection. Call only when no call is in flight (after the pool
+        is done)."""
         with self._lock:
             self._closed = True
-            proxies, self._proxies = self._proxies, []
-        for proxy in proxies:
-            try:
-                proxy.stop()
-            except Exception:  # noqa: BLE001
-                log.debug("closing an RPC proxy failed", exc_info=True)
+            clients, self._clients = self._clients, []
+        for client in clients:
+            client.close()

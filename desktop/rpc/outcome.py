@@ -4,6 +4,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 
+from shared.client import RemoteError, RpcTimeout, UnknownService
 from shared.errors import NasError
 
 
@@ -34,17 +35,13 @@ class Failure:
 
 
 def classify(exc: BaseException, service: str = "", method: str = "") -> Failure:
-    try:
-        from nameko.exceptions import RemoteError, RpcTimeout, UnknownService
-    except ImportError:  # pragma: no cover - nameko is a dependency
-        RemoteError = RpcTimeout = UnknownService = ()  # noqa: N806
     if isinstance(exc, NasError):
         kind = FailureKind.SERVER
-    elif UnknownService and isinstance(exc, UnknownService):
+    elif isinstance(exc, UnknownService):
         kind = FailureKind.SERVICE_MISSING
-    elif RpcTimeout and isinstance(exc, RpcTimeout):
+    elif isinstance(exc, RpcTimeout):
         kind = FailureKind.TIMEOUT
-    elif RemoteError and isinstance(exc, RemoteError):
+    elif isinstance(exc, RemoteError):
         kind = FailureKind.UNEXPECTED
     elif _is_connection_error(exc):
         kind = FailureKind.UNREACHABLE
@@ -54,14 +51,10 @@ def classify(exc: BaseException, service: str = "", method: str = "") -> Failure
 
 
 def _is_connection_error(exc: BaseException) -> bool:
+    # shared.client says Unreachable (an OSError) for every broker trouble; AMQP's own errors
+    # are checked too, for a connection that breaks in a way the client did not foresee
     if isinstance(exc, (OSError, ConnectionError)):
         return True
-    try:
-        import amqp.exceptions as amqp_exc
-        import kombu.exceptions as kombu_exc
-    except ImportError:  # pragma: no cover
-        return False
-    if isinstance(exc, (amqp_exc.ConnectionError, amqp_exc.AccessRefused, amqp_exc.NotAllowed,
-                        kombu_exc.OperationalError)):
-        return True
-    return False
+    import amqp.exceptions as amqp_exc
+
+    return isinstance(exc, (amqp_exc.ConnectionError, amqp_exc.AccessRefused, amqp_exc.NotAllowed))

@@ -9,14 +9,12 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from shared.client import RpcTimeout, UnknownService, Unreachable  # noqa: F401 - what commands catch
+
 DEFAULT_AMQP_URI = "amqp://guest:guest@localhost:5672/"
 
 # Exit codes: 0 fine, 1 the operation ran and reports failures, 2 bad input, 3 cannot reach a service.
 EXIT_FAILED, EXIT_BAD_INPUT, EXIT_UNREACHABLE = 1, 2, 3
-
-
-class Unreachable(Exception):
-    """The broker or the service did not answer."""
 
 
 def add_broker_arguments(parser: argparse.ArgumentParser) -> None:
@@ -44,8 +42,8 @@ def amqp_uri(args: argparse.Namespace) -> str:
 
 
 def identity_context(args: argparse.Namespace) -> dict[str, Any]:
-    """The caller's identity as Nameko context data (server.runtime.identity.person_token)."""
-    from server.runtime.identity import context_of, person_token
+    """The caller's identity as Nameko context data (server.runtime.identity_tokens.person_token)."""
+    from server.runtime.identity_tokens import context_of, person_token
 
     settings: dict[str, Any] = {}
     if getattr(args, "broker_config", None):
@@ -58,52 +56,30 @@ def identity_context(args: argparse.Namespace) -> dict[str, Any]:
 
 @contextlib.contextmanager
 def rpc_proxy(args: argparse.Namespace) -> Iterator[Any]:
-    """A standalone Nameko RPC proxy carrying the caller's identity; connection problems
-    become :class:`Unreachable`."""
-    from amqp.exceptions import AccessRefused, AMQPError, NotAllowed
-    from nameko.standalone.rpc import ClusterRpcProxy
+    """The services, reached through the one client (:class:`shared.client.ServiceClient`: no
+    Nameko, no eventlet), calling with the caller's identity; a broker that cannot be reached
+    becomes :class:`Unreachable`. ``proxy.<service>.<method>(...)`` answers the wire form;
+    :func:`call` answers DTOs."""
+    from shared.client import ServiceClient
 
-    uri = amqp_uri(args)
-    context = identity_context(args)
+    client = ServiceClient(amqp_uri(args), context=identity_context(args), timeout=args.timeout)
     try:
-        proxy_cm = ClusterRpcProxy({"AMQP_URI": uri}, context_data=context, timeout=args.timeout)
-        proxy = proxy_cm.start()
-    except (OSError, ConnectionError) as exc:
-        raise Unreachable(f"cannot connect to the broker at {_safe(uri)}: {exc}") from None
-    except AccessRefused:
-        raise Unreachable(f"cannot reach the broker at {_safe(uri)}: the user name or password was refused "
-                          "(check --amqp-uri, $NAS_AMQP_URI or --config)") from None
-    except NotAllowed as exc:
-        raise Unreachable(f"cannot reach the broker at {_safe(uri)}: {_vhost_reason(exc)} "
-                          "(check the vhost at the end of --amqp-uri)") from None
-    except AMQPError as exc:
-        raise Unreachable(f"cannot reach the broker at {_safe(uri)}: {exc}") from None
-    try:
-        yield proxy
+        yield client
     finally:
-        proxy_cm.stop()
-
-
-def _vhost_reason(exc: Exception) -> str:
-    text = str(exc)
-    return text.split(" - ", 1)[1] if " - " in text else "the broker does not allow this vhost"
-
-
-def _safe(uri: str) -> str:
-    from kombu.utils.url import maybe_sanitize_url
-
-    return maybe_sanitize_url(uri)
+        client.close()
 
 
 def call(proxy: Any, service: str, method: str, *a: Any, **kw: Any) -> Any:
-    """``proxy.<service>.<method>(...)`` decoded into the DTO its contract declares
-    (:func:`shared.contracts.decode`), with a timeout turned into :class:`Unreachable`."""
-    from nameko.exceptions import RpcTimeout, UnknownService
-
+    """``service.method(...)`` decoded into the DTO its contract declares
+    (:func:`shared.contracts.decode`); a silent or missing service becomes :class:`Unreachable`."""
     from shared import contracts
 
     try:
-        return contracts.decode(service, method, getattr(getattr(proxy, service), method)(*a, **kw))
+        if hasattr(proxy, "call_raw"):
+            raw = proxy.call_raw(service, method, a, kw)
+        else:   # a Nameko proxy (inside a service process)
+            raw = getattr(getattr(proxy, service), method)(*a, **kw)
+        return contracts.decode(service, method, raw)
     except RpcTimeout:
         raise Unreachable(f"the {service} service did not answer in time (is it running?)") from None
     except UnknownService:

@@ -19,21 +19,43 @@ import warnings
 warnings.filterwarnings("ignore", message=r"\s*Eventlet is deprecated")
 
 import server.cli
-from server.cli.common import EXIT_BAD_INPUT, EXIT_UNREACHABLE, PortInUse, Unreachable
+from server.cli.common import EXIT_BAD_INPUT, EXIT_UNREACHABLE, PortInUse, RpcTimeout, UnknownService, Unreachable
 from shared.errors import InvalidInput, NasError, NotFound, Unavailable
 
+#: command → the module that registers it. For a command given, only its module is imported and
+#: only its parsers are built: building all of them (120 parsers, 800 options) cost more CPU than
+#: the call to the services itself. ``nas``, ``nas --help`` and an unknown command build them all.
+#: tests/unit/foundation/test_cli_startup.py checks this table against what the modules register.
+COMMANDS = {
+    "archive": "archive_cmd", "batch": "archive_cmd", "get-file": "archive_cmd", "get-record": "archive_cmd",
+    "upload": "archive_cmd", "bitpreservation": "bitpreservation_cmd", "config": "config_cmd",
+    "credentials": "credentials_cmd", "channels": "curation_cmd", "traps": "curation_cmd", "db": "db_cmd",
+    "domains": "definitions_cmd", "harvests": "definitions_cmd", "profiles": "definitions_cmd",
+    "schedules": "definitions_cmd", "demo": "demo_cmd", "deploy": "deploy_cmd", "audit": "identity_cmd",
+    "identity": "identity_cmd", "index": "index_cmd", "jobs": "jobs_cmd", "scheduler": "jobs_cmd",
+    "keys": "keys_cmd", "notify": "notify_cmd", "services": "services_cmd", "status": "status_cmd",
+    "viewer": "viewer_cmd",
+}
 
-def build_parser() -> argparse.ArgumentParser:
+
+def command_modules() -> list[str]:
+    """Every module of ``server.cli`` that registers commands."""
+    return [info.name for info in sorted(pkgutil.iter_modules(server.cli.__path__), key=lambda i: i.name)
+            if info.name not in ("main", "common", "inputs")]
+
+
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The parser of ``nas``: of the command ``argv`` names only, or of every command."""
     parser = argparse.ArgumentParser(
         prog="nas", description="NetarchiveSuite for Python: operator and curator command line."
     )
     parser.add_argument("--version", action=_VersionAction)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
-    for info in sorted(pkgutil.iter_modules(server.cli.__path__), key=lambda i: i.name):
-        if info.name in ("main", "common"):
-            continue
-        module = importlib.import_module(f"server.cli.{info.name}")
+    command = next((a for a in argv or [] if not a.startswith("-")), None)
+    names = [COMMANDS[command]] if command in COMMANDS else command_modules()
+    for name in names:
+        module = importlib.import_module(f"server.cli.{name}")
         register = getattr(module, "register", None)
         if register is not None:
             register(sub)
@@ -64,12 +86,19 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, format="nas: %(name)s: %(message)s")
     # The AMQP client reports harmless close-handshake races as warnings; users cannot act on them.
     logging.getLogger("amqp").setLevel(logging.ERROR)
-    parser = build_parser()
-    args = parser.parse_args(_descending_sorts(sys.argv[1:] if argv is None else list(argv)))
+    argv = _descending_sorts(sys.argv[1:] if argv is None else list(argv))
+    args = build_parser(argv).parse_args(argv)
     try:
         return int(args.func(args) or 0)
     except Unreachable as exc:
-        print(f"nas: {exc}", file=sys.stderr)
+        print(f"nas: {exc} (check --amqp-uri, $NAS_AMQP_URI or --config)"
+              if "broker" in str(exc) else f"nas: {exc}", file=sys.stderr)
+        return EXIT_UNREACHABLE
+    except RpcTimeout as exc:
+        print(f"nas: {exc} (is it running?)", file=sys.stderr)
+        return EXIT_UNREACHABLE
+    except UnknownService as exc:
+        print(f"nas: no {exc.service} service is running on this broker", file=sys.stderr)
         return EXIT_UNREACHABLE
     except (InvalidInput, NotFound) as exc:
         print(f"nas: error: {exc.message}", file=sys.stderr)

@@ -135,9 +135,9 @@ def languages(qapp):
 def window(qtbot, connection, languages):
     """The whole frame against the real services."""
     from desktop.main_window import MainWindow
-    from desktop.rpc import NamekoBackend, RpcClient
+    from desktop.rpc import RpcClient, ServiceBackend
 
-    client = RpcClient(NamekoBackend(connection.amqp_uri(), connection.timeout))
+    client = RpcClient(ServiceBackend(connection.amqp_uri(), connection.timeout))
     w = MainWindow(client, languages, connection)
     qtbot.addWidget(w)
     w.show()

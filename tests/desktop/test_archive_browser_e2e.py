@@ -81,13 +81,13 @@ def _end(proc: subprocess.Popen) -> None:
 def screen(qtbot, viewer_env, languages):
     from PySide6.QtNetwork import QNetworkProxy
 
-    from desktop.rpc import NamekoBackend, RpcClient
+    from desktop.rpc import RpcClient, ServiceBackend
     from desktop.screens.archive_browser import ArchiveBrowserScreen
     from desktop.settings import ConnectionSettings
 
     connection = ConnectionSettings(broker=viewer_env["amqp_uri"].split("@")[1].split("/")[0],
                                     vhost=viewer_env["vhost"], timeout=30)
-    client = RpcClient(NamekoBackend(connection.amqp_uri(), connection.timeout))
+    client = RpcClient(ServiceBackend(connection.amqp_uri(), connection.timeout))
     s = ArchiveBrowserScreen(client)
     qtbot.addWidget(s)
     s.resize(1180, 760)

@@ -196,9 +196,9 @@ def test_ingest_goes_chunk_by_chunk_and_cancel_stops_between_chunks(make, qtbot,
 
 @pytest.mark.rabbit
 def test_domains_controller_against_the_real_definitions_service(qtbot, services, connection):
-    from desktop.rpc import NamekoBackend
+    from desktop.rpc import ServiceBackend
 
-    client = RpcClient(NamekoBackend(connection.amqp_uri(), connection.timeout))
+    client = RpcClient(ServiceBackend(connection.amqp_uri(), connection.timeout))
     try:
         c = DomainsController(client)
         problems = []

@@ -97,7 +97,7 @@ def test_resolve_removes_and_a_vanished_notification_reloads(make, qtbot):
 
 
 def test_a_missing_notifier_is_said_on_the_panel_not_as_an_error(make, qtbot):
-    from nameko.exceptions import UnknownService
+    from shared.client import UnknownService
 
     c, _backend, events = make({"list_notifications": UnknownService("notifier")})
     c.refresh()

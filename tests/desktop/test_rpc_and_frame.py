@@ -8,7 +8,7 @@ import time
 from PySide6.QtCore import QTimer
 
 from desktop.errors import describe, has_own_sentence, sentence_for_code
-from desktop.rpc import NamekoBackend, RpcClient
+from desktop.rpc import RpcClient, ServiceBackend
 from desktop.rpc.outcome import FailureKind
 from shared.errors import ERRORS_BY_CODE
 
@@ -79,9 +79,9 @@ def test_a_cancelled_call_reports_nothing(qtbot):
     client.shutdown()
 
 
-def test_real_nameko_calls_from_plain_worker_threads_give_typed_errors(qtbot, services):
+def test_real_calls_from_plain_worker_threads_give_typed_errors(qtbot, services):
     uri = services[0]
-    backend = NamekoBackend(uri, timeout=20)
+    backend = ServiceBackend(uri, timeout=20)
     client = RpcClient(backend)
     calls = [client.call("monitor", "instances") for _ in range(6)]
     for c in calls:
@@ -98,7 +98,7 @@ def test_real_nameko_calls_from_plain_worker_threads_give_typed_errors(qtbot, se
     qtbot.waitUntil(lambda: missing.done, timeout=20000)
     assert missing.failure.kind is FailureKind.SERVICE_MISSING
     client.shutdown()
-    assert backend._proxies == []
+    assert backend._clients == []
 
 
 def test_every_error_code_has_its_own_sentence():
@@ -115,7 +115,7 @@ def test_unreachable_broker_shows_a_page_with_retry_and_recovers(qtbot, services
     from desktop.settings import ConnectionSettings, load_connection
 
     wrong = ConnectionSettings(broker="amqp://127.0.0.1:5999", vhost=services[1])
-    client = RpcClient(NamekoBackend(wrong.amqp_uri(), 5))
+    client = RpcClient(ServiceBackend(wrong.amqp_uri(), 5))
     w = MainWindow(client, languages, wrong)
     qtbot.addWidget(w)
     w.show()

@@ -338,13 +338,13 @@ def test_jobs_and_charts_screens_against_the_scheduler(qtbot, window, shots):
 
 
 def test_screen_of_a_missing_service_says_so(qtbot, connection, languages, shots):
-    from desktop.rpc import NamekoBackend, RpcClient
+    from desktop.rpc import RpcClient, ServiceBackend
     from desktop.screens.jobs import JobsScreen
 
     class Elsewhere(JobsScreen):
         service = "no_such_scheduler"
 
-    client = RpcClient(NamekoBackend(connection.amqp_uri(), 10))
+    client = RpcClient(ServiceBackend(connection.amqp_uri(), 10))
     w = MainWindow(client, languages, connection, screen_factories=[Elsewhere])
     qtbot.addWidget(w)
     w.show()

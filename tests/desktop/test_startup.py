@@ -61,7 +61,7 @@ def _silent_service(amqp_uri: str, name: str) -> None:
 
 
 def test_a_silent_service_shows_one_page_naming_it_and_no_dialogs(qtbot, services, connection, languages, shots):
-    from desktop.rpc import NamekoBackend, RpcClient
+    from desktop.rpc import RpcClient, ServiceBackend
     from desktop.screens.jobs import JobsScreen
 
     _silent_service(services[0], "silent_scheduler")
@@ -70,7 +70,7 @@ def test_a_silent_service_shows_one_page_naming_it_and_no_dialogs(qtbot, service
         service = "silent_scheduler"
         refresh_ms = 300
 
-    client = RpcClient(NamekoBackend(connection.amqp_uri(), timeout=1.5))
+    client = RpcClient(ServiceBackend(connection.amqp_uri(), timeout=1.5))
     failures = []
     try:
         w = MainWindow(client, languages, connection, screen_factories=[Silent])

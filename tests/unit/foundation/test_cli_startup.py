@@ -62,3 +62,40 @@ def test_the_probe_sees_a_heavy_import():
     # `nas db current` on a missing config imports SQLAlchemy before it fails: the probe must notice.
     modules = loaded_modules("db", "current", "harvest", "--config", "/nonexistent/nas.yaml")
     assert "sqlalchemy" in heavy(modules)
+
+
+def test_a_command_that_calls_the_services_imports_neither_eventlet_nor_nameko_nor_kombu():
+    """Curators run these all day: the one client (shared.client) speaks Nameko's protocol over
+    py-amqp; here the broker is unreachable, so the command gets as far as connecting."""
+    modules = loaded_modules("domains", "show", "kb.dk", "--amqp-uri", "amqp://guest:guest@127.0.0.1:1/",
+                             "--timeout", "2")
+    assert "shared.client" in modules and "amqp" in modules          # it really tried to connect
+    bad = [m for m in modules if m.split(".")[0] in ("eventlet", "kombu", "sqlalchemy", "PySide6")]
+    bad += [m for m in modules if m.split(".")[0] == "nameko" and m not in NAMEKO_ALLOWED]
+    assert bad == []
+
+
+def test_the_command_table_names_the_module_of_every_command():
+    """main.COMMANDS lets a command import only its own module: it must say where every command
+    is registered, or that command would be missing when named."""
+    import argparse
+    import importlib
+
+    from server.cli import main
+
+    registered = {}
+    for name in main.command_modules():
+        register = getattr(importlib.import_module(f"server.cli.{name}"), "register", None)
+        if register is None:
+            continue
+        sub = argparse.ArgumentParser().add_subparsers()
+        register(sub)
+        registered.update({command: name for command in sub.choices})
+    assert registered == main.COMMANDS
+
+
+def test_a_command_builds_only_its_own_parsers():
+    from server.cli import main
+
+    assert set(main.build_parser(["jobs", "list"])._subparsers._group_actions[0].choices) == {"jobs", "scheduler"}
+    assert set(main.build_parser(["--help"])._subparsers._group_actions[0].choices) == set(main.COMMANDS)

@@ -1,0 +1,106 @@
+"""The one client (shared/client.py) against real Nameko containers on a real broker: it speaks
+Nameko's protocol without Nameko, so answers, typed errors, identities, unknown services,
+timeouts and a wrong login behave as with Nameko's own proxy."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from foundation_testdb.errors_service import RaiserService
+from identity_support import as_roles
+from nameko.containers import ServiceContainer
+
+from server.monitor.service import MonitorService
+from shared.client import RemoteError, RpcTimeout, ServiceClient, UnknownService, Unreachable
+from shared.dto.monitor import InstanceDto
+from shared.errors import ERRORS_BY_CODE, NasError, PermissionDenied
+
+
+@pytest.fixture
+def raiser(nameko_config):
+    container = ServiceContainer(RaiserService, {**nameko_config, "runtime": {"heartbeat_interval": 60}})
+    container.start()
+    yield container
+    container.stop()
+
+
+def test_every_typed_error_comes_back_as_its_class(raiser, amqp_uri):
+    with ServiceClient(amqp_uri, context=as_roles("admin"), timeout=20) as client:
+        for code, cls in sorted(ERRORS_BY_CODE.items()):
+            with pytest.raises(NasError) as caught:
+                client.raiser.raise_code(code)
+            assert type(caught.value) is cls, code
+            assert caught.value.message == f"raised {code}" and caught.value.details == {"code_was": code, "n": 1}
+
+
+def test_a_call_without_identity_or_with_a_forged_one_is_refused(raiser, amqp_uri):
+    with ServiceClient(amqp_uri, timeout=20) as client:
+        with pytest.raises(PermissionDenied):
+            client.raiser.raise_code("not_found")
+    forged = as_roles("admin")
+    forged["nas_identity"] = forged["nas_identity"][:-4] + "AAAA"
+    with ServiceClient(amqp_uri, context=forged, timeout=20) as client:
+        with pytest.raises(PermissionDenied):
+            client.raiser.raise_code("not_found")
+
+
+def test_answers_decode_into_dtos_and_nameko_errors_are_remote_errors(nameko_config, amqp_uri):
+    container = ServiceContainer(MonitorService, {**nameko_config, "runtime": {"heartbeat_interval": 60}})
+    container.start()
+    try:
+        with ServiceClient(amqp_uri, context=as_roles("admin"), timeout=20) as client:
+            instances = client.call("monitor", "instances")
+            assert isinstance(instances, list) and all(isinstance(i, InstanceDto) for i in instances)
+            assert isinstance(client.monitor.instances(), list)       # the wire form: plain JSON
+            with pytest.raises(RemoteError) as caught:
+                client.monitor.no_such_method()
+            assert caught.value.exc_type == "MethodNotFound"
+            for _ in range(50):       # one connection, many calls
+                client.call("monitor", "instances")
+    finally:
+        container.stop()
+
+
+def test_an_unknown_service_is_said_at_once_and_a_silent_one_times_out(amqp_uri):
+    import amqp
+
+    from shared.client import parse_uri
+
+    with ServiceClient(amqp_uri, context=as_roles("admin"), timeout=2) as client:
+        with pytest.raises(UnknownService):
+            client.call("nosuchservice", "status")
+        # a queue with no consumer (a stopped service): the call waits, then says so
+        conn = amqp.Connection(**parse_uri(amqp_uri))
+        conn.connect()
+        ch = conn.channel()
+        ch.exchange_declare("nameko-rpc", "topic", durable=True, auto_delete=False)
+        ch.queue_declare("rpc-stopped", durable=True)
+        ch.queue_bind("rpc-stopped", "nameko-rpc", routing_key="stopped.*")
+        try:
+            with pytest.raises(RpcTimeout):
+                client.call("stopped", "status", timeout=0.5)
+            with pytest.raises(UnknownService):                     # the same client goes on
+                client.call("nosuchservice", "status")
+        finally:
+            conn.close()
+
+
+def test_a_wrong_password_or_vhost_or_port_is_unreachable_with_the_reason(amqp_uri):
+    base, vhost = amqp_uri.rsplit("/", 1)
+    wrong_password = base.replace("guest:guest@", "guest:wrong@") + "/" + vhost
+    with pytest.raises(Unreachable, match="password was refused") as caught:
+        ServiceClient(wrong_password, timeout=2).call_raw("monitor", "status")
+    assert "wrong" not in str(caught.value)                         # the password is never shown
+    with pytest.raises(Unreachable, match="vhost"):
+        ServiceClient(base + "/no-such-vhost-here", timeout=2).call_raw("monitor", "status")
+    with pytest.raises(Unreachable, match="cannot connect"):
+        ServiceClient("amqp://guest:guest@127.0.0.1:1/", timeout=2, connect_timeout=2).call_raw("monitor", "status")
+
+
+def test_importing_the_client_brings_in_neither_eventlet_nor_nameko_standalone():
+    code = ("import sys, shared.client, shared.contracts\n"
+            "bad = [m for m in ('eventlet', 'nameko.standalone', 'nameko.rpc') if m in sys.modules]\n"
+            "print(bad)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
+    assert out.stdout.strip() == "[]", out
