@@ -22,7 +22,6 @@ import time
 from typing import Any, Protocol
 
 from server.runtime.offload import offload
-from shared import contracts
 from shared.dto import Dto
 from shared.errors import InvalidName, NasError, StoreFailed, Unavailable
 
@@ -131,7 +130,9 @@ class ArcRepositoryArchive:
 
     def __init__(self, nameko_config: dict[str, Any], store_timeout: float = 3600.0, rpc_timeout: float = 30.0,
                  http_address: str = "127.0.0.1:0", public_host: str = "", wait: float = 5.0):
-        self.config = dict(nameko_config)
+        from server.runtime.remote_services import RemoteServices
+
+        self.calls = RemoteServices(nameko_config, rpc_timeout)
         self.store_timeout = store_timeout
         self.rpc_timeout = rpc_timeout
         self.wait = min(wait, rpc_timeout / 2)   # a waiting status call must answer within the RPC timeout
@@ -141,21 +142,7 @@ class ArcRepositoryArchive:
 
     def _call(self, method: str, *args: Any) -> Any:
         """``arcrepository.<method>(*args)``, decoded into the DTO it declares."""
-        from nameko.exceptions import RpcTimeout, UnknownService
-        from nameko.standalone.rpc import ClusterRpcProxy
-
-        from server.runtime.identity import proxy_context
-
-        try:
-            context = proxy_context(self.config)
-            with ClusterRpcProxy(self.config, context_data=context, timeout=self.rpc_timeout) as proxy:
-                raw = getattr(proxy.arcrepository, method)(*args)
-        except (RpcTimeout, UnknownService) as exc:
-            raise Unavailable(f"the arcrepository does not answer: {exc.__class__.__name__}: {exc}",
-                              {"service": "arcrepository"}) from None
-        except OSError as exc:
-            raise Unavailable(f"the message broker cannot be reached: {exc}", {"service": "arcrepository"}) from None
-        return contracts.decode("arcrepository", method, raw)
+        return self.calls.call("arcrepository", method, *args)
 
     def _file_server(self):
         if self._server is None:

@@ -14,8 +14,7 @@ import os
 import time
 from typing import Any, Protocol
 
-from shared import contracts
-from shared.errors import ServiceTimeout, Unavailable, error_from_dict
+from shared.errors import ServiceTimeout, error_from_dict
 
 log = logging.getLogger(__name__)
 SERVICE = "index_server"
@@ -30,43 +29,28 @@ class IndexClient(Protocol):
 
 class RpcIndexClient:
     def __init__(self, nameko_config: dict[str, Any], rpc_timeout: float = 30.0, poll: float = 10.0):
-        self.config = dict(nameko_config)
-        self.rpc_timeout = rpc_timeout
+        from server.runtime.remote_services import RemoteServices
+
+        self.calls = RemoteServices(nameko_config, rpc_timeout + poll)   # a status call waits up to ``poll``
         self.poll = poll
 
-    def _call(self, proxy: Any, method: str, *args: Any) -> Any:
-        from nameko.exceptions import RpcTimeout, UnknownService
-
-        try:
-            return contracts.decode(SERVICE, method, getattr(proxy.index_server, method)(*args))
-        except (RpcTimeout, UnknownService) as exc:
-            raise Unavailable(f"the index server does not answer {method}: {exc.__class__.__name__}",
-                              {"service": SERVICE, "method": method}) from None
-
     def dedup_index(self, job_ids: list[int], dest: str, timeout: float) -> list[int]:
-        from nameko.standalone.rpc import ClusterRpcProxy
-
         from server.archive.remotefile import RemoteFile, download
         from server.index.package import unpack
-        from server.runtime.identity import proxy_context
 
         deadline = time.monotonic() + timeout
-        try:
-            context = proxy_context(self.config)
-            with ClusterRpcProxy(self.config, context_data=context, timeout=self.rpc_timeout + self.poll) as proxy:
-                req = self._call(proxy, "request_index", "dedup", job_ids, min(self.poll, timeout))
-                while req.state in ("queued", "building"):
-                    left = deadline - time.monotonic()
-                    if left <= 0:
-                        raise ServiceTimeout(f"the deduplication index of {len(job_ids)} job(s) was not ready "
-                                             f"within {timeout:g} s (it is {req.state})",
-                                             {"job_ids": job_ids[:100], "state": req.state})
-                    req = self._call(proxy, "index_status", "dedup", job_ids, min(self.poll, left))
-                if req.state == "failed":
-                    raise error_from_dict({"code": req.error_code, "message": req.error})
-                loc = self._call(proxy, "get_index", "dedup", job_ids)
-        except OSError as exc:
-            raise Unavailable(f"the message broker cannot be reached: {exc}", {"service": SERVICE}) from None
+        with self.calls.connection() as index:
+            req = index.call(SERVICE, "request_index", "dedup", job_ids, min(self.poll, timeout))
+            while req.state in ("queued", "building"):
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise ServiceTimeout(f"the deduplication index of {len(job_ids)} job(s) was not ready "
+                                         f"within {timeout:g} s (it is {req.state})",
+                                         {"job_ids": job_ids[:100], "state": req.state})
+                req = index.call(SERVICE, "index_status", "dedup", job_ids, min(self.poll, left))
+            if req.state == "failed":
+                raise error_from_dict({"code": req.error_code, "message": req.error})
+            loc = index.call(SERVICE, "get_index", "dedup", job_ids)
         packed = dest + ".tar"
         rf = RemoteFile(loc.name, loc.size, loc.checksum, loc.host, loc.path, loc.url)
         try:

@@ -12,9 +12,7 @@ import json
 import logging
 from typing import Any, Protocol
 
-from shared import contracts
 from shared.dto.definitions import SiteLoginDto
-from shared.errors import Unavailable
 
 log = logging.getLogger(__name__)
 
@@ -29,23 +27,13 @@ class LoginsClient(Protocol):
 
 class RpcLoginsClient:
     def __init__(self, nameko_config: dict[str, Any], rpc_timeout: float = 30.0):
-        self.config = dict(nameko_config)
-        self.rpc_timeout = rpc_timeout
+        from server.runtime.remote_services import RemoteServices
+
+        # the harvester's own identity: only it may read passwords
+        self.calls = RemoteServices(nameko_config, rpc_timeout)
 
     def site_logins(self, domains: list[str]) -> list[SiteLoginDto]:
-        from nameko.exceptions import RpcTimeout, UnknownService
-        from nameko.standalone.rpc import ClusterRpcProxy
-
-        from server.runtime.identity import proxy_context
-
-        try:
-            context = proxy_context(self.config)  # the harvester's own identity: only it may read passwords
-            with ClusterRpcProxy(self.config, context_data=context, timeout=self.rpc_timeout) as proxy:
-                raw = proxy.definitions.site_logins(domains, [CREDENTIALS_ROLE])
-        except (RpcTimeout, UnknownService) as exc:
-            raise Unavailable(f"the definitions service does not answer site_logins: {exc.__class__.__name__}",
-                              {"service": "definitions", "method": "site_logins"}) from None
-        return contracts.decode("definitions", "site_logins", raw)
+        return self.calls.call("definitions", "site_logins", domains, [CREDENTIALS_ROLE])
 
 
 def job_domains(job: dict[str, Any]) -> list[str]:

@@ -5,8 +5,6 @@ from __future__ import annotations
 import logging
 from typing import Any, Protocol
 
-from shared.errors import Unavailable
-
 log = logging.getLogger(__name__)
 
 # The crawler's progress line → the scheduler's progress fields.
@@ -41,25 +39,14 @@ def progress_fields(progress: dict[str, Any]) -> dict[str, Any]:
 
 class RpcScheduler:
     def __init__(self, nameko_config: dict[str, Any], timeout: float = 30.0, service: str = "scheduler"):
-        self.config = dict(nameko_config)
-        self.timeout = timeout
+        from server.runtime.remote_services import RemoteServices
+
+        self.calls = RemoteServices(nameko_config, timeout)
         self.service = service
 
     def _call(self, method: str, *args: Any, **kwargs: Any) -> Any:
-        from nameko.exceptions import RpcTimeout, UnknownService
-        from nameko.standalone.rpc import ClusterRpcProxy
-
-        from server.runtime.identity import proxy_context
-
-        try:
-            context = proxy_context(self.config)
-            with ClusterRpcProxy(self.config, context_data=context, timeout=self.timeout) as proxy:
-                return getattr(getattr(proxy, self.service), method)(*args, **kwargs)
-        except (RpcTimeout, UnknownService) as exc:
-            raise Unavailable(f"the {self.service} does not answer {method}: {exc.__class__.__name__}",
-                              {"service": self.service, "method": method}) from None
-        except OSError as exc:
-            raise Unavailable(f"the message broker cannot be reached: {exc}", {"service": self.service}) from None
+        # the runner keeps the claimed job as the wire has it (a dict)
+        return self.calls.call_raw(self.service, method, *args, **kwargs)
 
     def claim(self, channel: str, harvester_id: str) -> dict[str, Any] | None:
         return self._call("claim_job", channel, harvester_id) or None

@@ -11,7 +11,6 @@ import re
 from typing import Any
 
 from server.index.jobdata import SourceFile
-from shared.errors import Unavailable
 
 COMPLETED = "upload_completed"
 PAGE = 1000
@@ -21,29 +20,15 @@ IDS_PER_LISTING = 200
 class ArcRepositorySource:
     def __init__(self, nameko_config: dict[str, Any], rpc_timeout: float = 30.0, fetch_timeout: float = 600.0,
                  replica: str | None = None):
-        self.config = dict(nameko_config)
-        self.rpc_timeout = rpc_timeout
+        from server.runtime.remote_services import RemoteServices
+
+        self.calls = RemoteServices(nameko_config, rpc_timeout)
         self.fetch_timeout = fetch_timeout
         self.replica = replica or None
         self._replicas: list[str] | None = None
 
     def _call(self, method: str, *args: Any, **kwargs: Any) -> Any:
-        from nameko.exceptions import RpcTimeout, UnknownService
-        from nameko.standalone.rpc import ClusterRpcProxy
-
-        from server.runtime.identity import proxy_context
-        from shared import contracts
-
-        try:
-            context = proxy_context(self.config)
-            with ClusterRpcProxy(self.config, context_data=context, timeout=self.rpc_timeout) as proxy:
-                raw = getattr(proxy.arcrepository, method)(*args, **kwargs)
-            return contracts.decode("arcrepository", method, raw)
-        except (RpcTimeout, UnknownService) as exc:
-            raise Unavailable(f"the arcrepository does not answer {method}: {exc.__class__.__name__}",
-                              {"service": "arcrepository", "method": method}) from None
-        except OSError as exc:
-            raise Unavailable(f"the message broker cannot be reached: {exc}", {"service": "arcrepository"}) from None
+        return self.calls.call("arcrepository", method, *args, **kwargs)
 
     def replica_ids(self) -> list[str]:
         """Every replica a file must be stored in (bitarchive and checksum replicas)."""

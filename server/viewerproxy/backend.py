@@ -4,11 +4,11 @@ job's metadata files) and the bitarchives' file servers (the bytes). These are t
 services: the proxy has no other way out (no code path here or in ``proxy`` opens a connection to
 a host a browser names).
 
-The proxy runs in plain threads (no eventlet): Nameko's standalone RPC client is used from a
-bounded pool of open clients, and one ``requests`` session with a connection pool as large as the
-proxy's thread count for the bitarchives, shared by all threads: a browser opens and closes many
-connections to the proxy, and each of them must not cost a new TCP connection to a file server
-(docs/decisions/viewerproxy-caches.md).
+The proxy runs in plain threads (no eventlet): the services are called through a bounded pool
+of open connections (:class:`server.runtime.remote_services.RemoteServices`), and one ``requests`` session
+with a connection pool as large as the proxy's thread count for the bitarchives, shared by all
+threads: a browser opens and closes many connections to the proxy, and each of them must not
+cost a new TCP connection to a file server (docs/decisions/viewerproxy-caches.md).
 
 Lookups go through a :class:`~server.viewerproxy.caches.LookupCache` (per job set and URL); a
 record's fetch names its length as the index knows it, so that the file server sends the bytes
@@ -16,12 +16,9 @@ at once instead of first inflating the whole gzip member to measure it.
 """
 from __future__ import annotations
 
-import queue
-import sys
 import threading
 import time
 import urllib.parse
-from contextlib import contextmanager
 from typing import Any
 
 import requests
@@ -29,35 +26,22 @@ from requests.adapters import HTTPAdapter
 
 from server.viewerproxy.caches import LookupCache
 from server.viewerproxy.records import Record, open_record
-from shared import contracts
 from shared.errors import InvalidWarc, Unavailable
 
 LOCATION_TTL = 60.0
-
-
-def _no_librabbitmq() -> None:
-    """kombu asks ``import librabbitmq`` (a C client we do not ship) for every Connection object,
-    and nameko's publisher makes one per RPC: a failed import searches sys.path under the import
-    lock each time (a tenth of the proxy's time under 16 clients, py-spy). ``None`` in
-    sys.modules makes that import fail at once; kombu then uses py-amqp, as it does anyway."""
-    try:
-        import librabbitmq  # noqa: F401
-    except ImportError:
-        sys.modules["librabbitmq"] = None  # type: ignore[assignment]
 
 
 class ArchiveBackend:
     def __init__(self, nameko_config: dict[str, Any], clients: int = 16, rpc_timeout: float = 30.0,
                  fetch_timeout: float = 60.0, replica: str | None = None, lookups: LookupCache | None = None,
                  connections: int = 64):
-        _no_librabbitmq()
-        self.config = dict(nameko_config)
-        self.rpc_timeout = rpc_timeout
+        from server.runtime.remote_services import RemoteServices
+
+        # open connections kept for the request threads, one per thread calling at a time
+        self.calls = RemoteServices(nameko_config, rpc_timeout, pool=clients)
         self.fetch_timeout = fetch_timeout
         self.replica = replica or None
         self.lookups = lookups if lookups is not None else LookupCache(0)
-        self._pool: queue.LifoQueue = queue.LifoQueue()
-        self._slots = threading.BoundedSemaphore(clients)
         self._session = requests.Session()
         self._session.trust_env = False   # never an environment proxy: the bitarchives are reached directly
         # one pool per file server, as many kept-alive connections as threads may fetch at once
@@ -70,44 +54,8 @@ class ArchiveBackend:
 
     # --- RPC ----------------------------------------------------------------------------------
 
-    @contextmanager
-    def _client(self):
-        from nameko.standalone.rpc import ClusterRpcProxy
-
-        with self._slots:
-            try:
-                holder = self._pool.get_nowait()
-            except queue.Empty:
-                from server.runtime.identity import proxy_context
-
-                holder = ClusterRpcProxy(self.config, context_data=proxy_context(self.config),
-                                         timeout=self.rpc_timeout)
-                holder.proxy = holder.start()
-            ok = False
-            try:
-                yield holder.proxy
-                ok = True
-            finally:
-                if ok:
-                    self._pool.put(holder)
-                else:   # a client that saw a timeout or a broken connection is not reused
-                    try:
-                        holder.stop()
-                    except Exception:  # noqa: BLE001 - it is being thrown away
-                        pass
-
     def call(self, service: str, method: str, *args: Any) -> Any:
-        from nameko.exceptions import RpcTimeout, UnknownService
-
-        try:
-            with self._client() as proxy:
-                raw = getattr(getattr(proxy, service), method)(*args)
-        except (RpcTimeout, UnknownService) as exc:
-            raise Unavailable(f"the {service} service does not answer {method}: {exc.__class__.__name__}",
-                              {"service": service, "method": method}) from None
-        except OSError as exc:
-            raise Unavailable(f"the message broker cannot be reached: {exc}", {"service": service}) from None
-        return contracts.decode(service, method, raw)
+        return self.calls.call(service, method, *args)
 
     def captures(self, url: str, job_ids: list[int]) -> list:
         """Every capture of ``url`` in the full index of ``job_ids`` (IndexNotReady while it is
@@ -176,12 +124,4 @@ class ArchiveBackend:
 
     def close(self) -> None:
         self._session.close()
-        while True:
-            try:
-                holder = self._pool.get_nowait()
-            except queue.Empty:
-                return
-            try:
-                holder.stop()
-            except Exception:  # noqa: BLE001 - closing anyway
-                pass
+        self.calls.close()

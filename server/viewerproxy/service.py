@@ -32,7 +32,6 @@ from server.settings_catalog import all_settings
 from server.viewerproxy import captures as timeline
 from server.viewerproxy import sessions as core
 from server.viewerproxy.ca import CertificateAuthority
-from shared import contracts
 from shared.dto import Page
 from shared.dto.viewer import (
     DEFAULT_SEED_LIST,
@@ -243,15 +242,7 @@ class ViewerProxyService(NasService):
         return timeline.captures(self.db, session_id, url, self._lookup)
 
     def _lookup(self, url: str, job_ids: list[int]) -> list:
-        from nameko.exceptions import RpcTimeout, UnknownService
-
-        try:
-            with self._client() as rpc:
-                raw = rpc.index_server.lookup(url, job_ids)
-        except (RpcTimeout, UnknownService) as exc:
-            raise Unavailable(f"the index server does not answer: {exc.__class__.__name__}",
-                              {"service": "index_server"}) from None
-        return contracts.decode("index_server", "lookup", raw).captures
+        return self._calls().call("index_server", "lookup", url, job_ids).captures
 
     @rpc(roles=READ)
     def clear_missing(self, session_id: str) -> int:
@@ -291,35 +282,31 @@ class ViewerProxyService(NasService):
             raise InvalidUrl(f"{len(foreign)} of these URLs are outside the domain {domain} and cannot be its "
                              f"seeds: {', '.join(foreign[:5])}{' ...' if len(foreign) > 5 else ''}",
                              {"domain": domain, "seeds": [{"url": u, "reason": "outside_domain"} for u in foreign]})
-        with self._client() as rpc:
-            d = contracts.decode("definitions", "get_domain", rpc.definitions.get_domain(domain))
+        with self._calls().connection() as rpc:
+            d = rpc.call("definitions", "get_domain", domain)
             old = next((sl.seeds for sl in d.seed_lists if sl.name == seed_list), [])
             new = [u for u in dict.fromkeys(wanted) if u not in set(old)]
-            d = contracts.decode("definitions", "save_seed_list",
-                                 rpc.definitions.save_seed_list(domain, d.edition, seed_list, list(old) + new))
+            d = rpc.call("definitions", "save_seed_list", domain, d.edition, seed_list, list(old) + new)
             config = configuration or d.default_configuration
             c = next((c for c in d.configurations if c.name == config), None)
             if c is not None and seed_list not in c.seed_lists:
-                rpc.definitions.save_configuration(domain, d.edition, config, seed_lists=c.seed_lists + [seed_list])
+                rpc.call("definitions", "save_configuration", domain, d.edition, config,
+                         seed_lists=c.seed_lists + [seed_list])
         return len(new)
 
-    def _client(self):
-        """A standalone RPC client (Nameko's RpcProxy dependency stopped answering after a
-        restart of this service in one process; the index server's clients do the same)."""
-        from nameko.standalone.rpc import ClusterRpcProxy
+    def _calls(self):
+        """This service's calls to others (not Nameko's RpcProxy dependency: it stopped answering
+        after a restart of this service in one process; the index server's clients do the same)."""
+        from server.runtime.remote_services import RemoteServices
 
-        from server.runtime.identity import proxy_context
-
-        return ClusterRpcProxy(self.proxy.nameko, context_data=proxy_context(self.proxy.nameko),
-                               timeout=self.proxy.rpc_timeout)
+        return RemoteServices(self.proxy.nameko, self.proxy.rpc_timeout)
 
     def _warm(self, job_ids: list[int]) -> None:
         """Ask the index server for the jobs' full index, in the background (an index server that
         is down only makes the first page slower: the proxy asks again)."""
         def ask() -> None:
             try:
-                with self._client() as rpc:
-                    rpc.index_server.request_index("full", job_ids, 0)
+                self._calls().call_raw("index_server", "request_index", "full", job_ids, 0)
             except Exception as exc:  # noqa: BLE001 - warming is best effort
                 log.info("could not request the full index of %s: %s", job_ids, exc)
 

@@ -3,6 +3,7 @@ Nameko's protocol without Nameko, so answers, typed errors, identities, unknown 
 timeouts and a wrong login behave as with Nameko's own proxy."""
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -104,3 +105,31 @@ def test_importing_the_client_brings_in_neither_eventlet_nor_nameko_standalone()
             "print(bad)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
     assert out.stdout.strip() == "[]", out
+
+
+def test_a_services_calls_to_others_carry_its_own_identity_and_say_unavailable(raiser, nameko_config):
+    """server.runtime.remote_services: what the harvester, index server and viewerproxy call
+    other services with (outside Nameko's dependency injection)."""
+    from server.runtime.identity_tokens import CALLER_KEY
+    from server.runtime.remote_services import RemoteServices
+    from shared.errors import NotFound, Unavailable
+
+    config = {**nameko_config, CALLER_KEY: "harvester", "security": {"key_file": os.environ["NAS_KEY_FILE"]}}
+    calls = RemoteServices(config, timeout=5, pool=2)
+    try:
+        with pytest.raises(NotFound):                   # the service's own error passes through
+            calls.call("raiser", "raise_code", "not_found")
+        with calls.connection() as c:
+            first = c._client
+        with calls.connection() as c:
+            assert c._client is first                    # a good connection is kept for the next call
+        with pytest.raises(Unavailable) as caught:
+            calls.call("nosuchservice", "status")
+        assert caught.value.details == {"service": "nosuchservice", "method": "status"}
+        with pytest.raises(PermissionDenied):            # no identity of its own: refused
+            RemoteServices(nameko_config, timeout=5).call("raiser", "raise_code", "not_found")
+        broken = RemoteServices({**config, "AMQP_URI": "amqp://guest:guest@127.0.0.1:1/"}, timeout=2)
+        with pytest.raises(Unavailable, match="broker cannot be reached"):
+            broken.call("raiser", "raise_code", "not_found")
+    finally:
+        calls.close()
