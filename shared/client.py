@@ -7,13 +7,18 @@ services see no difference:
 
 * a request is a JSON body ``{"args": [...], "kwargs": {...}}`` published to the topic exchange
   ``nameko-rpc`` with routing key ``<service>.<method>``, ``reply_to`` (the routing key of the
-  caller's reply queue), a ``correlation_id``, and the caller's context data as ``nameko.<key>``
-  headers (the identity token, :data:`IDENTITY_HEADER`);
+  caller's reply queue), a ``correlation_id``, the caller's context data as ``nameko.<key>``
+  headers (the identity token, :data:`IDENTITY_HEADER`) and the AMQP ``user_id`` property: the
+  broker login, which RabbitMQ checks against the connection's own login (a message claiming
+  another user closes the channel), so a service knows which account sent each call;
 * it is published ``mandatory`` with publisher confirms, so a service with no queue is refused
   by the broker at once (:class:`UnknownService`) instead of waited for;
 * the reply, ``{"result": ..., "error": {"exc_path", "exc_type", "exc_args", "value"}}``, comes
-  to an exclusive, auto-deleted queue bound to ``nameko-rpc`` by its own name; a project error
-  comes back as its own class (:mod:`shared.errors`), anything else as :class:`RemoteError`.
+  to an exclusive, auto-deleted queue ``rpc.reply-<login>-<uuid>`` bound to ``nameko-rpc`` with
+  the key ``reply.<login>.<uuid>``: names a broker account can be limited to, so that a person's
+  account may declare, bind and read its own replies and nothing else (the permissions in
+  :func:`person_permissions`); a project error comes back as its own class
+  (:mod:`shared.errors`), anything else as :class:`RemoteError`.
 
 One :class:`ServiceClient` holds one connection and is not thread-safe (py-amqp connections are
 not): a thread keeps its own (the desktop's worker threads do). Answers are decoded into the DTO
@@ -74,6 +79,26 @@ def parse_uri(uri: str) -> dict[str, Any]:
     return {"host": f"{parts.hostname or 'localhost'}:{parts.port or 5672}",
             "userid": urllib.parse.unquote(parts.username or "guest"),
             "password": urllib.parse.unquote(parts.password or "guest"), "virtual_host": vhost}
+
+
+def person_permissions(login: str, exchange: str = EXCHANGE) -> dict[str, dict[str, str]]:
+    """The broker permissions of a person's account on a vhost, for the management API
+    (``permissions``: configure, write, read; ``topic``: the topic permissions on ``exchange``):
+    declare, bind and consume only its own reply queues (``rpc.reply-<login>-*``, bound by
+    ``reply.<login>.*`` keys only: never ``#`` or another's key), publish only calls
+    (``<service>.<method>``: no replies to others, no events, no heartbeats), and consume no
+    service's queue. RabbitMQ also refuses a ``user_id`` other than the login."""
+    own = f"rpc\\.reply-{_re_escape(login)}-.*"
+    return {"permissions": {"configure": f"^{own}$", "write": f"^({_re_escape(exchange)}|{own})$",
+                            "read": f"^({_re_escape(exchange)}|{own})$"},
+            "topic": {"exchange": exchange, "write": r"^[A-Za-z0-9_]+\.[A-Za-z0-9_]+$",
+                      "read": f"^reply\\.{_re_escape(login)}\\.[0-9a-f-]+$"}}
+
+
+def _re_escape(text: str) -> str:
+    import re
+
+    return re.escape(text)
 
 
 def safe_uri(uri: str) -> str:
@@ -139,6 +164,7 @@ class ServiceClient:
         self._connection: Any = None
         self._channel: Any = None
         self._reply_key = ""
+        self._login = ""
         self._replies: dict[str, Any] = {}
         self._waiting: set[str] = set()      # correlation ids of the calls still waited for
         self._returned: set[str] = set()     # calls the broker could route to no queue
@@ -157,10 +183,15 @@ class ServiceClient:
         try:
             connection.connect()
             channel = connection.channel()
-            # the exchange may not exist yet on a new vhost: declared as Nameko declares it
-            channel.exchange_declare(self.exchange, "topic", durable=True, auto_delete=False)
-            reply_key = str(uuid.uuid4())
-            queue = f"rpc.reply-nas-client-{reply_key}"
+            try:
+                # the exchange may not exist yet on a new vhost: declared as Nameko declares it
+                channel.exchange_declare(self.exchange, "topic", durable=True, auto_delete=False)
+            except AccessRefused:
+                # a person's account may not declare it (person_permissions): the services did
+                channel = connection.channel()
+            login = parse_uri(self.amqp_uri)["userid"]
+            unique = str(uuid.uuid4())
+            reply_key, queue = f"reply.{login}.{unique}", f"rpc.reply-{login}-{unique}"
             channel.queue_declare(queue, exclusive=True, auto_delete=True)
             channel.queue_bind(queue, self.exchange, routing_key=reply_key)
             channel.basic_consume(queue, callback=self._on_reply, no_ack=True)
@@ -176,6 +207,7 @@ class ServiceClient:
             _close_quietly(connection)
             raise Unreachable(f"cannot connect to the broker at {where}: {exc}") from None
         self._connection, self._channel, self._reply_key = connection, channel, reply_key
+        self._login = login
         return channel
 
     def _on_reply(self, message: Any) -> None:
@@ -235,7 +267,7 @@ class ServiceClient:
             channel = self._open()
             message = amqp.Message(body, content_type="application/json", content_encoding="utf-8",
                                    delivery_mode=2, reply_to=self._reply_key, correlation_id=correlation_id,
-                                   application_headers=headers)
+                                   application_headers=headers, user_id=self._login)
             self._waiting.add(correlation_id)
             try:
                 channel.basic_publish(message, exchange=self.exchange, routing_key=f"{service}.{method}",

@@ -29,8 +29,10 @@ def audit_path(settings: Mapping[str, Any]) -> str:
 
 
 def record(path: str, *, who: str, roles: Any, action: str, outcome: str, error: str | None = None,
-           instance: str | None = None, detail: Mapping[str, Any] | None = None) -> None:
-    """Append one entry (``outcome``: ok | failed | refused)."""
+           instance: str | None = None, detail: Mapping[str, Any] | None = None, login: str | None = None) -> None:
+    """Append one entry (``outcome``: ok | failed | refused). ``login`` is the broker account the
+    call came from, as RabbitMQ validated it (the message's ``user_id``), beside ``who`` (the
+    identity the call claims)."""
     entry = {
         "time": dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds"),
         "who": who or "(anonymous)",
@@ -38,6 +40,8 @@ def record(path: str, *, who: str, roles: Any, action: str, outcome: str, error:
         "action": action,
         "outcome": outcome,
     }
+    if login:
+        entry["login"] = login
     if error:
         entry["error"] = error
     if instance:

@@ -32,6 +32,9 @@ from shared.errors import NasError
 
 log = logging.getLogger(__name__)
 
+#: the context key holding the broker account a call came from (set by the entrypoint only)
+LOGIN_KEY = "nas_broker_login"
+
 
 class Rpc(NamekoRpc):
     _declared: Any = None
@@ -57,6 +60,17 @@ class Rpc(NamekoRpc):
 
         return self.audit if self.audit is not None else not is_read_only(self.roles)
 
+    def unpack_message_headers(self, message):
+        """The context data of a call, with :data:`LOGIN_KEY` set to the broker account the
+        message came from (its ``user_id``, which RabbitMQ validates against the connection's
+        login) and never to anything the caller wrote in a header."""
+        data = super().unpack_message_headers(message)
+        data.pop(LOGIN_KEY, None)
+        login = (message.properties or {}).get("user_id")
+        if login:
+            data[LOGIN_KEY] = str(login)
+        return data
+
     def handle_message(self, body, message):
         from server.runtime import audit
         from shared.errors import PermissionDenied
@@ -75,7 +89,7 @@ class Rpc(NamekoRpc):
             held = self.guard.identify_quietly(context)
             audit.record(self.guard.audit_log, who=held.subject, roles=held.roles, action=self.action,
                          outcome="refused", error=exc.code, instance=self.guard.instance,
-                         detail={"reason": (exc.details or {}).get("reason")})
+                         detail={"reason": (exc.details or {}).get("reason")}, login=context.get(LOGIN_KEY))
             raise
         return super().handle_message(body, message)
 
@@ -117,7 +131,8 @@ class Rpc(NamekoRpc):
         if exc_info is not None:
             error = getattr(exc_info[1], "code", None) or type(exc_info[1]).__name__
         audit.record(self.guard.audit_log, who=who.subject, roles=who.roles, action=self.action,
-                     outcome="ok" if exc_info is None else "failed", error=error, instance=self.guard.instance)
+                     outcome="ok" if exc_info is None else "failed", error=error, instance=self.guard.instance,
+                     login=worker_ctx.data.get(LOGIN_KEY))
 
 
 def rpc(fn: Callable[..., Any] | None = None, **kwargs: Any):

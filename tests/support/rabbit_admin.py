@@ -71,3 +71,24 @@ def delete_vhost(name: str) -> None:
             _rabbitmqctl("delete_vhost", name)
     except (OSError, urllib.error.URLError, subprocess.SubprocessError, NoBroker):
         pass
+
+
+def create_person(vhost: str, login: str, password: str) -> None:
+    """A broker account for a person on ``vhost``, with the permissions a person gets
+    (shared.client.person_permissions); needs the management API."""
+    from shared.client import person_permissions
+
+    if not api_available():
+        raise NoBroker("the RabbitMQ management API is not enabled (packaging/test.sh enables it)")
+    quoted, who = urllib.parse.quote(vhost, safe=""), urllib.parse.quote(login, safe="")
+    allowed = person_permissions(login)
+    _api("PUT", f"/users/{who}", {"password": password, "tags": ""})
+    _api("PUT", f"/permissions/{quoted}/{who}", allowed["permissions"])
+    _api("PUT", f"/topic-permissions/{quoted}/{who}", allowed["topic"])
+
+
+def delete_user(login: str) -> None:
+    try:
+        _api("DELETE", f"/users/{urllib.parse.quote(login, safe='')}")
+    except (OSError, urllib.error.URLError):
+        pass
