@@ -29,11 +29,13 @@ SERVICE_ONLY: tuple[str, ...] = ()
 ALWAYS_ALLOWED = frozenset({ADMIN_ROLE, SERVICE_ROLE})
 
 
-def allows(declared: tuple[str, ...] | None, held: frozenset[str] | set[str] | tuple[str, ...]) -> bool:
+def allows(declared: tuple[str, ...] | None, held: frozenset[str] | set[str] | tuple[str, ...],
+           exclusive: bool = False) -> bool:
     """Whether a caller holding ``held`` may call an RPC declaring ``declared`` (None: nothing
-    declared, which only admin and service pass)."""
+    declared, which only admin and service pass). An ``exclusive`` RPC is for the declared roles
+    alone: admin and service do not pass it (site passwords go to the harvester only)."""
     held = frozenset(held)
-    if held & ALWAYS_ALLOWED:
+    if held & ALWAYS_ALLOWED and not exclusive:
         return True
     return bool(declared) and bool(held & frozenset(declared))
 

@@ -162,12 +162,12 @@ class DefinitionsService(NasService):
         with self._saving("domain", name) as s:
             return self._domain(domains.set_credentials(s, name, edition, credentials, self.ctx.cipher))
 
-    @rpc(roles=(HARVESTER_ROLE,), audit=True)
+    @rpc(roles=(HARVESTER_ROLE,), audit=True, exclusive=True)
     def site_logins(self, names: list[str], roles: list[str] | None = None) -> list[SiteLoginDto]:
         """The site logins of the domains ``names`` with their passwords decrypted, for the harvester to hand
         to the crawler (unknown domains are skipped). Only for a caller whose verified identity holds the
-        harvester role (``roles`` is kept for older harvesters and ignored); raises PermissionDenied
-        otherwise, InvalidInput for a malformed list."""
+        harvester role: not admins, not other services (``roles`` is kept for older harvesters and
+        ignored); raises PermissionDenied otherwise, InvalidInput for a malformed list."""
         if not isinstance(names, list):
             raise InvalidInput("names: expected a list of domain names")
         return domains.site_logins(self.db, names, self.ctx.cipher)

@@ -39,9 +39,11 @@ LOGIN_KEY = "nas_broker_login"
 class Rpc(NamekoRpc):
     _declared: Any = None
 
-    def __init__(self, roles: tuple[str, ...] | None = None, audit: bool | None = None, **kwargs: Any):
+    def __init__(self, roles: tuple[str, ...] | None = None, audit: bool | None = None, exclusive: bool = False,
+                 **kwargs: Any):
         self.roles = tuple(roles) if roles is not None else None
         self.audit = audit
+        self.exclusive = exclusive   # the declared roles only: admin and service do not pass
         super().__init__(**kwargs)
 
     @property
@@ -79,7 +81,7 @@ class Rpc(NamekoRpc):
         context = self.unpack_message_headers(message)
         try:
             who = self.guard.identify(context)
-            if not allows(self.roles, who.roles):
+            if not allows(self.roles, who.roles, self.exclusive):
                 needed = ", ".join(self.roles or ()) or "service"
                 raise PermissionDenied(f"{who.subject} may not call {self.action} (it needs one of: {needed}; "
                                        f"{who.subject} has: {', '.join(sorted(who.roles))})",

@@ -99,6 +99,26 @@ def test_forged_altered_expired_revoked_and_missing_identities_are_refused(servi
     assert os.stat(audit_log).st_mode & 0o777 == 0o600
 
 
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_site_passwords_go_to_the_harvester_identity_only(service):
+    """#29 item 3: neither an admin nor another service receives site passwords in clear."""
+    config, audit_log = service
+    with _proxy(config, as_roles("curator", subject="carla")) as curator:
+        d = curator.definitions.create_domain("kb.dk")
+        curator.definitions.set_credentials("kb.dk", d["edition"], [
+            {"url": "https://www.kb.dk/login", "realm": "", "username": "u", "password": "s3cret"}])
+    for roles, subject in ((("admin",), "ada"), (("service",), "service:scheduler"), (("qa",), "quentin")):
+        with _proxy(config, as_roles(*roles, subject=subject)) as p:
+            with pytest.raises(PermissionDenied, match="may not call definitions.site_logins"):
+                p.definitions.site_logins(["kb.dk"])
+    with _proxy(config, as_roles("service", "harvester", subject="service:harvester")) as harvester:
+        [login] = harvester.definitions.site_logins(["kb.dk"])
+        assert login["password"] == "s3cret"
+    refused = [e["who"] for e in _audit(audit_log) if e["action"] == "definitions.site_logins"
+               and e["outcome"] == "refused"]
+    assert refused == ["ada", "service:scheduler", "quentin"]
+
+
 def test_no_person_role_but_admin_can_store_into_the_archive_or_batch_without_the_role(nameko_config, tmp_path):
     from server.archive.arcrepository.service import ArcRepositoryService
 

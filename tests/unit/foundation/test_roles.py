@@ -42,6 +42,12 @@ def test_allows(declared, held, ok):
     assert allows(declared, held) is ok
 
 
+@pytest.mark.parametrize(("held", "ok"), [({"harvester"}, True), ({"harvester", "service"}, True),
+                                           ({"admin"}, False), ({"service"}, False), ({"curator"}, False)])
+def test_an_exclusive_rpc_is_for_its_roles_alone(held, ok):
+    assert allows(("harvester",), held, exclusive=True) is ok
+
+
 def test_read_only_sets():
     assert is_read_only(READ) and not is_read_only(CURATOR) and not is_read_only(None)
 
