@@ -120,11 +120,17 @@ def do_show(args: argparse.Namespace) -> int:
         job = call(proxy, "scheduler", "job", args.job_id)
         domains = call(proxy, "scheduler", "job_domains", args.job_id, 0, 50)
         try:
-            files = call(proxy, "arcrepository", "list_files", None, 0, 1000, f"^{job.id}-")
+            # the archive matches the whole name: the job's files are "<job>-..."
+            files = call(proxy, "arcrepository", "list_files", None, 0, 1000, f"{job.id}-.*")
         except (Unreachable, NasError) as exc:
             files = exc
     if args.json:
-        print_json(job)
+        from shared.dto import to_json
+
+        data = to_json(job)
+        data["domains"] = to_json(domains.items)
+        data["files"] = None if isinstance(files, Exception) else to_json(files.items)
+        print_json(data)
         return 0
     for line in job_lines(job, domains, files):
         print(line)

@@ -180,3 +180,18 @@ def test_crawl_log_filter_reads_status_classes_and_globs():
     assert jobdata.CrawlLogFilter("", "", "*.JPG").matches(jobdata.split_line(lines[7]))
     assert os.path.basename(jobdata.record_name(
         "metadata://netarkivet.dk/crawl/logs/crawl.log?majorversion=1&jobid=4")[1]) == "crawl.log"
+
+
+def test_nas_jobs_show_lists_the_jobs_files_and_its_json_has_files_and_domains(services, real_job):
+    """#33: ``nas jobs show`` said "Files: none in the archive" for every job (a ``^N-`` pattern
+    given to a whole-name match), and ``--json`` had neither files nor domains."""
+    job_id, _lines, domain = real_job
+    shown = nas_cli(services[0], "jobs", "show", str(job_id)).stdout
+    assert "Files: none" not in shown and "Files (2):" in shown, shown
+    assert f"{job_id}-metadata-1.warc.gz" in shown and "ONE: upload completed" in shown
+    data = json.loads(nas_cli(services[0], "jobs", "show", str(job_id), "--json").stdout)
+    assert data["id"] == job_id                                   # the job's own fields, as before
+    assert [d["domain"] for d in data["domains"]] == [domain]
+    names = [f["name"] for f in data["files"]]
+    assert len(names) == 2 and f"{job_id}-metadata-1.warc.gz" in names
+    assert all(n.startswith(f"{job_id}-") for n in names)
