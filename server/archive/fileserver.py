@@ -15,6 +15,7 @@ to the address its deployment gives it (``archive.http.address``, default loopba
 from __future__ import annotations
 
 import dataclasses
+import json
 import logging
 import os
 import secrets
@@ -23,6 +24,8 @@ import threading
 import urllib.parse
 from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from shared.errors import NasError
 
 log = logging.getLogger(__name__)
 
@@ -113,8 +116,14 @@ class _Handler(BaseHTTPRequestHandler):
         try:
             if route is not None:
                 served = route(name, query)
+        except NasError as exc:
+            # what the archive knows of the bytes (damaged, no record there): the typed error as
+            # JSON, so that the reader can tell a damaged copy from a bad request
+            log.info("file server: /%s/%s: %s", parts[0], name, exc)
+            self._error(422, json.dumps(exc.to_dict()), "application/json")
+            return
         except Exception as exc:  # noqa: BLE001 - a bad request must not kill the server
-            log.info("file server: %s: %s", self.path, exc)
+            log.info("file server: /%s/%s: %s", parts[0], name, exc)   # never the query: it holds the token
             self._error(400, str(exc))
             return
         if isinstance(served, bytes):
@@ -177,10 +186,10 @@ class _Handler(BaseHTTPRequestHandler):
             return f"token refused: {exc.details.get('reason')}"
         return None
 
-    def _error(self, code: int, message: str) -> None:
+    def _error(self, code: int, message: str, content_type: str = "text/plain; charset=utf-8") -> None:
         data = message.encode()
         self.send_response(code)
-        self.send_header("Content-Type", "text/plain; charset=utf-8")
+        self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(data)))
         self.end_headers()
         if self.command != "HEAD":

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import zlib
 
-from shared.errors import InvalidWarc
+from shared.errors import ChecksumMismatch, InvalidWarc
 
 GZIP_MAGIC = b"\x1f\x8b"
 READ = 1 << 16
@@ -35,7 +35,12 @@ def _gzip_member_length(fh, offset: int) -> int:
         data = fh.read(READ)
         if not data:
             raise InvalidWarc(f"gzip member at offset {offset} is truncated", {"offset": offset})
-        d.decompress(data)  # the inflated output is dropped: we want the member's length only
+        try:
+            d.decompress(data)  # the inflated output is dropped: we want the member's length only
+        except zlib.error as exc:
+            # the stored bytes are damaged (a flipped bit fails the inflate or the member's CRC)
+            raise ChecksumMismatch(f"the gzip member at offset {offset} is damaged: {exc}",
+                                   {"offset": offset}) from None
         consumed += len(data)
     return consumed - len(d.unused_data)
 

@@ -17,7 +17,7 @@ from server.archive.checksums import new_hash, normalise
 from server.archive.storage import file_chunks
 from shared.dto import Dto
 from shared.dto.archive import StoreStatusDto
-from shared.errors import ArchiveFileNotFound, ChecksumMismatch, StoreFailed, Unavailable
+from shared.errors import ArchiveFileNotFound, ChecksumMismatch, StoreFailed, Unavailable, error_from_dict
 
 CHUNK = 1 << 20
 
@@ -59,27 +59,47 @@ class RemoteFile(Dto):
         return http_chunks(self.url, timeout)
 
 
+def without_token(text: str) -> str:
+    """``text`` (a URL, or a message naming one, such as a ``requests`` error) with every
+    ``token=`` value masked: a file server's URL carries a signed token, which must reach no log
+    or message."""
+    import re
+
+    return re.sub(r"(token=)[A-Za-z0-9._~%=-]+", r"\1…", text)
+
+
 def http_chunks(url: str, timeout: float = 60.0, offset: int = 0) -> Iterator[bytes]:
     """Stream a URL in 1 MiB chunks; errors become typed errors. ``offset`` asks for a Range."""
     import requests
 
     headers = {"Range": f"bytes={offset}-"} if offset else {}
+    shown = without_token(url)   # messages and details never carry the signed query
     try:
         resp = requests.get(url, stream=True, timeout=timeout, headers=headers)
     except requests.RequestException as exc:
-        raise Unavailable(f"cannot fetch {url}: {exc}", {"url": url}) from None
+        raise Unavailable(f"cannot fetch {shown}: {without_token(str(exc))}", {"url": shown}) from None
     if resp.status_code == 404:
         resp.close()
-        raise ArchiveFileNotFound(f"{url}: not found", {"url": url})
+        raise ArchiveFileNotFound(f"{shown}: not found", {"url": shown})
+    if resp.status_code == 422 and resp.headers.get("Content-Type", "").startswith("application/json"):
+        # the file server's typed answer about the bytes (a damaged copy: checksum_mismatch)
+        try:
+            error = error_from_dict(resp.json())
+        except ValueError:
+            error = None
+        finally:
+            resp.close()
+        if error is not None:
+            raise error
     if resp.status_code >= 400:
         resp.close()
-        raise Unavailable(f"{url}: HTTP {resp.status_code}", {"url": url, "status": resp.status_code})
+        raise Unavailable(f"{shown}: HTTP {resp.status_code}", {"url": shown, "status": resp.status_code})
 
     def gen() -> Iterator[bytes]:
         try:
             yield from resp.iter_content(CHUNK)
         except requests.RequestException as exc:
-            raise Unavailable(f"transfer from {url} broke off: {exc}", {"url": url}) from None
+            raise Unavailable(f"transfer from {shown} broke off: {without_token(str(exc))}", {"url": shown}) from None
         finally:
             resp.close()
 

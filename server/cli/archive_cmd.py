@@ -258,49 +258,84 @@ def _replica_order(proxy, named: str | None) -> list[str]:
 
 def get_record(args: argparse.Namespace) -> int:
     """Print one record, verified against its WARC-Block-Digest (and its gzip CRC) before a byte
-    is written; a damaged record is an error (exit 1), an unverifiable one is said so."""
+    is written. A replica whose copy is damaged (or that lacks the file, or does not answer) is
+    reported on standard error and the next bitarchive replica is tried, as ``get-file`` does;
+    only when none gives a good copy is it an error (``checksum_mismatch`` when a copy was
+    damaged). An unverifiable record (no digest) is printed and said so."""
     import tempfile
 
     from server.archive.names import check_name
-    from server.archive.remotefile import http_chunks
-    from server.archive.verify import verify_record
 
     check_name(args.name)
     if args.output and not os.path.isdir(os.path.dirname(os.path.abspath(args.output))):
         raise InvalidInput(f"{args.output}: no such directory", {"file": args.output})
-    with rpc_proxy(args) as proxy:
-        info = _call(proxy, "get_record", args.name, args.offset, args.replica)
     where = f"{args.name} at offset {args.offset}"
-    with tempfile.SpooledTemporaryFile(1 << 24) as raw, tempfile.SpooledTemporaryFile(1 << 24) as text:
-        inflater = None
-        try:
-            for chunk in http_chunks(info.url, args.timeout):
-                if inflater is None and raw.tell() == 0 and chunk[:2] == b"\x1f\x8b":
-                    inflater = zlib.decompressobj(16 + zlib.MAX_WBITS)
-                raw.write(chunk)
-                text.write(inflater.decompress(chunk) if inflater else chunk)
-            if inflater is not None:
-                text.write(inflater.flush())
-                if not inflater.eof:
-                    raise ChecksumMismatch(f"{where}: the gzip member is truncated", {"where": where})
-        except zlib.error as exc:
-            raise ChecksumMismatch(f"{where} is damaged: {exc}", {"where": where}) from None
-        text.seek(0)
-        check = verify_record(text, where)
-        source = raw if args.raw else text
-        source.seek(0)
-        out = open(args.output, "wb") if args.output else sys.stdout.buffer
-        try:
-            while block := source.read(1 << 20):
-                out.write(block)
-        finally:
-            if args.output:
-                out.close()
-            else:
-                out.flush()
-    if not check.verified:
-        print(f"nas get-record: note: {check.message}", file=sys.stderr)
-    return 0
+    problems: list[NasError] = []
+    with rpc_proxy(args) as proxy:
+        order = _replica_order(proxy, args.replica)
+        for replica in order:
+            raw, text = tempfile.SpooledTemporaryFile(1 << 24), tempfile.SpooledTemporaryFile(1 << 24)
+            try:
+                info = _call(proxy, "get_record", args.name, args.offset, replica)
+                check = _fetch_record(info.url, args.timeout, where, raw, text)
+            except NasError as exc:
+                raw.close()
+                text.close()
+                if exc.code in ("invalid_name", "invalid_input"):
+                    raise
+                problems.append(exc)
+                print(f"nas get-record: {where}: replica {replica}: {exc.code}: {exc.message}"
+                      + ("; trying the next replica" if replica != order[-1] else ""), file=sys.stderr)
+                continue
+            with raw, text:
+                _write_record(raw if args.raw else text, args.output)
+            if problems:
+                print(f"nas get-record: {where}: a good copy came from replica {replica}", file=sys.stderr)
+            if not check.verified:
+                print(f"nas get-record: note: {check.message}", file=sys.stderr)
+            return 0
+    said = "; ".join(f"{e.code}: {e.message}" for e in problems)
+    if problems and all(isinstance(e, ArchiveFileNotFound) for e in problems):
+        raise ArchiveFileNotFound(f"{args.name} is in no replica ({said})", {"name": args.name})
+    if any(isinstance(e, ChecksumMismatch) for e in problems):
+        raise ChecksumMismatch(f"{where}: no replica holds a good copy ({said})", {"where": where})
+    raise problems[-1] if problems else ArchiveFileNotFound(f"{args.name}: no replica to ask", {"name": args.name})
+
+
+def _fetch_record(url: str, timeout: float, where: str, raw, text):
+    """Stream the record into ``raw`` (as stored) and ``text`` (inflated) and verify it; raises
+    ChecksumMismatch for a damaged copy (bad gzip, truncated member, wrong block digest)."""
+    from server.archive.remotefile import http_chunks
+    from server.archive.verify import verify_record
+
+    inflater = None
+    try:
+        for chunk in http_chunks(url, timeout):
+            if inflater is None and raw.tell() == 0 and chunk[:2] == b"\x1f\x8b":
+                inflater = zlib.decompressobj(16 + zlib.MAX_WBITS)
+            raw.write(chunk)
+            text.write(inflater.decompress(chunk) if inflater else chunk)
+        if inflater is not None:
+            text.write(inflater.flush())
+            if not inflater.eof:
+                raise ChecksumMismatch(f"{where}: the gzip member is truncated", {"where": where})
+    except zlib.error as exc:
+        raise ChecksumMismatch(f"{where} is damaged: {exc}", {"where": where}) from None
+    text.seek(0)
+    return verify_record(text, where)
+
+
+def _write_record(source, output: str | None) -> None:
+    source.seek(0)
+    out = open(output, "wb") if output else sys.stdout.buffer
+    try:
+        while block := source.read(1 << 20):
+            out.write(block)
+    finally:
+        if output:
+            out.close()
+        else:
+            out.flush()
 
 
 # --- batch ----------------------------------------------------------------------------------

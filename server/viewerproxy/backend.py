@@ -26,7 +26,7 @@ from requests.adapters import HTTPAdapter
 
 from server.viewerproxy.caches import LookupCache
 from server.viewerproxy.records import Record, open_record
-from shared.errors import InvalidWarc, Unavailable
+from shared.errors import ArchiveFileNotFound, ChecksumMismatch, InvalidWarc, Unavailable
 
 LOCATION_TTL = 60.0
 
@@ -93,18 +93,36 @@ class ArchiveBackend:
 
     def open_record(self, filename: str, offset: int, length: int | None = None) -> Record:
         """The record at ``offset`` of ``filename`` (``length``: its bytes as the index says).
-        Raises Unavailable, InvalidWarc, ArchiveFileNotFound."""
+        A copy the file server finds damaged (ChecksumMismatch) is read from another bitarchive
+        replica, as ``nas get-file`` and ``get-record`` do. Raises Unavailable, InvalidWarc,
+        ArchiveFileNotFound, ChecksumMismatch (no replica holds a good copy)."""
         try:
-            return open_record(self._http(), self.record_url(filename, offset, length), self.fetch_timeout)
-        except InvalidWarc:
-            if not length:
-                raise
-            # the index's length did not frame a record: let the file server measure it
-            return open_record(self._http(), self.record_url(filename, offset), self.fetch_timeout)
-        except Unavailable:
-            with self._lock:   # the file may have moved to another instance: ask once more
-                self._locations.pop(filename, None)
-            return open_record(self._http(), self.record_url(filename, offset), self.fetch_timeout)
+            try:
+                return open_record(self._http(), self.record_url(filename, offset, length), self.fetch_timeout)
+            except InvalidWarc:
+                if not length:
+                    raise
+                # the index's length did not frame a record: let the file server measure it
+                return open_record(self._http(), self.record_url(filename, offset), self.fetch_timeout)
+            except Unavailable:
+                with self._lock:   # the file may have moved to another instance: ask once more
+                    self._locations.pop(filename, None)
+                return open_record(self._http(), self.record_url(filename, offset), self.fetch_timeout)
+        except ChecksumMismatch as damaged:
+            return self._from_another_replica(filename, offset, damaged)
+
+    def _from_another_replica(self, filename: str, offset: int, damaged: ChecksumMismatch) -> Record:
+        from shared.enums import ReplicaType
+
+        replicas = [r.id for r in self.call("arcrepository", "replicas") if r.type == ReplicaType.BITARCHIVE]
+        first = self.call("arcrepository", "get_record", filename, offset, self.replica).replica
+        for rid in (r for r in replicas if r != first):
+            try:
+                where = self.call("arcrepository", "get_record", filename, offset, rid)
+                return open_record(self._http(), where.url, self.fetch_timeout)
+            except (ChecksumMismatch, InvalidWarc, Unavailable, ArchiveFileNotFound):
+                continue
+        raise damaged
 
     def open_file(self, filename: str) -> requests.Response:
         where = self.call("arcrepository", "get_file", filename, self.replica)

@@ -14,7 +14,7 @@ from warcio.archiveiterator import ArchiveIterator
 from warcio.bufferedreaders import ChunkedDataReader
 
 from server.archive.cdx import target_uri
-from shared.errors import InvalidWarc, Unavailable
+from shared.errors import InvalidWarc, Unavailable, error_from_dict
 
 #: archived response headers never replayed: hop-by-hop ones (the proxy frames its own answer),
 #: and those that would pin the browser to the live site
@@ -64,22 +64,34 @@ class Record:
 
 def open_record(session: requests.Session, url: str, timeout: float) -> Record:
     """Open the record the bitarchive serves at ``url``. Raises Unavailable (the bitarchive does
-    not answer or refuses) or InvalidWarc (the bytes are no record)."""
+    not answer or refuses), InvalidWarc (the bytes are no record) or the file server's own typed
+    error (ChecksumMismatch: the stored copy is damaged). No message carries the URL's token."""
+    from server.archive.remotefile import without_token
+
+    shown = without_token(url)
     try:
         resp = session.get(url, stream=True, timeout=(min(timeout, 10.0), timeout))
     except requests.RequestException as exc:
-        raise Unavailable(f"the bitarchive did not answer: {exc}", {"url": url}) from None
+        raise Unavailable(f"the bitarchive did not answer: {without_token(str(exc))}", {"url": shown}) from None
+    if resp.status_code == 422 and resp.headers.get("Content-Type", "").startswith("application/json"):
+        try:
+            error = error_from_dict(resp.json())
+        except ValueError:
+            error = None
+        resp.close()
+        if error is not None:
+            raise error
     if resp.status_code != 200:
         resp.close()
-        raise Unavailable(f"the bitarchive answered {resp.status_code} for {url}", {"url": url})
+        raise Unavailable(f"the bitarchive answered {resp.status_code} for {shown}", {"url": shown})
     try:
         rec = next(iter(ArchiveIterator(resp.raw, arc2warc=True, ensure_http_headers=False)))
     except StopIteration:
         resp.close()
-        raise InvalidWarc(f"no record at {url}", {"url": url}) from None
+        raise InvalidWarc(f"no record at {shown}", {"url": shown}) from None
     except Exception as exc:  # noqa: BLE001 - warcio raises plain exceptions for bad bytes
         resp.close()
-        raise InvalidWarc(f"the record at {url} cannot be read: {exc}", {"url": url}) from None
+        raise InvalidWarc(f"the record at {shown} cannot be read: {exc}", {"url": shown}) from None
     return _record(rec, resp)
 
 

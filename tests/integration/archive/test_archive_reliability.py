@@ -396,10 +396,42 @@ def test_get_record_verifies_the_block_digest_of_a_plain_warc(farchive, tmp_path
     capsys.readouterr()
     assert _nas(monkeypatch, farchive, "get-record", src.name, str(offsets[1]), "-O", str(out)) == 1
     err = capsys.readouterr().err
-    assert "damaged" in err and err.count("\n") == 1 and "Traceback" not in err
+    # each replica's damaged copy said, then the error: no replica holds a good copy
+    assert "replica ONE: checksum_mismatch" in err and "replica TWO: checksum_mismatch" in err
+    assert err.splitlines()[-1].startswith("nas: checksum_mismatch:") and "no replica holds a good copy" in err
+    assert "damaged" in err and "Traceback" not in err and "token=" not in err
     assert not out.exists()  # nothing written from a damaged record
     # The undamaged first record is still served, verified.
     assert _nas(monkeypatch, farchive, "get-record", src.name, str(offsets[0]), "-O", str(out)) == 0
+
+
+def test_get_record_falls_back_to_a_replica_with_a_good_copy_and_names_the_bad_one(
+    farchive, tmp_path, monkeypatch, capsys
+):
+    """#33: a record whose copy in ONE is damaged (a flipped bit in a gzip member: the file
+    server cannot even frame it, and says checksum_mismatch) is served from TWO, verified; the
+    bad replica is named, and no signed URL is printed."""
+    import gzip as gz
+
+    src = tmp_path / "17-1-20240101000000-00001-host.warc.gz"
+    plain = tmp_path / "plain.warc"
+    offsets = _plain_warc(plain)
+    data = plain.read_bytes()
+    bounds = offsets + [len(data)]
+    src.write_bytes(b"".join(gz.compress(data[a:b]) for a, b in zip(bounds, bounds[1:])))   # one member a record
+    members = [0]
+    for a, b in zip(bounds, bounds[1:]):
+        members.append(members[-1] + len(gz.compress(data[a:b])))
+    assert store(farchive, RemoteFile.for_local_file(str(src), checksum=hashlib.md5(src.read_bytes()).hexdigest()))[
+        "complete"]
+    _damage(farchive.root / "ba-one" / "store" / "filedir" / src.name, members[1] + 60)   # inside record 2
+    out = tmp_path / "record.warc"
+    capsys.readouterr()
+    assert _nas(monkeypatch, farchive, "get-record", src.name, str(members[1]), "-O", str(out)) == 0
+    err = capsys.readouterr().err
+    assert "replica ONE: checksum_mismatch" in err and "trying the next replica" in err
+    assert "a good copy came from replica TWO" in err and "token=" not in err and "Traceback" not in err
+    assert out.read_bytes() == data[offsets[1]:offsets[2]]                # the record, inflated and verified
 
 
 def test_get_file_falls_back_to_a_replica_with_a_good_copy_and_names_the_bad_one(

@@ -8,9 +8,12 @@ import io
 import threading
 import urllib.parse
 
+import pytest
+
 from server.viewerproxy.backend import ArchiveBackend
 from server.viewerproxy.caches import ActiveSession, LookupCache, SessionCache
 from shared.dto.archive import RecordUrlDto
+from shared.errors import ChecksumMismatch
 
 
 class Clock:
@@ -169,3 +172,56 @@ def test_the_control_channel_forgets_answers_and_stops_the_proxy_at_its_end():
     assert answers.getvalue() == "ok 1\nok 2\n"
     assert server.sessions._rows == {}
     assert server.stopped   # the input ended: the service is gone
+
+
+def test_a_record_damaged_in_one_replica_is_read_from_another(tmp_path):
+    """#33: the proxy answered 502 "cannot be read" while another replica held a good copy. Two
+    real file servers: ONE's copy has a flipped bit inside the gzip member (its file server says
+    checksum_mismatch), TWO's is good; the record comes from TWO. The arcrepository's answers are
+    a stand-in (outside the unit)."""
+    import gzip
+
+    from server.archive.bitarchive.core import record_part
+    from server.archive.fileserver import FileServer
+    from shared.dto.archive import ReplicaDto
+
+    record = (b"WARC/1.0\r\nWARC-Type: resource\r\nWARC-Record-ID: <urn:uuid:1>\r\nWARC-Target-URI: http://a/\r\n"
+              b"Content-Type: text/plain\r\nContent-Length: 5\r\n\r\nhello\r\n\r\n")
+    good = gzip.compress(record) + gzip.compress(record.replace(b"hello", b"again"))
+    second = len(gzip.compress(record))
+    damaged = bytearray(good)
+    damaged[second + 30] ^= 0x20
+    servers = {}
+    for rid, data in (("ONE", bytes(damaged)), ("TWO", good)):
+        folder = tmp_path / rid
+        folder.mkdir()
+        (folder / "f.warc.gz").write_bytes(data)
+        fs = FileServer("127.0.0.1:0")
+        fs.route("record", lambda rest, q, folder=folder: record_part(str(folder / rest), q))
+        fs.start()
+        servers[rid] = fs
+    backend = ArchiveBackend({"AMQP_URI": "memory://"})
+    asked = []
+
+    def call(service, method, *args):
+        asked.append((method, *args))
+        if method == "replicas":
+            return [ReplicaDto("ONE", "Copenhagen", "bitarchive"), ReplicaDto("TWO", "Aarhus", "bitarchive")]
+        name, offset, replica = args
+        rid = replica or "ONE"
+        return RecordUrlDto(name, offset, rid, "ba", f"{servers[rid].base_url}/record/{name}?offset={offset}")
+
+    backend.call = call
+    try:
+        rec = backend.open_record("f.warc.gz", second)
+        assert rec.read() == b"again"
+        rec.close()
+        assert ("get_record", "f.warc.gz", second, "TWO") in asked
+        with pytest.raises(ChecksumMismatch):       # both damaged: said as damaged, not "unavailable"
+            (tmp_path / "TWO" / "f.warc.gz").write_bytes(bytes(damaged))
+            backend._locations.clear()
+            backend.open_record("f.warc.gz", second)
+    finally:
+        backend.close()
+        for fs in servers.values():
+            fs.stop()
