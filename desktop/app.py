@@ -34,8 +34,8 @@ def build_app(argv: list[str]) -> QApplication:
 
 
 def quiet_known_warnings() -> None:
-    """Nameko (the RPC client) imports eventlet, which warns on import that it is deprecated; a
-    user of the desktop can do nothing about it, so it is not printed at start."""
+    """Warnings a user of the desktop can do nothing about are not printed at start (eventlet's,
+    should a library bring it in; pkg_resources')."""
     warnings.filterwarnings("ignore", message=r"\s*Eventlet is deprecated")
     warnings.filterwarnings("ignore", message=r".*pkg_resources is deprecated")
 
@@ -64,7 +64,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--language", choices=sorted(LANGUAGES), help="interface language (default: last used)")
     parser.add_argument("--broker", help="broker, e.g. amqp://localhost:5672 (saved)")
     parser.add_argument("--vhost", help="RabbitMQ virtual host (saved)")
+    parser.add_argument("--identity", metavar="FILE",
+                        help="who you are: the identity file your administrator gave you (default: $NAS_IDENTITY, "
+                             "~/.config/nas/identity.token)")
     args, qt_args = parser.parse_known_args(argv[1:])
+    if args.identity:
+        # read by every connection the application opens, also after the settings change
+        os.environ["NAS_IDENTITY"] = os.path.abspath(os.path.expanduser(args.identity))
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
 
     app = build_app([argv[0], *qt_args])

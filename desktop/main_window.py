@@ -38,6 +38,7 @@ class ConnectionProblemPage(QWidget):
         self.failure_text = ""
         self.where = ""
         self.checking = False
+        self.not_signed_in = False   # the broker answers, but the services refuse who we are
         lay = QVBoxLayout(self)
         lay.addStretch(1)
         self.heading = QLabel(self)
@@ -67,19 +68,28 @@ class ConnectionProblemPage(QWidget):
         lay.addStretch(2)
         self.retranslateUi()
 
-    def set_problem(self, where: str, failure_text: str, checking: bool = False) -> None:
+    def set_problem(self, where: str, failure_text: str, checking: bool = False, not_signed_in: bool = False) -> None:
         self.where, self.failure_text, self.checking = where, failure_text, checking
+        self.not_signed_in = not_signed_in
         self.retry_button.setEnabled(not checking)
         self.retranslateUi()
 
     def retranslateUi(self) -> None:
         if self.checking:
             self.heading.setText(self.tr("Connecting…"))
+        elif self.not_signed_in:
+            self.heading.setText(self.tr("You are not signed in"))
         else:
             self.heading.setText(self.tr("Cannot reach the services"))
-        self.text.setText(self.tr(
-            "The application could not talk to the message broker at {where}. The services may be stopped, "
-            "or the connection settings may be wrong. Nothing you saved is lost.").format(where=self.where))
+        if self.not_signed_in:
+            self.text.setText(self.tr(
+                "The services at {where} answer, but refuse to work for a caller they do not know. Start the "
+                "application with --identity FILE, the identity file your administrator gave you (the demo "
+                "writes one per role in data/demo/identities/).").format(where=self.where))
+        else:
+            self.text.setText(self.tr(
+                "The application could not talk to the message broker at {where}. The services may be stopped, "
+                "or the connection settings may be wrong. Nothing you saved is lost.").format(where=self.where))
         self.detail.setText(self.failure_text)
         self.retry_button.setText(self.tr("Retry"))
         self.settings_button.setText(self.tr("Connection settings…"))
@@ -105,6 +115,7 @@ class MainWindow(QMainWindow):
             screen_factories = registry.default_screens()
         self.screens: list[Screen] = [make(client) for make in screen_factories]
         self.connected: bool | None = None
+        self.caller = None   # who the services take us to be (monitor.whoami), once connected
 
         self.nav = QListWidget(self)
         self.nav.setObjectName("navigation")
@@ -293,7 +304,11 @@ class MainWindow(QMainWindow):
 
     def _update_connection_label(self) -> None:
         where = f"{self.connection.broker} {self.connection.vhost}"
-        if self.connected:
+        caller = self.caller
+        if self.connected and caller is not None:
+            self.connection_label.setText(self.tr("Signed in as {who} ({roles}): {where}").format(
+                who=caller.subject, roles=", ".join(caller.roles), where=where))
+        elif self.connected:
             self.connection_label.setText(self.tr("Connected: {where}").format(where=where))
         elif self.connected is None:
             self.connection_label.setText(self.tr("Connecting: {where}").format(where=where))
@@ -340,15 +355,27 @@ class MainWindow(QMainWindow):
             s.refresh()
 
     def check_connection(self) -> None:
-        """Ask the monitor for its status; the broker answering at all is what matters here."""
+        """Ask the monitor who we are: the broker answering at all, and the services knowing the
+        caller, is what matters here."""
         self.problem.set_problem(self._where(), "", checking=True)
-        c = self.client.call("monitor", "status", timeout=min(10.0, self.connection.timeout)).bind(self)
-        c.succeeded.connect(lambda _r: self._connected())
+        c = self.client.call("monitor", "whoami", timeout=min(10.0, self.connection.timeout)).bind(self)
+        c.succeeded.connect(self._signed_in)
         c.failed.connect(self._check_failed)
+
+    def _signed_in(self, caller) -> None:
+        self.caller = caller
+        self._connected()
 
     def _check_failed(self, failure: Failure) -> None:
         if failure.kind is FailureKind.UNREACHABLE:
             self._on_unreachable(failure)
+        elif failure.code in ("permission_denied", "token_rejected"):
+            # the services answer but refuse us: say so, instead of empty screens and refusals
+            self.connected = False
+            self.caller = None
+            self.problem.set_problem(self._where(), describe(failure), not_signed_in=True)
+            self.central.setCurrentWidget(self.problem)
+            self._update_connection_label()
         else:
             self._connected()   # the broker answers: screens handle missing services themselves
 

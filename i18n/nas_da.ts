@@ -577,8 +577,16 @@
         <translation>Forbinder…</translation>
     </message>
     <message>
+        <source>You are not signed in</source>
+        <translation>Du er ikke logget ind</translation>
+    </message>
+    <message>
         <source>Cannot reach the services</source>
         <translation>Tjenesterne kan ikke nås</translation>
+    </message>
+    <message>
+        <source>The services at {where} answer, but refuse to work for a caller they do not know. Start the application with --identity FILE, the identity file your administrator gave you (the demo writes one per role in data/demo/identities/).</source>
+        <translation>Tjenesterne på {where} svarer, men arbejder ikke for en kalder, de ikke kender. Start programmet med --identity FIL, den identitetsfil din administrator har givet dig (demoen skriver én pr. rolle i data/demo/identities/).</translation>
     </message>
     <message>
         <source>The application could not talk to the message broker at {where}. The services may be stopped, or the connection settings may be wrong. Nothing you saved is lost.</source>
@@ -2058,6 +2066,10 @@
     <message>
         <source>Waiting for the services…</source>
         <translation>Venter på tjenesterne…</translation>
+    </message>
+    <message>
+        <source>Signed in as {who} ({roles}): {where}</source>
+        <translation>Logget ind som {who} ({roles}): {where}</translation>
     </message>
     <message>
         <source>Connected: {where}</source>

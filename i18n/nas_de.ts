@@ -577,8 +577,16 @@
         <translation>Verbinde…</translation>
     </message>
     <message>
+        <source>You are not signed in</source>
+        <translation>Sie sind nicht angemeldet</translation>
+    </message>
+    <message>
         <source>Cannot reach the services</source>
         <translation>Die Dienste sind nicht erreichbar</translation>
+    </message>
+    <message>
+        <source>The services at {where} answer, but refuse to work for a caller they do not know. Start the application with --identity FILE, the identity file your administrator gave you (the demo writes one per role in data/demo/identities/).</source>
+        <translation>Die Dienste unter {where} antworten, arbeiten aber nicht für einen Aufrufer, den sie nicht kennen. Starten Sie die Anwendung mit --identity DATEI, der Identitätsdatei, die Ihnen Ihr Administrator gegeben hat (die Demo schreibt eine pro Rolle in data/demo/identities/).</translation>
     </message>
     <message>
         <source>The application could not talk to the message broker at {where}. The services may be stopped, or the connection settings may be wrong. Nothing you saved is lost.</source>
@@ -2058,6 +2066,10 @@
     <message>
         <source>Waiting for the services…</source>
         <translation>Warte auf die Dienste…</translation>
+    </message>
+    <message>
+        <source>Signed in as {who} ({roles}): {where}</source>
+        <translation>Angemeldet als {who} ({roles}): {where}</translation>
     </message>
     <message>
         <source>Connected: {where}</source>

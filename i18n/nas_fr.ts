@@ -577,8 +577,16 @@
         <translation>Connexion…</translation>
     </message>
     <message>
+        <source>You are not signed in</source>
+        <translation>Vous n'êtes pas connecté</translation>
+    </message>
+    <message>
         <source>Cannot reach the services</source>
         <translation>Les services sont injoignables</translation>
+    </message>
+    <message>
+        <source>The services at {where} answer, but refuse to work for a caller they do not know. Start the application with --identity FILE, the identity file your administrator gave you (the demo writes one per role in data/demo/identities/).</source>
+        <translation>Les services sur {where} répondent, mais refusent de travailler pour un appelant qu'ils ne connaissent pas. Lancez l'application avec --identity FICHIER, le fichier d'identité que votre administrateur vous a remis (la démo en écrit un par rôle dans data/demo/identities/).</translation>
     </message>
     <message>
         <source>The application could not talk to the message broker at {where}. The services may be stopped, or the connection settings may be wrong. Nothing you saved is lost.</source>
@@ -2058,6 +2066,10 @@
     <message>
         <source>Waiting for the services…</source>
         <translation>En attente des services…</translation>
+    </message>
+    <message>
+        <source>Signed in as {who} ({roles}): {where}</source>
+        <translation>Connecté en tant que {who} ({roles}) : {where}</translation>
     </message>
     <message>
         <source>Connected: {where}</source>

@@ -577,8 +577,16 @@
         <translation>Connessione…</translation>
     </message>
     <message>
+        <source>You are not signed in</source>
+        <translation>Non hai effettuato l'accesso</translation>
+    </message>
+    <message>
         <source>Cannot reach the services</source>
         <translation>I servizi non sono raggiungibili</translation>
+    </message>
+    <message>
+        <source>The services at {where} answer, but refuse to work for a caller they do not know. Start the application with --identity FILE, the identity file your administrator gave you (the demo writes one per role in data/demo/identities/).</source>
+        <translation>I servizi su {where} rispondono, ma non lavorano per un chiamante che non conoscono. Avvia l'applicazione con --identity FILE, il file di identità che ti ha dato il tuo amministratore (la demo ne scrive uno per ruolo in data/demo/identities/).</translation>
     </message>
     <message>
         <source>The application could not talk to the message broker at {where}. The services may be stopped, or the connection settings may be wrong. Nothing you saved is lost.</source>
@@ -2058,6 +2066,10 @@
     <message>
         <source>Waiting for the services…</source>
         <translation>In attesa dei servizi…</translation>
+    </message>
+    <message>
+        <source>Signed in as {who} ({roles}): {where}</source>
+        <translation>Accesso come {who} ({roles}): {where}</translation>
     </message>
     <message>
         <source>Connected: {where}</source>

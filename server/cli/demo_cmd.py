@@ -114,6 +114,10 @@ def run(args: argparse.Namespace) -> int:
     key_file = os.path.join(os.path.abspath(config_dir), "installation.key")
     create_key_file(key_file)
     os.environ.setdefault("NAS_KEY_FILE", key_file)
+    from server.demo.identities import write_identities
+
+    # what a newcomer calls with (no key needed), signed with the key the services will use
+    people = write_identities(args.dir, os.environ["NAS_KEY_FILE"])
     _migrate(args.dir)
 
     _step("2. starting the services")
@@ -189,14 +193,17 @@ def run(args: argparse.Namespace) -> int:
           f"     or http://viewerproxy.invalid/ca.pem through the proxy)\n"
           f"  curl --proxy http://{proxy} --proxy-user {session.session_id}:{session.token} {story.FRONT_PAGE}\n"
           f"  a session of your own: .venv/bin/nas viewer session create --jobs {job.id} --amqp-uri {amqp_uri}")
-    print(f"\nThe services keep running. Try:\n  export NAS_KEY_FILE={key_file}\n"
+    shown = {role: _as_typed(path) for role, path in people.items()}
+    print("\nPeople: one identity per role, for the command line and the desktop (signed tokens, mode 0600):\n"
+          + "".join(f"  {role:<9} {path}\n" for role, path in shown.items())
+          + f"\nThe services keep running. Try, as the curator:\n  export NAS_IDENTITY={shown['curator']}\n"
           f"  .venv/bin/nas status --amqp-uri {amqp_uri}\n"
           f"  .venv/bin/nas archive ls --amqp-uri {amqp_uri}\n"
           f"  .venv/bin/nas bitpreservation status --amqp-uri {amqp_uri}\n"
           f"  .venv/bin/nas notify list --amqp-uri {amqp_uri}\n"
-          f"  .venv/bin/nas-desktop --broker amqp://{args.host}:5672 --vhost {args.vhost}"
-          "   (its System overview lists the notifications)\n"
-          f"  .venv/bin/nas demo --stop")
+          f"  .venv/bin/nas-desktop --broker amqp://{args.host}:5672 --vhost {args.vhost} "
+          f"--identity {shown['operator']}   (its System overview lists the notifications)\n"
+          f"  .venv/bin/nas demo --stop{_same_demo(args)}")
     if args.keep_website:
         pid = start_website(args.dir, args.web_port)
         print(f"\nThe demo website keeps running in the background (pid {pid}, port {args.web_port}): it is the "
@@ -206,6 +213,23 @@ def run(args: argparse.Namespace) -> int:
               f"proxy: a harvest of {story.DOMAIN} started later reaches nothing (its job ends "
               "'nothing-harvested') until you run `nas demo` again, or run it with --keep-website.")
     return 0
+
+
+def _as_typed(path: str) -> str:
+    """A path as a person types it: relative to the current folder when inside it."""
+    rel = os.path.relpath(path)
+    return path if rel.startswith("..") else rel
+
+
+def _same_demo(args: argparse.Namespace) -> str:
+    """The options that name this demo, when not the defaults (so that --stop stops this one)."""
+    out = ""
+    default_dir = os.environ.get("NAS_DEMO_DIR", os.path.abspath("data/demo"))   # as register() says
+    if os.path.abspath(args.dir) != os.path.abspath(default_dir):
+        out += f" --dir {args.dir}"
+    if args.vhost != DEMO_VHOST:
+        out += f" --vhost {args.vhost}"
+    return out
 
 
 def _browse_through_viewer(rpc, job_id: int, demo_dir: str, timeout: float = 180.0):

@@ -16,6 +16,7 @@ from server.runtime.identity_tokens import (  # noqa: F401 - re-exported
     CONTEXT_KEY,
     ENV_TOKEN,
     KEY_HOLDER_TTL,
+    LOGIN_KEY,
     PURPOSE,
     SERVICE_TTL,
     Identity,
@@ -76,4 +77,7 @@ class Caller(DependencyProvider):
         self.guard = guard_for(self.container)
 
     def get_dependency(self, worker_ctx) -> Identity:
-        return self.guard.identify_quietly(worker_ctx.data)
+        import dataclasses
+
+        who = self.guard.identify_quietly(worker_ctx.data)
+        return dataclasses.replace(who, login=str(worker_ctx.data.get(LOGIN_KEY) or ""))

@@ -31,6 +31,9 @@ CONTEXT_KEY = "nas_identity"
 SERVICE_TTL = 24 * 3600.0          # services renew their own token long before it expires
 KEY_HOLDER_TTL = 24 * 3600.0
 ENV_TOKEN = "NAS_IDENTITY"         # a token, or the path of a file holding one
+#: the context key holding the broker account a call came from (set by the ``@rpc`` entrypoint
+#: from the message's validated ``user_id``, never from a header)
+LOGIN_KEY = "nas_broker_login"
 
 
 @dataclass(frozen=True)
@@ -40,6 +43,7 @@ class Identity:
     subject: str
     roles: frozenset[str]
     token_id: str = ""
+    login: str = ""          # the broker account the call came from (Caller fills it in)
 
     def has(self, role: str) -> bool:
         return role in self.roles

@@ -27,13 +27,11 @@ from amqp.exceptions import ConnectionError as AmqpConnectionError
 from kombu.exceptions import OperationalError as KombuOperationalError
 from nameko.rpc import Rpc as NamekoRpc
 
+from server.runtime.identity_tokens import LOGIN_KEY
 from shared import contracts
 from shared.errors import NasError
 
 log = logging.getLogger(__name__)
-
-#: the context key holding the broker account a call came from (set by the entrypoint only)
-LOGIN_KEY = "nas_broker_login"
 
 
 class Rpc(NamekoRpc):

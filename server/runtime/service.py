@@ -14,7 +14,7 @@ from server.runtime.identity import Caller
 from server.runtime.instance import Runtime
 from server.runtime.rpc import rpc
 from server.runtime.settings_provider import SettingsDependency
-from shared.dto.monitor import ServiceStatusDto
+from shared.dto.monitor import CallerDto, ServiceStatusDto
 from shared.roles import READ
 
 nameko_fixes.apply()
@@ -35,3 +35,9 @@ class NasService:
         answers; ``nas status`` (the monitor) lists all of them.
         """
         return self.runtime.status()
+
+    @rpc(roles=READ)
+    def whoami(self) -> CallerDto:
+        """Who this service takes the caller to be: the verified identity's subject and roles,
+        and the broker login the call came from (what the desktop shows as "signed in as")."""
+        return CallerDto(self.caller.subject, sorted(self.caller.roles), self.caller.login)

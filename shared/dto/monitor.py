@@ -67,7 +67,19 @@ RETURNS: dict[str, Any] = {
     "forget": bool,
 }
 
+@dataclass
+class CallerDto(Dto):
+    """``whoami()``: who a service takes the caller to be. ``subject`` and ``roles`` come from
+    the verified identity; ``login`` is the broker account the call came from, as RabbitMQ
+    validated it ("" when the caller's client does not say)."""
+
+    subject: str
+    roles: list[str]
+    login: str = ""
+
+
 #: RPCs every service inherits from ``server.runtime.service.NasService``
 EVERY_SERVICE: dict[str, Any] = {
     "status": ServiceStatusDto,
+    "whoami": CallerDto,
 }

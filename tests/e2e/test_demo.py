@@ -36,6 +36,24 @@ def test_demo_runs_end_to_end_and_twice(tmp_path, rabbit_vhost):
         # the notifier recorded the notification, and its log channel wrote it
         assert "DEMO_FINISHED" in out.split("== 10")[1] and "job 1" in out.split("== 10")[1]
         assert "its log channel" in out
+        # people: one identity per role, enough for a newcomer's shell without the installation key
+        people = tmp_path / "demo" / "identities"
+        assert f"export NAS_IDENTITY={people / 'curator.token'}" in out     # outside the folder: absolute
+        assert f"nas demo --stop --dir {tmp_path / 'demo'} --vhost {rabbit_vhost}" in out   # stops this demo
+        assert {p.name for p in people.iterdir()} == {f"{r}.token" for r in ("curator", "qa", "operator", "admin")}
+        assert all(p.stat().st_mode & 0o777 == 0o600 for p in people.iterdir())
+        newcomer = {k: v for k, v in env.items() if k not in ("NAS_KEY_FILE", "NAS_IDENTITY")}
+        newcomer.update(NAS_AMQP_URI=f"amqp://guest:guest@127.0.0.1:5672/{rabbit_vhost}", HOME=str(tmp_path))
+        nas = [sys.executable, "-m", "server.cli.main"]
+        shown = subprocess.run([*nas, "domains", "show", "kb-demo.dk"], capture_output=True, text=True, timeout=60,
+                               env={**newcomer, "NAS_IDENTITY": str(people / "curator.token")})
+        assert shown.returncode == 0 and "kb-demo.dk" in shown.stdout, shown.stderr
+        refused = subprocess.run([*nas, "domains", "create", "qa-made.dk"], capture_output=True, text=True,
+                                 timeout=60, env={**newcomer, "NAS_IDENTITY": str(people / "qa.token")})
+        assert refused.returncode == 1 and "demo-qa may not call definitions.create_domain" in refused.stderr
+        nobody = subprocess.run([*nas, "domains", "show", "kb-demo.dk"], capture_output=True, text=True, timeout=60,
+                                env=newcomer)
+        assert nobody.returncode == 1 and "carries no identity" in nobody.stderr
 
         second = subprocess.run(cmd, capture_output=True, text=True, timeout=300, env=env)
         assert second.returncode == 0, second.stdout[-3000:] + second.stderr[-3000:]

@@ -42,14 +42,29 @@ def services(nameko_config, tmp_path):
             c.stop()
 
 
-def test_the_readme_walkthrough_runs_as_written(services, monkeypatch, capsys):
+def test_the_readme_walkthrough_runs_as_written(services, monkeypatch, capsys, tmp_path):
+    from server.demo.identities import write_identities
+
+    # where the demo runs: its folder data/demo, with the identities it writes for people
+    monkeypatch.chdir(tmp_path)
+    write_identities(os.path.join("data", "demo"), os.environ["NAS_KEY_FILE"])
     with ClusterRpcProxy({"AMQP_URI": services}, timeout=60) as rpc:
         rpc.definitions.upload_profile(story.PROFILE, story._profile_document(), "yaml")
         rpc.definitions.create_domain(story.DOMAIN)
+        # a newcomer's shell: no installation key, no identity but what the README says
+        monkeypatch.delenv("NAS_KEY_FILE")
+        monkeypatch.delenv("NAS_IDENTITY", raising=False)
+        monkeypatch.setenv("HOME", str(tmp_path))
+        monkeypatch.setenv("NAS_AMQP_URI", services)
+        assert main(["domains", "show", story.DOMAIN]) == 1               # without it: refused, and said
+        assert "the call carries no identity" in capsys.readouterr().err
         job_id = None
         for line in walkthrough():
             if line.startswith("export NAS_AMQP_URI="):
                 monkeypatch.setenv("NAS_AMQP_URI", services)   # the demo's vhost is this test's own
+                continue
+            if line.startswith("export NAS_IDENTITY="):
+                monkeypatch.setenv("NAS_IDENTITY", line.split("=", 1)[1])   # as written: relative to the checkout
                 continue
             argv = shlex.split(line)
             assert argv[0] == ".venv/bin/nas", line
@@ -72,3 +87,14 @@ def test_the_readme_walkthrough_runs_as_written(services, monkeypatch, capsys):
             if argv[:2] == ["schedules", "show"]:
                 assert "every day at 04:00" in out.out
         assert job_id is not None
+    # every change was made as the demo's curator, and the audit log says so
+    import json
+
+    with open(tmp_path / "data" / "audit.log") as fh:
+        changes = [json.loads(line) for line in fh if '"ok"' in line]
+    by = {who: {e["action"] for e in changes if e["who"] == who} for who in {e["who"] for e in changes}}
+    assert {"definitions.save_seed_list", "definitions.create_schedule", "definitions.create_selective",
+            "scheduler.harvest_now"} <= by["demo-curator"]
+    # the test itself made only what the demo makes before (and played the harvester)
+    assert {a for a in by.get("test-admin", set()) if a.startswith("definitions.")} <= {
+        "definitions.upload_profile", "definitions.create_domain"}
