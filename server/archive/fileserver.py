@@ -25,7 +25,7 @@ import urllib.parse
 from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from shared.errors import NasError
+from shared.errors import ChecksumMismatch
 
 log = logging.getLogger(__name__)
 
@@ -116,9 +116,9 @@ class _Handler(BaseHTTPRequestHandler):
         try:
             if route is not None:
                 served = route(name, query)
-        except NasError as exc:
-            # what the archive knows of the bytes (damaged, no record there): the typed error as
-            # JSON, so that the reader can tell a damaged copy from a bad request
+        except ChecksumMismatch as exc:
+            # the stored copy is damaged: said as the typed error (JSON), so that the reader can
+            # tell a damaged copy from a bad request and ask another replica
             log.info("file server: /%s/%s: %s", parts[0], name, exc)
             self._error(422, json.dumps(exc.to_dict()), "application/json")
             return
