@@ -114,11 +114,16 @@ def regex(pattern: object, what: str = "crawler trap") -> str:
 
 
 def regexes(patterns: Iterable[str], what: str = "crawler trap") -> list[str]:
+    """Patterns that compile and that the crawler's engine matches in bounded time (a pattern
+    with catastrophic backtracking is refused: server.definitions.slow_regex)."""
+    from server.definitions import slow_regex
+
     out = []
     for p in patterns:
         if isinstance(p, str) and not p.strip():
             continue
         out.append(regex(p, what))
+    slow_regex.check(out, what)
     return out
 
 

@@ -196,3 +196,30 @@ def test_sort_by_unknown_column_is_refused(session):
 
     with pytest.raises(InvalidInput, match="cannot sort by 'password'"):
         domains.search(session, None, "name", 0, 10, sort="password")
+
+
+CATASTROPHIC = r"^(([a-z0-9:/.-])+)+Z$"   # #29 item 6: 24 characters took the crawler 13 s
+
+
+@pytest.mark.parametrize("slow", [CATASTROPHIC, r"(a|a)*$", r"^(\w+\s?)+$", r".*/(x+x+)+y"])
+def test_a_crawler_trap_that_would_stall_the_crawler_is_refused(session, defaults, slow):
+    """The crawler's engine (re) backtracks exponentially on these: refused when saved, with the
+    reason, and nothing saved."""
+    d = domains.create_domain(session, "kb.dk", defaults)
+    with pytest.raises(InvalidRegex) as err:
+        domains.update(session, "kb.dk", d.edition, crawler_traps=[".*/ok/.*", slow])
+    assert err.value.details == {"pattern": slow, "position": 0, "reason": "too_slow"}
+    assert "catastrophic backtracking" in err.value.message
+    assert domains.get(session, "kb.dk").crawler_traps in ([], None)
+    from server.definitions import traps
+
+    with pytest.raises(InvalidRegex, match="global crawler trap"):
+        traps.create(session, "stalls", [slow])
+
+
+def test_ordinary_crawler_traps_pass_the_slowness_check(session, defaults):
+    usual = [r".*/calendar/\d{4}/\d{2}/.*", r".*[?&](sessionid|sid|phpsessid)=.*", r"^https?://[^/]+/(.*/)?(\w+/)\2\2",
+             r".*\.(jpg|png|gif)\?.*", r".*/(print|mail)/.*"] * 20
+    d = domains.create_domain(session, "kb.dk", defaults)
+    domains.update(session, "kb.dk", d.edition, crawler_traps=usual)
+    assert len(domains.get(session, "kb.dk").crawler_traps) == 100

@@ -87,3 +87,10 @@ def test_effective_profile_is_accepted_by_the_crawlers_job_spec(session):
     job = spec.parse_spec({"job_id": "1", "harvest_id": "2", "seeds": ["http://www.kb.dk/"],
                            "profile": json.loads(json.dumps(profile)), "dedup": {**dedup, "index": "idx"}})
     assert job.profile.robots == "ignore" and job.profile.scope.mode == "host" and job.dedup.enabled
+
+
+def test_a_scope_pattern_that_would_stall_the_crawler_is_refused_with_its_path():
+    with pytest.raises(InvalidProfile) as err:
+        profile_schema.validate({"scope": {"include": [r".*\.kb\.dk/.*"], "exclude": [r".*/ok", r"^(\w+\s?)+$"]}})
+    [problem] = err.value.details["problems"]
+    assert problem["path"] == "scope.exclude[1]" and "catastrophic backtracking" in problem["reason"]
