@@ -72,6 +72,16 @@ class Rpc(NamekoRpc):
         return data
 
     def handle_message(self, body, message):
+        problem = _out_of_range(body)
+        if problem:
+            # a number no column, offset or limit can hold (2**64 gave OverflowError deep in a
+            # query, 2**70 an offset accepted): refused before any work, as the caller's mistake
+            from shared.errors import InvalidInput
+
+            raise InvalidInput(f"{self.action}: {problem}", {"reason": "out_of_range"})
+        return self._handle_checked(body, message)
+
+    def _handle_checked(self, body, message):
         from server.runtime import audit
         from shared.errors import PermissionDenied
         from shared.roles import allows
@@ -133,6 +143,30 @@ class Rpc(NamekoRpc):
         audit.record(self.guard.audit_log, who=who.subject, roles=who.roles, action=self.action,
                      outcome="ok" if exc_info is None else "failed", error=error, instance=self.guard.instance,
                      login=worker_ctx.data.get(LOGIN_KEY))
+
+
+MAX_INT = 2**63 - 1   # what a database integer (and a file offset) holds
+
+
+def _out_of_range(body: Any, depth: int = 0) -> str:
+    """The first whole number in a call's arguments that no 64-bit integer holds ("" if none)."""
+    if depth > 50:
+        return ""
+    if isinstance(body, bool):
+        return ""
+    if isinstance(body, int):
+        return f"the number {str(body)[:30]} is out of range (at most {MAX_INT})" if abs(body) > MAX_INT else ""
+    if isinstance(body, dict):
+        items = body.values()
+    elif isinstance(body, (list, tuple)):
+        items = body
+    else:
+        return ""
+    for item in items:
+        found = _out_of_range(item, depth + 1)
+        if found:
+            return found
+    return ""
 
 
 def rpc(fn: Callable[..., Any] | None = None, **kwargs: Any):

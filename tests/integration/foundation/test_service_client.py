@@ -133,3 +133,18 @@ def test_a_services_calls_to_others_carry_its_own_identity_and_say_unavailable(r
             broken.call("raiser", "raise_code", "not_found")
     finally:
         calls.close()
+
+
+def test_a_number_no_integer_holds_is_refused_before_any_work(raiser, amqp_uri):
+    """#29 item 7: list_domains(offset=2**64) answered OverflowError, get_record(offset=2**70)
+    was accepted. Any whole number beyond 64 bits in a call's arguments is the caller's mistake."""
+    from shared.errors import InvalidInput
+
+    with ServiceClient(amqp_uri, context=as_roles("admin"), timeout=20) as client:
+        for bad in (2**64, -(2**70), [1, {"offset": 2**100}]):
+            with pytest.raises(InvalidInput, match="out of range") as caught:
+                client.raiser.raise_code(bad)
+            assert caught.value.details == {"reason": "out_of_range"}
+        with pytest.raises(RemoteError) as caught:       # 2**63 - 1 reaches the worker (no such code)
+            client.raiser.raise_code(2**63 - 1)
+        assert caught.value.exc_type == "KeyError"
