@@ -45,26 +45,49 @@ class ContractViolation(Exception):
     """A service answered with something its declared return type does not describe."""
 
 
+#: service family → the area module that declares its RPCs, so that decoding one answer imports
+#: one area (importing all eight built 81 DTO classes: half the CPU of a ``nas`` command).
+#: tests/unit/foundation/test_contracts.py checks it against what the modules declare.
+AREA_OF = {
+    "definitions": "shared.dto.definitions", "scheduler": "shared.dto.jobs", "monitor": "shared.dto.monitor",
+    "harvester": "shared.dto.harvester", "index_server": "shared.dto.index", "notifier": "shared.dto.notify",
+    "viewerproxy": "shared.dto.viewer", "arcrepository": "shared.dto.archive", "bitarchive": "shared.dto.archive",
+    "bitarchive_monitor": "shared.dto.archive", "checksum": "shared.dto.archive",
+}
+#: the area module declaring ``EVERY_SERVICE`` (the RPCs every service inherits)
+EVERY_AREA = "shared.dto.monitor"
+
+
+@cache
+def _area(name: str) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
+    """One area module's tables: service → method → type, and its ``EVERY_SERVICE``."""
+    per_service: dict[str, dict[str, Any]] = {}
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name == name:
+            return per_service, {}  # an area not written yet
+        raise
+    # An area whose services answer differently declares one table per service
+    # (``RETURNS_BY_SERVICE``); otherwise ``RETURNS`` holds for each of ``SERVICE(S)``.
+    for service, returns_of in getattr(module, "RETURNS_BY_SERVICE", {}).items():
+        per_service.setdefault(service, {}).update(returns_of)
+    services = getattr(module, "SERVICES", None) or (getattr(module, "SERVICE", None),)
+    for service in services:
+        if service:
+            per_service.setdefault(service, {}).update(getattr(module, "RETURNS", {}))
+    return per_service, dict(getattr(module, "EVERY_SERVICE", {}))
+
+
 @lru_cache(maxsize=1)
 def _tables() -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
     per_service: dict[str, dict[str, Any]] = {}
     every: dict[str, Any] = {}
     for name in AREA_MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name == name:
-                continue  # an area not written yet
-            raise
-        # An area whose services answer differently declares one table per service
-        # (``RETURNS_BY_SERVICE``); otherwise ``RETURNS`` holds for each of ``SERVICE(S)``.
-        for service, returns_of in getattr(module, "RETURNS_BY_SERVICE", {}).items():
+        area, area_every = _area(name)
+        for service, returns_of in area.items():
             per_service.setdefault(service, {}).update(returns_of)
-        every.update(getattr(module, "EVERY_SERVICE", {}))
-        services = getattr(module, "SERVICES", None) or (getattr(module, "SERVICE", None),)
-        for service in services:
-            if service:
-                per_service.setdefault(service, {}).update(getattr(module, "RETURNS", {}))
+        every.update(area_every)
     return per_service, every
 
 
@@ -78,16 +101,26 @@ def table() -> dict[str, dict[str, Any]]:
 def family(service: str) -> str:
     """The family a service name belongs to: itself when declared as such (``bitarchive_monitor``
     is a family, not replica ``monitor`` of ``bitarchive``), else the per-replica family."""
-    if service in _tables()[0]:
+    if service in AREA_OF or service in _tables()[0]:
         return service
     m = _PER_REPLICA.match(service)
     return m.group(1) if m else service
 
 
 def returns(service: str, method: str) -> Any:
-    """The declared return type of ``service.method``; ``Any`` when nothing is declared."""
-    per_service, every = _tables()
-    methods = per_service.get(family(service), {})
+    """The declared return type of ``service.method``; ``Any`` when nothing is declared. Only the
+    service's own area module (and the one of every service's RPCs) is imported."""
+    if service in AREA_OF:
+        name = service
+    else:
+        m = _PER_REPLICA.match(service)
+        name = m.group(1) if m and m.group(1) in AREA_OF else ""
+    if name:
+        methods = _area(AREA_OF[name])[0].get(name, {})
+        every = _area(EVERY_AREA)[1]
+    else:   # a service no area is known for: every table
+        per_service, every = _tables()
+        methods = per_service.get(family(service), {})
     return methods[method] if method in methods else every.get(method, Any)
 
 

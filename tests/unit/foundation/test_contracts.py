@@ -275,3 +275,33 @@ def test_a_recursive_dto_is_checked_to_the_leaves(monkeypatch):
     tree = {"name": "a", "children": [{"name": "b", "children": [{"name": "c", "children": [], "odd": 1}]}]}
     with pytest.raises(ContractViolation, match=r"children\[0\]\.children\[0\] has fields _Tree does not declare"):
         contracts.encode(tree, _Tree)
+
+
+def test_the_area_of_each_service_is_the_module_that_declares_it():
+    """contracts.AREA_OF lets decoding import one area module: it must name, for every family
+    the area modules declare, the module that declares it, and give the same types."""
+    from shared import contracts
+
+    declared = {}
+    for name in contracts.AREA_MODULES:
+        for service in contracts._area(name)[0]:
+            declared[service] = name
+    assert declared == contracts.AREA_OF
+    whole = contracts.table()
+    for service, methods in whole.items():
+        for method, tp in methods.items():
+            assert contracts.returns(service, method) == tp, (service, method)
+            assert contracts.returns(f"{service}_ONE", method) == tp or service not in (
+                "bitarchive", "bitarchive_monitor", "checksum"), (service, method)
+
+
+def test_decoding_one_answer_imports_only_its_area():
+    import json
+    import subprocess
+    import sys
+
+    code = ("import sys; from shared import contracts\n"
+            "contracts.decode('scheduler', 'job_domains', {'items': [], 'total': 0, 'offset': 0, 'limit': 1})\n"
+            "print(sorted(m for m in sys.modules if m.startswith('shared.dto.')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
+    assert json.loads(out.stdout.replace("'", '"')) == ["shared.dto.jobs", "shared.dto.monitor"]
