@@ -54,6 +54,8 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     sub.required = True
     command = next((a for a in argv or [] if not a.startswith("-")), None)
     names = [COMMANDS[command]] if command in COMMANDS else command_modules()
+    if argv == ["--version"]:
+        names = []   # answered before any command is looked at
     for name in names:
         module = importlib.import_module(f"server.cli.{name}")
         register = getattr(module, "register", None)
