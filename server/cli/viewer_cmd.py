@@ -39,7 +39,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     c.add_argument("--jobs", required=True, metavar="JOB_IDS", help="job ids and ranges: 1,2,5-9")
     c.add_argument("--at", metavar="TIMESTAMP", help="the moment to show (4-14 digits; default: newest)")
     c.add_argument("--record", action="store_true", help="record the URLs that are not archived")
-    c.add_argument("--user", default="", help="who the session is for")
     c.add_argument("--json", action="store_true")
     c.set_defaults(func=create)
     st = ssub.add_parser("status", help="one session, or all")
@@ -115,7 +114,8 @@ def show_info(args: argparse.Namespace) -> int:
 def create(args: argparse.Namespace) -> int:
     jobs = parse_jobs(args.jobs)
     with rpc_proxy(args) as proxy:
-        s = call(proxy, SERVICE, "create_session", jobs, args.at, args.record, args.user)
+        # the session belongs to whoever calls (--identity): only they and admins may use it
+        s = call(proxy, SERVICE, "create_session", jobs, args.at, args.record)
         info = call(proxy, SERVICE, "proxy_info")
     if args.json:
         print_json(s.to_dict())

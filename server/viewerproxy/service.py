@@ -41,8 +41,8 @@ from shared.dto.viewer import (
     ViewerProxyInfoDto,
     ViewerSessionDto,
 )
-from shared.errors import InvalidInput, Unavailable
-from shared.roles import CURATOR, QA_ROLE, READ
+from shared.errors import InvalidInput, PermissionDenied, Unavailable
+from shared.roles import ADMIN_ROLE, CURATOR, QA_ROLE, READ, SERVICE_ROLE
 
 log = logging.getLogger(__name__)
 
@@ -180,31 +180,48 @@ class ViewerProxyService(NasService):
         """The viewer CA's certificate (PEM) for browsers to trust; never its key."""
         return self.proxy.ca.certificate_pem.decode("ascii")
 
+    def _own(self, session_id: str) -> None:
+        """The caller may use the session: it made the session, or it is an admin or a service.
+        Another user's session is refused without saying whose it is."""
+        if self.caller.roles & {ADMIN_ROLE, SERVICE_ROLE}:
+            return
+        if core.get(self.db, session_id).user != self.caller.subject:
+            raise PermissionDenied(f"{self.caller.subject} may not use viewer session {session_id}: it is another "
+                                   "user's", {"reason": "owner", "session_id": str(session_id)})
+
     @rpc(roles=READ)
     def create_session(self, job_ids: list[int], timestamp: str | None = None, recording: bool = False,
                        user: str | None = None) -> ViewerSessionDto:
-        """A new viewer session over ``job_ids`` at ``timestamp`` (4-14 digits; none: newest).
-        The answer holds the token (the proxy password), shown this once. The full index of the
-        jobs is requested now so that the first page comes quickly. Raises InvalidInput."""
-        dto = core.create(self.db, job_ids, timestamp, recording, user or "")
+        """A new viewer session over ``job_ids`` at ``timestamp`` (4-14 digits; none: newest),
+        owned by the caller: only its maker (and admins) may use, change or stop it. ``user`` is
+        ignored (the owner is the verified caller, never a name the caller writes). The answer
+        holds the token (the proxy password), shown this once. The full index of the jobs is
+        requested now so that the first page comes quickly. Raises InvalidInput."""
+        dto = core.create(self.db, job_ids, timestamp, recording, self.caller.subject)
         self._warm(dto.job_ids)
         return dto
 
     @rpc(roles=READ)
     def session(self, session_id: str) -> ViewerSessionDto:
         """One session (without its token). Raises ViewerSessionNotFound."""
+        self._own(session_id)
         return core.describe(self.db, session_id)
 
     @rpc(roles=READ)
     def list_sessions(self) -> list[ViewerSessionDto]:
-        """Every session, oldest first, with how many missing URLs each recorded."""
-        return core.list_all(self.db)
+        """The caller's sessions (every session for an admin), oldest first, with how many
+        missing URLs each recorded."""
+        every = core.list_all(self.db)
+        if self.caller.roles & {ADMIN_ROLE, SERVICE_ROLE}:
+            return every
+        return [s for s in every if s.user == self.caller.subject]
 
     @rpc(roles=READ)
     def update_session(self, session_id: str, job_ids: list[int] | None = None,
                        timestamp: str | None = None) -> ViewerSessionDto:
         """Change the session's jobs and/or moment (the seeds' changeIndex; "" = newest).
         Raises ViewerSessionNotFound, ViewerSessionStopped, InvalidInput."""
+        self._own(session_id)
         dto = core.change(self.db, session_id, job_ids, timestamp)
         self.proxy.forget(dto.session_id)
         if job_ids is not None:
@@ -215,6 +232,7 @@ class ViewerProxyService(NasService):
     def set_recording(self, session_id: str, on: bool) -> ViewerSessionDto:
         """Start or stop recording the URLs the session asks for that are not archived.
         Raises ViewerSessionNotFound, ViewerSessionStopped."""
+        self._own(session_id)
         dto = core.set_recording(self.db, session_id, on)
         self.proxy.forget(dto.session_id)
         return dto
@@ -223,6 +241,7 @@ class ViewerProxyService(NasService):
     def stop_session(self, session_id: str) -> ViewerSessionDto:
         """End the session: the proxy no longer answers it; its missing URLs stay readable.
         Raises ViewerSessionNotFound."""
+        self._own(session_id)
         dto = core.stop(self.db, session_id)
         self.proxy.forget(dto.session_id)   # before the answer: the caller may rely on it at once
         return dto
@@ -230,6 +249,7 @@ class ViewerProxyService(NasService):
     @rpc(roles=READ)
     def missing_urls(self, session_id: str, offset: int = 0, limit: int = 100) -> Page[MissingUrlDto]:
         """A page of the session's missing URLs, first seen first. Raises ViewerSessionNotFound, InvalidInput."""
+        self._own(session_id)
         return core.missing(self.db, session_id, offset, limit)
 
     @rpc(roles=READ)
@@ -239,6 +259,7 @@ class ViewerProxyService(NasService):
         sets the session's timestamp to one of them. Found as the proxy finds them: the index
         server's full index of the jobs, by SURT. Raises ViewerSessionNotFound, InvalidUrl,
         IndexNotReady (the jobs' index is being built: ask again), Unavailable."""
+        self._own(session_id)
         return timeline.captures(self.db, session_id, url, self._lookup)
 
     def _lookup(self, url: str, job_ids: list[int]) -> list:
@@ -247,6 +268,7 @@ class ViewerProxyService(NasService):
     @rpc(roles=READ)
     def clear_missing(self, session_id: str) -> int:
         """Forget the session's missing URLs; answers how many. Raises ViewerSessionNotFound."""
+        self._own(session_id)
         return core.clear_missing(self.db, session_id)
 
     @rpc(roles=(*CURATOR, QA_ROLE), audit=True)  # QA hands missing URLs to the curators' seed lists
@@ -259,6 +281,7 @@ class ViewerProxyService(NasService):
         crosses domains); given ``urls`` outside the domain are refused with InvalidUrl naming
         each one, and nothing changes. Raises ViewerSessionNotFound, InvalidInput (no such missing
         URL), InvalidUrl, and the definitions service's errors (DomainNotFound, EditionConflict)."""
+        self._own(session_id)
         from shared.domain_names import registered_domain
         from shared.errors import InvalidUrl
 

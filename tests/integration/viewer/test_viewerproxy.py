@@ -423,13 +423,13 @@ def test_the_command_line(env, tmp_path, capsys):
     from server.cli.main import main
 
     uri = ["--amqp-uri", env["config"]["AMQP_URI"]]
-    assert main(["viewer", "session", "create", "--jobs", "1-2", "--record", "--user", "qa", "--json", *uri]) == 0
+    assert main(["viewer", "session", "create", "--jobs", "1-2", "--record", "--json", *uri]) == 0
     created = json.loads(capsys.readouterr().out)
     s = contracts.decode("viewerproxy", "session", created)
     s.token = created["token"]
     assert _browser(env, s).get(f"{WWW}/cli-missing.css", headers={"Accept": "text/css"}, timeout=30).status_code == 404
     assert main(["viewer", "session", "status", s.session_id, *uri]) == 0
-    assert "qa" in capsys.readouterr().out
+    assert "key:" in capsys.readouterr().out      # its owner: the caller (here the key holder)
     out = tmp_path / "missing.txt"
     assert main(["viewer", "session", "missing", s.session_id, "--export", str(out), *uri]) == 0
     assert out.read_text() == f"{WWW}/cli-missing.css\n"
@@ -517,6 +517,37 @@ def test_the_command_line_pages_missing_urls_and_makes_them_seeds(env, capsys):
     assert {"qa-missing", "from-qa"} <= set(default["seed_lists"])
 
 
+def test_a_viewer_session_is_its_makers_only(env):
+    """#29 item 5: sessions had no owner (a curator read and cleared a QA user's missing URLs and
+    stopped the session; a caller could label a session with another user's name). The owner is
+    the verified caller; others are refused, admins excepted; each lists only its own."""
+    from identity_support import as_roles
+
+    from shared.errors import PermissionDenied
+
+    def as_(role, subject):
+        return ClusterRpcProxy(env["config"], context_data=as_roles(role, subject=subject), timeout=60)
+
+    with as_("qa", "quinn") as quinn:
+        made = quinn.viewerproxy.create_session([1], None, True, "carl")        # a name it writes: ignored
+        sid = made["session_id"]
+        assert made["user"] == "quinn"
+        assert quinn.viewerproxy.session(sid)["recording"] is True
+        assert sid in [s["session_id"] for s in quinn.viewerproxy.list_sessions()]
+    with as_("curator", "carl") as carl:
+        for call in (lambda: carl.viewerproxy.session(sid), lambda: carl.viewerproxy.missing_urls(sid),
+                     lambda: carl.viewerproxy.clear_missing(sid), lambda: carl.viewerproxy.set_recording(sid, False),
+                     lambda: carl.viewerproxy.update_session(sid, [2]), lambda: carl.viewerproxy.stop_session(sid),
+                     lambda: carl.viewerproxy.add_missing_as_seeds(sid, "kb.dk")):
+            with pytest.raises(PermissionDenied, match="is another user's"):
+                call()
+        assert sid not in [s["session_id"] for s in carl.viewerproxy.list_sessions()]
+    with as_("admin", "ada") as ada:
+        assert ada.viewerproxy.session(sid)["state"] == "active" and ada.viewerproxy.session(sid)["job_ids"] == [1]
+        assert sid in [s["session_id"] for s in ada.viewerproxy.list_sessions()]
+        assert ada.viewerproxy.stop_session(sid)["state"] == "stopped"
+
+
 def test_zy_missing_urls_are_recorded_per_session_and_survive_a_restart(env):
     rec = _session(env, [1], recording=True)
     other = _session(env, [1], recording=True)
@@ -577,3 +608,4 @@ def test_zz_nothing_but_the_archive_was_contacted(env):
         assert not any(h in str(what) for h in archived_hosts), (kind, what)
         if kind == "connect" and isinstance(what, tuple):
             assert what[0] in ("127.0.0.1", "::1") and what[1] != env["doc_site"].port, (kind, what)
+
