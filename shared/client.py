@@ -28,6 +28,7 @@ each RPC's contract declares (:func:`shared.contracts.decode`), or left as the w
 from __future__ import annotations
 
 import json
+import re
 import time
 import urllib.parse
 import uuid
@@ -88,17 +89,11 @@ def person_permissions(login: str, exchange: str = EXCHANGE) -> dict[str, dict[s
     ``reply.<login>.*`` keys only: never ``#`` or another's key), publish only calls
     (``<service>.<method>``: no replies to others, no events, no heartbeats), and consume no
     service's queue. RabbitMQ also refuses a ``user_id`` other than the login."""
-    own = f"rpc\\.reply-{_re_escape(login)}-.*"
-    return {"permissions": {"configure": f"^{own}$", "write": f"^({_re_escape(exchange)}|{own})$",
-                            "read": f"^({_re_escape(exchange)}|{own})$"},
+    own = f"rpc\\.reply-{re.escape(login)}-.*"
+    return {"permissions": {"configure": f"^{own}$", "write": f"^({re.escape(exchange)}|{own})$",
+                            "read": f"^({re.escape(exchange)}|{own})$"},
             "topic": {"exchange": exchange, "write": r"^[A-Za-z0-9_]+\.[A-Za-z0-9_]+$",
-                      "read": f"^reply\\.{_re_escape(login)}\\.[0-9a-f-]+$"}}
-
-
-def _re_escape(text: str) -> str:
-    import re
-
-    return re.escape(text)
+                      "read": f"^reply\\.{re.escape(login)}\\.[0-9a-f-]+$"}}
 
 
 def safe_uri(uri: str) -> str:
@@ -178,8 +173,8 @@ class ServiceClient:
         from amqp.exceptions import AccessRefused, AMQPError, NotAllowed
 
         where = safe_uri(self.amqp_uri)
-        connection = amqp.Connection(**parse_uri(self.amqp_uri), connect_timeout=self.connect_timeout,
-                                     confirm_publish=True)
+        params = parse_uri(self.amqp_uri)
+        connection = amqp.Connection(**params, connect_timeout=self.connect_timeout, confirm_publish=True)
         try:
             connection.connect()
             channel = connection.channel()
@@ -189,7 +184,7 @@ class ServiceClient:
             except AccessRefused:
                 # a person's account may not declare it (person_permissions): the services did
                 channel = connection.channel()
-            login = parse_uri(self.amqp_uri)["userid"]
+            login = params["userid"]
             unique = str(uuid.uuid4())
             reply_key, queue = f"reply.{login}.{unique}", f"rpc.reply-{login}-{unique}"
             channel.queue_declare(queue, exclusive=True, auto_delete=True)

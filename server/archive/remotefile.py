@@ -68,6 +68,20 @@ def without_token(text: str) -> str:
     return re.sub(r"(token=)[A-Za-z0-9._~%=-]+", r"\1…", text)
 
 
+def raise_typed_refusal(resp) -> None:
+    """Raise the file server's typed answer about the bytes, when ``resp`` is one (422 with the
+    error as JSON: a damaged copy is ``checksum_mismatch``); the response is closed then."""
+    if resp.status_code != 422 or not resp.headers.get("Content-Type", "").startswith("application/json"):
+        return
+    try:
+        error = error_from_dict(resp.json())
+    except ValueError:
+        return
+    finally:
+        resp.close()
+    raise error
+
+
 def http_chunks(url: str, timeout: float = 60.0, offset: int = 0) -> Iterator[bytes]:
     """Stream a URL in 1 MiB chunks; errors become typed errors. ``offset`` asks for a Range."""
     import requests
@@ -81,16 +95,7 @@ def http_chunks(url: str, timeout: float = 60.0, offset: int = 0) -> Iterator[by
     if resp.status_code == 404:
         resp.close()
         raise ArchiveFileNotFound(f"{shown}: not found", {"url": shown})
-    if resp.status_code == 422 and resp.headers.get("Content-Type", "").startswith("application/json"):
-        # the file server's typed answer about the bytes (a damaged copy: checksum_mismatch)
-        try:
-            error = error_from_dict(resp.json())
-        except ValueError:
-            error = None
-        finally:
-            resp.close()
-        if error is not None:
-            raise error
+    raise_typed_refusal(resp)
     if resp.status_code >= 400:
         resp.close()
         raise Unavailable(f"{shown}: HTTP {resp.status_code}", {"url": shown, "status": resp.status_code})

@@ -75,11 +75,7 @@ def call(proxy: Any, service: str, method: str, *a: Any, **kw: Any) -> Any:
     from shared import contracts
 
     try:
-        if hasattr(proxy, "call_raw"):
-            raw = proxy.call_raw(service, method, a, kw)
-        else:   # a Nameko proxy (inside a service process)
-            raw = getattr(getattr(proxy, service), method)(*a, **kw)
-        return contracts.decode(service, method, raw)
+        return contracts.decode(service, method, proxy.call_raw(service, method, a, kw))
     except RpcTimeout:
         raise Unreachable(f"the {service} service did not answer in time (is it running?)") from None
     except UnknownService:

@@ -5,6 +5,7 @@ re-exported here. See docs/decisions/trust-roles.md.
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
@@ -77,7 +78,5 @@ class Caller(DependencyProvider):
         self.guard = guard_for(self.container)
 
     def get_dependency(self, worker_ctx) -> Identity:
-        import dataclasses
-
         who = self.guard.identify_quietly(worker_ctx.data)
         return dataclasses.replace(who, login=str(worker_ctx.data.get(LOGIN_KEY) or ""))

@@ -79,9 +79,6 @@ class Rpc(NamekoRpc):
             from shared.errors import InvalidInput
 
             raise InvalidInput(f"{self.action}: {problem}", {"reason": "out_of_range"})
-        return self._handle_checked(body, message)
-
-    def _handle_checked(self, body, message):
         from server.runtime import audit
         from shared.errors import PermissionDenied
         from shared.roles import allows

@@ -14,7 +14,7 @@ from warcio.archiveiterator import ArchiveIterator
 from warcio.bufferedreaders import ChunkedDataReader
 
 from server.archive.cdx import target_uri
-from shared.errors import InvalidWarc, Unavailable, error_from_dict
+from shared.errors import InvalidWarc, Unavailable
 
 #: archived response headers never replayed: hop-by-hop ones (the proxy frames its own answer),
 #: and those that would pin the browser to the live site
@@ -66,21 +66,14 @@ def open_record(session: requests.Session, url: str, timeout: float) -> Record:
     """Open the record the bitarchive serves at ``url``. Raises Unavailable (the bitarchive does
     not answer or refuses), InvalidWarc (the bytes are no record) or the file server's own typed
     error (ChecksumMismatch: the stored copy is damaged). No message carries the URL's token."""
-    from server.archive.remotefile import without_token
+    from server.archive.remotefile import raise_typed_refusal, without_token
 
     shown = without_token(url)
     try:
         resp = session.get(url, stream=True, timeout=(min(timeout, 10.0), timeout))
     except requests.RequestException as exc:
         raise Unavailable(f"the bitarchive did not answer: {without_token(str(exc))}", {"url": shown}) from None
-    if resp.status_code == 422 and resp.headers.get("Content-Type", "").startswith("application/json"):
-        try:
-            error = error_from_dict(resp.json())
-        except ValueError:
-            error = None
-        resp.close()
-        if error is not None:
-            raise error
+    raise_typed_refusal(resp)
     if resp.status_code != 200:
         resp.close()
         raise Unavailable(f"the bitarchive answered {resp.status_code} for {shown}", {"url": shown})
