@@ -48,7 +48,7 @@ class ServiceBackend:
             return client
         if self._closed:
             raise RuntimeError("the RPC backend is closed")
-        client = ServiceClient(self.amqp_uri, context=self._identity_context(), timeout=self.timeout)
+        client = ServiceClient(self.amqp_uri, timeout=self.timeout)   # its context is set by each call
         self._local.client = client
         with self._lock:
             self._clients.append(client)
@@ -57,7 +57,7 @@ class ServiceBackend:
     def _identity_context(self) -> dict[str, Any]:
         from server.runtime.identity_tokens import context_of, person_token
 
-        # person_token() mints a token when the key is readable: renewed with each new client
+        # person_token() mints a token when the key is readable (cached, renewed before it expires)
         return context_of(person_token(self.identity))
 
     def _drop(self) -> None:
