@@ -178,7 +178,7 @@ def main() -> None:
         assert service.stdout.readline().strip() == "ready", "the scheduler service did not start"
         from nameko.standalone.rpc import ClusterRpcProxy
 
-        with ClusterRpcProxy({"AMQP_URI": uri}, context_data=identity_support.as_roles("curator"),
+        with ClusterRpcProxy({"AMQP_URI": uri},
                              timeout=120) as proxy:
             cold, page = timed(proxy, None, 0, PAGE, "-id")
             total = page["total"]

@@ -144,7 +144,7 @@ def serve(index_dir: str, warc_dir: str, ready: str) -> None:
     eventlet.monkey_patch()
     import uuid
 
-    import identity_support  # an installation key for this run; our RPC clients call as admin
+    import identity_support  # this run's services take its login (guest) as a service
     import rabbit_admin
     from nameko.containers import ServiceContainer
     from nameko.standalone.rpc import ClusterRpcProxy

@@ -125,7 +125,6 @@ PYEOF
 main() {
     source "$(dirname "${BASH_SOURCE[0]}")/dev/bootstrap.sh"
     bootstrap with-postgres
-    enable_rabbitmq_api
 
     local fast=0
     if [ "${1:-}" = --fast ]; then fast=1; shift; fi

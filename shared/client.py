@@ -262,7 +262,7 @@ class ServiceClient:
             channel = self._open()
             message = amqp.Message(body, content_type="application/json", content_encoding="utf-8",
                                    delivery_mode=2, reply_to=self._reply_key, correlation_id=correlation_id,
-                                   application_headers=headers, user_id=self._login)
+                                   application_headers=headers, **({"user_id": self._login} if self._login else {}))
             self._waiting.add(correlation_id)
             try:
                 channel.basic_publish(message, exchange=self.exchange, routing_key=f"{service}.{method}",

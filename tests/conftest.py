@@ -34,8 +34,8 @@ if "NAS_KEY_FILE" not in os.environ:
 
 import uuid  # noqa: E402
 
-# Every call a test makes carries an identity (server.runtime.identity): one key per test
-# process in $NAS_KEY_FILE, and an admin token on proxies made without context_data.
+# Every call a test makes is identified by its broker login (server.runtime.identity): the
+# suite's shared login guest counts as a service; tests about people add their own.
 import identity_support  # noqa: E402
 import pytest  # noqa: E402
 
@@ -70,6 +70,22 @@ def rabbit_vhost():
 def amqp_uri(rabbit_vhost) -> str:
     """AMQP URI of a private vhost on the local broker."""
     return f"amqp://guest:guest@{RABBIT_HOST}:{RABBIT_PORT}/{rabbit_vhost}"
+
+
+@pytest.fixture
+def people():
+    """``people(amqp_uri, "curator") -> (login, uri)``: a person with those roles, made by the
+    definitions service running on that vhost; their broker account is removed after the test."""
+    made: list[str] = []
+
+    def add(amqp_uri: str, *roles: str, login: str | None = None) -> tuple[str, str]:
+        login, uri = identity_support.add_person(amqp_uri, *roles, login=login)
+        made.append(login)
+        return login, uri
+
+    yield add
+    for login in made:
+        identity_support.remove_person(login)
 
 
 @pytest.fixture
@@ -122,16 +138,18 @@ def test_output_dir():
 
 
 @pytest.fixture
-def private_broker():
+def private_broker(request):
     """A RabbitMQ node of this test's own (tests/support/private_broker.py), started; the test
-    may stop and start it. Skips where RabbitMQ is not installed or no node can start here."""
+    may stop and start it. ``@pytest.mark.parametrize("private_broker", [True], indirect=True)``
+    starts it with its management API (``private_broker.management_url``). Skips where RabbitMQ
+    is not installed or no node can start here."""
     import shutil
 
     from private_broker import PrivateBroker
 
     if shutil.which("rabbitmq-server") is None:
         pytest.skip("rabbitmq-server is not installed")
-    broker = PrivateBroker()
+    broker = PrivateBroker(management=bool(getattr(request, "param", False)))
     try:
         broker.start()
     except RuntimeError as exc:

@@ -67,19 +67,19 @@ start_rabbitmq() {
     rabbitmqctl await_startup >/dev/null 2>&1 || true
 }
 
-enable_rabbitmq_api() {  # the management HTTP API, on loopback only: the tests make a vhost each
-    # through it in ~20 ms instead of three rabbitmqctl calls (~2.5 s). Optional: without it the
-    # tests fall back to rabbitmqctl (tests/support/rabbit_admin.py).
+enable_rabbitmq_api() {  # the management HTTP API, on loopback only: the definitions service makes
+    # people's broker accounts through it (`nas users`), the demo its accounts and vhost, and the
+    # tests a vhost each in ~20 ms instead of three rabbitmqctl calls (~2.5 s).
     command -v rabbitmq-plugins >/dev/null || return 0
     [ "$(id -u)" = 0 ] || { port_open 127.0.0.1 15672 || log "RabbitMQ's management API is off (tests use rabbitmqctl)"; return 0; }
     if ! port_open 127.0.0.1 15672; then
-        log "enabling RabbitMQ's management API on 127.0.0.1:15672 (for test vhosts)"
+        log "enabling RabbitMQ's management API on 127.0.0.1:15672 (broker accounts, test vhosts)"
         # Loopback only and no statistics, for the running node here; for later starts, below.
         rabbitmqctl eval 'application:set_env(rabbitmq_management, tcp_config, [{ip, "127.0.0.1"}, {port, 15672}]),
             application:set_env(rabbitmq_management_agent, disable_metrics_collector, true).' >/dev/null 2>&1 \
             && rabbitmq-plugins enable rabbitmq_management >/dev/null 2>&1 \
             && wait_port 127.0.0.1 15672 30 \
-            || { log "the management API did not come up (tests use rabbitmqctl)"; return 0; }
+            || { log "the management API did not come up: people's accounts cannot be made"; return 0; }
     fi
     # The same in the config file, read at the broker's next start. Its management keys are valid
     # only while the plugin is enabled (a broker refuses unknown keys), hence after enabling it.
@@ -148,5 +148,6 @@ bootstrap() {  # bootstrap [with-postgres]
     install_debs "${NAS_DEBS[@]}"
     ensure_venv
     start_rabbitmq
+    enable_rabbitmq_api
     if [ "${1:-}" = with-postgres ]; then start_postgres; fi
 }

@@ -14,8 +14,8 @@ starts a consumer each time. :class:`ServiceCalls` is built from Nameko's own pa
   :class:`nameko.exceptions.RpcTimeout`, forgetting its reply slot: a silent service costs the
   caller a bounded wait, never a hang or a leak;
 - answers are decoded into the DTOs ``shared.contracts`` declares for that method;
-- every call carries this service's own identity (``service:<name>``,
-  :mod:`server.runtime.identity`), never the identity of the caller whose worker makes it.
+- every call comes from this service's own broker account (the ``user_id`` Nameko's publisher
+  sets, :mod:`server.runtime.nameko_fixes`), never from the caller whose worker makes it.
 
 Usage on a service class: ``calls = ServiceCalls()``; a worker uses ``self.calls.call(service,
 method, *args)``; background code takes ``provider.caller()`` (a caller without a worker).
@@ -31,7 +31,6 @@ from nameko.exceptions import RpcTimeout
 from nameko.extensions import DependencyProvider, Entrypoint
 from nameko.rpc import MethodProxy, ReplyListener
 
-from server.runtime.identity import service_context
 from server.runtime.settings_provider import settings_for
 from shared import contracts
 
@@ -47,18 +46,6 @@ class _TimedReplyListener(ReplyListener):
     def pending(self) -> int:
         """Calls still waiting for their reply."""
         return len(self._reply_events)
-
-
-def _as_service(proxy: MethodProxy, identity: dict[str, Any]) -> MethodProxy:
-    """Nameko's ``MethodProxy`` sending the calling service's identity in place of the worker's."""
-    if identity:
-        own = proxy.get_message_headers
-
-        def headers(worker_ctx) -> dict[str, Any]:
-            return {**own(worker_ctx), **{proxy._get_header_name(k): v for k, v in identity.items()}}
-
-        proxy.get_message_headers = headers
-    return proxy
 
 
 class _Background(Entrypoint):
@@ -82,10 +69,7 @@ class Caller:
         :class:`nameko.exceptions.RpcTimeout` (no answer within ``timeout`` seconds)."""
         timeout = self.provider.timeout if timeout is None else timeout
         listener = self.provider.reply_listener
-        settings = self.provider.settings
-        identity = service_context(settings, self.provider.container.service_name) if settings is not None else {}
-        reply = _as_service(MethodProxy(self.worker_ctx, service, method, listener), identity).call_async(
-            *args, **kwargs)
+        reply = MethodProxy(self.worker_ctx, service, method, listener).call_async(*args, **kwargs)
         timer = eventlet.Timeout(timeout)
         try:
             raw = reply.result()
@@ -110,7 +94,7 @@ class ServiceCalls(DependencyProvider):
     def __init__(self, timeout_setting: str = "archive.rpc_timeout"):
         self.timeout_setting = timeout_setting
         self.timeout = 30.0
-        self.settings = None   # from setup(); without it (a provider never set up) calls carry no identity
+        self.settings = None   # from setup()
 
     def setup(self) -> None:
         self.settings = settings_for(self.container)

@@ -23,9 +23,9 @@ def add_broker_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--config", dest="broker_config", metavar="FILE", default=None,
                         help="take the broker URI from this service config file")
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds to wait for an answer")
-    parser.add_argument("--identity", default=None, metavar="TOKEN|FILE",
-                        help="who you are: a token from `nas identity issue` or its file (default: $NAS_IDENTITY, "
-                             "~/.config/nas/identity.token, else admin when the installation key is readable)")
+    parser.add_argument("--user", default=None, metavar="LOGIN",
+                        help="call as this person (password: $NAS_PASSWORD, the one `nas login` saved, else asked); "
+                             "default: $NAS_USER, else the login `nas login` saved, else the broker URI's own user")
 
 
 def amqp_uri(args: argparse.Namespace) -> str:
@@ -41,28 +41,33 @@ def amqp_uri(args: argparse.Namespace) -> str:
     return DEFAULT_AMQP_URI
 
 
-def identity_context(args: argparse.Namespace) -> dict[str, Any]:
-    """The caller's identity as Nameko context data (server.runtime.identity_tokens.person_token)."""
-    from server.runtime.identity_tokens import context_of, person_token
+def login_uri(args: argparse.Namespace) -> str:
+    """The broker URI with the caller's own login in it (:mod:`shared.credentials`): the services
+    take the caller from the broker login, so this is who the command runs as. A ``--user`` whose
+    password is known nowhere is asked for on a terminal."""
+    from shared.credentials import Login, find_login, uri_with_login
 
-    settings: dict[str, Any] = {}
-    if getattr(args, "broker_config", None):
-        from server.settings_catalog import all_settings
-        from shared.config import load
+    login = find_login(getattr(args, "user", None))
+    if login is not None and not login.password:
+        if not sys.stdin.isatty():
+            from shared.errors import InvalidInput
 
-        settings = dict(load(args.broker_config, all_settings()))
-    return context_of(person_token(getattr(args, "identity", None), settings))
+            raise InvalidInput(f"no password for {login.user}: set $NAS_PASSWORD, or run `nas login` first")
+        import getpass
+
+        login = Login(login.user, getpass.getpass(f"Password for {login.user}: "), login.source)
+    return uri_with_login(amqp_uri(args), login)
 
 
 @contextlib.contextmanager
 def rpc_proxy(args: argparse.Namespace) -> Iterator[Any]:
     """The services, reached through the one client (:class:`shared.client.ServiceClient`: no
-    Nameko, no eventlet), calling with the caller's identity; a broker that cannot be reached
+    Nameko, no eventlet), logged in as the caller (:func:`login_uri`); a broker that cannot be reached
     becomes :class:`Unreachable`. ``proxy.<service>.<method>(...)`` answers the wire form;
     :func:`call` answers DTOs."""
     from shared.client import ServiceClient
 
-    client = ServiceClient(amqp_uri(args), context=identity_context(args), timeout=args.timeout)
+    client = ServiceClient(login_uri(args), timeout=args.timeout)
     try:
         yield client
     finally:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import subprocess
 import sys
 import time
@@ -43,17 +42,6 @@ def _step(text: str) -> None:
 
 def _say(text: str) -> None:
     print(f"  {text}", flush=True)
-
-
-def ensure_vhost(name: str) -> None:
-    """The demo runs in its own vhost, so it never mixes with tests or a real installation."""
-    if shutil.which("rabbitmqctl") is None:
-        raise Unreachable("rabbitmqctl not found: the demo needs a local RabbitMQ (run packaging/demo.sh)")
-    listed = subprocess.run(["rabbitmqctl", "-q", "list_vhosts"], capture_output=True, text=True, timeout=60)
-    if name not in listed.stdout.split():
-        subprocess.run(["rabbitmqctl", "-q", "add_vhost", name], check=True, timeout=60)
-    subprocess.run(["rabbitmqctl", "-q", "set_permissions", "-p", name, "guest", ".*", ".*", ".*"],
-                   check=True, timeout=60, capture_output=True)
 
 
 def _migrate(demo_dir: str) -> None:
@@ -102,23 +90,29 @@ def run(args: argparse.Namespace) -> int:
     from server.cli.common import check_port_free
 
     check_port_free(args.web_port, "the demo website, which is also the crawler's proxy", "--web-port")
-    amqp_uri = f"amqp://guest:guest@{args.host}:5672/{args.vhost}"
+    broker = f"amqp://{args.host}:5672/{args.vhost}"      # no login: each caller brings their own
     instances = demo_instances(args.dir, f"http://127.0.0.1:{args.web_port}", args.viewer_port)
     _step(f"1. configuring {len(instances)} service instances in {config_dir} (vhost {args.vhost})")
-    ensure_vhost(args.vhost)
-    write_configs(config_dir, amqp_uri, instances)
+    # every service instance and every person logs in to the broker with an account of its own
+    # (docs/security.md): made here through RabbitMQ's management API, passwords kept for reruns
+    from server.demo.accounts import add_people_to_table, ensure_accounts, password_file, service_login
+    from server.demo.layout import harvest_db_url
+    from shared.credentials import Login, uri_with_login
+
+    passwords = ensure_accounts(args.dir, args.vhost, [i.instance_id for i in instances] + ["demo"])
+    service_uris = {i.instance_id: uri_with_login(broker, Login(service_login(i.instance_id),
+                                                                passwords[service_login(i.instance_id)]))
+                    for i in instances}
+    write_configs(config_dir, service_uris, instances)
     # The installation key beside the configs (where every demo service looks for it): it signs
-    # the services' identities and this command's own admin identity (docs/decisions/trust-roles.md).
+    # transfer tickets and file URLs between the services.
     from server.runtime.tokens import create_key_file
 
-    key_file = os.path.join(os.path.abspath(config_dir), "installation.key")
-    create_key_file(key_file)
-    os.environ.setdefault("NAS_KEY_FILE", key_file)
-    from server.demo.identities import write_identities
-
-    # what a newcomer calls with (no key needed), signed with the key the services will use
-    people = write_identities(args.dir, os.environ["NAS_KEY_FILE"])
+    create_key_file(os.path.join(os.path.abspath(config_dir), "installation.key"))
     _migrate(args.dir)
+    add_people_to_table(harvest_db_url(args.dir))
+    # this command plays a service (it also sends the notification event a service would)
+    amqp_uri = uri_with_login(broker, Login(service_login("demo"), passwords[service_login("demo")]))
 
     _step("2. starting the services")
     for p in supervisor.start(config_dir):
@@ -189,20 +183,23 @@ def run(args: argparse.Namespace) -> int:
           f"  HTTP and HTTPS proxy: {proxy}, user {session.session_id}, password {session.token}\n"
           f"    (this demo's viewer session over job {job.id}; the browser asks for them as the proxy's login)\n"
           f"  its CA certificate, to trust for HTTPS: {ca_file}\n"
-          f"    (again: .venv/bin/nas viewer info --ca viewer-ca.pem --amqp-uri {amqp_uri};\n"
+          f"    (again: .venv/bin/nas viewer info --ca viewer-ca.pem --amqp-uri {broker};\n"
           f"     or http://viewerproxy.invalid/ca.pem through the proxy)\n"
           f"  curl --proxy http://{proxy} --proxy-user {session.session_id}:{session.token} {story.FRONT_PAGE}\n"
-          f"  a session of your own: .venv/bin/nas viewer session create --jobs {job.id} --amqp-uri {amqp_uri}")
-    shown = {role: _as_typed(path) for role, path in people.items()}
-    print("\nPeople: one identity per role, for the command line and the desktop (signed tokens, mode 0600):\n"
-          + "".join(f"  {role:<9} {path}\n" for role, path in shown.items())
-          + f"\nThe services keep running. Try, as the curator:\n  export NAS_IDENTITY={shown['curator']}\n"
-          f"  .venv/bin/nas status --amqp-uri {amqp_uri}\n"
-          f"  .venv/bin/nas archive ls --amqp-uri {amqp_uri}\n"
-          f"  .venv/bin/nas bitpreservation status --amqp-uri {amqp_uri}\n"
-          f"  .venv/bin/nas notify list --amqp-uri {amqp_uri}\n"
-          f"  .venv/bin/nas-desktop --broker amqp://{args.host}:5672 --vhost {args.vhost} "
-          f"--identity {shown['operator']}   (its System overview lists the notifications)\n"
+          f"  a session of your own: .venv/bin/nas viewer session create --jobs {job.id} --amqp-uri {broker}")
+    curator_file = _as_typed(password_file(args.dir, "curator"))
+    print("\nPeople: one broker login per role, with its roles in the users table (`nas users list` as admin):\n"
+          + "".join(f"  {login:<9} password {passwords[login]}   "
+                    f"(also in {_as_typed(password_file(args.dir, login))})\n"
+                    for login in ("curator", "qa", "operator", "admin"))
+          + f"\nThe services keep running. Try, as the curator:\n  export NAS_AMQP_URI={broker}\n"
+          f"  .venv/bin/nas login curator --password-stdin < {curator_file}\n"
+          f"  .venv/bin/nas status\n"
+          f"  .venv/bin/nas archive ls\n"
+          f"  .venv/bin/nas bitpreservation status\n"
+          f"  .venv/bin/nas notify list\n"
+          f"  .venv/bin/nas-desktop --broker amqp://{args.host}:5672 --vhost {args.vhost}   "
+          f"(log in as operator: its System overview lists the notifications)\n"
           f"  .venv/bin/nas demo --stop{_same_demo(args)}")
     if args.keep_website:
         pid = start_website(args.dir, args.web_port)

@@ -21,6 +21,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     r.add_argument("description", metavar="ENVIRONMENT_YAML")
     r.add_argument("-o", "--output", required=True, metavar="DIR")
     r.set_defaults(func=render)
+    b = s.add_parser("accounts", help="make the broker's vhost and one account per service instance (svc-<id>, "
+                                      "through broker.management_url), and delete RabbitMQ's guest")
+    b.add_argument("description", metavar="ENVIRONMENT_YAML")
+    b.add_argument("--keep-guest", action="store_true",
+                   help="leave RabbitMQ's guest account (a development broker); by default it is deleted")
+    b.set_defaults(func=accounts)
     for name, func, text in (("plan", plan, "what apply would install and restart on a host"),
                              ("apply", apply, "install a host's changed files, restart only their units")):
         a = s.add_parser(name, help=text)
@@ -56,6 +62,61 @@ def check(args: argparse.Namespace) -> int:
         return 2
     print(f"{args.description}: ok ({len(d.hosts)} hosts, {len(planned)} instances)")
     return 0
+
+
+def accounts(args: argparse.Namespace) -> int:
+    """Every instance's broker account, with a service's permissions on the installation's vhost;
+    guest deleted (everyone knows its password). Run once before `apply`, and again after adding
+    instances or changing the secret: it is safe to repeat."""
+    from server.deploy.build import service_account
+    from server.runtime.broker_accounts import BrokerAccounts
+    from shared.errors import ConfigError
+
+    try:
+        d, planned = _checked(args.description)
+    except ConfigError as exc:
+        print(exc.message)
+        return 2
+    if not d.broker.get("management_url") or not d.broker.get("service_accounts"):
+        print(f"{args.description}: broker.management_url and broker.service_accounts: true are needed to "
+              "make one account per service instance (docs/operations.md)")
+        return 2
+    try:
+        broker = BrokerAccounts(_resolved(str(d.broker["management_url"])), str(d.broker["vhost"]))
+        passwords = {p.spec.id: _resolved(service_account(d, p.spec.id)[1]) for p in planned}
+    except KeyError as exc:
+        print(f"{args.description}: ${{{exc.args[0]}}} is not set here: export it (the secrets of the "
+              "services' secrets file) and run again")
+        return 2
+    broker.create_vhost()
+    for p in planned:
+        login = service_account(d, p.spec.id)[0]
+        broker.put_user(login, passwords[p.spec.id])
+        broker.grant_service(login)
+        print(f"{login:<32} {p.kind.name} on {p.host}")
+    if args.keep_guest:
+        pass
+    elif broker.user == "guest":
+        print("guest: kept, as broker.management_url logs in with it (make an administrator account first)")
+    else:
+        print("guest: deleted" if broker.disable_guest() else "guest: not there")
+    return 0
+
+
+def _resolved(value: str) -> str:
+    """``${VAR}`` and ``${VAR:default}`` put in from this process's environment (KeyError: unset)."""
+    import os
+    import re
+
+    def one(m: re.Match) -> str:
+        name, _, default = m.group(1).partition(":")
+        if name in os.environ:
+            return os.environ[name]
+        if m.group(1).count(":"):
+            return default
+        raise KeyError(name)
+
+    return re.sub(r"\$\{([^{}]+)\}", one, value)
 
 
 def render(args: argparse.Namespace) -> int:

@@ -20,6 +20,7 @@ warnings.filterwarnings("ignore", message=r"\s*Eventlet is deprecated")
 
 import server.cli
 from server.cli.common import EXIT_BAD_INPUT, EXIT_UNREACHABLE, PortInUse, RpcTimeout, UnknownService, Unreachable
+from shared.credentials import CredentialsError
 from shared.errors import InvalidInput, NasError, NotFound, Unavailable
 
 #: command → the module that registers it. For a command given, only its module is imported and
@@ -31,8 +32,9 @@ COMMANDS = {
     "upload": "archive_cmd", "bitpreservation": "bitpreservation_cmd", "config": "config_cmd",
     "credentials": "credentials_cmd", "channels": "curation_cmd", "traps": "curation_cmd", "db": "db_cmd",
     "domains": "definitions_cmd", "harvests": "definitions_cmd", "profiles": "definitions_cmd",
-    "schedules": "definitions_cmd", "demo": "demo_cmd", "deploy": "deploy_cmd", "audit": "identity_cmd",
-    "identity": "identity_cmd", "index": "index_cmd", "jobs": "jobs_cmd", "scheduler": "jobs_cmd",
+    "schedules": "definitions_cmd", "demo": "demo_cmd", "deploy": "deploy_cmd", "audit": "users_cmd",
+    "login": "users_cmd", "logout": "users_cmd", "users": "users_cmd", "whoami": "users_cmd",
+    "index": "index_cmd", "jobs": "jobs_cmd", "scheduler": "jobs_cmd",
     "keys": "keys_cmd", "notify": "notify_cmd", "services": "services_cmd", "status": "status_cmd",
     "viewer": "viewer_cmd",
 }
@@ -93,8 +95,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.func(args) or 0)
     except Unreachable as exc:
-        print(f"nas: {exc} (check --amqp-uri, $NAS_AMQP_URI or --config)"
-              if "broker" in str(exc) else f"nas: {exc}", file=sys.stderr)
+        if "password was refused" in str(exc):
+            print(f"nas: {exc} (log in with `nas login`, --user, or $NAS_USER and $NAS_PASSWORD)", file=sys.stderr)
+        else:
+            print(f"nas: {exc} (check --amqp-uri, $NAS_AMQP_URI or --config)"
+                  if "broker" in str(exc) else f"nas: {exc}", file=sys.stderr)
         return EXIT_UNREACHABLE
     except RpcTimeout as exc:
         print(f"nas: {exc} (is it running?)", file=sys.stderr)
@@ -111,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     except NasError as exc:
         print(f"nas: {exc.code}: {exc.message}", file=sys.stderr)
         return 1
-    except PortInUse as exc:
+    except (PortInUse, CredentialsError) as exc:
         print(f"nas: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:

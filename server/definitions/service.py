@@ -32,6 +32,7 @@ from server.definitions import (
 from server.definitions.credentials import CredentialCipher, cipher_from_settings
 from server.definitions.domains import DomainDefaults
 from server.definitions.schedule_rules import upcoming
+from server.definitions.user_rpcs import UserRpcs
 from server.runtime.rpc import rpc
 from server.runtime.service import NasService
 from server.runtime.settings_provider import settings_for
@@ -83,7 +84,7 @@ class Context(DependencyProvider):
         return self.context
 
 
-class DefinitionsService(NasService):
+class DefinitionsService(UserRpcs, NasService):
     name = "definitions"
 
     db = DatabaseSession("harvest", "server.harvestdb.migrations")

@@ -28,4 +28,7 @@ SETTINGS = (
     Setting("harvest.ingest.max_reported_errors", int, 1000,
             "invalid lines an ingest run keeps with their reasons (all are counted)", minimum=0),
     Setting("harvest.paging.max_limit", int, 1000, "largest page a listing returns", minimum=1),
+    Setting("broker.management_url", str, "http://guest:guest@localhost:15672/api",
+            "RabbitMQ's management API with an administrator's user and password, where `nas users` makes and "
+            "changes people's broker accounts (on the vhost of this service's AMQP_URI)"),
 )

@@ -2,4 +2,4 @@
 
 #: what other packages may import from this one (tests/unit/foundation/test_import_rules.py):
 #: the nas demo command
-PUBLIC = ('harvest', 'identities', 'layout', 'website')
+PUBLIC = ('accounts', 'harvest', 'layout', 'website')

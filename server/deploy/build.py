@@ -94,9 +94,28 @@ def _get(tree: dict, path: str, default: Any = None) -> Any:
     return tree
 
 
-def amqp_uri(d: Description) -> str:
+def service_account(d: Description, instance_id: str) -> tuple[str, str]:
+    """The broker login and password of one service instance: ``svc-<id>`` with ``broker.password``
+    when ``broker.service_accounts`` is on (each instance is then known by its own login in the
+    audit and the broker's permissions), else the ``broker.user`` every instance shares."""
+    from server.runtime.broker_accounts import SERVICE_PREFIX
+
     b = d.broker
-    return f"amqp://{b['user']}:{b['password']}@{b['host']}:{b['port']}/{b['vhost']}"
+    if b.get("service_accounts"):
+        return SERVICE_PREFIX + instance_id, str(b["password"])
+    return str(b["user"]), str(b["password"])
+
+
+def amqp_uri(d: Description, instance_id: str = "") -> str:
+    """The broker URI one instance logs in with. A ``${VAR}`` password stays as it is: the
+    service's config loader puts the secret in at start."""
+    import urllib.parse
+
+    b = d.broker
+    user, password = service_account(d, instance_id) if instance_id else (str(b["user"]), str(b["password"]))
+    secret = password if ENV_REF.match(password) else urllib.parse.quote(password, safe="")
+    auth = f"{urllib.parse.quote(user, safe='')}:{secret}"
+    return f"amqp://{auth}@{b['host']}:{b['port']}/{b['vhost']}"
 
 
 def data_dir(d: Description, install: dict, instance_id: str) -> str:
@@ -113,7 +132,10 @@ def build(d: Description) -> list[Planned]:
             layers = [("settings", d.settings), (f"hosts.{host.name}.settings", host.settings),
                       (f"{spec.key}.settings", spec.settings)]
             tree = deep_merge(deep_merge(_plain(d.settings), _plain(host.settings)), _plain(spec.settings))
-            _set(tree, "AMQP_URI", amqp_uri(d))
+            _set(tree, "AMQP_URI", amqp_uri(d, spec.id))
+            if kind.name == "definitions" and d.broker.get("management_url"):
+                # where `nas users` makes people's broker accounts
+                _set(tree, "broker.management_url", d.broker["management_url"], overwrite=False)
             _set(tree, "data_dir", data_dir(d, host.install, spec.id))
             _set(tree, "instance.id", spec.id)
             _set(tree, "instance.service", kind.service)

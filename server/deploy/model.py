@@ -7,7 +7,9 @@ later (an unknown setting three levels down in one instance's settings) is repor
 The description, top to bottom::
 
     environment: prod                 # names the systemd target (nas-prod.target) and config dirs
-    broker: {host: mq, port: 5672, vhost: nas-prod, user: nas, password: ${NAS_AMQP_PASSWORD}}
+    broker: {host: mq, port: 5672, vhost: nas-prod, password: ${NAS_AMQP_PASSWORD},
+             service_accounts: true,   # each instance logs in as svc-<id> (else: user, shared by all)
+             management_url: "http://nas-admin:${NAS_MQ_ADMIN_PASSWORD}@mq:15672/api"}
     database: {url: "postgresql://nas:${NAS_DB_PASSWORD}@db/nas"}
     install: {venv: /opt/nas/venv, config_dir: /etc/nas, data_dir: /var/lib/nas, user: nas,
               secrets_file: /etc/nas/secrets.env,
@@ -109,7 +111,7 @@ class Description:
 
 TOP_KEYS = {"environment", "broker", "database", "install", "replicas", "channels", "notifications",
             "settings", "hosts"}
-BROKER_KEYS = {"host", "port", "vhost", "user", "password"}
+BROKER_KEYS = {"host", "port", "vhost", "user", "password", "management_url", "service_accounts"}
 DATABASE_KEYS = {"url"}
 INSTALL_KEYS = {"venv", "config_dir", "data_dir", "user", "group", "secrets_file", "systemd_dir", "state_dir",
                 "ssh_command", "rsync"}
@@ -167,7 +169,7 @@ def read(path: str) -> Description:
         environment = "invalid"
     broker = section(raw, "broker", BROKER_KEYS, "broker",
                      {"host": "localhost", "port": 5672, "vhost": f"nas-{environment}", "user": "guest",
-                      "password": "guest"})
+                      "password": "guest", "management_url": "", "service_accounts": False})
     database = section(raw, "database", DATABASE_KEYS, "database", {"url": ""})
     install = section(raw, "install", INSTALL_KEYS, "install", INSTALL_DEFAULTS)
     notifications = section(raw, "notifications", {"mail", "log"}, "notifications")

@@ -18,7 +18,6 @@ from server.harvester.index_client import RpcIndexClient
 from server.harvester.logins_client import RpcLoginsClient
 from server.harvester.runner import Harvester, HarvesterConfig
 from server.harvester.scheduler_client import RpcScheduler
-from server.runtime.identity import caller_config
 from server.runtime.instance import Runtime
 from server.runtime.notify import Notifications, notifier_of
 from server.runtime.rpc import rpc
@@ -47,7 +46,7 @@ class HarvesterLoop(DependencyProvider):
         # The Runtime's instance id is known only after its own setup: filled in at start().
         self.config = HarvesterConfig.from_settings(settings, settings["instance.id"] or "harvester")
         self.stop_timeout = settings["harvester.stop_timeout"]
-        nameko_config = caller_config(self.container)
+        nameko_config = dict(self.container.config)
         self.archive = archive_client.from_settings(settings, nameko_config)
         scheduler = RpcScheduler(nameko_config, settings["harvester.rpc_timeout"])
         index = RpcIndexClient(nameko_config, settings["harvester.rpc_timeout"])

@@ -19,7 +19,6 @@ from server.index.archive_source import ArcRepositorySource
 from server.index.cache import CacheConfig, IndexCache
 from server.index.job_catalog import SchedulerCatalog
 from server.index.names import check_job_ids, check_kind
-from server.runtime.identity import caller_config
 from server.runtime.instance import Runtime
 from server.runtime.rpc import rpc
 from server.runtime.service import NasService
@@ -46,7 +45,7 @@ class IndexContext(DependencyProvider):
 
     def setup(self) -> None:
         s = settings_for(self.container)
-        config = caller_config(self.container)
+        config = dict(self.container.config)
         root = s["index.cache_dir"] or os.path.join(s["data_dir"], "index-cache")
         self.cache = IndexCache(CacheConfig(
             root=os.path.abspath(root), budget=s["index.cache.max_bytes"], mime_exclude=s["index.dedup.mime_exclude"],

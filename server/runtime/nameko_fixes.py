@@ -14,6 +14,11 @@ to this instance or another): the claim, store and upload paths are idempotent b
 name; a call without such a key (a "harvest now") may run twice, as it could when an instance
 died mid-call before.
 
+Every message Nameko publishes (requests, replies, events) carries the AMQP ``user_id``
+property: the login of the publisher's broker URI. RabbitMQ refuses a ``user_id`` that is not the
+connection's login, so the receiving service knows which account sent each call; identity is
+that login (:mod:`server.runtime.identity`). Nameko does not set it by itself.
+
 The other half of surviving a restart is the consumer's reconnect policy, a config default
 set per container in :func:`server.runtime.settings_provider.settings_for`.
 ``tests/integration/foundation/test_broker_restart.py`` finishes a worker while a real broker is
@@ -25,7 +30,7 @@ _applied = False
 
 
 def apply() -> None:
-    """Patch ``nameko.messaging.QueueConsumer`` once (idempotent)."""
+    """Patch ``nameko.messaging.QueueConsumer`` and Nameko's ``Publisher`` once (idempotent)."""
     global _applied
     if _applied:
         return
@@ -47,4 +52,20 @@ def apply() -> None:
 
     QueueConsumer.ack_message = _settle("ack")
     QueueConsumer.requeue_message = _settle("requeue")
+    _publish_with_login()
     _applied = True
+
+
+def _publish_with_login() -> None:
+    from nameko.amqp.publish import Publisher
+
+    from shared.credentials import uri_user
+
+    original = Publisher.publish
+
+    def publish(self, payload, **kwargs):
+        kwargs.setdefault("user_id", uri_user(self.amqp_uri))
+        return original(self, payload, **kwargs)
+
+    publish.__doc__ = "Nameko's publish, with the AMQP user_id of its login (server.runtime.nameko_fixes)."
+    Publisher.publish = publish

@@ -2,8 +2,8 @@
 harvester's job threads, the index server's builds, the viewerproxy's request threads. One helper
 for all of them, over the one client (:class:`shared.client.ServiceClient`):
 
-* the calls carry the calling service's own identity (:func:`identity_tokens.proxy_context` of
-  the config :func:`identity_tokens.caller_config` made), never a person's;
+* the calls come from the calling service's own broker account (the login of its ``AMQP_URI``,
+  which the broker validates as each message's ``user_id``), never a person's;
 * answers are decoded into the DTOs the contracts declare;
 * a service that does not answer, is not running, or a broker that cannot be reached is said one
   way, as :class:`~shared.errors.Unavailable` naming the service and method (the callers decide
@@ -22,7 +22,6 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
-from server.runtime.identity_tokens import proxy_context
 from shared import contracts
 from shared.client import RpcTimeout, ServiceClient, UnknownService, Unreachable
 from shared.errors import NasError, Unavailable
@@ -50,9 +49,8 @@ class Connection:
 
 
 class RemoteServices:
-    """A service's calls to others. ``config`` is the service's Nameko config (its ``AMQP_URI``
-    and the identity :func:`~server.runtime.identity_tokens.caller_config` put there);
-    ``timeout`` the default seconds to wait for an answer."""
+    """A service's calls to others. ``config`` is the service's Nameko config (its ``AMQP_URI``,
+    whose login the calls come from); ``timeout`` the default seconds to wait for an answer."""
 
     def __init__(self, config: Mapping[str, Any], timeout: float = 30.0, pool: int = 0):
         self.config = dict(config)
@@ -61,8 +59,7 @@ class RemoteServices:
         self._slots = threading.BoundedSemaphore(pool) if pool else None
 
     def _new(self, timeout: float | None) -> ServiceClient:
-        return ServiceClient(self.config["AMQP_URI"], context=proxy_context(self.config),
-                             timeout=self.timeout if timeout is None else timeout)
+        return ServiceClient(self.config["AMQP_URI"], timeout=self.timeout if timeout is None else timeout)
 
     @contextmanager
     def connection(self, timeout: float | None = None) -> Iterator[Connection]:

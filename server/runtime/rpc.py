@@ -9,11 +9,13 @@ returns DTO instances; the entrypoint turns them into JSON-safe dicts just befor
 the core and ``worker_factory`` tests deal in typed objects and only the wire sees dicts.
 
 An RPC declares the roles it needs (``@rpc(roles=CURATOR)``, sets in :mod:`shared.roles`). The
-entrypoint verifies the caller's signed identity (:mod:`server.runtime.identity`) before a
-worker exists: a call without one, with a forged or expired one, or with the wrong roles gets
-a typed ``PermissionDenied``/``TokenRejected`` and changes nothing. Calls that change something
-(or are declared ``audit=True``) and every refusal go to the audit log
-(:mod:`server.runtime.audit`). See docs/decisions/trust-roles.md.
+entrypoint identifies the caller by the broker login the message came from (its validated AMQP
+``user_id``; :mod:`server.runtime.identity`) before a worker exists: a call without a login,
+from a login that is no user (or a disabled one), or without the roles gets a typed
+``PermissionDenied`` and changes nothing. A person not seen lately is looked up in the users
+table in a thread of its own, so the consumer goes on taking other calls meanwhile. Calls that
+change something (or are declared ``audit=True``) and every refusal go to the audit log
+(:mod:`server.runtime.audit`). See docs/security.md.
 """
 from __future__ import annotations
 
@@ -27,7 +29,7 @@ from amqp.exceptions import ConnectionError as AmqpConnectionError
 from kombu.exceptions import OperationalError as KombuOperationalError
 from nameko.rpc import Rpc as NamekoRpc
 
-from server.runtime.identity_tokens import LOGIN_KEY
+from server.runtime.identity import LOGIN_KEY
 from shared import contracts
 from shared.errors import NasError
 
@@ -51,7 +53,6 @@ class Rpc(NamekoRpc):
     def setup(self) -> None:
         from server.runtime.identity import guard_for
 
-        # loads the installation key now: a host without it stops at start, not at the first call
         self.guard = guard_for(self.container)
         super().setup()
 
@@ -79,26 +80,57 @@ class Rpc(NamekoRpc):
             from shared.errors import InvalidInput
 
             raise InvalidInput(f"{self.action}: {problem}", {"reason": "out_of_range"})
-        from server.runtime import audit
         from shared.errors import PermissionDenied
-        from shared.roles import allows
 
         context = self.unpack_message_headers(message)
         try:
-            who = self.guard.identify(context)
-            if not allows(self.roles, who.roles, self.exclusive):
-                needed = ", ".join(self.roles or ()) or "service"
-                raise PermissionDenied(f"{who.subject} may not call {self.action} (it needs one of: {needed}; "
-                                       f"{who.subject} has: {', '.join(sorted(who.roles))})",
-                                       {"reason": "role", "action": self.action, "needed": list(self.roles or ())})
+            who = self.guard.known(context)
         except PermissionDenied as exc:
-            # raised here, the consumer sends the error back and acknowledges: no worker runs
-            held = self.guard.identify_quietly(context)
-            audit.record(self.guard.audit_log, who=held.subject, roles=held.roles, action=self.action,
-                         outcome="refused", error=exc.code, instance=self.guard.instance,
-                         detail={"reason": (exc.details or {}).get("reason")}, login=context.get(LOGIN_KEY))
+            self._refused(context, exc)
             raise
-        return super().handle_message(body, message)
+        if who is None:
+            # a person not looked up lately: the users table is asked in a thread of its own
+            # (the definitions service may be this very container, whose consumer must go on)
+            self.container.spawn_managed_thread(lambda: self._identify_then_handle(body, message, context))
+            return
+        self._check(who, context)
+        super().handle_message(body, message)
+
+    def _identify_then_handle(self, body, message, context) -> None:
+        from shared.errors import PermissionDenied, Unavailable
+
+        try:
+            try:
+                who = self.guard.identify(context)
+            except (PermissionDenied, Unavailable) as exc:
+                self._refused(context, exc)
+                raise
+            self._check(who, context)
+            super().handle_message(body, message)
+        except Exception:  # noqa: BLE001 - as Nameko's consumer does: the caller gets the error
+            self.rpc_consumer.handle_result(message, None, sys.exc_info())
+
+    def _check(self, who, context) -> None:
+        """Raise PermissionDenied (audited) unless ``who`` holds a role this RPC admits."""
+        from shared.errors import PermissionDenied
+        from shared.roles import allows
+
+        if allows(self.roles, who.roles, self.exclusive):
+            return
+        needed = ", ".join(self.roles or ()) or "service"
+        exc = PermissionDenied(f"{who.subject} may not call {self.action} (it needs one of: {needed}; "
+                               f"{who.subject} has: {', '.join(sorted(who.roles)) or 'no role'})",
+                               {"reason": "role", "action": self.action, "needed": list(self.roles or ())})
+        self._refused(context, exc)
+        raise exc
+
+    def _refused(self, context, exc) -> None:
+        from server.runtime import audit
+
+        held = self.guard.identify_quietly(context)
+        audit.record(self.guard.audit_log, who=held.subject, roles=held.roles, action=self.action,
+                     outcome="refused", error=exc.code, instance=self.guard.instance,
+                     detail={"reason": (exc.details or {}).get("reason")}, login=context.get(LOGIN_KEY))
 
     def declared_return(self) -> Any:
         if self._declared is None:

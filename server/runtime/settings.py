@@ -9,10 +9,13 @@ SETTINGS = (
             "single-host installations, the demo and tests"),
 )
 
-# Roles and audit (docs/decisions/trust-roles.md).
+# Roles and audit (docs/security.md).
 SETTINGS = SETTINGS + (
     Setting("security.audit_log", str, "", "where this instance appends its audit log (who called what, when); "
             "empty: audit.log in data_dir"),
-    Setting("security.revoked_identities", list, [], "identity token ids (jti) or subjects the services refuse "
-            "(applied at start)"),
+    Setting("security.service_logins", dict, {}, "broker logins that are services although they do not start "
+            "with svc- (login: service kind, e.g. guest: harvester on a development broker); empty: "
+            "$NAS_SERVICE_LOGINS (login=kind,...)"),
+    Setting("security.roles_cache_seconds", float, 30.0, "how long a service keeps a person's roles before asking "
+            "the users table again (a change made with `nas users` applies at once anyway)"),
 )

@@ -63,11 +63,9 @@ class ProxyProcess(DependencyProvider):
         self.public_host = s["viewerproxy.public_host"]
         self.ready_file = os.path.join(self.workdir, "listening.json")
         from server.runtime import tokens
-        from server.runtime.identity import CALLER_KEY
 
+        # Its calls (here and in the proxy process) come from the viewerproxy's own broker login.
         self.nameko = {k: v for k, v in self.container.config.items() if k.isupper()}
-        # Its calls (here and in the proxy process) carry the viewerproxy's own signed identity.
-        self.nameko[CALLER_KEY] = self.container.service_name
         self.nameko["security"] = {"key_file": tokens.key_path(s)}
         self.rpc_timeout = s["viewerproxy.rpc_timeout"]
         config = {

@@ -306,7 +306,35 @@ class TrapListDto(Dto):
     expressions: list[str]
 
 
+@dataclass
+class UserDto(Dto):
+    """A person who may use the installation: their broker login and the roles the services give
+    them (``shared.roles``); a disabled user is refused every call."""
+
+    login: str
+    roles: list[str]
+    disabled: bool
+    created_at: dt.datetime
+    changed_at: dt.datetime
+    changed_by: str
+
+
+@dataclass
+class NewUserDto(Dto):
+    """A user just added, with the password of their broker account (shown once, never kept)."""
+
+    user: UserDto
+    password: str
+
+
 RETURNS: dict[str, Any] = {
+    # people (their broker accounts and roles)
+    "user_access": UserDto | None,
+    "list_users": list[UserDto],
+    "add_user": NewUserDto,
+    "change_user": UserDto,
+    "remove_user": UserDto,
+    "set_password": UserDto,
     # domains
     "create_domain": DomainDto,
     "get_domain": DomainDto,

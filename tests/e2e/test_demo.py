@@ -18,7 +18,9 @@ def free_port() -> int:
 
 
 def test_demo_runs_end_to_end_and_twice(tmp_path, rabbit_vhost):
-    env = {**os.environ, "NAS_TEST_EVENTLET": ""}
+    # the demo as an installation runs: the suite's guest is no service there
+    env = {k: v for k, v in os.environ.items() if k != "NAS_SERVICE_LOGINS"}
+    env["NAS_TEST_EVENTLET"] = ""
     cmd = [sys.executable, "-m", "server.cli.main", "demo", "--dir", str(tmp_path / "demo"),
            "--vhost", rabbit_vhost, "--web-port", str(free_port()), "--viewer-port", str(free_port())]
     try:
@@ -36,24 +38,35 @@ def test_demo_runs_end_to_end_and_twice(tmp_path, rabbit_vhost):
         # the notifier recorded the notification, and its log channel wrote it
         assert "DEMO_FINISHED" in out.split("== 10")[1] and "job 1" in out.split("== 10")[1]
         assert "its log channel" in out
-        # people: one identity per role, enough for a newcomer's shell without the installation key
-        people = tmp_path / "demo" / "identities"
-        assert f"export NAS_IDENTITY={people / 'curator.token'}" in out     # outside the folder: absolute
+        # people: one broker login per role, enough for a newcomer's shell without any key
+        people = tmp_path / "demo" / "people"
+        assert f"nas login curator --password-stdin < {people / 'curator.password'}" in out   # absolute
         assert f"nas demo --stop --dir {tmp_path / 'demo'} --vhost {rabbit_vhost}" in out   # stops this demo
-        assert {p.name for p in people.iterdir()} == {f"{r}.token" for r in ("curator", "qa", "operator", "admin")}
+        assert {p.name for p in people.iterdir()} == {f"{r}.password" for r in ("curator", "qa", "operator", "admin")}
         assert all(p.stat().st_mode & 0o777 == 0o600 for p in people.iterdir())
-        newcomer = {k: v for k, v in env.items() if k not in ("NAS_KEY_FILE", "NAS_IDENTITY")}
-        newcomer.update(NAS_AMQP_URI=f"amqp://guest:guest@127.0.0.1:5672/{rabbit_vhost}", HOME=str(tmp_path))
+        assert all(p.stat().st_mode & 0o777 == 0o600 for p in (tmp_path / "demo" / "config").glob("*.yaml"))
+        newcomer = {k: v for k, v in env.items() if k not in ("NAS_KEY_FILE", "NAS_SERVICE_LOGINS")}
+        newcomer.update(NAS_AMQP_URI=f"amqp://127.0.0.1:5672/{rabbit_vhost}", HOME=str(tmp_path),
+                        XDG_CONFIG_HOME=str(tmp_path / "config-home"))
         nas = [sys.executable, "-m", "server.cli.main"]
+        with open(people / "curator.password") as fh:
+            login = subprocess.run([*nas, "login", "curator", "--password-stdin"], stdin=fh, capture_output=True,
+                                   text=True, timeout=60, env=newcomer)
+        assert login.returncode == 0 and "Logged in as curator (curator)" in login.stdout, login.stderr
         shown = subprocess.run([*nas, "domains", "show", "kb-demo.dk"], capture_output=True, text=True, timeout=60,
-                               env={**newcomer, "NAS_IDENTITY": str(people / "curator.token")})
+                               env=newcomer)
         assert shown.returncode == 0 and "kb-demo.dk" in shown.stdout, shown.stderr
+        qa = {**newcomer, "NAS_USER": "qa", "NAS_PASSWORD": (people / "qa.password").read_text().strip()}
         refused = subprocess.run([*nas, "domains", "create", "qa-made.dk"], capture_output=True, text=True,
-                                 timeout=60, env={**newcomer, "NAS_IDENTITY": str(people / "qa.token")})
-        assert refused.returncode == 1 and "demo-qa may not call definitions.create_domain" in refused.stderr
-        nobody = subprocess.run([*nas, "domains", "show", "kb-demo.dk"], capture_output=True, text=True, timeout=60,
-                                env=newcomer)
-        assert nobody.returncode == 1 and "carries no identity" in nobody.stderr
+                                 timeout=60, env=qa)
+        assert refused.returncode == 1 and "qa may not call definitions.create_domain" in refused.stderr
+        wrong = subprocess.run([*nas, "domains", "show", "kb-demo.dk"], capture_output=True, text=True, timeout=60,
+                               env={**qa, "NAS_PASSWORD": "not-the-password"})
+        assert wrong.returncode == 3 and "password was refused" in wrong.stderr and "nas login" in wrong.stderr
+        guest = subprocess.run([*nas, "domains", "show", "kb-demo.dk", "--amqp-uri",
+                                f"amqp://guest:guest@127.0.0.1:5672/{rabbit_vhost}"], capture_output=True,
+                               text=True, timeout=60, env={**newcomer, "XDG_CONFIG_HOME": str(tmp_path / "none")})
+        assert guest.returncode != 0 and "Traceback" not in guest.stderr
 
         second = subprocess.run(cmd, capture_output=True, text=True, timeout=300, env=env)
         assert second.returncode == 0, second.stdout[-3000:] + second.stderr[-3000:]

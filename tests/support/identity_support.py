@@ -1,38 +1,24 @@
-"""Identities for tests (see docs/decisions/trust-roles.md).
+"""Identities for tests (see docs/security.md): identity is the broker login.
 
-tests/conftest.py calls :func:`install` before any test module is imported: one installation
-key per test process (``$NAS_KEY_FILE``, inherited by every service process a test starts) and
-an ``admin`` identity on every ``ClusterRpcProxy`` made without ``context_data``, so tests that
-are not about roles need no identity of their own. A test about roles passes its own::
+tests/conftest.py calls :func:`install` before any test module is imported:
 
-    ClusterRpcProxy(config, context_data=as_roles("qa"))
+* the suite's shared broker login ``guest`` counts as a harvester service (``$NAS_SERVICE_LOGINS``,
+  inherited by every service process a test starts), so tests that are not about roles call as a
+  service does;
+* Nameko's publisher puts the login in every message's ``user_id`` (as in the services), so the
+  test's standalone proxies are identified like any other caller.
+
+A test about people's roles adds people with :func:`add_person` (a real broker account made by
+the definitions service's ``add_user``, and a row in its users table) and calls with their URI.
 """
 from __future__ import annotations
 
 import os
-import tempfile
-from typing import Any
+import urllib.parse
+import uuid
 
 _installed = False
-
-
-def key_file() -> str:
-    return os.environ["NAS_KEY_FILE"]
-
-
-def token(*roles: str, subject: str | None = None, ttl: float = 3600.0) -> str:
-    """A genuine identity token for ``roles`` signed with this test run's key."""
-    from server.runtime import identity, tokens
-
-    key = tokens.installation_key({"security.key_file": key_file()})
-    return identity.issue(key, subject or f"test-{'-'.join(roles)}", roles, ttl)
-
-
-def as_roles(*roles: str, subject: str | None = None) -> dict[str, Any]:
-    """Nameko context data carrying a token for ``roles``."""
-    from server.runtime.identity import CONTEXT_KEY
-
-    return {CONTEXT_KEY: token(*roles, subject=subject)}
+TEST_SERVICE_LOGINS = "guest=harvester"
 
 
 def install() -> None:
@@ -40,21 +26,36 @@ def install() -> None:
     if _installed:
         return
     _installed = True
-    if not os.environ.get("NAS_KEY_FILE"):
-        folder = tempfile.mkdtemp(prefix="nas-test-key-")
-        os.environ["NAS_KEY_FILE"] = os.path.join(folder, "installation.key")
-    from server.runtime.tokens import create_key_file
+    os.environ.setdefault("NAS_SERVICE_LOGINS", TEST_SERVICE_LOGINS)
+    from server.runtime import nameko_fixes
 
-    if not os.path.exists(key_file()):
-        create_key_file(key_file())
+    nameko_fixes.apply()
 
-    from nameko.standalone.rpc import StandaloneProxyBase
 
-    original = StandaloneProxyBase.__init__
+def person_uri(amqp_uri: str, login: str, password: str) -> str:
+    """``amqp_uri`` logged in as ``login``."""
+    from shared.credentials import Login, uri_with_login
 
-    def with_admin(self, config, context_data=None, *args, **kwargs):
-        if context_data is None:
-            context_data = as_roles("admin", subject="test-admin")
-        original(self, config, context_data, *args, **kwargs)
+    return uri_with_login(amqp_uri, Login(login, password))
 
-    StandaloneProxyBase.__init__ = with_admin
+
+def add_person(amqp_uri: str, *roles: str, login: str | None = None) -> tuple[str, str]:
+    """A person with ``roles`` (their broker account and users-table row, made by the running
+    definitions service on ``amqp_uri``'s vhost); answers (login, their AMQP URI). The broker
+    account is global: remove it with :func:`remove_person` (the ``people`` fixture does)."""
+    from shared.client import ServiceClient
+
+    login = login or f"t{uuid.uuid4().hex[:10]}-{'-'.join(roles) or 'none'}"
+    with ServiceClient(amqp_uri) as client:
+        made = client.call("definitions", "add_user", login, list(roles))
+    return login, person_uri(amqp_uri, login, made.password)
+
+
+def remove_person(login: str) -> None:
+    import rabbit_admin
+
+    rabbit_admin.delete_user(login)
+
+
+def login_of(uri: str) -> str:
+    return urllib.parse.unquote(urllib.parse.urlsplit(uri).username or "")

@@ -29,16 +29,20 @@ _DEBIAN_SCRIPT = "/usr/lib/rabbitmq/bin/rabbitmq-server"
 class PrivateBroker:
     """A RabbitMQ node of our own (never the machine's shared one), started and stopped by PID."""
 
-    def __init__(self):
+    def __init__(self, management: bool = False):
         self.base = tempfile.mkdtemp(prefix="nas-rmq-")
         self.port, self.dist = _free_port(), _free_port()
+        self.api_port = _free_port() if management else 0
         self.name = f"nastest-{os.getpid()}-{self.port}@localhost"
         os.makedirs(f"{self.base}/mnesia")
         os.makedirs(f"{self.base}/log")
         with open(f"{self.base}/plugins", "w") as fh:
-            fh.write("[].\n")
+            fh.write("[rabbitmq_management].\n" if management else "[].\n")
         with open(f"{self.base}/rabbitmq.conf", "w") as fh:
             fh.write(f"listeners.tcp.default = 127.0.0.1:{self.port}\nloopback_users = none\n")
+            if management:
+                fh.write(f"management.tcp.ip = 127.0.0.1\nmanagement.tcp.port = {self.api_port}\n"
+                         "management_agent.disable_metrics_collector = true\n")
         shutil.chown(self.base, "rabbitmq") if os.geteuid() == 0 else None
         for root, dirs, files in os.walk(self.base):
             for n in dirs + files:
@@ -76,10 +80,24 @@ class PrivateBroker:
             except OSError:
                 time.sleep(0.3)
                 continue
-            if self.accepts_amqp():   # the port opens before the node takes logins
+            if self.accepts_amqp() and self.api_answers():   # the port opens before the node takes logins
                 return
             time.sleep(0.3)
         raise RuntimeError("the private RabbitMQ node did not take an AMQP connection in time")
+
+    @property
+    def management_url(self) -> str:
+        return f"http://guest:guest@127.0.0.1:{self.api_port}/api"
+
+    def api_answers(self) -> bool:
+        """The management API answers (always true for a node started without it)."""
+        if not self.api_port:
+            return True
+        try:
+            socket.create_connection(("127.0.0.1", self.api_port), timeout=1).close()
+            return True
+        except OSError:
+            return False
 
     def accepts_amqp(self) -> bool:
         """An AMQP connection to the default vhost opens (the node is up, not only its port)."""

@@ -87,6 +87,15 @@ def create_person(vhost: str, login: str, password: str) -> None:
     _api("PUT", f"/topic-permissions/{quoted}/{who}", allowed["topic"])
 
 
+def create_service(vhost: str, login: str, password: str) -> None:
+    """A service's broker account on ``vhost`` (everything on the vhost); needs the management API."""
+    if not api_available():
+        raise NoBroker("the RabbitMQ management API is not enabled (packaging/test.sh enables it)")
+    quoted, who = urllib.parse.quote(vhost, safe=""), urllib.parse.quote(login, safe="")
+    _api("PUT", f"/users/{who}", {"password": password, "tags": ""})
+    _api("PUT", f"/permissions/{quoted}/{who}", {"configure": ".*", "write": ".*", "read": ".*"})
+
+
 def delete_user(login: str) -> None:
     try:
         _api("DELETE", f"/users/{urllib.parse.quote(login, safe='')}")

@@ -51,7 +51,7 @@ def main() -> int:
     lifeline.arm()      # NAS_LIFELINE_PID: the test process; its death ends this one too
     import identity_support
 
-    identity_support.install()   # an admin identity on this process's RPC clients ($NAS_KEY_FILE)
+    identity_support.install()   # this process calls as the suite's service login (guest)
     import rabbit_admin
     from viewer_testkit import browser_archive
     from viewer_testkit.stack import Stack, StandInScheduler, fill

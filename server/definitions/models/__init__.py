@@ -15,11 +15,12 @@ from server.definitions.models.ingest import IngestRun
 from server.definitions.models.profiles import CrawlProfile
 from server.definitions.models.schedules import Schedule
 from server.definitions.models.traps import GlobalTrapExpression, GlobalTrapList
+from server.definitions.models.users import User
 from server.harvestdb.base import Base, UtcDateTime, utcnow
 
 __all__ = [
     "Base", "UtcDateTime", "utcnow", "HarvestChannel", "HarvestDefinition", "harvest_configurations",
     "Domain", "DomainConfiguration", "DomainCrawlerTrap", "DomainOwnerInfo", "SeedList", "SiteCredential",
     "configuration_seed_lists", "HarvestHistory", "IngestRun", "CrawlProfile", "Schedule",
-    "GlobalTrapExpression", "GlobalTrapList",
+    "GlobalTrapExpression", "GlobalTrapList", "User",
 ]

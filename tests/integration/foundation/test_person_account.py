@@ -12,12 +12,11 @@ import amqp
 import pytest
 import rabbit_admin
 from foundation_testdb.errors_service import RaiserService
-from identity_support import as_roles
 from nameko.containers import ServiceContainer
 from rabbit_admin import RABBIT_HOST, RABBIT_PORT
 
 from shared.client import ServiceClient
-from shared.errors import NotFound
+from shared.errors import PermissionDenied, Unavailable
 
 
 @pytest.fixture
@@ -39,13 +38,18 @@ def raiser(nameko_config, tmp_path):
 
 
 def test_a_person_calls_through_their_own_account_and_the_audit_names_it(person, raiser):
+    """The account is the broker's only, and no definitions service (users table) runs here: the
+    service takes the caller from the validated login, whatever the headers claim, cannot find
+    its roles, refuses the call and records the login."""
     login, _password, uri = person
-    forged = {**as_roles("admin"), "nas_broker_login": "somebody-else"}   # a header cannot set it
+    forged = {"nas_broker_login": "svc-harvester", "nas_identity": "admin"}   # a header cannot set it
     with ServiceClient(uri, context=forged, timeout=20) as client:
-        with pytest.raises(NotFound):
+        with pytest.raises((PermissionDenied, Unavailable)) as err:
             client.raiser.raise_code("not_found")
+    assert err.value.details["reason"] == "users_unavailable"
     entries = [json.loads(line) for line in raiser.read_text().splitlines()]
     assert entries and entries[-1]["login"] == login and entries[-1]["action"] == "raiser.raise_code"
+    assert entries[-1]["outcome"] == "refused"
 
 
 def _attempt(uri_parts, fn) -> Exception | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import re
 import shlex
+import urllib.parse
 
 import pytest
 from nameko.containers import ServiceContainer
@@ -42,30 +43,39 @@ def services(nameko_config, tmp_path):
             c.stop()
 
 
-def test_the_readme_walkthrough_runs_as_written(services, monkeypatch, capsys, tmp_path):
-    from server.demo.identities import write_identities
+def test_the_readme_walkthrough_runs_as_written(services, people, monkeypatch, capsys, tmp_path):
+    from server.demo.accounts import password_file
+    from shared.credentials import uri_user
 
-    # where the demo runs: its folder data/demo, with the identities it writes for people
+    # where the demo runs: its folder data/demo, with the password file it writes for its curator.
+    # Broker accounts are the whole broker's, not one vhost's: the test's curator has a login of
+    # its own (a running demo's `curator` is left alone), put where the README says `curator`.
     monkeypatch.chdir(tmp_path)
-    write_identities(os.path.join("data", "demo"), os.environ["NAS_KEY_FILE"])
+    curator, curator_uri = people(services, "curator")
+    os.makedirs(os.path.join("data", "demo", "people"))
+    with open(password_file(os.path.join("data", "demo"), "curator"), "w") as fh:
+        fh.write(urllib.parse.unquote(urllib.parse.urlsplit(curator_uri).password) + "\n")
+    assert uri_user(curator_uri) == curator
     with ClusterRpcProxy({"AMQP_URI": services}, timeout=60) as rpc:
         rpc.definitions.upload_profile(story.PROFILE, story._profile_document(), "yaml")
         rpc.definitions.create_domain(story.DOMAIN)
-        # a newcomer's shell: no installation key, no identity but what the README says
+        # a newcomer's shell: no key, no login but what the README says
         monkeypatch.delenv("NAS_KEY_FILE")
-        monkeypatch.delenv("NAS_IDENTITY", raising=False)
         monkeypatch.setenv("HOME", str(tmp_path))
-        monkeypatch.setenv("NAS_AMQP_URI", services)
-        assert main(["domains", "show", story.DOMAIN]) == 1               # without it: refused, and said
-        assert "the call carries no identity" in capsys.readouterr().err
+        monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+        plain = services.replace("guest:guest@", "")
+        monkeypatch.setenv("NAS_AMQP_URI", plain)
         job_id = None
         for line in walkthrough():
             if line.startswith("export NAS_AMQP_URI="):
-                monkeypatch.setenv("NAS_AMQP_URI", services)   # the demo's vhost is this test's own
+                assert line == "export NAS_AMQP_URI=amqp://127.0.0.1:5672/nas-demo"
+                monkeypatch.setenv("NAS_AMQP_URI", plain)      # the demo's vhost is this test's own
                 continue
-            if line.startswith("export NAS_IDENTITY="):
-                monkeypatch.setenv("NAS_IDENTITY", line.split("=", 1)[1])   # as written: relative to the checkout
-                continue
+            if " < " in line:                                  # the shell's redirection, as a shell does it
+                line, given = line.split(" < ")
+                monkeypatch.setattr("sys.stdin", open(given.strip()))
+            if line.startswith(".venv/bin/nas login curator"):
+                line = line.replace("login curator", f"login {curator}")
             argv = shlex.split(line)
             assert argv[0] == ".venv/bin/nas", line
             argv = [str(job_id) if a == "JOB" else a for a in argv[1:]]
@@ -94,7 +104,7 @@ def test_the_readme_walkthrough_runs_as_written(services, monkeypatch, capsys, t
         changes = [json.loads(line) for line in fh if '"ok"' in line]
     by = {who: {e["action"] for e in changes if e["who"] == who} for who in {e["who"] for e in changes}}
     assert {"definitions.save_seed_list", "definitions.create_schedule", "definitions.create_selective",
-            "scheduler.harvest_now"} <= by["demo-curator"]
+            "scheduler.harvest_now"} <= by[curator]
     # the test itself made only what the demo makes before (and played the harvester)
-    assert {a for a in by.get("test-admin", set()) if a.startswith("definitions.")} <= {
-        "definitions.upload_profile", "definitions.create_domain"}
+    assert {a for a in by.get("guest", set()) if a.startswith("definitions.")} <= {
+        "definitions.upload_profile", "definitions.create_domain", "definitions.add_user"}

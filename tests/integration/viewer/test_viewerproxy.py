@@ -517,21 +517,28 @@ def test_the_command_line_pages_missing_urls_and_makes_them_seeds(env, capsys):
     assert {"qa-missing", "from-qa"} <= set(default["seed_lists"])
 
 
-def test_a_viewer_session_is_its_makers_only(env):
+def test_a_viewer_session_is_its_makers_only(env, people):
     """#29 item 5: sessions had no owner (a curator read and cleared a QA user's missing URLs and
     stopped the session; a caller could label a session with another user's name). The owner is
-    the verified caller; others are refused, admins excepted; each lists only its own."""
-    from identity_support import as_roles
-
+    the verified caller (their broker login); others are refused, admins excepted; each lists
+    only its own."""
+    from shared.client import ServiceClient
     from shared.errors import PermissionDenied
 
-    def as_(role, subject):
-        return ClusterRpcProxy(env["config"], context_data=as_roles(role, subject=subject), timeout=60)
+    # people in the users table of the stack's definitions service
+    logins = {role: people(env["config"]["AMQP_URI"], role) for role in ("qa", "curator", "admin")}
 
+    def as_(role, subject):
+        return ServiceClient(logins[role][1], timeout=60)
+
+    _sessions_have_owners(as_, logins["qa"][0], logins["curator"][0], PermissionDenied)
+
+
+def _sessions_have_owners(as_, quinn_login, carl_login, PermissionDenied):
     with as_("qa", "quinn") as quinn:
-        made = quinn.viewerproxy.create_session([1], None, True, "carl")        # a name it writes: ignored
+        made = quinn.viewerproxy.create_session([1], None, True, carl_login)   # a name it writes: ignored
         sid = made["session_id"]
-        assert made["user"] == "quinn"
+        assert made["user"] == quinn_login
         assert quinn.viewerproxy.session(sid)["recording"] is True
         assert sid in [s["session_id"] for s in quinn.viewerproxy.list_sessions()]
     with as_("curator", "carl") as carl:

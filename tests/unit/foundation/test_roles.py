@@ -1,12 +1,13 @@
-"""Every RPC declares the roles it needs (docs/decisions/trust-roles.md), the role sets mean
-what the decision says, and identity tokens verify only when genuine."""
+"""Every RPC declares the roles it needs (docs/security.md), the role sets mean what they say,
+and a caller's roles come from its broker login: a service account's from its name, a person's
+from the users table."""
 from __future__ import annotations
 
 import pytest
 from test_contracts import _rpc_methods, _service_classes
 
-from server.runtime import identity, tokens
-from shared.errors import PermissionDenied, TokenRejected
+from server.runtime import identity
+from shared.errors import PermissionDenied
 from shared.roles import ADMIN, ALL_ROLES, CURATOR, QA_OR_OPERATOR, READ, SERVICE_ONLY, allows, is_read_only
 
 
@@ -52,41 +53,66 @@ def test_read_only_sets():
     assert is_read_only(READ) and not is_read_only(CURATOR) and not is_read_only(None)
 
 
-def test_identity_tokens_verify_only_when_genuine(tmp_path):
-    key = tokens.installation_key({"security.key_file": str(tmp_path / "k"), "security.create_key": True})
-    t = identity.issue(key, "alice", ["curator", "qa"], 60)
-    who = identity.verify(key, t)
-    assert who.subject == "alice" and who.roles == {"curator", "qa"} and who.has("qa") and not who.has("admin")
-    with pytest.raises(TokenRejected, match="revoked"):
-        identity.verify(key, t, revoked={"alice"})
-    with pytest.raises(TokenRejected, match="revoked"):
-        identity.verify(key, t, revoked={who.token_id})
-    with pytest.raises(TokenRejected):
-        identity.verify(b"x" * 32, t)
-    with pytest.raises(PermissionDenied, match="no identity"):
-        identity.verify(key, None)
-    with pytest.raises(ValueError, match="unknown roles"):
-        identity.issue(key, "alice", ["root"], 60)
+@pytest.mark.parametrize(("login", "roles"), [
+    ("svc-harvester", {"service", "harvester"}), ("svc-harvester-h2", {"service", "harvester"}),
+    ("svc-definitions", {"service"}), ("svc-bitarchive-one", {"service"}), ("guest", None), ("alice", None),
+    ("svcalice", None), ("harvester", None),
+])
+def test_a_service_account_is_known_by_its_login(login, roles):
+    kind = identity.service_kind(login, {})
+    assert (identity.roles_of_kind(kind) if kind else None) == (frozenset(roles) if roles else None)
 
 
-def test_a_person_token_comes_from_the_argument_the_environment_or_the_key(tmp_path, monkeypatch):
-    monkeypatch.setenv("HOME", str(tmp_path))
-    key_file = tmp_path / "installation.key"
-    key = tokens.installation_key({"security.key_file": str(key_file), "security.create_key": True})
-    given = identity.issue(key, "bob", ["qa"], 60)
-    (tmp_path / "bob.token").write_text(given + "\n")
-    assert identity.person_token(str(tmp_path / "bob.token")) == given
-    monkeypatch.setenv("NAS_IDENTITY", given)
-    assert identity.person_token() == given
-    monkeypatch.delenv("NAS_IDENTITY")
-    monkeypatch.setenv("NAS_KEY_FILE", str(key_file))
-    held = identity.verify(key, identity.person_token())
-    assert held.subject.startswith("key:") and held.roles == {"admin"}
-    monkeypatch.delenv("NAS_KEY_FILE")
-    assert identity.person_token() is None
+def test_service_logins_come_from_the_settings_else_the_environment(monkeypatch):
+    monkeypatch.setenv(identity.ENV_SERVICE_LOGINS, "guest=harvester, dev = definitions")
+    assert identity.service_logins({}) == {"guest": "harvester", "dev": "definitions"}
+    assert identity.service_logins({"security.service_logins": {"x": "monitor"}}) == {"x": "monitor"}
+    monkeypatch.delenv(identity.ENV_SERVICE_LOGINS)
+    assert identity.service_logins({}) == {}
 
 
-def test_nas_identity_issue_show_and_audit_show(tmp_path):
+class _User:
+    def __init__(self, roles, disabled=False):
+        self.roles, self.disabled = roles, disabled
+
+
+def _guard(monkeypatch, people):
+    guard = identity.Guard({"security.service_logins": {"guest": "harvester"}, "data_dir": "/nonexistent"},
+                           "test", "amqp://guest:guest@localhost:1/")
+    asked = []
+
+    def lookup(login):
+        asked.append(login)
+        guard.directory._cache[login] = (0.0, people.get(login))
+        return people.get(login)
+
+    monkeypatch.setattr(guard.directory, "lookup", lookup)
+    return guard, asked
+
+
+def test_the_guard_takes_roles_from_the_login_never_from_the_message(monkeypatch):
+    guard, asked = _guard(monkeypatch, {"alice": _User(["curator"]), "bob": _User(["qa"], disabled=True)})
+    key = identity.LOGIN_KEY
+    assert guard.known({key: "svc-scheduler"}).roles == {"service"}
+    assert guard.known({key: "guest"}).roles == {"service", "harvester"}
+    # a person is looked up (once: then kept), whatever else the context claims
+    assert guard.known({key: "alice", "nas_identity": "admin"}) is None
+    assert guard.identify({key: "alice", "roles": ["admin"]}).roles == {"curator"} and asked == ["alice"]
+    with pytest.raises(PermissionDenied) as err:
+        guard.identify({key: "bob"})
+    assert err.value.details["reason"] == "disabled"
+    with pytest.raises(PermissionDenied) as err:
+        guard.identify({key: "mallory"})
+    assert err.value.details["reason"] == "unknown_user"
+    with pytest.raises(PermissionDenied) as err:
+        guard.known({})
+    assert err.value.details["reason"] == "anonymous"
+    assert guard.identify_quietly({key: "mallory"}).roles == frozenset()
+    guard.directory.forget("alice")
+    assert guard.known({key: "alice"}) is None
+
+
+def test_nas_audit_show(tmp_path):
     import json
     import os
     import subprocess
@@ -95,18 +121,9 @@ def test_nas_identity_issue_show_and_audit_show(tmp_path):
     from server.runtime import audit
 
     def nas(*args):
-        env = {**os.environ, "NAS_KEY_FILE": str(tmp_path / "installation.key")}
         return subprocess.run([sys.executable, "-m", "server.cli.main", *args], capture_output=True, text=True,
-                              timeout=60, env=env)
+                              timeout=60, env=dict(os.environ))
 
-    assert nas("keys", "init", "--file", str(tmp_path / "installation.key")).returncode == 0
-    r = nas("identity", "issue", "--user", "alice", "--role", "curator", "--role", "qa", "--out",
-            str(tmp_path / "alice.token"))
-    assert r.returncode == 0, r.stderr
-    assert os.stat(tmp_path / "alice.token").st_mode & 0o777 == 0o600
-    r = nas("identity", "show", str(tmp_path / "alice.token"))
-    assert r.returncode == 0 and "alice" in r.stdout and "curator, qa" in r.stdout
-    assert nas("identity", "issue", "--user", "x", "--role", "root").returncode == 2   # not a role
     log = tmp_path / "audit.log"
     audit.record(str(log), who="alice", roles=["curator"], action="definitions.create_domain", outcome="ok")
     audit.record(str(log), who="bob", roles=["qa"], action="definitions.create_domain", outcome="refused",
