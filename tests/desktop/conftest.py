@@ -18,8 +18,12 @@ _SETTINGS_DIR = __import__("tempfile").mkdtemp(prefix="nas-desktop-settings-")
 os.environ["NAS_DESKTOP_SETTINGS"] = os.path.join(_SETTINGS_DIR, "nas-desktop.ini")
 os.environ["XDG_CONFIG_HOME"] = _SETTINGS_DIR
 
+import desktop_identity_shim  # noqa: E402
 import pytest  # noqa: E402
 from rabbit_admin import RABBIT_HOST, RABBIT_PORT  # noqa: E402
+
+# the services of this branch still want a token besides the broker login (see the shim)
+desktop_identity_shim.install()
 
 SERVICES = {
     "monitor": "server.monitor.service:MonitorService",
