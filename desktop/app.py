@@ -57,7 +57,7 @@ def _screenshot_then_quit(window, path: str) -> None:
         timer.stop()
         shot = shown.windowHandle().screen().grabWindow(shown.winId())
         ok = shot.save(path)
-        print(f"screenshot {'saved' if ok else 'NOT saved'}: {path}", flush=True)
+        print(f"screenshot of {shown.objectName()} {'saved' if ok else 'NOT saved'}: {path}", flush=True)
         QApplication.quit()
     timer = QTimer(window)
     timer.timeout.connect(check)

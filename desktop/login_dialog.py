@@ -103,7 +103,11 @@ class LoginDialog(QDialog):
         self._show_server(show_server)
         self.show_message(message)
         self.setMinimumWidth(460)
-        (self.password if current.user and not current.password else self.user).setFocus()
+        if current.user and (message or not current.password):
+            self.password.setFocus()       # the name is there: the password is what to type (again)
+            self.password.selectAll()
+        else:
+            self.user.setFocus()
 
     # --- what the dialog says ------------------------------------------------------------------
 

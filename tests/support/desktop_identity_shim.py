@@ -21,13 +21,14 @@ def install() -> None:
     if _installed or importlib.util.find_spec("server.runtime.identity_tokens") is None:
         return
     _installed = True
-    import identity_support
+    import os
 
     from desktop.rpc import backend
+    from server.runtime import identity_tokens, tokens  # no Nameko: the desktop's process stays free of it
     from shared.client import ServiceClient
 
-    identity_support.install()
-    context = identity_support.as_roles("admin", subject="test-admin")
+    key = tokens.installation_key({"security.key_file": os.environ["NAS_KEY_FILE"]})
+    context = {identity_tokens.CONTEXT_KEY: identity_tokens.issue(key, "test-admin", ["admin"], 24 * 3600.0)}
 
     class WithToken(ServiceClient):
         def __init__(self, *args, **kwargs):
