@@ -393,6 +393,11 @@ class MainWindow(QMainWindow):
     def _check_failed(self, failure: Failure) -> None:
         if failure.kind is FailureKind.UNREACHABLE:
             self._on_unreachable(failure)
+            refusal = refusal_of(failure, self.connection)
+            if refusal is not None and not refusal[2]:
+                # the password was changed (or the account removed) since: ask for the login
+                self.has_signed_in = False
+                self.show_login(*refusal[:2])
         elif failure.code in ("permission_denied", "token_rejected"):
             # the services answer but refuse us (unknown or disabled user): say so, and ask
             # for another login, instead of empty screens and refusals

@@ -116,6 +116,22 @@ def test_a_saved_login_that_works_signs_in_without_the_dialog(qtbot, frame, conf
     assert w.connection_label.text().startswith("Signed in as qa (qa):")
 
 
+def test_a_password_changed_meanwhile_asks_for_the_login_again(qtbot, frame, config_home):
+    people = People({"qa": ("pw", ["qa"])})
+    w = frame(people)
+    w.start(Login("qa", "pw", "$NAS_USER"))
+    qtbot.waitUntil(lambda: w.connected is True, timeout=10000)
+    people.people["qa"] = ("new-pw", ["qa"])          # an administrator set a new one (nas users passwd)
+    w.problem.retry_button.click()
+    qtbot.waitUntil(lambda: _dialog_shown(w), timeout=10000)
+    assert w.login_dialog.message.text() == "The user name or password was refused."
+    assert w.connected is False and "Signed in" not in w.connection_label.text()
+    w.login_dialog.password.setText("new-pw")
+    w.login_dialog.sign_in_button.click()
+    qtbot.waitUntil(lambda: w.connected is True, timeout=10000)
+    assert not w.showing_problem
+
+
 def test_remember_me_keeps_the_login_in_the_owners_file_and_never_in_the_settings(qtbot, frame, config_home):
     from desktop import settings as app_settings
 
