@@ -203,7 +203,7 @@ def test_a_made_up_user_is_refused_by_the_real_broker_and_the_dialog_stays(qtbot
     d = LoginDialog(current, sign_in)
     qtbot.addWidget(d)
     d.show()
-    shots(d, "20-login")
+    shots(d, "30-login")
     d.user.setText(f"nobody-{uuid.uuid4().hex[:8]}")
     d.password.setText("made-up")
     d.sign_in_button.click()
@@ -212,14 +212,14 @@ def test_a_made_up_user_is_refused_by_the_real_broker_and_the_dialog_stays(qtbot
     assert d.message.text() == "The user name or password was refused."
     assert d.password.hasFocus() or d.password.selectedText() == "made-up"   # ready to be typed again
     qtbot.waitUntil(lambda: d.message.width() >= d.message.minimumSizeHint().width(), timeout=5000)
-    shots(d, "21-login-refused")
+    shots(d, "31-login-refused")
     languages.set_language("da")
     qtbot.waitUntil(lambda: d.sign_in_button.text() == "Log ind", timeout=5000)
     d.server_toggle.setChecked(True)
     d.sign_in_button.click()
     qtbot.waitUntil(lambda: not d.busy, timeout=20000)
     assert d.message.text() == "Brugernavnet eller adgangskoden blev afvist."
-    shots(d, "21-login-refused-da")
+    shots(d, "31-login-refused-da")
     languages.set_language("en")
     sign_in.close()
 
@@ -301,12 +301,12 @@ def test_a_curator_sees_the_operators_actions_disabled_with_the_role_they_need(q
         assert not button.isEnabled() and button.isVisible()      # disabled, not hidden
     assert screen.reestablish_button.toolTip() == \
         "Needs the operator role. You are signed in as curator (curator)."
-    shots(w, "22-curator-operator-actions-disabled")
+    shots(w, "32-curator-operator-actions-disabled")
     languages.set_language("da")
     qtbot.waitUntil(lambda: "operator" in screen.reestablish_button.toolTip()
                     and "Kræver" in screen.reestablish_button.toolTip(), timeout=5000)
     assert not screen.reestablish_button.isEnabled()
-    shots(w, "22-curator-operator-actions-disabled-da")
+    shots(w, "32-curator-operator-actions-disabled-da")
     languages.set_language("en")
     qtbot.waitUntil(lambda: screen.reestablish_button.toolTip().startswith("Needs the operator role"), timeout=5000)
 
@@ -363,7 +363,7 @@ def test_a_login_the_services_do_not_know_is_asked_again_not_shown_as_connected(
     d = w.login_dialog
     assert d.message.text() == "The services do not know the user intern. Ask an administrator to add you."
     assert not w.isVisible() and "Connected" not in w.connection_label.text()
-    shots(d, "23-login-unknown-user")
+    shots(d, "33-login-unknown-user")
     d.user.setText("qa")
     d.password.setText("q")
     d.sign_in_button.click()
