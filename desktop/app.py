@@ -15,6 +15,7 @@ from desktop import settings as app_settings
 from desktop.crash import CrashHandler
 from desktop.i18n import LANGUAGES, LanguageManager
 from desktop.rpc import RpcClient, ServiceBackend
+from shared import credentials
 
 
 def build_app(argv: list[str]) -> QApplication:
@@ -41,16 +42,22 @@ def quiet_known_warnings() -> None:
 
 
 def _screenshot_then_quit(window, path: str) -> None:
-    """``NAS_DESKTOP_SCREENSHOT=FILE``: once the first screen has loaded, save what the screen
-    really shows (under a real X server: the window manager's frame, fonts, scaling) and quit.
-    For the documentation's pictures and the start-up test."""
+    """``NAS_DESKTOP_SCREENSHOT=FILE``: once the first screen has loaded (or the login dialog is
+    waiting for the person), save what the screen really shows (under a real X server: the
+    window manager's frame, fonts, scaling) and quit. For the documentation's pictures and the
+    start-up test."""
     def check() -> None:
-        if window.connected is None or window.client.in_flight:
+        dialog = window.login_dialog
+        if dialog is not None and dialog.isVisible() and not dialog.busy:
+            shown = dialog
+        elif window.isVisible() and window.connected is not None and not window.client.in_flight:
+            shown = window
+        else:
             return
         timer.stop()
-        shot = window.windowHandle().screen().grabWindow(window.winId())
+        shot = shown.windowHandle().screen().grabWindow(shown.winId())
         ok = shot.save(path)
-        print(f"screenshot {'saved' if ok else 'NOT saved'}: {path}", flush=True)
+        print(f"screenshot of {shown.objectName()} {'saved' if ok else 'NOT saved'}: {path}", flush=True)
         QApplication.quit()
     timer = QTimer(window)
     timer.timeout.connect(check)
@@ -64,13 +71,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--language", choices=sorted(LANGUAGES), help="interface language (default: last used)")
     parser.add_argument("--broker", help="broker, e.g. amqp://localhost:5672 (saved)")
     parser.add_argument("--vhost", help="RabbitMQ virtual host (saved)")
-    parser.add_argument("--identity", metavar="FILE",
-                        help="who you are: the identity file your administrator gave you (default: $NAS_IDENTITY, "
-                             "~/.config/nas/identity.token)")
+    parser.add_argument("--user", help="sign in as this user (the password from $NAS_PASSWORD, the saved login, "
+                                           "or the login dialog)")
     args, qt_args = parser.parse_known_args(argv[1:])
-    if args.identity:
-        # read by every connection the application opens, also after the settings change
-        os.environ["NAS_IDENTITY"] = os.path.abspath(os.path.expanduser(args.identity))
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
 
     app = build_app([argv[0], *qt_args])
@@ -94,10 +97,16 @@ def main(argv: list[str] | None = None) -> int:
 
     from desktop.main_window import MainWindow
 
+    # who signs in: --user, $NAS_USER/$NAS_PASSWORD, the login "remember me" or `nas login` kept
+    problem = ""
+    try:
+        login = credentials.find_login(args.user)
+    except credentials.CredentialsError as exc:
+        login, problem = None, str(exc)
     client = RpcClient(ServiceBackend(connection.amqp_uri(), connection.timeout))
     window = MainWindow(client, languages, connection)
-    window.show()
-    QTimer.singleShot(0, window.check_connection)
+    window.signInCancelled.connect(QApplication.quit)
+    QTimer.singleShot(0, lambda: window.start(login, problem))
     if os.environ.get("NAS_DESKTOP_SCREENSHOT"):
         _screenshot_then_quit(window, os.environ["NAS_DESKTOP_SCREENSHOT"])
     try:

@@ -1,9 +1,16 @@
-"""The application frame: navigation list, screens, menus, connection problems, busy indicator."""
+"""The application frame: navigation list, screens, menus, signing in and out, connection
+problems, busy indicator.
+
+The window is shown once someone is signed in (:meth:`MainWindow.start`): with a saved or
+environment login that works, at once; otherwise after the login dialog. Who is signed in, and
+with which roles, is in the status bar, and every screen disables what those roles may not do.
+"""
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QEvent, Qt, QTimer
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -21,12 +28,14 @@ from PySide6.QtWidgets import (
 )
 
 from desktop import settings as app_settings
-from desktop.connection_dialog import ConnectionDialog
 from desktop.errors import describe
 from desktop.i18n import LANGUAGES, LanguageManager
+from desktop.login_dialog import LoginDialog
 from desktop.rpc import RpcClient, ServiceBackend
 from desktop.rpc.outcome import Failure, FailureKind
 from desktop.screens.base import Screen
+from desktop.sign_in import SignIn, refusal_of
+from shared import credentials
 
 
 class ConnectionProblemPage(QWidget):
@@ -83,9 +92,8 @@ class ConnectionProblemPage(QWidget):
             self.heading.setText(self.tr("Cannot reach the services"))
         if self.not_signed_in:
             self.text.setText(self.tr(
-                "The services at {where} answer, but refuse to work for a caller they do not know. Start the "
-                "application with --identity FILE, the identity file your administrator gave you (the demo "
-                "writes one per role in data/demo/identities/).").format(where=self.where))
+                "The services at {where} answer, but refuse to work for this user. Sign in as a user they "
+                "know.").format(where=self.where))
         else:
             self.text.setText(self.tr(
                 "The application could not talk to the message broker at {where}. The services may be stopped, "
@@ -101,6 +109,11 @@ class ConnectionProblemPage(QWidget):
 
 
 class MainWindow(QMainWindow):
+    """``signInCancelled``: the login dialog was cancelled while nobody was signed in (the
+    application then quits)."""
+
+    signInCancelled = Signal()
+
     def __init__(self, client: RpcClient, languages: LanguageManager, connection: app_settings.ConnectionSettings,
                  screen_factories: Sequence[Callable[[RpcClient], Screen]] | None = None,
                  backend_factory: Callable[[app_settings.ConnectionSettings], object] | None = None):
@@ -116,6 +129,9 @@ class MainWindow(QMainWindow):
         self.screens: list[Screen] = [make(client) for make in screen_factories]
         self.connected: bool | None = None
         self.caller = None   # who the services take us to be (monitor.whoami), once connected
+        self.sign_in = SignIn(self.backend_factory, self)
+        self.has_signed_in = False   # someone is signed in (the broker may still drop out)
+        self.login_dialog: LoginDialog | None = None
 
         self.nav = QListWidget(self)
         self.nav.setObjectName("navigation")
@@ -235,9 +251,13 @@ class MainWindow(QMainWindow):
         self.file_menu = mb.addMenu("")
         self.connection_action = QAction(self)
         self.connection_action.triggered.connect(self.edit_connection)
+        self.switch_user_action = QAction(self)
+        self.switch_user_action.setObjectName("switchUser")
+        self.switch_user_action.triggered.connect(self.switch_user)
         self.quit_action = QAction(self)
         self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         self.quit_action.triggered.connect(self.close)
+        self.file_menu.addAction(self.switch_user_action)
         self.file_menu.addAction(self.connection_action)
         self.file_menu.addSeparator()
         self.file_menu.addAction(self.quit_action)
@@ -279,6 +299,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(self.tr("NetarchiveSuite"))
         self.file_menu.setTitle(self.tr("&File"))
         self.connection_action.setText(self.tr("&Connection settings…"))
+        self.switch_user_action.setText(self.tr("&Sign out / switch user…"))
         self.quit_action.setText(self.tr("&Quit"))
         self.view_menu.setTitle(self.tr("&View"))
         self.refresh_action.setText(self.tr("&Refresh"))
@@ -307,9 +328,11 @@ class MainWindow(QMainWindow):
         caller = self.caller
         if self.connected and caller is not None:
             self.connection_label.setText(self.tr("Signed in as {who} ({roles}): {where}").format(
-                who=caller.subject, roles=", ".join(caller.roles), where=where))
+                who=self.signed_in_as, roles=", ".join(caller.roles), where=where))
         elif self.connected:
-            self.connection_label.setText(self.tr("Connected: {where}").format(where=where))
+            # the broker took the login; the monitor did not say which roles the services see
+            self.connection_label.setText(self.tr("Signed in as {who}: {where}").format(
+                who=self.signed_in_as, where=where))
         elif self.connected is None:
             self.connection_label.setText(self.tr("Connecting: {where}").format(where=where))
         else:
@@ -364,23 +387,135 @@ class MainWindow(QMainWindow):
 
     def _signed_in(self, caller) -> None:
         self.caller = caller
+        self._apply_roles()
         self._connected()
 
     def _check_failed(self, failure: Failure) -> None:
         if failure.kind is FailureKind.UNREACHABLE:
             self._on_unreachable(failure)
+            refusal = refusal_of(failure, self.connection)
+            if refusal is not None and not refusal[2]:
+                # the password was changed (or the account removed) since: ask for the login
+                self.has_signed_in = False
+                self.show_login(*refusal[:2])
         elif failure.code in ("permission_denied", "token_rejected"):
-            # the services answer but refuse us: say so, instead of empty screens and refusals
+            # the services answer but refuse us (unknown or disabled user): say so, and ask
+            # for another login, instead of empty screens and refusals
             self.connected = False
             self.caller = None
+            self.has_signed_in = False
+            self._apply_roles()
             self.problem.set_problem(self._where(), describe(failure), not_signed_in=True)
             self.central.setCurrentWidget(self.problem)
             self._update_connection_label()
+            refusal = refusal_of(failure, self.connection)
+            self.show_login(*(refusal[:2] if refusal else (describe(failure), "")))
         else:
             self._connected()   # the broker answers: screens handle missing services themselves
 
+    # --- signing in and out ---------------------------------------------------------------------
+
+    @property
+    def signed_in_as(self) -> str:
+        """The broker login the window calls with (what the services take the caller to be)."""
+        caller = self.caller
+        return (getattr(caller, "login", "") or getattr(caller, "subject", "")) if caller else self.connection.user
+
+    def start(self, login: credentials.Login | None, problem: str = "") -> None:
+        """Sign in at start: with ``login`` at once when it has a password (a saved or
+        environment login), the window shown once it works; else, or when it is refused, the
+        login dialog first (``problem``: why the saved login could not be read)."""
+        if login is not None:
+            self.connection.user, self.connection.password = login.user, login.password
+        remembered = login is not None and login.source == credentials.credentials_path()
+        if login is None or not login.password or problem:
+            self.show_login(problem, remembered=remembered)
+            return
+
+        def worked(settings, caller) -> None:
+            disconnect()
+            self.sign_in_as(settings, caller)
+
+        def refused(sentence: str, detail: str, server: bool) -> None:
+            disconnect()
+            self.show_login(sentence, detail, show_server=server, remembered=remembered)
+
+        def disconnect() -> None:
+            self.sign_in.succeeded.disconnect(worked)
+            self.sign_in.refused.disconnect(refused)
+
+        self.sign_in.succeeded.connect(worked)
+        self.sign_in.refused.connect(refused)
+        self.sign_in.attempt(self.connection)
+
+    def show_login(self, message: str = "", detail: str = "", show_server: bool = False,
+                   remembered: bool = False, password: str | None = None) -> LoginDialog:
+        """The login dialog, prefilled with the current connection; signing in there replaces
+        the window's login. Cancelled while nobody is signed in, the application ends."""
+        if self.login_dialog is not None and self.login_dialog.isVisible():
+            self.login_dialog.show_message(message, detail)
+            return self.login_dialog
+        prefill = dataclasses.replace(self.connection)
+        if password is not None:
+            prefill.password = password
+        dialog = LoginDialog(prefill, self.sign_in, self, message=message, remembered=remembered,
+                             show_server=show_server)
+        dialog.show_message(message, detail)
+        dialog.accepted.connect(lambda: self._login_accepted(dialog))
+        dialog.rejected.connect(self._login_cancelled)
+        self.login_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _login_accepted(self, dialog: LoginDialog) -> None:
+        self.sign_in_as(dialog.result_settings, dialog.caller)
+        if dialog.save_problem:
+            self.statusBar().showMessage(dialog.save_problem, 15000)
+
+    def _login_cancelled(self) -> None:
+        if not self.has_signed_in:
+            self.signInCancelled.emit()
+
+    def sign_in_as(self, settings: app_settings.ConnectionSettings, caller) -> None:
+        """A login that worked (the dialog or :meth:`start` tried it): the window calls with
+        it from now on, shows who is signed in and what their roles allow."""
+        self.sign_in.close()
+        self.connection = settings
+        app_settings.save_connection(settings)
+        self.client.set_backend(self.backend_factory(settings))
+        for s in self.screens:
+            s.loaded = False
+        self.caller = caller
+        self._apply_roles()
+        self.show()
+        self._connected()
+
+    def switch_user(self) -> None:
+        """Sign out: forget this user's remembered login, hide the screens, ask who signs in."""
+        kept = None
+        try:
+            kept = credentials.saved_login()
+        except credentials.CredentialsError:
+            pass
+        if kept is not None and kept.user == self.connection.user:
+            credentials.forget_login()
+        self.connected = None
+        self.caller = None
+        self.has_signed_in = False
+        self._apply_roles()
+        self._update_connection_label()
+        self.hide()
+        self.show_login(password="")
+
+    def _apply_roles(self) -> None:
+        caller = self.caller
+        roles = list(caller.roles) if caller is not None else None
+        for s in self.screens:
+            s.apply_roles(roles, self.signed_in_as)
+
     def _connected(self) -> None:
         self.connected = True
+        self.has_signed_in = True
         self.central.setCurrentWidget(self.main_page)
         self._update_connection_label()
         s = self.current_screen()
@@ -405,10 +540,8 @@ class MainWindow(QMainWindow):
         return self.central.currentWidget() is self.problem
 
     def edit_connection(self) -> None:
-        dialog = ConnectionDialog(self.connection, self)
-        dialog.accepted.connect(lambda: self.apply_connection(dialog.result_settings))
-        dialog.open()
-        self.connection_dialog = dialog
+        """The login dialog with the server settings shown (the same login prefilled)."""
+        self.show_login(show_server=True)
 
     def apply_connection(self, c: app_settings.ConnectionSettings | None) -> None:
         if c is None:

@@ -1,6 +1,7 @@
-"""Connection settings, kept with QSettings (per user, per machine); the password in the system
-keyring (desktop/rpc/secrets.py), never in the settings file: without a keyring it lives for
-the session only, and the connection dialog asks for it.
+"""Connection settings, kept with QSettings (per user, per machine): the broker, its virtual host,
+the viewerproxy and the last user name. The password is never kept here: the person signs in
+each time, or asks to be remembered, which keeps the login where ``nas login`` keeps it
+(:mod:`shared.credentials`, a file only its owner can read).
 
 ``NAS_DESKTOP_SETTINGS=FILE`` keeps them in that INI file instead (the desktop tests set it, so
 they never read or change the user's own settings).
@@ -66,51 +67,39 @@ def _qsettings() -> QSettings:
     return QSettings(ORGANISATION, APPLICATION)
 
 
-def _password_key(broker: str, user: str) -> str:
-    return f"broker-password:{user}@{broker}"
-
-
 def settings_file() -> str:
     """Where the settings are kept (for the About box and the tests)."""
     return _qsettings().fileName()
 
 
 def load_connection() -> ConnectionSettings:
-    from desktop.rpc import secrets
-
+    """The saved settings; the user name is the last one signed in, the password is empty (the
+    caller fills it from the login it finds, or the login dialog asks)."""
     s = _qsettings()
     d = ConnectionSettings()
     c = ConnectionSettings(
         broker=str(s.value("connection/broker", d.broker)),
         vhost=str(s.value("connection/vhost", d.vhost)),
-        user=str(s.value("connection/user", d.user)),
-        password=d.password,
+        user=str(s.value("connection/user", "")),
+        password="",
         viewerproxy=str(s.value("connection/viewerproxy", d.viewerproxy)),
         timeout=float(s.value("connection/timeout", d.timeout)),
     )
-    legacy = s.value("connection/password")
-    if legacy is not None:
-        # written in clear by an earlier version: into the keyring if there is one, out of the file
-        secrets.save(_password_key(c.broker, c.user), str(legacy))
+    if s.contains("connection/password"):
+        # written in clear by an earlier version: out of the file (the login dialog asks again)
         s.remove("connection/password")
         s.sync()
-        c.password = str(legacy)
-    kept = secrets.load(_password_key(c.broker, c.user))
-    if kept is not None:
-        c.password = kept
     return c
 
 
 def save_connection(c: ConnectionSettings) -> None:
-    from desktop.rpc import secrets
-
+    """Keep everything but the password (see the module's text)."""
     s = _qsettings()
     for f in dataclasses.fields(c):
         if f.name != "password":
             s.setValue(f"connection/{f.name}", getattr(c, f.name))
     s.remove("connection/password")
     s.sync()
-    secrets.save(_password_key(c.broker, c.user), c.password)
 
 
 def load_language() -> str:

@@ -532,45 +532,6 @@
     </message>
 </context>
 <context>
-    <name>ConnectionDialog</name>
-    <message>
-        <source>This cannot be empty.</source>
-        <translation>Dette felt må ikke være tomt.</translation>
-    </message>
-    <message>
-        <source>Give the broker as amqp://host:port (or amqps://host:port).</source>
-        <translation>Angiv brokeren som amqp://vært:port (eller amqps://vært:port).</translation>
-    </message>
-    <message>
-        <source>Give the viewerproxy as http://host:port.</source>
-        <translation>Angiv viewerproxy som http://vært:port.</translation>
-    </message>
-    <message>
-        <source>Connection settings</source>
-        <translation>Forbindelsesindstillinger</translation>
-    </message>
-    <message>
-        <source>Broker (RabbitMQ):</source>
-        <translation>Broker (RabbitMQ):</translation>
-    </message>
-    <message>
-        <source>Virtual host (environment):</source>
-        <translation>Virtuel vært (miljø):</translation>
-    </message>
-    <message>
-        <source>User:</source>
-        <translation>Bruger:</translation>
-    </message>
-    <message>
-        <source>Password:</source>
-        <translation>Adgangskode:</translation>
-    </message>
-    <message>
-        <source>Viewerproxy address:</source>
-        <translation>Viewerproxy-adresse:</translation>
-    </message>
-</context>
-<context>
     <name>ConnectionProblemPage</name>
     <message>
         <source>Connecting…</source>
@@ -585,8 +546,8 @@
         <translation>Tjenesterne kan ikke nås</translation>
     </message>
     <message>
-        <source>The services at {where} answer, but refuse to work for a caller they do not know. Start the application with --identity FILE, the identity file your administrator gave you (the demo writes one per role in data/demo/identities/).</source>
-        <translation>Tjenesterne på {where} svarer, men arbejder ikke for en kalder, de ikke kender. Start programmet med --identity FIL, den identitetsfil din administrator har givet dig (demoen skriver én pr. rolle i data/demo/identities/).</translation>
+        <source>The services at {where} answer, but refuse to work for this user. Sign in as a user they know.</source>
+        <translation>Tjenesterne på {where} svarer, men vil ikke arbejde for denne bruger. Log ind som en bruger, de kender.</translation>
     </message>
     <message>
         <source>The application could not talk to the message broker at {where}. The services may be stopped, or the connection settings may be wrong. Nothing you saved is lost.</source>
@@ -2014,6 +1975,65 @@
     </message>
 </context>
 <context>
+    <name>LoginDialog</name>
+    <message>
+        <source>This cannot be empty.</source>
+        <translation>Dette felt må ikke være tomt.</translation>
+    </message>
+    <message>
+        <source>Give the broker as amqp://host:port (or amqps://host:port).</source>
+        <translation>Angiv brokeren som amqp://vært:port (eller amqps://vært:port).</translation>
+    </message>
+    <message>
+        <source>Give the viewerproxy as http://host:port.</source>
+        <translation>Angiv viewerproxy som http://vært:port.</translation>
+    </message>
+    <message>
+        <source>Signing in…</source>
+        <translation>Logger ind…</translation>
+    </message>
+    <message>
+        <source>Sign in to NetarchiveSuite</source>
+        <translation>Log ind i NetarchiveSuite</translation>
+    </message>
+    <message>
+        <source>User name:</source>
+        <translation>Brugernavn:</translation>
+    </message>
+    <message>
+        <source>Password:</source>
+        <translation>Adgangskode:</translation>
+    </message>
+    <message>
+        <source>Remember me on this computer</source>
+        <translation>Husk mig på denne computer</translation>
+    </message>
+    <message>
+        <source>Keeps the user name and password in a file only you can read, where the nas command keeps them too (nas login). Sign out forgets them.</source>
+        <translation>Gemmer brugernavn og adgangskode i en fil, som kun du kan læse, samme sted som kommandoen nas gemmer dem (nas login). Log ud glemmer dem.</translation>
+    </message>
+    <message>
+        <source>Server settings</source>
+        <translation>Serverindstillinger</translation>
+    </message>
+    <message>
+        <source>Broker (RabbitMQ):</source>
+        <translation>Broker (RabbitMQ):</translation>
+    </message>
+    <message>
+        <source>Virtual host (environment):</source>
+        <translation>Virtuel vært (miljø):</translation>
+    </message>
+    <message>
+        <source>Viewerproxy address:</source>
+        <translation>Viewerproxy-adresse:</translation>
+    </message>
+    <message>
+        <source>Sign in</source>
+        <translation>Log ind</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Curate: start here</source>
@@ -2038,6 +2058,10 @@
     <message>
         <source>&amp;Connection settings…</source>
         <translation>&amp;Forbindelsesindstillinger…</translation>
+    </message>
+    <message>
+        <source>&amp;Sign out / switch user…</source>
+        <translation>&amp;Log ud / skift bruger…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
@@ -2072,8 +2096,8 @@
         <translation>Logget ind som {who} ({roles}): {where}</translation>
     </message>
     <message>
-        <source>Connected: {where}</source>
-        <translation>Forbundet: {where}</translation>
+        <source>Signed in as {who}: {where}</source>
+        <translation>Logget ind som {who}: {where}</translation>
     </message>
     <message>
         <source>Connecting: {where}</source>
@@ -2382,6 +2406,21 @@ En webarkiveringspakke til nationalbiblioteker.</translation>
     </message>
 </context>
 <context>
+    <name>RoleGate</name>
+    <message>
+        <source>no roles</source>
+        <translation>ingen roller</translation>
+    </message>
+    <message>
+        <source>Needs the {role} role. You are signed in as {who} ({held}).</source>
+        <translation>Kræver rollen {role}. Du er logget ind som {who} ({held}).</translation>
+    </message>
+    <message>
+        <source>Needs one of the roles {roles}. You are signed in as {who} ({held}).</source>
+        <translation>Kræver en af rollerne {roles}. Du er logget ind som {who} ({held}).</translation>
+    </message>
+</context>
+<context>
     <name>Schedules</name>
     <message numerus="yes">
         <source>every %n hour(s)</source>
@@ -2583,6 +2622,30 @@ En webarkiveringspakke til nationalbiblioteker.</translation>
     <message>
         <source>The running {service} service does not offer &apos;{method}&apos; yet.</source>
         <translation>Den kørende {service}-tjeneste tilbyder endnu ikke &apos;{method}&apos;.</translation>
+    </message>
+</context>
+<context>
+    <name>SignIn</name>
+    <message>
+        <source>The user name or password was refused.</source>
+        <extracomment>what shared.client.Unreachable says when RabbitMQ refuses the user name or password</extracomment>
+        <translation>Brugernavnet eller adgangskoden blev afvist.</translation>
+    </message>
+    <message>
+        <source>The broker at {where} cannot be reached. Check the server settings, or try again later.</source>
+        <translation>Brokeren på {where} kan ikke nås. Kontrollér serverindstillingerne, eller prøv igen senere.</translation>
+    </message>
+    <message>
+        <source>The services do not know the user {user}. Ask an administrator to add you.</source>
+        <translation>Tjenesterne kender ikke brugeren {user}. Bed en administrator om at oprette dig.</translation>
+    </message>
+    <message>
+        <source>The user {user} is disabled. Ask an administrator.</source>
+        <translation>Brugeren {user} er deaktiveret. Spørg en administrator.</translation>
+    </message>
+    <message>
+        <source>The services refuse to work for {user}.</source>
+        <translation>Tjenesterne vil ikke arbejde for {user}.</translation>
     </message>
 </context>
 <context>

@@ -532,45 +532,6 @@
     </message>
 </context>
 <context>
-    <name>ConnectionDialog</name>
-    <message>
-        <source>This cannot be empty.</source>
-        <translation>Dieses Feld darf nicht leer sein.</translation>
-    </message>
-    <message>
-        <source>Give the broker as amqp://host:port (or amqps://host:port).</source>
-        <translation>Geben Sie den Broker als amqp://host:port (oder amqps://host:port) an.</translation>
-    </message>
-    <message>
-        <source>Give the viewerproxy as http://host:port.</source>
-        <translation>Geben Sie den Viewerproxy als http://host:port an.</translation>
-    </message>
-    <message>
-        <source>Connection settings</source>
-        <translation>Verbindungseinstellungen</translation>
-    </message>
-    <message>
-        <source>Broker (RabbitMQ):</source>
-        <translation>Broker (RabbitMQ):</translation>
-    </message>
-    <message>
-        <source>Virtual host (environment):</source>
-        <translation>Virtueller Host (Umgebung):</translation>
-    </message>
-    <message>
-        <source>User:</source>
-        <translation>Benutzer:</translation>
-    </message>
-    <message>
-        <source>Password:</source>
-        <translation>Passwort:</translation>
-    </message>
-    <message>
-        <source>Viewerproxy address:</source>
-        <translation>Viewerproxy-Adresse:</translation>
-    </message>
-</context>
-<context>
     <name>ConnectionProblemPage</name>
     <message>
         <source>Connecting…</source>
@@ -585,8 +546,8 @@
         <translation>Die Dienste sind nicht erreichbar</translation>
     </message>
     <message>
-        <source>The services at {where} answer, but refuse to work for a caller they do not know. Start the application with --identity FILE, the identity file your administrator gave you (the demo writes one per role in data/demo/identities/).</source>
-        <translation>Die Dienste unter {where} antworten, arbeiten aber nicht für einen Aufrufer, den sie nicht kennen. Starten Sie die Anwendung mit --identity DATEI, der Identitätsdatei, die Ihnen Ihr Administrator gegeben hat (die Demo schreibt eine pro Rolle in data/demo/identities/).</translation>
+        <source>The services at {where} answer, but refuse to work for this user. Sign in as a user they know.</source>
+        <translation>Die Dienste unter {where} antworten, arbeiten aber nicht für diesen Benutzer. Melden Sie sich als ein Benutzer an, den sie kennen.</translation>
     </message>
     <message>
         <source>The application could not talk to the message broker at {where}. The services may be stopped, or the connection settings may be wrong. Nothing you saved is lost.</source>
@@ -2014,6 +1975,65 @@
     </message>
 </context>
 <context>
+    <name>LoginDialog</name>
+    <message>
+        <source>This cannot be empty.</source>
+        <translation>Dieses Feld darf nicht leer sein.</translation>
+    </message>
+    <message>
+        <source>Give the broker as amqp://host:port (or amqps://host:port).</source>
+        <translation>Geben Sie den Broker als amqp://host:port (oder amqps://host:port) an.</translation>
+    </message>
+    <message>
+        <source>Give the viewerproxy as http://host:port.</source>
+        <translation>Geben Sie den Viewerproxy als http://host:port an.</translation>
+    </message>
+    <message>
+        <source>Signing in…</source>
+        <translation>Anmeldung läuft…</translation>
+    </message>
+    <message>
+        <source>Sign in to NetarchiveSuite</source>
+        <translation>Bei NetarchiveSuite anmelden</translation>
+    </message>
+    <message>
+        <source>User name:</source>
+        <translation>Benutzername:</translation>
+    </message>
+    <message>
+        <source>Password:</source>
+        <translation>Passwort:</translation>
+    </message>
+    <message>
+        <source>Remember me on this computer</source>
+        <translation>Auf diesem Computer angemeldet bleiben</translation>
+    </message>
+    <message>
+        <source>Keeps the user name and password in a file only you can read, where the nas command keeps them too (nas login). Sign out forgets them.</source>
+        <translation>Speichert Benutzername und Passwort in einer Datei, die nur Sie lesen können, dort, wo auch der Befehl nas sie ablegt (nas login). Abmelden vergisst sie.</translation>
+    </message>
+    <message>
+        <source>Server settings</source>
+        <translation>Servereinstellungen</translation>
+    </message>
+    <message>
+        <source>Broker (RabbitMQ):</source>
+        <translation>Broker (RabbitMQ):</translation>
+    </message>
+    <message>
+        <source>Virtual host (environment):</source>
+        <translation>Virtueller Host (Umgebung):</translation>
+    </message>
+    <message>
+        <source>Viewerproxy address:</source>
+        <translation>Viewerproxy-Adresse:</translation>
+    </message>
+    <message>
+        <source>Sign in</source>
+        <translation>Anmelden</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Curate: start here</source>
@@ -2038,6 +2058,10 @@
     <message>
         <source>&amp;Connection settings…</source>
         <translation>&amp;Verbindungseinstellungen…</translation>
+    </message>
+    <message>
+        <source>&amp;Sign out / switch user…</source>
+        <translation>&amp;Abmelden / Benutzer wechseln…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
@@ -2072,8 +2096,8 @@
         <translation>Angemeldet als {who} ({roles}): {where}</translation>
     </message>
     <message>
-        <source>Connected: {where}</source>
-        <translation>Verbunden: {where}</translation>
+        <source>Signed in as {who}: {where}</source>
+        <translation>Angemeldet als {who}: {where}</translation>
     </message>
     <message>
         <source>Connecting: {where}</source>
@@ -2382,6 +2406,21 @@ Eine Webarchivierungs-Suite für Nationalbibliotheken.</translation>
     </message>
 </context>
 <context>
+    <name>RoleGate</name>
+    <message>
+        <source>no roles</source>
+        <translation>keine Rollen</translation>
+    </message>
+    <message>
+        <source>Needs the {role} role. You are signed in as {who} ({held}).</source>
+        <translation>Erfordert die Rolle {role}. Sie sind angemeldet als {who} ({held}).</translation>
+    </message>
+    <message>
+        <source>Needs one of the roles {roles}. You are signed in as {who} ({held}).</source>
+        <translation>Erfordert eine der Rollen {roles}. Sie sind angemeldet als {who} ({held}).</translation>
+    </message>
+</context>
+<context>
     <name>Schedules</name>
     <message numerus="yes">
         <source>every %n hour(s)</source>
@@ -2583,6 +2622,30 @@ Eine Webarchivierungs-Suite für Nationalbibliotheken.</translation>
     <message>
         <source>The running {service} service does not offer &apos;{method}&apos; yet.</source>
         <translation>Der laufende Dienst {service} bietet &apos;{method}&apos; noch nicht an.</translation>
+    </message>
+</context>
+<context>
+    <name>SignIn</name>
+    <message>
+        <source>The user name or password was refused.</source>
+        <extracomment>what shared.client.Unreachable says when RabbitMQ refuses the user name or password</extracomment>
+        <translation>Benutzername oder Passwort wurde abgelehnt.</translation>
+    </message>
+    <message>
+        <source>The broker at {where} cannot be reached. Check the server settings, or try again later.</source>
+        <translation>Der Broker unter {where} ist nicht erreichbar. Prüfen Sie die Servereinstellungen oder versuchen Sie es später erneut.</translation>
+    </message>
+    <message>
+        <source>The services do not know the user {user}. Ask an administrator to add you.</source>
+        <translation>Die Dienste kennen den Benutzer {user} nicht. Bitten Sie einen Administrator, Sie hinzuzufügen.</translation>
+    </message>
+    <message>
+        <source>The user {user} is disabled. Ask an administrator.</source>
+        <translation>Der Benutzer {user} ist deaktiviert. Wenden Sie sich an einen Administrator.</translation>
+    </message>
+    <message>
+        <source>The services refuse to work for {user}.</source>
+        <translation>Die Dienste arbeiten nicht für {user}.</translation>
     </message>
 </context>
 <context>

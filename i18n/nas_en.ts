@@ -532,45 +532,6 @@
     </message>
 </context>
 <context>
-    <name>ConnectionDialog</name>
-    <message>
-        <source>This cannot be empty.</source>
-        <translation>This cannot be empty.</translation>
-    </message>
-    <message>
-        <source>Give the broker as amqp://host:port (or amqps://host:port).</source>
-        <translation>Give the broker as amqp://host:port (or amqps://host:port).</translation>
-    </message>
-    <message>
-        <source>Give the viewerproxy as http://host:port.</source>
-        <translation>Give the viewerproxy as http://host:port.</translation>
-    </message>
-    <message>
-        <source>Connection settings</source>
-        <translation>Connection settings</translation>
-    </message>
-    <message>
-        <source>Broker (RabbitMQ):</source>
-        <translation>Broker (RabbitMQ):</translation>
-    </message>
-    <message>
-        <source>Virtual host (environment):</source>
-        <translation>Virtual host (environment):</translation>
-    </message>
-    <message>
-        <source>User:</source>
-        <translation>User:</translation>
-    </message>
-    <message>
-        <source>Password:</source>
-        <translation>Password:</translation>
-    </message>
-    <message>
-        <source>Viewerproxy address:</source>
-        <translation>Viewerproxy address:</translation>
-    </message>
-</context>
-<context>
     <name>ConnectionProblemPage</name>
     <message>
         <source>Connecting…</source>
@@ -585,8 +546,8 @@
         <translation>Cannot reach the services</translation>
     </message>
     <message>
-        <source>The services at {where} answer, but refuse to work for a caller they do not know. Start the application with --identity FILE, the identity file your administrator gave you (the demo writes one per role in data/demo/identities/).</source>
-        <translation>The services at {where} answer, but refuse to work for a caller they do not know. Start the application with --identity FILE, the identity file your administrator gave you (the demo writes one per role in data/demo/identities/).</translation>
+        <source>The services at {where} answer, but refuse to work for this user. Sign in as a user they know.</source>
+        <translation>The services at {where} answer, but refuse to work for this user. Sign in as a user they know.</translation>
     </message>
     <message>
         <source>The application could not talk to the message broker at {where}. The services may be stopped, or the connection settings may be wrong. Nothing you saved is lost.</source>
@@ -2014,6 +1975,65 @@
     </message>
 </context>
 <context>
+    <name>LoginDialog</name>
+    <message>
+        <source>This cannot be empty.</source>
+        <translation>This cannot be empty.</translation>
+    </message>
+    <message>
+        <source>Give the broker as amqp://host:port (or amqps://host:port).</source>
+        <translation>Give the broker as amqp://host:port (or amqps://host:port).</translation>
+    </message>
+    <message>
+        <source>Give the viewerproxy as http://host:port.</source>
+        <translation>Give the viewerproxy as http://host:port.</translation>
+    </message>
+    <message>
+        <source>Signing in…</source>
+        <translation>Signing in…</translation>
+    </message>
+    <message>
+        <source>Sign in to NetarchiveSuite</source>
+        <translation>Sign in to NetarchiveSuite</translation>
+    </message>
+    <message>
+        <source>User name:</source>
+        <translation>User name:</translation>
+    </message>
+    <message>
+        <source>Password:</source>
+        <translation>Password:</translation>
+    </message>
+    <message>
+        <source>Remember me on this computer</source>
+        <translation>Remember me on this computer</translation>
+    </message>
+    <message>
+        <source>Keeps the user name and password in a file only you can read, where the nas command keeps them too (nas login). Sign out forgets them.</source>
+        <translation>Keeps the user name and password in a file only you can read, where the nas command keeps them too (nas login). Sign out forgets them.</translation>
+    </message>
+    <message>
+        <source>Server settings</source>
+        <translation>Server settings</translation>
+    </message>
+    <message>
+        <source>Broker (RabbitMQ):</source>
+        <translation>Broker (RabbitMQ):</translation>
+    </message>
+    <message>
+        <source>Virtual host (environment):</source>
+        <translation>Virtual host (environment):</translation>
+    </message>
+    <message>
+        <source>Viewerproxy address:</source>
+        <translation>Viewerproxy address:</translation>
+    </message>
+    <message>
+        <source>Sign in</source>
+        <translation>Sign in</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Curate: start here</source>
@@ -2038,6 +2058,10 @@
     <message>
         <source>&amp;Connection settings…</source>
         <translation>&amp;Connection settings…</translation>
+    </message>
+    <message>
+        <source>&amp;Sign out / switch user…</source>
+        <translation>&amp;Sign out / switch user…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
@@ -2072,8 +2096,8 @@
         <translation>Signed in as {who} ({roles}): {where}</translation>
     </message>
     <message>
-        <source>Connected: {where}</source>
-        <translation>Connected: {where}</translation>
+        <source>Signed in as {who}: {where}</source>
+        <translation>Signed in as {who}: {where}</translation>
     </message>
     <message>
         <source>Connecting: {where}</source>
@@ -2382,6 +2406,21 @@ A web-archiving suite for national libraries.</translation>
     </message>
 </context>
 <context>
+    <name>RoleGate</name>
+    <message>
+        <source>no roles</source>
+        <translation>no roles</translation>
+    </message>
+    <message>
+        <source>Needs the {role} role. You are signed in as {who} ({held}).</source>
+        <translation>Needs the {role} role. You are signed in as {who} ({held}).</translation>
+    </message>
+    <message>
+        <source>Needs one of the roles {roles}. You are signed in as {who} ({held}).</source>
+        <translation>Needs one of the roles {roles}. You are signed in as {who} ({held}).</translation>
+    </message>
+</context>
+<context>
     <name>Schedules</name>
     <message numerus="yes">
         <source>every %n hour(s)</source>
@@ -2583,6 +2622,30 @@ A web-archiving suite for national libraries.</translation>
     <message>
         <source>The running {service} service does not offer &apos;{method}&apos; yet.</source>
         <translation>The running {service} service does not offer &apos;{method}&apos; yet.</translation>
+    </message>
+</context>
+<context>
+    <name>SignIn</name>
+    <message>
+        <source>The user name or password was refused.</source>
+        <extracomment>what shared.client.Unreachable says when RabbitMQ refuses the user name or password</extracomment>
+        <translation>The user name or password was refused.</translation>
+    </message>
+    <message>
+        <source>The broker at {where} cannot be reached. Check the server settings, or try again later.</source>
+        <translation>The broker at {where} cannot be reached. Check the server settings, or try again later.</translation>
+    </message>
+    <message>
+        <source>The services do not know the user {user}. Ask an administrator to add you.</source>
+        <translation>The services do not know the user {user}. Ask an administrator to add you.</translation>
+    </message>
+    <message>
+        <source>The user {user} is disabled. Ask an administrator.</source>
+        <translation>The user {user} is disabled. Ask an administrator.</translation>
+    </message>
+    <message>
+        <source>The services refuse to work for {user}.</source>
+        <translation>The services refuse to work for {user}.</translation>
     </message>
 </context>
 <context>

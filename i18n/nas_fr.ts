@@ -532,45 +532,6 @@
     </message>
 </context>
 <context>
-    <name>ConnectionDialog</name>
-    <message>
-        <source>This cannot be empty.</source>
-        <translation>Ce champ ne peut pas être vide.</translation>
-    </message>
-    <message>
-        <source>Give the broker as amqp://host:port (or amqps://host:port).</source>
-        <translation>Indiquez le broker sous la forme amqp://hôte:port (ou amqps://hôte:port).</translation>
-    </message>
-    <message>
-        <source>Give the viewerproxy as http://host:port.</source>
-        <translation>Indiquez le viewerproxy sous la forme http://hôte:port.</translation>
-    </message>
-    <message>
-        <source>Connection settings</source>
-        <translation>Paramètres de connexion</translation>
-    </message>
-    <message>
-        <source>Broker (RabbitMQ):</source>
-        <translation>Broker (RabbitMQ) :</translation>
-    </message>
-    <message>
-        <source>Virtual host (environment):</source>
-        <translation>Hôte virtuel (environnement) :</translation>
-    </message>
-    <message>
-        <source>User:</source>
-        <translation>Utilisateur :</translation>
-    </message>
-    <message>
-        <source>Password:</source>
-        <translation>Mot de passe :</translation>
-    </message>
-    <message>
-        <source>Viewerproxy address:</source>
-        <translation>Adresse du viewerproxy :</translation>
-    </message>
-</context>
-<context>
     <name>ConnectionProblemPage</name>
     <message>
         <source>Connecting…</source>
@@ -578,15 +539,15 @@
     </message>
     <message>
         <source>You are not signed in</source>
-        <translation>Vous n'êtes pas connecté</translation>
+        <translation>Vous n&apos;êtes pas connecté</translation>
     </message>
     <message>
         <source>Cannot reach the services</source>
         <translation>Les services sont injoignables</translation>
     </message>
     <message>
-        <source>The services at {where} answer, but refuse to work for a caller they do not know. Start the application with --identity FILE, the identity file your administrator gave you (the demo writes one per role in data/demo/identities/).</source>
-        <translation>Les services sur {where} répondent, mais refusent de travailler pour un appelant qu'ils ne connaissent pas. Lancez l'application avec --identity FICHIER, le fichier d'identité que votre administrateur vous a remis (la démo en écrit un par rôle dans data/demo/identities/).</translation>
+        <source>The services at {where} answer, but refuse to work for this user. Sign in as a user they know.</source>
+        <translation>Les services à {where} répondent, mais refusent de travailler pour cet utilisateur. Connectez-vous avec un utilisateur qu’ils connaissent.</translation>
     </message>
     <message>
         <source>The application could not talk to the message broker at {where}. The services may be stopped, or the connection settings may be wrong. Nothing you saved is lost.</source>
@@ -2014,6 +1975,65 @@
     </message>
 </context>
 <context>
+    <name>LoginDialog</name>
+    <message>
+        <source>This cannot be empty.</source>
+        <translation>Ce champ ne peut pas être vide.</translation>
+    </message>
+    <message>
+        <source>Give the broker as amqp://host:port (or amqps://host:port).</source>
+        <translation>Indiquez le broker sous la forme amqp://hôte:port (ou amqps://hôte:port).</translation>
+    </message>
+    <message>
+        <source>Give the viewerproxy as http://host:port.</source>
+        <translation>Indiquez le viewerproxy sous la forme http://hôte:port.</translation>
+    </message>
+    <message>
+        <source>Signing in…</source>
+        <translation>Connexion en cours…</translation>
+    </message>
+    <message>
+        <source>Sign in to NetarchiveSuite</source>
+        <translation>Se connecter à NetarchiveSuite</translation>
+    </message>
+    <message>
+        <source>User name:</source>
+        <translation>Nom d’utilisateur :</translation>
+    </message>
+    <message>
+        <source>Password:</source>
+        <translation>Mot de passe :</translation>
+    </message>
+    <message>
+        <source>Remember me on this computer</source>
+        <translation>Se souvenir de moi sur cet ordinateur</translation>
+    </message>
+    <message>
+        <source>Keeps the user name and password in a file only you can read, where the nas command keeps them too (nas login). Sign out forgets them.</source>
+        <translation>Conserve le nom d’utilisateur et le mot de passe dans un fichier que vous seul pouvez lire, là où la commande nas les conserve aussi (nas login). La déconnexion les oublie.</translation>
+    </message>
+    <message>
+        <source>Server settings</source>
+        <translation>Paramètres du serveur</translation>
+    </message>
+    <message>
+        <source>Broker (RabbitMQ):</source>
+        <translation>Broker (RabbitMQ) :</translation>
+    </message>
+    <message>
+        <source>Virtual host (environment):</source>
+        <translation>Hôte virtuel (environnement) :</translation>
+    </message>
+    <message>
+        <source>Viewerproxy address:</source>
+        <translation>Adresse du viewerproxy :</translation>
+    </message>
+    <message>
+        <source>Sign in</source>
+        <translation>Se connecter</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Curate: start here</source>
@@ -2038,6 +2058,10 @@
     <message>
         <source>&amp;Connection settings…</source>
         <translation>Paramètres de &amp;connexion…</translation>
+    </message>
+    <message>
+        <source>&amp;Sign out / switch user…</source>
+        <translation>&amp;Se déconnecter / changer d’utilisateur…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
@@ -2072,8 +2096,8 @@
         <translation>Connecté en tant que {who} ({roles}) : {where}</translation>
     </message>
     <message>
-        <source>Connected: {where}</source>
-        <translation>Connecté : {where}</translation>
+        <source>Signed in as {who}: {where}</source>
+        <translation>Connecté en tant que {who} : {where}</translation>
     </message>
     <message>
         <source>Connecting: {where}</source>
@@ -2382,6 +2406,21 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
     </message>
 </context>
 <context>
+    <name>RoleGate</name>
+    <message>
+        <source>no roles</source>
+        <translation>aucun rôle</translation>
+    </message>
+    <message>
+        <source>Needs the {role} role. You are signed in as {who} ({held}).</source>
+        <translation>Nécessite le rôle {role}. Vous êtes connecté en tant que {who} ({held}).</translation>
+    </message>
+    <message>
+        <source>Needs one of the roles {roles}. You are signed in as {who} ({held}).</source>
+        <translation>Nécessite l’un des rôles {roles}. Vous êtes connecté en tant que {who} ({held}).</translation>
+    </message>
+</context>
+<context>
     <name>Schedules</name>
     <message numerus="yes">
         <source>every %n hour(s)</source>
@@ -2583,6 +2622,30 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
     <message>
         <source>The running {service} service does not offer &apos;{method}&apos; yet.</source>
         <translation>Le service {service} en cours n’offre pas encore &apos;{method}&apos;.</translation>
+    </message>
+</context>
+<context>
+    <name>SignIn</name>
+    <message>
+        <source>The user name or password was refused.</source>
+        <extracomment>what shared.client.Unreachable says when RabbitMQ refuses the user name or password</extracomment>
+        <translation>Le nom d’utilisateur ou le mot de passe a été refusé.</translation>
+    </message>
+    <message>
+        <source>The broker at {where} cannot be reached. Check the server settings, or try again later.</source>
+        <translation>Le broker à {where} est injoignable. Vérifiez les paramètres du serveur ou réessayez plus tard.</translation>
+    </message>
+    <message>
+        <source>The services do not know the user {user}. Ask an administrator to add you.</source>
+        <translation>Les services ne connaissent pas l’utilisateur {user}. Demandez à un administrateur de vous ajouter.</translation>
+    </message>
+    <message>
+        <source>The user {user} is disabled. Ask an administrator.</source>
+        <translation>L’utilisateur {user} est désactivé. Adressez-vous à un administrateur.</translation>
+    </message>
+    <message>
+        <source>The services refuse to work for {user}.</source>
+        <translation>Les services refusent de travailler pour {user}.</translation>
     </message>
 </context>
 <context>

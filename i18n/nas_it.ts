@@ -532,45 +532,6 @@
     </message>
 </context>
 <context>
-    <name>ConnectionDialog</name>
-    <message>
-        <source>This cannot be empty.</source>
-        <translation>Questo campo non può essere vuoto.</translation>
-    </message>
-    <message>
-        <source>Give the broker as amqp://host:port (or amqps://host:port).</source>
-        <translation>Indica il broker come amqp://host:porta (o amqps://host:porta).</translation>
-    </message>
-    <message>
-        <source>Give the viewerproxy as http://host:port.</source>
-        <translation>Indica il viewerproxy come http://host:porta.</translation>
-    </message>
-    <message>
-        <source>Connection settings</source>
-        <translation>Impostazioni di connessione</translation>
-    </message>
-    <message>
-        <source>Broker (RabbitMQ):</source>
-        <translation>Broker (RabbitMQ):</translation>
-    </message>
-    <message>
-        <source>Virtual host (environment):</source>
-        <translation>Host virtuale (ambiente):</translation>
-    </message>
-    <message>
-        <source>User:</source>
-        <translation>Utente:</translation>
-    </message>
-    <message>
-        <source>Password:</source>
-        <translation>Password:</translation>
-    </message>
-    <message>
-        <source>Viewerproxy address:</source>
-        <translation>Indirizzo del viewerproxy:</translation>
-    </message>
-</context>
-<context>
     <name>ConnectionProblemPage</name>
     <message>
         <source>Connecting…</source>
@@ -578,15 +539,15 @@
     </message>
     <message>
         <source>You are not signed in</source>
-        <translation>Non hai effettuato l'accesso</translation>
+        <translation>Non hai effettuato l&apos;accesso</translation>
     </message>
     <message>
         <source>Cannot reach the services</source>
         <translation>I servizi non sono raggiungibili</translation>
     </message>
     <message>
-        <source>The services at {where} answer, but refuse to work for a caller they do not know. Start the application with --identity FILE, the identity file your administrator gave you (the demo writes one per role in data/demo/identities/).</source>
-        <translation>I servizi su {where} rispondono, ma non lavorano per un chiamante che non conoscono. Avvia l'applicazione con --identity FILE, il file di identità che ti ha dato il tuo amministratore (la demo ne scrive uno per ruolo in data/demo/identities/).</translation>
+        <source>The services at {where} answer, but refuse to work for this user. Sign in as a user they know.</source>
+        <translation>I servizi su {where} rispondono, ma si rifiutano di lavorare per questo utente. Accedi come un utente che conoscono.</translation>
     </message>
     <message>
         <source>The application could not talk to the message broker at {where}. The services may be stopped, or the connection settings may be wrong. Nothing you saved is lost.</source>
@@ -2014,6 +1975,65 @@
     </message>
 </context>
 <context>
+    <name>LoginDialog</name>
+    <message>
+        <source>This cannot be empty.</source>
+        <translation>Questo campo non può essere vuoto.</translation>
+    </message>
+    <message>
+        <source>Give the broker as amqp://host:port (or amqps://host:port).</source>
+        <translation>Indica il broker come amqp://host:porta (o amqps://host:porta).</translation>
+    </message>
+    <message>
+        <source>Give the viewerproxy as http://host:port.</source>
+        <translation>Indica il viewerproxy come http://host:porta.</translation>
+    </message>
+    <message>
+        <source>Signing in…</source>
+        <translation>Accesso in corso…</translation>
+    </message>
+    <message>
+        <source>Sign in to NetarchiveSuite</source>
+        <translation>Accedi a NetarchiveSuite</translation>
+    </message>
+    <message>
+        <source>User name:</source>
+        <translation>Nome utente:</translation>
+    </message>
+    <message>
+        <source>Password:</source>
+        <translation>Password:</translation>
+    </message>
+    <message>
+        <source>Remember me on this computer</source>
+        <translation>Ricordami su questo computer</translation>
+    </message>
+    <message>
+        <source>Keeps the user name and password in a file only you can read, where the nas command keeps them too (nas login). Sign out forgets them.</source>
+        <translation>Conserva nome utente e password in un file leggibile solo da te, dove li conserva anche il comando nas (nas login). La disconnessione li dimentica.</translation>
+    </message>
+    <message>
+        <source>Server settings</source>
+        <translation>Impostazioni del server</translation>
+    </message>
+    <message>
+        <source>Broker (RabbitMQ):</source>
+        <translation>Broker (RabbitMQ):</translation>
+    </message>
+    <message>
+        <source>Virtual host (environment):</source>
+        <translation>Host virtuale (ambiente):</translation>
+    </message>
+    <message>
+        <source>Viewerproxy address:</source>
+        <translation>Indirizzo del viewerproxy:</translation>
+    </message>
+    <message>
+        <source>Sign in</source>
+        <translation>Accedi</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Curate: start here</source>
@@ -2038,6 +2058,10 @@
     <message>
         <source>&amp;Connection settings…</source>
         <translation>Impostazioni di &amp;connessione…</translation>
+    </message>
+    <message>
+        <source>&amp;Sign out / switch user…</source>
+        <translation>&amp;Esci / cambia utente…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
@@ -2072,8 +2096,8 @@
         <translation>Accesso come {who} ({roles}): {where}</translation>
     </message>
     <message>
-        <source>Connected: {where}</source>
-        <translation>Connesso: {where}</translation>
+        <source>Signed in as {who}: {where}</source>
+        <translation>Accesso come {who}: {where}</translation>
     </message>
     <message>
         <source>Connecting: {where}</source>
@@ -2382,6 +2406,21 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
     </message>
 </context>
 <context>
+    <name>RoleGate</name>
+    <message>
+        <source>no roles</source>
+        <translation>nessun ruolo</translation>
+    </message>
+    <message>
+        <source>Needs the {role} role. You are signed in as {who} ({held}).</source>
+        <translation>Richiede il ruolo {role}. Hai effettuato l’accesso come {who} ({held}).</translation>
+    </message>
+    <message>
+        <source>Needs one of the roles {roles}. You are signed in as {who} ({held}).</source>
+        <translation>Richiede uno dei ruoli {roles}. Hai effettuato l’accesso come {who} ({held}).</translation>
+    </message>
+</context>
+<context>
     <name>Schedules</name>
     <message numerus="yes">
         <source>every %n hour(s)</source>
@@ -2583,6 +2622,30 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
     <message>
         <source>The running {service} service does not offer &apos;{method}&apos; yet.</source>
         <translation>Il servizio {service} in esecuzione non offre ancora &apos;{method}&apos;.</translation>
+    </message>
+</context>
+<context>
+    <name>SignIn</name>
+    <message>
+        <source>The user name or password was refused.</source>
+        <extracomment>what shared.client.Unreachable says when RabbitMQ refuses the user name or password</extracomment>
+        <translation>Il nome utente o la password sono stati rifiutati.</translation>
+    </message>
+    <message>
+        <source>The broker at {where} cannot be reached. Check the server settings, or try again later.</source>
+        <translation>Il broker su {where} non è raggiungibile. Controlla le impostazioni del server o riprova più tardi.</translation>
+    </message>
+    <message>
+        <source>The services do not know the user {user}. Ask an administrator to add you.</source>
+        <translation>I servizi non conoscono l’utente {user}. Chiedi a un amministratore di aggiungerti.</translation>
+    </message>
+    <message>
+        <source>The user {user} is disabled. Ask an administrator.</source>
+        <translation>L’utente {user} è disattivato. Rivolgiti a un amministratore.</translation>
+    </message>
+    <message>
+        <source>The services refuse to work for {user}.</source>
+        <translation>I servizi si rifiutano di lavorare per {user}.</translation>
     </message>
 </context>
 <context>

@@ -2,7 +2,7 @@
 
 ``RpcClient.call("definitions", "list_domains", offset=0)`` returns an :class:`RpcCall` whose
 ``succeeded``/``failed`` signals fire in the GUI thread. The work runs in a ``QThreadPool``; each
-pool thread keeps its own Nameko standalone ``ClusterRpcProxy`` (see :mod:`desktop.rpc.backend`).
+pool thread keeps its own connection, logged in as the signed-in person (see :mod:`desktop.rpc.backend`).
 """
 from desktop.rpc.backend import Backend, ServiceBackend
 from desktop.rpc.client import RpcCall, RpcClient

@@ -28,15 +28,13 @@ class Backend(Protocol):
 
 
 class ServiceBackend:
-    """Thread-local :class:`ServiceClient` connections to one AMQP URI, every call carrying the
-    user's identity: ``identity`` (a token from ``nas identity issue``, or its file), else what
-    ``nas`` would use ($NAS_IDENTITY, ~/.config/nas/identity.token, the installation key); see
-    docs/decisions/trust-roles.md. Without any, the services refuse every call."""
+    """Thread-local :class:`ServiceClient` connections to one AMQP URI. Who calls is the URI's
+    login: the broker checks the password, and the services take the caller from the AMQP
+    ``user_id`` it validated (docs/decisions/one-client-and-broker-identity.md)."""
 
-    def __init__(self, amqp_uri: str, timeout: float = 30.0, identity: str | None = None):
+    def __init__(self, amqp_uri: str, timeout: float = 30.0):
         self.amqp_uri = amqp_uri
         self.timeout = timeout
-        self.identity = identity
         self._local = threading.local()
         self._lock = threading.Lock()
         self._clients: list[ServiceClient] = []   # every thread's client, for close_all
@@ -48,17 +46,11 @@ class ServiceBackend:
             return client
         if self._closed:
             raise RuntimeError("the RPC backend is closed")
-        client = ServiceClient(self.amqp_uri, timeout=self.timeout)   # its context is set by each call
+        client = ServiceClient(self.amqp_uri, timeout=self.timeout)
         self._local.client = client
         with self._lock:
             self._clients.append(client)
         return client
-
-    def _identity_context(self) -> dict[str, Any]:
-        from server.runtime.identity_tokens import context_of, person_token
-
-        # person_token() mints a token when the key is readable (cached, renewed before it expires)
-        return context_of(person_token(self.identity))
 
     def _drop(self) -> None:
         client = getattr(self._local, "client", None)
@@ -73,8 +65,6 @@ class ServiceBackend:
     def call(self, service: str, method: str, args: tuple, kwargs: dict[str, Any], timeout: float | None) -> Any:
         """The call's answer as the wire carries it (the pool's job decodes it)."""
         client = self._client()
-        # asked again each call: a minted token is renewed before it expires (person_token caches it)
-        client.context = self._identity_context()
         try:
             return client.call_raw(service, method, args, kwargs, timeout)
         except Unreachable:

@@ -173,6 +173,7 @@ class ArchiveTab(QWidget):
         self.seed_domain = QLineEdit(self)
         self.seed_list = QLineEdit(self)
         self.add_seeds = QPushButton(self)
+        screen.needs(self.add_seeds, "viewerproxy.add_missing_as_seeds")
         self.add_seeds.clicked.connect(lambda: c.add_as_seeds(self.seed_domain.text(), self.seed_list.text(),
                                                               [i.data(256) for i in self.missing_list.selectedItems()]))
         self.seed_error = ErrorLabel(self)

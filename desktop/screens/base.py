@@ -3,13 +3,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent, Signal
+from PySide6.QtCore import QEvent, QTimer, Signal
 from PySide6.QtWidgets import QMessageBox, QStackedLayout, QWidget
 
 from desktop.errors import describe
 from desktop.rpc import RpcCall, RpcClient
 from desktop.rpc.outcome import Failure, FailureKind
 from desktop.widgets.panels import UnavailablePanel
+from desktop.widgets.role_gate import RoleGate
 
 
 def _is_missing_method(failure: Failure) -> bool:
@@ -21,7 +22,12 @@ def _is_missing_method(failure: Failure) -> bool:
 
 class Screen(QWidget):
     """Subclasses set ``key`` and ``service``, build widgets in ``build()``, set texts in
-    ``retranslateUi()``, and load data in ``refresh()`` through :meth:`rpc`."""
+    ``retranslateUi()``, and load data in ``refresh()`` through :meth:`rpc`.
+
+    A button that changes something is registered with the RPC it calls
+    (``self.needs(button, "scheduler.resubmit_job")``) and enabled through
+    :meth:`set_enabled`: the signed-in person's roles disable it when they may not call that RPC
+    (:class:`desktop.widgets.role_gate.RoleGate`)."""
 
     key = "screen"
     service = ""
@@ -40,6 +46,7 @@ class Screen(QWidget):
         self.client = client
         self.loaded = False
         self._error_box: QMessageBox | None = None
+        self.permissions = RoleGate()
         self._stack = QStackedLayout(self)
         self.content = QWidget(self)
         self.unavailable = UnavailablePanel(self)
@@ -65,6 +72,18 @@ class Screen(QWidget):
         """(Re)load what the screen shows."""
 
     # --- shared behaviour --------------------------------------------------------------------
+
+    def needs(self, widget: QWidget, action: str) -> QWidget:
+        """Enable ``widget`` only for roles that may call ``action`` ("service.method")."""
+        return self.permissions.register(widget, action)
+
+    def set_enabled(self, widget: QWidget, enabled: bool) -> None:
+        """The screen's own reason to enable ``widget`` (the roles still have their say)."""
+        self.permissions.set_enabled(widget, enabled)
+
+    def apply_roles(self, roles: list[str] | frozenset[str] | None, who: str = "") -> None:
+        """Who is signed in (``None``: not known yet, nothing disabled for roles)."""
+        self.permissions.apply(roles, who)
 
     def activate(self) -> None:
         """Called when the screen is shown; loads it the first time."""
@@ -141,4 +160,6 @@ class Screen(QWidget):
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslateUi()
+            # the refusal tooltips in the new language, after every child has set its own texts
+            QTimer.singleShot(0, self, self.permissions.refresh)
         super().changeEvent(event)

@@ -90,6 +90,9 @@ class BitIntegrityScreen(Screen):
         self.reestablish_button = QPushButton(self.content)
         self.reestablish_button.setObjectName("reestablishMissing")
         self.reestablish_button.clicked.connect(self._reestablish)
+        self.needs(self.audit_button, "arcrepository.audit_start")
+        self.needs(self.cancel_button, "arcrepository.audit_cancel")
+        self.needs(self.reestablish_button, "arcrepository.reestablish_missing")
         self.progress = QProgressBar(self.content)
         self.progress.setRange(0, 1000)
         self.audit_label = QLabel(self.content)
@@ -234,9 +237,9 @@ class BitIntegrityScreen(Screen):
         c = self.controller
         running = c.running_audit()
         current = c.current()
-        self.audit_button.setEnabled(c.replica is not None and running is None)
-        self.cancel_button.setEnabled(running is not None)
-        self.reestablish_button.setEnabled(current is not None and current.missing > 0 and running is None)
+        self.set_enabled(self.audit_button, c.replica is not None and running is None)
+        self.set_enabled(self.cancel_button, running is not None)
+        self.set_enabled(self.reestablish_button, current is not None and current.missing > 0 and running is None)
         self.replace_button.setEnabled(c.replica is not None)
 
     def _cancel(self) -> None:

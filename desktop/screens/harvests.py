@@ -83,6 +83,8 @@ class HarvestsScreen(Screen):
         self.activate_button.clicked.connect(lambda: self.set_active(True))
         self.deactivate_button = QPushButton(self.content)
         self.deactivate_button.clicked.connect(lambda: self.set_active(False))
+        self.needs(self.activate_button, "definitions.set_harvest_active")
+        self.needs(self.deactivate_button, "definitions.set_harvest_active")
         self.list_error = QLabel(self.content)
         self.list_error.setStyleSheet("color: #b00020;")
         self.list_error.setWordWrap(True)
@@ -102,6 +104,7 @@ class HarvestsScreen(Screen):
         self.sel_comments = self.sel.add("comments", QLineEdit())
         self.sel_save = QPushButton(w)
         self.sel_save.clicked.connect(self.create_selective)
+        self.needs(self.sel_save, "definitions.create_selective")
         lay = QVBoxLayout(w)
         lay.addWidget(self.sel)
         lay.addWidget(self.sel_save, 0, Qt.AlignmentFlag.AlignRight)
@@ -123,6 +126,7 @@ class HarvestsScreen(Screen):
         self.ev_channel = self.ev.add("channel", QComboBox())
         self.ev_save = QPushButton(w)
         self.ev_save.clicked.connect(self.create_event)
+        self.needs(self.ev_save, "definitions.create_event")
         lay = QVBoxLayout(w)
         lay.addWidget(self.ev)
         lay.addWidget(self.ev_domains)
@@ -141,6 +145,7 @@ class HarvestsScreen(Screen):
         self.snap_comments = self.snap.add("comments", QLineEdit())
         self.snap_save = QPushButton(w)
         self.snap_save.clicked.connect(self.create_snapshot)
+        self.needs(self.snap_save, "definitions.create_snapshot")
         lay = QVBoxLayout(w)
         lay.addWidget(self.snap)
         lay.addWidget(self.snap_save, 0, Qt.AlignmentFlag.AlignRight)
@@ -185,6 +190,8 @@ class HarvestsScreen(Screen):
         self.edit_now = QPushButton(w)
         self.edit_now.setObjectName("harvestNow")
         self.edit_now.clicked.connect(self.controller.harvest_now)
+        self.needs(self.edit_save, "definitions.update_harvest")
+        self.needs(self.edit_now, "scheduler.harvest_now")
         # browse one run of the definition in the archive browser (runs as people count them)
         self.scope = BrowseScope(self.client, self)
         self.scope.browseRequested.connect(self.browseJobs.emit)
@@ -227,7 +234,7 @@ class HarvestsScreen(Screen):
         """The definition in the edit tab (nothing chosen: the tab says to choose one)."""
         self.selected = h if h is not None else self.selected
         for widget in (self.edit, self.edit_save, self.edit_now):
-            widget.setEnabled(h is not None)
+            self.set_enabled(widget, h is not None)
         snapshot = h is not None and h.kind == HarvestKind.SNAPSHOT
         for key in ("schedule", "configurations"):
             self._show_row(key, not snapshot)

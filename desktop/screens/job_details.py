@@ -91,6 +91,7 @@ class JobDetailsScreen(Screen):
         self.heading.setFont(f)
         self.resubmit_button = QPushButton(self.content)
         self.resubmit_button.clicked.connect(c.resubmit)
+        self.needs(self.resubmit_button, "scheduler.resubmit_job")
         self.browse_button = QPushButton(self.content)
         self.browse_button.setObjectName("browseJob")
         self.browse_button.clicked.connect(c.browse)
@@ -263,7 +264,7 @@ class JobDetailsScreen(Screen):
         self.domains.set_filters({"job_id": job_id})
 
     def _enable(self) -> None:
-        self.resubmit_button.setEnabled(self.controller.can_resubmit)
+        self.set_enabled(self.resubmit_button, self.controller.can_resubmit)
         self.browse_button.setVisible(self.can_browse)
         self.browse_button.setEnabled(self.controller.job is not None)
 

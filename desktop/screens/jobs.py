@@ -156,6 +156,7 @@ class JobsScreen(Screen):
         self.resubmit_button = QPushButton(self.content)
         self.resubmit_button.setEnabled(False)
         self.resubmit_button.clicked.connect(self.resubmit)
+        self.needs(self.resubmit_button, "scheduler.resubmit_job")
         self.actions = JobsController(self.client, self.rpc, self)
         self.actions.jobChanged.connect(lambda j: (self.show_job(j), self.model.reload(), self.load_running()))
         self.actions.failure.connect(self.report)
@@ -164,6 +165,7 @@ class JobsScreen(Screen):
         self.cancel_button.setObjectName("cancelJob")
         self.cancel_button.setEnabled(False)
         self.cancel_button.clicked.connect(self.cancel)
+        self.needs(self.cancel_button, "scheduler.cancel_job")
         self.details_button = QPushButton(self.content)
         self.details_button.setObjectName("openJobDetails")
         self.details_button.setEnabled(False)
@@ -299,8 +301,8 @@ class JobsScreen(Screen):
 
     def show_job(self, j: JobDetailsDto) -> None:
         self.job = j
-        self.resubmit_button.setEnabled(j.status == JobStatus.FAILED)
-        self.cancel_button.setEnabled(JobsController.can_cancel(j))
+        self.set_enabled(self.resubmit_button, j.status == JobStatus.FAILED)
+        self.set_enabled(self.cancel_button, JobsController.can_cancel(j))
         self.details_button.setEnabled(True)
         reasons = ", ".join(f"{vocab.stop_reason(k)}: {formatting.number(v)}" for k, v in j.stop_reasons.items())
         lines = [

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 from desktop import formatting
 from desktop.controllers.notifications import NotificationsController, severity_text, state_text
 from desktop.models import Column, DtoListModel
+from desktop.widgets.role_gate import RoleGate
 from shared.dto.notify import NotificationDto
 from shared.enums import NotificationState
 
@@ -45,7 +46,8 @@ def _times(n: object) -> str:
 
 
 class NotificationsPanel(QWidget):
-    def __init__(self, controller: NotificationsController, parent: QWidget | None = None):
+    def __init__(self, controller: NotificationsController, parent: QWidget | None = None,
+                 permissions: RoleGate | None = None):
         super().__init__(parent)
         self.controller = controller
         self.model = _NotificationModel(NotificationDto, [
@@ -79,6 +81,9 @@ class NotificationsPanel(QWidget):
         self.resolve_button = QPushButton(self)
         self.resolve_button.setObjectName("resolve")
         self.resolve_button.clicked.connect(self.resolve_selected)
+        self.permissions = permissions or RoleGate()
+        self.permissions.register(self.acknowledge_button, "notifier.acknowledge")
+        self.permissions.register(self.resolve_button, "notifier.resolve")
         buttons = QHBoxLayout()
         buttons.addWidget(self.heading, 1)
         buttons.addWidget(self.acknowledge_button)
@@ -127,8 +132,8 @@ class NotificationsPanel(QWidget):
 
     def _update_buttons(self) -> None:
         ids = self.selected_ids()
-        self.acknowledge_button.setEnabled(self.controller.can_acknowledge(ids))
-        self.resolve_button.setEnabled(self.controller.can_resolve(ids))
+        self.permissions.set_enabled(self.acknowledge_button, self.controller.can_acknowledge(ids))
+        self.permissions.set_enabled(self.resolve_button, self.controller.can_resolve(ids))
 
     def acknowledge_selected(self) -> int:
         return self.controller.acknowledge(self.selected_ids())

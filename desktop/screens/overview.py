@@ -78,7 +78,7 @@ class OverviewScreen(Screen):
         self.notifications = NotificationsController(self.client, who=_who(), parent=self)
         self.notifications.failure.connect(self.report)
         self.notifications.status.connect(self.statusMessage.emit)
-        self.notifications_panel = NotificationsPanel(self.notifications, self.content)
+        self.notifications_panel = NotificationsPanel(self.notifications, self.content, self.permissions)
         lower = QSplitter(Qt.Orientation.Vertical, self.content)
         lower.addWidget(self.notifications_panel)
         lower.addWidget(self.instance_view)

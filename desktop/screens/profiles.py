@@ -57,6 +57,8 @@ class ProfilesScreen(Screen):
         self.activate_button.clicked.connect(lambda: self.set_active(True))
         self.deactivate_button = QPushButton(self.content)
         self.deactivate_button.clicked.connect(lambda: self.set_active(False))
+        self.needs(self.activate_button, "definitions.set_profile_active")
+        self.needs(self.deactivate_button, "definitions.set_profile_active")
         self.download_button = QPushButton(self.content)
         self.download_button.clicked.connect(self.choose_download)
 
@@ -79,6 +81,7 @@ class ProfilesScreen(Screen):
         self.load_button.clicked.connect(self.choose_file)
         self.upload_button = QPushButton(self.content)
         self.upload_button.clicked.connect(self.upload)
+        self.needs(self.upload_button, "definitions.upload_profile")
         self.selected: ProfileDto | None = None
 
         left = QWidget(self.content)

@@ -52,6 +52,7 @@ class SchedulesScreen(Screen):
         self.table.clicked.connect(self._row_clicked)
         self.new_button = QPushButton(self.content)
         self.new_button.clicked.connect(self.new_schedule)
+        self.needs(self.new_button, "definitions.create_schedule")
 
         self.form = Form(self.content)
         self.name = self.form.add("name", QLineEdit())
@@ -73,6 +74,7 @@ class SchedulesScreen(Screen):
         self.save_button = QPushButton(self.content)
         self.save_button.setObjectName("saveSchedule")
         self.save_button.clicked.connect(self.save)
+        self.needs(self.save_button, "definitions.update_schedule")
         self.preview_label = QLabel(self.content)
         self.preview = QListWidget(self.content)
         self.preview.setObjectName("schedulePreview")

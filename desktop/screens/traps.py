@@ -48,6 +48,7 @@ class TrapsScreen(Screen):
         self.table.clicked.connect(self._row_clicked)
         self.new_button = QPushButton(self.content)
         self.new_button.clicked.connect(self.new_list)
+        self.needs(self.new_button, "definitions.create_trap_list")
         self.form = Form(self.content)
         self.name = self.form.add("name", QLineEdit())
         self.name.setObjectName("trapListName")
@@ -58,6 +59,7 @@ class TrapsScreen(Screen):
         self.expressions.setObjectName("trapExpressions")
         self.save_button = QPushButton(self.content)
         self.save_button.clicked.connect(self.save)
+        self.needs(self.save_button, "definitions.update_trap_list")
         self.current: TrapListDto | None = None
         left = QWidget(self.content)
         ll = QVBoxLayout(left)

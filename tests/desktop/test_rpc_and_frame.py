@@ -141,20 +141,6 @@ def test_unreachable_broker_shows_a_page_with_retry_and_recovers(qtbot, services
     client.shutdown()
 
 
-def test_connection_dialog_shows_problems_next_to_fields(qtbot):
-    from desktop.connection_dialog import ConnectionDialog
-    from desktop.settings import ConnectionSettings
-
-    d = ConnectionDialog(ConnectionSettings())
-    qtbot.addWidget(d)
-    d.broker.setText("http://nowhere")
-    d.user.setText("")
-    d.accept()
-    errors = d.form.visible_errors()
-    assert set(errors) == {"broker", "user"}
-    assert d.result_settings is None
-
-
 def test_an_unexpected_exception_opens_a_crash_dialog_with_copyable_details(qtbot):
     from PySide6.QtGui import QGuiApplication
 
@@ -172,48 +158,3 @@ def test_an_unexpected_exception_opens_a_crash_dialog_with_copyable_details(qtbo
     d.copy_button.click()
     assert "boom in a slot" in QGuiApplication.clipboard().text()
     d.close()
-
-
-def test_without_an_identity_the_frame_says_you_are_not_signed_in_and_with_one_who_you_are(
-        qtbot, services, languages, shots, monkeypatch, tmp_path):
-    """#28: the desktop showed a refusal dialog over an empty screen while its status bar said
-    "Connected", and nothing said who you are. Without an identity (no key readable, no token),
-    the frame says so and how to get in; with the identity file the demo writes (--identity
-    sets $NAS_IDENTITY), the status bar names the user and the roles."""
-    from identity_support import token
-
-    from desktop.main_window import MainWindow
-    from desktop.settings import ConnectionSettings
-
-    identity = tmp_path / "curator.token"      # what the demo writes (server/demo/identities.py)
-    identity.write_text(token("curator", subject="demo-curator"))
-    monkeypatch.delenv("NAS_KEY_FILE")          # a person's machine: the installation key is not there
-    monkeypatch.delenv("NAS_IDENTITY", raising=False)
-    monkeypatch.setenv("HOME", str(tmp_path))    # nor ~/.config/nas/identity.token
-    connection = ConnectionSettings(broker="amqp://127.0.0.1:5672", vhost=services[1], timeout=20)
-    client = RpcClient(ServiceBackend(connection.amqp_uri(), 10))
-    w = MainWindow(client, languages, connection)
-    qtbot.addWidget(w)
-    w.show()
-    w.check_connection()
-    qtbot.waitUntil(lambda: w.connected is False, timeout=20000)
-    assert w.showing_problem and w.problem.not_signed_in
-    assert w.problem.heading.text() == "You are not signed in" and "--identity FILE" in w.problem.text.text()
-    assert "Connected" not in w.connection_label.text()
-    shots(w, "00-not-signed-in")
-    languages.set_language("da")
-    qtbot.waitUntil(lambda: w.problem.heading.text() == "Du er ikke logget ind", timeout=5000)
-    button = w.problem.settings_button        # the longer Danish text: laid out again before the picture
-    qtbot.waitUntil(lambda: button.width() >= button.sizeHint().width(), timeout=5000)
-    shots(w, "00-not-signed-in-da")
-    languages.set_language("en")
-
-    monkeypatch.setenv("NAS_IDENTITY", str(identity))     # what nas-desktop --identity FILE does
-    w.problem.retry_button.click()
-    qtbot.waitUntil(lambda: w.connected is True, timeout=20000)
-    assert not w.showing_problem and w.caller.subject == "demo-curator" and w.caller.roles == ["curator"]
-    label = w.connection_label
-    assert label.text().startswith("Signed in as demo-curator (curator):")
-    qtbot.waitUntil(lambda: label.width() >= label.sizeHint().width(), timeout=5000)   # the whole text shown
-    shots(w, "00-signed-in-as-curator")
-    client.shutdown()

@@ -147,17 +147,12 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return out
 
 
-#: what the desktop may still take from server/: minting a person's identity token where the
-#: installation key is readable, until the caller's identity is its broker login (#28)
-DESKTOP_MAY_IMPORT = {"server.runtime.identity_tokens"}
-
-
 def test_the_desktop_reaches_the_services_through_the_one_client_only():
-    """The desktop calls through shared.client: no Nameko, no eventlet, and nothing of server/
-    but the identity token module."""
+    """The desktop calls through shared.client as the person signed in to the broker: no Nameko,
+    no eventlet, and nothing at all of server/ (what it needs to know of the services, such as
+    the roles each RPC declares, is in shared/)."""
     bad = [f"{where}: {target}" for module, target, where in _edges() if unit(module) == "desktop"
-           if target.split(".")[0] in ("nameko", "eventlet", "kombu")
-           or (target.split(".")[0] == "server" and target not in DESKTOP_MAY_IMPORT)]
+           if target.split(".")[0] in ("nameko", "eventlet", "kombu", "server")]
     assert bad == []
 
 
