@@ -234,7 +234,9 @@ def _h_edit(args) -> int:
 
     with rpc_proxy(args) as proxy:
         h = call(proxy, SERVICE, "get_harvest", args.name)
-        h = call(proxy, SERVICE, "update_harvest", args.name, h.edition, changes)
+        from shared.dto.definitions import HarvestChanges
+
+        h = call(proxy, SERVICE, "update_harvest", args.name, h.edition, HarvestChanges(**changes))
     return _print_harvest(args, h)
 
 

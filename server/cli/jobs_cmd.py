@@ -97,7 +97,9 @@ def do_list(args: argparse.Namespace) -> int:
     if args.outcome:
         filters["outcome"] = args.outcome
     with rpc_proxy(args) as proxy:
-        page = call(proxy, "scheduler", "list_jobs", filters, args.offset, args.limit, args.sort)
+        from shared.dto.jobs import JobFilter
+
+        page = call(proxy, "scheduler", "list_jobs", JobFilter(**filters), args.offset, args.limit, args.sort)
     if args.json:
         print_json(page)
         return 0

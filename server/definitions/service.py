@@ -36,12 +36,13 @@ from server.definitions.user_rpcs import UserRpcs
 from server.runtime.rpc import rpc
 from server.runtime.service import NasService
 from server.runtime.settings_provider import settings_for
-from shared.dto import Page
+from shared.dto import Page, given
 from shared.dto.definitions import (
     ChannelDto,
     DomainDto,
     DomainStatisticsDto,
     DomainSummaryDto,
+    HarvestChanges,
     HarvestDto,
     HistoryDto,
     IngestRunDto,
@@ -49,6 +50,7 @@ from shared.dto.definitions import (
     ProfileDto,
     ScheduleDetailsDto,
     ScheduleDto,
+    ScheduleFields,
     SchedulePreviewDto,
     SearchPage,
     SiteLoginDto,
@@ -334,22 +336,22 @@ class DefinitionsService(UserRpcs, NasService):
         return self._zoned(ScheduleDetailsDto(**vars(schedules.to_dto(sch)), upcoming=times))
 
     @rpc(roles=READ)
-    def preview_schedule(self, fields: dict[str, Any], n: int = 5) -> SchedulePreviewDto:
+    def preview_schedule(self, fields: ScheduleFields, n: int = 5) -> SchedulePreviewDto:
         """The next ``n`` (at most 100) runs of an unsaved schedule given by ``fields`` (as
         ``create_schedule``: unit, every, minute, hour, weekday, day_of_month, start_at, end_at,
         max_runs), if a harvest used it from now, computed as ``get_schedule`` does for a saved one.
         Returns the description and the times; nothing is saved. Raises
         InvalidSchedule (details.field)."""
-        rule = schedules.rule_from({k: v for k, v in (fields or {}).items()})
+        rule = schedules.rule_from(given(fields))
         times = upcoming(rule, dt.datetime.now(dt.UTC), self.ctx.tz, max(0, min(n, 100)))
         return SchedulePreviewDto(rule.describe(), times, self.ctx.tz.key)
 
     @rpc(roles=CURATOR)
-    def update_schedule(self, name: str, edition: int, fields: dict[str, Any],
+    def update_schedule(self, name: str, edition: int, fields: ScheduleFields,
                         comments: str | None = None) -> ScheduleDto:
         """Change some fields. Raises NotFound, EditionConflict, InvalidSchedule."""
         with self._saving("schedule", name) as s:
-            return self._zoned(schedules.to_dto(schedules.update(s, name, edition, fields, comments)))
+            return self._zoned(schedules.to_dto(schedules.update(s, name, edition, given(fields), comments)))
 
     @rpc(roles=READ)
     def list_schedules(self, offset: int = 0, limit: int = 100, sort: str | None = None,
@@ -412,11 +414,11 @@ class DefinitionsService(UserRpcs, NasService):
         return self._harvest(definitions.get(self.db, name))
 
     @rpc(roles=CURATOR)
-    def update_harvest(self, name: str, edition: int, changes: dict[str, Any]) -> HarvestDto:
+    def update_harvest(self, name: str, edition: int, changes: HarvestChanges) -> HarvestDto:
         """Change a harvest definition (see definitions.update for the fields). Raises NotFound,
         EditionConflict, InvalidInput, Conflict."""
         with self._saving("harvest definition", name) as s:
-            return self._harvest(definitions.update(s, name, edition, changes))
+            return self._harvest(definitions.update(s, name, edition, given(changes)))
 
     @rpc(roles=CURATOR)
     def set_harvest_active(self, name: str, active: bool, edition: int | None = None) -> HarvestDto:

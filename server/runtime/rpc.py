@@ -38,6 +38,7 @@ log = logging.getLogger(__name__)
 
 class Rpc(NamekoRpc):
     _declared: Any = None
+    _requests: dict[str, tuple[int, type]] | None = None
 
     def __init__(self, roles: tuple[str, ...] | None = None, audit: bool | None = None, exclusive: bool = False,
                  **kwargs: Any):
@@ -72,6 +73,47 @@ class Rpc(NamekoRpc):
             data[LOGIN_KEY] = str(login)
         return data
 
+    def request_params(self) -> dict[str, tuple[int, type]]:
+        """The parameters annotated with a request DTO (``filters: JobFilter | None``): name →
+        (position after self, class)."""
+        if self._requests is None:
+            import inspect
+
+            from shared.dto import Request
+
+            fn = getattr(self.container.service_cls, self.method_name)
+            try:
+                hints = typing.get_type_hints(fn)
+            except Exception:  # noqa: BLE001 - an annotation that cannot be resolved: no check
+                hints = {}
+            names = [p for p in inspect.signature(fn).parameters if p != "self"]
+            found = {}
+            for position, name in enumerate(names):
+                tp = hints.get(name)
+                for arg in typing.get_args(tp) or (tp,):
+                    if isinstance(arg, type) and issubclass(arg, Request):
+                        found[name] = (position, arg)
+            self._requests = found
+        return self._requests
+
+    def typed_requests(self, body: Any) -> Any:
+        """``body`` with each request-DTO argument checked and turned into its class (raises
+        InvalidInput naming an unknown field or a value of the wrong type)."""
+        params = self.request_params()
+        if not params or not isinstance(body, dict):
+            return body
+        args, kwargs = body.get("args"), body.get("kwargs")
+        if not isinstance(args, list) or not isinstance(kwargs, dict):
+            return body      # Nameko refuses it as malformed
+        args, kwargs = list(args), dict(kwargs)
+        for name, (position, cls) in params.items():
+            where = f"{self.action}: {name}"
+            if position < len(args) and args[position] is not None:
+                args[position] = cls.from_wire(args[position], where)
+            elif kwargs.get(name) is not None:
+                kwargs[name] = cls.from_wire(kwargs[name], where)
+        return {**body, "args": args, "kwargs": kwargs}
+
     def handle_message(self, body, message):
         problem = _out_of_range(body)
         if problem:
@@ -80,6 +122,7 @@ class Rpc(NamekoRpc):
             from shared.errors import InvalidInput
 
             raise InvalidInput(f"{self.action}: {problem}", {"reason": "out_of_range"})
+        body = self.typed_requests(body)
         from shared.errors import PermissionDenied
 
         context = self.unpack_message_headers(message)

@@ -24,7 +24,7 @@ from server.runtime.service import NasService
 from server.runtime.settings_provider import settings_for
 from server.scheduler import backup, channels, dispatch, planner, progress, queries, reports
 from server.scheduler.models import Job
-from shared.dto import Page
+from shared.dto import Page, given
 from shared.dto.jobs import (
     ChannelStateDto,
     ClaimedJobDto,
@@ -33,6 +33,7 @@ from shared.dto.jobs import (
     JobDetailsDto,
     JobDomainDto,
     JobDto,
+    JobFilter,
     ReportOutcomeDto,
     RunningJobDto,
     RunOnceDto,
@@ -263,14 +264,14 @@ class SchedulerService(NasService):
         return queries.job_details(self.db, job_id)
 
     @rpc(roles=READ)
-    def list_jobs(self, filters: dict[str, Any] | None = None, offset: int = 0, limit: int = 100,
+    def list_jobs(self, filters: JobFilter | None = None, offset: int = 0, limit: int = 100,
                   sort: str | None = None) -> Page[JobDto]:
         """A page of jobs. Filters: status (one or a list), harvest_id, harvest, harvest_run,
         channel, created_from, created_to, id_from, id_to, domain, harvester_id, outcome. Sort by id,
         created_at, started_at, ended_at, status, channel, harvest, harvest_run,
         configuration_count or expected_objects; ``-`` in front for descending (default ``-id``).
         Raises InvalidInput."""
-        return queries.list_jobs(self.db, filters, offset, limit, sort,
+        return queries.list_jobs(self.db, given(filters), offset, limit, sort,
                                  self.settings["harvest.paging.max_limit"])
 
     @rpc(roles=READ)

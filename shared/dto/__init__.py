@@ -30,6 +30,13 @@ Adding an RPC:
    ``call`` decode by the contract. ``tests/unit/foundation/test_contracts.py`` fails until 2 and
    3 agree; the test suite runs strict (``NAS_STRICT_CONTRACTS=1``), so an answer with a field
    its DTO does not declare fails there.
+
+What a caller sends in place of a bare dict (job filters, a harvest's changes, a schedule's
+fields) is a :class:`Request`: a dataclass whose fields default to :data:`UNSET` and are sent only
+when given. An RPC parameter annotated with one (``filters: JobFilter | None``) is checked by
+our ``@rpc`` before any work: an unknown field or a value of the wrong type is ``InvalidInput``
+naming it, and the method receives the ``Request`` (``.given()``: the fields sent). A caller may
+pass the ``Request`` or, as before, a dict of its fields.
 """
 from __future__ import annotations
 
@@ -172,6 +179,91 @@ class Dto:
         decoders = _decoders(cls)
         # Unknown keys are ignored so that a newer server can add fields without breaking clients.
         return cls(**{k: decoders[k](v) for k, v in data.items() if k in decoders})
+
+
+class _Unset:
+    """The value of a request field that was not given (not sent; not the same as None)."""
+
+    _one: _Unset | None = None
+
+    def __new__(cls) -> _Unset:
+        if cls._one is None:
+            cls._one = super().__new__(cls)
+        return cls._one
+
+    def __repr__(self) -> str:
+        return "UNSET"
+
+    def __bool__(self) -> bool:
+        return False
+
+
+UNSET: Any = _Unset()
+
+
+def _fits(value: Any, tp: Any) -> bool:
+    """Whether a JSON value is of the (JSON-level) type a request field declares."""
+    if tp is Any:
+        return True
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        return any(_fits(value, arg) for arg in typing.get_args(tp))
+    if tp is type(None):
+        return value is None
+    if origin in (list, tuple):
+        (arg, *_) = typing.get_args(tp) or (Any,)
+        return isinstance(value, list) and all(_fits(v, arg) for v in value)
+    if origin is dict:
+        return isinstance(value, dict)
+    if tp is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if tp is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(tp, type) and isinstance(value, tp)
+
+
+class Request(Dto):
+    """Mixin for ``@dataclass`` request DTOs: every field defaults to :data:`UNSET`; only given
+    fields are sent (so "leave it as it is" and "set it to null" stay two things)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return self.given()
+
+    def given(self) -> dict[str, Any]:
+        """The fields given, as the wire carries them."""
+        return {name: to_json(value) for name in _field_names(type(self))
+                if (value := getattr(self, name)) is not UNSET}
+
+    @classmethod
+    def from_wire(cls: type[T], value: Any, where: str = "") -> T:
+        """``value`` (a dict off the wire, or already this class) checked field by field.
+        Raises InvalidInput naming unknown fields and values of the wrong type."""
+        from shared.errors import InvalidInput
+
+        where = where or cls.__name__
+        if isinstance(value, cls):
+            return value
+        if not isinstance(value, dict):
+            raise InvalidInput(f"{where}: expected an object with the fields {', '.join(_field_names(cls))}",
+                               {"reason": "not_an_object"})
+        fields = field_types(cls)
+        unknown = sorted(str(k) for k in value if k not in fields)
+        if unknown:
+            raise InvalidInput(f"{where}: unknown field(s) {', '.join(unknown)} (known: {', '.join(fields)})",
+                               {"reason": "unknown_field", "fields": unknown})
+        wrong = [k for k, v in value.items() if not _fits(v, fields[k])]
+        if wrong:
+            shown = ", ".join(f"{k}={value[k]!r:.40}" for k in wrong)
+            raise InvalidInput(f"{where}: wrong type of {shown}", {"reason": "wrong_type", "fields": wrong})
+        return cls(**value)
+
+
+def given(value: Request | dict[str, Any] | None) -> dict[str, Any]:
+    """The fields of a request as a dict: a :class:`Request`'s given fields, a dict as it is
+    (a core called directly, as tests do), nothing for None."""
+    if isinstance(value, Request):
+        return value.given()
+    return dict(value or {})
 
 
 def decode(tp: Any, value: Any) -> Any:

@@ -8,7 +8,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 
-from shared.dto import Dto, I, Page
+from shared.dto import UNSET, Dto, I, Page, Request
 from shared.enums import HarvestKind, StopReason
 
 SERVICE = "definitions"
@@ -304,6 +304,40 @@ class TrapListDto(Dto):
     active: bool
     edition: int
     expressions: list[str]
+
+
+@dataclass
+class ScheduleFields(Request):
+    """A schedule's rule, or the parts of it to change: every ``every`` ``unit`` (hours, days,
+    weeks, months), at ``minute``/``hour``/``weekday``/``day_of_month``, from ``start_at`` to
+    ``end_at`` (ISO-8601) or for ``max_runs`` runs."""
+
+    unit: str = UNSET
+    every: int = UNSET
+    minute: int | None = UNSET
+    hour: int | None = UNSET
+    weekday: int | None = UNSET
+    day_of_month: int | None = UNSET
+    start_at: str | None = UNSET
+    end_at: str | None = UNSET
+    max_runs: int | None = UNSET
+
+
+@dataclass
+class HarvestChanges(Request):
+    """What to change of a harvest definition: comments and channel; for selective and event
+    harvests the schedule and the configurations (``configurations`` the whole new list, or
+    ``add_configurations``/``remove_configurations``); for snapshots their limits."""
+
+    comments: str | None = UNSET
+    channel: str = UNSET
+    schedule: str = UNSET
+    configurations: list[Any] = UNSET
+    add_configurations: list[Any] = UNSET
+    remove_configurations: list[Any] = UNSET
+    max_bytes: int | None = UNSET
+    max_objects: int | None = UNSET
+    max_job_running_time_s: float | None = UNSET
 
 
 @dataclass

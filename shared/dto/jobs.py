@@ -8,7 +8,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 
-from shared.dto import Dto, Page
+from shared.dto import UNSET, Dto, Page, Request
 from shared.enums import JobOutcome, JobStatus, StopReason
 
 SERVICE = "scheduler"
@@ -267,6 +267,26 @@ class HarvestNowDto(Dto):
     run: int | None
     jobs: list[int] = field(default_factory=list)
     error: str = ""
+
+
+@dataclass
+class JobFilter(Request):
+    """Which jobs ``list_jobs`` lists (every field given must hold): a status or several, the
+    harvest (by id or name) and its run, channel, creation time range (ISO-8601), id range, a
+    domain the job harvests, the harvester that ran it, an outcome or several."""
+
+    status: str | list[str] = UNSET
+    harvest_id: int = UNSET
+    harvest: str = UNSET
+    harvest_run: int = UNSET
+    channel: str = UNSET
+    created_from: str = UNSET
+    created_to: str = UNSET
+    id_from: int = UNSET
+    id_to: int = UNSET
+    domain: str = UNSET
+    harvester_id: str = UNSET
+    outcome: str | list[str] = UNSET
 
 
 RETURNS: dict[str, Any] = {
