@@ -95,14 +95,14 @@ def run(args: argparse.Namespace) -> int:
     _step(f"1. configuring {len(instances)} service instances in {config_dir} (vhost {args.vhost})")
     # every service instance and every person logs in to the broker with an account of its own
     # (docs/security.md): made here through RabbitMQ's management API, passwords kept for reruns
-    from server.demo.accounts import add_people_to_table, ensure_accounts, password_file, service_login
+    from server.demo.accounts import add_people_to_table, ensure_accounts, kind_of, password_file, service_login
     from server.demo.layout import harvest_db_url
     from shared.credentials import Login, uri_with_login
 
-    passwords = ensure_accounts(args.dir, args.vhost, [i.instance_id for i in instances] + ["demo"])
-    service_uris = {i.instance_id: uri_with_login(broker, Login(service_login(i.instance_id),
-                                                                passwords[service_login(i.instance_id)]))
-                    for i in instances}
+    logins = {i.instance_id: service_login(kind_of(i.service), i.instance_id, args.vhost) for i in instances}
+    own = service_login("demo", "nas-demo", args.vhost)
+    passwords = ensure_accounts(args.dir, args.vhost, [*logins.values(), own])
+    service_uris = {i: uri_with_login(broker, Login(login, passwords[login])) for i, login in logins.items()}
     write_configs(config_dir, service_uris, instances)
     # The installation key beside the configs (where every demo service looks for it): it signs
     # transfer tickets and file URLs between the services.
@@ -112,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
     _migrate(args.dir)
     add_people_to_table(harvest_db_url(args.dir))
     # this command plays a service (it also sends the notification event a service would)
-    amqp_uri = uri_with_login(broker, Login(service_login("demo"), passwords[service_login("demo")]))
+    amqp_uri = uri_with_login(broker, Login(own, passwords[own]))
 
     _step("2. starting the services")
     for p in supervisor.start(config_dir):

@@ -83,14 +83,14 @@ def accounts(args: argparse.Namespace) -> int:
         return 2
     try:
         broker = BrokerAccounts(_resolved(str(d.broker["management_url"])), str(d.broker["vhost"]))
-        passwords = {p.spec.id: _resolved(service_account(d, p.spec.id)[1]) for p in planned}
+        passwords = {p.spec.id: _resolved(service_account(d, p.kind.name, p.spec.id)[1]) for p in planned}
     except KeyError as exc:
         print(f"{args.description}: ${{{exc.args[0]}}} is not set here: export it (the secrets of the "
               "services' secrets file) and run again")
         return 2
     broker.create_vhost()
     for p in planned:
-        login = service_account(d, p.spec.id)[0]
+        login = service_account(d, p.kind.name, p.spec.id)[0]
         broker.put_user(login, passwords[p.spec.id])
         broker.grant_service(login)
         print(f"{login:<32} {p.kind.name} on {p.host}")

@@ -1,5 +1,5 @@
-"""The demo's broker accounts: one per service instance (``svc-<instance>``, which the services
-know as services by the prefix) and one per person (``curator``, ``qa``, ``operator``, ``admin``,
+"""The demo's broker accounts: one per service instance (``svc-<kind>.<instance>.<vhost>``, which
+the services know as services by the prefix) and one per person (``curator``, ``qa``, ``operator``, ``admin``,
 with those roles in the users table), so the demo runs as an installation does: every caller is
 a login of its own and nobody uses ``guest`` (docs/security.md).
 
@@ -32,11 +32,18 @@ def password_file(demo_dir: str, login: str) -> str:
     return os.path.join(demo_dir, "people", f"{login}.password")
 
 
-def service_login(instance_id: str) -> str:
-    return SERVICE_PREFIX + instance_id
+def service_login(kind: str, instance_id: str, vhost: str) -> str:
+    """``svc-<kind>.<instance>.<vhost>``: the kind gives the roles (a harvester's include site
+    passwords); the vhost keeps two demos (or a demo and the tests) on one broker apart."""
+    return f"{SERVICE_PREFIX}{kind}.{instance_id}.{vhost}"
 
 
-def ensure_accounts(demo_dir: str, vhost: str, instance_ids: list[str],
+def kind_of(service_path: str) -> str:
+    """The kind of a demo instance by its service class (``server.harvester.service:...``)."""
+    return service_path.split(":", 1)[0].split(".")[1]
+
+
+def ensure_accounts(demo_dir: str, vhost: str, service_logins: list[str],
                     management_url: str = MANAGEMENT_URL) -> dict[str, str]:
     """Make (again) the vhost, every service's and every person's account with its permissions;
     answers login → password. Raises Unavailable when the management API cannot be reached."""
@@ -46,7 +53,7 @@ def ensure_accounts(demo_dir: str, vhost: str, instance_ids: list[str],
             kept = dict(json.load(fh))
     except (OSError, ValueError):
         kept = {}
-    logins = [service_login(i) for i in instance_ids] + list(PEOPLE)
+    logins = list(service_logins) + list(PEOPLE)
     passwords = {login: kept.get(login) or new_password() for login in logins}
     _write_private(path, json.dumps(passwords, indent=1))
     broker = BrokerAccounts(management_url, vhost)

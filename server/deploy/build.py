@@ -94,25 +94,29 @@ def _get(tree: dict, path: str, default: Any = None) -> Any:
     return tree
 
 
-def service_account(d: Description, instance_id: str) -> tuple[str, str]:
-    """The broker login and password of one service instance: ``svc-<id>`` with ``broker.password``
-    when ``broker.service_accounts`` is on (each instance is then known by its own login in the
-    audit and the broker's permissions), else the ``broker.user`` every instance shares."""
+def service_account(d: Description, kind: str, instance_id: str) -> tuple[str, str]:
+    """The broker login and password of one service instance: ``svc-<kind>.<id>.<environment>``
+    with ``broker.password`` when ``broker.service_accounts`` is on (each instance is then known
+    by its own login in the audit and the broker's permissions; the kind gives its roles), else
+    the ``broker.user`` every instance shares."""
     from server.runtime.broker_accounts import SERVICE_PREFIX
 
     b = d.broker
     if b.get("service_accounts"):
-        return SERVICE_PREFIX + instance_id, str(b["password"])
+        return f"{SERVICE_PREFIX}{kind}.{instance_id}.{d.environment}", str(b["password"])
     return str(b["user"]), str(b["password"])
 
 
-def amqp_uri(d: Description, instance_id: str = "") -> str:
+def amqp_uri(d: Description, kind: str = "", instance_id: str = "") -> str:
     """The broker URI one instance logs in with. A ``${VAR}`` password stays as it is: the
     service's config loader puts the secret in at start."""
     import urllib.parse
 
     b = d.broker
-    user, password = service_account(d, instance_id) if instance_id else (str(b["user"]), str(b["password"]))
+    if instance_id:
+        user, password = service_account(d, kind, instance_id)
+    else:
+        user, password = str(b["user"]), str(b["password"])
     secret = password if ENV_REF.match(password) else urllib.parse.quote(password, safe="")
     auth = f"{urllib.parse.quote(user, safe='')}:{secret}"
     return f"amqp://{auth}@{b['host']}:{b['port']}/{b['vhost']}"
@@ -132,7 +136,7 @@ def build(d: Description) -> list[Planned]:
             layers = [("settings", d.settings), (f"hosts.{host.name}.settings", host.settings),
                       (f"{spec.key}.settings", spec.settings)]
             tree = deep_merge(deep_merge(_plain(d.settings), _plain(host.settings)), _plain(spec.settings))
-            _set(tree, "AMQP_URI", amqp_uri(d, spec.id))
+            _set(tree, "AMQP_URI", amqp_uri(d, kind.name, spec.id))
             if kind.name == "definitions" and d.broker.get("management_url"):
                 # where `nas users` makes people's broker accounts
                 _set(tree, "broker.management_url", d.broker["management_url"], overwrite=False)

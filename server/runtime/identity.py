@@ -8,8 +8,9 @@ login in the worker's context (:data:`LOGIN_KEY`), never anything the caller wro
 
 The roles of a login:
 
-* a **service account** (a login starting ``svc-``, made by ``nas deploy`` and the demo, or one
-  named in ``security.service_logins``) holds ``service``, and a harvester also ``harvester``
+* a **service account** (a login ``svc-<kind>.<instance>.<installation>``, made by
+  ``nas deploy accounts`` and the demo, or one named in ``security.service_logins``) holds
+  ``service``, and a harvester's (kind ``harvester``) also ``harvester``
   (the only role given site passwords): :func:`service_kind`;
 * a **person** holds the roles the users table of the definitions service gives them
   (``nas users``); asked for once and kept ``security.roles_cache_seconds``, forgotten at once
@@ -70,11 +71,13 @@ def service_logins(settings: Mapping[str, Any]) -> dict[str, str]:
 
 
 def service_kind(login: str, extra: Mapping[str, str]) -> str:
-    """The service kind of a service account (``svc-harvester-h1`` → ``harvester-h1``), or ""."""
+    """The service kind of a service account, or "" for anyone else. Service logins are
+    ``svc-<kind>.<instance>.<installation>`` (``svc-harvester.crawl-1.prod``: kind ``harvester``;
+    what ``nas deploy accounts`` and the demo make) or plain ``svc-<kind>``."""
     if login in extra:
         return extra[login] or "service"
     if login.startswith(SERVICE_PREFIX):
-        return login[len(SERVICE_PREFIX):] or "service"
+        return login[len(SERVICE_PREFIX):].split(".", 1)[0] or "service"
     return ""
 
 

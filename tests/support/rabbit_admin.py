@@ -96,6 +96,13 @@ def create_service(vhost: str, login: str, password: str) -> None:
     _api("PUT", f"/permissions/{quoted}/{who}", {"configure": ".*", "write": ".*", "read": ".*"})
 
 
+def list_users() -> list[str]:
+    """Every account's name (management API)."""
+    request = urllib.request.Request(API + "/users", headers={"Authorization": _AUTH})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return [u["name"] for u in json.loads(response.read())]
+
+
 def delete_user(login: str) -> None:
     try:
         _api("DELETE", f"/users/{urllib.parse.quote(login, safe='')}")

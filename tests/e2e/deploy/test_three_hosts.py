@@ -35,14 +35,16 @@ def _description(tmp_path, vhost: str, proxy: str) -> dict:
     hosts = {h: tmp_path / h for h in ("admin", "store", "crawl")}
     return {
         "environment": "e2e",
-        "broker": {"host": "127.0.0.1", "port": 5672, "vhost": vhost, "user": "guest",
-                   "password": "${NAS_AMQP_PASSWORD}"},
+        # every instance its own broker account (svc-<kind>.<id>.e2e, made by `nas deploy accounts`)
+        "broker": {"host": "127.0.0.1", "port": 5672, "vhost": vhost, "password": "${NAS_AMQP_PASSWORD}",
+                   "service_accounts": True, "management_url": "http://guest:${NAS_MQ_ADMIN_PASSWORD}@127.0.0.1:15672/api"},
         "database": {"url": f"sqlite:///{hosts['admin']}/var/lib/nas/harvest.db"},
         "install": {"venv": VENV, "user": "root", "group": "root"},
         "replicas": [{"id": "ONE", "name": "Replica one", "type": "bitarchive"},
                      {"id": "TWO", "name": "Replica two", "type": "bitarchive"}],
         "channels": ["FOCUSED"],
-        "settings": {"runtime": {"heartbeat_interval": 2},
+        # the test drives the harvest as the shared broker's guest, a service here
+        "settings": {"runtime": {"heartbeat_interval": 2}, "security": {"service_logins": {"guest": "service"}},
                      "archive": {"default_replica": "ONE", "bitarchive": {"min_free_bytes": 0},
                                  "store": {"timeout": 300}}},
         "hosts": {
@@ -113,7 +115,14 @@ def start_unit(systemd_dir: str, unit: str, log_dir) -> subprocess.Popen:
                             stdin=subprocess.DEVNULL, start_new_session=True)
 
 
-def test_three_hosts_rendered_applied_started_and_harvesting(tmp_path, rabbit_vhost, amqp_uri):
+def test_three_hosts_rendered_applied_started_and_harvesting(tmp_path, rabbit_vhost, amqp_uri, monkeypatch):
+    import uuid
+
+    import rabbit_admin
+
+    password = f"e2e-{uuid.uuid4().hex}"
+    monkeypatch.setenv("NAS_AMQP_PASSWORD", password)     # what `nas deploy accounts` sets the accounts to
+    monkeypatch.setenv("NAS_MQ_ADMIN_PASSWORD", "guest")
     procs: list[subprocess.Popen] = []
     logs = tmp_path / "logs"
     logs.mkdir()
@@ -122,12 +131,13 @@ def test_three_hosts_rendered_applied_started_and_harvesting(tmp_path, rabbit_vh
         doc = _description(tmp_path, rabbit_vhost, site.proxy_url)
         desc.write_text(yaml.safe_dump(doc, sort_keys=False))
         assert main(["deploy", "check", str(desc)]) == 0
+        assert main(["deploy", "accounts", str(desc), "--keep-guest"]) == 0
         assert main(["deploy", "render", str(desc), "-o", str(tmp_path / "rendered")]) == 0
         for host in ("admin", "store", "crawl"):
             # The operator's manual steps per host: the secrets file, and the one installation key
             # (made once with `nas keys init` and copied to every host, beside the configs).
             os.makedirs(tmp_path / host / "etc/nas/e2e", exist_ok=True)
-            (tmp_path / host / "etc/nas/secrets.env").write_text("NAS_AMQP_PASSWORD=guest\n")
+            (tmp_path / host / "etc/nas/secrets.env").write_text(f"NAS_AMQP_PASSWORD={password}\nNAS_MQ_ADMIN_PASSWORD=guest\n")
             shutil.copy(os.environ["NAS_KEY_FILE"], tmp_path / host / "etc/nas/e2e/installation.key")
             assert main(["deploy", "apply", str(desc), "--host", host, "--systemctl", ""]) == 0
             assert main(["deploy", "plan", str(desc), "--host", host]) == 0
@@ -157,6 +167,8 @@ def test_three_hosts_rendered_applied_started_and_harvesting(tmp_path, rabbit_vh
                     status = contracts.decode("arcrepository", "store_status", rpc.arcrepository.store_status(f.name))
                     assert status.complete, status
         finally:
+            for login in [u for u in rabbit_admin.list_users() if u.startswith("svc-") and u.endswith(".e2e")]:
+                rabbit_admin.delete_user(login)
             for p in procs:
                 if p.poll() is None:
                     p.terminate()

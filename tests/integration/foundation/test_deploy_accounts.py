@@ -49,15 +49,16 @@ def test_every_instance_gets_an_account_and_guest_goes(private_broker, tmp_path)
     assert missing.returncode == 2 and "${NAS_AMQP_PASSWORD} is not set here" in missing.stdout
     done = subprocess.run(nas, capture_output=True, text=True, timeout=120, env=env)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "svc-scheduler" in done.stdout and "guest: deleted" in done.stdout
+    assert "svc-scheduler.scheduler.test" in done.stdout and "guest: deleted" in done.stdout
 
     planned = build(read(str(path)))
     uris = {p.spec.id: p.tree["AMQP_URI"] for p in planned}
-    assert uris["scheduler"] == f"amqp://svc-scheduler:${{NAS_AMQP_PASSWORD}}@127.0.0.1:{private_broker.port}/nas-test"
+    assert uris["scheduler"] == (f"amqp://svc-scheduler.scheduler.test:${{NAS_AMQP_PASSWORD}}@127.0.0.1:"
+                                 f"{private_broker.port}/nas-test")
     definitions = next(p for p in planned if p.kind.name == "definitions")
     assert definitions.tree["broker"]["management_url"].startswith("http://nas-admin:")
     for instance_id in ("scheduler", "harvester"):
-        conn = amqp.Connection(host=f"127.0.0.1:{private_broker.port}", userid=f"svc-{instance_id}",
+        conn = amqp.Connection(host=f"127.0.0.1:{private_broker.port}", userid=f"svc-{instance_id}.{instance_id}.test",
                                password="svc-pass-1", virtual_host="nas-test")
         conn.connect()
         conn.channel().queue_declare(f"rpc-{instance_id}-probe", auto_delete=True)   # a service's rights

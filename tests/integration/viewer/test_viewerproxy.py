@@ -429,7 +429,7 @@ def test_the_command_line(env, tmp_path, capsys):
     s.token = created["token"]
     assert _browser(env, s).get(f"{WWW}/cli-missing.css", headers={"Accept": "text/css"}, timeout=30).status_code == 404
     assert main(["viewer", "session", "status", s.session_id, *uri]) == 0
-    assert "key:" in capsys.readouterr().out      # its owner: the caller (here the key holder)
+    assert " guest " in capsys.readouterr().out      # its owner: the caller (the suite's login)
     out = tmp_path / "missing.txt"
     assert main(["viewer", "session", "missing", s.session_id, "--export", str(out), *uri]) == 0
     assert out.read_text() == f"{WWW}/cli-missing.css\n"

@@ -54,8 +54,9 @@ def test_read_only_sets():
 
 
 @pytest.mark.parametrize(("login", "roles"), [
-    ("svc-harvester", {"service", "harvester"}), ("svc-harvester-h2", {"service", "harvester"}),
-    ("svc-definitions", {"service"}), ("svc-bitarchive-one", {"service"}), ("guest", None), ("alice", None),
+    ("svc-harvester", {"service", "harvester"}), ("svc-harvester.crawl-1.prod", {"service", "harvester"}),
+    ("svc-definitions.definitions.prod", {"service"}), ("svc-archive.harvester.prod", {"service"}),
+    ("svc-bitarchive.bitarchive-one.nas-demo", {"service"}), ("guest", None), ("alice", None),
     ("svcalice", None), ("harvester", None),
 ])
 def test_a_service_account_is_known_by_its_login(login, roles):
