@@ -137,7 +137,8 @@ def test_three_hosts_rendered_applied_started_and_harvesting(tmp_path, rabbit_vh
             # The operator's manual steps per host: the secrets file, and the one installation key
             # (made once with `nas keys init` and copied to every host, beside the configs).
             os.makedirs(tmp_path / host / "etc/nas/e2e", exist_ok=True)
-            (tmp_path / host / "etc/nas/secrets.env").write_text(f"NAS_AMQP_PASSWORD={password}\nNAS_MQ_ADMIN_PASSWORD=guest\n")
+            secrets = f"NAS_AMQP_PASSWORD={password}\nNAS_MQ_ADMIN_PASSWORD=guest\n"
+            (tmp_path / host / "etc/nas/secrets.env").write_text(secrets)
             shutil.copy(os.environ["NAS_KEY_FILE"], tmp_path / host / "etc/nas/e2e/installation.key")
             assert main(["deploy", "apply", str(desc), "--host", host, "--systemctl", ""]) == 0
             assert main(["deploy", "plan", str(desc), "--host", host]) == 0
