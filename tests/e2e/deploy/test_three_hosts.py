@@ -168,8 +168,6 @@ def test_three_hosts_rendered_applied_started_and_harvesting(tmp_path, rabbit_vh
                     status = contracts.decode("arcrepository", "store_status", rpc.arcrepository.store_status(f.name))
                     assert status.complete, status
         finally:
-            for login in [u for u in rabbit_admin.list_users() if u.startswith("svc-") and u.endswith(".e2e")]:
-                rabbit_admin.delete_user(login)
             for p in procs:
                 if p.poll() is None:
                     p.terminate()
@@ -179,3 +177,7 @@ def test_three_hosts_rendered_applied_started_and_harvesting(tmp_path, rabbit_vh
                 except subprocess.TimeoutExpired:
                     p.kill()
                     p.wait(10)
+            # the accounts go once their services have stopped (a service that loses its login
+            # while it runs keeps trying to reconnect until it is killed)
+            for login in [u for u in rabbit_admin.list_users() if u.startswith("svc-") and u.endswith(".e2e")]:
+                rabbit_admin.delete_user(login)

@@ -217,7 +217,8 @@ def test_hostile_user_code_is_contained_with_the_service_running_as_an_unprivile
     before = _digests(store)
     project = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
     env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": f"{project}:{site}", "NAS_TEST_SERVICE_SECRET": SECRET,
-           "NAS_STRICT_CONTRACTS": "1", "HOME": str(root)}
+           "NAS_STRICT_CONTRACTS": "1", "HOME": str(root),
+           "NAS_SERVICE_LOGINS": os.environ["NAS_SERVICE_LOGINS"]}     # the test calls as the suite's guest
     child = subprocess.Popen(
         # -S: Debian's own packages (dist-packages) stay out; the project and its virtualenv's are on PYTHONPATH
         [python, "-S", "-c", "import eventlet; eventlet.monkey_patch(); from nameko.cli.main import main; main()",
