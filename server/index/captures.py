@@ -34,6 +34,7 @@ _UNSAFE = str.maketrans({"\t": "%09", "\n": "%0A", "\r": "%0D", " ": "%20"})
 
 _NEEDS_CLEANING = re.compile(r"[\t\n\r ]").search
 _WWW = re.compile(r"^www\d*\.")
+_ODD_QUERY = re.compile(r"sid|sess|cfid|&&|^&|&$", re.I).search
 # scheme, netloc (plain ASCII host and port: anything else goes the slow way), path, query
 _PLAIN_URL = re.compile(r"(https?)://([A-Za-z0-9._:-]+)((?:/[^?#\t\n\r ]*)?)"
                         r"(?:\?([^#\t\n\r ]*))?(?:#[^\t\n\r ]*)?\Z").match
@@ -54,6 +55,9 @@ def surt(url: str) -> str:
     if m is None:
         return _slow_surt(url)
     scheme, netloc, path, query = m.groups()
+    if "%" in url or "//" in path or "/." in path or (query is not None and _ODD_QUERY(query)) \
+            or not url.isascii() or not url.isprintable():
+        return _slow_surt(url)  # escapes to normalise, dot or empty segments, session ids, empty arguments
     host, colon, port = netloc.partition(":")
     host = host.lower().strip(".")
     if host.startswith("www"):
@@ -69,9 +73,8 @@ def surt(url: str) -> str:
     if len(path) > 1 and path[-1] == "/":
         path = path[:-1]
     if query:
-        args = sorted(a for a in query.lower().split("&") if a)
-        if args:
-            return f"{key}){path}?{'&'.join(args)}"
+        args = sorted(tuple(a.split("=", 1)) for a in query.lower().split("&"))
+        return f"{key}){path}?{'&'.join('='.join(a) for a in args)}"
     return f"{key}){path}"
 
 
@@ -164,7 +167,10 @@ def cdx_row(line: str, job: str) -> str | None:
         return None
     flags = "-"
     if mime == "warc/revisit":
-        flags, mime = "R", "-"
+        # A revisit line carries no status (pywb's form): the record's own headers have it, and
+        # crawl.log's line (joined later) gives both. Without one, the MIME type says "revisit".
+        flags = "R"
+        mime = "-" if status not in ("-", "") else mime
     return "\t".join((clean(key), timestamp14(ts), clean(url), str(status), clean(mime), _digest(digest),
                       clean(filename), offset, length or "-", "-", "-", "-", job, flags)) + "\n"
 
