@@ -1,5 +1,22 @@
-"""CDX extraction from WARC and ARC files: CDXJ (as pywb and cdxj-indexer write it) and
-the 11-field CDX (`` CDX N b a m s k r M S V g``).
+"""CDX extraction from WARC and ARC files: CDXJ and the 11-field CDX (`` CDX N b a m s k r M S V g``),
+line for line what pywb's ``cdx-indexer`` writes (``--cdxj``, or plain) for a WARC file.
+
+What pywb writes, and so what we write (tests/unit/archive/test_cdx_like_pywb.py compares the two
+on our crawls, wget's WARCs and metadata WARCs):
+
+- every record but ``warcinfo`` and ``request``, and none whose WARC Content-Type is
+  ``application/warc-fields`` (our crawl's per-capture metadata) or a ``text/anvl`` metadata;
+- the key is the SURT of the URL (server/archive/surt.py), ``metadata://`` URLs included;
+- the URL is WARC-Target-URI as warcio reads it (wget's angle brackets gone, spaces as ``%20``);
+- HTTP headers are read from ``response`` and ``revisit`` records of ``http:``/``https:`` URLs;
+  ``mime`` is their Content-Type up to ``;`` or a space (``unk`` without one), for other records
+  the WARC Content-Type, ``warc/revisit`` for a revisit; ``mime-detected`` is
+  WARC-Identified-Payload-Type;
+- ``status`` only for ``response`` records (a revisit's status is its original's business);
+  a ``response`` record without HTTP headers (``dns:``) is ``200``, as warcio's default headers;
+- ``digest`` is WARC-Payload-Digest without its ``sha1:`` prefix (other algorithms keep theirs);
+  a record without one gets the base-32 SHA-1 of its payload as stored (after the HTTP headers);
+- fields that are empty or ``-`` are left out; JSON as Python's ``json.dumps`` writes it.
 
 ``.warc.gz`` files take a fast path: each gzip member is inflated by zlib in 64 KiB steps, only
 the first bytes of its output (WARC and HTTP headers) are kept and parsed. Other files (plain
@@ -12,54 +29,27 @@ import hashlib
 import json
 import os
 import re
-import urllib.parse
 import zlib
 from collections.abc import Iterator
+
+from server.archive.surt import surt
 
 BLOCK = 4 << 20
 STEP = 1 << 16
 HEAD_LIMIT = 32768
-INDEXED = ("response", "revisit", "resource", "metadata")
-_SPACE = re.compile(r"[;\s]")
-_WWW = re.compile(r"^www\d*\.")
-
-
-def surt(url: str) -> str:
-    """Sort-friendly URI Reordering Transform, as the ``surt`` package writes it for plain URLs:
-    ``http://www.Example.com:80/A?b=1&a=2`` → ``com,example)/a?a=2&b=1``."""
-    try:
-        parts = urllib.parse.urlsplit(url.strip())
-    except ValueError:
-        return url
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        return url
-    host = _WWW.sub("", parts.hostname.lower().strip("."))
-    try:
-        port = parts.port
-    except ValueError:
-        port = None
-    default = {"http": 80, "https": 443}[parts.scheme]
-    key = ",".join(reversed(host.split(".")))
-    if port and port != default:
-        key += f":{port}"
-    path = parts.path.lower() or "/"
-    if len(path) > 1 and path.endswith("/"):
-        path = path[:-1]
-    out = key + ")" + path
-    if parts.query:
-        args = sorted(a for a in parts.query.lower().split("&") if a)
-        if args:
-            out += "?" + "&".join(args)
-    return out
+NOT_INDEXED = ("warcinfo", "request")
+_MIME = re.compile(r"[; ]")
+_HTTP_RECORDS = ("response", "revisit")
+_HTTP_SCHEMES = ("http:", "https:")
 
 
 def target_uri(value: str) -> str:
-    """A WARC-Target-URI without the angle brackets wget writes around it (``<http://a/>``: the
-    WARC 1.0 grammar's ``uri`` taken literally), as warcio and pywb read it."""
+    """A WARC-Target-URI as warcio (and so pywb) reads it: without the angle brackets wget writes
+    around it (``<http://a/>``: the WARC 1.0 grammar's ``uri`` taken literally), spaces as ``%20``."""
     value = value.strip()
     if value.startswith("<") and value.endswith(">"):
-        return value[1:-1].strip()
-    return value
+        value = value[1:-1]
+    return value.replace(" ", "%20")
 
 
 def timestamp14(warc_date: str) -> str:
@@ -67,30 +57,40 @@ def timestamp14(warc_date: str) -> str:
     return digits.ljust(14, "0")
 
 
-class CdxRecord:
-    __slots__ = ("url", "ts", "mime", "status", "digest", "length", "offset", "rec_type", "redirect")
+def short_digest(digest: str | None) -> str | None:
+    """A payload digest as CDX lines carry it: ``sha1:`` left out, other algorithms named."""
+    if not digest:
+        return None
+    return digest[5:] if digest.startswith("sha1:") else digest
 
-    def __init__(self, url, ts, mime, status, digest, length, offset, rec_type, redirect=None):
+
+class CdxRecord:
+    __slots__ = ("url", "ts", "mime", "status", "digest", "length", "offset", "rec_type", "redirect",
+                 "mime_detected", "json_metadata")
+
+    def __init__(self, url, ts, mime, status, digest, length, offset, rec_type, redirect=None,
+                 mime_detected=None, json_metadata=None):
         self.url, self.ts, self.mime, self.status, self.digest = url, ts, mime, status, digest
         self.length, self.offset, self.rec_type, self.redirect = length, offset, rec_type, redirect
+        self.mime_detected, self.json_metadata = mime_detected, json_metadata
 
     def cdxj(self, filename: str) -> str:
-        index = {"url": self.url}
-        if self.mime is not None:
-            index["mime"] = self.mime
-        if self.status is not None:
-            index["status"] = self.status
-        if self.digest is not None:
-            index["digest"] = self.digest
-        index["length"] = str(self.length)
-        index["offset"] = str(self.offset)
+        index = {}
+        if self.json_metadata:  # pywb's entry holds this key before the URL
+            index["metadata"] = self.json_metadata
+        index["url"] = self.url
+        for name, value in (("mime", self.mime), ("mime-detected", self.mime_detected),
+                            ("status", self.status), ("digest", short_digest(self.digest)),
+                            ("length", str(self.length)), ("offset", str(self.offset))):
+            if value and value != "-":
+                index[name] = value
         index["filename"] = filename
         return f"{surt(self.url)} {self.ts} {json.dumps(index)}\n"
 
     def cdx11(self, filename: str) -> str:
-        digest = self.digest.split(":")[-1] if self.digest else "-"
-        fields = (surt(self.url), self.ts, self.url, self.mime or "-", self.status or "-", digest,
-                  self.redirect or "-", "-", str(self.length), str(self.offset), filename)
+        # the redirect field stays "-", as pywb writes it (the Location is in the record)
+        fields = (surt(self.url), self.ts, self.url, self.mime or "-", self.status or "-",
+                  short_digest(self.digest) or "-", "-", "-", str(self.length), str(self.offset), filename)
         return " ".join(fields) + "\n"
 
 
@@ -102,8 +102,67 @@ def _parse_headers(block: bytes) -> dict[str, str]:
     for line in block.split(b"\r\n")[1:]:
         key, sep, value = line.partition(b":")
         if sep:
-            out.setdefault(key.strip().lower().decode("latin-1"), value.strip().decode("utf-8", "replace"))
+            out.setdefault(key.strip().lower().decode("latin-1"), _decode(value.strip()))
     return out
+
+
+def _decode(value: bytes) -> str:
+    try:
+        return value.decode("utf-8")
+    except UnicodeDecodeError:
+        return value.decode("iso-8859-1")  # as warcio decodes header values
+
+
+def _mime(content_type: str | None) -> str:
+    return _MIME.split(content_type, 1)[0] if content_type else "unk"
+
+
+def http_record(rec_type: str, url: str) -> bool:
+    """Whether warcio (and so pywb) reads HTTP headers from a record's block."""
+    return rec_type in _HTTP_RECORDS and url.startswith(_HTTP_SCHEMES)
+
+
+def _status(status_line: bytes) -> str | None:
+    """The status code of an HTTP status line, as pywb's indexer takes it."""
+    text = _decode(status_line.strip())
+    rest = text.split(" ", 1)[1] if text.startswith("HTTP/") and " " in text else text
+    code = rest.split(" ", 1)[0]
+    if not code or (code == "204" and "Error" in rest):
+        return None
+    return code
+
+
+def make_record(rec_type: str, warc: dict[str, str], http_head: bytes | None, offset: int,
+                length: int) -> CdxRecord | None:
+    """The CDX record of a WARC record from its WARC headers (lower-case names) and, for an HTTP
+    record, its HTTP head (status line and headers); None for a record pywb does not index."""
+    if rec_type in NOT_INDEXED:
+        return None
+    ctype = warc.get("content-type")
+    if ctype == "application/warc-fields":
+        return None
+    url = target_uri(warc.get("warc-target-uri", ""))
+    if not url:
+        return None
+    status = redirect = mime_detected = None
+    if http_head is not None:
+        http = _parse_headers(http_head)
+        mime = _mime(http.get("content-type"))
+        redirect = http.get("location")
+        if rec_type == "response":
+            status = _status(http_head.split(b"\n", 1)[0])
+    else:
+        mime = _mime(ctype)
+        if rec_type == "response":
+            status = "200"  # warcio's default headers for a record without HTTP ones
+    if rec_type == "revisit":
+        mime = "warc/revisit"
+    else:
+        mime_detected = warc.get("warc-identified-payload-type")
+    if rec_type == "metadata" and mime == "text/anvl":
+        return None
+    return CdxRecord(url, timestamp14(warc.get("warc-date", "")), mime, status, warc.get("warc-payload-digest"),
+                     length, offset, rec_type, redirect, mime_detected, warc.get("warc-json-metadata"))
 
 
 def _record_from_head(head: bytes, offset: int, length: int) -> tuple[CdxRecord | None, bool]:
@@ -113,34 +172,13 @@ def _record_from_head(head: bytes, offset: int, length: int) -> tuple[CdxRecord 
         return None, False
     warc = _parse_headers(head[:end])
     rec_type = warc.get("warc-type", "")
-    if rec_type not in INDEXED:
-        return None, False
-    ctype = warc.get("content-type", "")
-    if rec_type in ("resource", "metadata") and ctype == "application/warc-fields":
-        return None, False
-    url = target_uri(warc.get("warc-target-uri", ""))
-    status = mime = redirect = None
-    if ctype.startswith("application/http") and rec_type in ("response", "revisit", "request"):
+    http_head = None
+    if http_record(rec_type, target_uri(warc.get("warc-target-uri", ""))) and warc.get("content-length") != "0":
         body = head[end + 4:]
         hend = body.find(b"\r\n\r\n")
-        if hend >= 0:
-            block = body[:hend]
-            first = block.split(b"\r\n", 1)[0].split()
-            if len(first) >= 2 and rec_type in ("response", "revisit"):
-                status = first[1].decode("latin-1")
-            http = _parse_headers(block)
-            mime = http.get("content-type")
-            redirect = http.get("location")
-    else:
-        mime = ctype or None
-    if rec_type == "revisit":
-        mime = "warc/revisit"
-    elif mime is not None:
-        mime = _SPACE.split(mime, 1)[0].strip()
-    digest = warc.get("warc-payload-digest")
-    rec = CdxRecord(url, timestamp14(warc.get("warc-date", "")), mime, status, digest, length, offset, rec_type,
-                    redirect)
-    return rec, digest is None
+        http_head = body[:hend] if hend >= 0 else body
+    rec = make_record(rec_type, warc, http_head, offset, length)
+    return rec, rec is not None and not rec.digest and rec_type != "revisit"
 
 
 def iter_gzip_members(fh, head_limit: int = HEAD_LIMIT) -> Iterator[tuple[int, int, bytes]]:
@@ -193,19 +231,20 @@ def iter_gzip_members(fh, head_limit: int = HEAD_LIMIT) -> Iterator[tuple[int, i
 
 
 def _payload_digest(path: str, offset: int, length: int) -> str | None:
+    """The digest pywb computes for a record without WARC-Payload-Digest: of its block after the
+    HTTP headers (of an HTTP record), as stored."""
     with open(path, "rb") as fh:
         fh.seek(offset)
         raw = zlib.decompressobj(31).decompress(fh.read(length))
     end = raw.find(b"\r\n\r\n")
-    body = raw[end + 4:]
+    block = raw[end + 4:]
     warc = _parse_headers(raw[:end])
-    if warc.get("content-type", "").startswith("application/http"):
-        hend = body.find(b"\r\n\r\n")
-        body = body[hend + 4:] if hend >= 0 else b""
     clen = int(warc.get("content-length", "0") or 0)
-    payload_len = clen - (len(raw[end + 4:]) - len(body))
-    body = body[:max(0, payload_len)]
-    return "sha1:" + base64.b32encode(hashlib.sha1(body).digest()).decode()
+    block = block[:clen]
+    if http_record(warc.get("warc-type", ""), target_uri(warc.get("warc-target-uri", ""))):
+        hend = block.find(b"\r\n\r\n")
+        block = block[hend + 4:] if hend >= 0 else b""
+    return "sha1:" + base64.b32encode(hashlib.sha1(block).digest()).decode()
 
 
 def iter_cdx(path: str) -> Iterator[CdxRecord]:
@@ -224,43 +263,33 @@ def iter_cdx(path: str) -> Iterator[CdxRecord]:
 
 def _iter_cdx_warcio(path: str) -> Iterator[CdxRecord]:
     from warcio.archiveiterator import ArchiveIterator
-    from warcio.warcwriter import BufferWARCWriter
 
     from shared.errors import InvalidWarc
 
-    writer = None
     with open(path, "rb") as fh:
         it = ArchiveIterator(fh, arc2warc=True)
         try:
             for record in it:
                 rec_type = record.rec_type
-                if rec_type not in INDEXED:
+                if rec_type in NOT_INDEXED:
                     continue
-                ctype = record.rec_headers.get_header("Content-Type") or ""
-                if rec_type in ("resource", "metadata") and ctype == "application/warc-fields":
-                    continue
-                status = mime = redirect = None
-                if record.http_headers is not None and rec_type in ("response", "revisit"):
-                    status = record.http_headers.get_statuscode()
-                if rec_type == "revisit":
-                    mime = "warc/revisit"
-                elif rec_type in ("response", "request"):
-                    mime = record.http_headers.get_header("Content-Type") if record.http_headers else None
-                else:
-                    mime = ctype or None
-                if mime and mime != "warc/revisit":
-                    mime = _SPACE.split(mime, 1)[0].strip()
+                warc = {}
+                for name, value in record.rec_headers.headers:
+                    warc.setdefault(name.lower(), value)
+                http_head = None
                 if record.http_headers is not None:
-                    redirect = record.http_headers.get_header("Location")
-                digest = record.rec_headers.get_header("WARC-Payload-Digest")
-                if not digest:
-                    writer = writer or BufferWARCWriter()
-                    writer.ensure_digest(record, block=False, payload=True)
-                    digest = record.rec_headers.get_header("WARC-Payload-Digest")
-                url = target_uri(record.rec_headers.get_header("WARC-Target-URI") or "")
-                ts = timestamp14(record.rec_headers.get_header("WARC-Date") or "")
-                offset, length = it.get_record_offset(), it.get_record_length()
-                yield CdxRecord(url, ts, mime, status, digest, length, offset, rec_type, redirect)
+                    http_head = record.http_headers.to_bytes()
+                rec = make_record(rec_type, warc, http_head, 0, 0)
+                if rec is None:
+                    continue
+                if not rec.digest and rec_type != "revisit":
+                    digester = hashlib.sha1()
+                    while chunk := record.raw_stream.read(1 << 16):
+                        digester.update(chunk)
+                    rec.digest = "sha1:" + base64.b32encode(digester.digest()).decode()
+                it.read_to_end(record)
+                rec.offset, rec.length = it.get_record_offset(), it.get_record_length()
+                yield rec
         except Exception as exc:
             raise InvalidWarc(f"{os.path.basename(path)}: {exc}", {"file": os.path.basename(path)}) from None
 

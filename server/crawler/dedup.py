@@ -51,8 +51,10 @@ def open_index(path: str | None) -> DedupIndex:
 
 
 def duplicate_annotation(entry: DedupEntry) -> str:
-    """crawl.log's annotation for a revisit of ``entry``: ``duplicate:"<file>,<offset>,<timestamp>"``."""
-    stamp = re.sub(r"\D", "", entry.date)[:14]
+    """crawl.log's annotation for a revisit of ``entry``: ``duplicate:"<file>,<offset>,<timestamp>"``,
+    the original's time in 17 digits when its WARC-Date has milliseconds (readers that take 14
+    take the first 14), so that the index can name it exactly in a later revisit."""
+    stamp = re.sub(r"\D", "", entry.date)[:17]
     return f'duplicate:"{entry.warc_file},{entry.offset},{stamp}"' if stamp else \
         f'duplicate:"{entry.warc_file},{entry.offset}"'
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import functools
+import hashlib
 import socket
 import ssl
 import time
@@ -25,7 +26,7 @@ from urllib.parse import urlsplit
 from server.crawler import status_codes as sc
 from server.crawler.disk_space import is_no_space
 from server.crawler.spec import Fetch
-from server.crawler.spool import DEFAULT_THRESHOLD, Spool, open_body, remove_spool
+from server.crawler.spool import DEFAULT_THRESHOLD, Spool, b32_digest, open_body, remove_spool
 
 _BODYLESS = (204, 304)
 _READ_CHUNK = 256 * 1024
@@ -58,8 +59,11 @@ class Capture:
     reused_connection: bool = False
     spool_path: str | None = None  # the body's file when it was too large to hold in memory
     body_size: int = -1  # bytes of body (-1: len(body))
-    payload_sha1: str | None = None  # digests computed while the body arrived (None: compute from body)
+    # digests computed while the body arrived (None: computed from ``body`` when asked for). The
+    # payload digest is over the entity body: chunk framing removed, content coding kept (WARC 1.1).
+    payload_sha1: str | None = None
     block_sha1: str | None = None
+    stored_sha1: str | None = None  # a chunked body's digest as stored, framing included (older indexes)
     _lower: dict[str, str] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -97,12 +101,34 @@ class Capture:
     def size(self) -> int:
         return len(self.head) + self.body_size
 
+    @property
+    def chunked(self) -> bool:
+        return "chunked" in (self.header("transfer-encoding") or "").lower() and self.status not in _BODYLESS
+
+    def payload_digest(self) -> str:
+        """``WARC-Payload-Digest``: SHA-1 of the entity body (transfer coding removed, content coding
+        kept), in the ``sha1:BASE32`` form."""
+        if self.payload_sha1 is None:
+            self.payload_sha1 = b32_digest(hashlib.sha1(self.entity_body()).digest())
+        return self.payload_sha1
+
+    def stored_digest(self) -> str | None:
+        """SHA-1 of the body as stored when that differs from the entity (a chunked body), else None:
+        what the crawler wrote as payload digest before it removed chunk framing."""
+        if self.stored_sha1 is None and self.chunked and self.spool_path is None:
+            self.stored_sha1 = b32_digest(hashlib.sha1(self.body).digest())
+        return self.stored_sha1
+
+    def entity_body(self) -> bytes:
+        """The body with its chunk framing removed (content coding kept); for a body held in memory."""
+        return dechunk(self.body) if self.chunked else self.body
+
     def decoded_body(self) -> bytes:
         """The entity as a browser would see it: chunks joined and gzip/deflate undone.
         A broken encoding yields what could be decoded, never an exception."""
         # a spooled body is read only as far as link extraction ever looks
         body = self.body if self.spool_path is None else self.body_prefix(_MAX_DECODED)
-        if (self.header("transfer-encoding") or "").lower().strip() == "chunked":
+        if self.chunked:
             body = dechunk(body)
         encoding = (self.header("content-encoding") or "").lower().strip()
         if encoding in ("gzip", "x-gzip", "deflate"):
@@ -270,7 +296,7 @@ class HttpClient:
                        headers=part.headers, ip=conn.ip, truncated=part.truncated, cert_error=conn.cert_error,
                        started=started, duration=time.perf_counter() - t0, reused_connection=reused,
                        spool_path=spool_path, body_size=part.body.size, payload_sha1=payload_sha1,
-                       block_sha1=block_sha1)
+                       block_sha1=block_sha1, stored_sha1=part.body.stored_digest())
 
     async def _read_into(self, conn: _Conn, part: _Partial, request: bytes, max_body: int, reused: bool) -> None:
         """Send ``request`` and read the response into ``part``; a response cut short after its head
@@ -326,8 +352,9 @@ class HttpClient:
                 break
             tick()
         part.status, part.headers = status, headers
-        part.body.begin(part.head)
         lower = {k.lower(): v.lower() for k, v in headers}
+        chunked = "chunked" in lower.get("transfer-encoding", "") and status not in _BODYLESS
+        part.body.begin(part.head, chunked)
         keep_alive = "close" not in lower.get("connection", "") and (
             version == "HTTP/1.1" or "keep-alive" in lower.get("connection", ""))
         body = part.body
@@ -339,11 +366,11 @@ class HttpClient:
         if status in _BODYLESS or 100 <= status < 200:
             part.reusable = keep_alive
             return
-        if "chunked" in lower.get("transfer-encoding", ""):
+        if chunked:
             while True:
                 tick()
                 line = await reader.readuntil(b"\n")
-                body.write(line)
+                body.write(line, framing=True)
                 try:
                     size = int(line.split(b";", 1)[0].strip() or b"0", 16)
                 except ValueError:
@@ -354,7 +381,7 @@ class HttpClient:
                     while True:  # trailers up to the blank line
                         tick()
                         trailer = await reader.readuntil(b"\n")
-                        body.write(trailer)
+                        body.write(trailer, framing=True)
                         if trailer in (b"\r\n", b"\n"):
                             break
                     part.reusable = keep_alive and not _buffered(reader)
@@ -368,7 +395,11 @@ class HttpClient:
                     data = await reader.read(max(1, room(min(_READ_CHUNK, remaining))))
                     if not data:
                         raise asyncio.IncompleteReadError(b"", remaining)
-                    body.write(data)
+                    entity = max(0, min(len(data), remaining - 2))  # the chunk's data, then its CRLF
+                    if entity:
+                        body.write(data[:entity])
+                    if entity < len(data):
+                        body.write(data[entity:], framing=True)
                     remaining -= len(data)
         length_header = lower.get("content-length")
         if length_header is not None:

@@ -18,7 +18,7 @@ from server.crawler.politeness import HostScheduler
 from server.crawler.quotas import DomainQuotas
 from server.crawler.scope import CrawlScope, domain_of
 from server.crawler.urls import host_of, parse_url
-from server.crawler.warc_writer import WarcFiles, sha1_digest
+from server.crawler.warc_writer import WarcFiles
 
 # Heritrix 3's crawl.log annotations for a capture cut short, by http_client's truncation reason
 _TRUNC_ANNOTATION = {"length": "lenTrunc", "time": "timeTrunc", "disconnect": "midFetchTrunc",
@@ -74,7 +74,7 @@ class Results:
     async def archive_only(self, capture: Capture, via: QueuedUri, worker: int, notes: list[str]) -> None:
         """Archive an exchange that is not a frontier URI (a form login's POST) and log it."""
         try:
-            digest = capture.payload_sha1 or sha1_digest(capture.body)
+            digest = capture.payload_digest()
             fields = [("via", via.url), ("hopsFromSeed", via.path + "P"), ("sourceTag", via.seed or "-"),
                       ("fetchTimeMs", str(int(capture.duration * 1000)))]
             await self.warcs.write_capture_async(capture, digest, fields)
@@ -85,7 +85,7 @@ class Results:
             capture.discard()
 
     async def _record(self, capture: Capture, uri: QueuedUri, worker: int, tries: int, notes: list[str]) -> None:
-        payload_digest = capture.payload_sha1 or sha1_digest(capture.body)
+        payload_digest = capture.payload_digest()
         annotations: list[str] = list(notes)
         if tries > 1:
             annotations.append(f"{tries}t")
@@ -99,6 +99,15 @@ class Results:
                 and not self._dedup_exclude.match(capture.mime)):
             self.processors["DeDuplicator"]["lookups"] += 1
             entry = self.dedup.lookup(uri.url, payload_digest)
+            if entry is None or entry.digest != payload_digest:
+                # An original archived before the payload digest left out chunk framing is indexed
+                # under the digest of its body as stored; a chunked body is looked up that way too.
+                stored = capture.stored_digest()
+                if stored and stored != payload_digest:
+                    entry = self.dedup.lookup(uri.url, stored)
+                    if entry is not None and entry.digest == stored:
+                        # the revisit names the original's digest, so that every index pairs them
+                        payload_digest = stored
             if entry is not None and entry.digest == payload_digest:
                 revisit = entry
                 self.processors["DeDuplicator"]["duplicates"] += 1

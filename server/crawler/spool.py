@@ -5,6 +5,13 @@ the first ``threshold`` bytes are ever held, the rest goes to a file in the job'
 and the WARC record is written from there. The payload digest and the block digest (head + body)
 are computed while the bytes arrive, so the body is never read again just to hash it, and the
 work is spread over the reads instead of one long stretch on the event loop.
+
+The body is kept as received, chunk framing included, but the payload digest covers only the
+entity body: WARC 1.1 defines the payload of an HTTP response as its entity body with the
+transfer coding removed (content coding such as gzip stays). The reader says which bytes are
+framing (``write(data, framing=True)``); for a chunked body the digest of the bytes as stored is
+kept too, as ``stored_digest`` (the form this crawler wrote before, which older dedup indexes
+hold: docs/decisions/crawler-digests-and-annotations.md).
 """
 from __future__ import annotations
 
@@ -49,14 +56,23 @@ class Spool:
         self.path: str | None = None
         self._payload = hashlib.sha1()
         self._block = hashlib.sha1()
+        self._stored: hashlib._Hash | None = None  # the body as stored, when that differs from the entity
 
-    def begin(self, head: bytes) -> None:
-        """The response head, which the block digest covers before the body."""
+    def begin(self, head: bytes, chunked: bool = False) -> None:
+        """The response head, which the block digest covers before the body; ``chunked``: the body
+        will hold framing, so the digest of the body as stored is kept as well."""
         self._block.update(head)
+        if chunked:
+            self._stored = hashlib.sha1()
 
-    def write(self, data: bytes) -> None:
+    def write(self, data: bytes, framing: bool = False) -> None:
+        """Append body bytes as received; ``framing``: chunk-size lines, the CRLF after a chunk,
+        the last chunk and trailers, which are stored but are no part of the payload."""
         self.size += len(data)
-        self._payload.update(data)
+        if not framing:
+            self._payload.update(data)
+        if self._stored is not None:
+            self._stored.update(data)
         self._block.update(data)
         if self._fh is not None:
             self._fh.write(data)
@@ -73,6 +89,11 @@ class Spool:
     def digests(self) -> tuple[str, str]:
         """(payload digest, block digest) in the WARC ``sha1:BASE32`` form."""
         return b32_sha1(self._payload), b32_sha1(self._block)
+
+    def stored_digest(self) -> str | None:
+        """The digest of the body as stored (framing included) when it differs in kind from the
+        payload digest (a chunked body), else None."""
+        return b32_sha1(self._stored) if self._stored is not None else None
 
     def finish(self) -> tuple[bytes, str | None]:
         """The body in memory (b"" when spooled) and the spool file's path (None when in memory)."""

@@ -33,7 +33,6 @@ from io import BytesIO
 from typing import TypeVar
 
 from warcio.statusandheaders import StatusAndHeaders
-from warcio.timeutils import datetime_to_iso_date
 from warcio.warcwriter import GzippingWrapper, WARCWriter
 
 from server.crawler.disk_space import DiskSpace, is_no_space
@@ -65,8 +64,11 @@ def default_record_id() -> str:
 
 
 def warc_date(dt: datetime) -> str:
-    """WARC 1.1 date with microseconds."""
-    return datetime_to_iso_date(dt.astimezone(UTC).replace(tzinfo=None), use_micros=True)
+    """WARC 1.1 date to the millisecond: the precision of crawl.log's fetch time, cut from the same
+    instant, so that the index server (which knows captures from crawl.log) can give a revisit's
+    WARC-Refers-To-Date as the original's WARC-Date exactly (docs/decisions/crawler-digests-and-annotations.md)."""
+    dt = dt.astimezone(UTC)
+    return dt.strftime("%Y-%m-%dT%H:%M:%S.") + f"{dt.microsecond // 1000:03d}Z"
 
 
 class _WireHead(StatusAndHeaders):

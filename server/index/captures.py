@@ -2,13 +2,17 @@
 
 Row fields (``F_*`` below)::
 
-    surt  timestamp  url  status  mime  digest  file  offset  length  orig_file  orig_offset  orig_ts  job  flags
+    surt  timestamp  url  status  mime  digest  file  offset  length  orig_file  orig_offset  orig_ts  job  flags  date
 
 ``file``/``offset``/``length`` locate the capture's own record (a response, or a revisit); for a
 deduplicated capture ``orig_*`` locate the original, from crawl.log's
 ``duplicate:"<file>,<offset>,<timestamp>"`` annotation — that is why the crawl.log is joined with
 the CDX (the seeds' CrawlLogIndexCache): the CDX alone knows only the revisit record. ``flags``
 holds ``R`` for a revisit and ``T`` for a truncated capture; ``-`` marks an empty field.
+``date`` is the time, to the millisecond when crawl.log gives it (17 digits), of the record a
+later revisit would name: the capture's own for a response (crawl.log's fetch time, which is its
+WARC-Date), the original's for a revisit (from the ``duplicate:`` annotation); ``-`` when only
+the 14-digit timestamp is known. A revisit's ``WARC-Refers-To-Date`` is made from it.
 
 Rows sort by their text, which is the order of (SURT, timestamp, URL): SURTs and timestamps
 hold no character below the tab. The join is a merge of two inputs sorted that way, so a job of
@@ -25,8 +29,8 @@ from typing import NamedTuple
 from server.archive.cdx import surt as _slow_surt
 
 (F_SURT, F_TS, F_URL, F_STATUS, F_MIME, F_DIGEST, F_FILE, F_OFFSET, F_LENGTH, F_ORIG_FILE, F_ORIG_OFFSET,
- F_ORIG_TS, F_JOB, F_FLAGS) = range(14)
-NFIELDS = 14
+ F_ORIG_TS, F_JOB, F_FLAGS, F_DATE) = range(15)
+NFIELDS = 15
 TRUNCATIONS = ("lenTrunc", "timeTrunc", "midFetchTrunc")
 _DUPLICATE = re.compile(r'duplicate:"([^"]*)"')
 _UNSAFE = str.maketrans({"\t": "%09", "\n": "%0A", "\r": "%0D", " ": "%20"})
@@ -34,6 +38,7 @@ _UNSAFE = str.maketrans({"\t": "%09", "\n": "%0A", "\r": "%0D", " ": "%20"})
 
 _NEEDS_CLEANING = re.compile(r"[\t\n\r ]").search
 _WWW = re.compile(r"^www\d*\.")
+_ODD_QUERY = re.compile(r"sid|sess|cfid|&&|^&|&$", re.I).search
 # scheme, netloc (plain ASCII host and port: anything else goes the slow way), path, query
 _PLAIN_URL = re.compile(r"(https?)://([A-Za-z0-9._:-]+)((?:/[^?#\t\n\r ]*)?)"
                         r"(?:\?([^#\t\n\r ]*))?(?:#[^\t\n\r ]*)?\Z").match
@@ -54,6 +59,9 @@ def surt(url: str) -> str:
     if m is None:
         return _slow_surt(url)
     scheme, netloc, path, query = m.groups()
+    if "%" in url or "//" in path or "/." in path or (query is not None and _ODD_QUERY(query)) \
+            or not url.isascii() or not url.isprintable():
+        return _slow_surt(url)  # escapes to normalise, dot or empty segments, session ids, empty arguments
     host, colon, port = netloc.partition(":")
     host = host.lower().strip(".")
     if host.startswith("www"):
@@ -69,9 +77,8 @@ def surt(url: str) -> str:
     if len(path) > 1 and path[-1] == "/":
         path = path[:-1]
     if query:
-        args = sorted(a for a in query.lower().split("&") if a)
-        if args:
-            return f"{key}){path}?{'&'.join(args)}"
+        args = sorted(tuple(a.split("=", 1)) for a in query.lower().split("&"))
+        return f"{key}){path}?{'&'.join('='.join(a) for a in args)}"
     return f"{key}){path}"
 
 
@@ -89,10 +96,18 @@ def timestamp14(value: str) -> str:
     return digits.ljust(14, "0") if digits else "-"
 
 
-def warc_date(ts14: str) -> str:
-    """``20240501100000`` → ``2024-05-01T10:00:00Z`` (WARC-Date form)."""
-    t = ts14
-    return f"{t[0:4]}-{t[4:6]}-{t[6:8]}T{t[8:10]}:{t[10:12]}:{t[12:14]}Z"
+def warc_date(ts: str) -> str:
+    """``20240501100000`` → ``2024-05-01T10:00:00Z``, ``20240501100000123`` →
+    ``2024-05-01T10:00:00.123Z`` (WARC-Date form, as the crawler writes it)."""
+    t = ts
+    frac = f".{t[14:]}" if len(t) > 14 else ""
+    return f"{t[0:4]}-{t[4:6]}-{t[6:8]}T{t[8:10]}:{t[10:12]}:{t[12:14]}{frac}Z"
+
+
+def timestamp17(value: str) -> str:
+    """The 17 digits (to the millisecond) of a crawl.log fetch time or annotation, '-' if it has fewer."""
+    digits = value.split("+", 1)[0].strip()[:17]
+    return digits if len(digits) == 17 and digits.isdigit() else "-"
 
 
 def _digest(value: str) -> str:
@@ -101,17 +116,19 @@ def _digest(value: str) -> str:
     return value if ":" in value else "sha1:" + value  # Heritrix 1 wrote the bare base-32 SHA-1
 
 
-def duplicate_of(annotations: str) -> tuple[str, str, str] | None:
-    """(file, offset, timestamp) from ``duplicate:"file,offset[,timestamp]"``; timestamp '-' when
-    the annotation is the older two-part form."""
+def duplicate_of(annotations: str) -> tuple[str, str, str, str] | None:
+    """(file, offset, timestamp, 17-digit timestamp) from ``duplicate:"file,offset[,timestamp]"``;
+    timestamp '-' when the annotation is the older two-part form, the 17 digits '-' unless the
+    annotation gives the original's time to the millisecond."""
     m = _DUPLICATE.search(annotations)
     if not m:
         return None
     parts = m.group(1).split(",")
     if len(parts) < 2 or not parts[1].strip().isdigit():
         return None
-    ts = timestamp14(parts[2]) if len(parts) > 2 and parts[2].strip() else "-"
-    return clean(parts[0].strip()), parts[1].strip(), ts
+    stamp = parts[2].strip() if len(parts) > 2 else ""
+    ts = timestamp14(stamp) if stamp else "-"
+    return clean(parts[0].strip()), parts[1].strip(), ts, timestamp17(stamp) if stamp else "-"
 
 
 def crawl_log_row(line: str, job: str) -> str | None:
@@ -133,10 +150,10 @@ def crawl_log_row(line: str, job: str) -> str | None:
         flags += "R"
     if any(t in annotations for t in TRUNCATIONS):
         flags += "T"
-    o = orig or ("-", "-", "-")
+    o = orig or ("-", "-", "-", timestamp17(fetch) if fetch != "-" else "-")
     # split() leaves no whitespace in a field: nothing to clean
     return "\t".join((url_key(url), ts, url, status, f[6], _digest(f[9]), "-", "-", "-",
-                      o[0], o[1], o[2], job, flags or "-")) + "\n"
+                      o[0], o[1], o[2], job, flags or "-", o[3])) + "\n"
 
 
 def cdx_row(line: str, job: str) -> str | None:
@@ -164,9 +181,12 @@ def cdx_row(line: str, job: str) -> str | None:
         return None
     flags = "-"
     if mime == "warc/revisit":
-        flags, mime = "R", "-"
+        # A revisit line carries no status (pywb's form): the record's own headers have it, and
+        # crawl.log's line (joined later) gives both. Without one, the MIME type says "revisit".
+        flags = "R"
+        mime = "-" if status not in ("-", "") else mime
     return "\t".join((clean(key), timestamp14(ts), clean(url), str(status), clean(mime), _digest(digest),
-                      clean(filename), offset, length or "-", "-", "-", "-", job, flags)) + "\n"
+                      clean(filename), offset, length or "-", "-", "-", "-", job, flags, "-")) + "\n"
 
 
 def _split(lines: Iterable[str]) -> Iterator[list[str]]:
@@ -258,9 +278,9 @@ def located(row: list[str]) -> bool:
 
 def dedup_source(row: list[str], exclude: re.Pattern[str]) -> tuple[str, str, str, str] | None:
     """(url, file, offset, timestamp) of the record a later harvest may refer to instead of
-    storing this capture's payload again, or None when the capture is no deduplication source:
-    not 2xx, truncated, no digest, a MIME type the filter excludes (text by default), or no
-    known location. A revisit points to its original."""
+    storing this capture's payload again (the timestamp in 17 digits when known), or None when the
+    capture is no deduplication source: not 2xx, truncated, no digest, a MIME type the filter
+    excludes (text by default), or no known location. A revisit points to its original."""
     status = row[F_STATUS]
     if not (len(status) == 3 and status[0] == "2") or "T" in row[F_FLAGS] or row[F_DIGEST] == "-":
         return None
@@ -270,7 +290,13 @@ def dedup_source(row: list[str], exclude: re.Pattern[str]) -> tuple[str, str, st
     if "R" in row[F_FLAGS]:
         if row[F_ORIG_OFFSET] == "-" or row[F_ORIG_TS] == "-":
             return None
-        return row[F_URL], row[F_ORIG_FILE], row[F_ORIG_OFFSET], row[F_ORIG_TS]
+        return row[F_URL], row[F_ORIG_FILE], row[F_ORIG_OFFSET], _precise(row, row[F_ORIG_TS])
     if row[F_OFFSET] == "-":
         return None
-    return row[F_URL], row[F_FILE], row[F_OFFSET], row[F_TS]
+    return row[F_URL], row[F_FILE], row[F_OFFSET], _precise(row, row[F_TS])
+
+
+def _precise(row: list[str], ts14: str) -> str:
+    """The row's 17-digit date when it has one that agrees with ``ts14``, else ``ts14``."""
+    date = row[F_DATE] if len(row) > F_DATE else "-"
+    return date if date != "-" and date.startswith(ts14) else ts14

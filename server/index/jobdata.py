@@ -21,6 +21,7 @@ import os
 from collections.abc import Callable
 from typing import Any
 
+from server.archive.cdx import short_digest
 from server.index import captures, metadata, sorting
 from server.index.entries import Entry
 from server.index.locks import Coalescer
@@ -58,8 +59,12 @@ class JobData:
             return json.load(fh)
 
 
+#: the form of an entry's files: a new form gives every job a new entry (made again when asked for)
+FORMAT = 2  # 2: CDX lines as pywb writes them, keys by server/archive/surt.py
+
+
 def signature(files: list[SourceFile]) -> str:
-    text = "\n".join(f"{f.name}:{f.checksum or '?'}:{f.size if f.size is not None else '?'}"
+    text = f"format {FORMAT}\n" + "\n".join(f"{f.name}:{f.checksum or '?'}:{f.size if f.size is not None else '?'}"
                      for f in sorted(files, key=lambda f: f.name))
     return hashlib.sha1(text.encode()).hexdigest()[:16]  # noqa: S324 - a cache key
 
@@ -159,16 +164,33 @@ def _lines(path: str):
 
 
 def _as_cdxj(line: str) -> str | None:
-    """A metadata CDX line as CDXJ (11-field CDX lines of older metadata are converted)."""
+    """A metadata CDX line as CDXJ in the form pywb's cdx-indexer writes today (server/archive/cdx.py):
+    11-field CDX lines of older metadata are converted, and CDXJ lines that older versions wrote
+    are brought to that form (the key made again from the URL, ``sha1:`` left out of the digest,
+    no status on a revisit), so that a job set's index is of one form and its keys meet the
+    crawl.log's (docs/decisions/cdx-like-pywb.md)."""
     if not line.strip() or line.startswith(" CDX"):
         return None
     parts = line.split(" ", 2)
     if len(parts) == 3 and parts[2].lstrip().startswith("{"):
-        return line if line.endswith("\n") else line + "\n"
-    f = line.split()
-    if len(f) < 11:
-        return None
-    d = {"url": f[2], "mime": f[3], "status": f[4], "digest": f[5] if ":" in f[5] else "sha1:" + f[5],
-         "length": f[8], "offset": f[9], "filename": f[10]}
-    d = {k: v for k, v in d.items() if v != "-"}
-    return f"{f[0]} {f[1]} {json.dumps(d)}\n"
+        try:
+            d = json.loads(parts[2])
+        except ValueError:
+            return None
+        key, ts = parts[0], parts[1]
+    else:
+        f = line.split()
+        if len(f) < 11:
+            return None
+        d = {"url": f[2], "mime": f[3], "status": f[4], "digest": f[5], "length": f[8], "offset": f[9],
+             "filename": f[10]}
+        d = {k: v for k, v in d.items() if v != "-"}
+        key, ts = f[0], f[1]
+    url = d.get("url")
+    if isinstance(url, str) and url:
+        key = captures.surt(url)
+    if isinstance(d.get("digest"), str):
+        d["digest"] = short_digest(d["digest"])
+    if d.get("mime") == "warc/revisit":
+        d.pop("status", None)
+    return f"{key} {ts} {json.dumps(d)}\n"

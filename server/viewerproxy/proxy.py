@@ -17,8 +17,11 @@ dependency, and each connection's thread streams one record at a time with bound
   ``getStatus``, ``ca.pem``). Control commands are RPCs only: asked for here they are refused,
   so an archived page cannot change a session.
 - Everything else: the capture of the URL closest to the session's moment (``Accept-Datetime``
-  overrides it), with ``Memento-Datetime``, ``Link`` and the record's file and offset; not in the
-  archive: a 404 page, and the URL recorded when the session records.
+  overrides it), with ``Memento-Datetime``, ``Link`` (the archived URL as ``original``, whatever
+  scheme the browser asked with) and the record's file and offset; the archived headers as pywb
+  replays them (``Date``, ``Server`` and the like renamed ``X-Archive-Orig-*``, records.py), so
+  the proxy's own ``Date`` and ``Server`` are the only ones; not in the archive: a 404 page, and
+  the URL recorded when the session records.
 """
 from __future__ import annotations
 
@@ -343,7 +346,8 @@ class Handler(BaseHTTPRequestHandler):
         for k, v in headers:
             self.send_header(k, v)
         self.send_header("Memento-Datetime", http_date(cap.timestamp))
-        self.send_header("Link", f'<{url}>; rel="original timegate"')
+        # the original is the archived URL (an https request may be answered by an http capture)
+        self.send_header("Link", f'<{cap.url}>; rel="original timegate"')
         self.send_header("Vary", "Accept-Datetime")
         self.send_header("Accept-Ranges", "bytes" if length is not None and not payload.encoded else "none")
         self.send_header("X-Archive-Capture", cap.timestamp)

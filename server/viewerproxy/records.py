@@ -16,10 +16,20 @@ from warcio.bufferedreaders import ChunkedDataReader
 from server.archive.cdx import target_uri
 from shared.errors import InvalidWarc, Unavailable
 
-#: archived response headers never replayed: hop-by-hop ones (the proxy frames its own answer),
-#: and those that would pin the browser to the live site
-DROP = {"transfer-encoding", "connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "te",
-        "trailer", "upgrade", "strict-transport-security", "alt-svc", "public-key-pins", "content-length"}
+#: archived response headers never replayed: hop-by-hop ones that name no property of the archived
+#: exchange, and the length (the proxy frames its own answer and says its own length)
+DROP = {"keep-alive", "te", "proxy-authorization", "content-length"}
+#: archived headers that describe the archived exchange, not this answer, replayed under another
+#: name (``X-Archive-Orig-Date``): pywb's "prefix" rules (pywb/rewrite/header_rewriter.py). The
+#: proxy's own Date and Server are then the only ones; the archived ones stay readable. Headers
+#: that would pin a browser to the live site (HSTS, Alt-Svc, key pins) or steer its cache by the
+#: archived moment (Expires, Cache-Control, ETag, Last-Modified) lose their effect the same way.
+ORIG_PREFIX = "X-Archive-Orig-"
+RENAMED = {"age", "alt-svc", "cache-control", "connection", "content-md5", "content-security-policy",
+           "content-security-policy-report-only", "date", "etag", "expires", "last-modified", "p3p", "pragma",
+           "proxy-authenticate", "public-key-pins", "retry-after", "server", "status", "strict-transport-security",
+           "trailer", "transfer-encoding", "tk", "upgrade", "upgrade-insecure-requests", "vary", "via", "warning",
+           "x-frame-options", "x-xss-protection"}
 
 
 @dataclass
@@ -118,7 +128,15 @@ def _record(rec, resp) -> Record:
 
 
 def replay_headers(rec: Record) -> list[tuple[str, str]]:
-    return [(k, v) for k, v in rec.headers if k.lower() not in DROP]
+    """The archived headers as the proxy replays them: in their order, hop-by-hop ones and the
+    length left out, those of the archived exchange renamed ``X-Archive-Orig-<name>``."""
+    out = []
+    for name, value in rec.headers:
+        lower = name.lower()
+        if lower in DROP:
+            continue
+        out.append((ORIG_PREFIX + name, value) if lower in RENAMED else (name, value))
+    return out
 
 
 _ISO = re.compile(r"^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})")

@@ -57,8 +57,11 @@ def is_revisit(c: CaptureLike) -> bool:
 
 
 def replayable(c: CaptureLike) -> bool:
-    return len(c.status) == 3 and c.status.isdigit() and c.status[0] in "12345" and (
-        c.offset is not None or c.revisit_of_offset is not None)
+    """An HTTP status (a revisit indexed from its CDX line alone has none: its record has one) and
+    a known place in the archive."""
+    known = (len(c.status) == 3 and c.status.isdigit() and c.status[0] in "12345") or (
+        c.mime == "warc/revisit" and c.status in ("-", ""))
+    return known and (c.offset is not None or c.revisit_of_offset is not None)
 
 
 def ordered(captures: Iterable[CaptureLike], target: str) -> list[CaptureLike]:

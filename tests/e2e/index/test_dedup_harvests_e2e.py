@@ -146,11 +146,14 @@ def test_a_second_harvest_deduplicates_and_pywb_replays_its_revisits(cluster, tm
     annotation = line.split()[11]
     assert annotation.startswith(f'duplicate:"{first["id"]}-') and annotation.count(",") == 2
     orig_file, orig_offset, orig_ts = annotation[len('duplicate:"'):-1].split(",")
-    assert orig_file in stored and len(orig_ts) == 14
+    assert orig_file in stored and len(orig_ts) == 17   # the original's time to the millisecond
     with open(stored[orig_file], "rb") as fh:  # the annotation points at the original response
         fh.seek(int(orig_offset))
         original = next(iter(ArchiveIterator(fh)))
         assert original.rec_type == "response" and original.rec_headers.get_header("WARC-Target-URI") == image
+    # through crawl.log, the index server and the dedup index: the original's WARC-Date, exactly
+    assert rec["WARC-Refers-To-Date"] == original.rec_headers.get_header("WARC-Date")
+    assert "".join(c for c in rec["WARC-Refers-To-Date"] if c.isdigit()) == orig_ts
 
     # the space saved is in the job's statistics, per job and per domain (of the job's own domains:
     # an image fetched from another site is a revisit too, but no domain of this job)

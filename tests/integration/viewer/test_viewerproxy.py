@@ -192,6 +192,10 @@ def test_pages_crawled_by_our_own_crawler_replay_over_http_and_https(env):
         assert r.headers["Content-Type"] == dict(headers)["Content-Type"], path
         assert r.headers["X-Archive-File"] in env["crawled"], path
         assert r.headers["Link"] == f'<{site}{path}>; rel="original timegate"', path
+        # one Date and one Server, the proxy's; the archived ones renamed as pywb renames them
+        assert len(r.raw.headers.getlist("Date")) == 1, path
+        assert [v.strip() for v in r.raw.headers.getlist("Server")] == ["nas-viewerproxy"], path
+        assert r.headers["X-Archive-Orig-Server"] == "testweb", path
     _, chunked_body = kit.testweb_body("/chunked")   # archived as sent: chunked on the wire
     chunked = b.get(f"{site}/chunked", timeout=30, stream=True)
     assert chunked.raw.read(decode_content=False) == chunked_body
@@ -204,8 +208,11 @@ def test_pages_crawled_by_our_own_crawler_replay_over_http_and_https(env):
     # over https (the viewer CA as verify): the page and the image it embeds
     secure = b.get(f"https://{kit.CRAWLED_HOST}/page/1", timeout=30)
     assert secure.status_code == 200 and secure.content == kit.testweb_body("/page/1")[1]
+    assert secure.headers["Link"] == f'<https://{kit.CRAWLED_HOST}/page/1>; rel="original timegate"'
     img = b.get(f"https://{kit.CRAWLED_HOST}/img/1.png", timeout=30)
     assert img.content == kit.testweb_body("/img/1.png")[1] and img.headers["Content-Type"] == "image/png"
+    # archived over http only: the original is the URL archived, not the one asked for (as pywb says)
+    assert img.headers["Link"] == f'<{site}/img/1.png>; rel="original timegate"'
 
 
 _LINK = re.compile(rb"""(?:href|src)=["']([^"'#]+)""")

@@ -97,6 +97,21 @@ def test_chunked_and_gzip_bodies_are_recorded_as_sent(result):
     assert req[3]["WARC-Concurrent-To"] == records[("response", "http://www.example1.test/")][3]["WARC-Record-ID"]
 
 
+def test_payload_digests_are_of_the_entity_body(result):
+    """WARC 1.1: the payload of an HTTP response is its entity body, transfer coding removed and
+    content coding kept. Every response's digest (and crawl.log's) is checked against the entity
+    as warcio de-chunks it, independently of the crawler's own reader."""
+    from warc_checks import response_digests
+
+    digests = response_digests(result["warcs"])
+    wrong = [(url, chunked) for url, chunked, digest, entity in digests if digest != entity]
+    assert not wrong
+    kinds = {url: chunked for url, chunked, _d, _e in digests}
+    assert kinds["http://www.example1.test/chunked"] is True and kinds["http://www.example1.test/gzip"] is False
+    for url, _chunked, digest, _entity in digests:
+        assert result["by_url"][url][0]["digest"] == digest, url
+
+
 def test_reports_and_statistics_are_written(result, tmp_path):
     job = os.path.dirname(result["warcs"][0])
     for name in ("crawl-report.txt", "hosts-report.txt", "mimetype-report.txt", "responsecode-report.txt",

@@ -153,3 +153,19 @@ def test_the_cdx_of_a_wget_warc_names_urls_without_angle_brackets(tmp_path):
     write_cdx(str(path), out)
     assert out.getvalue().startswith('dk,a)/x ') and '"url": "http://www.a.dk/x"' in out.getvalue()
     assert target_uri(" <http://b/> ") == "http://b/" and target_uri("http://b/") == "http://b/"
+
+
+def test_archived_headers_are_replayed_as_pywb_replays_them():
+    """The archived Date and Server (and the other headers of the archived exchange) are renamed
+    X-Archive-Orig-*, so that the proxy's own are the only ones; hop-by-hop headers and the length
+    go; the rest keep their names and order."""
+    from server.viewerproxy.records import Record, replay_headers
+
+    archived = [("Date", "Mon, 01 Jan 2024 10:00:00 GMT"), ("Server", "Apache"), ("Content-Type", "text/html"),
+                ("Transfer-Encoding", "chunked"), ("Keep-Alive", "timeout=5"), ("Content-Length", "12"),
+                ("Set-Cookie", "a=1"), ("Strict-Transport-Security", "max-age=1"), ("Location", "/x")]
+    rec = Record("response", "http://a.dk/", "2024-01-01T10:00:00Z", "", "", "", 200, "OK", archived, 12, False)
+    assert replay_headers(rec) == [
+        ("X-Archive-Orig-Date", "Mon, 01 Jan 2024 10:00:00 GMT"), ("X-Archive-Orig-Server", "Apache"),
+        ("Content-Type", "text/html"), ("X-Archive-Orig-Transfer-Encoding", "chunked"), ("Set-Cookie", "a=1"),
+        ("X-Archive-Orig-Strict-Transport-Security", "max-age=1"), ("Location", "/x")]
