@@ -115,6 +115,12 @@ class Rpc(NamekoRpc):
         return {**body, "args": args, "kwargs": kwargs}
 
     def handle_message(self, body, message):
+        if not (message.properties or {}).get("reply_to"):
+            # a call no one can be answered for (hand-made, or a stray message): Nameko's
+            # responder would fail on it and end the container; it is dropped, and said
+            log.warning("%s: a call without reply_to is dropped (nobody to answer)", self.action)
+            self.rpc_consumer.queue_consumer.ack_message(message)
+            return
         problem = _out_of_range(body)
         if problem:
             # a number no column, offset or limit can hold (2**64 gave OverflowError deep in a

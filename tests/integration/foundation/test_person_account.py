@@ -68,7 +68,7 @@ def _attempt(uri_parts, fn) -> Exception | None:
             pass
 
 
-def test_a_persons_account_can_neither_sniff_nor_forge(person, raiser):
+def test_a_persons_account_can_neither_sniff_nor_forge(person, raiser, amqp_uri):
     from shared.client import parse_uri
 
     login, _password, uri = person
@@ -94,3 +94,7 @@ def test_a_persons_account_can_neither_sniff_nor_forge(person, raiser):
     assert "ACCESS_REFUSED" in str(_attempt(parts, publish(f"reply.bob.{uuid.uuid4()}")))   # a reply
     assert "ACCESS_REFUSED" in str(_attempt(parts, publish("raiser.heartbeat", exchange="raiser.events")))
     assert "PRECONDITION_FAILED" in str(_attempt(parts, publish("raiser.raise_code", user_id="admin")))
+    # the call it could publish (without reply_to: nobody to answer) was dropped, and the service
+    # lives on
+    with ServiceClient(amqp_uri, timeout=20) as service:
+        assert service.call("raiser", "whoami").login == "guest"
