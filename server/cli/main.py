@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
-import pkgutil
 import sys
 import warnings
 
@@ -42,6 +41,8 @@ COMMANDS = {
 
 def command_modules() -> list[str]:
     """Every module of ``server.cli`` that registers commands."""
+    import pkgutil  # here: a command given needs no scan of the package (5 ms)
+
     return [info.name for info in sorted(pkgutil.iter_modules(server.cli.__path__), key=lambda i: i.name)
             if info.name not in ("main", "common", "inputs")]
 
