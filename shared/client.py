@@ -45,6 +45,10 @@ class Unreachable(ConnectionError):
     """The broker cannot be reached or refused the login or the vhost; the text says which."""
 
 
+class InvalidUri(Unreachable):
+    """The broker URI is not one (a wrong scheme): the caller's mistake, not an unreachable broker."""
+
+
 class UnknownService(Exception):
     """No instance of the service has ever run on this broker (no queue takes its calls)."""
 
@@ -75,7 +79,7 @@ def parse_uri(uri: str) -> dict[str, Any]:
     URL-decoded; none, or a bare ``/``, is the default vhost ``/``)."""
     parts = urllib.parse.urlsplit(uri)
     if parts.scheme not in ("amqp", "pyamqp"):
-        raise Unreachable(f"not an AMQP URI: {safe_uri(uri)} (amqp://user:password@host:port/vhost)")
+        raise InvalidUri(f"not an AMQP URI: {safe_uri(uri)} (amqp://user:password@host:port/vhost)")
     vhost = urllib.parse.unquote(parts.path[1:]) if len(parts.path) > 1 else "/"
     return {"host": f"{parts.hostname or 'localhost'}:{parts.port or 5672}",
             "userid": urllib.parse.unquote(parts.username or "guest"),

@@ -19,6 +19,7 @@ warnings.filterwarnings("ignore", message=r"\s*Eventlet is deprecated")
 
 import server.cli
 from server.cli.common import EXIT_BAD_INPUT, EXIT_UNREACHABLE, PortInUse, RpcTimeout, UnknownService, Unreachable
+from shared.client import InvalidUri
 from shared.credentials import CredentialsError
 from shared.errors import InvalidInput, NasError, NotFound, Unavailable
 
@@ -95,12 +96,16 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser(argv).parse_args(argv)
     try:
         return int(args.func(args) or 0)
+    except InvalidUri as exc:
+        print(f"nas: error: {exc} (--amqp-uri, $NAS_AMQP_URI or AMQP_URI of --config)", file=sys.stderr)
+        return EXIT_BAD_INPUT
     except Unreachable as exc:
         if "password was refused" in str(exc):
             print(f"nas: {exc} (log in with `nas login`, --user, or $NAS_USER and $NAS_PASSWORD)", file=sys.stderr)
         else:
+            # one hint: a message that names its own (the vhost) keeps it
             print(f"nas: {exc} (check --amqp-uri, $NAS_AMQP_URI or --config)"
-                  if "broker" in str(exc) else f"nas: {exc}", file=sys.stderr)
+                  if "broker" in str(exc) and not str(exc).endswith(")") else f"nas: {exc}", file=sys.stderr)
         return EXIT_UNREACHABLE
     except RpcTimeout as exc:
         print(f"nas: {exc} (is it running?)", file=sys.stderr)

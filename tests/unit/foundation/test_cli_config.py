@@ -50,3 +50,14 @@ def test_show_prints_no_secret(tmp_path):
     assert "AMQP_URI: amqp://nas:********@rabbit.example:5672/nas" in r.stdout
     assert "url: postgresql+psycopg://nas:********@db.example/nas" in r.stdout
     assert "key_file: /etc/nas/installation.key" in r.stdout and "create_key: true" in r.stdout
+
+
+def test_a_broker_uri_that_is_none_is_the_callers_mistake(capsys):
+    """#33: `--amqp-uri http://...` was an internal error, then an unreachable broker (exit 3):
+    it is bad input (exit 2), said once, with where the URI comes from."""
+    from server.cli.main import main
+
+    assert main(["jobs", "list", "--amqp-uri", "http://localhost:5672/"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("nas: error: not an AMQP URI: http://localhost:5672/") and "--amqp-uri" in err
+    assert "Traceback" not in err
