@@ -194,7 +194,9 @@ class ViewerProxyService(NasService):
         owned by the caller: only its maker (and admins) may use, change or stop it. ``user`` is
         ignored (the owner is the verified caller, never a name the caller writes). The answer
         holds the token (the proxy password), shown this once. The full index of the jobs is
-        requested now so that the first page comes quickly. Raises InvalidInput."""
+        requested now so that the first page comes quickly. Raises InvalidInput, JobNotFound (a
+        job the scheduler does not know), Unavailable (the scheduler cannot say)."""
+        self._jobs_exist(core.check_jobs(job_ids))
         dto = core.create(self.db, job_ids, timestamp, recording, self.caller.subject)
         self._warm(dto.job_ids)
         return dto
@@ -218,8 +220,11 @@ class ViewerProxyService(NasService):
     def update_session(self, session_id: str, job_ids: list[int] | None = None,
                        timestamp: str | None = None) -> ViewerSessionDto:
         """Change the session's jobs and/or moment (the seeds' changeIndex; "" = newest).
-        Raises ViewerSessionNotFound, ViewerSessionStopped, InvalidInput."""
+        Raises ViewerSessionNotFound, ViewerSessionStopped, InvalidInput, JobNotFound,
+        Unavailable."""
         self._own(session_id)
+        if job_ids is not None:
+            self._jobs_exist(core.check_jobs(job_ids))
         dto = core.change(self.db, session_id, job_ids, timestamp)
         self.proxy.forget(dto.session_id)
         if job_ids is not None:
@@ -321,6 +326,27 @@ class ViewerProxyService(NasService):
         from server.runtime.remote_services import RemoteServices
 
         return RemoteServices(self.proxy.nameko, self.proxy.rpc_timeout)
+
+    def _jobs_exist(self, job_ids: list[int]) -> None:
+        """Raise JobNotFound naming the jobs the scheduler does not know (a session over job 999
+        used to be made, and showed nothing): asked as one id range, page by page."""
+        from shared.dto.jobs import JobFilter
+        from shared.errors import JobNotFound
+
+        wanted, seen, offset = set(job_ids), set(), 0
+        with self._calls().connection() as calls:
+            while True:
+                page = calls.call("scheduler", "list_jobs", JobFilter(id_from=min(wanted), id_to=max(wanted)),
+                                  offset, 1000, "id")
+                seen |= {j.id for j in page.items} & wanted
+                offset += len(page.items)
+                if not page.items or offset >= page.total or seen == wanted:
+                    break
+        missing = sorted(wanted - seen)
+        if missing:
+            shown = ", ".join(map(str, missing[:10])) + (" …" if len(missing) > 10 else "")
+            raise JobNotFound(f"no job {shown}: a viewer session is over jobs the scheduler knows",
+                              {"job_ids": missing[:100]})
 
     def _warm(self, job_ids: list[int]) -> None:
         """Ask the index server for the jobs' full index, in the background (an index server that

@@ -112,7 +112,10 @@ def stack(tmp_path):
     amqp = {"AMQP_URI": f"amqp://guest:guest@127.0.0.1:5672/{vhost}"}
     containers = []
     try:
-        for cls in (StandInIndex, StandInArcRepository):
+        from viewer_testkit.stack import StandInScheduler
+
+        StandInScheduler.jobs = {9: "done"}    # the viewer checks a session's jobs exist
+        for cls in (StandInIndex, StandInArcRepository, StandInScheduler):
             c = ServiceContainer(cls, {**amqp, "data_dir": str(tmp_path / cls.name)})
             c.start()
             containers.append(c)

@@ -363,13 +363,16 @@ def test_data_commands_on_the_reserved_host(env):
 
 
 def test_session_rpcs_reject_bad_input_with_typed_errors(env):
-    from shared.errors import InvalidInput
+    from shared.errors import InvalidInput, JobNotFound
 
     with _rpc(env) as rpc:
         with pytest.raises(InvalidInput):
             rpc.viewerproxy.create_session([])
         with pytest.raises(InvalidInput):
             rpc.viewerproxy.create_session([1], "2024-01")
+        with pytest.raises(JobNotFound, match="no job 999") as err:     # #33: was made, and showed nothing
+            rpc.viewerproxy.create_session([1, 999])
+        assert err.value.details == {"job_ids": [999]}
         with pytest.raises(ViewerSessionNotFound):
             rpc.viewerproxy.session("nope")
         s = contracts.decode("viewerproxy", "create_session", rpc.viewerproxy.create_session([1]))
@@ -378,6 +381,8 @@ def test_session_rpcs_reject_bad_input_with_typed_errors(env):
         moved = contracts.decode("viewerproxy", "update_session",
                                  rpc.viewerproxy.update_session(s.session_id, [1, 2], "2024"))
         assert moved.job_ids == [1, 2] and moved.timestamp == "20240101000000"
+        with pytest.raises(JobNotFound, match="no job 998, 999"):
+            rpc.viewerproxy.update_session(s.session_id, [1, 998, 999])
         assert s.session_id in [x.session_id for x in contracts.decode(
             "viewerproxy", "list_sessions", rpc.viewerproxy.list_sessions())]
         stopped = contracts.decode("viewerproxy", "stop_session", rpc.viewerproxy.stop_session(s.session_id))
