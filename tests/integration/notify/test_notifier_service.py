@@ -18,8 +18,14 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "scheduler"))
 from sched_helpers import domain, profile, selective  # noqa: E402
 
 
+# The instances that stay alive beat well within the monitor's lost_after (5 s), so that only the
+# doomed one can be lost: with a 60 s beat, an instance whose first beat the monitor happened to
+# catch was reported lost seconds later too (a race on which container's queue was up first).
+ALIVE = {"heartbeat_interval": 1}
+
+
 def _notifier_config(nameko_config, tmp_path, smtp):
-    return {**nameko_config, "data_dir": str(tmp_path / "notifier"), "runtime": {"heartbeat_interval": 60},
+    return {**nameko_config, "data_dir": str(tmp_path / "notifier"), "runtime": ALIVE,
             "instance": {"id": "notifier"},
             "notify": {"hold": 1.0, "mail": {
                 "enabled": True, "host": "127.0.0.1", "port": smtp.port, "security": "none",
@@ -37,11 +43,11 @@ def test_failed_job_deactivated_definition_and_lost_instance_reach_a_person(
     notifier = ServiceContainer(NotifierService, _notifier_config(nameko_config, tmp_path, smtp))
     scheduler = ServiceContainer(SchedulerService, {
         **nameko_config, "database": {"url": database_url}, "data_dir": str(tmp_path / "scheduler"),
-        "instance": {"id": "scheduler-1"}, "runtime": {"heartbeat_interval": 60},
+        "instance": {"id": "scheduler-1"}, "runtime": ALIVE,
         "harvest": {"scheduler": {"timer_interval": 3600}}})
     monitor = ServiceContainer(MonitorService, {**nameko_config, "data_dir": str(tmp_path / "monitor"),
-                                                "runtime": {"heartbeat_interval": 60},
-                                                "monitor": {"lost_after": 3}})
+                                                "runtime": ALIVE,
+                                                "monitor": {"lost_after": 5}})
     doomed = ServiceContainer(DefinitionsService, {
         **nameko_config, "database": {"url": database_url}, "data_dir": str(tmp_path / "definitions"),
         "instance": {"id": "definitions-doomed"}, "runtime": {"heartbeat_interval": 0.5}})
