@@ -17,7 +17,6 @@ from server.scheduler.service import SchedulerService
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "scheduler"))
 from sched_helpers import domain, profile, selective  # noqa: E402
 
-
 # The instances that stay alive beat well within the monitor's lost_after (5 s), so that only the
 # doomed one can be lost: with a 60 s beat, an instance whose first beat the monitor happened to
 # catch was reported lost seconds later too (a race on which container's queue was up first).
