@@ -53,18 +53,23 @@ def saved_login(path: str | None = None) -> Login | None:
     return Login(data["user"], data["password"], path)
 
 
+def write_private(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` readable by its owner only (0600, folders made 0700), whole or
+    not at all (a partial file renamed into place). Raises OSError."""
+    os.makedirs(os.path.dirname(path) or ".", mode=0o700, exist_ok=True)
+    partial = f"{path}.{os.getpid()}.partial"
+    descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w", encoding="utf-8") as fh:
+        fh.write(text)
+    os.replace(partial, path)
+
+
 def save_login(login: Login, path: str | None = None) -> str:
     """Keep ``login`` in the credentials file, readable by its owner only (0600, written whole
     or not at all). Answers the file's path."""
     path = path or credentials_path()
-    folder = os.path.dirname(path)
     try:
-        os.makedirs(folder, mode=0o700, exist_ok=True)
-        partial = f"{path}.{os.getpid()}.partial"
-        descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(descriptor, "w", encoding="utf-8") as fh:
-            json.dump({"user": login.user, "password": login.password}, fh)
-        os.replace(partial, path)
+        write_private(path, json.dumps({"user": login.user, "password": login.password}))
     except OSError as exc:
         raise CredentialsError(f"{path}: cannot save the login: {exc.strerror}") from None
     return path

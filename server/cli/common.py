@@ -47,7 +47,7 @@ def login_uri(args: argparse.Namespace) -> str:
     password is known nowhere is asked for on a terminal."""
     from shared.credentials import Login, find_login, uri_with_login
 
-    login = find_login(getattr(args, "user", None))
+    login = find_login(getattr(args, "user", None), getattr(args, "password", None))
     if login is not None and not login.password:
         if not sys.stdin.isatty():
             from shared.errors import InvalidInput

@@ -97,11 +97,8 @@ def login(args: argparse.Namespace) -> int:
     if not user:
         print("nas: error: no user name given", file=sys.stderr)
         return EXIT_BAD_INPUT
-    args.user = user
     password = _secret(f"Password for {user}: ", args.password_stdin)
-    import os
-
-    os.environ["NAS_PASSWORD"] = password     # for this process's call only (login_uri reads it)
+    args.user, args.password = user, password      # what login_uri calls with
     with rpc_proxy(args) as proxy:
         me = call(proxy, "monitor", "whoami")
     path = save_login(Login(user, password))

@@ -12,9 +12,6 @@ account's permissions away (and close its connections).
 """
 from __future__ import annotations
 
-import logging
-import urllib.parse
-
 from nameko.events import EventDispatcher
 
 from server.definitions import users
@@ -25,8 +22,6 @@ from shared.dto.definitions import NewUserDto, UserDto
 from shared.errors import AlreadyExists, PermissionDenied
 from shared.roles import ADMIN, ADMIN_ROLE, READ, SERVICE_ONLY, SERVICE_ROLE
 
-log = logging.getLogger(__name__)
-
 
 class UserRpcs:
     """Mixed into the definitions service (which has ``db``, ``_saving``, ``caller``, ``settings``)."""
@@ -34,8 +29,9 @@ class UserRpcs:
     users_dispatch = EventDispatcher()
 
     def _broker(self) -> BrokerAccounts:
-        uri = urllib.parse.urlsplit(self.settings["AMQP_URI"])
-        vhost = urllib.parse.unquote(uri.path[1:]) if len(uri.path) > 1 else "/"
+        from shared.client import parse_uri
+
+        vhost = parse_uri(self.settings["AMQP_URI"])["virtual_host"]
         return BrokerAccounts(self.settings["broker.management_url"], vhost)
 
     def _changed(self, login: str) -> None:

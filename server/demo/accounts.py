@@ -14,18 +14,10 @@ import json
 import os
 
 from server.runtime.broker_accounts import SERVICE_PREFIX, BrokerAccounts, new_password
+from shared.credentials import write_private
 
 PEOPLE = {"curator": ["curator"], "qa": ["qa"], "operator": ["operator"], "admin": ["admin"]}
 MANAGEMENT_URL = "http://guest:guest@127.0.0.1:15672/api"
-
-
-def _write_private(path: str, text: str) -> None:
-    os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
-    partial = f"{path}.partial"
-    fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w") as fh:
-        fh.write(text)
-    os.replace(partial, path)
 
 
 def password_file(demo_dir: str, login: str) -> str:
@@ -55,14 +47,14 @@ def ensure_accounts(demo_dir: str, vhost: str, service_logins: list[str],
         kept = {}
     logins = list(service_logins) + list(PEOPLE)
     passwords = {login: kept.get(login) or new_password() for login in logins}
-    _write_private(path, json.dumps(passwords, indent=1))
+    write_private(path, json.dumps(passwords, indent=1))
     broker = BrokerAccounts(management_url, vhost)
     broker.create_vhost()
     for login, password in passwords.items():
         broker.put_user(login, password)
         if login in PEOPLE:
             broker.grant_person(login)
-            _write_private(password_file(demo_dir, login), password + "\n")
+            write_private(password_file(demo_dir, login), password + "\n")
         else:
             broker.grant_service(login)
     return passwords

@@ -93,11 +93,13 @@ class UserDirectory:
     is then refused as unavailable."""
 
     def __init__(self, amqp_uri: str, ttl: float):
-        self.amqp_uri = amqp_uri
+        from server.runtime.remote_services import RemoteServices
+
         self.ttl = ttl
         self._cache: dict[str, tuple[float, Any]] = {}     # login → (fetched at, UserDto | None)
         self._lock = threading.Lock()
-        self._client: Any = None
+        # the service's own calls to others: its login, one kept connection, failures as Unavailable
+        self._calls = RemoteServices({"AMQP_URI": amqp_uri}, timeout=10.0, pool=1)
 
     def cached(self, login: str) -> tuple[bool, Any]:
         held = self._cache.get(login)
@@ -106,20 +108,15 @@ class UserDirectory:
         return True, held[1]
 
     def lookup(self, login: str) -> Any:
-        from shared.client import RemoteError, RpcTimeout, ServiceClient, UnknownService, Unreachable
+        from shared.client import RemoteError
 
-        with self._lock:    # one connection (py-amqp's are not shared); a lookup takes milliseconds
+        with self._lock:    # one lookup at a time (they take milliseconds): a login is asked for once
             hit, user = self.cached(login)
             if hit:
                 return user
             try:
-                if self._client is None:
-                    self._client = ServiceClient(self.amqp_uri, timeout=10.0)
-                user = self._client.call("definitions", "user_access", login)
-            except (Unreachable, RpcTimeout, UnknownService, RemoteError, OSError) as exc:
-                if self._client is not None:
-                    self._client.close()
-                    self._client = None
+                user = self._calls.call("definitions", "user_access", login)
+            except (Unavailable, RemoteError) as exc:
                 stale = self._cache.get(login)
                 if stale is not None:
                     log.warning("the users table cannot be asked (%s); %s keeps the roles seen before", exc, login)
@@ -137,9 +134,7 @@ class UserDirectory:
             self._cache.pop(login, None)
 
     def close(self) -> None:
-        if self._client is not None:
-            self._client.close()
-            self._client = None
+        self._calls.close()
 
 
 class Guard:

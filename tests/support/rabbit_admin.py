@@ -73,27 +73,29 @@ def delete_vhost(name: str) -> None:
         pass
 
 
-def create_person(vhost: str, login: str, password: str) -> None:
-    """A broker account for a person on ``vhost``, with the permissions a person gets
-    (shared.client.person_permissions); needs the management API."""
-    from shared.client import person_permissions
+def _accounts(vhost: str):
+    """The project's own account maker (server.runtime.broker_accounts) on the test broker's API."""
+    from server.runtime.broker_accounts import BrokerAccounts
 
     if not api_available():
         raise NoBroker("the RabbitMQ management API is not enabled (packaging/test.sh enables it)")
-    quoted, who = urllib.parse.quote(vhost, safe=""), urllib.parse.quote(login, safe="")
-    allowed = person_permissions(login)
-    _api("PUT", f"/users/{who}", {"password": password, "tags": ""})
-    _api("PUT", f"/permissions/{quoted}/{who}", allowed["permissions"])
-    _api("PUT", f"/topic-permissions/{quoted}/{who}", allowed["topic"])
+    parts = urllib.parse.urlsplit(API)
+    return BrokerAccounts(f"{parts.scheme}://guest:guest@{parts.netloc}{parts.path}", vhost)
+
+
+def create_person(vhost: str, login: str, password: str) -> None:
+    """A broker account for a person on ``vhost``, with the permissions a person gets
+    (shared.client.person_permissions); needs the management API."""
+    accounts = _accounts(vhost)
+    accounts.put_user(login, password)
+    accounts.grant_person(login)
 
 
 def create_service(vhost: str, login: str, password: str) -> None:
     """A service's broker account on ``vhost`` (everything on the vhost); needs the management API."""
-    if not api_available():
-        raise NoBroker("the RabbitMQ management API is not enabled (packaging/test.sh enables it)")
-    quoted, who = urllib.parse.quote(vhost, safe=""), urllib.parse.quote(login, safe="")
-    _api("PUT", f"/users/{who}", {"password": password, "tags": ""})
-    _api("PUT", f"/permissions/{quoted}/{who}", {"configure": ".*", "write": ".*", "read": ".*"})
+    accounts = _accounts(vhost)
+    accounts.put_user(login, password)
+    accounts.grant_service(login)
 
 
 def list_users() -> list[str]:
