@@ -255,7 +255,7 @@ class Handler(BaseHTTPRequestHandler):
             self._page(502, "The archive does not answer", html.escape(exc.message))
             return
         tried = 0
-        for cap in ordered(caps, moment):
+        for cap in ordered(caps, moment, url):
             if tried >= MAX_TRIES:
                 break
             tried += 1

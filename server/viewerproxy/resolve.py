@@ -2,7 +2,10 @@
 (pywb's rules, the seeds' index). The proxy reads the records; these decide the order to try them.
 
 - ``ordered``: replayable captures (an HTTP status, a known place in the archive) closest to the
-  target moment first (no target: newest first); equally close, the earlier one first.
+  target moment first (no target: newest first); equally close, the earlier one first. A capture
+  under the other scheme (``https`` asked, ``http`` archived, or the reverse) counts as a day
+  further away: the index keys ignore the scheme, and a page and its embeds are often archived
+  under both seconds apart, so the one asked for wins unless the other is much closer in time.
 - ``originals``: for a revisit, the records that may hold its payload, in the issue's order:
   the same URL with the same digest; the record ``WARC-Refers-To-Target-URI`` + ``-Date`` name;
   crawl.log's ``duplicate:`` annotation (the index's ``revisit_of_*``); the digest alone.
@@ -64,12 +67,29 @@ def replayable(c: CaptureLike) -> bool:
     return known and (c.offset is not None or c.revisit_of_offset is not None)
 
 
-def ordered(captures: Iterable[CaptureLike], target: str) -> list[CaptureLike]:
+#: how much further away, in seconds, a capture under the other scheme counts (see the module text)
+OTHER_SCHEME_PENALTY = 86_400
+
+
+def _scheme(url: str) -> str:
+    return url.partition(":")[0].lower()
+
+
+def ordered(captures: Iterable[CaptureLike], target: str, url: str = "") -> list[CaptureLike]:
     caps = [c for c in captures if replayable(c)]
-    if not target:
-        return sorted(caps, key=lambda c: c.timestamp, reverse=True)
-    t = seconds(target)
-    return sorted(caps, key=lambda c: (abs(seconds(c.timestamp) - t), c.timestamp))
+    if not caps:
+        return []
+    t = seconds(target) if target else max(seconds(c.timestamp) for c in caps)
+    asked = _scheme(url) if url else ""
+
+    def key(c: CaptureLike) -> tuple[int, int, str]:
+        away = abs(seconds(c.timestamp) - t)
+        if asked and _scheme(c.url) != asked:
+            away += OTHER_SCHEME_PENALTY
+        # no target: newest first among equals; a target: the earlier first among equals
+        return (away, -seconds(c.timestamp) if not target else 0, c.timestamp if target else "")
+
+    return sorted(caps, key=key)
 
 
 def originals(revisit: CaptureLike, same_url: Sequence[CaptureLike], refers_uri: str, refers_date: str,

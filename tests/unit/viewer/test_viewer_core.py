@@ -122,6 +122,18 @@ def test_the_closest_capture_comes_first_and_unreplayable_ones_never():
     assert http_date("20240601100000") == "Sat, 01 Jun 2024 10:00:00 GMT"
 
 
+def test_the_scheme_asked_for_wins_unless_the_other_is_much_closer():
+    """A style sheet archived over http as a seed and over https as an embed a few seconds later:
+    each request gets its own scheme's capture, whichever came last; a year apart, time wins."""
+    http, https = cap("20240101000000", url="http://a/s.css"), cap("20240101000007", url="https://a/s.css")
+    assert ordered([http, https], "", "http://a/s.css")[0] is http
+    assert ordered([https, http], "", "https://a/s.css")[0] is https
+    assert ordered([https, http], "20240101000007", "http://a/s.css")[0] is http
+    old = cap("20230101000000", url="http://a/s.css")
+    assert ordered([old, https], "", "http://a/s.css")[0] is https
+    assert ordered([http, https], "")[0] is https   # no URL given: the newest
+
+
 def test_revisit_originals_in_the_issues_order():
     revisit = cap("20240601000000", mime="warc/revisit", digest="sha1:D", offset=900, rev=("anno.warc.gz", 7))
     same_url = [revisit, cap("20230101000000", digest="sha1:D", filename="same.warc.gz", offset=1),
