@@ -65,15 +65,22 @@ def crawl_spec(job: dict[str, Any], overrides: dict[str, Any] | None = None) -> 
         profile["max_running_time_s"] = float(running_time)
     if dedup.get("enabled") and not dedup.get("index"):
         dedup["enabled"] = False  # no index was chosen for this job: crawl without deduplication
+    quotas: dict[str, Any] = {
+        "harvest": _limit(job.get("max_bytes_per_domain", settings.get("max_bytes_per_domain")),
+                          job.get("max_objects_per_domain", settings.get("max_objects_per_domain"))),
+        "domains": {d["domain"]: _limit(d.get("max_bytes"), d.get("max_objects"))
+                    for d in job.get("domains") or [] if d.get("domain")},
+    }
+    if settings.get("byte_limit_from_configuration"):
+        # The job's byte limit is its configurations' own (all of them share it, tighter than the
+        # definition's): a domain that reaches it was stopped by its configuration, and must be
+        # reported config-size-limit, or a stair-step snapshot harvests it again at every step.
+        # Copied into the harvest quota, the tie would go to the harvest (size-limit).
+        quotas["default_config"] = {"max_bytes": quotas["harvest"]["max_bytes"], "max_objects": -1}
+        quotas["harvest"]["max_bytes"] = -1
     spec: dict[str, Any] = {
         "job_id": str(job["job_id"]), "harvest_id": str(job["harvest_id"]),
-        "harvest_num": int(job.get("harvest_num") or 0), "profile": profile,
-        "quotas": {
-            "harvest": _limit(job.get("max_bytes_per_domain", settings.get("max_bytes_per_domain")),
-                              job.get("max_objects_per_domain", settings.get("max_objects_per_domain"))),
-            "domains": {d["domain"]: _limit(d.get("max_bytes"), d.get("max_objects"))
-                        for d in job.get("domains") or [] if d.get("domain")},
-        },
+        "harvest_num": int(job.get("harvest_num") or 0), "profile": profile, "quotas": quotas,
     }
     if dedup:
         spec["dedup"] = dedup

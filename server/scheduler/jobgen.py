@@ -304,6 +304,8 @@ def store_job(session: Session, ctx: JobContext, draft: JobDraft) -> int:
         "profile_name": profile.name,
         "profile": json.loads(profile.effective),
         "max_bytes_per_domain": draft.max_bytes,
+        # whose byte limit that is: the harvester reports a domain stopped by it as config-size-limit
+        "byte_limit_from_configuration": draft.byte_limit_from_configuration,
         "max_objects_per_domain": max_objects,
         "max_running_time_s": running_time,
         "crawler_traps": {"global": ctx.global_traps, "domains": domain_traps},

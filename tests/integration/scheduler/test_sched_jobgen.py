@@ -202,3 +202,41 @@ def test_two_schedulers_at_once_schedule_a_definition_once(engine, session):
     assert sorted(ids) == sorted(c.id for c in configs)
     fresh(session)
     assert session.get(HarvestDefinition, h.id).runs == 1
+
+
+def test_a_domain_stopped_by_its_own_byte_limit_steps_no_further_in_the_next_snapshot(engine, session):
+    """Stair-step snapshots: a configuration whose byte limit is tighter than the snapshot's makes a
+    job whose limit is the configuration's. The job as the harvester claims it, turned into the
+    crawler's spec, reports a domain that reaches it as config-size-limit (before, the limit was
+    copied into the harvest quota and the tie went to the harvest: size-limit), so the next step
+    leaves it out; a domain stopped by the snapshot's own limit is taken again."""
+    from server.crawler.quotas import DomainQuotas
+    from server.crawler.spec import parse_spec
+    from server.harvester import job_spec
+
+    own = domain(session, "own.dk", max_bytes=5_000)
+    big = domain(session, "big.dk", max_bytes=10**12)
+    first = snapshot(session, "step 1", max_bytes=10**6)
+    session.commit()
+    assert _schedule(engine, first.id).error == ""
+    reasons = {}
+    for job in _jobs(session, first.id):
+        claimed = queries.claimed_job(session, job).to_dict()
+        spec, seeds = job_spec.crawl_spec(claimed)
+        quotas = DomainQuotas(parse_spec({**spec, "seeds": seeds}).quotas)
+        for d in claimed["domains"]:
+            quotas.record(d["domain"], 200, 10**6)
+            reasons[d["domain"]] = quotas.blocked(d["domain"])
+        # a domain met on the way is held to the job's limit, reported as the job's domains are
+        quotas.record("elsewhere.dk", 200, 10**6)
+        assert [quotas.blocked("elsewhere.dk")] == list({reasons[d["domain"]] for d in claimed["domains"]})
+    assert reasons == {"own.dk": "config-size-limit", "big.dk": "size-limit"}
+
+    history(session, own, first, 5, 5_000, reasons["own.dk"], job_id=51)
+    history(session, big, first, 50, 10**6, reasons["big.dk"], job_id=52)
+    first.runs, first.active = 1, False
+    second = snapshot(session, "step 2", max_bytes=10**8, based_on=first)
+    session.commit()
+    assert _schedule(engine, second.id).error == ""
+    in_jobs = {c for j in _jobs(session, second.id) for c in _configs(session, j.id)}
+    assert big.id in in_jobs and own.id not in in_jobs
