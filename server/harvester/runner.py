@@ -33,6 +33,11 @@ CUT_SHORT = ("the crawl was cut short: the harvester ended while the crawler was
              "(job finished off when the harvester started again)")
 
 
+#: seconds a pause for disk space waits for the crawler's next progress line (it writes one every
+#: ``progress_interval_s``, 5 s by default), so the paused job reports current figures
+PAUSE_GRACE_S = 6.0
+
+
 @dataclasses.dataclass
 class HarvesterConfig:
     harvester_id: str
@@ -221,16 +226,26 @@ class Harvester:
         cause = None
         paused_at: float | None = None   # the crawler is frozen while the disk is short (#20)
         crawler_full = False             # the crawler met a full disk itself and waits for space
+        said_paused = False              # the last progress sent said the crawl is paused
+        lines_seen = 0                   # progress lines read: a pause waits for a fresh one
+        self._pause_wanted: tuple[float, int] | None = None
         try:
             while True:
                 now = time.monotonic()
-                paused_at = self._pause_for_space(jd, proc, watch, paused_at, now, latest)
+                # the crawler's latest figures first: a pause or a resume reports them
                 for line in proc.progress():
                     watch.feed(line, now)
                     latest = line
+                    lines_seen += 1
+                paused_at = self._pause_for_space(jd, proc, watch, paused_at, now, latest, lines_seen)
                 if bool(latest.get("disk_full")) != crawler_full:
                     crawler_full = not crawler_full
                     self._crawler_disk_full(jd, latest, crawler_full, paused_at is not None)
+                if said_paused and paused_at is None and not crawler_full:
+                    # the crawl goes on: say so now, not at the next status interval
+                    last_status = now
+                    not_running = self._send_progress(jd, {**latest, "status_text": "crawling"}) or not_running
+                said_paused = paused_at is not None or crawler_full
                 if latest:
                     self.on_progress({"job": jd.job_id, **latest})
                 for name in watcher.take():
@@ -279,13 +294,25 @@ class Harvester:
         self._status_line(jd, latest, time.monotonic() - start, ended=reports.exit_text(code))
 
     def _pause_for_space(self, jd: JobDir, proc: CrawlProcess, watch: CrawlWatch, paused_at: float | None,
-                         now: float, latest: dict[str, Any]) -> float | None:
+                         now: float, latest: dict[str, Any], lines_seen: int) -> float | None:
         """Freeze the crawler when free disk in the work directory falls to ``min_space_left``
         (before the crawler meets ENOSPC mid-record) and report the job blocked by disk (the
         instance dormant, DISK_LOW from the service); thaw it when space returns. Returns when
-        the current pause began (None: not paused)."""
+        the current pause began (None: not paused).
+
+        The freeze waits for the crawler's next progress line (at most ``PAUSE_GRACE_S``): a
+        frozen crawler writes none, and its last one may be a progress interval old (a pause
+        reported "0 URIs done" with 3 in crawl.log). ``min_space_left`` is the margin for it."""
         ok, reason = self.space_left()
-        if not ok and paused_at is None:
+        if ok:
+            self._pause_wanted = None
+        elif paused_at is None:
+            if self._pause_wanted is None:
+                self._pause_wanted = (now, lines_seen)
+            since, seen = self._pause_wanted
+            if lines_seen == seen and now - since < PAUSE_GRACE_S:
+                return None
+            self._pause_wanted = None
             log.warning("job %s: %s; the crawl is paused until space returns", jd.job_id, reason)
             proc.pause()
             self.on_state("dormant", f"{reason}; the crawl of job {jd.job_id} is paused until space returns")

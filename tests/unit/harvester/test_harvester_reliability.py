@@ -87,6 +87,15 @@ def _free(path: str) -> int:
     return st.f_bavail * st.f_frsize
 
 
+def _pages_done(crawl_log: str) -> int:
+    """http(s) URIs crawl.log says were fetched (what the crawler counts as URIs done)."""
+    try:
+        with open(crawl_log) as fh:
+            return sum(1 for line in fh if " http" in line and line.split()[1].isdigit() and int(line.split()[1]) > 0)
+    except FileNotFoundError:
+        return 0
+
+
 def _process_state(pid: int) -> str:
     with open(f"/proc/{pid}/stat") as fh:
         return fh.read().split(") ", 1)[1][0]
@@ -99,15 +108,17 @@ def test_a_crawl_pauses_while_the_disk_is_short_and_completes_when_space_returns
     states: list[tuple[str, str]] = []
     # Timeouts long enough for a loaded machine to start the crawler and fetch a first page (5 s
     # stopped the crawl before any fetch at a load of 12); the pause below outlasts them.
-    h = make_harvester(sched, min_space_left=4 << 20, no_response_timeout=15, inactivity_timeout=15)
+    # status_interval long: every progress report below is one the pause and the resume send
+    h = make_harvester(sched, min_space_left=4 << 20, no_response_timeout=15, inactivity_timeout=15,
+                       status_interval=3600)
     h.on_state = lambda s, r: states.append((s, r))
     out = []
     t = threading.Thread(target=lambda: out.append(h.run_job(job)))
     t.start()
     filler = os.path.join(small_disk, "filler")
     try:
-        wait_for(lambda: h.current is not None and os.path.exists(h.current.file("crawl.log"))
-                 and os.path.getsize(h.current.file("crawl.log")) > 0, 120)
+        wait_for(lambda: h.current is not None and _pages_done(h.current.file("crawl.log")) >= 3, 120)
+        done_before = _pages_done(h.current.file("crawl.log"))
         pid = h.current.state().crawler_pid
         with open(filler, "wb") as fh:                       # leave 3 MiB: below min_space_left
             fh.write(b"\0" * (_free(small_disk) - (3 << 20)))
@@ -122,9 +133,15 @@ def test_a_crawl_pauses_while_the_disk_is_short_and_completes_when_space_returns
         assert os.path.getsize(log) == size and _process_state(pid) == "T" and t.is_alive()
         wait_for(lambda: any(p.get("status_text") == "paused: not enough free disk"
                              for _, p in sched.progress_reports), 30)
+        paused = next(i for i, (_, p) in enumerate(sched.progress_reports)
+                      if p.get("status_text") == "paused: not enough free disk")
+        # the figures of a fresh progress line, not of one a progress interval old
+        assert sched.progress_reports[paused][1]["uris_done"] >= done_before
     finally:
         if os.path.exists(filler):
             os.remove(filler)
+    # the resume is reported at once, not at the next status interval (an hour here)
+    wait_for(lambda: any(p.get("status_text") == "crawling" for _, p in sched.progress_reports[paused:]), 60)
     t.join(300)
     assert not t.is_alive()
     assert ("running", f"crawling job {job['id']}") in states[states.index(next(s for s in states
