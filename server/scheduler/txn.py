@@ -48,10 +48,18 @@ def bulk_insert(session: Session, table, rows: list[dict]) -> None:
     if not rows:
         return
     conn = session.connection()
-    if conn.dialect.name != "postgresql":
-        conn.execute(table.insert(), rows)
-        return
     cols = list(rows[0])
+    if conn.dialect.name != "postgresql":
+        # the driver's executemany with plain tuples: SQLAlchemy's per-row parameter processing
+        # cost as much as SQLite's inserting (the scheduler's columns need no conversion)
+        marks = ", ".join("?" * len(cols))
+        cursor = conn.connection.driver_connection.cursor()
+        try:
+            cursor.executemany(f"INSERT INTO {table.name} ({', '.join(cols)}) VALUES ({marks})",
+                               [tuple(r[c] for c in cols) for r in rows])
+        finally:
+            cursor.close()
+        return
     # COPY's text format, written as one block: write_row() per row costs more than the database
     # does. Only for the scheduler's own integer/boolean columns (no text to escape).
     text_rows = "".join("\t".join(_copy_value(r[c]) for c in cols) + "\n" for r in rows)
