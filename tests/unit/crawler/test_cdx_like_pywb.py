@@ -40,7 +40,10 @@ def _wget(web, directory: str) -> str:
     """Debian's wget capturing the test web through its proxy, as an archivist would."""
     work = os.path.join(directory, "wget-work")
     os.makedirs(work)
-    done = subprocess.run(["wget", "--quiet", "--no-config", "-e", "robots=off", "-e", "use_proxy=on",
+    # one try and a short time-out: the test web breaks connections on purpose, and wget's default
+    # 20 tries with growing waits made this capture take 150 s
+    done = subprocess.run(["wget", "--quiet", "--no-config", "--tries=1", "--timeout=10", "-e", "robots=off",
+                           "-e", "use_proxy=on",
                            "-e", f"http_proxy={web.proxy_url}", "--recursive", "--level=2", "--warc-file",
                            os.path.join(directory, "wget"), "--no-warc-keep-log", "-P", work, SEEDS[0]],
                           check=False, capture_output=True, text=True, timeout=300, cwd=work)
