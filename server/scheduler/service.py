@@ -263,6 +263,27 @@ class SchedulerService(NasService):
         dispatch.cancel(self.db, job_id, reason)
         return queries.job_details(self.db, job_id)
 
+    @rpc(roles=CURATOR_OR_OPERATOR, audit=True)
+    def begin_import(self, harvest: str, seeds: list[str], source: str) -> JobDetailsDto:
+        """A new job for files made elsewhere (``nas import``), filed under the harvest definition
+        ``harvest``: Started on the channel ``import`` (never offered to a harvester) until
+        :meth:`end_import`. The importer names the files after the job and stores them. Raises
+        NotFound (no such definition), InvalidInput."""
+        from server.scheduler import imports
+
+        job = imports.begin(self.db, harvest, seeds, self.caller.subject, source)
+        return queries.job_details(self.db, job.id)
+
+    @rpc(roles=CURATOR_OR_OPERATOR, audit=True)
+    def end_import(self, job_id: int, error: str = "") -> JobDetailsDto:
+        """End an import job: Done when its files are all stored (``error`` empty), else Failed
+        with ``error``. Raises JobNotFound, IllegalTransition (not an import, or already ended
+        the other way)."""
+        from server.scheduler import imports
+
+        imports.end(self.db, job_id, error)
+        return queries.job_details(self.db, job_id)
+
     @rpc(roles=READ)
     def list_jobs(self, filters: JobFilter | None = None, offset: int = 0, limit: int = 100,
                   sort: str | None = None) -> Page[JobDto]:
