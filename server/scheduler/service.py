@@ -43,7 +43,7 @@ from shared.dto.jobs import (
 )
 from shared.enums import HarvestKind, JobStatus, NotificationCode, Severity
 from shared.errors import Conflict, NotFound
-from shared.roles import CURATOR_OR_OPERATOR, OPERATOR, READ, SERVICE_ONLY
+from shared.roles import ADMIN, CURATOR_OR_OPERATOR, OPERATOR, READ, SERVICE_ONLY
 
 log = logging.getLogger(__name__)
 
@@ -263,7 +263,7 @@ class SchedulerService(NasService):
         dispatch.cancel(self.db, job_id, reason)
         return queries.job_details(self.db, job_id)
 
-    @rpc(roles=CURATOR_OR_OPERATOR, audit=True)
+    @rpc(roles=ADMIN, audit=True)   # storing files by hand is an admin's act (as ``nas upload``)
     def begin_import(self, harvest: str, seeds: list[str], source: str) -> JobDetailsDto:
         """A new job for files made elsewhere (``nas import``), filed under the harvest definition
         ``harvest``: Started on the channel ``import`` (never offered to a harvester) until
@@ -274,7 +274,7 @@ class SchedulerService(NasService):
         job = imports.begin(self.db, harvest, seeds, self.caller.subject, source)
         return queries.job_details(self.db, job.id)
 
-    @rpc(roles=CURATOR_OR_OPERATOR, audit=True)
+    @rpc(roles=ADMIN, audit=True)
     def end_import(self, job_id: int, error: str = "") -> JobDetailsDto:
         """End an import job: Done when its files are all stored (``error`` empty), else Failed
         with ``error``. Raises JobNotFound, IllegalTransition (not an import, or already ended
