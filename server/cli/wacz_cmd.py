@@ -44,7 +44,9 @@ its metadata WARC holds their CDX, so the index server indexes them. Browse them
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    ex = sub.add_parser("export", help="export from the archive (wacz)")
+    ex = sub.add_parser("export", help="export from the archive (wacz)",
+                        description="Export archived jobs, a harvest or a URL list as one self-contained WACZ "
+                                    "file (docs/wacz.md). `nas export wacz --help` for the options.")
     exs = ex.add_subparsers(dest="export_command", metavar="FORMAT")
     exs.required = True
     w = exs.add_parser("wacz", help="jobs, a harvest or a URL list as one WACZ file",
@@ -64,7 +66,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     w.add_argument("--no-progress", action="store_true")
     w.set_defaults(func=export_wacz, timeout=60.0)
 
-    im = sub.add_parser("import", help="bring WARC or WACZ files made elsewhere into the archive")
+    im = sub.add_parser("import", help="bring WARC or WACZ files made elsewhere into the archive",
+                        description="Check WARC or WACZ files made elsewhere, store them in every replica as a "
+                                    "new job of a harvest definition, and have them indexed and browsable "
+                                    "(docs/wacz.md). Needs the admin role, as `nas upload` does.")
     ims = im.add_subparsers(dest="import_command", metavar="FORMAT")
     ims.required = True
     for fmt, helptext in (("wacz", "one WACZ file"), ("warc", "WARC files (one job)")):
@@ -185,9 +190,10 @@ class ArchiveSource:
                 size += len(chunk)
                 self.progress(len(chunk))
                 yield chunk
-            if size != info.size or (info.checksum and h.hexdigest() != normalise(info.checksum)):
+            md5 = h.hexdigest()
+            if size != info.size or (info.checksum and md5 != normalise(info.checksum)):
                 raise ChecksumMismatch(f"{name} from replica {replica} is not the archived file "
-                                       f"({size} of {info.size} bytes, md5 {h.hexdigest()})", {"name": name})
+                                       f"({size} of {info.size} bytes, md5 {md5})", {"name": name})
             return
         raise NasError(f"{name}: no replica could give it ({'; '.join(problems)})", {"name": name})
 
