@@ -334,7 +334,9 @@ def _store_as_job(args, staging, paths, originals, facts, source, seeds, pages, 
             meta = imports.write_metadata(os.path.join(staging, imports.metadata_name(job.id)), job.id,
                                           job.harvest_id, files, source, seeds, pages)
             for path in [f.path for f in files] + [meta]:
-                _store_one(args, proxy, path)
+                # a hard link to the user's own file goes over HTTP: a bitarchive on this host would
+                # otherwise link it too, and the archived copy would change with the user's file
+                _store_one(args, proxy, path, http_only=os.stat(path).st_nlink > 1)
                 stored.append(os.path.basename(path))
         except (NasError, OSError) as exc:
             why = getattr(exc, "message", None) or str(exc)
@@ -348,7 +350,7 @@ def _store_as_job(args, staging, paths, originals, facts, source, seeds, pages, 
     return 0
 
 
-def _store_one(args, proxy, path: str) -> None:
+def _store_one(args, proxy, path: str, http_only: bool = False) -> None:
     """Store one file in every replica the way ``nas upload`` does (served by a file server of this
     command; the replicas copy while it hashes); StoreFailed unless every replica holds it."""
     from server.archive.client_store import store_while_hashing
@@ -362,6 +364,8 @@ def _store_one(args, proxy, path: str) -> None:
     try:
         url = server.offer(path)
         rf = RemoteFile.for_local_file(path, name, None, url)
+        if http_only:
+            rf.host = ""
         with _bar(args, total=os.path.getsize(path), unit="B", unit_scale=True, desc=f"checksum {name}") as bar:
             first, checksum = store_while_hashing(lambda method, *a: _call(proxy, method, *a), rf, path, bar.update)
         status = _store(args, proxy, rf, first)

@@ -164,6 +164,25 @@ def _jobs(env) -> int:
         return rpc.scheduler.list_jobs(None, 0, 100, None)["total"]
 
 
+def _indexed_session(env, job: int):
+    """The job's details, and a viewer session over it once its full index is built."""
+    with _rpc(env["config"]) as rpc:
+        details = rpc.scheduler.job(job)
+        rpc.index_server.request_index("full", [job], 0)
+        wait_for(lambda: rpc.index_server.index_status("full", [job], 2)["state"] == "done", timeout=120,
+                 interval=0.2)
+        return details, contracts.decode("viewerproxy", "create_session", rpc.viewerproxy.create_session([job]))
+
+
+def _browser(env, session) -> requests.Session:
+    http = requests.Session()
+    http.trust_env = False
+    proxy = f"http://{session.session_id}:{session.token}@{env['info'].host}:{env['info'].port}"
+    http.proxies = {"http": proxy, "https": proxy}
+    http.verify = env["ca"]
+    return http
+
+
 def test_export_of_a_job_validates_holds_its_revisits_original_and_replays_in_pywb(env):
     out = env["root"] / "job2.wacz"
     done = nas_cli(env["uri"], "export", "wacz", str(out), "--jobs", "2", "--no-progress")
@@ -207,17 +226,9 @@ def test_a_wacz_made_from_wgets_warc_imports_and_replays_byte_for_byte(env):
     job = int(imported.stdout.split()[1].rstrip(":"))
     assert _jobs(env) == before + 1
     assert f"{job}-metadata-1.warc.gz" in _files(env)
-    with _rpc(env["config"]) as rpc:
-        details = rpc.scheduler.job(job)
-        assert (details["status"], details["channel"], details["harvest"]) == ("done", "import", "imports")
-        rpc.index_server.request_index("full", [job], 0)
-        wait_for(lambda: rpc.index_server.index_status("full", [job], 2)["state"] == "done", timeout=120,
-                 interval=0.2)
-        session = contracts.decode("viewerproxy", "create_session", rpc.viewerproxy.create_session([job]))
-    http = requests.Session()
-    http.trust_env = False
-    proxy = f"http://{session.session_id}:{session.token}@{env['info'].host}:{env['info'].port}"
-    http.proxies = {"http": proxy, "https": proxy}
+    details, session = _indexed_session(env, job)
+    assert (details["status"], details["channel"], details["harvest"]) == ("done", "import", "imports")
+    http = _browser(env, session)
     site = f"http://127.0.0.1:{port}"
     page = http.get(f"{site}/", timeout=30)
     assert page.status_code == 200 and page.content == kit.PAGE
@@ -273,3 +284,23 @@ def test_hostile_packages_are_refused_and_nothing_is_stored(env):
     nobody = nas_cli(env["uri"], "import", "warc", "--harvest", "no-such-harvest", warc, check=2)
     assert "no harvest definition 'no-such-harvest'" in nobody.stderr
     assert _files(env) == files and _jobs(env) == jobs
+
+
+def test_warc_files_import_as_one_job_with_their_seeds(env):
+    a = kit.WarcBuilder(str(env["root"] / "elsewhere-a.warc.gz"))
+    a.response("http://www.elsewhere.test/", T1, b"<html>made elsewhere</html>")
+    b = kit.WarcBuilder(str(env["root"] / "elsewhere-b.warc.gz"))
+    b.response("https://www.elsewhere.test/logo.png", T1, kit.PNG, "image/png")
+    paths = [a.close(), b.close()]
+    done = nas_cli(env["uri"], "import", "warc", "--harvest", "imports", "--seed", "http://www.elsewhere.test/",
+                   *paths, "--no-progress")
+    job = int(done.stdout.split()[1].rstrip(":"))
+    assert all(os.path.exists(p) for p in paths)                   # the user's files are left alone
+    names = [n for n in _files(env) if n.startswith(f"{job}-")]
+    assert len(names) == 3 and f"{job}-metadata-1.warc.gz" in names
+    details, session = _indexed_session(env, job)
+    assert details["seeds"] == ["http://www.elsewhere.test/"]
+    http = _browser(env, session)
+    assert http.get("http://www.elsewhere.test/", timeout=30).content == b"<html>made elsewhere</html>"
+    logo = http.get("https://www.elsewhere.test/logo.png", timeout=30)
+    assert logo.content == kit.PNG and logo.headers["X-Archive-File"] in names
