@@ -304,3 +304,29 @@ def test_warc_files_import_as_one_job_with_their_seeds(env):
     assert http.get("http://www.elsewhere.test/", timeout=30).content == b"<html>made elsewhere</html>"
     logo = http.get("https://www.elsewhere.test/logo.png", timeout=30)
     assert logo.content == kit.PNG and logo.headers["X-Archive-File"] in names
+
+
+def test_a_harvest_and_a_url_list_export_too(env):
+    whole = env["root"] / "news.wacz"
+    done = nas_cli(env["uri"], "export", "wacz", str(whole), "--harvest", "news", "--no-progress")
+    assert "(jobs 1, 2)" in done.stdout and "0 revisit originals added" in done.stdout, done.stdout
+    _validate(whole)
+    with zipfile.ZipFile(whole) as z:
+        assert sorted(n for n in z.namelist() if n.startswith("archive/")) == [
+            "archive/1-1-20240101100000-00000-test.warc.gz", "archive/1-metadata-1.warc.gz",
+            "archive/2-1-20240601100000-00000-test.warc.gz", "archive/2-metadata-1.warc.gz"]
+    urls = env["root"] / "urls.txt"
+    urls.write_text(f"# the image only\n{SITE}/pic.png\n")
+    some = env["root"] / "pic.wacz"
+    nas_cli(env["uri"], "export", "wacz", str(some), "--jobs", "2", "--urls", str(urls), "--no-progress")
+    _validate(some)
+    with zipfile.ZipFile(some) as z:
+        assert [n for n in z.namelist() if n.startswith("archive/")] == ["archive/selection.warc.gz"]
+        records = gzip.decompress(z.read("archive/selection.warc.gz"))
+        index = z.read("indexes/index.cdxj").decode().splitlines()
+    # the revisit of job 2 and, from job 1 (not selected), the original it points to
+    assert records.count(b"WARC-Type: revisit") == 1 and records.count(b"WARC-Type: response") == 1
+    assert len(index) == 2 and all("/pic.png" in line for line in index)
+    nothing = nas_cli(env["uri"], "export", "wacz", str(env["root"] / "none.wacz"), "--harvest", "no-such",
+                      check=2)
+    assert "no jobs" in nothing.stderr
