@@ -17,6 +17,7 @@ through the arcrepository (server/cli/wacz_cmd.py), tests may give one over loca
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import re
 import tempfile
@@ -75,8 +76,6 @@ class _Plan:
         self.own_pages: list[dict] | None = None
 
     def cdx_lines(self, lines: list[str]) -> None:
-        import json
-
         for line in lines:
             try:
                 self.indexed.add(json.loads(line.split(" ", 2)[2])["filename"])
@@ -130,6 +129,10 @@ def export_jobs(source: Source, job_ids: list[int], writer: WaczWriter, tmp: str
     files: list[tuple[str, int]] = []
     for job in job_ids:
         files += source.files(job)
+    if not files:
+        from shared.errors import NotFound
+
+        raise NotFound(f"the archive holds no files of jobs {', '.join(map(str, job_ids))}", {"jobs": job_ids})
     taken = {name for name, _ in files}
     meta_paths: list[tuple[str, str]] = []
     for name, _ in files:
@@ -198,8 +201,6 @@ class _Digests:
         self.revisits: set[str] = set()
 
     def see(self, line: str) -> None:
-        import json
-
         fields = json.loads(line.split(" ", 2)[2])
         digest = fields.get("digest")
         if not digest:

@@ -130,3 +130,29 @@ def test_a_url_captured_nowhere_is_a_clear_error(tmp_path):
 
     with pytest.raises(NotFound, match="none of the 1 URLs"):
         _export(tmp_path, [1], urls=["http://elsewhere.test/"])
+
+
+def test_a_jobs_own_page_list_wins_and_a_job_without_files_is_an_error(tmp_path):
+    from wacz_fixtures import LocalSource
+
+    from server.wacz import imports
+    from shared.errors import NotFound
+
+    archive = tmp_path / "archive"
+    archive.mkdir()
+    facts = two_jobs(str(archive))
+    # job 7: job 1's WARC imported again, with the page list its WACZ had
+    warc = archive / "7-1-20260101000000-00000-import.warc.gz"
+    warc.write_bytes(open(facts["a"], "rb").read())
+    own = [{"id": "p1", "url": f"{SITE}/pic.png", "ts": "2024-01-01T10:00:00Z", "title": "the picture"}]
+    f = imports.ImportedFile(str(warc), "a.warc.gz", warc.name, *imports.sha256_file(str(warc)))
+    imports.write_metadata(str(archive / "7-metadata-1.warc.gz"), 7, 1, [f], "a.wacz", [], own)
+    out = tmp_path / "own.wacz"
+    with open(out, "wb") as fh, WaczWriter(fh) as w:
+        summary = export_jobs(LocalSource(str(archive)), [7], w, str(tmp_path))
+    with zipfile.ZipFile(out) as z:
+        pages = [json.loads(line) for line in z.read("pages/pages.jsonl").splitlines()]
+    assert pages[1:] == own and summary.pages == 1
+    with pytest.raises(NotFound, match="no files of jobs 8"), open(tmp_path / "x.wacz", "wb") as fh, \
+            WaczWriter(fh) as w:
+        export_jobs(LocalSource(str(archive)), [8], w, str(tmp_path))
