@@ -67,8 +67,9 @@ class _Plan:
     """What the selection's metadata says: CDX lines (spilled to a file as they come), which
     files they cover, the revisits' originals, seeds and an own page list."""
 
-    def __init__(self, tmp: str):
+    def __init__(self, tmp: str, taken: set[str]):
         self.tmp = tmp
+        self.taken = taken      # the selection's files: a CDX line for any other file is left out
         self.cdx = open(os.path.join(tmp, "cdx.unsorted"), "w", encoding="utf-8", newline="\n")
         self.indexed: set[str] = set()
         self.duplicates: dict[tuple[str, int], None] = {}
@@ -78,10 +79,12 @@ class _Plan:
     def cdx_lines(self, lines: list[str]) -> None:
         for line in lines:
             try:
-                self.indexed.add(json.loads(line.split(" ", 2)[2])["filename"])
+                name = json.loads(line.split(" ", 2)[2])["filename"]
             except (IndexError, ValueError, KeyError):
                 continue
-            self.cdx.write(line)
+            if name in self.taken:   # a file the metadata names but the archive does not hold stays out
+                self.indexed.add(name)
+                self.cdx.write(line)
 
     def crawl_lines(self, lines: list[str]) -> None:
         for line in lines:
@@ -124,7 +127,6 @@ def export_jobs(source: Source, job_ids: list[int], writer: WaczWriter, tmp: str
     caller removes it)."""
     from server.index import metadata
 
-    plan = _Plan(tmp)
     summary = Summary()
     files: list[tuple[str, int]] = []
     for job in job_ids:
@@ -134,6 +136,7 @@ def export_jobs(source: Source, job_ids: list[int], writer: WaczWriter, tmp: str
 
         raise NotFound(f"the archive holds no files of jobs {', '.join(map(str, job_ids))}", {"jobs": job_ids})
     taken = {name for name, _ in files}
+    plan = _Plan(tmp, taken)
     meta_paths: list[tuple[str, str]] = []
     for name, _ in files:
         if METADATA.match(name):

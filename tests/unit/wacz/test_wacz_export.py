@@ -156,3 +156,23 @@ def test_a_jobs_own_page_list_wins_and_a_job_without_files_is_an_error(tmp_path)
     with pytest.raises(NotFound, match="no files of jobs 8"), open(tmp_path / "x.wacz", "wb") as fh, \
             WaczWriter(fh) as w:
         export_jobs(LocalSource(str(archive)), [8], w, str(tmp_path))
+
+
+def test_index_lines_of_a_file_the_archive_does_not_hold_are_left_out(tmp_path):
+    import viewer_testkit as kit
+    from wacz_fixtures import LocalSource
+
+    archive = tmp_path / "archive"
+    archive.mkdir()
+    kept = kit.WarcBuilder(str(archive / "9-1-20240101100000-00000-kept.warc.gz"))
+    kept.response(f"{SITE}/kept", "2024-01-01T10:00:00Z", b"<html>kept</html>")
+    lost = kit.WarcBuilder(str(tmp_path / "9-1-20240101100000-00001-lost.warc.gz"))   # never stored
+    lost.response(f"{SITE}/lost", "2024-01-01T10:00:00Z", b"<html>lost</html>")
+    kit.metadata_warc(str(archive / "9-metadata-1.warc.gz"), 9, [kept.close(), lost.close()])
+    out = tmp_path / "9.wacz"
+    with open(out, "wb") as fh, WaczWriter(fh) as w:
+        export_jobs(LocalSource(str(archive)), [9], w, str(tmp_path))
+    with zipfile.ZipFile(out) as z:
+        index = z.read("indexes/index.cdxj").decode()
+    assert "dk,wacz-test)/kept " in index and "dk,wacz-test)/lost " not in index
+    assert '"filename": "9-1-20240101100000-00001-lost.warc.gz"' not in index
