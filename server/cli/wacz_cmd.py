@@ -285,7 +285,8 @@ def import_files(args: argparse.Namespace) -> int:
             source = args.files[0]
             if not os.path.isfile(source):
                 raise OSError(2, "no such file", source)
-            package = reader.extract(source, checked)
+            with _bar(args, total=os.path.getsize(source), unit="B", unit_scale=True, desc="unpack") as bar:
+                package = reader.extract(source, checked, progress=bar.update)
             paths = package.warcs
             originals = [os.path.basename(p) for p in paths]
             pages = package.pages

@@ -25,6 +25,7 @@ import os
 import posixpath
 import stat
 import zipfile
+from collections.abc import Callable
 from typing import Any
 
 from shared.errors import InvalidWacz
@@ -77,7 +78,7 @@ def _check_members(zf: zipfile.ZipFile, max_bytes: int) -> dict[str, zipfile.Zip
     return members
 
 
-def _stream(zf: zipfile.ZipFile, info: zipfile.ZipInfo, out=None) -> tuple[str, int]:
+def _stream(zf: zipfile.ZipFile, info: zipfile.ZipInfo, out=None, progress=None) -> tuple[str, int]:
     """Read one member (to ``out`` if given) and return its SHA-256 and size, never more than its
     declared size (a lying header is a bomb too)."""
     digest = hashlib.sha256()
@@ -91,6 +92,8 @@ def _stream(zf: zipfile.ZipFile, info: zipfile.ZipInfo, out=None) -> tuple[str, 
                 digest.update(chunk)
                 if out is not None:
                     out.write(chunk)
+                if progress is not None:
+                    progress(len(chunk))
     except (zipfile.BadZipFile, EOFError, OSError) as exc:
         if isinstance(exc, InvalidWacz):
             raise
@@ -116,8 +119,9 @@ def _json(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> tuple[Any, bytes]:
         raise _bad(f"{info.filename} is not JSON: {exc}", info.filename) from None
 
 
-def extract(path: str, dest: str, max_bytes: int = 1 << 40) -> Package:
-    """Check the WACZ at ``path`` and write its WARCs into ``dest`` (an empty directory)."""
+def extract(path: str, dest: str, max_bytes: int = 1 << 40, progress: Callable[[int], Any] | None = None) -> Package:
+    """Check the WACZ at ``path`` and write its WARCs into ``dest`` (an empty directory);
+    ``progress`` is told of every piece read."""
     try:
         zf = zipfile.ZipFile(path)
     except zipfile.BadZipFile as exc:
@@ -165,7 +169,7 @@ def extract(path: str, dest: str, max_bytes: int = 1 << 40) -> Package:
             else:
                 out = None
             try:
-                digest, size = _stream(zf, info, out)
+                digest, size = _stream(zf, info, out, progress)
             finally:
                 if target is not None:
                     out.close()
