@@ -190,3 +190,21 @@ def test_the_import_metadata_makes_the_files_a_jobs_data(tmp_path):
     assert metadata.job_of(os.path.basename(meta)) == 7
     texts = gzip.decompress(open(meta, "rb").read())
     assert b'"original": "a.warc.gz"' in texts and b"seeds.txt" in texts and b"pages.jsonl" in texts
+
+
+def test_a_member_that_lies_about_its_size_is_refused(good, tmp_path):
+    import struct
+
+    data = bytearray(good.read_bytes())
+    name = b"archive/2-1-20240601100000-00000-test.warc.gz"
+    at = data.index(b"PK\x01\x02")                            # the first central directory entry
+    while data[at + 46:at + 46 + len(name)] != name:
+        at = data.index(b"PK\x01\x02", at + 4)
+    declared = struct.unpack_from("<I", data, at + 24)[0]
+    struct.pack_into("<I", data, at + 24, declared // 2)     # the central directory says half
+    lying = tmp_path / "lying.wacz"
+    lying.write_bytes(bytes(data))
+    dest = tmp_path / "dest"
+    dest.mkdir()
+    with pytest.raises(InvalidWacz, match="damaged|holds .* bytes|past its declared size"):
+        reader.extract(str(lying), str(dest))
