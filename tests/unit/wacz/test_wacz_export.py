@@ -176,3 +176,34 @@ def test_index_lines_of_a_file_the_archive_does_not_hold_are_left_out(tmp_path):
         index = z.read("indexes/index.cdxj").decode()
     assert "dk,wacz-test)/kept " in index and "dk,wacz-test)/lost " not in index
     assert '"filename": "9-1-20240101100000-00001-lost.warc.gz"' not in index
+
+
+def test_a_crawl_by_our_own_crawler_exports_with_its_index_as_cdx_indexer_writes_it(tmp_path):
+    """Our crawler's WARCs (chunked and gzip bodies, http and https, redirects, a 404) and the
+    metadata WARC with their CDX and crawl.log: the package's index is exactly our CDX writer's
+    lines for its files (which equal pywb's cdx-indexer: tests/unit/crawler/test_cdx_like_pywb.py)."""
+    import viewer_testkit as kit
+
+    archive = tmp_path / "archive"
+    archive.mkdir()
+    warcs, crawl_log = kit.crawler_warcs(str(tmp_path), 3)
+    names = []
+    for n, path in enumerate(warcs):
+        name = f"3-1-20240101100000-{n:05d}-crawl.warc.gz"
+        os.replace(path, archive / name)
+        names.append(str(archive / name))
+    kit.metadata_warc(str(archive / "3-metadata-1.warc.gz"), 3, names, crawl_log)
+    out = tmp_path / "3.wacz"
+    (tmp_path / "work").mkdir()
+    with open(out, "wb") as fh, WaczWriter(fh) as w:
+        summary = export_jobs(LocalSource(str(archive)), [3], w, str(tmp_path / "work"))
+    with zipfile.ZipFile(out) as z:
+        index = z.read("indexes/index.cdxj").decode().splitlines(keepends=True)
+        pages = [json.loads(line)["url"] for line in z.read("pages/pages.jsonl").splitlines()[1:]]
+    expected = []
+    for path in names + [str(archive / "3-metadata-1.warc.gz")]:
+        expected += _cdx(path, os.path.basename(path))
+    assert index == sorted(set(expected)) and summary.unresolved_revisits == 0
+    assert f"http://{kit.CRAWLED_HOST}/" in pages and f"https://{kit.CRAWLED_HOST}/page/1" in pages
+    done = _validate(out)
+    assert done.returncode == 0, done.stdout + done.stderr
