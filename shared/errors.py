@@ -121,6 +121,13 @@ class InvalidWarc(InvalidInput):
     code = "invalid_warc"
 
 
+class InvalidWacz(InvalidInput):
+    """A WACZ file that is not whole, not what its datapackage says, or hostile (paths leaving the
+    package, a zip bomb); details name the member and the reason."""
+
+    code = "invalid_wacz"
+
+
 # --- state and existence ---------------------------------------------------------------------
 
 class NotFound(NasError):

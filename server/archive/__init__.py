@@ -21,6 +21,7 @@ PUBLIC = (
     'remotefile',
     'replicas',
     'storage',
+    'surt',
     'transfer',
     'user_regex',
     'verify',

@@ -6,10 +6,13 @@ everything else is a plain core that unit tests call directly."""
 #: what other packages may import from this one (tests/unit/foundation/test_import_rules.py):
 #: the crawler reads a dedup index with ``dedup_index``; a viewer on the index server's host reads
 #: a full index directory with ``full_index``; clients unpack a transferred index with
-#: ``package``; the set names are the seeds' and shared with clients through ``names``.
+#: ``package``; the set names are the seeds' and shared with clients through ``names``; a WACZ
+#: export reads a job's metadata WARC with ``metadata`` and sorts its index with ``sorting``.
 PUBLIC = (
     'dedup_index',
     'full_index',
+    'metadata',
     'names',
     'package',
+    'sorting',
 )

@@ -43,7 +43,7 @@ from shared.dto.jobs import (
 )
 from shared.enums import HarvestKind, JobStatus, NotificationCode, Severity
 from shared.errors import Conflict, NotFound
-from shared.roles import CURATOR_OR_OPERATOR, OPERATOR, READ, SERVICE_ONLY
+from shared.roles import ADMIN, CURATOR_OR_OPERATOR, OPERATOR, READ, SERVICE_ONLY
 
 log = logging.getLogger(__name__)
 
@@ -261,6 +261,27 @@ class SchedulerService(NasService):
         harvested and reports (the job then ends the same way, with its statistics). Asking
         twice is harmless. Raises JobNotFound, IllegalTransition (the job has ended)."""
         dispatch.cancel(self.db, job_id, reason)
+        return queries.job_details(self.db, job_id)
+
+    @rpc(roles=ADMIN, audit=True)   # storing files by hand is an admin's act (as ``nas upload``)
+    def begin_import(self, harvest: str, seeds: list[str], source: str) -> JobDetailsDto:
+        """A new job for files made elsewhere (``nas import``), filed under the harvest definition
+        ``harvest``: Started on the channel ``import`` (never offered to a harvester) until
+        :meth:`end_import`. The importer names the files after the job and stores them. Raises
+        NotFound (no such definition), InvalidInput."""
+        from server.scheduler import imports
+
+        job = imports.begin(self.db, harvest, seeds, self.caller.subject, source)
+        return queries.job_details(self.db, job.id)
+
+    @rpc(roles=ADMIN, audit=True)
+    def end_import(self, job_id: int, error: str = "") -> JobDetailsDto:
+        """End an import job: Done when its files are all stored (``error`` empty), else Failed
+        with ``error``. Raises JobNotFound, IllegalTransition (not an import, or already ended
+        the other way)."""
+        from server.scheduler import imports
+
+        imports.end(self.db, job_id, error)
         return queries.job_details(self.db, job_id)
 
     @rpc(roles=READ)
