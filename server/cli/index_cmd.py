@@ -21,6 +21,7 @@ from server.cli.common import (
     EXIT_UNREACHABLE,
     add_broker_arguments,
     call,
+    fail,
     print_json,
     print_table,
     rpc_proxy,
@@ -69,9 +70,8 @@ def _wait_done(proxy, kind: str, ids: list[int], seconds: float, first=None):
     while req is None or req.state in ("queued", "building"):
         left = deadline - time.monotonic()
         if left <= 0:
-            print(f"nas: the {kind} index is still {req.state if req else 'queued'} after {seconds:g} s; ask "
-                  "again later (the build goes on)", file=sys.stderr)
-            raise SystemExit(EXIT_UNREACHABLE)
+            raise SystemExit(fail(EXIT_UNREACHABLE, f"the {kind} index is still {req.state if req else 'queued'} "
+                                  f"after {seconds:g} s; ask again later (the build goes on)"))
         raw = call(proxy, SERVICE, "index_status", kind, ids, min(10.0, max(0.1, left)))
         req = contracts.decode(SERVICE, "index_status", raw)
     return req
@@ -113,7 +113,7 @@ def build(args: argparse.Namespace) -> int:
         if args.json:
             print_json(req.to_dict())
         if req.state == "failed":
-            print(f"nas: the {args.kind} index could not be built: {req.error_code}: {req.error}", file=sys.stderr)
+            fail(EXIT_FAILED, f"the {args.kind} index could not be built: {req.error_code}: {req.error}")
             _print_missing(req)
             return EXIT_FAILED
         print(_describe(req), file=sys.stderr if args.json else sys.stdout)
@@ -185,12 +185,11 @@ def lookup(args: argparse.Namespace) -> int:
                 break
             except IndexNotReady:
                 if time.monotonic() >= deadline:
-                    print(f"nas: the full index of jobs {_ids(ids)} is not ready after {args.wait:g} s; ask again "
-                          "later", file=sys.stderr)
-                    return EXIT_UNREACHABLE
+                    return fail(EXIT_UNREACHABLE, f"the full index of jobs {_ids(ids)} is not ready after "
+                                                  f"{args.wait:g} s; ask again later")
                 req = _wait_done(proxy, "full", ids, max(0.1, deadline - time.monotonic()))
                 if req.state == "failed":
-                    print(f"nas: the full index could not be built: {req.error_code}: {req.error}", file=sys.stderr)
+                    fail(EXIT_FAILED, f"the full index could not be built: {req.error_code}: {req.error}")
                     _print_missing(req)
                     return EXIT_FAILED
     if args.json:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from server.cli.common import EXIT_BAD_INPUT, add_broker_arguments, call, print_json, print_table, rpc_proxy
+from server.cli.common import EXIT_BAD_INPUT, add_broker_arguments, call, fail, print_json, print_table, rpc_proxy
 from shared.runs import shown_run
 
 
@@ -89,8 +89,7 @@ def do_list(args: argparse.Namespace) -> int:
         from shared.runs import stored_run
 
         if filters["harvest_run"] < 1:
-            print("--run: runs are numbered from 1", file=sys.stderr)
-            return EXIT_BAD_INPUT
+            return fail(EXIT_BAD_INPUT, "--run: runs are numbered from 1")
         filters["harvest_run"] = stored_run(filters["harvest_run"])
     if args.status:
         filters["status"] = args.status

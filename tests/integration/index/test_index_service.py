@@ -197,7 +197,7 @@ def test_the_command_line(stack, nameko_config, tmp_path, capsys):
     text = capsys.readouterr().out
     assert "requests: 0 queued, 0 building, 3 done, 0 failed" in text and "dedup" in text
 
-    assert main(["index", "cdx", "1,99", *uri]) == 2
+    assert main(["index", "cdx", "1,99", *uri]) == 4   # not found
     assert "no job 99" in capsys.readouterr().err
     assert main(["index", "full", "0-1", *uri]) == 2
     assert "positive whole numbers" in capsys.readouterr().err

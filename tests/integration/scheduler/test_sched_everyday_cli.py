@@ -1,7 +1,7 @@
 """A curator's day from the command line against the real ``definitions`` and ``scheduler``
 services (SQLite): domains with seed lists, configurations, notes, aliases and logins; global
 traps; a harvest defined, edited, harvested now; its jobs listed, shown, cancelled; channels
-without a harvester flagged; a wrong password is "cannot reach", exit 3."""
+without a harvester flagged; a wrong password is "cannot reach", exit 5 (permission denied)."""
 from __future__ import annotations
 
 import pytest
@@ -94,6 +94,6 @@ def test_a_curators_day_in_the_cli(services, tmp_path, capsys):
     assert "cancelled" in ok("jobs", "list", "--outcome", "cancelled")
 
     bad = services.replace("guest:guest@", "guest:wrong@")
-    assert main(["jobs", "list", "--amqp-uri", bad]) == 3
+    assert main(["jobs", "list", "--amqp-uri", bad]) == 5   # permission denied
     err = capsys.readouterr().err
     assert "cannot reach the broker" in err and "password was refused" in err and "Traceback" not in err

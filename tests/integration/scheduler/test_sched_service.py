@@ -87,7 +87,7 @@ def test_schedule_claim_report_and_query_over_rpc(database_url, nameko_config, t
         uri = nameko_config["AMQP_URI"]
         assert main(["jobs", "list", "--amqp-uri", uri, "--status", "done"]) == 0
         assert main(["jobs", "show", str(job_id), "--amqp-uri", uri]) == 0
-        assert main(["jobs", "show", "999999", "--amqp-uri", uri]) == 2
+        assert main(["jobs", "show", "999999", "--amqp-uri", uri]) == 4   # not found
         assert main(["scheduler", "states", "--amqp-uri", uri]) == 0
     finally:
         container.stop()

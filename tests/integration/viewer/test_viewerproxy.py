@@ -511,13 +511,13 @@ def test_the_command_line_pages_missing_urls_and_makes_them_seeds(env, capsys):
     out = capsys.readouterr().out
     assert asked[2] in out and asked[0] not in out and "URLs 3-3 of 3" in out and "next" not in out
     # typed errors as one sentence each, no traceback, nothing changed
-    cases = [([s.session_id, "cli-seeds.dk", asked[2]], "outside the domain cli-seeds.dk"),
-             ([s.session_id, "cli-seeds.dk", "http://www.cli-seeds.dk/never-asked"], "missing-URL list"),
-             ([s.session_id, "nowhere-else.dk"], "missing-URL list"),
-             (["nosuch", "cli-seeds.dk"], "no viewer session"),
-             ([s.session_id, "elsewhere.dk", asked[2]], "elsewhere.dk")]
-    for argv, sentence in cases:
-        assert main(["viewer", "session", "add-missing-as-seeds", *argv, *uri]) == 2, argv
+    cases = [([s.session_id, "cli-seeds.dk", asked[2]], "outside the domain cli-seeds.dk", 2),
+             ([s.session_id, "cli-seeds.dk", "http://www.cli-seeds.dk/never-asked"], "missing-URL list", 2),
+             ([s.session_id, "nowhere-else.dk"], "missing-URL list", 2),
+             (["nosuch", "cli-seeds.dk"], "no viewer session", 4),                     # not found
+             ([s.session_id, "elsewhere.dk", asked[2]], "elsewhere.dk", 2)]
+    for argv, sentence, code in cases:
+        assert main(["viewer", "session", "add-missing-as-seeds", *argv, *uri]) == code, argv
         err = capsys.readouterr().err
         assert sentence in err and "Traceback" not in err and err.count("\n") == 1, err
     # the named URL only, then the rest of the domain's into another seed list
