@@ -204,7 +204,7 @@ def test_the_operator_commands_find_and_repair_with_exit_codes(archive, tmp_path
         assert main(["bitpreservation", "audit", "files", r, *uri]) == 0
         assert main(["bitpreservation", "audit", "checksums", r, *uri]) == 0
     assert main(["bitpreservation", "status", *uri]) == 0
-    assert main(["bitpreservation", "audit", "files", "NOPE", *uri]) == 2
+    assert main(["bitpreservation", "audit", "files", "NOPE", *uri]) == 4   # no such replica: not found
     capsys.readouterr()
     assert main(["bitpreservation", "log", *uri]) == 0
     out = capsys.readouterr().out
