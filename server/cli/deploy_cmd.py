@@ -145,7 +145,8 @@ def _host_plan(args: argparse.Namespace):
         print(exc.message)
         return None
     if args.host not in d.hosts:
-        print(f"{args.description}: hosts: no host {args.host!r} (hosts: {', '.join(d.hosts)})")
+        # a --host that is none of the description's: a value outside its choices, as argparse says it
+        fail(EXIT_BAD_INPUT, f"{args.description}: hosts: no host {args.host!r} (hosts: {', '.join(d.hosts)})")
         return None
     files, manifest = r.render_host(d, planned, args.host)
     return d, files, manifest
