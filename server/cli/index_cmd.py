@@ -253,7 +253,7 @@ def record(args: argparse.Namespace) -> int:
     chosen = _closest(usable, args.at)
     name, offset = ((chosen.revisit_of_filename, chosen.revisit_of_offset) if chosen.revisit_of_filename
                     else (chosen.filename, chosen.offset))
-    print(f"nas: {args.url} captured {chosen.timestamp} in job {chosen.job_id}: {name} at offset {offset}"
+    print(f"nas: note: {args.url} captured {chosen.timestamp} in job {chosen.job_id}: {name} at offset {offset}"
           + (f" (the original of a revisit in {chosen.filename})" if chosen.revisit_of_filename else ""),
           file=sys.stderr)
     return get_record(argparse.Namespace(**{**vars(args), "name": name, "offset": offset}))

@@ -72,6 +72,7 @@ class Stack:
 @pytest.fixture
 def stack(nameko_config, tmp_path):
     StandInScheduler.jobs = {1: "done", 2: "done", 3: "failed", 4: "done"}
+    StandInScheduler.domains = {}
     s = Stack(nameko_config, tmp_path)
     for inst in ("arcrepository", "bam-one", "ba-one", "scheduler"):
         s.start(inst)
@@ -231,6 +232,7 @@ def test_a_record_by_url_in_one_command(stack, nameko_config, tmp_path, capsys):
 
     url = "http://www.example.dk/record/a.html"
     StandInScheduler.jobs = {**StandInScheduler.jobs, 5: "done", 6: "done", 7: "done"}
+    StandInScheduler.domains = {5: {"example.dk"}, 6: {"example.dk"}}
     files = tmp_path / "rec"
     files.mkdir()
     first = _warc(str(files / "5-1-20240105000000000-00001-test.warc.gz"), 5,
@@ -261,6 +263,12 @@ def test_a_record_by_url_in_one_command(stack, nameko_config, tmp_path, capsys):
     assert main(["index", "record", url, "--jobs", "5,7", *uri]) == 0           # a revisit: its original
     got = capsys.readouterr()
     assert "the first version" in got.out and "the original of a revisit" in got.err, got.err
+    # no jobs named: the newest ended jobs that harvested the URL's domain (asked of the scheduler)
+    assert main(["index", "record", url, *uri]) == 0
+    got = capsys.readouterr()
+    assert "the second version" in got.out and "job(s) that harvested example.dk: 5-6" in got.err, got.err
+    assert main(["index", "record", "http://www.elsewhere.dk/", *uri]) == 4
+    assert "no ended job harvested elsewhere.dk" in capsys.readouterr().err
     # no capture, a bad moment: one line each, with the code of its kind
     assert main(["index", "record", "http://www.example.dk/never.html", "--jobs", "5", *uri]) == 4
     assert capsys.readouterr().err.splitlines()[-1].startswith("nas: not found: no capture of ")
