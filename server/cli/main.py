@@ -161,10 +161,9 @@ def classify(exc: BaseException) -> tuple[int, str]:
     if isinstance(exc, PermissionError):
         where = f"{exc.filename}: " if exc.filename else ""
         return EXIT_PERMISSION, f"{where}{exc.strerror or exc}"
-    if isinstance(exc, FileNotFoundError):
-        return EXIT_NOT_FOUND, f"{exc.filename}: {exc.strerror or exc}" if exc.filename else str(exc)
     if isinstance(exc, OSError):
-        # a file the user named (a directory, no space, not a file...): one line
+        # a file the user named (missing, a directory, no space...): bad input, as the commands'
+        # own checks of the files they read say it (server/cli/inputs.py); one line
         where = f"{exc.filename}: " if exc.filename else ""
         return EXIT_BAD_INPUT, f"{where}{exc.strerror or exc}"
     if isinstance(exc, UnicodeDecodeError):

@@ -75,6 +75,7 @@ CASES = [
     ("invalid input", ["jobs", "list", "--run", "0"], 2, "numbered from 1"),
     ("invalid input", ["jobs", "list", "--status", "sleeping"], 2, "sleeping"),
     ("invalid input", ["config", "show", "/nonexistent/nas.yaml"], 2, "no such config file"),
+    ("invalid input", ["domains", "ingest", "/nonexistent/domains.txt", "--no-progress"], 2, "no such file"),
     ("not found", ["domains", "show", "nowhere-at-all.dk"], 4, "nowhere-at-all.dk"),
     ("not found", ["jobs", "show", "999999"], 4, "999999"),
     ("not found", ["schedules", "show", "no-such-schedule"], 4, "no-such-schedule"),
