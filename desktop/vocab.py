@@ -16,15 +16,25 @@ def instance_state(value: str) -> str:
 
 
 def job_status(value: str) -> str:
+    """A job state (or a filter word) as the one vocabulary of shared/job_states.py says it, the
+    word the command line shows, translated: a cancelled job is "cancelled" here as there."""
+    from shared import job_states
+
+    word = job_states.word(value)      # a filter word that is no stored value stays as it is
+    return job_state_words().get(word, word)
+
+
+def job_state_words() -> dict[str, str]:
+    """Every word of shared/job_states.py (states and filter words), translated."""
     return {
         "new": QCoreApplication.translate("Vocabulary", "new"),
-        "submitted": QCoreApplication.translate("Vocabulary", "submitted"),
-        "started": QCoreApplication.translate("Vocabulary", "started"),
+        "queued": QCoreApplication.translate("Vocabulary", "queued"),
+        "running": QCoreApplication.translate("Vocabulary", "running"),
         "done": QCoreApplication.translate("Vocabulary", "done"),
         "failed": QCoreApplication.translate("Vocabulary", "failed"),
         "resubmitted": QCoreApplication.translate("Vocabulary", "resubmitted"),
-        "failed_rejected": QCoreApplication.translate("Vocabulary", "failed, rejected"),
-    }.get(value, value)
+        "cancelled": QCoreApplication.translate("Vocabulary", "cancelled"),
+    }
 
 
 def stop_reason(value: str) -> str:

@@ -1616,8 +1616,8 @@
         <translation>Genindsend</translation>
     </message>
     <message>
-        <source>Only a failed job can be resubmitted.</source>
-        <translation>Kun et fejlet job kan genindsendes.</translation>
+        <source>Only a failed or cancelled job can be resubmitted.</source>
+        <translation>Kun et fejlet eller annulleret job kan genindsendes.</translation>
     </message>
     <message>
         <source>Browse this job</source>
@@ -2772,8 +2772,8 @@ En webarkiveringspakke til nationalbiblioteker.</translation>
         <translation>genindsendt</translation>
     </message>
     <message>
-        <source>failed, rejected</source>
-        <translation>fejlet, afvist</translation>
+        <source>queued</source>
+        <translation>i kø</translation>
     </message>
     <message>
         <source>completed</source>

@@ -1616,8 +1616,8 @@
         <translation>Erneut einreichen</translation>
     </message>
     <message>
-        <source>Only a failed job can be resubmitted.</source>
-        <translation>Nur ein fehlgeschlagener Job kann erneut eingereicht werden.</translation>
+        <source>Only a failed or cancelled job can be resubmitted.</source>
+        <translation>Nur ein fehlgeschlagener oder abgebrochener Job kann erneut eingereicht werden.</translation>
     </message>
     <message>
         <source>Browse this job</source>
@@ -2772,8 +2772,8 @@ Eine Webarchivierungs-Suite für Nationalbibliotheken.</translation>
         <translation>erneut eingereicht</translation>
     </message>
     <message>
-        <source>failed, rejected</source>
-        <translation>fehlgeschlagen, verworfen</translation>
+        <source>queued</source>
+        <translation>in der Warteschlange</translation>
     </message>
     <message>
         <source>completed</source>

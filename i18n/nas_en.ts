@@ -1616,8 +1616,8 @@
         <translation>Resubmit</translation>
     </message>
     <message>
-        <source>Only a failed job can be resubmitted.</source>
-        <translation>Only a failed job can be resubmitted.</translation>
+        <source>Only a failed or cancelled job can be resubmitted.</source>
+        <translation>Only a failed or cancelled job can be resubmitted.</translation>
     </message>
     <message>
         <source>Browse this job</source>
@@ -2772,8 +2772,8 @@ A web-archiving suite for national libraries.</translation>
         <translation>resubmitted</translation>
     </message>
     <message>
-        <source>failed, rejected</source>
-        <translation>failed, rejected</translation>
+        <source>queued</source>
+        <translation>queued</translation>
     </message>
     <message>
         <source>completed</source>

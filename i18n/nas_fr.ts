@@ -1616,8 +1616,8 @@
         <translation>Relancer</translation>
     </message>
     <message>
-        <source>Only a failed job can be resubmitted.</source>
-        <translation>Seul un job échoué peut être relancé.</translation>
+        <source>Only a failed or cancelled job can be resubmitted.</source>
+        <translation>Seul un job échoué ou annulé peut être relancé.</translation>
     </message>
     <message>
         <source>Browse this job</source>
@@ -2772,8 +2772,8 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
         <translation>resoumise</translation>
     </message>
     <message>
-        <source>failed, rejected</source>
-        <translation>échouée, rejetée</translation>
+        <source>queued</source>
+        <translation>en attente</translation>
     </message>
     <message>
         <source>completed</source>

@@ -1616,8 +1616,8 @@
         <translation>Reinvia</translation>
     </message>
     <message>
-        <source>Only a failed job can be resubmitted.</source>
-        <translation>Solo un job fallito può essere reinviato.</translation>
+        <source>Only a failed or cancelled job can be resubmitted.</source>
+        <translation>Solo un job fallito o annullato può essere reinviato.</translation>
     </message>
     <message>
         <source>Browse this job</source>
@@ -2772,8 +2772,8 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
         <translation>reinviato</translation>
     </message>
     <message>
-        <source>failed, rejected</source>
-        <translation>non riuscito, respinto</translation>
+        <source>queued</source>
+        <translation>in coda</translation>
     </message>
     <message>
         <source>completed</source>

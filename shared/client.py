@@ -45,6 +45,11 @@ class Unreachable(ConnectionError):
     """The broker cannot be reached or refused the login or the vhost; the text says which."""
 
 
+class LoginRefused(Unreachable):
+    """The broker refused the user name or password: the caller may not log in (``nas`` exits 5,
+    permission denied), which trying again later does not change."""
+
+
 class InvalidUri(Unreachable):
     """The broker URI is not one (a wrong scheme): the caller's mistake, not an unreachable broker."""
 
@@ -197,7 +202,7 @@ class ServiceClient:
             channel.events["basic_return"].add(self._on_return)
         except AccessRefused:
             _close_quietly(connection)
-            raise Unreachable(f"cannot reach the broker at {where}: the user name or password was refused") from None
+            raise LoginRefused(f"cannot reach the broker at {where}: the user name or password was refused") from None
         except NotAllowed as exc:
             _close_quietly(connection)
             raise Unreachable(f"cannot reach the broker at {where}: {_reason(exc)} "

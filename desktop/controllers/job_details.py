@@ -24,10 +24,10 @@ from PySide6.QtCore import (
 from desktop import formatting, jobdata
 from desktop.controllers.base import Controller, Work
 from desktop.rpc.outcome import Failure
+from shared import job_states
 from shared.dto import Page
 from shared.dto.archive import ArchiveFileDto, FileUrlDto
 from shared.dto.jobs import JobDetailsDto
-from shared.enums import JobStatus
 
 PAGE_SIZE = 500
 
@@ -295,7 +295,8 @@ class JobDetailsController(Controller):
 
     @property
     def can_resubmit(self) -> bool:
-        return self.job is not None and self.job.status == JobStatus.FAILED and not self.job.resubmitted_as
+        """A failed or cancelled job not yet resubmitted (shared/job_states.py, as the CLI)."""
+        return self.job is not None and job_states.can_resubmit(self.job.status, self.job.resubmitted_as)
 
     def resubmit(self) -> None:
         if not self.can_resubmit:

@@ -222,7 +222,7 @@ class JobDetailsScreen(Screen):
         self.job_label.setText(self.tr("Job:"))
         self.open_button.setText(self.tr("Open"))
         self.resubmit_button.setText(self.tr("Resubmit"))
-        self.resubmit_button.setToolTip(self.tr("Only a failed job can be resubmitted."))
+        self.resubmit_button.setToolTip(self.tr("Only a failed or cancelled job can be resubmitted."))
         self.browse_button.setText(self.tr("Browse this job"))
         self.history_label.setText(self.tr("Status history:"))
         for i, text in enumerate((self.tr("Overview"), self.tr("Domains"), self.tr("Crawl log"), self.tr("Reports"),

@@ -32,11 +32,13 @@ from desktop.screens.base import Screen
 from desktop.widgets.form import ErrorLabel
 from desktop.widgets.inputs import InputProblem, optional_int
 from desktop.widgets.tables import fit_columns
+from shared import job_states
 from shared.dto.jobs import JobDetailsDto, RunningJobDto
-from shared.enums import JobStatus
 from shared.runs import shown_run
 
-STATUSES = tuple(s.value for s in JobStatus)
+#: the status filter's choices: the filter words of the one vocabulary (shared/job_states.py),
+#: the same the command line takes (`nas jobs list --status`)
+STATUSES = tuple(job_states.FILTERS)
 
 
 def jobs_kwargs(offset: int, limit: int, sort: str | None, desc: bool, filters: dict[str, Any]) -> dict[str, Any]:
@@ -301,7 +303,7 @@ class JobsScreen(Screen):
 
     def show_job(self, j: JobDetailsDto) -> None:
         self.job = j
-        self.set_enabled(self.resubmit_button, j.status == JobStatus.FAILED)
+        self.set_enabled(self.resubmit_button, job_states.can_resubmit(j.status, j.resubmitted_as))
         self.set_enabled(self.cancel_button, JobsController.can_cancel(j))
         self.details_button.setEnabled(True)
         reasons = ", ".join(f"{vocab.stop_reason(k)}: {formatting.number(v)}" for k, v in j.stop_reasons.items())

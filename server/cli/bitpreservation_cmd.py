@@ -15,10 +15,12 @@ import sys
 import time
 
 from server.cli.common import (
+    EXIT_CONFLICT,
     EXIT_FAILED,
     EXIT_UNREACHABLE,
     add_broker_arguments,
     call,
+    fail,
     print_json,
     print_table,
     rpc_proxy,
@@ -103,9 +105,8 @@ def _follow(proxy, args: argparse.Namespace, a):
         if time.monotonic() > deadline:
             if tty:
                 print(file=sys.stderr)
-            print(f"nas: audit {a.id} is still {a.state} after {args.wait:g} s; it goes on "
-                  f"(nas bitpreservation audits {a.replica})", file=sys.stderr)
-            raise SystemExit(EXIT_UNREACHABLE)
+            raise SystemExit(fail(EXIT_UNREACHABLE, f"audit {a.id} is still {a.state} after {args.wait:g} s; it "
+                                  f"goes on (nas bitpreservation audits {a.replica})"))
         time.sleep(1.0)
         a = call(proxy, SERVICE, "audit_status", a.id)
     if tty:
@@ -209,8 +210,7 @@ def replace(args: argparse.Namespace) -> int:
               f"  other copies:          {', '.join(f'{k}={v or chr(63)}' for k, v in sorted(conf.votes.items()))}",
               file=sys.stderr)
         if not conf.replaceable:
-            print(f"nas: cannot replace: {conf.reason}", file=sys.stderr)
-            return EXIT_FAILED
+            return fail(EXIT_CONFLICT, f"cannot replace: {conf.reason}")
         bad = args.bad_checksum or (conf.bad_checksum if args.yes else None)
         if bad is None:
             bad = input(f"type the bad checksum to confirm ({conf.bad_checksum}): ").strip()

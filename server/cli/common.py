@@ -13,8 +13,45 @@ from shared.client import RpcTimeout, UnknownService, Unreachable  # noqa: F401 
 
 DEFAULT_AMQP_URI = "amqp://guest:guest@localhost:5672/"
 
-# Exit codes: 0 fine, 1 the operation ran and reports failures, 2 bad input, 3 cannot reach a service.
-EXIT_FAILED, EXIT_BAD_INPUT, EXIT_UNREACHABLE = 1, 2, 3
+# The one table of exit codes of every ``nas`` command (docs/decisions/cli-exit-codes.md): each
+# kind of mistake has its code and its word, and the one line on standard error reads
+# ``nas: <word>: <message>``. main.py maps the project's typed errors onto it; commands that
+# report on their own return these names, never bare numbers.
+EXIT_OK = 0
+EXIT_FAILED = 1          # the command ran and reports failures (items not done, problems found)
+EXIT_BAD_INPUT = 2       # usage error or invalid input: the command cannot succeed as typed
+EXIT_UNREACHABLE = 3     # unavailable: broker, service or replica down or too slow; may work later
+EXIT_NOT_FOUND = 4       # the named object does not exist
+EXIT_PERMISSION = 5      # permission denied: role missing, login or token refused
+EXIT_CONFLICT = 6        # clashes with the current state (exists already, edited meanwhile, ended)
+EXIT_INTERNAL = 7        # internal error: a bug, never the user's mistake
+
+#: (code, the word after ``nas:``, what it means): ``nas --help`` and the docs print this table.
+EXIT_CODES = (
+    (EXIT_OK, "", "done"),
+    (EXIT_FAILED, "failed", "the command ran and reports failures (some items not done, problems found)"),
+    (EXIT_BAD_INPUT, "error", "usage error or invalid input (wrong option, malformed value, unreadable file)"),
+    (EXIT_UNREACHABLE, "unavailable", "broker, service or replica cannot be reached or did not answer in time"),
+    (EXIT_NOT_FOUND, "not found", "the named object (job, domain, file, session...) does not exist"),
+    (EXIT_PERMISSION, "permission denied", "your role does not allow it, or the login was refused"),
+    (EXIT_CONFLICT, "conflict", "it clashes with the current state (exists already, changed meanwhile, ended)"),
+    (EXIT_INTERNAL, "internal error", "a bug: NAS_DEBUG=1 shows the traceback"),
+)
+EXIT_WORDS = {code: word for code, word, _ in EXIT_CODES}
+
+
+def exit_codes_text() -> str:
+    """The table as ``nas --help`` ends with it."""
+    return "exit codes (the error line reads `nas: WORD: message`):\n" + "\n".join(
+        f"  {code}  {word or '-':<17} {meaning}" for code, word, meaning in EXIT_CODES) + \
+        "\n  130 interrupted, 141 output pipe closed"
+
+
+def fail(code: int, message: str) -> int:
+    """Print the one error line of ``code``'s kind and answer ``code``: for commands that find a
+    mistake themselves (``return fail(EXIT_BAD_INPUT, "...")``)."""
+    print(f"nas: {EXIT_WORDS[code]}: {message}", file=sys.stderr)
+    return code
 
 
 def add_broker_arguments(parser: argparse.ArgumentParser) -> None:
@@ -176,7 +213,8 @@ def limit(n: int | None) -> str:
 
 
 class PortInUse(Exception):
-    """A port a command wants to listen on is taken (``nas`` exits 2, naming port and option)."""
+    """A port a command wants to listen on is taken (``nas`` exits 3, unavailable, naming port and
+    option)."""
 
 
 def check_port_free(port: int, what: str, option: str, host: str = "127.0.0.1") -> None:

@@ -13,7 +13,7 @@ import argparse
 import sys
 from typing import Any
 
-from server.cli.common import add_broker_arguments, call, print_json, print_table, rpc_proxy
+from server.cli.common import EXIT_FAILED, add_broker_arguments, call, fail, print_json, print_table, rpc_proxy
 
 SERVICE = "definitions"
 
@@ -250,11 +250,10 @@ def _h_now(args) -> int:
 
     run = shown_run(out.run)
     if not out.started:
-        print(f"{args.name}: not harvested: {out.error or 'another scheduler is making its jobs right now'}")
-        return 1
+        return fail(EXIT_FAILED, f"{args.name}: not harvested: "
+                                 f"{out.error or 'another scheduler is making its jobs right now'}")
     if out.error:
-        print(f"{args.name}: run {run} failed: {out.error}")
-        return 1
+        return fail(EXIT_FAILED, f"{args.name}: run {run} failed: {out.error}")
     if args.wait:
         print(f"{args.name}: run {run}: {len(out.jobs)} job(s) queued: {', '.join(map(str, out.jobs))}")
     else:

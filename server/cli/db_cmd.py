@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import os
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -22,24 +23,42 @@ def register(sub: argparse._SubParsersAction) -> None:
 MIGRATIONS = {"harvest": "server.harvestdb.migrations", "archive": "server.archive.arcrepository.migrations"}
 
 
-def _open(args: argparse.Namespace):
-    from server.db.engine import database_url, make_engine
+def _open(args: argparse.Namespace, create: bool):
+    """The engine of the database the config names, and its migrations package. Relative paths
+    (``data_dir``, an SQLite URL's file) are read from the config file's folder, where the
+    services run (server/runtime/supervisor.py), not from wherever ``nas`` is typed. Without
+    ``create`` (``current`` only reads) an SQLite file that is not there is NotFound, and
+    nothing is made."""
+    from sqlalchemy.engine import make_url
+
+    from server.db.engine import make_engine
     from server.settings_catalog import all_settings
     from shared.config import load
-    from shared.errors import InvalidInput
+    from shared.errors import InvalidInput, NotFound
 
     package = MIGRATIONS.get(args.database, "")
     if not package or importlib.util.find_spec(package) is None:
         raise InvalidInput(f"no database named {args.database!r} (known: {', '.join(MIGRATIONS)})",
                            {"database": args.database})
     s = load(args.config, all_settings())
-    return make_engine(database_url(s["database.url"], s["data_dir"], args.database)), package
+    here = os.path.dirname(os.path.abspath(args.config))
+    url = make_url(s["database.url"] or "sqlite:///" + os.path.join(s["data_dir"], f"{args.database}.db"))
+    if url.get_backend_name() == "sqlite" and url.database and url.database != ":memory:":
+        path = os.path.abspath(os.path.join(here, url.database))
+        url = url.set(database=path)
+        if not os.path.exists(path):
+            if not create:
+                raise NotFound(f"no {args.database} database at {path} (from {args.config}); nothing was created: "
+                               f"`nas db upgrade {args.database} --config {args.config}` makes it",
+                               {"database": args.database, "file": path})
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+    return make_engine(url.render_as_string(hide_password=False)), package
 
 
 def do_upgrade(args: argparse.Namespace) -> int:
     from server.db.migrate import current_revisions, upgrade
 
-    engine, package = _open(args)
+    engine, package = _open(args, create=True)
     upgrade(engine, args.database, package)
     print(f"{args.database}: at {', '.join(current_revisions(engine, args.database))}")
     return 0
@@ -48,7 +67,7 @@ def do_upgrade(args: argparse.Namespace) -> int:
 def do_current(args: argparse.Namespace) -> int:
     from server.db.migrate import current_revisions, head_revisions
 
-    engine, package = _open(args)
+    engine, package = _open(args, create=False)
     cur, head = current_revisions(engine, args.database), head_revisions(engine, args.database, package)
     print(f"{args.database}: at {', '.join(cur) or '(empty)'}, newest {', '.join(head)}")
     return 0 if cur == head else 1

@@ -200,11 +200,11 @@ def run(args: argparse.Namespace) -> int:
           f"  .venv/bin/nas notify list\n"
           f"  .venv/bin/nas-desktop --broker amqp://{args.host}:5672 --vhost {args.vhost}   "
           f"(log in as operator: its System overview lists the notifications)\n"
-          f"  .venv/bin/nas demo --stop{_same_demo(args)}")
+          f"  .venv/bin/{stop_command(args)}")
     if args.keep_website:
         pid = start_website(args.dir, args.web_port)
         print(f"\nThe demo website keeps running in the background (pid {pid}, port {args.web_port}): it is the "
-              f"crawler's proxy, so later harvests of {story.DOMAIN} reach it. `nas demo --stop` ends it too.")
+              f"crawler's proxy, so later harvests of {story.DOMAIN} reach it. `{stop_command(args)}` ends it too.")
     else:
         print(f"\nThe demo website (port {args.web_port}) has stopped with this command. It was also the crawler's "
               f"proxy: a harvest of {story.DOMAIN} started later reaches nothing (its job ends "
@@ -216,6 +216,11 @@ def _as_typed(path: str) -> str:
     """A path as a person types it: relative to the current folder when inside it."""
     rel = os.path.relpath(path)
     return path if rel.startswith("..") else rel
+
+
+def stop_command(args: argparse.Namespace) -> str:
+    """The stop command for this demo: with the --dir and --vhost it was started with."""
+    return f"nas demo --stop{_same_demo(args)}"
 
 
 def _same_demo(args: argparse.Namespace) -> str:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import argparse
 
+from server.cli.common import EXIT_BAD_INPUT, fail
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("deploy", help="render and install a whole installation from environment.yaml")
@@ -78,16 +80,14 @@ def accounts(args: argparse.Namespace) -> int:
         print(exc.message)
         return 2
     if not d.broker.get("management_url") or not d.broker.get("service_accounts"):
-        print(f"{args.description}: broker.management_url and broker.service_accounts: true are needed to "
-              "make one account per service instance (docs/operations.md)")
-        return 2
+        return fail(EXIT_BAD_INPUT, f"{args.description}: broker.management_url and broker.service_accounts: true "
+                                    "are needed to make one account per service instance (docs/operations.md)")
     try:
         broker = BrokerAccounts(_resolved(str(d.broker["management_url"])), str(d.broker["vhost"]))
         passwords = {p.spec.id: _resolved(service_account(d, p.kind.name, p.spec.id)[1]) for p in planned}
     except KeyError as exc:
-        print(f"{args.description}: ${{{exc.args[0]}}} is not set here: export it (the secrets of the "
-              "services' secrets file) and run again")
-        return 2
+        return fail(EXIT_BAD_INPUT, f"{args.description}: ${{{exc.args[0]}}} is not set here: export it (the "
+                                    "secrets of the services' secrets file) and run again")
     broker.create_vhost()
     for p in planned:
         login = service_account(d, p.kind.name, p.spec.id)[0]
@@ -145,7 +145,8 @@ def _host_plan(args: argparse.Namespace):
         print(exc.message)
         return None
     if args.host not in d.hosts:
-        print(f"{args.description}: hosts: no host {args.host!r} (hosts: {', '.join(d.hosts)})")
+        # a --host that is none of the description's: a value outside its choices, as argparse says it
+        fail(EXIT_BAD_INPUT, f"{args.description}: hosts: no host {args.host!r} (hosts: {', '.join(d.hosts)})")
         return None
     files, manifest = r.render_host(d, planned, args.host)
     return d, files, manifest

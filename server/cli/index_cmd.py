@@ -21,6 +21,7 @@ from server.cli.common import (
     EXIT_UNREACHABLE,
     add_broker_arguments,
     call,
+    fail,
     print_json,
     print_table,
     rpc_proxy,
@@ -58,6 +59,19 @@ def register(sub: argparse._SubParsersAction) -> None:
     lk.add_argument("--wait", type=float, default=600.0, help="seconds to wait for the index (default 600)")
     lk.add_argument("--json", action="store_true")
     lk.set_defaults(func=lookup)
+    rc = isub.add_parser("record", help="print the archived record of a URL (one command for lookup + get-record)")
+    add_broker_arguments(rc)
+    rc.add_argument("url", metavar="URL")
+    rc.add_argument("--jobs", metavar="JOB_IDS",
+                    help="job ids and ranges: 1,2,5-9 (default: the newest 20 ended jobs that harvested the "
+                         "URL's domain)")
+    rc.add_argument("--at", metavar="TIMESTAMP",
+                    help="the capture closest to this moment (4-14 digits; default: the newest)")
+    rc.add_argument("-B", "--replica", default=None, help="replica to read first (the others are tried after it)")
+    rc.add_argument("--raw", action="store_true", help="the stored bytes (gzip member) instead of the record")
+    rc.add_argument("-O", "--output", default=None, help="write here instead of standard output")
+    rc.add_argument("--wait", type=float, default=600.0, help="seconds to wait for the index (default 600)")
+    rc.set_defaults(func=record)
 
 
 def _wait_done(proxy, kind: str, ids: list[int], seconds: float, first=None):
@@ -69,9 +83,8 @@ def _wait_done(proxy, kind: str, ids: list[int], seconds: float, first=None):
     while req is None or req.state in ("queued", "building"):
         left = deadline - time.monotonic()
         if left <= 0:
-            print(f"nas: the {kind} index is still {req.state if req else 'queued'} after {seconds:g} s; ask "
-                  "again later (the build goes on)", file=sys.stderr)
-            raise SystemExit(EXIT_UNREACHABLE)
+            raise SystemExit(fail(EXIT_UNREACHABLE, f"the {kind} index is still {req.state if req else 'queued'} "
+                                  f"after {seconds:g} s; ask again later (the build goes on)"))
         raw = call(proxy, SERVICE, "index_status", kind, ids, min(10.0, max(0.1, left)))
         req = contracts.decode(SERVICE, "index_status", raw)
     return req
@@ -113,7 +126,7 @@ def build(args: argparse.Namespace) -> int:
         if args.json:
             print_json(req.to_dict())
         if req.state == "failed":
-            print(f"nas: the {args.kind} index could not be built: {req.error_code}: {req.error}", file=sys.stderr)
+            fail(EXIT_FAILED, f"the {args.kind} index could not be built: {req.error_code}: {req.error}")
             _print_missing(req)
             return EXIT_FAILED
         print(_describe(req), file=sys.stderr if args.json else sys.stdout)
@@ -171,28 +184,35 @@ def _ago(now: dt.datetime, when: dt.datetime | None) -> str:
     return f"{human_age((now - when).total_seconds())} ago" if when else "-"
 
 
-def lookup(args: argparse.Namespace) -> int:
-    from server.index.names import parse_job_list
+def _looked_up(proxy, url: str, ids: list[int], wait: float):
+    """The index server's captures of ``url`` in the jobs ``ids`` (waiting up to ``wait`` s for
+    their full index), or the exit code after saying why there are none."""
     from shared import contracts
     from shared.errors import IndexNotReady
 
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            return contracts.decode(SERVICE, "lookup", call(proxy, SERVICE, "lookup", url, ids))
+        except IndexNotReady:
+            if time.monotonic() >= deadline:
+                return fail(EXIT_UNREACHABLE, f"the full index of jobs {_ids(ids)} is not ready after "
+                                              f"{wait:g} s; ask again later")
+            req = _wait_done(proxy, "full", ids, max(0.1, deadline - time.monotonic()))
+            if req.state == "failed":
+                fail(EXIT_FAILED, f"the full index could not be built: {req.error_code}: {req.error}")
+                _print_missing(req)
+                return EXIT_FAILED
+
+
+def lookup(args: argparse.Namespace) -> int:
+    from server.index.names import parse_job_list
+
     ids = parse_job_list(args.jobs)
     with rpc_proxy(args) as proxy:
-        deadline = time.monotonic() + args.wait
-        while True:
-            try:
-                found = contracts.decode(SERVICE, "lookup", call(proxy, SERVICE, "lookup", args.url, ids))
-                break
-            except IndexNotReady:
-                if time.monotonic() >= deadline:
-                    print(f"nas: the full index of jobs {_ids(ids)} is not ready after {args.wait:g} s; ask again "
-                          "later", file=sys.stderr)
-                    return EXIT_UNREACHABLE
-                req = _wait_done(proxy, "full", ids, max(0.1, deadline - time.monotonic()))
-                if req.state == "failed":
-                    print(f"nas: the full index could not be built: {req.error_code}: {req.error}", file=sys.stderr)
-                    _print_missing(req)
-                    return EXIT_FAILED
+        found = _looked_up(proxy, args.url, ids, args.wait)
+    if isinstance(found, int):
+        return found
     if args.json:
         print_json(found.to_dict())
         return EXIT_FAILED if found.missing else 0
@@ -206,3 +226,68 @@ def lookup(args: argparse.Namespace) -> int:
     for m in found.missing:
         print(f"  not searched: job {m.job_id}: {m.code}: {m.reason}", file=sys.stderr)
     return EXIT_FAILED if found.missing else 0
+
+
+def record(args: argparse.Namespace) -> int:
+    """``lookup`` and ``get-record`` in one (#33): the capture of URL closest to ``--at`` (else
+    the newest) in the jobs given, or in the newest ended jobs that harvested the URL's domain;
+    for a revisit, its original's record (where the content is). The record is read as
+    ``nas get-record`` reads it: verified, from the next replica when a copy is damaged."""
+    from server.cli.archive_cmd import get_record
+    from server.index.names import parse_job_list
+    from shared.errors import InvalidInput, NotFound
+
+    if args.at is not None and not (args.at.isdigit() and 4 <= len(args.at) <= 14):
+        raise InvalidInput(f"--at: a timestamp is 4 to 14 digits (YYYYMMDDhhmmss), not {args.at!r}", {})
+    with rpc_proxy(args) as proxy:
+        ids = parse_job_list(args.jobs) if args.jobs else _jobs_of_the_domain(proxy, args.url)
+        found = _looked_up(proxy, args.url, ids, args.wait)
+    if isinstance(found, int):
+        return found
+    for m in found.missing:
+        print(f"nas: note: job {m.job_id} not searched: {m.code}: {m.reason}", file=sys.stderr)
+    usable = [c for c in found.captures if (c.revisit_of_filename and c.revisit_of_offset is not None)
+              or (not c.revisit_of_filename and c.offset is not None)]
+    if not usable:
+        raise NotFound(f"no capture of {args.url} in jobs {_ids(found.covered or ids)}", {"url": args.url})
+    chosen = _closest(usable, args.at)
+    name, offset = ((chosen.revisit_of_filename, chosen.revisit_of_offset) if chosen.revisit_of_filename
+                    else (chosen.filename, chosen.offset))
+    print(f"nas: note: {args.url} captured {chosen.timestamp} in job {chosen.job_id}: {name} at offset {offset}"
+          + (f" (the original of a revisit in {chosen.filename})" if chosen.revisit_of_filename else ""),
+          file=sys.stderr)
+    return get_record(argparse.Namespace(**{**vars(args), "name": name, "offset": offset}))
+
+
+def _closest(captures: list, at: str | None):
+    """The capture nearest ``at`` (padded as pywb pads it: the earliest moment it names), else the newest."""
+    if not at:
+        return max(captures, key=lambda c: c.timestamp)
+    target = int((at + "0101000000"[len(at) - 4:])[:14] if len(at) < 14 else at)
+    return min(captures, key=lambda c: (abs(int(c.timestamp[:14].ljust(14, "0")) - target), c.timestamp))
+
+
+#: how many of a domain's newest ended jobs ``index record`` searches when no jobs are named
+DOMAIN_JOBS = 20
+
+
+def _jobs_of_the_domain(proxy, url: str) -> list[int]:
+    """The newest ended jobs that harvested the registered domain of ``url``'s host."""
+    import urllib.parse
+
+    from shared.domain_names import registered_domain
+    from shared.dto.jobs import JobFilter
+    from shared.errors import InvalidUrl, NotFound
+
+    host = urllib.parse.urlsplit(url if "://" in url else f"http://{url}").hostname or ""
+    domain = registered_domain(host) if host else None
+    if not domain:
+        raise InvalidUrl(f"not a URL with a host name: {url!r}", {"url": url})
+    page = call(proxy, "scheduler", "list_jobs", JobFilter(domain=domain, status=["done", "failed"]), 0,
+                DOMAIN_JOBS, "-id")
+    if not page.items:
+        raise NotFound(f"no ended job harvested {domain}; name the jobs with --jobs", {"domain": domain})
+    ids = sorted(j.id for j in page.items)
+    print(f"nas: note: searching the newest {len(ids)} ended job(s) that harvested {domain}: {_ids(ids)}",
+          file=sys.stderr)
+    return ids

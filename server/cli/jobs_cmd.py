@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from server.cli.common import EXIT_BAD_INPUT, add_broker_arguments, call, print_json, print_table, rpc_proxy
+from server.cli.common import EXIT_BAD_INPUT, add_broker_arguments, call, fail, print_json, print_table, rpc_proxy
 from shared.runs import shown_run
 
 
@@ -16,7 +16,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     a = s.add_parser("list", help="jobs, newest first, with filters")
     add_broker_arguments(a)
-    a.add_argument("--status", action="append", help="new, submitted, started, done, failed... (repeatable)")
+    a.add_argument("--status", action="append",
+                   help="queued, running, done, failed (also cancelled and resubmitted ones), cancelled, "
+                        "resubmitted, new (repeatable; docs/scheduler.md, Job states)")
     a.add_argument("--outcome", action="append",
                    help="harvested, partial, nothing-harvested, cancelled, failed (repeatable)")
     a.add_argument("--harvest", help="harvest definition name")
@@ -55,7 +57,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     a.add_argument("--reason", default="", help="why, for the job's record")
     a.set_defaults(func=do_cancel)
 
-    a = s.add_parser("resubmit", help="make a new job from a failed one")
+    a = s.add_parser("resubmit", help="make a new job from a failed or cancelled one")
     add_broker_arguments(a)
     a.add_argument("job_id", type=int)
     a.set_defaults(func=do_resubmit)
@@ -89,8 +91,7 @@ def do_list(args: argparse.Namespace) -> int:
         from shared.runs import stored_run
 
         if filters["harvest_run"] < 1:
-            print("--run: runs are numbered from 1", file=sys.stderr)
-            return EXIT_BAD_INPUT
+            return fail(EXIT_BAD_INPUT, "--run: runs are numbered from 1")
         filters["harvest_run"] = stored_run(filters["harvest_run"])
     if args.status:
         filters["status"] = args.status
@@ -104,10 +105,11 @@ def do_list(args: argparse.Namespace) -> int:
         print_json(page)
         return 0
     from server.cli.common import text, when
+    from shared import job_states
 
     print_table(("JOB", "HARVEST", "RUN", "STATUS", "OUTCOME", "CHANNEL", "CONFIGS", "EXPECTED", "CREATED",
                  "HARVESTER"),
-                [(j.id, j.harvest, shown_run(j.harvest_run), text(j.status), text(j.outcome), j.channel,
+                [(j.id, j.harvest, shown_run(j.harvest_run), job_states.word(j.status), text(j.outcome), j.channel,
                   j.configuration_count, j.expected_objects, when(j.created_at), j.harvester_id or "")
                  for j in page.items])
     print(f"{len(page.items)} of {page.total} jobs (from {page.offset})")
@@ -143,9 +145,11 @@ def job_lines(job, domains, files) -> list[str]:
     """A job as a curator reads it: what it is, how it ended and why, what it harvested per
     domain, and its files with the replicas that hold them."""
     from server.cli.common import limit, print_table, size, text, when
+    from shared import job_states
 
     out = []
-    ended = f"{text(job.status)}" + (f" ({text(job.outcome)})" if job.outcome else "")
+    state = job_states.word(job.status)
+    ended = state + (f" ({text(job.outcome)})" if job.outcome and text(job.outcome) != state else "")
     out.append(f"Job {job.id}: harvest {job.harvest!r}, run {shown_run(job.harvest_run)} — {ended}")
     if job.failure_reason:
         out.append(f"  reason:      {job.failure_reason}")
@@ -225,7 +229,7 @@ def do_domains(args: argparse.Namespace) -> int:
 
 def do_cancel(args: argparse.Namespace) -> int:
     """Each job in turn; a job that cannot be cancelled is reported and the others still are."""
-    from server.cli.common import text
+    from shared import job_states
     from shared.errors import NasError
 
     failed = 0
@@ -238,7 +242,7 @@ def do_cancel(args: argparse.Namespace) -> int:
                 print(f"job {job_id}: not cancelled: {exc}", file=sys.stderr)
                 continue
             if job.outcome:
-                print(f"job {job_id}: cancelled ({text(job.status)})")
+                print(f"job {job_id}: {job_states.word(job.status)}")
             else:
                 print(f"job {job_id}: cancelling — its harvester stops the crawl at its next report and stores "
                       "what was harvested")
@@ -248,9 +252,9 @@ def do_cancel(args: argparse.Namespace) -> int:
 def do_resubmit(args: argparse.Namespace) -> int:
     with rpc_proxy(args) as proxy:
         job = call(proxy, "scheduler", "resubmit_job", args.job_id)
-    from server.cli.common import text
+    from shared import job_states
 
-    print(f"job {args.job_id} resubmitted as job {job.id} ({text(job.status)})")
+    print(f"job {args.job_id} resubmitted as job {job.id} ({job_states.word(job.status)})")
     return 0
 
 

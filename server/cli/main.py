@@ -18,10 +18,24 @@ import warnings
 warnings.filterwarnings("ignore", message=r"\s*Eventlet is deprecated")
 
 import server.cli
-from server.cli.common import EXIT_BAD_INPUT, EXIT_UNREACHABLE, PortInUse, RpcTimeout, UnknownService, Unreachable
-from shared.client import InvalidUri
+from server.cli.common import (
+    EXIT_BAD_INPUT,
+    EXIT_CONFLICT,
+    EXIT_FAILED,
+    EXIT_INTERNAL,
+    EXIT_NOT_FOUND,
+    EXIT_PERMISSION,
+    EXIT_UNREACHABLE,
+    PortInUse,
+    RpcTimeout,
+    UnknownService,
+    Unreachable,
+    exit_codes_text,
+    fail,
+)
+from shared.client import InvalidUri, LoginRefused
 from shared.credentials import CredentialsError
-from shared.errors import InvalidInput, NasError, NotFound, Unavailable
+from shared.errors import Conflict, InvalidInput, NasError, NotFound, PermissionDenied, Unavailable
 
 #: command → the module that registers it. For a command given, only its module is imported and
 #: only its parsers are built: building all of them (120 parsers, 800 options) cost more CPU than
@@ -50,8 +64,9 @@ def command_modules() -> list[str]:
 
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     """The parser of ``nas``: of the command ``argv`` names only, or of every command."""
-    parser = argparse.ArgumentParser(
-        prog="nas", description="NetarchiveSuite for Python: operator and curator command line."
+    parser = NasArgumentParser(
+        prog="nas", description="NetarchiveSuite for Python: operator and curator command line.",
+        epilog=exit_codes_text(), formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action=_VersionAction)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -66,6 +81,15 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
         if register is not None:
             register(sub)
     return parser
+
+
+class NasArgumentParser(argparse.ArgumentParser):
+    """argparse with the one error line of ``nas`` (``nas: error: ...``, exit 2) after the usage;
+    every subcommand's parser is one too (argparse makes subparsers of the parent's class)."""
+
+    def error(self, message: str):
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_BAD_INPUT, f"nas: error: {message} (see `{self.prog} --help`)\n")
 
 
 class _VersionAction(argparse.Action):
@@ -96,56 +120,57 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser(argv).parse_args(argv)
     try:
         return int(args.func(args) or 0)
-    except InvalidUri as exc:
-        print(f"nas: error: {exc} (--amqp-uri, $NAS_AMQP_URI or AMQP_URI of --config)", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except Unreachable as exc:
-        if "password was refused" in str(exc):
-            print(f"nas: {exc} (log in with `nas login`, --user, or $NAS_USER and $NAS_PASSWORD)", file=sys.stderr)
-        else:
-            # one hint: a message that names its own (the vhost) keeps it
-            print(f"nas: {exc} (check --amqp-uri, $NAS_AMQP_URI or --config)"
-                  if "broker" in str(exc) and not str(exc).endswith(")") else f"nas: {exc}", file=sys.stderr)
-        return EXIT_UNREACHABLE
-    except RpcTimeout as exc:
-        print(f"nas: {exc} (is it running?)", file=sys.stderr)
-        return EXIT_UNREACHABLE
-    except UnknownService as exc:
-        print(f"nas: no {exc.service} service is running on this broker", file=sys.stderr)
-        return EXIT_UNREACHABLE
-    except (InvalidInput, NotFound) as exc:
-        print(f"nas: error: {exc.message}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except Unavailable as exc:
-        print(f"nas: unavailable: {exc.message}", file=sys.stderr)
-        return EXIT_UNREACHABLE
-    except NasError as exc:
-        print(f"nas: {exc.code}: {exc.message}", file=sys.stderr)
-        return 1
-    except (PortInUse, CredentialsError) as exc:
-        print(f"nas: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print("nas: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return _closed_pipe()
-    except OSError as exc:
-        # a file the user named (missing, a directory, no permission, disk full): one line
-        where = f"{exc.filename}: " if exc.filename else ""
-        print(f"nas: error: {where}{exc.strerror or exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except UnicodeDecodeError as exc:
-        print(f"nas: error: the input is not UTF-8 text ({exc.reason} at byte {exc.start})", file=sys.stderr)
-        return EXIT_BAD_INPUT
     except Exception as exc:  # noqa: BLE001 - the last line: never a traceback for the user
-        if os.environ.get("NAS_DEBUG"):
+        code, message = classify(exc)
+        if code == EXIT_INTERNAL and os.environ.get("NAS_DEBUG"):
             raise
-        name = getattr(exc, "exc_type", None) or exc.__class__.__name__     # a service's RemoteError
-        text = getattr(exc, "value", None) or str(exc)
-        print(f"nas: internal error: {name}: {str(text).splitlines()[0] if text else ''} "
-              "(NAS_DEBUG=1 shows the traceback)", file=sys.stderr)
-        return 1
+        return fail(code, message)
+
+
+def classify(exc: BaseException) -> tuple[int, str]:
+    """The exit code of the one table (server/cli/common.py, ``EXIT_CODES``) and the message for
+    an error a command raised: the project's typed errors by their family, the client's own
+    (unreachable broker, silent service), a file the user named, and anything else is a bug."""
+    if isinstance(exc, InvalidUri):
+        return EXIT_BAD_INPUT, f"{exc} (--amqp-uri, $NAS_AMQP_URI or AMQP_URI of --config)"
+    if isinstance(exc, LoginRefused):
+        return EXIT_PERMISSION, f"{exc} (log in with `nas login`, --user, or $NAS_USER and $NAS_PASSWORD)"
+    if isinstance(exc, Unreachable):
+        # one hint: a message that names its own (the vhost) keeps it
+        hint = "broker" in str(exc) and not str(exc).endswith(")")
+        return EXIT_UNREACHABLE, f"{exc} (check --amqp-uri, $NAS_AMQP_URI or --config)" if hint else str(exc)
+    if isinstance(exc, RpcTimeout):
+        return EXIT_UNREACHABLE, f"{exc} (is it running?)"
+    if isinstance(exc, UnknownService):
+        return EXIT_UNREACHABLE, f"no {exc.service} service is running on this broker"
+    if isinstance(exc, NasError):
+        for family, code in ((InvalidInput, EXIT_BAD_INPUT), (NotFound, EXIT_NOT_FOUND),
+                             (PermissionDenied, EXIT_PERMISSION), (Conflict, EXIT_CONFLICT),
+                             (Unavailable, EXIT_UNREACHABLE)):
+            if isinstance(exc, family):
+                return code, exc.message or exc.code
+        # the rest (checksum_mismatch, store_failed...): the operation ran and failed
+        return EXIT_FAILED, f"{exc.code}: {exc.message}"
+    if isinstance(exc, (PortInUse, CredentialsError)):
+        return EXIT_BAD_INPUT, str(exc)
+    if isinstance(exc, PermissionError):
+        where = f"{exc.filename}: " if exc.filename else ""
+        return EXIT_PERMISSION, f"{where}{exc.strerror or exc}"
+    if isinstance(exc, OSError):
+        # a file the user named (missing, a directory, no space...): bad input, as the commands'
+        # own checks of the files they read say it (server/cli/inputs.py); one line
+        where = f"{exc.filename}: " if exc.filename else ""
+        return EXIT_BAD_INPUT, f"{where}{exc.strerror or exc}"
+    if isinstance(exc, UnicodeDecodeError):
+        return EXIT_BAD_INPUT, f"the input is not UTF-8 text ({exc.reason} at byte {exc.start})"
+    name = getattr(exc, "exc_type", None) or exc.__class__.__name__     # a service's RemoteError
+    text = getattr(exc, "value", None) or str(exc)
+    return EXIT_INTERNAL, f"{name}: {str(text).splitlines()[0] if text else ''} (NAS_DEBUG=1 shows the traceback)"
 
 
 def _descending_sorts(argv: list[str]) -> list[str]:

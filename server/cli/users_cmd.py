@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from server.cli.common import EXIT_BAD_INPUT, add_broker_arguments, call, print_json, print_table, rpc_proxy, when
+from server.cli.common import EXIT_BAD_INPUT, add_broker_arguments, call, fail, print_json, print_table, rpc_proxy, when
 
 ROLES = ("curator", "qa", "operator", "admin")
 
@@ -95,8 +95,7 @@ def login(args: argparse.Namespace) -> int:
 
     user = args.login or input("User: ").strip()
     if not user:
-        print("nas: error: no user name given", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return fail(EXIT_BAD_INPUT, "no user name given")
     password = _secret(f"Password for {user}: ", args.password_stdin)
     args.user, args.password = user, password      # what login_uri calls with
     with rpc_proxy(args) as proxy:

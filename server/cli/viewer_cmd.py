@@ -68,6 +68,22 @@ def register(sub: argparse._SubParsersAction) -> None:
     a.add_argument("--configuration", default=None, metavar="NAME",
                    help="the configuration that gets the seed list (default: the domain's default configuration)")
     a.set_defaults(func=add_missing_as_seeds)
+    ch = ssub.add_parser("change", help="show other jobs or another moment in a session, or turn recording on or off")
+    add_broker_arguments(ch)
+    ch.add_argument("session", metavar="ID")
+    ch.add_argument("--jobs", metavar="JOB_IDS", help="the session's jobs instead: ids and ranges, 1,2,5-9")
+    moment = ch.add_mutually_exclusive_group()
+    moment.add_argument("--at", metavar="TIMESTAMP", help="the moment to show (4-14 digits)")
+    moment.add_argument("--newest", action="store_true", help="show the newest capture again (no moment)")
+    rec = ch.add_mutually_exclusive_group()
+    rec.add_argument("--record", action="store_true", default=None, help="record the URLs that are not archived")
+    rec.add_argument("--no-record", action="store_false", dest="record", help="stop recording")
+    ch.add_argument("--json", action="store_true")
+    ch.set_defaults(func=change)
+    cl = ssub.add_parser("clear", help="forget the session's missing URLs (after making them seeds, say)")
+    add_broker_arguments(cl)
+    cl.add_argument("session", metavar="ID")
+    cl.set_defaults(func=clear)
     sp = ssub.add_parser("stop", help="end a session (its missing URLs stay readable)")
     add_broker_arguments(sp)
     sp.add_argument("session", metavar="ID")
@@ -190,6 +206,34 @@ def add_missing_as_seeds(args: argparse.Namespace) -> int:
                                   "nothing was added: run the command again") from None
     print(f"{added} new seed(s) added to the seed list {args.seed_list} of {args.domain}"
           + ("" if added else " (every URL was already a seed there)"))
+    return 0
+
+
+def change(args: argparse.Namespace) -> int:
+    """The session's jobs and moment (``update_session``) and its recording (``set_recording``),
+    whichever are given; then the session as ``status`` shows it."""
+    from shared.errors import InvalidInput
+
+    jobs = parse_jobs(args.jobs) if args.jobs is not None else None
+    moment = "" if args.newest else args.at           # "" is the newest capture, None no change
+    if jobs is None and moment is None and args.record is None:
+        raise InvalidInput("nothing to change: give --jobs, --at, --newest, --record or --no-record", {})
+    with rpc_proxy(args) as proxy:
+        if jobs is not None or moment is not None:
+            s = call(proxy, SERVICE, "update_session", args.session, jobs, moment)
+        if args.record is not None:
+            s = call(proxy, SERVICE, "set_recording", args.session, args.record)
+    if args.json:
+        print_json(s.to_dict())
+    else:
+        print_table(HEADERS, [_row(s)])
+    return 0
+
+
+def clear(args: argparse.Namespace) -> int:
+    with rpc_proxy(args) as proxy:
+        n = call(proxy, SERVICE, "clear_missing", args.session)
+    print(f"session {args.session}: {n} missing URL(s) forgotten")
     return 0
 
 

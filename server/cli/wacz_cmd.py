@@ -17,7 +17,7 @@ import os
 import sys
 from typing import Any
 
-from server.cli.common import EXIT_FAILED, add_broker_arguments, call, rpc_proxy
+from server.cli.common import EXIT_FAILED, add_broker_arguments, call, fail, rpc_proxy
 
 EXPORT_EPILOG = """\
 examples:
@@ -264,7 +264,7 @@ def export_wacz(args: argparse.Namespace) -> int:
     print(f"{out}: {len(summary.files)} WARC files, {summary.records} index lines, {summary.pages} pages, "
           f"{summary.originals} revisit originals added, {summary.bytes} bytes (jobs {', '.join(map(str, jobs))})")
     if summary.unresolved_revisits:
-        print(f"nas export: note: {summary.unresolved_revisits} revisited payloads have no original in the "
+        print(f"nas: note: export: {summary.unresolved_revisits} revisited payloads have no original in the "
               "package (the archive does not say where they are)", file=sys.stderr)
     return 0
 
@@ -342,9 +342,8 @@ def _store_as_job(args, staging, paths, originals, facts, source, seeds, pages, 
         except (NasError, OSError) as exc:
             why = getattr(exc, "message", None) or str(exc)
             call(proxy, "scheduler", "end_import", job.id, f"{why} (stored: {', '.join(stored) or 'nothing'})")
-            print(f"nas import: job {job.id} failed: {why}; stored before the failure: "
-                  f"{', '.join(stored) or 'nothing'}", file=sys.stderr)
-            return EXIT_FAILED
+            return fail(EXIT_FAILED, f"import: job {job.id} failed: {why}; stored before the failure: "
+                                     f"{', '.join(stored) or 'nothing'}")
         call(proxy, "scheduler", "end_import", job.id, "")
     print(f"job {job.id}: {len(stored)} files stored in every replica ({', '.join(stored)}); "
           f"browse with `nas viewer session create --jobs {job.id}`")

@@ -94,18 +94,22 @@ def _apply_configuration(session: Session, domain: Domain, name: str, profile: s
                          seed_lists: list[str] | None, max_objects: int | None, max_bytes: int | None,
                          max_request_rate: int | None, comments: str | None, make_default: bool) -> None:
     config = next((c for c in domain.configurations if c.name == name), None)
+    # a profile named is looked up first: one that does not exist is said as such (#33), not
+    # blamed on a missing argument
+    p = profile_by_name(session, profile) if profile is not None else None
     if config is None:
-        if profile is None or not seed_lists:
-            raise InvalidInput(f"a new configuration ({name!r}) needs a crawl profile and at least one seed list",
-                               {"domain": domain.name, "name": name})
+        missing = [what for what, given in (("a crawl profile", profile is not None),
+                                            ("at least one seed list", bool(seed_lists))) if not given]
+        if missing:
+            raise InvalidInput(f"a new configuration ({name!r}) needs {' and '.join(missing)}",
+                               {"domain": domain.name, "name": name, "missing": missing})
         default = domain.default_configuration
         config = DomainConfiguration(
             name=name, comments="", is_default=False,
             max_objects=default.max_objects if default else -1, max_bytes=default.max_bytes if default else -1,
             max_request_rate=default.max_request_rate if default else 60)
         domain.configurations.append(config)
-    if profile is not None:
-        p = profile_by_name(session, profile)
+    if p is not None:
         if not p.active and config.profile_id != p.id:
             raise Conflict(f"the crawl profile {profile!r} is inactive; activate it first",
                            {"object": "crawl profile", "name": profile})

@@ -91,6 +91,29 @@ def crawl_spec(job: dict[str, Any], overrides: dict[str, Any] | None = None) -> 
     return spec, seeds
 
 
+def overridden(job: dict[str, Any], overrides: dict[str, Any] | None) -> list[str]:
+    """A sentence for each value of the job's crawl profile that the harvester's own
+    ``crawler_overrides`` replace with another (#33: the demo's harvester sets
+    ``upstream_proxy``, and a profile's own proxy was dropped without a word). A key the profile
+    leaves empty is not overridden: the harvester's value only fills it in."""
+    settings = job.get("settings") or {}
+    profile = settings.get("profile") or job.get("profile") or {}
+    out: list[str] = []
+
+    def walk(base: Any, over: dict[str, Any], path: str) -> None:
+        for key, value in over.items():
+            here = f"{path}{key}"
+            was = base.get(key) if isinstance(base, dict) else None
+            if isinstance(value, dict) and isinstance(was, dict):
+                walk(was, value, here + ".")
+            elif was not in (None, "", [], {}) and was != value:
+                out.append(f"the harvester's crawler_overrides set {here} to {value!r}; "
+                           f"the crawl profile said {was!r}")
+
+    walk(profile, overrides or {}, "")
+    return out
+
+
 def aliases(job: dict[str, Any]) -> list[str]:
     """The job's alias lines (``alias-domain is an alias of domain``), as stored in metadata."""
     found = job.get("aliases")

@@ -60,6 +60,9 @@ class JobState(Dto):
     #: ``duplicatereductionjobs`` lists them) and why a wanted index was not used
     dedup_jobs: list[int] | None = None
     dedup_note: str = ""
+    #: what the harvester's crawler_overrides changed of the job's crawl profile (told with the
+    #: report: a failed job says so)
+    notes: list[str] = dataclasses.field(default_factory=list)
 
 
 class JobDir:

@@ -41,6 +41,8 @@ class HarvestReport(Dto):
     files_failed: dict[str, str]
     crawl_end: str
     recovered: bool = False
+    #: what the harvester changed of the job's crawl profile (its crawler_overrides)
+    notes: list[str] = dataclasses.field(default_factory=list)
 
 
 def domain_stats(job_dir: JobDir, cut_short: bool) -> list[DomainStats]:
@@ -184,7 +186,7 @@ def build(job_dir: JobDir, state: JobState) -> HarvestReport:
         upload_error=upload_error, upload_error_details=upload_details,
         domains=domain_stats(job_dir, cut_short=bool(state.harvest_errors)),
         files_stored=list(state.uploaded), files_failed=dict(state.failed_uploads),
-        crawl_end=state.crawl_end, recovered=state.recovered,
+        crawl_end=state.crawl_end, recovered=state.recovered, notes=list(state.notes),
     )
 
 

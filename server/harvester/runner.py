@@ -156,6 +156,9 @@ class Harvester:
         self.current = jd
         try:
             state = jd.state()
+            state.notes = job_spec.overridden(job, c.crawler_overrides)
+            for note in state.notes:
+                log.warning("job %s: %s", jd.job_id, note)
             self.prepare_dedup(jd, job, spec, state)
             self.crawl(jd, state)
             return self.finish(jd, state)

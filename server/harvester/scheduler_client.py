@@ -61,7 +61,7 @@ class RpcScheduler:
                    harvest_error_details=report.get("harvest_error_details") or "",
                    upload_error=report.get("upload_error") or "",
                    upload_error_details=report.get("upload_error_details") or "",
-                   failed=report.get("status") == "failed")
+                   failed=report.get("status") == "failed", notes=list(report.get("notes") or []))
 
     def late_uploads(self, job_id: int, harvester_id: str, stored: list[str], still_failing: dict[str, str]) -> None:
         """Files of a reported job stored later, and those still waiting (#20 item 4)."""

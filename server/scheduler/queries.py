@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 from server.db import query
 from server.definitions.models import Domain, DomainConfiguration, HarvestDefinition, HarvestHistory
 from server.scheduler.models import Job, JobConfiguration, JobProgress, SchedulingState
+from shared import job_states
 from shared.dto import Page
 from shared.dto.jobs import (
     AliasDto,
@@ -64,7 +65,8 @@ def _int(value: Any, name: str) -> int:
 
 def list_jobs(session: Session, filters: dict[str, Any] | None = None, offset: int = 0, limit: int = 100,
               sort: str | None = None, max_limit: int = 1000) -> Page[JobDto]:
-    """Jobs matching every given filter: ``status`` (one or a list), ``harvest_id``, ``harvest``
+    """Jobs matching every given filter: ``status`` (one word or a list, from the vocabulary of
+    :mod:`shared.job_states`: queued, running, done, failed, cancelled...), ``harvest_id``, ``harvest``
     (name), ``harvest_run``, ``channel``, ``created_from``/``created_to`` (ISO times, inclusive
     from, exclusive to), ``id_from``/``id_to`` (inclusive), ``domain`` (jobs that harvest it),
     ``harvester_id``. Newest first unless ``sort`` says otherwise. Raises InvalidInput."""
@@ -76,13 +78,8 @@ def list_jobs(session: Session, filters: dict[str, Any] | None = None, offset: i
                            {"filters": sorted(unknown)})
     conds = []
     if f.get("status"):
-        statuses = [f["status"]] if isinstance(f["status"], str) else list(f["status"])
-        valid = {s.value for s in JobStatus}
-        bad = [s for s in statuses if s not in valid]
-        if bad:
-            raise InvalidInput(f"unknown job status {bad[0]!r}; one of {', '.join(sorted(valid))}",
-                               {"field": "status"})
-        conds.append(Job.status.in_(statuses))
+        # the words people use (queued, running, failed, cancelled...) and the stored values
+        conds.append(Job.status.in_([s.value for s in job_states.states_for(f["status"])]))
     if f.get("harvest_id") is not None:
         conds.append(Job.harvest_id == _int(f["harvest_id"], "harvest_id"))
     if f.get("harvest"):

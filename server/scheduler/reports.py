@@ -61,7 +61,7 @@ class DomainReport:
 def report(session: Session, job_id: int, harvester_id: str, domains: list[dict[str, Any]],
            harvest_error: str = "", harvest_error_details: str = "", upload_error: str = "",
            upload_error_details: str = "", failed: bool | None = None,
-           now: dt.datetime | None = None) -> tuple[Job, dict[str, Any]]:
+           now: dt.datetime | None = None, notes: list[str] | None = None) -> tuple[Job, dict[str, Any]]:
     """Store a job's final report. The job ends Failed when it reports a harvest or upload error
     (or ``failed``), else Done. Returns the job and a summary: domains stored, domains not in the
     job, and whether the report had already been stored. Raises JobNotFound, InvalidInput,
@@ -88,7 +88,7 @@ def report(session: Session, job_id: int, harvester_id: str, domains: list[dict[
             if d.stop_reason == StopReason.UNFINISHED and d.domain in in_job:
                 d.stop_reason = StopReason.CANCELLED
     ending = judge([d for d in parsed if d.domain in in_job], harvest_error, upload_error, failed, cancelled,
-                   job.cancel_reason)
+                   job.cancel_reason, notes)
     end = ending.status
     # A job already failed by job_timeout keeps that state but still gets its statistics: the
     # harvester did archive what it fetched.
@@ -149,7 +149,19 @@ class Ending:
 
 
 def judge(domains: list[DomainReport], harvest_error: str = "", upload_error: str = "",
-          failed: bool | None = None, cancelled: bool = False, cancel_reason: str = "") -> Ending:
+          failed: bool | None = None, cancelled: bool = False, cancel_reason: str = "",
+          notes: list[str] | None = None) -> Ending:
+    """:func:`_judge`, and a job that did not succeed says what the harvester changed of its
+    crawl profile (``notes``: a replaced upstream proxy explains a crawl that reached nothing)."""
+    ending = _judge(domains, harvest_error, upload_error, failed, cancelled, cancel_reason)
+    said = [str(n) for n in notes or [] if str(n).strip()]
+    if said and ending.failure_code and ending.outcome != JobOutcome.CANCELLED:
+        ending.failure_reason = f"{ending.failure_reason} (note: {'; '.join(said)})"
+    return ending
+
+
+def _judge(domains: list[DomainReport], harvest_error: str = "", upload_error: str = "",
+           failed: bool | None = None, cancelled: bool = False, cancel_reason: str = "") -> Ending:
     """The end of a job from its report. A cancelled job is Failed-rejected (given up on purpose,
     still resubmittable); an error fails it; a job that fetched nothing at all is not a success
     (Failed, "nothing-harvested"); a job in which some domains could not be reached is Done but

@@ -214,16 +214,18 @@ class SchedulerService(NasService):
     @rpc(roles=SERVICE_ONLY)
     def report_job(self, job_id: int, harvester_id: str, domains: list[dict[str, Any]],
                    harvest_error: str = "", harvest_error_details: str = "", upload_error: str = "",
-                   upload_error_details: str = "", failed: bool | None = None) -> ReportOutcomeDto:
+                   upload_error_details: str = "", failed: bool | None = None,
+                   notes: list[str] | None = None) -> ReportOutcomeDto:
         """A job's final report: per-domain ``{"domain", "objects", "bytes", "stop_reason"}`` go
         to the harvest history (with ``duplicates`` and ``duplicate_bytes``, what deduplication
         saved, kept with the job's configurations); errors (short and detailed, harvest and upload kept apart) to the
-        job, which ends Failed if there is any error (or ``failed``), else Done. Sending the same
+        job, which ends Failed if there is any error (or ``failed``), else Done. ``notes`` say what
+        the harvester changed of the job's crawl profile: a failed job's reason ends with them. Sending the same
         report twice stores it once. Returns the job as it is now, the number of domains stored,
         the reported domains that are not in the job, and whether the report had come before.
         Raises JobNotFound, InvalidInput, Conflict, IllegalTransition."""
         job, summary = reports.report(self.db, job_id, harvester_id, domains, harvest_error, harvest_error_details,
-                                      upload_error, upload_error_details, failed)
+                                      upload_error, upload_error_details, failed, notes=notes)
         if job.status == JobStatus.FAILED.value and not summary.get("already_reported"):
             self.notify.emit(NotificationCode.JOB_FAILED, Severity.ERROR,
                              f"job {job.id} failed: {job.failure_reason or harvest_error or upload_error}",
@@ -287,7 +289,8 @@ class SchedulerService(NasService):
     @rpc(roles=READ)
     def list_jobs(self, filters: JobFilter | None = None, offset: int = 0, limit: int = 100,
                   sort: str | None = None) -> Page[JobDto]:
-        """A page of jobs. Filters: status (one or a list), harvest_id, harvest, harvest_run,
+        """A page of jobs. Filters: status (one word or a list: queued, running, done, failed,
+        cancelled, resubmitted, new, or a stored value; shared/job_states.py), harvest_id, harvest, harvest_run,
         channel, created_from, created_to, id_from, id_to, domain, harvester_id, outcome. Sort by id,
         created_at, started_at, ended_at, status, channel, harvest, harvest_run,
         configuration_count or expected_objects; ``-`` in front for descending (default ``-id``).

@@ -195,3 +195,47 @@ def test_nas_jobs_show_lists_the_jobs_files_and_its_json_has_files_and_domains(s
     names = [f["name"] for f in data["files"]]
     assert len(names) == 2 and f"{job_id}-metadata-1.warc.gz" in names
     assert all(n.startswith(f"{job_id}-") for n in names)
+
+
+def test_a_cancelled_job_reads_cancelled_and_is_resubmitted_from_its_details(qtbot, window, archive, direct):
+    """#33: a cancelled job read "failed, rejected" in the desktop ("cancelled" in the command
+    line) and could only be resubmitted from the command line; the jobs screen's status filter
+    offers the words of the one vocabulary (shared/job_states.py), and "failed" finds it."""
+    u = uuid.uuid4().hex[:8]
+    domain = f"cancelled{u}.dk"
+    direct.definitions.create_domain(domain)
+    schedule = direct.definitions.list_schedules()["items"][0]["name"]
+    h = direct.definitions.create_selective(f"cancelled-{u}", schedule, [{"domain": domain}])
+    now = direct.scheduler.harvest_now(f"cancelled-{u}", True)
+    job_id = now["jobs"][0]
+    assert direct.scheduler.job(job_id)["status"] == "submitted"
+    direct.scheduler.cancel_job(job_id, "not today")          # a queued job ends at once
+    s = window.open_screen("job_details")
+    s.open_job(job_id)
+    qtbot.waitUntil(lambda: s.controller.job is not None and s.controller.job.id == job_id, timeout=30000)
+    assert s.heading.text() == f"Job {job_id}: cancelled"
+    qtbot.waitUntil(lambda: s.resubmit_button.isEnabled(), timeout=10000)
+    with qtbot.waitSignal(s.controller.resubmitted, timeout=30000) as got:
+        s.resubmit_button.click()
+    new_id = got.args[0]
+    try:
+        assert new_id != job_id and direct.scheduler.job(new_id)["harvest_id"] == h["id"]
+        old = direct.scheduler.job(job_id)
+        assert old["status"] == "resubmitted" and old["resubmitted_as"] == new_id
+        # the screen reads the old job again: resubmitted, and not again
+        qtbot.waitUntil(lambda: s.heading.text() == f"Job {job_id}: resubmitted", timeout=30000)
+        assert not s.resubmit_button.isEnabled()
+        # the jobs screen filters by the same words: "failed" finds the cancelled-and-resubmitted job,
+        # "queued" the new one
+        jobs = window.open_screen("jobs")
+        words = [jobs.status.itemData(i) for i in range(1, jobs.status.count())]
+        assert words[:5] == ["queued", "running", "done", "failed", "cancelled"]
+        for word, wanted in (("failed", job_id), ("queued", new_id)):
+            jobs.status.setCurrentIndex(words.index(word) + 1)
+            jobs.harvest.setText(f"cancelled-{u}")
+            jobs.apply_filters()
+            qtbot.waitUntil(lambda wanted=wanted: [jobs.model.row_at(r).id for r in range(jobs.model.rowCount())
+                                                   if jobs.model.row_at(r)] == [wanted], timeout=30000)
+        assert jobs.status.itemText(words.index("queued") + 1) == "queued"
+    finally:
+        direct.scheduler.cancel_job(new_id, "test over")

@@ -59,10 +59,10 @@ def test_demo_runs_end_to_end_and_twice(tmp_path, rabbit_vhost):
         qa = {**newcomer, "NAS_USER": "qa", "NAS_PASSWORD": (people / "qa.password").read_text().strip()}
         refused = subprocess.run([*nas, "domains", "create", "qa-made.dk"], capture_output=True, text=True,
                                  timeout=60, env=qa)
-        assert refused.returncode == 1 and "qa may not call definitions.create_domain" in refused.stderr
+        assert refused.returncode == 5 and "qa may not call definitions.create_domain" in refused.stderr
         wrong = subprocess.run([*nas, "domains", "show", "kb-demo.dk"], capture_output=True, text=True, timeout=60,
                                env={**qa, "NAS_PASSWORD": "not-the-password"})
-        assert wrong.returncode == 3 and "password was refused" in wrong.stderr and "nas login" in wrong.stderr
+        assert wrong.returncode == 5 and "password was refused" in wrong.stderr and "nas login" in wrong.stderr
         guest = subprocess.run([*nas, "domains", "show", "kb-demo.dk", "--amqp-uri",
                                 f"amqp://guest:guest@127.0.0.1:5672/{rabbit_vhost}"], capture_output=True,
                                text=True, timeout=60, env={**newcomer, "XDG_CONFIG_HOME": str(tmp_path / "none")})

@@ -150,7 +150,7 @@ def test_upload_get_file_get_record_and_ls(cluster, tmp_path):
     with pytest.raises(ChecksumMismatch):
         proxy.arcrepository.store({"name": name, "checksum": "0" * 32, "size": 1, "host": "", "url": "x"})
     missing = nas(cluster, "get-file", "no-such-file.warc.gz", str(tmp_path / "x"))
-    assert missing.returncode == 2 and b"not in replica" in missing.stderr
+    assert missing.returncode == 4 and b"not in replica" in missing.stderr   # not found
 
 
 def test_path_like_names_are_refused(cluster, tmp_path):

@@ -398,7 +398,7 @@ def test_get_record_verifies_the_block_digest_of_a_plain_warc(farchive, tmp_path
     err = capsys.readouterr().err
     # each replica's damaged copy said, then the error: no replica holds a good copy
     assert "replica ONE: checksum_mismatch" in err and "replica TWO: checksum_mismatch" in err
-    assert err.splitlines()[-1].startswith("nas: checksum_mismatch:") and "no replica holds a good copy" in err
+    assert err.splitlines()[-1].startswith("nas: failed: checksum_mismatch:") and "no replica holds a good copy" in err
     assert "damaged" in err and "Traceback" not in err and "token=" not in err
     assert not out.exists()  # nothing written from a damaged record
     # The undamaged first record is still served, verified.

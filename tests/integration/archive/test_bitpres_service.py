@@ -195,7 +195,7 @@ def test_the_operator_commands_find_and_repair_with_exit_codes(archive, tmp_path
     assert bad in capsys.readouterr().out
     archive.key()
     assert main(["bitpreservation", "replace", "ONE", bad, "--bad-checksum", "0" * 32, "--key-file",
-                 archive.key_file, *uri]) == 1                      # bitpres_bad_checksum_stated
+                 archive.key_file, *uri]) == 6                      # bitpres_bad_checksum_stated: conflict
     assert main(["bitpreservation", "replace", "ONE", bad, "--yes", "--as", "anna", "--key-file",
                  archive.key_file, *uri]) == 0
     assert "old copy kept at" in capsys.readouterr().out
@@ -204,7 +204,7 @@ def test_the_operator_commands_find_and_repair_with_exit_codes(archive, tmp_path
         assert main(["bitpreservation", "audit", "files", r, *uri]) == 0
         assert main(["bitpreservation", "audit", "checksums", r, *uri]) == 0
     assert main(["bitpreservation", "status", *uri]) == 0
-    assert main(["bitpreservation", "audit", "files", "NOPE", *uri]) == 2
+    assert main(["bitpreservation", "audit", "files", "NOPE", *uri]) == 4   # no such replica: not found
     capsys.readouterr()
     assert main(["bitpreservation", "log", *uri]) == 0
     out = capsys.readouterr().out

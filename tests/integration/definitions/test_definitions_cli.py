@@ -51,3 +51,49 @@ def test_cli_round_trip(service, tmp_path, capsys):
     assert main(["harvests", "list", *uri]) == 0
     out = capsys.readouterr().out
     assert "kb" in out and "selective" in out and "snapshot" in out
+
+
+def test_a_profile_that_does_not_exist_is_named_as_such(service, capsys):
+    """#33: `domains configure ... --profile nosuch` blamed a missing profile argument."""
+    uri = ["--amqp-uri", service]
+    assert main(["domains", "create", "kb.dk", *uri]) == 0
+    assert main(["domains", "seeds", "kb.dk", "front", "http://www.kb.dk/", *uri]) == 0
+    capsys.readouterr()
+    for argv in (["--profile", "nosuch"], ["--profile", "nosuch", "--seed-lists", "front"]):
+        assert main(["domains", "configure", "kb.dk", "deep", *argv, *uri]) == 4, argv
+        err = capsys.readouterr().err
+        assert err == "nas: not found: no crawl profile 'nosuch'\n", err
+    # what is really missing is named, and only that
+    assert main(["domains", "configure", "kb.dk", "deep", "--profile", "default", *uri]) == 2
+    err = capsys.readouterr().err
+    assert "needs at least one seed list" in err and "crawl profile" not in err, err
+    assert main(["domains", "configure", "kb.dk", "deep", "--seed-lists", "front", *uri]) == 2
+    assert "needs a crawl profile" in capsys.readouterr().err
+
+
+def test_schedules_edit_changes_the_rule_over_the_definitions_rpcs(service, capsys):
+    """#33: there was no `schedules edit`: a schedule could only be made, never changed."""
+    uri = ["--amqp-uri", service]
+    assert main(["schedules", "create", "early", "--unit", "days", "--hour", "4", "--comments", "mornings",
+                 *uri]) == 0
+    capsys.readouterr()
+    assert main(["schedules", "edit", "early", "--hour", "5", "--minute", "30", *uri]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("early: every day at 05:30") and "next: " in out, out
+    assert main(["schedules", "edit", "early", "--unit", "weeks", "--weekday", "1", "--comments", "Mondays",
+                 "--json", *uri]) == 0
+    import json
+
+    s = json.loads(capsys.readouterr().out)
+    assert (s["unit"], s["weekday"], s["hour"], s["minute"], s["comments"]) == ("weeks", 1, 5, 30, "Mondays")
+    assert main(["schedules", "edit", "early", "--clear", "weekday", "--clear", "minute", "--json", *uri]) == 0
+    s = json.loads(capsys.readouterr().out)
+    assert s["weekday"] is None and s["hour"] == 5 and s["minute"] == 0   # a fixed hour runs at minute 0
+    # mistakes: one line each, the code of their kind
+    for argv, code, needle in ((["early"], 2, "nothing to change"),
+                               (["early", "--hour", "25"], 2, "hour"),
+                               (["early", "--hour", "3", "--clear", "hour"], 2, "contradict"),
+                               (["nosuch", "--hour", "3"], 4, "nosuch")):
+        assert main(["schedules", "edit", *argv, *uri]) == code, argv
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and needle in err, err

@@ -46,7 +46,8 @@ def test_every_instance_gets_an_account_and_guest_goes(private_broker, tmp_path)
     nas = [sys.executable, "-m", "server.cli.main", "deploy", "accounts", str(path)]
     missing = subprocess.run(nas, capture_output=True, text=True, timeout=60,
                              env={k: v for k, v in env.items() if k != "NAS_AMQP_PASSWORD"})
-    assert missing.returncode == 2 and "${NAS_AMQP_PASSWORD} is not set here" in missing.stdout
+    assert missing.returncode == 2 and missing.stderr.startswith("nas: error: ")
+    assert "${NAS_AMQP_PASSWORD} is not set here" in missing.stderr
     done = subprocess.run(nas, capture_output=True, text=True, timeout=120, env=env)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "svc-scheduler.scheduler.test" in done.stdout and "guest: deleted" in done.stdout

@@ -4,6 +4,7 @@ that knows which jobs exist and how they ended. The jobs' metadata WARCs are sto
 arcrepository; the index server finds, fetches and indexes them through its RPCs."""
 from __future__ import annotations
 
+import io
 import os
 
 import eventlet
@@ -71,6 +72,7 @@ class Stack:
 @pytest.fixture
 def stack(nameko_config, tmp_path):
     StandInScheduler.jobs = {1: "done", 2: "done", 3: "failed", 4: "done"}
+    StandInScheduler.domains = {}
     s = Stack(nameko_config, tmp_path)
     for inst in ("arcrepository", "bam-one", "ba-one", "scheduler"):
         s.start(inst)
@@ -197,7 +199,77 @@ def test_the_command_line(stack, nameko_config, tmp_path, capsys):
     text = capsys.readouterr().out
     assert "requests: 0 queued, 0 building, 3 done, 0 failed" in text and "dedup" in text
 
-    assert main(["index", "cdx", "1,99", *uri]) == 2
+    assert main(["index", "cdx", "1,99", *uri]) == 4   # not found
     assert "no job 99" in capsys.readouterr().err
     assert main(["index", "full", "0-1", *uri]) == 2
     assert "positive whole numbers" in capsys.readouterr().err
+
+
+def _warc(path, job_id: int, pages: list[tuple[str, str, bytes]]) -> list:
+    """A real WARC of response records (url, ts14, body) and the captures pointing into it."""
+    from index_testkit import Cap
+    from warcio.statusandheaders import StatusAndHeaders
+    from warcio.warcwriter import WARCWriter
+
+    caps = []
+    with open(path, "wb") as fh:
+        w = WARCWriter(fh, gzip=True)
+        for url, ts, body in pages:
+            offset = fh.tell()
+            hdr = StatusAndHeaders("200 OK", [("Content-Type", "text/html")], protocol="HTTP/1.1")
+            w.write_record(w.create_warc_record(url, "response", payload=io.BytesIO(body), http_headers=hdr))
+            caps.append(Cap(url, ts, "text/html", 200, digest_of(body), len(body), os.path.basename(path), offset))
+    return caps
+
+
+def test_a_record_by_url_in_one_command(stack, nameko_config, tmp_path, capsys):
+    """#33: a record by URL took two commands (`index lookup`, then `get-record` with the file and
+    offset it printed). `nas index record URL` finds the capture (the newest, or the closest to
+    --at; for a revisit, its original) and prints the record as get-record does."""
+    from index_testkit import Cap
+
+    from server.cli.main import main
+
+    url = "http://www.example.dk/record/a.html"
+    StandInScheduler.jobs = {**StandInScheduler.jobs, 5: "done", 6: "done", 7: "done"}
+    StandInScheduler.domains = {5: {"example.dk"}, 6: {"example.dk"}}
+    files = tmp_path / "rec"
+    files.mkdir()
+    first = _warc(str(files / "5-1-20240105000000000-00001-test.warc.gz"), 5,
+                  [("http://www.example.dk/record/other.html", "20240105000000", b"<p>other</p>"),
+                   (url, "20240105000001", b"<p>the first version</p>")])
+    second = _warc(str(files / "6-1-20240106000000000-00001-test.warc.gz"), 6,
+                   [(url, "20240106000000", b"<p>the second version</p>")])
+    original = first[1]
+    revisit = [Cap(url, "20240107000000", "text/html", 200, original.digest, original.size,
+                   revisit_of=(original.file, original.offset, original.ts))]
+    with ClusterRpcProxy(nameko_config, timeout=30) as rpc:
+        for job, caps in ((5, first), (6, second)):
+            store(rpc, str(files / caps[0].file))
+            store(rpc, write_metadata(str(files / f"{job}-metadata-1.warc.gz"), job, caps))
+        store(rpc, write_metadata(str(files / "7-metadata-1.warc.gz"), 7, revisit))
+    stack.start("index")
+    uri = ["--amqp-uri", nameko_config["AMQP_URI"]]
+    capsys.readouterr()
+
+    assert main(["index", "record", url, "--jobs", "5,6", *uri]) == 0          # the newest capture
+    got = capsys.readouterr()
+    assert "the second version" in got.out and "WARC-Target-URI: " + url in got.out, got
+    assert "captured 20240106000000 in job 6" in got.err
+    out = tmp_path / "first.txt"
+    assert main(["index", "record", url, "--jobs", "5-6", "--at", "20240105", "-O", str(out), *uri]) == 0
+    assert "the first version" in out.read_text() and "the second" not in out.read_text()
+    capsys.readouterr()
+    assert main(["index", "record", url, "--jobs", "5,7", *uri]) == 0           # a revisit: its original
+    got = capsys.readouterr()
+    assert "the first version" in got.out and "the original of a revisit" in got.err, got.err
+    # no jobs named: the newest ended jobs that harvested the URL's domain (asked of the scheduler)
+    assert main(["index", "record", url, *uri]) == 0
+    got = capsys.readouterr()
+    assert "the second version" in got.out and "job(s) that harvested example.dk: 5-6" in got.err, got.err
+    assert main(["index", "record", "http://www.elsewhere.dk/", *uri]) == 4
+    assert "no ended job harvested elsewhere.dk" in capsys.readouterr().err
+    # no capture, a bad moment: one line each, with the code of its kind
+    assert main(["index", "record", "http://www.example.dk/never.html", "--jobs", "5", *uri]) == 4
+    assert capsys.readouterr().err.splitlines()[-1].startswith("nas: not found: no capture of ")
+    assert main(["index", "record", url, "--jobs", "5", "--at", "yesterday", *uri]) == 2

@@ -1,7 +1,7 @@
 """A curator's day from the command line against the real ``definitions`` and ``scheduler``
 services (SQLite): domains with seed lists, configurations, notes, aliases and logins; global
 traps; a harvest defined, edited, harvested now; its jobs listed, shown, cancelled; channels
-without a harvester flagged; a wrong password is "cannot reach", exit 3."""
+without a harvester flagged; a wrong password is "cannot reach", exit 5 (permission denied)."""
 from __future__ import annotations
 
 import pytest
@@ -68,7 +68,7 @@ def test_a_curators_day_in_the_cli(services, tmp_path, capsys):
     assert "news: run 1: 1 job(s) queued" in now, now   # dr.dk is an alias of kb.dk: one job
 
     listed = ok("jobs", "list", "--sort", "-id")
-    assert "news" in listed and "submitted" in listed
+    assert "news" in listed and "queued" in listed      # the word `harvests now` used (shared/job_states.py)
     # runs are numbered from 1 wherever a person reads or types them (shared/runs.py)
     assert "news" in ok("jobs", "list", "--harvest", "news", "--run", "1")
     assert "news" not in ok("jobs", "list", "--harvest", "news", "--run", "2")
@@ -84,16 +84,24 @@ def test_a_curators_day_in_the_cli(services, tmp_path, capsys):
     wait_for(status_flags_the_channel, timeout=60)
     job_id = int(listed.splitlines()[2].split()[0])
     shown = ok("jobs", "show", str(job_id))
-    assert f"Job {job_id}: harvest 'news', run 1 — submitted" in shown and "kb.dk" in shown
+    assert f"Job {job_id}: harvest 'news', run 1 — queued" in shown and "kb.dk" in shown
+    assert f"\n{job_id} " in ok("jobs", "list", "--status", "queued")
     assert "Files: not known" in shown   # no arcrepository in this test: said, not a traceback
     assert f"job {job_id}: cancelled" in ok("jobs", "cancel", str(job_id), "--reason", "test")
     shown = ok("jobs", "show", str(job_id))
-    assert "failed_rejected (cancelled)" in shown and "cancelled by a curator before it started: test" in shown
+    assert "run 1 — cancelled\n" in shown and "cancelled by a curator before it started: test" in shown
+    assert "failed_rejected" not in shown
+    for word in ("failed", "cancelled"):                   # a cancelled job is one that failed to harvest
+        assert f"\n{job_id} " in ok("jobs", "list", "--status", word), word
+    assert f"\n{job_id} " not in ok("jobs", "list", "--status", "queued")
     out = ok("jobs", "cancel", str(job_id), code=1)
     assert "not cancelled" in out and "nothing to cancel" in out
     assert "cancelled" in ok("jobs", "list", "--outcome", "cancelled")
+    resubmitted = ok("jobs", "resubmit", str(job_id))
+    assert f"job {job_id} resubmitted as job" in resubmitted and "(queued)" in resubmitted
+    assert "run 1 — resubmitted" in ok("jobs", "show", str(job_id))
 
     bad = services.replace("guest:guest@", "guest:wrong@")
-    assert main(["jobs", "list", "--amqp-uri", bad]) == 3
+    assert main(["jobs", "list", "--amqp-uri", bad]) == 5   # permission denied
     err = capsys.readouterr().err
     assert "cannot reach the broker" in err and "password was refused" in err and "Traceback" not in err

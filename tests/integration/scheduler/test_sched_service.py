@@ -71,8 +71,11 @@ def test_schedule_claim_report_and_query_over_rpc(database_url, nameko_config, t
                  "stop_reason": "completed"}])
             assert out["job"]["status"] == "done" and out["stored"] == 1 and out["job"]["objects"] == 7
             harvester2, job2 = got[1]
-            failed = proxy.scheduler.report_job(job2, harvester2, [], harvest_error="crawler crashed")
+            # what the harvester changed of the profile travels with the report and ends the reason (#33)
+            note = "the harvester's crawler_overrides set upstream_proxy to 'http://a:1'; the crawl profile said 'x'"
+            failed = proxy.scheduler.report_job(job2, harvester2, [], harvest_error="crawler crashed", notes=[note])
             assert failed["job"]["status"] == "failed"
+            assert failed["job"]["failure_reason"] == f"crawler crashed (note: {note})"
             new = proxy.scheduler.resubmit_job(job2)
             assert new["resubmitted_from"] == job2 and new["status"] == "submitted"
             with pytest.raises(IllegalTransition):
@@ -87,7 +90,7 @@ def test_schedule_claim_report_and_query_over_rpc(database_url, nameko_config, t
         uri = nameko_config["AMQP_URI"]
         assert main(["jobs", "list", "--amqp-uri", uri, "--status", "done"]) == 0
         assert main(["jobs", "show", str(job_id), "--amqp-uri", uri]) == 0
-        assert main(["jobs", "show", "999999", "--amqp-uri", uri]) == 2
+        assert main(["jobs", "show", "999999", "--amqp-uri", uri]) == 4   # not found
         assert main(["scheduler", "states", "--amqp-uri", uri]) == 0
     finally:
         container.stop()

@@ -511,13 +511,13 @@ def test_the_command_line_pages_missing_urls_and_makes_them_seeds(env, capsys):
     out = capsys.readouterr().out
     assert asked[2] in out and asked[0] not in out and "URLs 3-3 of 3" in out and "next" not in out
     # typed errors as one sentence each, no traceback, nothing changed
-    cases = [([s.session_id, "cli-seeds.dk", asked[2]], "outside the domain cli-seeds.dk"),
-             ([s.session_id, "cli-seeds.dk", "http://www.cli-seeds.dk/never-asked"], "missing-URL list"),
-             ([s.session_id, "nowhere-else.dk"], "missing-URL list"),
-             (["nosuch", "cli-seeds.dk"], "no viewer session"),
-             ([s.session_id, "elsewhere.dk", asked[2]], "elsewhere.dk")]
-    for argv, sentence in cases:
-        assert main(["viewer", "session", "add-missing-as-seeds", *argv, *uri]) == 2, argv
+    cases = [([s.session_id, "cli-seeds.dk", asked[2]], "outside the domain cli-seeds.dk", 2),
+             ([s.session_id, "cli-seeds.dk", "http://www.cli-seeds.dk/never-asked"], "missing-URL list", 2),
+             ([s.session_id, "nowhere-else.dk"], "missing-URL list", 2),
+             (["nosuch", "cli-seeds.dk"], "no viewer session", 4),                     # not found
+             ([s.session_id, "elsewhere.dk", asked[2]], "elsewhere.dk", 4)]                # no such domain
+    for argv, sentence, code in cases:
+        assert main(["viewer", "session", "add-missing-as-seeds", *argv, *uri]) == code, argv
         err = capsys.readouterr().err
         assert sentence in err and "Traceback" not in err and err.count("\n") == 1, err
     # the named URL only, then the rest of the domain's into another seed list
@@ -532,6 +532,34 @@ def test_the_command_line_pages_missing_urls_and_makes_them_seeds(env, capsys):
     assert seeds["qa-missing"] == [asked[1]] and seeds["from-qa"] == asked[:2]
     default = next(c for c in d["configurations"] if c["name"] == d["default_configuration"])
     assert {"qa-missing", "from-qa"} <= set(default["seed_lists"])
+
+
+def test_the_command_line_changes_a_session_and_clears_its_missing_urls(env, capsys):
+    """#33: there was no `nas viewer session change|clear` (the RPCs were there)."""
+    import json
+
+    from server.cli.main import main
+
+    uri = ["--amqp-uri", env["config"]["AMQP_URI"]]
+    s = _session(env, [1], recording=True)
+    assert _browser(env, s).get(f"{WWW}/cli-clear.css", headers={"Accept": "text/css"}, timeout=30).status_code == 404
+    capsys.readouterr()
+    assert main(["viewer", "session", "change", s.session_id, "--jobs", "1-2", "--at", "2026", "--no-record",
+                 "--json", *uri]) == 0
+    changed = contracts.decode("viewerproxy", "session", json.loads(capsys.readouterr().out))
+    assert changed.job_ids == [1, 2] and changed.timestamp.startswith("2026") and not changed.recording
+    assert main(["viewer", "session", "change", s.session_id, "--newest", *uri]) == 0
+    assert " newest " in capsys.readouterr().out
+    assert main(["viewer", "session", "change", s.session_id, *uri]) == 2          # nothing to change
+    assert "nothing to change" in capsys.readouterr().err
+    assert main(["viewer", "session", "change", s.session_id, "--jobs", "999999", *uri]) == 4   # no such job
+    assert "999999" in capsys.readouterr().err
+    assert main(["viewer", "session", "clear", s.session_id, *uri]) == 0
+    assert f"session {s.session_id}: 1 missing URL(s) forgotten" in capsys.readouterr().out
+    with _rpc(env) as rpc:
+        assert rpc.viewerproxy.missing_urls(s.session_id)["total"] == 0
+    assert main(["viewer", "session", "clear", "nosuch", *uri]) == 4
+    assert capsys.readouterr().err.startswith("nas: not found: ")
 
 
 def test_a_viewer_session_is_its_makers_only(env, people):

@@ -199,7 +199,7 @@ def test_export_of_a_job_validates_holds_its_revisits_original_and_replays_in_py
     # an existing file is not overwritten; an unknown job is one line, exit 2
     again = nas_cli(env["uri"], "export", "wacz", str(out), "--jobs", "2", check=2)
     assert "exists" in again.stderr and "Traceback" not in again.stderr
-    unknown = nas_cli(env["uri"], "export", "wacz", str(env["root"] / "x.wacz"), "--jobs", "99", check=2)
+    unknown = nas_cli(env["uri"], "export", "wacz", str(env["root"] / "x.wacz"), "--jobs", "99", check=4)   # not found
     assert "99" in unknown.stderr and "Traceback" not in unknown.stderr
     assert not (env["root"] / "x.wacz").exists() and not (env["root"] / "x.wacz.part").exists()
 
@@ -281,7 +281,7 @@ def test_hostile_packages_are_refused_and_nothing_is_stored(env):
     cut.write_bytes(open(warc, "rb").read()[:-20])
     bad = nas_cli(env["uri"], "import", "warc", "--harvest", "imports", str(cut), check=2)
     assert "truncated" in bad.stderr and "Traceback" not in bad.stderr
-    nobody = nas_cli(env["uri"], "import", "warc", "--harvest", "no-such-harvest", warc, check=2)
+    nobody = nas_cli(env["uri"], "import", "warc", "--harvest", "no-such-harvest", warc, check=4)   # not found
     assert "no harvest definition 'no-such-harvest'" in nobody.stderr
     assert _files(env) == files and _jobs(env) == jobs
 
@@ -328,5 +328,5 @@ def test_a_harvest_and_a_url_list_export_too(env):
     assert records.count(b"WARC-Type: revisit") == 1 and records.count(b"WARC-Type: response") == 1
     assert len(index) == 2 and all("/pic.png" in line for line in index)
     nothing = nas_cli(env["uri"], "export", "wacz", str(env["root"] / "none.wacz"), "--harvest", "no-such",
-                      check=2)
+                      check=4)
     assert "no jobs" in nothing.stderr

@@ -30,11 +30,11 @@ class FakeScheduler:
     @rpc
     def report_job(self, job_id: int, harvester_id: str, domains: list[dict[str, Any]], harvest_error: str = "",
                    harvest_error_details: str = "", upload_error: str = "", upload_error_details: str = "",
-                   failed: bool | None = None) -> dict[str, Any]:
+                   failed: bool | None = None, notes: list[str] | None = None) -> dict[str, Any]:
         self.board["reports"][job_id] = {
             "harvester_id": harvester_id, "domains": domains, "harvest_error": harvest_error,
             "harvest_error_details": harvest_error_details, "upload_error": upload_error,
-            "upload_error_details": upload_error_details, "failed": failed}
+            "upload_error_details": upload_error_details, "failed": failed, "notes": notes or []}
         return {"stored": len(domains)}
 
     @rpc

@@ -27,6 +27,8 @@ class StandInScheduler:
 
     name = "scheduler"
     jobs: dict[int, str] = {}
+    #: job id → the domains it harvested, for the ``domain`` filter (a job not here has none)
+    domains: dict[int, set[str]] = {}
 
     @rpc
     def list_jobs(self, filters=None, offset=0, limit=100, sort=None) -> Page[JobDto]:
@@ -35,7 +37,8 @@ class StandInScheduler:
         from shared.enums import JobStatus
 
         f = filters or {}
-        ids = sorted(i for i in self.jobs if f.get("id_from", 0) <= i <= f.get("id_to", 10**9))
+        ids = sorted(i for i in self.jobs if f.get("id_from", 0) <= i <= f.get("id_to", 10**9)
+                     and (not f.get("domain") or f["domain"] in self.domains.get(i, ())))
         now = dt.datetime.now(dt.UTC)
         items = [JobDto(i, 1, "h", 0, JobStatus(self.jobs[i]), "FOCUSED", False, "p", 1, 1, -1, -1, now, now, now,
                         now, None, "", "", "", None, None) for i in ids[offset:offset + limit]]

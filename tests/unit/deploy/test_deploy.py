@@ -212,8 +212,9 @@ def test_every_kind_names_a_real_service_class(kind, monkeypatch):
 
 
 def test_plan_and_apply_refuse_an_unknown_host(tmp_path, capsys):
-    rc, out = nas(capsys, "deploy", "plan", _described(tmp_path), "--host", "nowhere", "--root", str(tmp_path))
-    assert rc == 2 and "no host 'nowhere'" in out
+    rc = main(["deploy", "plan", _described(tmp_path), "--host", "nowhere", "--root", str(tmp_path)])
+    err = capsys.readouterr().err
+    assert rc == 2 and err.startswith("nas: error: ") and "no host 'nowhere'" in err
 
 
 def test_render_files_match_plan_of_apply_module(tmp_path):

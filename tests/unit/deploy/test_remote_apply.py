@@ -146,13 +146,13 @@ def test_ssh_and_rsync_commands_from_the_command_line_and_an_unreachable_host(tm
     assert (remote / "etc/nas/test/harvester.yaml").exists() and _hosts(ssh_log)[0] == "crawl"
     # The description's ssh command does not exist: one line, exit 3, nothing installed.
     rc, lines, err = nas(capsys, "deploy", "plan", desc, "--host", "crawl", "--root", str(remote))
-    assert rc == 3 and lines == [] and err.strip() == "nas: crawl: ssh command not found: /nonexistent/ssh"
+    assert rc == 3 and lines == [] and err.strip() == "nas: unavailable: crawl: ssh command not found: /nonexistent/ssh"
     # A host that does not answer (ssh's exit 255): the host and ssh's own words.
     dead = _executable(tmp_path / "dead-ssh", "#!/bin/sh\necho 'ssh: connect to host crawl port 22: "
                                               "Connection refused' >&2\nexit 255\n")
     rc, lines, err = nas(capsys, "deploy", "apply", desc, "--host", "crawl", "--root", str(remote), "--ssh", dead)
     assert rc == 3 and len(err.strip().splitlines()) == 1
-    assert err.startswith("nas: crawl: ") and "exit 255" in err and "Connection refused" in err
+    assert err.startswith("nas: unavailable: crawl: ") and "exit 255" in err and "Connection refused" in err
 
 
 def test_this_machine_is_applied_locally_without_ssh(tmp_path, capsys):

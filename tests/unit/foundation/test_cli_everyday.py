@@ -69,6 +69,20 @@ def test_a_job_reads_without_reprs():
     assert "Files: not known (no arcrepository service is running)" in unknown
 
 
+def test_job_states_read_in_the_one_vocabulary():
+    """#33: a cancelled job read "failed_rejected (cancelled)", a queued one "submitted", while
+    `harvests now` says "queued" (shared/job_states.py)."""
+    empty = Page(items=[], total=0, offset=0, limit=50)
+    cancelled = _job(status=JobStatus.FAILED_REJECTED, outcome=JobOutcome.CANCELLED, failure_code="cancelled",
+                     failure_reason="cancelled by a curator before it started")
+    text = "\n".join(job_lines(cancelled, empty, empty))
+    assert "run 1 — cancelled\n" in text and "failed_rejected" not in text
+    queued = _job(status=JobStatus.SUBMITTED, outcome=None, ended_at=None, started_at=None, failure_reason="",
+                  failure_code="")
+    assert "run 1 — queued\n" in "\n".join(job_lines(queued, empty, empty))
+    assert "— failed (nothing-harvested)" in "\n".join(job_lines(_job(), empty, empty))
+
+
 def test_times_carry_their_zone_and_sizes_read_as_sizes():
     t = dt.datetime(2026, 7, 1, 2, 0, tzinfo=dt.UTC)
     assert when(t, ZoneInfo("Europe/Copenhagen")) == "2026-07-01 04:00:00 CEST"
@@ -161,3 +175,16 @@ def test_every_command_shows_times_in_the_users_zone_with_the_zone_named(monkeyp
     finally:
         monkeypatch.delenv("TZ")
         time.tzset()
+
+
+def test_the_demo_says_how_to_stop_this_demo(tmp_path):
+    """#33: `nas demo` printed `nas demo --stop` without the --dir/--vhost it was started with
+    (the --keep-website line still did): --stop then looked for another demo."""
+    import argparse
+
+    from server.cli import demo_cmd
+
+    mine = argparse.Namespace(dir=str(tmp_path / "demo"), vhost="nas-mine")
+    assert demo_cmd.stop_command(mine) == f"nas demo --stop --dir {tmp_path / 'demo'} --vhost nas-mine"
+    source = open(demo_cmd.__file__, encoding="utf-8").read()
+    assert "`nas demo --stop`" not in source.split("def register")[1], "every line the demo prints names this demo"

@@ -8,6 +8,7 @@ import socket
 
 from harvester_testkit import RecordingScheduler, fast_profile, make_job, slow_profile
 
+from server.harvester import job_spec
 from server.harvester import report as reports
 from shared.errors import JobCancelled
 
@@ -29,6 +30,30 @@ def test_a_crawl_whose_proxy_is_down_reports_no_seed_fetched(make_harvester, rep
     assert {d.stop_reason for d in domains.values()} == {"no-seed-fetched"}
     sent = sched.reports[str(job["id"])]
     assert {d["stop_reason"] for d in sent["domains"]} == {"no-seed-fetched"}
+
+
+def test_crawler_overrides_that_replace_the_profiles_proxy_are_said_and_a_failed_job_says_so(make_harvester,
+                                                                                              replicas):
+    """#33: the demo harvester's crawler_overrides replaced a profile's upstream_proxy without a
+    word, and the job that then reached nothing did not say why."""
+    from server.scheduler.reports import DomainReport, judge
+    from shared.enums import StopReason
+
+    profiles, harvesters = f"http://127.0.0.1:{_closed_port()}", f"http://127.0.0.1:{_closed_port()}"
+    job = make_job(["http://www.example1.test/"], fast_profile(profiles))
+    sched = RecordingScheduler()
+    report = make_harvester(sched, crawler_overrides={"upstream_proxy": harvesters,
+                                                      "fetch": {"max_retries": 1}}).run_job(job)
+    assert report is not None and len(report.notes) == 1, report.notes     # an equal value is no override
+    note = report.notes[0]
+    assert "crawler_overrides set upstream_proxy to" in note and harvesters in note and profiles in note
+    assert sched.reports[str(job["id"])]["notes"] == report.notes          # sent with the report
+    # the scheduler's judgement: the job reached nothing, and its reason ends with the note
+    ending = judge([DomainReport("example1.test", 0, 0, StopReason.NO_SEED_FETCHED)], notes=report.notes)
+    assert ending.failure_code == "nothing_harvested" and ending.failure_reason.endswith(f"(note: {note})")
+    assert judge([DomainReport("example1.test", 5, 50, StopReason.COMPLETED)], notes=report.notes).failure_reason == ""
+    # a profile without a proxy of its own: the harvester's only fills it in, nothing to say
+    assert job_spec.overridden(make_job(["http://www.example1.test/"], {}), {"upstream_proxy": harvesters}) == []
 
 
 def test_fetched_counts_only_answers_from_servers(tmp_path):
