@@ -21,8 +21,15 @@ class DtoListModel(QAbstractTableModel):
         self.rows: list[Any] = []
 
     def set_rows(self, rows: list[Any]) -> None:
+        rows = list(rows)
+        if rows and len(rows) == len(self.rows):
+            # the same number of rows (a refresh): changed in place, so a view keeps its
+            # selection and scroll position
+            self.rows = rows
+            self.dataChanged.emit(self.index(0, 0), self.index(len(rows) - 1, len(self.columns) - 1))
+            return
         self.beginResetModel()
-        self.rows = list(rows)
+        self.rows = rows
         self.endResetModel()
 
     def row_at(self, row: int) -> Any | None:

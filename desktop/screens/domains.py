@@ -49,6 +49,7 @@ class DomainsScreen(Screen):
     key = "domains"
     group = "curate"
     service = "definitions"
+    poll_ms = 10000    # the list and the open domain's harvest history (new jobs end meanwhile)
     # (job ids, title): the frame opens them in the archive browser
     browseJobs = Signal(list, str)
     # set by the frame when an archive browser is there to open (else the button is hidden)
@@ -409,6 +410,14 @@ class DomainsScreen(Screen):
         self.search()
         self.controller.load_profiles()
         self.controller.reopen()
+
+    def poll(self) -> list:
+        """The list and the harvest history in place; the open domain's fields are not touched
+        (the curator may be typing in them)."""
+        calls = list(self.model.refresh())
+        if self.history.started:
+            calls += self.history.refresh()
+        return calls
 
     def search(self) -> None:
         pattern = self.pattern.text().strip()

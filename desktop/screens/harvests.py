@@ -39,6 +39,7 @@ class HarvestsScreen(Screen):
     key = "harvests"
     group = "curate"
     service = "definitions"
+    poll_ms = 10000    # next runs and run counts move on by themselves
     # (job ids, title): the frame opens them in the archive browser
     browseJobs = Signal(list, str)
     # set by the frame when an archive browser is there to open (else the run browser is hidden)
@@ -436,6 +437,10 @@ class HarvestsScreen(Screen):
         if bad:
             text += " " + self.tr("%Ln line(s) not a URL under a domain.", "", bad)
         self.ev_domains.setText(text)
+
+    def poll(self) -> list:
+        """The list in place (next run, runs); the chosen definition's fields are not touched."""
+        return self.model.refresh()
 
     def create_event(self) -> None:
         name = self._name(self.ev, self.ev_name)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QDate, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QDate, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -64,7 +64,7 @@ class JobsScreen(Screen):
     key = "jobs"
     group = "curate"
     service = "scheduler"
-    refresh_ms = 5000
+    poll_ms = 5000     # running jobs' progress, and every status in the lists, while shown
     detailsRequested = Signal(int)    # a job id: the frame opens the job details screen
 
     def build(self) -> None:
@@ -171,6 +171,7 @@ class JobsScreen(Screen):
         self.details_button.setEnabled(False)
         self.details_button.clicked.connect(lambda: self.job and self.detailsRequested.emit(self.job.id))
         self.job: JobDetailsDto | None = None
+        self._open_id: int | None = None
 
         top = QWidget(self.content)
         tl = QVBoxLayout(top)
@@ -198,10 +199,7 @@ class JobsScreen(Screen):
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
         QVBoxLayout(self.content).addWidget(split)
-        self.timer = QTimer(self)
-        self.timer.setInterval(self.refresh_ms)
-        self.timer.timeout.connect(self._tick)
-        self._pending_running = None
+        self.model.refreshed.connect(lambda _page: self._keep_selection())
 
     def title(self) -> str:
         return self.tr("Jobs")
@@ -234,28 +232,48 @@ class JobsScreen(Screen):
     def _update_count(self, total: int) -> None:
         self.count.setText(self.tr("%Ln job(s)", "", total))
 
-    def showEvent(self, event) -> None:
-        self.timer.start()
-        super().showEvent(event)
-
-    def hideEvent(self, event) -> None:
-        self.timer.stop()
-        super().hideEvent(event)
-
-    def _tick(self) -> None:
-        if self.loaded and self._pending_running is None:
-            self.load_running()
-
     def refresh(self) -> None:
         self.load_running()
         self.apply_filters()
 
-    def load_running(self) -> None:
+    def poll(self) -> list:
+        """The running jobs, the pages of the list on screen and the open job, in place."""
+        calls = [self.load_running(), *self.model.refresh(), *self.job_domains.refresh()]
+        if self.job is not None:
+            calls.append(self._load_job(self.job.id))
+        return calls
+
+    def load_running(self):
+        keep = self._selected_id(self.running_view, self.running)
         c = self.rpc("running_jobs")
-        self._pending_running = c
-        c.succeeded.connect(self.running.set_rows)
+        c.succeeded.connect(lambda rows: (self.running.set_rows(rows), self._select_id(self.running_view,
+                                                                                       self.running, keep)))
         c.failed.connect(self.report)
-        c.finished.connect(lambda: setattr(self, "_pending_running", None))
+        return c
+
+    @staticmethod
+    def _selected_id(view: QTableView, model) -> int | None:
+        rows = view.selectionModel().selectedRows() if view.selectionModel() else []
+        row = model.row_at(rows[0].row()) if rows else None
+        return row.id if row is not None else None
+
+    @staticmethod
+    def _select_id(view: QTableView, model, job_id: int | None) -> None:
+        if job_id is None:
+            return
+        for r in range(model.rowCount()):
+            row = model.row_at(r)
+            if row is not None and row.id == job_id:
+                if not view.selectionModel().isRowSelected(r):
+                    view.selectRow(r)
+                return
+        view.clearSelection()
+
+    def _keep_selection(self) -> None:
+        """A refreshed page may have moved the open job (a newer job came in above it): the
+        selection follows the job, not the row number."""
+        if self.job is not None and self.table.selectionModel().hasSelection():
+            self._select_id(self.table, self.model, self.job.id)
 
     def filters(self) -> dict[str, Any] | None:
         self.filter_error.show_error("")
@@ -294,10 +312,16 @@ class JobsScreen(Screen):
             self.detailsRequested.emit(row.id)
 
     def open_job(self, job_id: int) -> None:
-        c = self.rpc("job", job_id)
-        c.succeeded.connect(self.show_job)
-        c.failed.connect(self.report)
+        self._open_id = job_id
+        self._load_job(job_id)
         self.job_domains.set_filters({"job_id": job_id})
+
+    def _load_job(self, job_id: int):
+        c = self.rpc("job", job_id)
+        # a late answer for a job the user has since left is not shown
+        c.succeeded.connect(lambda j: self.show_job(j) if j.id == self._open_id else None)
+        c.failed.connect(self.report)
+        return c
 
     def show_job(self, j: JobDetailsDto) -> None:
         self.job = j
@@ -327,9 +351,15 @@ class JobsScreen(Screen):
         if j.resubmitted_as:
             lines.append(self.tr("Resubmitted as job {id}").format(id=j.resubmitted_as))
         seeds = j.seeds
-        lines.append(self.tr("Seeds ({count}):").format(count=len(seeds)))
+        lines.append(self.tr("%n seed(s):", "", len(seeds)))
         lines.extend("  " + s for s in seeds[:200])
-        self.details.setPlainText("\n".join(lines))
+        text = "\n".join(lines)
+        if text != self.details.toPlainText():
+            # a refresh keeps where the reader had scrolled to
+            bar = self.details.verticalScrollBar()
+            at = bar.value()
+            self.details.setPlainText(text)
+            bar.setValue(at)
 
     def cancel(self) -> None:
         """Ask for a reason (it is kept with the job), then cancel."""
