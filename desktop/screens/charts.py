@@ -21,6 +21,7 @@ from desktop import vocab
 from desktop.screens.base import Screen
 from desktop.screens.jobs import STATUSES
 from shared.dto import Page
+from shared.dto.archive import ReplicaPreservationDto
 from shared.dto.definitions import HarvestDto
 from shared.dto.jobs import DayStatusCountDto, RunStatisticsDto
 from shared.runs import shown_run
@@ -52,8 +53,27 @@ def count_step(top: float) -> int:
     return step
 
 
+def thinned_labels(labels: list[str], room: int) -> list[str]:
+    """At most ``room`` of ``labels`` shown, evenly spaced (the last always); the others blank.
+    A category axis needs distinct categories, so a blank is a distinct run of zero-width
+    spaces: it draws nothing, and no label is cut to "3…" for want of room."""
+    n = len(labels)
+    if n <= max(room, 1):
+        return list(labels)
+    step = -(-n // max(room, 1))
+    return [text if (n - 1 - i) % step == 0 else "\u200b" * (i + 1) for i, text in enumerate(labels)]
+
+
+def localized(chart: QChart) -> QChart:
+    """Numbers on the axes in the chosen language ("2,5" in Danish and German)."""
+    chart.setLocale(QLocale())
+    chart.setLocalizeNumbers(True)
+    return chart
+
+
 def _axes(chart: QChart, series, categories: list[str], top: float, axis_title: str, counts: bool = False) -> None:
     x = QBarCategoryAxis()
+    x.setTruncateLabels(False)   # thinned_labels leaves each shown label the room it needs
     x.append(categories)
     chart.addAxis(x, Qt.AlignmentFlag.AlignBottom)
     series.attachAxis(x)
@@ -108,11 +128,27 @@ class ChartsScreen(Screen):
         row = QHBoxLayout()
         row.addWidget(self.harvest_label)
         row.addWidget(self.harvest, 1)
-        lay = QVBoxLayout(self.content)
-        lay.addLayout(top)
-        lay.addWidget(self.status_view, 1)
-        lay.addLayout(row)
-        lay.addWidget(self.runs_view, 1)
+        # replica health: the archive's copies per replica and state (the bit-preservation
+        # summary the arcrepository keeps); an installation without an archive says so here
+        self.replica_view = QChartView(self.content)
+        self.replica_view.setObjectName("replicaChart")
+        self.replica_view.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.replica_note = QLabel(self.content)
+        self.replica_note.setWordWrap(True)
+        self.replicas: list[ReplicaPreservationDto] = []
+        self.replica_series: QStackedBarSeries | None = None
+        self.replica_failure = ""
+        left = QVBoxLayout()
+        left.addLayout(top)
+        left.addWidget(self.status_view, 1)
+        left.addLayout(row)
+        left.addWidget(self.runs_view, 1)
+        right = QVBoxLayout()
+        right.addWidget(self.replica_note)
+        right.addWidget(self.replica_view, 1)
+        lay = QHBoxLayout(self.content)
+        lay.addLayout(left, 3)
+        lay.addLayout(right, 2)
 
     def title(self) -> str:
         return self.tr("Charts")
@@ -126,6 +162,7 @@ class ChartsScreen(Screen):
         self._draw()
 
     def refresh(self) -> None:
+        self.load_replicas()
         self.load_counts()
         c = self.client.call("definitions", "list_harvests", 0, 1000).bind(self)
         c.succeeded.connect(self._show_harvests)
@@ -152,6 +189,21 @@ class ChartsScreen(Screen):
         self.harvest.setCurrentIndex(max(0, self.harvest.findData(keep)))
         self.load_runs()
 
+    def load_replicas(self) -> None:
+        c = self.client.call("arcrepository", "preservation_summary").bind(self)
+        c.succeeded.connect(self._show_replicas)
+        c.failed.connect(self._replicas_failed)
+
+    def _show_replicas(self, rows: list[ReplicaPreservationDto]) -> None:
+        self.replicas, self.replica_failure = list(rows), ""
+        self._draw_replicas()
+
+    def _replicas_failed(self, failure) -> None:
+        from desktop.errors import describe
+
+        self.replicas, self.replica_failure = [], describe(failure)
+        self._draw_replicas()
+
     def load_runs(self) -> None:
         hid = self.harvest.currentData()
         if hid is None:
@@ -175,9 +227,43 @@ class ChartsScreen(Screen):
     def _draw(self) -> None:
         self._draw_status()
         self._draw_runs()
+        self._draw_replicas()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if self.day_list or self.runs:
+            self._draw_status()    # as many day labels as the new width has room for
+            self._draw_runs()
+
+    def replica_states(self) -> list[tuple[str, str]]:
+        """The states a copy can be in, as the bit-integrity screen names them."""
+        return [("ok", self.tr("OK")), ("missing", self.tr("Missing")), ("corrupt", self.tr("Corrupt")),
+                ("disputed", self.tr("Disputed")), ("unchecked", self.tr("Not checked yet"))]
+
+    def _draw_replicas(self) -> None:
+        chart = localized(QChart())
+        chart.setTitle(self.tr("Copies per replica"))
+        series = QStackedBarSeries()
+        for key, name in self.replica_states():
+            values = [float(getattr(r, key)) for r in self.replicas]
+            if any(values):
+                bars = QBarSet(name)
+                bars.append(values)
+                series.append(bars)
+        chart.addSeries(series)
+        top = max((r.files for r in self.replicas), default=0)
+        _axes(chart, series, [r.name or r.replica for r in self.replicas], float(top), self.tr("Files"), counts=True)
+        chart.legend().setVisible(bool(self.replicas))
+        chart.legend().setAlignment(Qt.AlignmentFlag.AlignBottom)
+        self.replica_series = series
+        self.replica_view.setChart(chart)
+        if self.replica_failure:
+            self.replica_note.setText(self.tr("No replica health: {reason}").format(reason=self.replica_failure))
+        else:
+            self.replica_note.setText(self.tr("Every file should have an OK copy in every replica."))
 
     def _draw_status(self) -> None:
-        chart = QChart()
+        chart = localized(QChart())
         chart.setTitle(self.tr("Jobs per status over time"))
         series = QStackedBarSeries()
         for status, values in self.counts.items():
@@ -187,7 +273,8 @@ class ChartsScreen(Screen):
         chart.addSeries(series)
         locale = QLocale()
         # day and month name in the chosen language: readable under narrow bars
-        labels = [locale.toString(QDate(d.year, d.month, d.day), "d MMM") for d in self.day_list]
+        labels = thinned_labels([locale.toString(QDate(d.year, d.month, d.day), "d MMM") for d in self.day_list],
+                                self._label_room(locale.toString(QDate(2026, 12, 28), "d MMM")))
         top = max((sum(col) for col in zip(*self.counts.values(), strict=True)), default=0)
         _axes(chart, series, labels, float(top), self.tr("Jobs"), counts=True)
         chart.legend().setVisible(bool(self.counts))
@@ -195,8 +282,14 @@ class ChartsScreen(Screen):
         self.status_series = series
         self.status_view.setChart(chart)
 
+    def _label_room(self, widest: str) -> int:
+        """How many labels like ``widest`` fit side by side under a chart (the plot is narrower
+        than the view: the axis title and margins take about 120 pixels)."""
+        width = max(200, self.status_view.width() - 120)
+        return max(2, width // (self.fontMetrics().horizontalAdvance(widest) + 16))
+
     def _draw_runs(self) -> None:
-        chart = QChart()
+        chart = localized(QChart())
         chart.setTitle(self.tr("Bytes harvested per run"))
         top = max((r.bytes for r in self.runs), default=0)
         factor, unit = self._byte_unit(top)
@@ -205,7 +298,8 @@ class ChartsScreen(Screen):
         series = QBarSeries()
         series.append(bars)
         chart.addSeries(series)
-        labels = [self.tr("Run %1").replace("%1", QLocale().toString(shown_run(r.harvest_run))) for r in self.runs]
+        labels = thinned_labels([self.tr("Run %1").replace("%1", QLocale().toString(shown_run(r.harvest_run)))
+                                 for r in self.runs], self._label_room(self.tr("Run %1").replace("%1", "000")))
         _axes(chart, series, labels, top / factor, unit)
         chart.legend().setVisible(False)
         self.runs_series = series

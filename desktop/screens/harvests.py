@@ -35,6 +35,11 @@ from shared.enums import HarvestKind
 from shared.runs import stored_run
 
 
+def next_run_text(h: HarvestDto) -> str:
+    """An inactive definition has no next run, whatever time the server still keeps for it."""
+    return formatting.date_time(h.next_run_at) if h.active else ""
+
+
 class HarvestsScreen(Screen):
     key = "harvests"
     group = "curate"
@@ -58,7 +63,7 @@ class HarvestsScreen(Screen):
             Column("channel", lambda: QCoreApplication.translate("HarvestsScreen", "Channel"), sort=None),
             Column("runs", lambda: QCoreApplication.translate("HarvestsScreen", "Runs"), formatting.number, sort=None),
             Column("next_run_at", lambda: QCoreApplication.translate("HarvestsScreen", "Next run"),
-                   formatting.date_time, sort=None),
+                   sort=None, row_fmt=next_run_text),
             Column("configuration_count", lambda: QCoreApplication.translate("HarvestsScreen", "Configurations"),
                    formatting.number, sort=None),
             Column("scheduling_error", lambda: QCoreApplication.translate("HarvestsScreen", "Problem"), sort=None),

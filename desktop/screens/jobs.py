@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QDate, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QDate, QLocale, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -217,6 +217,9 @@ class JobsScreen(Screen):
                                                     self.tr("Created to"))):
             label.setText(text)
         self.use_dates.setText(self.tr("Created from"))
+        for d in (self.date_from, self.date_to):
+            d.setLocale(QLocale())
+            d.setDisplayFormat(formatting.date_edit_format())
         self.apply_button.setText(self.tr("Apply filters"))
         self.resubmit_button.setText(self.tr("Resubmit failed job"))
         self.cancel_button.setText(self.tr("Cancel job…"))
@@ -292,8 +295,9 @@ class JobsScreen(Screen):
             if self.date_from.date() > self.date_to.date():
                 self.filter_error.show_error(self.tr("The first date is after the last."))
                 return None
-            out["created_from"] = self.date_from.date().toString(Qt.DateFormat.ISODate) + "T00:00:00+00:00"
-            out["created_to"] = self.date_to.date().addDays(1).toString(Qt.DateFormat.ISODate) + "T00:00:00+00:00"
+            # the days as the user sees them: midnight in this computer's zone, as the list shows times
+            out["created_from"] = formatting.local_midnight_iso(self.date_from.date())
+            out["created_to"] = formatting.local_midnight_iso(self.date_to.date().addDays(1))
         return {k: v for k, v in out.items() if v not in (None, "")}
 
     def apply_filters(self) -> None:
