@@ -353,17 +353,23 @@
         <source>Replica {replica}</source>
         <translation>Replikat {replica}</translation>
     </message>
-    <message>
-        <source>{kind} audit {id}: {state}; {seen} files seen, {missing} missing, {corrupt} corrupt</source>
-        <translation>Prüfung {id} ({kind}): {state}; {seen} Dateien gesehen, {missing} fehlend, {corrupt} beschädigt</translation>
+    <message numerus="yes">
+        <source>{kind} audit {id}: {state}; %Ln file(s) seen, {missing} missing, {corrupt} corrupt</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Copy the %Ln missing file(s) back into {replica} from a good copy in another replica? Nothing is deleted; each copy is checked against the reference checksum.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
     <message>
         <source>(partial: no answer from {instances})</source>
         <translation>(unvollständig: keine Antwort von {instances})</translation>
-    </message>
-    <message>
-        <source>Copy the {count} missing files back into {replica} from a good copy in another replica? Nothing is deleted; each copy is checked against the reference checksum.</source>
-        <translation>Die {count} fehlenden Dateien aus einer guten Kopie in einem anderen Replikat nach {replica} zurückkopieren? Nichts wird gelöscht; jede Kopie wird gegen die Referenzprüfsumme geprüft.</translation>
     </message>
     <message>
         <source>Choose a corrupt copy first.</source>
@@ -408,9 +414,12 @@
         <source>{what}: no ended job to browse yet.</source>
         <translation>{what}: noch kein beendeter Job zum Durchsuchen.</translation>
     </message>
-    <message>
-        <source>{what}: the newest {count} jobs are browsed; older ones are left out.</source>
-        <translation>{what}: die {count} neuesten Jobs werden durchsucht; ältere bleiben außen vor.</translation>
+    <message numerus="yes">
+        <source>{what}: the newest %Ln job(s) are browsed; older ones are left out.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -501,6 +510,42 @@
     <message>
         <source>Kilobytes</source>
         <translation>Kilobyte</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation type="unfinished">OK</translation>
+    </message>
+    <message>
+        <source>Missing</source>
+        <translation type="unfinished">Fehlend</translation>
+    </message>
+    <message>
+        <source>Corrupt</source>
+        <translation type="unfinished">Beschädigt</translation>
+    </message>
+    <message>
+        <source>Disputed</source>
+        <translation type="unfinished">Strittig</translation>
+    </message>
+    <message>
+        <source>Not checked yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copies per replica</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation type="unfinished">Dateien</translation>
+    </message>
+    <message>
+        <source>No replica health: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every file should have an OK copy in every replica.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Jobs per status over time</source>
@@ -1707,13 +1752,26 @@
         <source>Crawl profile: {profile}</source>
         <translation>Crawl-Profil: {profile}</translation>
     </message>
-    <message>
-        <source>Harvested: {objects} objects, {bytes}</source>
-        <translation>Geerntet: {objects} Objekte, {bytes}</translation>
+    <message numerus="yes">
+        <source>Harvested: %Ln object(s), {bytes}</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
-    <message>
-        <source>Deduplication: {count} objects not stored again, {bytes} saved</source>
-        <translation>Deduplizierung: {count} Objekte nicht erneut gespeichert, {bytes} gespart</translation>
+    <message numerus="yes">
+        <source>Deduplication: %Ln object(s) not stored again, {bytes} saved</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln seed(s):</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
     <message>
         <source>Stop reasons: {reasons}</source>
@@ -1730,10 +1788,6 @@
     <message>
         <source>Upload error</source>
         <translation>Upload-Fehler</translation>
-    </message>
-    <message>
-        <source>Seeds: {count}</source>
-        <translation>Seeds: {count}</translation>
     </message>
     <message>
         <source>File</source>
@@ -1933,9 +1987,19 @@
         <source>Created {created}, started {started}, ended {ended}</source>
         <translation>Angelegt {created}, gestartet {started}, beendet {ended}</translation>
     </message>
-    <message>
-        <source>Harvested: {objects} objects, {bytes}</source>
-        <translation>Geerntet: {objects} Objekte, {bytes}</translation>
+    <message numerus="yes">
+        <source>Harvested: %Ln object(s), {bytes}</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln seed(s):</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
     <message>
         <source>Stop reasons: {reasons}</source>
@@ -1960,10 +2024,6 @@
     <message>
         <source>Resubmitted as job {id}</source>
         <translation>Erneut eingereicht als Job {id}</translation>
-    </message>
-    <message>
-        <source>Seeds ({count}):</source>
-        <translation>Seeds ({count}):</translation>
     </message>
     <message>
         <source>Cancel job {id}</source>
@@ -2621,7 +2681,123 @@ Eine Webarchivierungs-Suite für Nationalbibliotheken.</translation>
     <name>Screen</name>
     <message>
         <source>The running {service} service does not offer &apos;{method}&apos; yet.</source>
+        <extracomment>How often :meth:`poll` runs while the screen is visible (0: the screen shows nothing that changes by itself). One timer per screen, stopped while the screen is hidden, and a tick is skipped while the previous poll&apos;s calls are still out (docs/decisions/desktop-refresh.md).</extracomment>
         <translation>Der laufende Dienst {service} bietet &apos;{method}&apos; noch nicht an.</translation>
+    </message>
+</context>
+<context>
+    <name>ServerText</name>
+    <message>
+        <source>Cancelled by a curator: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled by a curator.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No word from the harvester within the job time-out: marked failed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was harvested: no object was fetched for any of the job&apos;s domains.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The harvest failed: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The upload to the archive failed: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The {kind} audit {audit} of replica {replica} found {missing}, {corrupt} and {disputed}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n missing file(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n corrupt file(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n disputed file(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{instance} ({service} on {host}) has sent no heartbeat for {age}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n second(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{file} could not be stored in {replicas}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a replica</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{instance} has too little free disk space and takes no new files (replica {replica}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{instance} has too little free disk space and takes no new jobs (channel {channel}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Job {id} failed. {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Harvest definition {id} could not be scheduled and was deactivated: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit found damage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Instance lost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Store failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Upload failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disk space low</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Job failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Definition deactivated</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

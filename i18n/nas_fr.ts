@@ -353,17 +353,23 @@
         <source>Replica {replica}</source>
         <translation>Réplique {replica}</translation>
     </message>
-    <message>
-        <source>{kind} audit {id}: {state}; {seen} files seen, {missing} missing, {corrupt} corrupt</source>
-        <translation>Audit {id} ({kind}) : {state} ; {seen} fichiers vus, {missing} manquants, {corrupt} corrompus</translation>
+    <message numerus="yes">
+        <source>{kind} audit {id}: {state}; %Ln file(s) seen, {missing} missing, {corrupt} corrupt</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Copy the %Ln missing file(s) back into {replica} from a good copy in another replica? Nothing is deleted; each copy is checked against the reference checksum.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
     <message>
         <source>(partial: no answer from {instances})</source>
         <translation>(partiel : pas de réponse de {instances})</translation>
-    </message>
-    <message>
-        <source>Copy the {count} missing files back into {replica} from a good copy in another replica? Nothing is deleted; each copy is checked against the reference checksum.</source>
-        <translation>Recopier les {count} fichiers manquants dans {replica} depuis une bonne copie d&apos;une autre réplique ? Rien n&apos;est supprimé ; chaque copie est vérifiée avec la somme de contrôle de référence.</translation>
     </message>
     <message>
         <source>Choose a corrupt copy first.</source>
@@ -408,9 +414,12 @@
         <source>{what}: no ended job to browse yet.</source>
         <translation>{what} : aucune tâche terminée à parcourir pour l’instant.</translation>
     </message>
-    <message>
-        <source>{what}: the newest {count} jobs are browsed; older ones are left out.</source>
-        <translation>{what} : les {count} tâches les plus récentes sont parcourues ; les plus anciennes sont omises.</translation>
+    <message numerus="yes">
+        <source>{what}: the newest %Ln job(s) are browsed; older ones are left out.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -501,6 +510,42 @@
     <message>
         <source>Kilobytes</source>
         <translation>Kilooctets</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation type="unfinished">OK</translation>
+    </message>
+    <message>
+        <source>Missing</source>
+        <translation type="unfinished">Manquants</translation>
+    </message>
+    <message>
+        <source>Corrupt</source>
+        <translation type="unfinished">Corrompus</translation>
+    </message>
+    <message>
+        <source>Disputed</source>
+        <translation type="unfinished">Contestés</translation>
+    </message>
+    <message>
+        <source>Not checked yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copies per replica</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation type="unfinished">Fichiers</translation>
+    </message>
+    <message>
+        <source>No replica health: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every file should have an OK copy in every replica.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Jobs per status over time</source>
@@ -1707,13 +1752,26 @@
         <source>Crawl profile: {profile}</source>
         <translation>Profil de collecte : {profile}</translation>
     </message>
-    <message>
-        <source>Harvested: {objects} objects, {bytes}</source>
-        <translation>Collecté : {objects} objets, {bytes}</translation>
+    <message numerus="yes">
+        <source>Harvested: %Ln object(s), {bytes}</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
-    <message>
-        <source>Deduplication: {count} objects not stored again, {bytes} saved</source>
-        <translation>Déduplication : {count} objets non stockés à nouveau, {bytes} économisés</translation>
+    <message numerus="yes">
+        <source>Deduplication: %Ln object(s) not stored again, {bytes} saved</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln seed(s):</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
     <message>
         <source>Stop reasons: {reasons}</source>
@@ -1730,10 +1788,6 @@
     <message>
         <source>Upload error</source>
         <translation>Erreur de téléversement</translation>
-    </message>
-    <message>
-        <source>Seeds: {count}</source>
-        <translation>Graines : {count}</translation>
     </message>
     <message>
         <source>File</source>
@@ -1933,9 +1987,19 @@
         <source>Created {created}, started {started}, ended {ended}</source>
         <translation>Créée {created}, démarrée {started}, terminée {ended}</translation>
     </message>
-    <message>
-        <source>Harvested: {objects} objects, {bytes}</source>
-        <translation>Collecté : {objects} objets, {bytes}</translation>
+    <message numerus="yes">
+        <source>Harvested: %Ln object(s), {bytes}</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln seed(s):</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
     <message>
         <source>Stop reasons: {reasons}</source>
@@ -1960,10 +2024,6 @@
     <message>
         <source>Resubmitted as job {id}</source>
         <translation>Resoumise comme tâche {id}</translation>
-    </message>
-    <message>
-        <source>Seeds ({count}):</source>
-        <translation>Graines ({count}) :</translation>
     </message>
     <message>
         <source>Cancel job {id}</source>
@@ -2621,7 +2681,123 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
     <name>Screen</name>
     <message>
         <source>The running {service} service does not offer &apos;{method}&apos; yet.</source>
+        <extracomment>How often :meth:`poll` runs while the screen is visible (0: the screen shows nothing that changes by itself). One timer per screen, stopped while the screen is hidden, and a tick is skipped while the previous poll&apos;s calls are still out (docs/decisions/desktop-refresh.md).</extracomment>
         <translation>Le service {service} en cours n’offre pas encore &apos;{method}&apos;.</translation>
+    </message>
+</context>
+<context>
+    <name>ServerText</name>
+    <message>
+        <source>Cancelled by a curator: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled by a curator.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No word from the harvester within the job time-out: marked failed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was harvested: no object was fetched for any of the job&apos;s domains.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The harvest failed: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The upload to the archive failed: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The {kind} audit {audit} of replica {replica} found {missing}, {corrupt} and {disputed}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n missing file(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n corrupt file(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n disputed file(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{instance} ({service} on {host}) has sent no heartbeat for {age}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n second(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{file} could not be stored in {replicas}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a replica</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{instance} has too little free disk space and takes no new files (replica {replica}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{instance} has too little free disk space and takes no new jobs (channel {channel}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Job {id} failed. {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Harvest definition {id} could not be scheduled and was deactivated: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit found damage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Instance lost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Store failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Upload failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disk space low</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Job failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Definition deactivated</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -140,13 +140,13 @@ class Screen(QWidget):
         # A stopped service either has no queue (UnknownService) or leaves its queue behind and
         # never answers (a timeout): both mean "not available", shown once on the screen itself.
         if failure.kind in (FailureKind.SERVICE_MISSING, FailureKind.TIMEOUT):
-            self.show_unavailable(failure.service, describe(failure))
+            self.show_unavailable(failure.service, lambda: describe(failure))
         elif _is_missing_method(failure):
-            self.show_unavailable(failure.service, self.tr(
+            self.show_unavailable(failure.service, lambda: self.tr(
                 "The running {service} service does not offer '{method}' yet.").format(
                     service=failure.service, method=failure.method))
 
-    def show_unavailable(self, service: str, reason: str) -> None:
+    def show_unavailable(self, service: str, reason) -> None:
         self.unavailable.set_service(service, reason)
         self._stack.setCurrentWidget(self.unavailable)
 

@@ -89,7 +89,8 @@ def _axes(chart: QChart, series, categories: list[str], top: float, axis_title: 
         y.setLabelFormat("%d")
     else:
         y.setRange(0, top * 1.1 if top > 0 else 1)
-        y.setLabelFormat("%.0f" if top >= 10 or top == 0 else "%.1f")
+        # decimals only where the range is small (an empty chart's 0-1 axis too: not "0 0 1 1 1")
+        y.setLabelFormat("%.0f" if top >= 10 else "%.1f")
     chart.addAxis(y, Qt.AlignmentFlag.AlignLeft)
     series.attachAxis(y)
 
@@ -137,7 +138,7 @@ class ChartsScreen(Screen):
         self.replica_note.setWordWrap(True)
         self.replicas: list[ReplicaPreservationDto] = []
         self.replica_series: QStackedBarSeries | None = None
-        self.replica_failure = ""
+        self.replica_failure = None   # why the archive did not answer (said in the current language)
         left = QVBoxLayout()
         left.addLayout(top)
         left.addWidget(self.status_view, 1)
@@ -195,13 +196,11 @@ class ChartsScreen(Screen):
         c.failed.connect(self._replicas_failed)
 
     def _show_replicas(self, rows: list[ReplicaPreservationDto]) -> None:
-        self.replicas, self.replica_failure = list(rows), ""
+        self.replicas, self.replica_failure = list(rows), None
         self._draw_replicas()
 
     def _replicas_failed(self, failure) -> None:
-        from desktop.errors import describe
-
-        self.replicas, self.replica_failure = [], describe(failure)
+        self.replicas, self.replica_failure = [], failure
         self._draw_replicas()
 
     def load_runs(self) -> None:
@@ -257,8 +256,12 @@ class ChartsScreen(Screen):
         chart.legend().setAlignment(Qt.AlignmentFlag.AlignBottom)
         self.replica_series = series
         self.replica_view.setChart(chart)
-        if self.replica_failure:
-            self.replica_note.setText(self.tr("No replica health: {reason}").format(reason=self.replica_failure))
+        self.replica_view.setVisible(self.replica_failure is None)
+        if self.replica_failure is not None:
+            from desktop.errors import describe
+
+            self.replica_note.setText(self.tr("No replica health: {reason}").format(
+                reason=describe(self.replica_failure)))
         else:
             self.replica_note.setText(self.tr("Every file should have an OK copy in every replica."))
 

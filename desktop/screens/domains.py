@@ -160,6 +160,11 @@ class DomainsScreen(Screen):
         split.setStretchFactor(0, 2)
         split.setStretchFactor(1, 3)
         split.setSizes([420, 640])   # the list wide enough for long domain names, every tab visible
+        # the list keeps room for its search field and names whatever the tabs' language needs;
+        # tabs that do not fit (German) scroll instead of squeezing the list
+        left.setMinimumWidth(360)
+        split.setChildrenCollapsible(False)
+        self.tabs.setUsesScrollButtons(True)
         QVBoxLayout(self.content).addWidget(split)
 
     def _forms(self) -> dict[str, Form]:

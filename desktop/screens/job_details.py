@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop import formatting, vocab
+from desktop import formatting, server_text, vocab
 from desktop.controllers.job_details import JobDetailsController, history_of, history_text
 from desktop.models import Column, PagedTableModel
 from desktop.models.paged import sort_param
@@ -80,6 +80,7 @@ class JobDetailsScreen(Screen):
         self.job_id = QLineEdit(self.content)
         self.job_id.setObjectName("jobIdInput")
         self.job_id.setMaximumWidth(120)
+        self.job_id.setMinimumWidth(80)   # a job number stays readable beside a long heading
         self.job_id.returnPressed.connect(self._open_typed)
         self.open_button = QPushButton(self.content)
         self.open_button.clicked.connect(self._open_typed)
@@ -89,6 +90,7 @@ class JobDetailsScreen(Screen):
         f.setBold(True)
         f.setPointSizeF(f.pointSizeF() * 1.2)
         self.heading.setFont(f)
+        self.heading.setWordWrap(True)   # a long sentence in German takes two lines, not the fields' room
         self.resubmit_button = QPushButton(self.content)
         self.resubmit_button.clicked.connect(c.resubmit)
         self.needs(self.resubmit_button, "scheduler.resubmit_job")
@@ -278,16 +280,17 @@ class JobDetailsScreen(Screen):
         lines += [
             self.tr("Harvest: {harvest}, run {run}, channel {channel}").format(harvest=j.harvest, run=shown_run(j.harvest_run), channel=j.channel),
             self.tr("Crawl profile: {profile}").format(profile=j.profile),
-            self.tr("Harvested: {objects} objects, {bytes}").format(objects=formatting.number(j.objects), bytes=formatting.size(j.bytes)),
-            self.tr("Deduplication: {count} objects not stored again, {bytes} saved").format(
-                count=formatting.number(j.duplicates), bytes=formatting.size(j.duplicate_bytes)),
+            self.tr("Harvested: %Ln object(s), {bytes}", "", j.objects).format(bytes=formatting.size(j.bytes)),
+            self.tr("Deduplication: %Ln object(s) not stored again, {bytes} saved", "", j.duplicates).format(
+                bytes=formatting.size(j.duplicate_bytes)),
             self.tr("Stop reasons: {reasons}").format(reasons=reasons or "—"),
         ]
-        for text, label in ((j.failure_reason, self.tr("Failure")), (j.harvest_error, self.tr("Harvest error")),
+        # the failure in the user's language from its code; the server's words when it has none
+        for text, label in ((server_text.job_failure(j), self.tr("Failure")), (j.harvest_error, self.tr("Harvest error")),
                             (j.upload_error, self.tr("Upload error"))):
             if text:
                 lines.append(f"{label}: {text}")
-        lines.append(self.tr("Seeds: {count}").format(count=formatting.number(len(j.seeds))))
+        lines.append(self.tr("%Ln seed(s):", "", len(j.seeds)))
         lines.extend("  " + s for s in j.seeds[:200])
         self.summary.setPlainText("\n".join(lines))
         self.history.clear()

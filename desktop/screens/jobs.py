@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop import formatting, vocab
+from desktop import formatting, server_text, vocab
 from desktop.controllers.harvests import JobsController
 from desktop.models import Column, DtoListModel, PagedTableModel
 from desktop.models.paged import sort_param
@@ -341,11 +341,11 @@ class JobsScreen(Screen):
             self.tr("Created {created}, started {started}, ended {ended}").format(
                 created=formatting.date_time(j.created_at), started=formatting.date_time(j.started_at) or "—",
                 ended=formatting.date_time(j.ended_at) or "—"),
-            self.tr("Harvested: {objects} objects, {bytes}").format(
-                objects=formatting.number(j.objects), bytes=formatting.size(j.bytes)),
+            self.tr("Harvested: %Ln object(s), {bytes}", "", j.objects).format(bytes=formatting.size(j.bytes)),
             self.tr("Stop reasons: {reasons}").format(reasons=reasons or "—"),
         ]
-        for text, label in ((j.failure_reason, self.tr("Failure")), (j.harvest_error, self.tr("Harvest error")),
+        # the failure in the user's language from its code; the server's words when it has none
+        for text, label in ((server_text.job_failure(j), self.tr("Failure")), (j.harvest_error, self.tr("Harvest error")),
                             (j.upload_error, self.tr("Upload error"))):
             if text:
                 lines.append(f"{label}: {text}")
@@ -355,7 +355,7 @@ class JobsScreen(Screen):
         if j.resubmitted_as:
             lines.append(self.tr("Resubmitted as job {id}").format(id=j.resubmitted_as))
         seeds = j.seeds
-        lines.append(self.tr("%n seed(s):", "", len(seeds)))
+        lines.append(self.tr("%Ln seed(s):", "", len(seeds)))
         lines.extend("  " + s for s in seeds[:200])
         text = "\n".join(lines)
         if text != self.details.toPlainText():
