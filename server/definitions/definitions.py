@@ -180,11 +180,7 @@ def create_snapshot(session: Session, name: str, max_bytes: int = -1, max_object
     h = _new(session, name, HarvestKind.SNAPSHOT, comments, channel)
     h.max_bytes = validation.limit(max_bytes, "max_bytes")
     h.max_objects = validation.limit(max_objects, "max_objects")
-    if not isinstance(max_job_running_time_s, int) or isinstance(max_job_running_time_s, bool) \
-            or max_job_running_time_s < 0:
-        raise InvalidInput("max_job_running_time_s must be a whole number of seconds ≥ 0 (0: no limit)",
-                           {"field": "max_job_running_time_s", "value": max_job_running_time_s})
-    h.max_job_running_time_s = max_job_running_time_s
+    h.max_job_running_time_s = validation.limit(max_job_running_time_s, "max_job_running_time_s", "time")
     if based_on:
         prev = get(session, based_on)
         if prev.kind != HarvestKind.SNAPSHOT.value:
@@ -235,10 +231,7 @@ def update(session: Session, name: str, edition: int, changes: dict[str, Any]) -
         if f in changes:
             setattr(h, f, validation.limit(changes[f], f))
     if "max_job_running_time_s" in changes:
-        v = changes["max_job_running_time_s"]
-        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            raise InvalidInput("max_job_running_time_s must be a whole number ≥ 0", {"field": "max_job_running_time_s"})
-        h.max_job_running_time_s = v
+        h.max_job_running_time_s = validation.limit(changes["max_job_running_time_s"], "max_job_running_time_s", "time")
     from sqlalchemy.orm.attributes import flag_modified
 
     flag_modified(h, "comments")  # configurations are part of the harvest: the edition goes up

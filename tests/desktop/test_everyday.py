@@ -132,7 +132,7 @@ def test_counts_of_one_are_singular(qtbot, languages, code, one_seed, one_file):
         "BitIntegrityScreen", "Copy the %Ln missing file(s) back into {replica} from a good copy in another replica? "
         "Nothing is deleted; each copy is checked against the reference checksum.", "", 1)
     assert text.startswith(one_file)
-    seen = QCoreApplication.translate("BitIntegrityScreen",
-                                      "{kind} audit {id}: {state}; %Ln file(s) seen, {missing} missing, {corrupt} corrupt",
-                                      "", 1)
+    seen = QCoreApplication.translate(
+        "BitIntegrityScreen", "{kind} audit {id}: {state}; %Ln file(s) seen, {missing} missing, {corrupt} corrupt",
+        "", 1)
     assert "1 files" not in seen and "1 filer" not in seen and "1 Dateien" not in seen
