@@ -2,8 +2,6 @@
 day) and bytes harvested per run of a chosen definition."""
 from __future__ import annotations
 
-import datetime as dt
-
 from PySide6.QtCharts import (
     QBarCategoryAxis,
     QBarSeries,
@@ -18,30 +16,10 @@ from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSpinBox, QVBoxLayout
 
 from desktop import vocab
+from desktop.controllers.charts import ChartsController
 from desktop.screens.base import Screen
-from desktop.screens.jobs import STATUSES
-from shared.dto import Page
-from shared.dto.archive import ReplicaPreservationDto
 from shared.dto.definitions import HarvestDto
-from shared.dto.jobs import DayStatusCountDto, RunStatisticsDto
 from shared.runs import shown_run
-
-
-def days_between(start: dt.date, end: dt.date) -> list[dt.date]:
-    return [start + dt.timedelta(days=i) for i in range((end - start).days + 1)]
-
-
-def per_day_and_status(rows: list[DayStatusCountDto], days: list[dt.date]) -> dict[str, list[int]]:
-    """The RPC's sparse counts (day, status, jobs) as one full row of counts per status that
-    occurs (in the order of ``STATUSES``), zero on days without jobs of that status."""
-    index = {d: i for i, d in enumerate(days)}
-    out: dict[str, list[int]] = {}
-    for r in rows:
-        i = index.get(r.day)
-        if i is not None:
-            out.setdefault(str(r.status), [0] * len(days))[i] += r.jobs
-    order = {s: n for n, s in enumerate(STATUSES)}
-    return {s: out[s] for s in sorted(out, key=lambda s: (order.get(s, len(order)), s))}
 
 
 def count_step(top: float) -> int:
@@ -117,9 +95,12 @@ class ChartsScreen(Screen):
         self.runs_view = QChartView(self.content)
         self.runs_view.setObjectName("runsChart")
         self.runs_view.setRenderHint(QPainter.RenderHint.Antialiasing)
-        self.day_list: list[dt.date] = []
-        self.counts: dict[str, list[int]] = {}
-        self.runs: list[RunStatisticsDto] = []
+        c = self.controller = ChartsController(self.client, self.rpc, self)
+        c.countsChanged.connect(self._draw_status)
+        c.runsChanged.connect(self._draw_runs)
+        c.replicasChanged.connect(self._draw_replicas)
+        c.harvestsChanged.connect(self._show_harvests)
+        c.failure.connect(self.report)
         self.status_series: QStackedBarSeries | None = None
         self.runs_series: QBarSeries | None = None
         top = QHBoxLayout()
@@ -136,9 +117,7 @@ class ChartsScreen(Screen):
         self.replica_view.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.replica_note = QLabel(self.content)
         self.replica_note.setWordWrap(True)
-        self.replicas: list[ReplicaPreservationDto] = []
         self.replica_series: QStackedBarSeries | None = None
-        self.replica_failure = None   # why the archive did not answer (said in the current language)
         left = QVBoxLayout()
         left.addLayout(top)
         left.addWidget(self.status_view, 1)
@@ -163,57 +142,35 @@ class ChartsScreen(Screen):
         self._draw()
 
     def refresh(self) -> None:
-        self.load_replicas()
+        self.controller.load_replicas()
         self.load_counts()
-        c = self.client.call("definitions", "list_harvests", 0, 1000).bind(self)
-        c.succeeded.connect(self._show_harvests)
+        self.controller.load_harvests()
+
+    # what is drawn is the controller's
+    day_list = property(lambda self: self.controller.day_list)
+    counts = property(lambda self: self.controller.counts)
+    runs = property(lambda self: self.controller.runs)
+    replicas = property(lambda self: self.controller.replicas)
+    replica_failure = property(lambda self: self.controller.replica_failure)
 
     def load_counts(self) -> None:
-        end = dt.datetime.now(dt.UTC).date()
-        start = end - dt.timedelta(days=self.days.value() - 1)
-        c = self.rpc("job_status_counts_by_day", start.isoformat(), end.isoformat())
-        c.succeeded.connect(lambda rows, s=start, e=end: self._show_counts(rows, s, e))
-        c.failed.connect(self.report)
+        self.controller.load_counts(self.days.value())
 
-    def _show_counts(self, rows: list[DayStatusCountDto], start: dt.date, end: dt.date) -> None:
-        self.day_list = days_between(start, end)
-        self.counts = per_day_and_status(rows, self.day_list)
-        self._draw()
+    def load_replicas(self) -> None:
+        self.controller.load_replicas()
 
-    def _show_harvests(self, page: Page[HarvestDto]) -> None:
+    def _show_harvests(self, harvests: list[HarvestDto]) -> None:
         keep = self.harvest.currentData()
         self.harvest.blockSignals(True)
         self.harvest.clear()
-        for h in page.items:
+        for h in harvests:
             self.harvest.addItem(h.name, h.id)
         self.harvest.blockSignals(False)
         self.harvest.setCurrentIndex(max(0, self.harvest.findData(keep)))
         self.load_runs()
 
-    def load_replicas(self) -> None:
-        c = self.client.call("arcrepository", "preservation_summary").bind(self)
-        c.succeeded.connect(self._show_replicas)
-        c.failed.connect(self._replicas_failed)
-
-    def _show_replicas(self, rows: list[ReplicaPreservationDto]) -> None:
-        self.replicas, self.replica_failure = list(rows), None
-        self._draw_replicas()
-
-    def _replicas_failed(self, failure) -> None:
-        self.replicas, self.replica_failure = [], failure
-        self._draw_replicas()
-
     def load_runs(self) -> None:
-        hid = self.harvest.currentData()
-        if hid is None:
-            return
-        c = self.rpc("run_statistics", hid)
-        c.succeeded.connect(self._show_runs)
-        c.failed.connect(self.report)
-
-    def _show_runs(self, runs: list[RunStatisticsDto]) -> None:
-        self.runs = runs
-        self._draw()
+        self.controller.load_runs(self.harvest.currentData())
 
     def _byte_unit(self, top: int) -> tuple[float, str]:
         units = ((1e12, self.tr("Terabytes")), (1e9, self.tr("Gigabytes")), (1e6, self.tr("Megabytes")),
