@@ -10,7 +10,7 @@ from PySide6.QtCore import Signal
 from desktop.controllers.base import Controller
 from desktop.rpc.outcome import Failure
 from shared.dto import Page
-from shared.dto.archive import ReplicaPreservationDto
+from shared.dto.archive import ArchiveGrowthDto, ReplicaPreservationDto
 from shared.dto.jobs import DayStatusCountDto, RunStatisticsDto
 from shared.enums import JobStatus
 
@@ -42,6 +42,7 @@ class ChartsController(Controller):
     countsChanged = Signal()
     runsChanged = Signal()
     replicasChanged = Signal()
+    growthChanged = Signal()
     harvestsChanged = Signal(list)
 
     def __init__(self, client, call=None, parent=None):
@@ -51,6 +52,8 @@ class ChartsController(Controller):
         self.runs: list[RunStatisticsDto] = []
         self.replicas: list[ReplicaPreservationDto] = []
         self.replica_failure: Failure | None = None   # why the archive did not answer
+        self.growth: list[ArchiveGrowthDto] = []
+        self.growth_failure: Failure | None = None
 
     def load_counts(self, days: int, today: dt.date | None = None) -> None:
         """Jobs created per day and status over the last ``days`` days (UTC days, as stored)."""
@@ -94,3 +97,18 @@ class ChartsController(Controller):
         self.replicas, self.replica_failure = [], failure
         self.replicasChanged.emit()
 
+    def load_growth(self, days: int, today: dt.date | None = None) -> None:
+        """The whole archive's size at the end of each of the last ``days`` days (UTC)."""
+        end = today or dt.datetime.now(dt.UTC).date()
+        start = end - dt.timedelta(days=days - 1)
+        c = self.client.call("arcrepository", "archive_growth", start.isoformat(), end.isoformat()).bind(self)
+        c.succeeded.connect(self._grown)
+        c.failed.connect(self._growth_failed)
+
+    def _grown(self, rows: list[ArchiveGrowthDto]) -> None:
+        self.growth, self.growth_failure = list(rows), None
+        self.growthChanged.emit()
+
+    def _growth_failed(self, failure: Failure) -> None:
+        self.growth, self.growth_failure = [], failure
+        self.growthChanged.emit()

@@ -15,7 +15,7 @@ from PySide6.QtCore import QDate, QLocale, Qt
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSpinBox, QVBoxLayout
 
-from desktop import vocab
+from desktop import formatting, vocab
 from desktop.controllers.charts import ChartsController
 from desktop.screens.base import Screen
 from shared.dto.definitions import HarvestDto
@@ -99,6 +99,7 @@ class ChartsScreen(Screen):
         c.countsChanged.connect(self._draw_status)
         c.runsChanged.connect(self._draw_runs)
         c.replicasChanged.connect(self._draw_replicas)
+        c.growthChanged.connect(self._draw_growth)
         c.harvestsChanged.connect(self._show_harvests)
         c.failure.connect(self.report)
         self.status_series: QStackedBarSeries | None = None
@@ -118,6 +119,14 @@ class ChartsScreen(Screen):
         self.replica_note = QLabel(self.content)
         self.replica_note.setWordWrap(True)
         self.replica_series: QStackedBarSeries | None = None
+        # growth of the whole archive: its size at the end of each day of the chosen span
+        self.growth_view = QChartView(self.content)
+        self.growth_view.setObjectName("growthChart")
+        self.growth_view.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.growth_note = QLabel(self.content)
+        self.growth_note.setObjectName("growthNote")
+        self.growth_note.setWordWrap(True)
+        self.growth_series: QBarSeries | None = None
         left = QVBoxLayout()
         left.addLayout(top)
         left.addWidget(self.status_view, 1)
@@ -126,6 +135,8 @@ class ChartsScreen(Screen):
         right = QVBoxLayout()
         right.addWidget(self.replica_note)
         right.addWidget(self.replica_view, 1)
+        right.addWidget(self.growth_note)
+        right.addWidget(self.growth_view, 1)
         lay = QHBoxLayout(self.content)
         lay.addLayout(left, 3)
         lay.addLayout(right, 2)
@@ -152,9 +163,12 @@ class ChartsScreen(Screen):
     runs = property(lambda self: self.controller.runs)
     replicas = property(lambda self: self.controller.replicas)
     replica_failure = property(lambda self: self.controller.replica_failure)
+    growth = property(lambda self: self.controller.growth)
 
     def load_counts(self) -> None:
+        """The span chosen: the jobs per day and the archive's growth over the same days."""
         self.controller.load_counts(self.days.value())
+        self.controller.load_growth(self.days.value())
 
     def load_replicas(self) -> None:
         self.controller.load_replicas()
@@ -184,12 +198,14 @@ class ChartsScreen(Screen):
         self._draw_status()
         self._draw_runs()
         self._draw_replicas()
+        self._draw_growth()
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        if self.day_list or self.runs:
+        if self.day_list or self.runs or self.growth:
             self._draw_status()    # as many day labels as the new width has room for
             self._draw_runs()
+            self._draw_growth()
 
     def replica_states(self) -> list[tuple[str, str]]:
         """The states a copy can be in, as the bit-integrity screen names them."""
@@ -221,6 +237,42 @@ class ChartsScreen(Screen):
                 reason=describe(self.replica_failure)))
         else:
             self.replica_note.setText(self.tr("Every file should have an OK copy in every replica."))
+
+    def _draw_growth(self) -> None:
+        chart = localized(QChart())
+        chart.setTitle(self.tr("Size of the whole archive"))
+        rows = self.growth
+        top = max((r.total_bytes for r in rows), default=0)
+        factor, unit = self._byte_unit(top)
+        bars = QBarSet(self.tr("Archive size"))
+        bars.append([r.total_bytes / factor for r in rows])
+        series = QBarSeries()
+        series.append(bars)
+        chart.addSeries(series)
+        locale = QLocale()
+        width = max(200, self.growth_view.width() - 120)
+        room = max(2, width // (self.fontMetrics().horizontalAdvance(locale.toString(QDate(2026, 12, 28), "d MMM"))
+                                + 16))
+        labels = thinned_labels([locale.toString(QDate(r.day.year, r.day.month, r.day.day), "d MMM") for r in rows],
+                                room)
+        _axes(chart, series, labels, top / factor, unit)
+        chart.legend().setVisible(False)
+        self.growth_series = series
+        self.growth_view.setChart(chart)
+        failure = self.controller.growth_failure
+        self.growth_view.setVisible(failure is None)
+        if failure is not None:
+            from desktop.errors import describe
+
+            self.growth_note.setText(self.tr("No archive growth: {reason}").format(reason=describe(failure)))
+        elif rows:
+            last = rows[-1]
+            self.growth_note.setText(self.tr("The archive holds %Ln file(s), {size}; {new} taken in these days.", "",
+                                             last.total_files).format(
+                size=formatting.size(last.total_bytes),
+                new=formatting.size(sum(r.bytes for r in rows))))
+        else:
+            self.growth_note.setText("")
 
     def _draw_status(self) -> None:
         chart = localized(QChart())

@@ -1,5 +1,5 @@
-"""Charts: replica health from the real archive, numbers in the chosen language, day labels that
-are never cut short."""
+"""Charts: replica health and the archive's growth from the real archive, numbers in the chosen
+language, day labels that are never cut short."""
 from __future__ import annotations
 
 import os
@@ -39,6 +39,13 @@ def test_replica_health_chart_counts_the_archives_copies_per_replica(qtbot, wind
     assert per_replica == [float(r.files) for r in c.replicas]
     axis = c.replica_view.chart().axes(Qt.Orientation.Horizontal)[0]
     assert axis.categories() == ["Replica one", "Replica two"]
+    # the whole archive's growth over the chosen days: today holds the file just stored
+    c.load_counts()
+    qtbot.waitUntil(lambda: len(c.growth) == 30 and c.growth[-1].total_files >= 1, timeout=30000)
+    assert c.growth[-1].files >= 1 and c.growth[-1].total_bytes >= 2000
+    (bars,) = c.growth_series.barSets()
+    assert bars.count() == 30 and bars.at(29) > 0
+    assert "file" in c.growth_note.text()
 
 
 def test_chart_numbers_and_day_labels_follow_the_language(qtbot, window):
