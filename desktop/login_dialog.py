@@ -25,7 +25,7 @@ from desktop.sign_in import SignIn
 from desktop.widgets.form import ERROR_STYLE, Form
 from shared import credentials
 
-#: a broker address as long as real ones get: the server fields show it whole
+# a broker address as long as real ones get: the server fields show it whole
 TYPICAL_ADDRESS = "amqp://harvest-db.example.org:5672"
 
 

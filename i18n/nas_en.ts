@@ -355,16 +355,16 @@
     </message>
     <message numerus="yes">
         <source>{kind} audit {id}: {state}; %Ln file(s) seen, {missing} missing, {corrupt} corrupt</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>{kind} audit {id}: {state}; %Ln file seen, {missing} missing, {corrupt} corrupt</numerusform>
+            <numerusform>{kind} audit {id}: {state}; %Ln files seen, {missing} missing, {corrupt} corrupt</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Copy the %Ln missing file(s) back into {replica} from a good copy in another replica? Nothing is deleted; each copy is checked against the reference checksum.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Copy the %Ln missing file back into {replica} from a good copy in another replica? Nothing is deleted; each copy is checked against the reference checksum.</numerusform>
+            <numerusform>Copy the %Ln missing files back into {replica} from a good copy in another replica? Nothing is deleted; each copy is checked against the reference checksum.</numerusform>
         </translation>
     </message>
     <message>
@@ -416,10 +416,17 @@
     </message>
     <message numerus="yes">
         <source>{what}: the newest %Ln job(s) are browsed; older ones are left out.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>{what}: the newest %Ln job is browsed; older ones are left out.</numerusform>
+            <numerusform>{what}: the newest %Ln jobs are browsed; older ones are left out.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>ChannelsController</name>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>Saved {name}.</translation>
     </message>
 </context>
 <context>
@@ -476,10 +483,6 @@
         <source>Create</source>
         <translation>Create</translation>
     </message>
-    <message>
-        <source>Saved {name}.</source>
-        <translation>Saved {name}.</translation>
-    </message>
 </context>
 <context>
     <name>ChartsScreen</name>
@@ -513,39 +516,58 @@
     </message>
     <message>
         <source>OK</source>
-        <translation type="unfinished">OK</translation>
+        <translation>OK</translation>
     </message>
     <message>
         <source>Missing</source>
-        <translation type="unfinished">Missing</translation>
+        <translation>Missing</translation>
     </message>
     <message>
         <source>Corrupt</source>
-        <translation type="unfinished">Corrupt</translation>
+        <translation>Corrupt</translation>
     </message>
     <message>
         <source>Disputed</source>
-        <translation type="unfinished">Disputed</translation>
+        <translation>Disputed</translation>
     </message>
     <message>
         <source>Not checked yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Not checked yet</translation>
     </message>
     <message>
         <source>Copies per replica</source>
-        <translation type="unfinished"></translation>
+        <translation>Copies per replica</translation>
     </message>
     <message>
         <source>Files</source>
-        <translation type="unfinished">Files</translation>
+        <translation>Files</translation>
     </message>
     <message>
         <source>No replica health: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>No replica health: {reason}</translation>
     </message>
     <message>
         <source>Every file should have an OK copy in every replica.</source>
-        <translation type="unfinished"></translation>
+        <translation>Every file should have an OK copy in every replica.</translation>
+    </message>
+    <message>
+        <source>Size of the whole archive</source>
+        <translation>Size of the whole archive</translation>
+    </message>
+    <message>
+        <source>Archive size</source>
+        <translation>Archive size</translation>
+    </message>
+    <message>
+        <source>No archive growth: {reason}</source>
+        <translation>No archive growth: {reason}</translation>
+    </message>
+    <message numerus="yes">
+        <source>The archive holds %Ln file(s), {size}; {new} taken in these days.</source>
+        <translation>
+            <numerusform>The archive holds %Ln file, {size}; {new} taken in these days.</numerusform>
+            <numerusform>The archive holds %Ln files, {size}; {new} taken in these days.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Jobs per status over time</source>
@@ -1502,6 +1524,14 @@
         <translation>Give a number of at least {minimum}.</translation>
     </message>
     <message>
+        <source>Give a whole number of at least 0, or -1 (or nothing) for no limit.</source>
+        <translation>Give a whole number of at least 0, or -1 (or nothing) for no limit.</translation>
+    </message>
+    <message>
+        <source>Give a whole number of seconds, 0 (or nothing) for no limit.</source>
+        <translation>Give a whole number of seconds, 0 (or nothing) for no limit.</translation>
+    </message>
+    <message>
         <source>This cannot be empty.</source>
         <translation>This cannot be empty.</translation>
     </message>
@@ -1754,23 +1784,23 @@
     </message>
     <message numerus="yes">
         <source>Harvested: %Ln object(s), {bytes}</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Harvested: %Ln object, {bytes}</numerusform>
+            <numerusform>Harvested: %Ln objects, {bytes}</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Deduplication: %Ln object(s) not stored again, {bytes} saved</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Deduplication: %Ln object not stored again, {bytes} saved</numerusform>
+            <numerusform>Deduplication: %Ln objects not stored again, {bytes} saved</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln seed(s):</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln seed:</numerusform>
+            <numerusform>%Ln seeds:</numerusform>
         </translation>
     </message>
     <message>
@@ -1989,16 +2019,16 @@
     </message>
     <message numerus="yes">
         <source>Harvested: %Ln object(s), {bytes}</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Harvested: %Ln object, {bytes}</numerusform>
+            <numerusform>Harvested: %Ln objects, {bytes}</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln seed(s):</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln seed:</numerusform>
+            <numerusform>%Ln seeds:</numerusform>
         </translation>
     </message>
     <message>
@@ -2087,6 +2117,14 @@
     <message>
         <source>Viewerproxy address:</source>
         <translation>Viewerproxy address:</translation>
+    </message>
+    <message>
+        <source>as the viewerproxy service says</source>
+        <translation>as the viewerproxy service says</translation>
+    </message>
+    <message>
+        <source>Empty: the desktop asks the viewerproxy service where it listens. Give http://host:port only where this computer reaches the proxy at another address.</source>
+        <translation>Empty: the desktop asks the viewerproxy service where it listens. Give http://host:port only where this computer reaches the proxy at another address.</translation>
     </message>
     <message>
         <source>Sign in</source>
@@ -2372,6 +2410,21 @@ A web-archiving suite for national libraries.</translation>
     </message>
 </context>
 <context>
+    <name>ProfilesController</name>
+    <message>
+        <source>Paste or load a profile document.</source>
+        <translation>Paste or load a profile document.</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>Saved {name}.</translation>
+    </message>
+    <message>
+        <source>Could not write {path}: {reason}</source>
+        <translation>Could not write {path}: {reason}</translation>
+    </message>
+</context>
+<context>
     <name>ProfilesScreen</name>
     <message>
         <source>Name</source>
@@ -2446,12 +2499,8 @@ A web-archiving suite for national libraries.</translation>
         <translation>Profiles (*.yaml *.yml *.toml);;All files (*)</translation>
     </message>
     <message>
-        <source>Paste or load a profile document.</source>
-        <translation>Paste or load a profile document.</translation>
-    </message>
-    <message>
-        <source>Saved {name}.</source>
-        <translation>Saved {name}.</translation>
+        <source>Could not read {path}: {reason}</source>
+        <translation>Could not read {path}: {reason}</translation>
     </message>
     <message>
         <source>Save crawl profile</source>
@@ -2536,6 +2585,17 @@ A web-archiving suite for national libraries.</translation>
     <message>
         <source>until {when}</source>
         <translation>until {when}</translation>
+    </message>
+</context>
+<context>
+    <name>SchedulesController</name>
+    <message>
+        <source>Not a valid schedule yet.</source>
+        <translation>Not a valid schedule yet.</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>Saved {name}.</translation>
     </message>
 </context>
 <context>
@@ -2664,18 +2724,6 @@ A web-archiving suite for national libraries.</translation>
         <source>The next five runs, if a harvest used it from now:</source>
         <translation>The next five runs, if a harvest used it from now:</translation>
     </message>
-    <message>
-        <source>Not a valid schedule yet.</source>
-        <translation>Not a valid schedule yet.</translation>
-    </message>
-    <message>
-        <source>Give a whole number.</source>
-        <translation>Give a whole number.</translation>
-    </message>
-    <message>
-        <source>Saved {name}.</source>
-        <translation>Saved {name}.</translation>
-    </message>
 </context>
 <context>
     <name>Screen</name>
@@ -2689,115 +2737,115 @@ A web-archiving suite for national libraries.</translation>
     <name>ServerText</name>
     <message>
         <source>Cancelled by a curator: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>Cancelled by a curator: {reason}</translation>
     </message>
     <message>
         <source>Cancelled by a curator.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cancelled by a curator.</translation>
     </message>
     <message>
         <source>No word from the harvester within the job time-out: marked failed.</source>
-        <translation type="unfinished"></translation>
+        <translation>No word from the harvester within the job time-out: marked failed.</translation>
     </message>
     <message>
         <source>Nothing was harvested: no object was fetched for any of the job&apos;s domains.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nothing was harvested: no object was fetched for any of the job&apos;s domains.</translation>
     </message>
     <message>
         <source>The harvest failed: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>The harvest failed: {error}</translation>
     </message>
     <message>
         <source>The upload to the archive failed: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>The upload to the archive failed: {error}</translation>
     </message>
     <message>
         <source>The {kind} audit {audit} of replica {replica} found {missing}, {corrupt} and {disputed}.</source>
-        <translation type="unfinished"></translation>
+        <translation>The {kind} audit {audit} of replica {replica} found {missing}, {corrupt} and {disputed}.</translation>
     </message>
     <message numerus="yes">
         <source>%n missing file(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n missing file</numerusform>
+            <numerusform>%n missing files</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n corrupt file(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n corrupt file</numerusform>
+            <numerusform>%n corrupt files</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n disputed file(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n disputed file</numerusform>
+            <numerusform>%n disputed files</numerusform>
         </translation>
     </message>
     <message>
         <source>{instance} ({service} on {host}) has sent no heartbeat for {age}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{instance} ({service} on {host}) has sent no heartbeat for {age}.</translation>
     </message>
     <message numerus="yes">
         <source>%n second(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n second</numerusform>
+            <numerusform>%n seconds</numerusform>
         </translation>
     </message>
     <message>
         <source>{file} could not be stored in {replicas}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{file} could not be stored in {replicas}.</translation>
     </message>
     <message>
         <source>a replica</source>
-        <translation type="unfinished"></translation>
+        <translation>a replica</translation>
     </message>
     <message>
         <source>{instance} has too little free disk space and takes no new files (replica {replica}).</source>
-        <translation type="unfinished"></translation>
+        <translation>{instance} has too little free disk space and takes no new files (replica {replica}).</translation>
     </message>
     <message>
         <source>{instance} has too little free disk space and takes no new jobs (channel {channel}).</source>
-        <translation type="unfinished"></translation>
+        <translation>{instance} has too little free disk space and takes no new jobs (channel {channel}).</translation>
     </message>
     <message>
         <source>Job {id} failed. {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>Job {id} failed. {reason}</translation>
     </message>
     <message>
         <source>Harvest definition {id} could not be scheduled and was deactivated: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>Harvest definition {id} could not be scheduled and was deactivated: {error}</translation>
     </message>
     <message>
         <source>Audit found damage</source>
-        <translation type="unfinished"></translation>
+        <translation>Audit found damage</translation>
     </message>
     <message>
         <source>Instance lost</source>
-        <translation type="unfinished"></translation>
+        <translation>Instance lost</translation>
     </message>
     <message>
         <source>Store failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Store failed</translation>
     </message>
     <message>
         <source>Upload failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Upload failed</translation>
     </message>
     <message>
         <source>Disk space low</source>
-        <translation type="unfinished"></translation>
+        <translation>Disk space low</translation>
     </message>
     <message>
         <source>Job failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Job failed</translation>
     </message>
     <message>
         <source>Definition deactivated</source>
-        <translation type="unfinished"></translation>
+        <translation>Definition deactivated</translation>
     </message>
 </context>
 <context>
@@ -2822,6 +2870,13 @@ A web-archiving suite for national libraries.</translation>
     <message>
         <source>The services refuse to work for {user}.</source>
         <translation>The services refuse to work for {user}.</translation>
+    </message>
+</context>
+<context>
+    <name>TrapsController</name>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>Saved {name}.</translation>
     </message>
 </context>
 <context>
@@ -2880,10 +2935,6 @@ A web-archiving suite for national libraries.</translation>
     <message>
         <source>Save</source>
         <translation>Save</translation>
-    </message>
-    <message>
-        <source>Saved {name}.</source>
-        <translation>Saved {name}.</translation>
     </message>
 </context>
 <context>

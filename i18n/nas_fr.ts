@@ -355,16 +355,16 @@
     </message>
     <message numerus="yes">
         <source>{kind} audit {id}: {state}; %Ln file(s) seen, {missing} missing, {corrupt} corrupt</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Audit {id} ({kind}) : {state} ; %Ln fichier vu, {missing} manquants, {corrupt} corrompus</numerusform>
+            <numerusform>Audit {id} ({kind}) : {state} ; %Ln fichiers vus, {missing} manquants, {corrupt} corrompus</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Copy the %Ln missing file(s) back into {replica} from a good copy in another replica? Nothing is deleted; each copy is checked against the reference checksum.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Recopier le %Ln fichier manquant dans {replica} depuis une bonne copie d&apos;une autre réplique ? Rien n&apos;est supprimé ; la copie est vérifiée avec la somme de contrôle de référence.</numerusform>
+            <numerusform>Recopier les %Ln fichiers manquants dans {replica} depuis une bonne copie d&apos;une autre réplique ? Rien n&apos;est supprimé ; chaque copie est vérifiée avec la somme de contrôle de référence.</numerusform>
         </translation>
     </message>
     <message>
@@ -416,10 +416,17 @@
     </message>
     <message numerus="yes">
         <source>{what}: the newest %Ln job(s) are browsed; older ones are left out.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>{what} : la %Ln tâche la plus récente est parcourue ; les plus anciennes sont omises.</numerusform>
+            <numerusform>{what} : les %Ln tâches les plus récentes sont parcourues ; les plus anciennes sont omises.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>ChannelsController</name>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} enregistré.</translation>
     </message>
 </context>
 <context>
@@ -476,10 +483,6 @@
         <source>Create</source>
         <translation>Créer</translation>
     </message>
-    <message>
-        <source>Saved {name}.</source>
-        <translation>{name} enregistré.</translation>
-    </message>
 </context>
 <context>
     <name>ChartsScreen</name>
@@ -513,39 +516,58 @@
     </message>
     <message>
         <source>OK</source>
-        <translation type="unfinished">OK</translation>
+        <translation>OK</translation>
     </message>
     <message>
         <source>Missing</source>
-        <translation type="unfinished">Manquants</translation>
+        <translation>Manquants</translation>
     </message>
     <message>
         <source>Corrupt</source>
-        <translation type="unfinished">Corrompus</translation>
+        <translation>Corrompus</translation>
     </message>
     <message>
         <source>Disputed</source>
-        <translation type="unfinished">Contestés</translation>
+        <translation>Contestés</translation>
     </message>
     <message>
         <source>Not checked yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Pas encore vérifiés</translation>
     </message>
     <message>
         <source>Copies per replica</source>
-        <translation type="unfinished"></translation>
+        <translation>Copies par réplique</translation>
     </message>
     <message>
         <source>Files</source>
-        <translation type="unfinished">Fichiers</translation>
+        <translation>Fichiers</translation>
     </message>
     <message>
         <source>No replica health: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>Pas d&apos;état des répliques : {reason}</translation>
     </message>
     <message>
         <source>Every file should have an OK copy in every replica.</source>
-        <translation type="unfinished"></translation>
+        <translation>Chaque fichier devrait avoir une copie OK dans chaque réplique.</translation>
+    </message>
+    <message>
+        <source>Size of the whole archive</source>
+        <translation>Taille de l&apos;archive entière</translation>
+    </message>
+    <message>
+        <source>Archive size</source>
+        <translation>Taille de l&apos;archive</translation>
+    </message>
+    <message>
+        <source>No archive growth: {reason}</source>
+        <translation>Pas de croissance de l&apos;archive : {reason}</translation>
+    </message>
+    <message numerus="yes">
+        <source>The archive holds %Ln file(s), {size}; {new} taken in these days.</source>
+        <translation>
+            <numerusform>L&apos;archive contient %Ln fichier, {size} ; {new} reçus pendant ces jours.</numerusform>
+            <numerusform>L&apos;archive contient %Ln fichiers, {size} ; {new} reçus pendant ces jours.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Jobs per status over time</source>
@@ -1502,6 +1524,14 @@
         <translation>Indiquez un nombre d’au moins {minimum}.</translation>
     </message>
     <message>
+        <source>Give a whole number of at least 0, or -1 (or nothing) for no limit.</source>
+        <translation>Indiquez un nombre entier d&apos;au moins 0, ou -1 (ou rien) pour aucune limite.</translation>
+    </message>
+    <message>
+        <source>Give a whole number of seconds, 0 (or nothing) for no limit.</source>
+        <translation>Indiquez un nombre entier de secondes, 0 (ou rien) pour aucune limite.</translation>
+    </message>
+    <message>
         <source>This cannot be empty.</source>
         <translation>Ce champ ne peut pas être vide.</translation>
     </message>
@@ -1754,23 +1784,23 @@
     </message>
     <message numerus="yes">
         <source>Harvested: %Ln object(s), {bytes}</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Collecté : %Ln objet, {bytes}</numerusform>
+            <numerusform>Collecté : %Ln objets, {bytes}</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Deduplication: %Ln object(s) not stored again, {bytes} saved</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Déduplication : %Ln objet non stocké à nouveau, {bytes} économisés</numerusform>
+            <numerusform>Déduplication : %Ln objets non stockés à nouveau, {bytes} économisés</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln seed(s):</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln graine :</numerusform>
+            <numerusform>%Ln graines :</numerusform>
         </translation>
     </message>
     <message>
@@ -1989,16 +2019,16 @@
     </message>
     <message numerus="yes">
         <source>Harvested: %Ln object(s), {bytes}</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Collecté : %Ln objet, {bytes}</numerusform>
+            <numerusform>Collecté : %Ln objets, {bytes}</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln seed(s):</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln graine :</numerusform>
+            <numerusform>%Ln graines :</numerusform>
         </translation>
     </message>
     <message>
@@ -2087,6 +2117,14 @@
     <message>
         <source>Viewerproxy address:</source>
         <translation>Adresse du viewerproxy :</translation>
+    </message>
+    <message>
+        <source>as the viewerproxy service says</source>
+        <translation>selon le service viewerproxy</translation>
+    </message>
+    <message>
+        <source>Empty: the desktop asks the viewerproxy service where it listens. Give http://host:port only where this computer reaches the proxy at another address.</source>
+        <translation>Vide : l&apos;application demande au service viewerproxy où il écoute. Indiquez http://hôte:port seulement si cet ordinateur atteint le proxy à une autre adresse.</translation>
     </message>
     <message>
         <source>Sign in</source>
@@ -2372,6 +2410,21 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
     </message>
 </context>
 <context>
+    <name>ProfilesController</name>
+    <message>
+        <source>Paste or load a profile document.</source>
+        <translation>Collez ou chargez un document de profil.</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} enregistré.</translation>
+    </message>
+    <message>
+        <source>Could not write {path}: {reason}</source>
+        <translation>Impossible d&apos;écrire {path} : {reason}</translation>
+    </message>
+</context>
+<context>
     <name>ProfilesScreen</name>
     <message>
         <source>Name</source>
@@ -2446,12 +2499,8 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
         <translation>Profils (*.yaml *.yml *.toml);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <source>Paste or load a profile document.</source>
-        <translation>Collez ou chargez un document de profil.</translation>
-    </message>
-    <message>
-        <source>Saved {name}.</source>
-        <translation>{name} enregistré.</translation>
+        <source>Could not read {path}: {reason}</source>
+        <translation>Impossible de lire {path} : {reason}</translation>
     </message>
     <message>
         <source>Save crawl profile</source>
@@ -2536,6 +2585,17 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
     <message>
         <source>until {when}</source>
         <translation>jusqu&apos;au {when}</translation>
+    </message>
+</context>
+<context>
+    <name>SchedulesController</name>
+    <message>
+        <source>Not a valid schedule yet.</source>
+        <translation>Pas encore une planification valide.</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} enregistré.</translation>
     </message>
 </context>
 <context>
@@ -2664,18 +2724,6 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
         <source>The next five runs, if a harvest used it from now:</source>
         <translation>Les cinq prochaines exécutions, si une collecte l’utilisait dès maintenant :</translation>
     </message>
-    <message>
-        <source>Not a valid schedule yet.</source>
-        <translation>Pas encore une planification valide.</translation>
-    </message>
-    <message>
-        <source>Give a whole number.</source>
-        <translation>Indiquez un nombre entier.</translation>
-    </message>
-    <message>
-        <source>Saved {name}.</source>
-        <translation>{name} enregistré.</translation>
-    </message>
 </context>
 <context>
     <name>Screen</name>
@@ -2689,115 +2737,115 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
     <name>ServerText</name>
     <message>
         <source>Cancelled by a curator: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>Annulée par un curateur : {reason}</translation>
     </message>
     <message>
         <source>Cancelled by a curator.</source>
-        <translation type="unfinished"></translation>
+        <translation>Annulée par un curateur.</translation>
     </message>
     <message>
         <source>No word from the harvester within the job time-out: marked failed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aucune nouvelle du moissonneur dans le délai de la tâche : marquée en échec.</translation>
     </message>
     <message>
         <source>Nothing was harvested: no object was fetched for any of the job&apos;s domains.</source>
-        <translation type="unfinished"></translation>
+        <translation>Rien n&apos;a été collecté : aucun objet n&apos;a été récupéré pour les domaines de la tâche.</translation>
     </message>
     <message>
         <source>The harvest failed: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>La collecte a échoué : {error}</translation>
     </message>
     <message>
         <source>The upload to the archive failed: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>Le versement dans l&apos;archive a échoué : {error}</translation>
     </message>
     <message>
         <source>The {kind} audit {audit} of replica {replica} found {missing}, {corrupt} and {disputed}.</source>
-        <translation type="unfinished"></translation>
+        <translation>L&apos;audit {audit} ({kind}) de la réplique {replica} a trouvé {missing}, {corrupt} et {disputed}.</translation>
     </message>
     <message numerus="yes">
         <source>%n missing file(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n fichier manquant</numerusform>
+            <numerusform>%n fichiers manquants</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n corrupt file(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n fichier corrompu</numerusform>
+            <numerusform>%n fichiers corrompus</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n disputed file(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n fichier contesté</numerusform>
+            <numerusform>%n fichiers contestés</numerusform>
         </translation>
     </message>
     <message>
         <source>{instance} ({service} on {host}) has sent no heartbeat for {age}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{instance} ({service} sur {host}) n&apos;a envoyé aucun signal de vie depuis {age}.</translation>
     </message>
     <message numerus="yes">
         <source>%n second(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n seconde</numerusform>
+            <numerusform>%n secondes</numerusform>
         </translation>
     </message>
     <message>
         <source>{file} could not be stored in {replicas}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{file} n&apos;a pas pu être stocké dans {replicas}.</translation>
     </message>
     <message>
         <source>a replica</source>
-        <translation type="unfinished"></translation>
+        <translation>une réplique</translation>
     </message>
     <message>
         <source>{instance} has too little free disk space and takes no new files (replica {replica}).</source>
-        <translation type="unfinished"></translation>
+        <translation>{instance} manque d&apos;espace disque libre et n&apos;accepte plus de fichiers (réplique {replica}).</translation>
     </message>
     <message>
         <source>{instance} has too little free disk space and takes no new jobs (channel {channel}).</source>
-        <translation type="unfinished"></translation>
+        <translation>{instance} manque d&apos;espace disque libre et ne prend plus de tâches (canal {channel}).</translation>
     </message>
     <message>
         <source>Job {id} failed. {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>La tâche {id} a échoué. {reason}</translation>
     </message>
     <message>
         <source>Harvest definition {id} could not be scheduled and was deactivated: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>La définition de collecte {id} n&apos;a pas pu être planifiée et a été désactivée : {error}</translation>
     </message>
     <message>
         <source>Audit found damage</source>
-        <translation type="unfinished"></translation>
+        <translation>L&apos;audit a trouvé des dommages</translation>
     </message>
     <message>
         <source>Instance lost</source>
-        <translation type="unfinished"></translation>
+        <translation>Instance perdue</translation>
     </message>
     <message>
         <source>Store failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Stockage en échec</translation>
     </message>
     <message>
         <source>Upload failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Versement en échec</translation>
     </message>
     <message>
         <source>Disk space low</source>
-        <translation type="unfinished"></translation>
+        <translation>Espace disque faible</translation>
     </message>
     <message>
         <source>Job failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Tâche en échec</translation>
     </message>
     <message>
         <source>Definition deactivated</source>
-        <translation type="unfinished"></translation>
+        <translation>Définition désactivée</translation>
     </message>
 </context>
 <context>
@@ -2822,6 +2870,13 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
     <message>
         <source>The services refuse to work for {user}.</source>
         <translation>Les services refusent de travailler pour {user}.</translation>
+    </message>
+</context>
+<context>
+    <name>TrapsController</name>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} enregistré.</translation>
     </message>
 </context>
 <context>
@@ -2880,10 +2935,6 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
     <message>
         <source>Save</source>
         <translation>Enregistrer</translation>
-    </message>
-    <message>
-        <source>Saved {name}.</source>
-        <translation>{name} enregistré.</translation>
     </message>
 </context>
 <context>

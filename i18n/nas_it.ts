@@ -355,16 +355,16 @@
     </message>
     <message numerus="yes">
         <source>{kind} audit {id}: {state}; %Ln file(s) seen, {missing} missing, {corrupt} corrupt</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Verifica {id} ({kind}): {state}; %Ln file visto, {missing} mancanti, {corrupt} corrotti</numerusform>
+            <numerusform>Verifica {id} ({kind}): {state}; %Ln file visti, {missing} mancanti, {corrupt} corrotti</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Copy the %Ln missing file(s) back into {replica} from a good copy in another replica? Nothing is deleted; each copy is checked against the reference checksum.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Ricopiare il %Ln file mancante in {replica} da una copia buona in un&apos;altra replica? Nulla viene cancellato; la copia è verificata con il checksum di riferimento.</numerusform>
+            <numerusform>Ricopiare i %Ln file mancanti in {replica} da una copia buona in un&apos;altra replica? Nulla viene cancellato; ogni copia è verificata con il checksum di riferimento.</numerusform>
         </translation>
     </message>
     <message>
@@ -416,10 +416,17 @@
     </message>
     <message numerus="yes">
         <source>{what}: the newest %Ln job(s) are browsed; older ones are left out.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>{what}: si sfoglia il %Ln job più recente; i più vecchi sono esclusi.</numerusform>
+            <numerusform>{what}: si sfogliano i %Ln job più recenti; i più vecchi sono esclusi.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>ChannelsController</name>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} salvato.</translation>
     </message>
 </context>
 <context>
@@ -476,10 +483,6 @@
         <source>Create</source>
         <translation>Crea</translation>
     </message>
-    <message>
-        <source>Saved {name}.</source>
-        <translation>{name} salvato.</translation>
-    </message>
 </context>
 <context>
     <name>ChartsScreen</name>
@@ -513,39 +516,58 @@
     </message>
     <message>
         <source>OK</source>
-        <translation type="unfinished">OK</translation>
+        <translation>OK</translation>
     </message>
     <message>
         <source>Missing</source>
-        <translation type="unfinished">Mancanti</translation>
+        <translation>Mancanti</translation>
     </message>
     <message>
         <source>Corrupt</source>
-        <translation type="unfinished">Corrotti</translation>
+        <translation>Corrotti</translation>
     </message>
     <message>
         <source>Disputed</source>
-        <translation type="unfinished">Contestati</translation>
+        <translation>Contestati</translation>
     </message>
     <message>
         <source>Not checked yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Non ancora verificati</translation>
     </message>
     <message>
         <source>Copies per replica</source>
-        <translation type="unfinished"></translation>
+        <translation>Copie per replica</translation>
     </message>
     <message>
         <source>Files</source>
-        <translation type="unfinished">File</translation>
+        <translation>File</translation>
     </message>
     <message>
         <source>No replica health: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>Nessuno stato delle repliche: {reason}</translation>
     </message>
     <message>
         <source>Every file should have an OK copy in every replica.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ogni file dovrebbe avere una copia OK in ogni replica.</translation>
+    </message>
+    <message>
+        <source>Size of the whole archive</source>
+        <translation>Dimensione dell&apos;intero archivio</translation>
+    </message>
+    <message>
+        <source>Archive size</source>
+        <translation>Dimensione dell&apos;archivio</translation>
+    </message>
+    <message>
+        <source>No archive growth: {reason}</source>
+        <translation>Nessuna crescita dell&apos;archivio: {reason}</translation>
+    </message>
+    <message numerus="yes">
+        <source>The archive holds %Ln file(s), {size}; {new} taken in these days.</source>
+        <translation>
+            <numerusform>L&apos;archivio contiene %Ln file, {size}; {new} ricevuti in questi giorni.</numerusform>
+            <numerusform>L&apos;archivio contiene %Ln file, {size}; {new} ricevuti in questi giorni.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Jobs per status over time</source>
@@ -1502,6 +1524,14 @@
         <translation>Indica un numero di almeno {minimum}.</translation>
     </message>
     <message>
+        <source>Give a whole number of at least 0, or -1 (or nothing) for no limit.</source>
+        <translation>Indicare un numero intero di almeno 0, oppure -1 (o niente) per nessun limite.</translation>
+    </message>
+    <message>
+        <source>Give a whole number of seconds, 0 (or nothing) for no limit.</source>
+        <translation>Indicare un numero intero di secondi, 0 (o niente) per nessun limite.</translation>
+    </message>
+    <message>
         <source>This cannot be empty.</source>
         <translation>Questo campo non può essere vuoto.</translation>
     </message>
@@ -1754,23 +1784,23 @@
     </message>
     <message numerus="yes">
         <source>Harvested: %Ln object(s), {bytes}</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Raccolto: %Ln oggetto, {bytes}</numerusform>
+            <numerusform>Raccolti: %Ln oggetti, {bytes}</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Deduplication: %Ln object(s) not stored again, {bytes} saved</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Deduplicazione: %Ln oggetto non memorizzato di nuovo, {bytes} risparmiati</numerusform>
+            <numerusform>Deduplicazione: %Ln oggetti non memorizzati di nuovo, {bytes} risparmiati</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln seed(s):</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln seed:</numerusform>
+            <numerusform>%Ln seed:</numerusform>
         </translation>
     </message>
     <message>
@@ -1989,16 +2019,16 @@
     </message>
     <message numerus="yes">
         <source>Harvested: %Ln object(s), {bytes}</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Raccolto: %Ln oggetto, {bytes}</numerusform>
+            <numerusform>Raccolti: %Ln oggetti, {bytes}</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln seed(s):</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln seed:</numerusform>
+            <numerusform>%Ln seed:</numerusform>
         </translation>
     </message>
     <message>
@@ -2087,6 +2117,14 @@
     <message>
         <source>Viewerproxy address:</source>
         <translation>Indirizzo del viewerproxy:</translation>
+    </message>
+    <message>
+        <source>as the viewerproxy service says</source>
+        <translation>come indica il servizio viewerproxy</translation>
+    </message>
+    <message>
+        <source>Empty: the desktop asks the viewerproxy service where it listens. Give http://host:port only where this computer reaches the proxy at another address.</source>
+        <translation>Vuoto: l&apos;applicazione chiede al servizio viewerproxy dove è in ascolto. Indicare http://host:porta solo dove questo computer raggiunge il proxy a un altro indirizzo.</translation>
     </message>
     <message>
         <source>Sign in</source>
@@ -2372,6 +2410,21 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
     </message>
 </context>
 <context>
+    <name>ProfilesController</name>
+    <message>
+        <source>Paste or load a profile document.</source>
+        <translation>Incolla o carica un documento del profilo.</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} salvato.</translation>
+    </message>
+    <message>
+        <source>Could not write {path}: {reason}</source>
+        <translation>Impossibile scrivere {path}: {reason}</translation>
+    </message>
+</context>
+<context>
     <name>ProfilesScreen</name>
     <message>
         <source>Name</source>
@@ -2446,12 +2499,8 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
         <translation>Profili (*.yaml *.yml *.toml);;Tutti i file (*)</translation>
     </message>
     <message>
-        <source>Paste or load a profile document.</source>
-        <translation>Incolla o carica un documento del profilo.</translation>
-    </message>
-    <message>
-        <source>Saved {name}.</source>
-        <translation>{name} salvato.</translation>
+        <source>Could not read {path}: {reason}</source>
+        <translation>Impossibile leggere {path}: {reason}</translation>
     </message>
     <message>
         <source>Save crawl profile</source>
@@ -2536,6 +2585,17 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
     <message>
         <source>until {when}</source>
         <translation>fino al {when}</translation>
+    </message>
+</context>
+<context>
+    <name>SchedulesController</name>
+    <message>
+        <source>Not a valid schedule yet.</source>
+        <translation>Non è ancora una pianificazione valida.</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} salvato.</translation>
     </message>
 </context>
 <context>
@@ -2664,18 +2724,6 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
         <source>The next five runs, if a harvest used it from now:</source>
         <translation>Le prossime cinque esecuzioni, se una raccolta la usasse da adesso:</translation>
     </message>
-    <message>
-        <source>Not a valid schedule yet.</source>
-        <translation>Non è ancora una pianificazione valida.</translation>
-    </message>
-    <message>
-        <source>Give a whole number.</source>
-        <translation>Indica un numero intero.</translation>
-    </message>
-    <message>
-        <source>Saved {name}.</source>
-        <translation>{name} salvato.</translation>
-    </message>
 </context>
 <context>
     <name>Screen</name>
@@ -2689,115 +2737,115 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
     <name>ServerText</name>
     <message>
         <source>Cancelled by a curator: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>Annullato da un curatore: {reason}</translation>
     </message>
     <message>
         <source>Cancelled by a curator.</source>
-        <translation type="unfinished"></translation>
+        <translation>Annullato da un curatore.</translation>
     </message>
     <message>
         <source>No word from the harvester within the job time-out: marked failed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nessuna notizia dall&apos;harvester entro il tempo limite del job: segnato come fallito.</translation>
     </message>
     <message>
         <source>Nothing was harvested: no object was fetched for any of the job&apos;s domains.</source>
-        <translation type="unfinished"></translation>
+        <translation>Non è stato raccolto nulla: nessun oggetto è stato scaricato per i domini del job.</translation>
     </message>
     <message>
         <source>The harvest failed: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>La raccolta è fallita: {error}</translation>
     </message>
     <message>
         <source>The upload to the archive failed: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>Il caricamento nell&apos;archivio è fallito: {error}</translation>
     </message>
     <message>
         <source>The {kind} audit {audit} of replica {replica} found {missing}, {corrupt} and {disputed}.</source>
-        <translation type="unfinished"></translation>
+        <translation>La verifica {audit} ({kind}) della replica {replica} ha trovato {missing}, {corrupt} e {disputed}.</translation>
     </message>
     <message numerus="yes">
         <source>%n missing file(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n file mancante</numerusform>
+            <numerusform>%n file mancanti</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n corrupt file(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n file corrotto</numerusform>
+            <numerusform>%n file corrotti</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n disputed file(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n file contestato</numerusform>
+            <numerusform>%n file contestati</numerusform>
         </translation>
     </message>
     <message>
         <source>{instance} ({service} on {host}) has sent no heartbeat for {age}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{instance} ({service} su {host}) non invia segnali di vita da {age}.</translation>
     </message>
     <message numerus="yes">
         <source>%n second(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n secondo</numerusform>
+            <numerusform>%n secondi</numerusform>
         </translation>
     </message>
     <message>
         <source>{file} could not be stored in {replicas}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{file} non è stato possibile memorizzarlo in {replicas}.</translation>
     </message>
     <message>
         <source>a replica</source>
-        <translation type="unfinished"></translation>
+        <translation>una replica</translation>
     </message>
     <message>
         <source>{instance} has too little free disk space and takes no new files (replica {replica}).</source>
-        <translation type="unfinished"></translation>
+        <translation>{instance} ha poco spazio libero su disco e non accetta nuovi file (replica {replica}).</translation>
     </message>
     <message>
         <source>{instance} has too little free disk space and takes no new jobs (channel {channel}).</source>
-        <translation type="unfinished"></translation>
+        <translation>{instance} ha poco spazio libero su disco e non prende nuovi job (canale {channel}).</translation>
     </message>
     <message>
         <source>Job {id} failed. {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>Il job {id} è fallito. {reason}</translation>
     </message>
     <message>
         <source>Harvest definition {id} could not be scheduled and was deactivated: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>La definizione di raccolta {id} non è stata pianificata ed è stata disattivata: {error}</translation>
     </message>
     <message>
         <source>Audit found damage</source>
-        <translation type="unfinished"></translation>
+        <translation>La verifica ha trovato danni</translation>
     </message>
     <message>
         <source>Instance lost</source>
-        <translation type="unfinished"></translation>
+        <translation>Istanza persa</translation>
     </message>
     <message>
         <source>Store failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Memorizzazione fallita</translation>
     </message>
     <message>
         <source>Upload failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Caricamento fallito</translation>
     </message>
     <message>
         <source>Disk space low</source>
-        <translation type="unfinished"></translation>
+        <translation>Poco spazio su disco</translation>
     </message>
     <message>
         <source>Job failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Job fallito</translation>
     </message>
     <message>
         <source>Definition deactivated</source>
-        <translation type="unfinished"></translation>
+        <translation>Definizione disattivata</translation>
     </message>
 </context>
 <context>
@@ -2822,6 +2870,13 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
     <message>
         <source>The services refuse to work for {user}.</source>
         <translation>I servizi si rifiutano di lavorare per {user}.</translation>
+    </message>
+</context>
+<context>
+    <name>TrapsController</name>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} salvato.</translation>
     </message>
 </context>
 <context>
@@ -2880,10 +2935,6 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
     <message>
         <source>Save</source>
         <translation>Salva</translation>
-    </message>
-    <message>
-        <source>Saved {name}.</source>
-        <translation>{name} salvato.</translation>
     </message>
 </context>
 <context>

@@ -180,8 +180,8 @@ class ArchiveBrowserController(Controller):
         archive = archive_call or (lambda method, *a, **kw: client.call("arcrepository", method, *a, **kw))
         self._archive = lambda method, *a, **kw: archive(method, *a, **kw).bind(self)
         self.info: ProxyInfo | None = None
-        #: "http://host:port" from the connection settings: used instead of the address the
-        #: service gives (empty: the service's own)
+        # "http://host:port" from the connection settings: used instead of the address the
+        # service gives (empty: the service's own)
         self.proxy_address = ""
         self.session: Session | None = None
         self.capture: CaptureInfo | None = None

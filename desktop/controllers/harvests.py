@@ -37,7 +37,7 @@ def configuration_lines(h: HarvestDto) -> str:
     return "\n".join(f"{c.domain} {c.configuration}" for c in (h.configurations or []))
 
 
-#: a snapshot's limits and their kind (shared/limits.py)
+# a snapshot's limits and their kind (shared/limits.py)
 SNAPSHOT_LIMITS = (("max_bytes", "size"), ("max_objects", "size"), ("max_job_running_time_s", "time"))
 
 

@@ -12,9 +12,9 @@ from shared.dto.definitions import ScheduleDetailsDto, SchedulePreviewDto
 
 FORM = "schedule"
 UNITS = ("hours", "days", "weeks", "months")
-#: the whole-number fields of a rule and their least value
+# the whole-number fields of a rule and their least value
 NUMBERS = (("every", 1), ("minute", 0), ("hour", 0), ("day_of_month", 1), ("max_runs", 1))
-#: the moments, ISO 8601 with a zone (the server checks them)
+# the moments, ISO 8601 with a zone (the server checks them)
 MOMENTS = ("start_at", "end_at")
 
 

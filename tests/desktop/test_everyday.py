@@ -120,7 +120,7 @@ def test_server_text_is_said_in_the_users_language_from_its_code(qtbot, language
 
 @pytest.mark.parametrize("code, one_seed, one_file", [
     ("en", "1 seed:", "Copy the 1 missing file back"),
-    ("da", "1 seed:", "Kopiér den 1 manglende fil"),
+    ("da", "1 frø:", "Kopiér den 1 manglende fil"),
     ("de", "1 Seed:", "Die 1 fehlende Datei"),
 ])
 def test_counts_of_one_are_singular(qtbot, languages, code, one_seed, one_file):
