@@ -32,14 +32,15 @@ def count_step(top: float) -> int:
 
 
 def thinned_labels(labels: list[str], room: int) -> list[str]:
-    """At most ``room`` of ``labels`` shown, evenly spaced (the last always); the others blank.
-    A category axis needs distinct categories, so a blank is a distinct run of zero-width
-    spaces: it draws nothing, and no label is cut to "3…" for want of room."""
+    """At most ``room`` of ``labels`` shown, evenly spaced, the others blank. A category axis
+    needs distinct categories, so a blank is a distinct run of zero-width spaces: it draws
+    nothing, and no label is cut to "3…" for want of room. The shown ones keep half a step off
+    either end (the axis drops a label that would stick out past the plot)."""
     n = len(labels)
     if n <= max(room, 1):
         return list(labels)
     step = -(-n // max(room, 1))
-    return [text if (n - 1 - i) % step == 0 else "\u200b" * (i + 1) for i, text in enumerate(labels)]
+    return [text if (n - 1 - i) % step == step // 2 else "\u200b" * (i + 1) for i, text in enumerate(labels)]
 
 
 def localized(chart: QChart) -> QChart:
@@ -64,7 +65,7 @@ def _axes(chart: QChart, series, categories: list[str], top: float, axis_title: 
         y.setTickType(QValueAxis.TickType.TicksDynamic)
         y.setTickAnchor(0)
         y.setTickInterval(step)
-        y.setLabelFormat("%d")
+        y.setLabelFormat("%.0f")   # "%d" draws no labels once the chart localizes its numbers
     else:
         y.setRange(0, top * 1.1 if top > 0 else 1)
         # decimals only where the range is small (an empty chart's 0-1 axis too: not "0 0 1 1 1")

@@ -159,7 +159,7 @@ class DomainsScreen(Screen):
         split.addWidget(right)
         split.setStretchFactor(0, 2)
         split.setStretchFactor(1, 3)
-        split.setSizes([420, 640])   # the list wide enough for long domain names, every tab visible
+        split.setSizes([360, 720])   # the list wide enough for long domain names, the tabs the rest
         # the list keeps room for its search field and names whatever the tabs' language needs;
         # tabs that do not fit (German) scroll instead of squeezing the list
         left.setMinimumWidth(360)

@@ -70,10 +70,27 @@ def _settle(qtbot, window) -> None:
     qtbot.wait(50)   # let queued column fitting (one event-loop turn) run; nothing is timed on it
 
 
-def test_every_screen_in_three_languages_is_readable(qtbot, window, direct, shots):
-    u = uuid.uuid4().hex[:8]
-    direct.definitions.create_domain(f"screens{u}.dk")
+def _with_data(direct, archive, tmp_path) -> tuple[str, int]:
+    """Something on every screen: a domain with a harvested job, a definition, a stored file."""
+    from nas_command import nas_cli
+    from test_refresh import _finish, _new_job
+
+    domain, job_id = _new_job(direct, uuid.uuid4().hex[:8])
+    _finish(direct, job_id, domain)
+    _new_job(direct, uuid.uuid4().hex[:8])            # one waiting to be harvested too
+    src = tmp_path / f"{job_id}-1-shots.warc.gz"
+    src.write_bytes(os.urandom(3000))
+    nas_cli(archive[0], "upload", str(src))
+    return domain, job_id
+
+
+def test_every_screen_in_three_languages_is_readable(qtbot, window, direct, archive, shots, tmp_path):
+    domain, job_id = _with_data(direct, archive, tmp_path)
     window.resize(1280, 800)
+    window.open_screen("domains").open_domain(domain)
+    window.open_screen("jobs").open_job(job_id)
+    window.open_screen("job_details").open_job(job_id)
+    _settle(qtbot, window)
     problems: dict[str, list[str]] = {}
     try:
         for lang in SHOWN_LANGUAGES:
