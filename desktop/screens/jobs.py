@@ -249,8 +249,8 @@ class JobsScreen(Screen):
     def load_running(self):
         keep = self._selected_id(self.running_view, self.running)
         c = self.rpc("running_jobs")
-        c.succeeded.connect(lambda rows: (self.running.set_rows(rows), self._select_id(self.running_view,
-                                                                                       self.running, keep)))
+        c.succeeded.connect(lambda rows: (self.running.set_rows(rows, key=lambda r: r.id),
+                                          self._select_id(self.running_view, self.running, keep)))
         c.failed.connect(self.report)
         return c
 

@@ -127,7 +127,7 @@ class NotificationsPanel(QWidget):
 
     def _show(self, rows: list[NotificationDto]) -> None:
         keep = set(self.selected_ids())
-        self.model.set_rows(rows)
+        self.model.set_rows(rows, key=lambda n: n.id)
         sel = self.view.selectionModel()
         for i, n in enumerate(rows):      # the operator's selection survives the overview's refresh
             if n.id in keep:

@@ -134,7 +134,7 @@ class OverviewScreen(Screen):
 
     def _show_instances(self, rows: list[InstanceDto]) -> None:
         keep = self.selected_instance()
-        self.instances.set_rows(rows)
+        self.instances.set_rows(rows, key=lambda r: r.instance_id)
         if keep is not None:
             for i, r in enumerate(rows):
                 if r.instance_id == keep:
