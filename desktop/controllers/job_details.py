@@ -234,6 +234,23 @@ class JobDetailsController(Controller):
         self.job = j
         self.jobChanged.emit(j)
 
+    def follow(self):
+        """A job not ended yet: its state again (the screen's poll), and once it has ended, its
+        files and crawl log too (``open``). Returns the call, or None when there is nothing to follow."""
+        j = self.job
+        if j is None or j.ended_at is not None:
+            return None
+        c = self.rpc("job", j.id)
+        c.on(self._followed, self.failure.emit)
+        return c
+
+    def _followed(self, new: JobDetailsDto) -> None:
+        if self.job is None or self.job.id != new.id:
+            return        # another job was opened meanwhile
+        self._job(new)
+        if new.ended_at is not None:
+            self.open(new.id)
+
     def _files(self, job_id: int, page: Page[ArchiveFileDto]) -> None:
         self.files = sorted(page.items, key=lambda f: f.name)
         self.filesChanged.emit(self.files)

@@ -59,6 +59,7 @@ class JobDetailsScreen(Screen):
     key = "job_details"
     group = "qa"
     service = "scheduler"
+    poll_ms = 5000     # a job still being harvested: its state while shown
     browseJob = Signal(list)
     #: set by the frame when an archive browser is there to open (else the button is hidden)
     can_browse = False
@@ -252,6 +253,11 @@ class JobDetailsScreen(Screen):
     def refresh(self) -> None:
         if self.controller.job is not None:
             self.open_job(self.controller.job.id)
+
+    def poll(self) -> list:
+        """A job still running: its state follows by itself (its files once it has ended)."""
+        c = self.controller.follow()
+        return [c] if c is not None else []
 
     def _open_typed(self) -> None:
         text = self.job_id.text().strip()

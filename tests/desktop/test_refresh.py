@@ -95,6 +95,20 @@ def test_a_domains_harvest_history_shows_a_job_that_ended_meanwhile(qtbot, windo
     assert s.history.row_at(0).job_id == job_id
 
 
+def test_job_details_follow_a_job_until_it_ends(qtbot, window, direct):
+    domain, job_id = _new_job(direct, _uid())
+    s = window.open_screen("job_details")
+    s.poll_timer.setInterval(POLL_MS)
+    s.open_job(job_id)
+    qtbot.waitUntil(lambda: s.controller.job is not None and s.controller.job.id == job_id, timeout=20000)
+    assert s.controller.job.ended_at is None
+    _finish(direct, job_id, domain)
+    qtbot.waitUntil(lambda: s.controller.job.status == JobStatus.DONE, timeout=20000)
+    assert str(job_id) in s.heading.text()
+    # an ended job is not asked for again
+    assert s.controller.follow() is None
+
+
 def test_the_overview_keeps_the_selected_instance_while_it_refreshes(qtbot, window):
     s = window.open_screen("overview")
     s.poll_timer.setInterval(POLL_MS)
