@@ -1024,6 +1024,10 @@
         <translation>WARC-filen kan ikke læses.</translation>
     </message>
     <message>
+        <source>The WACZ package cannot be read or is damaged.</source>
+        <translation>WACZ-pakken kan ikke læses eller er beskadiget.</translation>
+    </message>
+    <message>
         <source>It does not exist (any more).</source>
         <translation>Det findes ikke (længere).</translation>
     </message>

@@ -1024,6 +1024,10 @@
         <translation>Die WARC-Datei kann nicht gelesen werden.</translation>
     </message>
     <message>
+        <source>The WACZ package cannot be read or is damaged.</source>
+        <translation>Das WACZ-Paket kann nicht gelesen werden oder ist beschädigt.</translation>
+    </message>
+    <message>
         <source>It does not exist (any more).</source>
         <translation>Das gibt es nicht (mehr).</translation>
     </message>

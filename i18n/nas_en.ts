@@ -1024,6 +1024,10 @@
         <translation>The WARC file cannot be read.</translation>
     </message>
     <message>
+        <source>The WACZ package cannot be read or is damaged.</source>
+        <translation>The WACZ package cannot be read or is damaged.</translation>
+    </message>
+    <message>
         <source>It does not exist (any more).</source>
         <translation>It does not exist (any more).</translation>
     </message>

@@ -1024,6 +1024,10 @@
         <translation>Le fichier WARC est illisible.</translation>
     </message>
     <message>
+        <source>The WACZ package cannot be read or is damaged.</source>
+        <translation>Le paquet WACZ est illisible ou endommagé.</translation>
+    </message>
+    <message>
         <source>It does not exist (any more).</source>
         <translation>Cet élément n’existe pas (ou plus).</translation>
     </message>

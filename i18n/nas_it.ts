@@ -1024,6 +1024,10 @@
         <translation>Il file WARC non può essere letto.</translation>
     </message>
     <message>
+        <source>The WACZ package cannot be read or is damaged.</source>
+        <translation>Il pacchetto WACZ non è leggibile o è danneggiato.</translation>
+    </message>
+    <message>
         <source>It does not exist (any more).</source>
         <translation>Non esiste (più).</translation>
     </message>
