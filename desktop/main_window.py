@@ -551,9 +551,9 @@ class MainWindow(QMainWindow):
     def showing_problem(self) -> bool:
         return self.central.currentWidget() is self.problem
 
-    def edit_connection(self) -> None:
+    def edit_connection(self) -> LoginDialog:
         """The login dialog with the server settings shown (the same login prefilled)."""
-        self.show_login(show_server=True)
+        return self.show_login(show_server=True)
 
     def apply_connection(self, c: app_settings.ConnectionSettings | None) -> None:
         if c is None:

@@ -199,7 +199,8 @@ class JobDetailsController(Controller):
     jobChanged = Signal(object)
     filesChanged = Signal(list)
     metadataLoaded = Signal(object)
-    metadataProblem = Signal(str)
+    # what makes the sentence, not the sentence: the screen says it again after a language switch
+    metadataProblem = Signal(object)
     browseRequested = Signal(list)
     resubmitted = Signal(int)
     _metadata = Signal(bool, object)
@@ -258,13 +259,13 @@ class JobDetailsController(Controller):
         if any(f.name == meta for f in self.files):
             self.load_metadata(meta)
         else:
-            self.metadataProblem.emit(QCoreApplication.translate(
+            self.metadataProblem.emit(lambda: QCoreApplication.translate(
                 "JobDetails", "The archive holds no metadata file of this job ({file}) yet.").format(file=meta))
 
     def _archive_failed(self, f: Failure) -> None:
         from desktop.errors import describe
 
-        self.metadataProblem.emit(QCoreApplication.translate(
+        self.metadataProblem.emit(lambda: QCoreApplication.translate(
             "JobDetails", "The job's files cannot be listed: {reason}").format(reason=describe(f)))
 
     def load_metadata(self, name: str) -> None:
@@ -281,17 +282,20 @@ class JobDetailsController(Controller):
         self.loading_metadata = False
         if not ok:
             if isinstance(value, jobdata.JobDataError):
-                text = {
-                    "checksum_mismatch": QCoreApplication.translate(
-                        "JobDetails", "The metadata file arrived damaged (its checksum differs)."),
-                    "invalid_warc": QCoreApplication.translate("JobDetails", "The metadata file cannot be read."),
-                    "too_large": QCoreApplication.translate("JobDetails", "The metadata file is too large to show."),
-                    "unavailable": QCoreApplication.translate(
-                        "JobDetails", "The archive did not hand out the metadata file."),
-                }.get(value.code, value.code)
-                self.metadataProblem.emit(f"{text} ({value.detail})")
+                def text(code=value.code, detail=value.detail) -> str:
+                    said = {
+                        "checksum_mismatch": QCoreApplication.translate(
+                            "JobDetails", "The metadata file arrived damaged (its checksum differs)."),
+                        "invalid_warc": QCoreApplication.translate("JobDetails", "The metadata file cannot be read."),
+                        "too_large": QCoreApplication.translate(
+                            "JobDetails", "The metadata file is too large to show."),
+                        "unavailable": QCoreApplication.translate(
+                            "JobDetails", "The archive did not hand out the metadata file."),
+                    }.get(code, code)
+                    return f"{said} ({detail})"
+                self.metadataProblem.emit(text)
             else:
-                self.metadataProblem.emit(str(value))
+                self.metadataProblem.emit(lambda message=str(value): message)
             return
         self.metadata = value
         self.crawl_log.set_lines(value.crawl_log)

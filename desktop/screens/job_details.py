@@ -247,6 +247,8 @@ class JobDetailsScreen(Screen):
         else:
             self.heading.setText(self.tr("Choose a job on the Jobs screen, or type its number."))
         self._update_pager()
+        if getattr(self, "_note", None) is not None:
+            self.metadata_note.setText(self._note())   # said again in the new language
 
     # --- showing -----------------------------------------------------------------------------
 
@@ -267,7 +269,7 @@ class JobDetailsScreen(Screen):
     def open_job(self, job_id: int) -> None:
         self.loaded = True
         self.job_id.setText(str(job_id))
-        self.metadata_note.setText(self.tr("Reading the job's crawl log and reports from the archive…"))
+        self._metadata_problem(lambda: self.tr("Reading the job's crawl log and reports from the archive…"))
         self.controller.open(job_id)
         self.domains.set_filters({"job_id": job_id})
 
@@ -317,7 +319,7 @@ class JobDetailsScreen(Screen):
                 self.file_table.setItem(row, col, QTableWidgetItem(v))
 
     def show_metadata(self, meta) -> None:
-        self.metadata_note.setText(self.tr("From {file}: {lines} crawl log lines, {reports} reports and logs.").format(
+        self._metadata_problem(lambda: self.tr("From {file}: {lines} crawl log lines, {reports} reports and logs.").format(
             file=meta.file, lines=formatting.number(len(meta.crawl_log)), reports=formatting.number(len(meta.reports))))
         self.report_list.clear()
         for r in meta.reports:
@@ -325,8 +327,9 @@ class JobDetailsScreen(Screen):
         if meta.reports:
             self.report_list.setCurrentRow(0)
 
-    def _metadata_problem(self, text: str) -> None:
-        self.metadata_note.setText(text)
+    def _metadata_problem(self, make) -> None:
+        self._note = make
+        self.metadata_note.setText(make())
 
     def _show_report(self, row: int) -> None:
         meta = self.controller.metadata

@@ -103,6 +103,15 @@ def test_every_screen_in_three_languages_is_readable(qtbot, window, direct, arch
                 if found:
                     problems[f"{lang} {screen.key}"] = found
                 shots(window, f"{lang}-{i + 1:02d}-{screen.key}")
+            # the connection settings (the login dialog with its server fields)
+            dialog = window.edit_connection()
+            qtbot.waitExposed(dialog)
+            _settle(qtbot, window)
+            found = _clipped(dialog) + _narrow_fields(dialog)
+            if found:
+                problems[f"{lang} connection settings"] = found
+            shots(dialog, f"{lang}-00-connection-settings")
+            dialog.reject()
             # the navigation: every entry and heading whole
             nav = window.nav
             for row in range(nav.count()):
@@ -162,9 +171,14 @@ def _texts(root) -> dict[int, tuple[str, str]]:
     return out
 
 
-def test_text_already_on_screen_switches_language(qtbot, window, direct):
-    """Every screen is shown in English, then German is chosen: no text that has a German
-    translation may still be English anywhere (labels, buttons, tabs, column titles)."""
+def test_text_already_on_screen_switches_language(qtbot, window, direct, archive, tmp_path):
+    """Every screen is shown in English, with data, then German is chosen: no text that has a
+    German translation may still be English anywhere (labels, buttons, tabs, column titles)."""
+    domain, job_id = _with_data(direct, archive, tmp_path)
+    window.open_screen("domains").open_domain(domain)
+    window.open_screen("jobs").open_job(job_id)
+    window.open_screen("job_details").open_job(job_id)
+    _settle(qtbot, window)
     for i in range(len(window.screens)):
         window.show_screen(i)
         _settle(qtbot, window)
