@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication
 
 from desktop import settings as app_settings
 from desktop.crash import CrashHandler
-from desktop.i18n import LANGUAGES, LanguageManager
+from desktop.i18n import LanguageManager, available_languages
 from desktop.rpc import RpcClient, ServiceBackend
 from shared import credentials
 
@@ -68,7 +68,8 @@ def main(argv: list[str] | None = None) -> int:
     quiet_known_warnings()
     argv = list(sys.argv if argv is None else argv)
     parser = argparse.ArgumentParser(prog="nas-desktop", description="NetarchiveSuite desktop client")
-    parser.add_argument("--language", choices=sorted(LANGUAGES), help="interface language (default: last used)")
+    parser.add_argument("--language", choices=sorted(available_languages()),
+                        help="interface language (default: last used)")
     parser.add_argument("--broker", help="broker, e.g. amqp://localhost:5672 (saved)")
     parser.add_argument("--vhost", help="RabbitMQ virtual host (saved)")
     parser.add_argument("--user", help="sign in as this user (the password from $NAS_PASSWORD, the saved login, "

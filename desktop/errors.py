@@ -29,6 +29,7 @@ def _sentences() -> dict[str, str]:
         "invalid_profile": QCoreApplication.translate("Errors", "The crawl profile is not valid."),
         "invalid_schedule": QCoreApplication.translate("Errors", "The schedule is not valid ({field}: {reason})."),
         "invalid_warc": QCoreApplication.translate("Errors", "The WARC file cannot be read."),
+        "invalid_wacz": QCoreApplication.translate("Errors", "The WACZ package cannot be read or is damaged."),
         "not_found": QCoreApplication.translate("Errors", "It does not exist (any more)."),
         "domain_not_found": QCoreApplication.translate("Errors", "There is no such domain."),
         "job_not_found": QCoreApplication.translate("Errors", "There is no such job."),

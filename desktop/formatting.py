@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from PySide6.QtCore import QDateTime, QLocale, QTimeZone
+from PySide6.QtCore import QDate, QDateTime, QLocale, Qt, QTime, QTimeZone
 
 
 def _to_qdatetime(value: object) -> QDateTime | None:
@@ -24,9 +24,42 @@ def _to_qdatetime(value: object) -> QDateTime | None:
 
 
 def date_time(value: object) -> str:
-    """An ISO string, epoch seconds or datetime, in local time, short locale format."""
+    """A moment (an ISO string, epoch seconds or a datetime; naive means UTC) in this computer's
+    time zone, the language's short format, followed by the zone's abbreviation: "28/11/2026
+    21:05 CET". The one rule for every time the desktop shows, so it can be set beside the CLI's
+    UTC times without doubt (docs/desktop.md)."""
     q = _to_qdatetime(value)
-    return QLocale().toString(q, QLocale.FormatType.ShortFormat) if q is not None else ""
+    if q is None:
+        return ""
+    return f"{QLocale().toString(q, QLocale.FormatType.ShortFormat)} {zone(q)}"
+
+
+def zone(q: QDateTime) -> str:
+    """The zone's abbreviation at that moment (CET, CEST, UTC), or its UTC offset where the
+    system has no abbreviation."""
+    abbreviation = q.timeZoneAbbreviation()
+    if abbreviation and not abbreviation.startswith(("GMT+", "GMT-", "UTC+", "UTC-", "+", "-")):
+        return abbreviation
+    seconds = q.offsetFromUtc()
+    sign = "+" if seconds >= 0 else "-"
+    return f"UTC{sign}{abs(seconds) // 3600:02d}:{abs(seconds) % 3600 // 60:02d}"
+
+
+def date_edit_format() -> str:
+    """The display format of a date field in the chosen language (a QDateEdit keeps the format
+    of the language it was made in; screens set this again on a language change)."""
+    return QLocale().dateFormat(QLocale.FormatType.ShortFormat)
+
+
+def local_midnight_iso(day: QDate) -> str:
+    """The start of ``day`` in this computer's time zone, as an ISO 8601 moment for the services."""
+    q = QDateTime(day, QTime(0, 0), QTimeZone.systemTimeZone())
+    return q.toUTC().toString(Qt.DateFormat.ISODate).replace("Z", "+00:00")
+
+
+def decimal(value: float, places: int = 1) -> str:
+    """A number with decimals in the chosen language ("2,5" in Danish and German)."""
+    return QLocale().toString(float(value), "f", places)
 
 
 def number(value: object) -> str:
@@ -61,7 +94,7 @@ def size(value: object) -> str:
 def schedule_rule(s: object) -> str:
     """A schedule's rule in the user's language from its structured fields (unit, every, weekday,
     day_of_month, hour, minute, max_runs, end_at), not the server's English ``description``."""
-    from PySide6.QtCore import QCoreApplication, QTime
+    from PySide6.QtCore import QCoreApplication
 
     every = int(getattr(s, "every", 1) or 1)
     unit = getattr(s, "unit", "")
@@ -81,8 +114,12 @@ def schedule_rule(s: object) -> str:
         parts.append(QCoreApplication.translate("Schedules", "on day {day}").format(day=day))
     hour, minute = getattr(s, "hour", None), getattr(s, "minute", None)
     if hour is not None:
+        # a rule's hour is wall-clock time in the schedule's own zone, not a moment: its zone's
+        # name goes with it ("at 04:00 Europe/Copenhagen"), so no one reads it as local or UTC
+        at = QLocale().toString(QTime(int(hour), int(minute or 0)), QLocale.FormatType.ShortFormat)
+        tz = getattr(s, "time_zone", "") or ""
         parts.append(QCoreApplication.translate("Schedules", "at {time}").format(
-            time=QLocale().toString(QTime(int(hour), int(minute or 0)), QLocale.FormatType.ShortFormat)))
+            time=f"{at} {tz}".strip()))
     elif minute is not None:
         parts.append(QCoreApplication.translate("Schedules", "at minute {minute}").format(minute=minute))
     text = " ".join(parts)

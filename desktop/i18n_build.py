@@ -17,7 +17,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TS_DIR = os.path.join(ROOT, "i18n")
 DESKTOP_DIR = os.path.join(ROOT, "desktop")
 QM_DIR = os.path.join(DESKTOP_DIR, "i18n_qm")
-LANGUAGES = ("en", "da", "de", "fr", "it")
+
+
+def languages(ts_dir: str = TS_DIR) -> list[str]:
+    """The languages with a catalogue in ``i18n/`` (``nas_<code>.ts``): adding a file adds one."""
+    return sorted(os.path.basename(p)[len("nas_"):-len(".ts")] for p in glob.glob(os.path.join(ts_dir, "nas_*.ts")))
 
 
 def tool(name: str) -> str:
@@ -61,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--refresh", action="store_true", help="run lupdate over desktop/ first")
     args = parser.parse_args(argv)
     if args.refresh:
-        print(lupdate([os.path.join(TS_DIR, f"nas_{lang}.ts") for lang in LANGUAGES]))
+        print(lupdate([os.path.join(TS_DIR, f"nas_{lang}.ts") for lang in languages()]))
     for qm in lrelease():
         print(qm)
     return 0

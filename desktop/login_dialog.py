@@ -25,6 +25,12 @@ from desktop.sign_in import SignIn
 from desktop.widgets.form import ERROR_STYLE, Form
 from shared import credentials
 
+# a broker address as long as real ones get: the server fields show it whole
+TYPICAL_ADDRESS = "amqp://harvest-db.example.org:5672"
+
+
+def field_width(field: QWidget) -> int:
+    return field.fontMetrics().horizontalAdvance(TYPICAL_ADDRESS) + 24
 
 class LoginDialog(QDialog):
     """``result_settings`` and ``caller`` are set once a login worked (then ``accepted``);
@@ -76,6 +82,9 @@ class LoginDialog(QDialog):
         self.broker = self.server.add("broker", QLineEdit(current.broker))
         self.vhost = self.server.add("vhost", QLineEdit(current.vhost))
         self.viewerproxy = self.server.add("viewerproxy", QLineEdit(current.viewerproxy))
+        # wide enough for a real broker address whatever the labels' language takes
+        for field in (self.user, self.password, self.broker, self.vhost, self.viewerproxy):
+            field.setMinimumWidth(field_width(field))
 
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, parent=self)
         # our own button: the box would put its standard "OK" text back on a language change
@@ -212,6 +221,10 @@ class LoginDialog(QDialog):
         self.server.set_label("broker", self.tr("Broker (RabbitMQ):"))
         self.server.set_label("vhost", self.tr("Virtual host (environment):"))
         self.server.set_label("viewerproxy", self.tr("Viewerproxy address:"))
+        self.viewerproxy.setPlaceholderText(self.tr("as the viewerproxy service says"))
+        self.viewerproxy.setToolTip(self.tr(
+            "Empty: the desktop asks the viewerproxy service where it listens. Give http://host:port only "
+            "where this computer reaches the proxy at another address."))
         self.sign_in_button.setText(self.tr("Sign in"))
 
     def changeEvent(self, event: QEvent) -> None:

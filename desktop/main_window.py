@@ -11,7 +11,7 @@ import dataclasses
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QFontMetrics, QKeySequence
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 
 from desktop import settings as app_settings
 from desktop.errors import describe
-from desktop.i18n import LANGUAGES, LanguageManager
+from desktop.i18n import LanguageManager
 from desktop.login_dialog import LoginDialog
 from desktop.rpc import RpcClient, ServiceBackend
 from desktop.rpc.outcome import Failure, FailureKind
@@ -135,7 +135,7 @@ class MainWindow(QMainWindow):
 
         self.nav = QListWidget(self)
         self.nav.setObjectName("navigation")
-        self.nav.setMaximumWidth(240)
+        self.nav.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.stack = QStackedWidget(self)
         for s in self.screens:
             self.stack.addWidget(s)
@@ -174,8 +174,7 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self.retranslateUi()
         self.resize(1280, 800)   # every screen's tabs and columns fit (screenshots under Xvfb)
-        # the navigation as wide as its (translated) names, not wider: the screens need the room
-        splitter.setSizes([min(240, self.nav.sizeHintForColumn(0) + 2 * self.nav.frameWidth() + 12), 1100])
+        splitter.setSizes([self.nav.minimumWidth(), 1100])
         self.show_screen(0)
 
     # --- navigation, grouped by what each kind of user does -------------------------------------
@@ -281,7 +280,7 @@ class MainWindow(QMainWindow):
         self.language_group = QActionGroup(self)
         self.language_group.setExclusive(True)
         self.language_actions: dict[str, QAction] = {}
-        for code, name in LANGUAGES.items():
+        for code, name in self.languages.available().items():
             a = QAction(name, self)
             a.setCheckable(True)
             a.setChecked(code == self.languages.code)
@@ -314,7 +313,17 @@ class MainWindow(QMainWindow):
             self.screen_actions[i].setText(s.title())
         for group, item in self._group_items:
             item.setText(self._group_title(group))
+        self._fit_navigation()
         self._update_connection_label()
+
+    def _fit_navigation(self) -> None:
+        """The navigation as wide as its longest name in this language (the bold headings
+        included: "Kuratieren: hier beginnen" whole), and no wider: the screens need the room."""
+        widest = max((QFontMetrics(item.font()).horizontalAdvance(item.text())
+                      for item in (self.nav.item(r) for r in range(self.nav.count()))), default=0)
+        width = widest + 2 * self.nav.frameWidth() + 2 * self.nav.spacing() + 12
+        self.nav.setMinimumWidth(width)
+        self.nav.setMaximumWidth(max(width, 240))
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -514,6 +523,9 @@ class MainWindow(QMainWindow):
             s.apply_roles(roles, self.signed_in_as)
 
     def _connected(self) -> None:
+        for s in self.screens:
+            if hasattr(s, "proxy_address"):
+                s.proxy_address = self.connection.viewerproxy
         self.connected = True
         self.has_signed_in = True
         self.central.setCurrentWidget(self.main_page)
@@ -539,9 +551,9 @@ class MainWindow(QMainWindow):
     def showing_problem(self) -> bool:
         return self.central.currentWidget() is self.problem
 
-    def edit_connection(self) -> None:
+    def edit_connection(self) -> LoginDialog:
         """The login dialog with the server settings shown (the same login prefilled)."""
-        self.show_login(show_server=True)
+        return self.show_login(show_server=True)
 
     def apply_connection(self, c: app_settings.ConnectionSettings | None) -> None:
         if c is None:

@@ -24,7 +24,10 @@ class ConnectionSettings:
     vhost: str = "/"                          # the environment (PROD, TEST, a developer's own)
     user: str = "guest"
     password: str = "guest"
-    viewerproxy: str = "http://localhost:8070"
+    # empty: ask the viewerproxy service where it listens (proxy_info), so the desktop agrees
+    # with any installation and the demo without a port of its own; set only where the desktop
+    # reaches the proxy at another address (a tunnel, NAT)
+    viewerproxy: str = ""
     timeout: float = 30.0
 
     def amqp_uri(self) -> str:

@@ -353,17 +353,23 @@
         <source>Replica {replica}</source>
         <translation>Replika {replica}</translation>
     </message>
-    <message>
-        <source>{kind} audit {id}: {state}; {seen} files seen, {missing} missing, {corrupt} corrupt</source>
-        <translation>Revision {id} ({kind}): {state}; {seen} filer set, {missing} mangler, {corrupt} beskadigede</translation>
+    <message numerus="yes">
+        <source>{kind} audit {id}: {state}; %Ln file(s) seen, {missing} missing, {corrupt} corrupt</source>
+        <translation>
+            <numerusform>Revision {id} ({kind}): {state}; %Ln fil set, {missing} mangler, {corrupt} beskadigede</numerusform>
+            <numerusform>Revision {id} ({kind}): {state}; %Ln filer set, {missing} mangler, {corrupt} beskadigede</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Copy the %Ln missing file(s) back into {replica} from a good copy in another replica? Nothing is deleted; each copy is checked against the reference checksum.</source>
+        <translation>
+            <numerusform>Kopiér den %Ln manglende fil tilbage til {replica} fra en god kopi i en anden replika? Intet slettes; kopien kontrolleres mod referencekontrolsummen.</numerusform>
+            <numerusform>Kopiér de %Ln manglende filer tilbage til {replica} fra en god kopi i en anden replika? Intet slettes; hver kopi kontrolleres mod referencekontrolsummen.</numerusform>
+        </translation>
     </message>
     <message>
         <source>(partial: no answer from {instances})</source>
         <translation>(delvis: intet svar fra {instances})</translation>
-    </message>
-    <message>
-        <source>Copy the {count} missing files back into {replica} from a good copy in another replica? Nothing is deleted; each copy is checked against the reference checksum.</source>
-        <translation>Kopiér de {count} manglende filer tilbage til {replica} fra en god kopi i en anden replika? Intet slettes; hver kopi kontrolleres mod referencekontrolsummen.</translation>
     </message>
     <message>
         <source>Choose a corrupt copy first.</source>
@@ -408,9 +414,19 @@
         <source>{what}: no ended job to browse yet.</source>
         <translation>{what}: endnu intet afsluttet job at gennemse.</translation>
     </message>
+    <message numerus="yes">
+        <source>{what}: the newest %Ln job(s) are browsed; older ones are left out.</source>
+        <translation>
+            <numerusform>{what}: det nyeste %Ln job gennemses; ældre udelades.</numerusform>
+            <numerusform>{what}: de %Ln nyeste job gennemses; ældre udelades.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ChannelsController</name>
     <message>
-        <source>{what}: the newest {count} jobs are browsed; older ones are left out.</source>
-        <translation>{what}: de {count} nyeste job gennemses; ældre udelades.</translation>
+        <source>Saved {name}.</source>
+        <translation>{name} er gemt.</translation>
     </message>
 </context>
 <context>
@@ -467,10 +483,6 @@
         <source>Create</source>
         <translation>Opret</translation>
     </message>
-    <message>
-        <source>Saved {name}.</source>
-        <translation>{name} er gemt.</translation>
-    </message>
 </context>
 <context>
     <name>ChartsScreen</name>
@@ -501,6 +513,61 @@
     <message>
         <source>Kilobytes</source>
         <translation>Kilobytes</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>Missing</source>
+        <translation>Mangler</translation>
+    </message>
+    <message>
+        <source>Corrupt</source>
+        <translation>Beskadiget</translation>
+    </message>
+    <message>
+        <source>Disputed</source>
+        <translation>Omstridt</translation>
+    </message>
+    <message>
+        <source>Not checked yet</source>
+        <translation>Endnu ikke kontrolleret</translation>
+    </message>
+    <message>
+        <source>Copies per replica</source>
+        <translation>Kopier pr. replika</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Filer</translation>
+    </message>
+    <message>
+        <source>No replica health: {reason}</source>
+        <translation>Ingen replikatilstand: {reason}</translation>
+    </message>
+    <message>
+        <source>Every file should have an OK copy in every replica.</source>
+        <translation>Hver fil bør have en OK-kopi i hver replika.</translation>
+    </message>
+    <message>
+        <source>Size of the whole archive</source>
+        <translation>Hele arkivets størrelse</translation>
+    </message>
+    <message>
+        <source>Archive size</source>
+        <translation>Arkivets størrelse</translation>
+    </message>
+    <message>
+        <source>No archive growth: {reason}</source>
+        <translation>Ingen arkivvækst: {reason}</translation>
+    </message>
+    <message numerus="yes">
+        <source>The archive holds %Ln file(s), {size}; {new} taken in these days.</source>
+        <translation>
+            <numerusform>Arkivet rummer %Ln fil, {size}; {new} modtaget i disse dage.</numerusform>
+            <numerusform>Arkivet rummer %Ln filer, {size}; {new} modtaget i disse dage.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Jobs per status over time</source>
@@ -955,6 +1022,10 @@
     <message>
         <source>The WARC file cannot be read.</source>
         <translation>WARC-filen kan ikke læses.</translation>
+    </message>
+    <message>
+        <source>The WACZ package cannot be read or is damaged.</source>
+        <translation>WACZ-pakken kan ikke læses eller er beskadiget.</translation>
     </message>
     <message>
         <source>It does not exist (any more).</source>
@@ -1457,6 +1528,14 @@
         <translation>Angiv et tal på mindst {minimum}.</translation>
     </message>
     <message>
+        <source>Give a whole number of at least 0, or -1 (or nothing) for no limit.</source>
+        <translation>Angiv et helt tal på mindst 0, eller -1 (eller intet) for ingen grænse.</translation>
+    </message>
+    <message>
+        <source>Give a whole number of seconds, 0 (or nothing) for no limit.</source>
+        <translation>Angiv et helt antal sekunder, 0 (eller intet) for ingen grænse.</translation>
+    </message>
+    <message>
         <source>This cannot be empty.</source>
         <translation>Dette felt må ikke være tomt.</translation>
     </message>
@@ -1707,13 +1786,26 @@
         <source>Crawl profile: {profile}</source>
         <translation>Høstprofil: {profile}</translation>
     </message>
-    <message>
-        <source>Harvested: {objects} objects, {bytes}</source>
-        <translation>Høstet: {objects} objekter, {bytes}</translation>
+    <message numerus="yes">
+        <source>Harvested: %Ln object(s), {bytes}</source>
+        <translation>
+            <numerusform>Høstet: %Ln objekt, {bytes}</numerusform>
+            <numerusform>Høstet: %Ln objekter, {bytes}</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>Deduplication: {count} objects not stored again, {bytes} saved</source>
-        <translation>Deduplikering: {count} objekter ikke gemt igen, {bytes} sparet</translation>
+    <message numerus="yes">
+        <source>Deduplication: %Ln object(s) not stored again, {bytes} saved</source>
+        <translation>
+            <numerusform>Deduplikering: %Ln objekt ikke gemt igen, {bytes} sparet</numerusform>
+            <numerusform>Deduplikering: %Ln objekter ikke gemt igen, {bytes} sparet</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln seed(s):</source>
+        <translation>
+            <numerusform>%Ln frø:</numerusform>
+            <numerusform>%Ln frø:</numerusform>
+        </translation>
     </message>
     <message>
         <source>Stop reasons: {reasons}</source>
@@ -1730,10 +1822,6 @@
     <message>
         <source>Upload error</source>
         <translation>Upload-fejl</translation>
-    </message>
-    <message>
-        <source>Seeds: {count}</source>
-        <translation>Frø: {count}</translation>
     </message>
     <message>
         <source>File</source>
@@ -1933,9 +2021,19 @@
         <source>Created {created}, started {started}, ended {ended}</source>
         <translation>Oprettet {created}, startet {started}, afsluttet {ended}</translation>
     </message>
-    <message>
-        <source>Harvested: {objects} objects, {bytes}</source>
-        <translation>Høstet: {objects} objekter, {bytes}</translation>
+    <message numerus="yes">
+        <source>Harvested: %Ln object(s), {bytes}</source>
+        <translation>
+            <numerusform>Høstet: %Ln objekt, {bytes}</numerusform>
+            <numerusform>Høstet: %Ln objekter, {bytes}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln seed(s):</source>
+        <translation>
+            <numerusform>%Ln frø:</numerusform>
+            <numerusform>%Ln frø:</numerusform>
+        </translation>
     </message>
     <message>
         <source>Stop reasons: {reasons}</source>
@@ -1960,10 +2058,6 @@
     <message>
         <source>Resubmitted as job {id}</source>
         <translation>Genindsendt som job {id}</translation>
-    </message>
-    <message>
-        <source>Seeds ({count}):</source>
-        <translation>Seeds ({count}):</translation>
     </message>
     <message>
         <source>Cancel job {id}</source>
@@ -2027,6 +2121,14 @@
     <message>
         <source>Viewerproxy address:</source>
         <translation>Viewerproxy-adresse:</translation>
+    </message>
+    <message>
+        <source>as the viewerproxy service says</source>
+        <translation>som viewerproxy-tjenesten oplyser</translation>
+    </message>
+    <message>
+        <source>Empty: the desktop asks the viewerproxy service where it listens. Give http://host:port only where this computer reaches the proxy at another address.</source>
+        <translation>Tom: skrivebordsprogrammet spørger viewerproxy-tjenesten, hvor den lytter. Angiv kun http://vært:port, hvor denne computer når proxyen på en anden adresse.</translation>
     </message>
     <message>
         <source>Sign in</source>
@@ -2312,6 +2414,21 @@ En webarkiveringspakke til nationalbiblioteker.</translation>
     </message>
 </context>
 <context>
+    <name>ProfilesController</name>
+    <message>
+        <source>Paste or load a profile document.</source>
+        <translation>Indsæt eller indlæs et profildokument.</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} er gemt.</translation>
+    </message>
+    <message>
+        <source>Could not write {path}: {reason}</source>
+        <translation>Kunne ikke skrive {path}: {reason}</translation>
+    </message>
+</context>
+<context>
     <name>ProfilesScreen</name>
     <message>
         <source>Name</source>
@@ -2386,12 +2503,8 @@ En webarkiveringspakke til nationalbiblioteker.</translation>
         <translation>Profiler (*.yaml *.yml *.toml);;Alle filer (*)</translation>
     </message>
     <message>
-        <source>Paste or load a profile document.</source>
-        <translation>Indsæt eller indlæs et profildokument.</translation>
-    </message>
-    <message>
-        <source>Saved {name}.</source>
-        <translation>{name} er gemt.</translation>
+        <source>Could not read {path}: {reason}</source>
+        <translation>Kunne ikke læse {path}: {reason}</translation>
     </message>
     <message>
         <source>Save crawl profile</source>
@@ -2476,6 +2589,17 @@ En webarkiveringspakke til nationalbiblioteker.</translation>
     <message>
         <source>until {when}</source>
         <translation>indtil {when}</translation>
+    </message>
+</context>
+<context>
+    <name>SchedulesController</name>
+    <message>
+        <source>Not a valid schedule yet.</source>
+        <translation>Endnu ikke en gyldig tidsplan.</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} er gemt.</translation>
     </message>
 </context>
 <context>
@@ -2604,24 +2728,128 @@ En webarkiveringspakke til nationalbiblioteker.</translation>
         <source>The next five runs, if a harvest used it from now:</source>
         <translation>De næste fem kørsler, hvis en høstning brugte den fra nu af:</translation>
     </message>
-    <message>
-        <source>Not a valid schedule yet.</source>
-        <translation>Endnu ikke en gyldig tidsplan.</translation>
-    </message>
-    <message>
-        <source>Give a whole number.</source>
-        <translation>Angiv et helt tal.</translation>
-    </message>
-    <message>
-        <source>Saved {name}.</source>
-        <translation>{name} er gemt.</translation>
-    </message>
 </context>
 <context>
     <name>Screen</name>
     <message>
         <source>The running {service} service does not offer &apos;{method}&apos; yet.</source>
+        <extracomment>How often :meth:`poll` runs while the screen is visible (0: the screen shows nothing that changes by itself). One timer per screen, stopped while the screen is hidden, and a tick is skipped while the previous poll&apos;s calls are still out (docs/decisions/desktop-refresh.md).</extracomment>
         <translation>Den kørende {service}-tjeneste tilbyder endnu ikke &apos;{method}&apos;.</translation>
+    </message>
+</context>
+<context>
+    <name>ServerText</name>
+    <message>
+        <source>Cancelled by a curator: {reason}</source>
+        <translation>Annulleret af en kurator: {reason}</translation>
+    </message>
+    <message>
+        <source>Cancelled by a curator.</source>
+        <translation>Annulleret af en kurator.</translation>
+    </message>
+    <message>
+        <source>No word from the harvester within the job time-out: marked failed.</source>
+        <translation>Intet fra høsteren inden for jobbets tidsfrist: markeret som fejlet.</translation>
+    </message>
+    <message>
+        <source>Nothing was harvested: no object was fetched for any of the job&apos;s domains.</source>
+        <translation>Intet blev høstet: intet objekt blev hentet for nogen af jobbets domæner.</translation>
+    </message>
+    <message>
+        <source>The harvest failed: {error}</source>
+        <translation>Høsten fejlede: {error}</translation>
+    </message>
+    <message>
+        <source>The upload to the archive failed: {error}</source>
+        <translation>Overførslen til arkivet fejlede: {error}</translation>
+    </message>
+    <message>
+        <source>The {kind} audit {audit} of replica {replica} found {missing}, {corrupt} and {disputed}.</source>
+        <translation>Revision {audit} ({kind}) af replika {replica} fandt {missing}, {corrupt} og {disputed}.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n missing file(s)</source>
+        <translation>
+            <numerusform>%n manglende fil</numerusform>
+            <numerusform>%n manglende filer</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n corrupt file(s)</source>
+        <translation>
+            <numerusform>%n beskadiget fil</numerusform>
+            <numerusform>%n beskadigede filer</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n disputed file(s)</source>
+        <translation>
+            <numerusform>%n omstridt fil</numerusform>
+            <numerusform>%n omstridte filer</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{instance} ({service} on {host}) has sent no heartbeat for {age}.</source>
+        <translation>{instance} ({service} på {host}) har ikke sendt livstegn i {age}.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n second(s)</source>
+        <translation>
+            <numerusform>%n sekund</numerusform>
+            <numerusform>%n sekunder</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{file} could not be stored in {replicas}.</source>
+        <translation>{file} kunne ikke gemmes i {replicas}.</translation>
+    </message>
+    <message>
+        <source>a replica</source>
+        <translation>en replika</translation>
+    </message>
+    <message>
+        <source>{instance} has too little free disk space and takes no new files (replica {replica}).</source>
+        <translation>{instance} har for lidt fri diskplads og modtager ingen nye filer (replika {replica}).</translation>
+    </message>
+    <message>
+        <source>{instance} has too little free disk space and takes no new jobs (channel {channel}).</source>
+        <translation>{instance} har for lidt fri diskplads og tager ingen nye job (kanal {channel}).</translation>
+    </message>
+    <message>
+        <source>Job {id} failed. {reason}</source>
+        <translation>Job {id} fejlede. {reason}</translation>
+    </message>
+    <message>
+        <source>Harvest definition {id} could not be scheduled and was deactivated: {error}</source>
+        <translation>Høstdefinition {id} kunne ikke planlægges og blev deaktiveret: {error}</translation>
+    </message>
+    <message>
+        <source>Audit found damage</source>
+        <translation>Revision fandt skader</translation>
+    </message>
+    <message>
+        <source>Instance lost</source>
+        <translation>Instans mistet</translation>
+    </message>
+    <message>
+        <source>Store failed</source>
+        <translation>Lagring fejlede</translation>
+    </message>
+    <message>
+        <source>Upload failed</source>
+        <translation>Overførsel fejlede</translation>
+    </message>
+    <message>
+        <source>Disk space low</source>
+        <translation>Lidt diskplads</translation>
+    </message>
+    <message>
+        <source>Job failed</source>
+        <translation>Job fejlede</translation>
+    </message>
+    <message>
+        <source>Definition deactivated</source>
+        <translation>Definition deaktiveret</translation>
     </message>
 </context>
 <context>
@@ -2646,6 +2874,13 @@ En webarkiveringspakke til nationalbiblioteker.</translation>
     <message>
         <source>The services refuse to work for {user}.</source>
         <translation>Tjenesterne vil ikke arbejde for {user}.</translation>
+    </message>
+</context>
+<context>
+    <name>TrapsController</name>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} er gemt.</translation>
     </message>
 </context>
 <context>
@@ -2704,10 +2939,6 @@ En webarkiveringspakke til nationalbiblioteker.</translation>
     <message>
         <source>Save</source>
         <translation>Gem</translation>
-    </message>
-    <message>
-        <source>Saved {name}.</source>
-        <translation>{name} er gemt.</translation>
     </message>
 </context>
 <context>

@@ -353,17 +353,23 @@
         <source>Replica {replica}</source>
         <translation>Replikat {replica}</translation>
     </message>
-    <message>
-        <source>{kind} audit {id}: {state}; {seen} files seen, {missing} missing, {corrupt} corrupt</source>
-        <translation>Prüfung {id} ({kind}): {state}; {seen} Dateien gesehen, {missing} fehlend, {corrupt} beschädigt</translation>
+    <message numerus="yes">
+        <source>{kind} audit {id}: {state}; %Ln file(s) seen, {missing} missing, {corrupt} corrupt</source>
+        <translation>
+            <numerusform>Prüfung {id} ({kind}): {state}; %Ln Datei gesehen, {missing} fehlend, {corrupt} beschädigt</numerusform>
+            <numerusform>Prüfung {id} ({kind}): {state}; %Ln Dateien gesehen, {missing} fehlend, {corrupt} beschädigt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Copy the %Ln missing file(s) back into {replica} from a good copy in another replica? Nothing is deleted; each copy is checked against the reference checksum.</source>
+        <translation>
+            <numerusform>Die %Ln fehlende Datei aus einer guten Kopie in einem anderen Replikat nach {replica} zurückkopieren? Nichts wird gelöscht; die Kopie wird gegen die Referenzprüfsumme geprüft.</numerusform>
+            <numerusform>Die %Ln fehlenden Dateien aus einer guten Kopie in einem anderen Replikat nach {replica} zurückkopieren? Nichts wird gelöscht; jede Kopie wird gegen die Referenzprüfsumme geprüft.</numerusform>
+        </translation>
     </message>
     <message>
         <source>(partial: no answer from {instances})</source>
         <translation>(unvollständig: keine Antwort von {instances})</translation>
-    </message>
-    <message>
-        <source>Copy the {count} missing files back into {replica} from a good copy in another replica? Nothing is deleted; each copy is checked against the reference checksum.</source>
-        <translation>Die {count} fehlenden Dateien aus einer guten Kopie in einem anderen Replikat nach {replica} zurückkopieren? Nichts wird gelöscht; jede Kopie wird gegen die Referenzprüfsumme geprüft.</translation>
     </message>
     <message>
         <source>Choose a corrupt copy first.</source>
@@ -408,9 +414,19 @@
         <source>{what}: no ended job to browse yet.</source>
         <translation>{what}: noch kein beendeter Job zum Durchsuchen.</translation>
     </message>
+    <message numerus="yes">
+        <source>{what}: the newest %Ln job(s) are browsed; older ones are left out.</source>
+        <translation>
+            <numerusform>{what}: der neueste %Ln Job wird durchsucht; ältere bleiben außen vor.</numerusform>
+            <numerusform>{what}: die %Ln neuesten Jobs werden durchsucht; ältere bleiben außen vor.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ChannelsController</name>
     <message>
-        <source>{what}: the newest {count} jobs are browsed; older ones are left out.</source>
-        <translation>{what}: die {count} neuesten Jobs werden durchsucht; ältere bleiben außen vor.</translation>
+        <source>Saved {name}.</source>
+        <translation>{name} gespeichert.</translation>
     </message>
 </context>
 <context>
@@ -467,10 +483,6 @@
         <source>Create</source>
         <translation>Anlegen</translation>
     </message>
-    <message>
-        <source>Saved {name}.</source>
-        <translation>{name} gespeichert.</translation>
-    </message>
 </context>
 <context>
     <name>ChartsScreen</name>
@@ -501,6 +513,61 @@
     <message>
         <source>Kilobytes</source>
         <translation>Kilobyte</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>Missing</source>
+        <translation>Fehlend</translation>
+    </message>
+    <message>
+        <source>Corrupt</source>
+        <translation>Beschädigt</translation>
+    </message>
+    <message>
+        <source>Disputed</source>
+        <translation>Strittig</translation>
+    </message>
+    <message>
+        <source>Not checked yet</source>
+        <translation>Noch nicht geprüft</translation>
+    </message>
+    <message>
+        <source>Copies per replica</source>
+        <translation>Kopien je Replikat</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Dateien</translation>
+    </message>
+    <message>
+        <source>No replica health: {reason}</source>
+        <translation>Kein Replikatzustand: {reason}</translation>
+    </message>
+    <message>
+        <source>Every file should have an OK copy in every replica.</source>
+        <translation>Jede Datei sollte in jedem Replikat eine OK-Kopie haben.</translation>
+    </message>
+    <message>
+        <source>Size of the whole archive</source>
+        <translation>Größe des gesamten Archivs</translation>
+    </message>
+    <message>
+        <source>Archive size</source>
+        <translation>Archivgröße</translation>
+    </message>
+    <message>
+        <source>No archive growth: {reason}</source>
+        <translation>Kein Archivwachstum: {reason}</translation>
+    </message>
+    <message numerus="yes">
+        <source>The archive holds %Ln file(s), {size}; {new} taken in these days.</source>
+        <translation>
+            <numerusform>Das Archiv enthält %Ln Datei, {size}; {new} in diesen Tagen aufgenommen.</numerusform>
+            <numerusform>Das Archiv enthält %Ln Dateien, {size}; {new} in diesen Tagen aufgenommen.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Jobs per status over time</source>
@@ -955,6 +1022,10 @@
     <message>
         <source>The WARC file cannot be read.</source>
         <translation>Die WARC-Datei kann nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <source>The WACZ package cannot be read or is damaged.</source>
+        <translation>Das WACZ-Paket kann nicht gelesen werden oder ist beschädigt.</translation>
     </message>
     <message>
         <source>It does not exist (any more).</source>
@@ -1457,6 +1528,14 @@
         <translation>Geben Sie eine Zahl von mindestens {minimum} an.</translation>
     </message>
     <message>
+        <source>Give a whole number of at least 0, or -1 (or nothing) for no limit.</source>
+        <translation>Geben Sie eine ganze Zahl ab 0 an, oder -1 (oder nichts) für keine Grenze.</translation>
+    </message>
+    <message>
+        <source>Give a whole number of seconds, 0 (or nothing) for no limit.</source>
+        <translation>Geben Sie eine ganze Zahl von Sekunden an, 0 (oder nichts) für keine Grenze.</translation>
+    </message>
+    <message>
         <source>This cannot be empty.</source>
         <translation>Dieses Feld darf nicht leer sein.</translation>
     </message>
@@ -1707,13 +1786,26 @@
         <source>Crawl profile: {profile}</source>
         <translation>Crawl-Profil: {profile}</translation>
     </message>
-    <message>
-        <source>Harvested: {objects} objects, {bytes}</source>
-        <translation>Geerntet: {objects} Objekte, {bytes}</translation>
+    <message numerus="yes">
+        <source>Harvested: %Ln object(s), {bytes}</source>
+        <translation>
+            <numerusform>Geerntet: %Ln Objekt, {bytes}</numerusform>
+            <numerusform>Geerntet: %Ln Objekte, {bytes}</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>Deduplication: {count} objects not stored again, {bytes} saved</source>
-        <translation>Deduplizierung: {count} Objekte nicht erneut gespeichert, {bytes} gespart</translation>
+    <message numerus="yes">
+        <source>Deduplication: %Ln object(s) not stored again, {bytes} saved</source>
+        <translation>
+            <numerusform>Deduplizierung: %Ln Objekt nicht erneut gespeichert, {bytes} gespart</numerusform>
+            <numerusform>Deduplizierung: %Ln Objekte nicht erneut gespeichert, {bytes} gespart</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln seed(s):</source>
+        <translation>
+            <numerusform>%Ln Seed:</numerusform>
+            <numerusform>%Ln Seeds:</numerusform>
+        </translation>
     </message>
     <message>
         <source>Stop reasons: {reasons}</source>
@@ -1730,10 +1822,6 @@
     <message>
         <source>Upload error</source>
         <translation>Upload-Fehler</translation>
-    </message>
-    <message>
-        <source>Seeds: {count}</source>
-        <translation>Seeds: {count}</translation>
     </message>
     <message>
         <source>File</source>
@@ -1933,9 +2021,19 @@
         <source>Created {created}, started {started}, ended {ended}</source>
         <translation>Angelegt {created}, gestartet {started}, beendet {ended}</translation>
     </message>
-    <message>
-        <source>Harvested: {objects} objects, {bytes}</source>
-        <translation>Geerntet: {objects} Objekte, {bytes}</translation>
+    <message numerus="yes">
+        <source>Harvested: %Ln object(s), {bytes}</source>
+        <translation>
+            <numerusform>Geerntet: %Ln Objekt, {bytes}</numerusform>
+            <numerusform>Geerntet: %Ln Objekte, {bytes}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln seed(s):</source>
+        <translation>
+            <numerusform>%Ln Seed:</numerusform>
+            <numerusform>%Ln Seeds:</numerusform>
+        </translation>
     </message>
     <message>
         <source>Stop reasons: {reasons}</source>
@@ -1960,10 +2058,6 @@
     <message>
         <source>Resubmitted as job {id}</source>
         <translation>Erneut eingereicht als Job {id}</translation>
-    </message>
-    <message>
-        <source>Seeds ({count}):</source>
-        <translation>Seeds ({count}):</translation>
     </message>
     <message>
         <source>Cancel job {id}</source>
@@ -2027,6 +2121,14 @@
     <message>
         <source>Viewerproxy address:</source>
         <translation>Viewerproxy-Adresse:</translation>
+    </message>
+    <message>
+        <source>as the viewerproxy service says</source>
+        <translation>wie der Viewerproxy-Dienst angibt</translation>
+    </message>
+    <message>
+        <source>Empty: the desktop asks the viewerproxy service where it listens. Give http://host:port only where this computer reaches the proxy at another address.</source>
+        <translation>Leer: Die Desktop-Anwendung fragt den Viewerproxy-Dienst, wo er lauscht. Geben Sie http://host:port nur an, wo dieser Rechner den Proxy unter einer anderen Adresse erreicht.</translation>
     </message>
     <message>
         <source>Sign in</source>
@@ -2312,6 +2414,21 @@ Eine Webarchivierungs-Suite für Nationalbibliotheken.</translation>
     </message>
 </context>
 <context>
+    <name>ProfilesController</name>
+    <message>
+        <source>Paste or load a profile document.</source>
+        <translation>Fügen Sie ein Profildokument ein oder laden Sie eines.</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} gespeichert.</translation>
+    </message>
+    <message>
+        <source>Could not write {path}: {reason}</source>
+        <translation>{path} konnte nicht geschrieben werden: {reason}</translation>
+    </message>
+</context>
+<context>
     <name>ProfilesScreen</name>
     <message>
         <source>Name</source>
@@ -2386,12 +2503,8 @@ Eine Webarchivierungs-Suite für Nationalbibliotheken.</translation>
         <translation>Profile (*.yaml *.yml *.toml);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <source>Paste or load a profile document.</source>
-        <translation>Fügen Sie ein Profildokument ein oder laden Sie eines.</translation>
-    </message>
-    <message>
-        <source>Saved {name}.</source>
-        <translation>{name} gespeichert.</translation>
+        <source>Could not read {path}: {reason}</source>
+        <translation>{path} konnte nicht gelesen werden: {reason}</translation>
     </message>
     <message>
         <source>Save crawl profile</source>
@@ -2476,6 +2589,17 @@ Eine Webarchivierungs-Suite für Nationalbibliotheken.</translation>
     <message>
         <source>until {when}</source>
         <translation>bis {when}</translation>
+    </message>
+</context>
+<context>
+    <name>SchedulesController</name>
+    <message>
+        <source>Not a valid schedule yet.</source>
+        <translation>Noch kein gültiger Zeitplan.</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} gespeichert.</translation>
     </message>
 </context>
 <context>
@@ -2604,24 +2728,128 @@ Eine Webarchivierungs-Suite für Nationalbibliotheken.</translation>
         <source>The next five runs, if a harvest used it from now:</source>
         <translation>Die nächsten fünf Läufe, wenn eine Ernte ihn ab jetzt nutzte:</translation>
     </message>
-    <message>
-        <source>Not a valid schedule yet.</source>
-        <translation>Noch kein gültiger Zeitplan.</translation>
-    </message>
-    <message>
-        <source>Give a whole number.</source>
-        <translation>Geben Sie eine ganze Zahl an.</translation>
-    </message>
-    <message>
-        <source>Saved {name}.</source>
-        <translation>{name} gespeichert.</translation>
-    </message>
 </context>
 <context>
     <name>Screen</name>
     <message>
         <source>The running {service} service does not offer &apos;{method}&apos; yet.</source>
+        <extracomment>How often :meth:`poll` runs while the screen is visible (0: the screen shows nothing that changes by itself). One timer per screen, stopped while the screen is hidden, and a tick is skipped while the previous poll&apos;s calls are still out (docs/decisions/desktop-refresh.md).</extracomment>
         <translation>Der laufende Dienst {service} bietet &apos;{method}&apos; noch nicht an.</translation>
+    </message>
+</context>
+<context>
+    <name>ServerText</name>
+    <message>
+        <source>Cancelled by a curator: {reason}</source>
+        <translation>Von einem Kurator abgebrochen: {reason}</translation>
+    </message>
+    <message>
+        <source>Cancelled by a curator.</source>
+        <translation>Von einem Kurator abgebrochen.</translation>
+    </message>
+    <message>
+        <source>No word from the harvester within the job time-out: marked failed.</source>
+        <translation>Keine Nachricht vom Harvester innerhalb der Job-Zeitgrenze: als fehlgeschlagen markiert.</translation>
+    </message>
+    <message>
+        <source>Nothing was harvested: no object was fetched for any of the job&apos;s domains.</source>
+        <translation>Nichts wurde geerntet: für keine Domain des Jobs wurde ein Objekt abgerufen.</translation>
+    </message>
+    <message>
+        <source>The harvest failed: {error}</source>
+        <translation>Die Ernte ist fehlgeschlagen: {error}</translation>
+    </message>
+    <message>
+        <source>The upload to the archive failed: {error}</source>
+        <translation>Die Übertragung ins Archiv ist fehlgeschlagen: {error}</translation>
+    </message>
+    <message>
+        <source>The {kind} audit {audit} of replica {replica} found {missing}, {corrupt} and {disputed}.</source>
+        <translation>Die Prüfung {audit} ({kind}) des Replikats {replica} fand {missing}, {corrupt} und {disputed}.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n missing file(s)</source>
+        <translation>
+            <numerusform>%n fehlende Datei</numerusform>
+            <numerusform>%n fehlende Dateien</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n corrupt file(s)</source>
+        <translation>
+            <numerusform>%n beschädigte Datei</numerusform>
+            <numerusform>%n beschädigte Dateien</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n disputed file(s)</source>
+        <translation>
+            <numerusform>%n strittige Datei</numerusform>
+            <numerusform>%n strittige Dateien</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{instance} ({service} on {host}) has sent no heartbeat for {age}.</source>
+        <translation>{instance} ({service} auf {host}) hat seit {age} kein Lebenszeichen gesendet.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n second(s)</source>
+        <translation>
+            <numerusform>%n Sekunde</numerusform>
+            <numerusform>%n Sekunden</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{file} could not be stored in {replicas}.</source>
+        <translation>{file} konnte nicht in {replicas} gespeichert werden.</translation>
+    </message>
+    <message>
+        <source>a replica</source>
+        <translation>einem Replikat</translation>
+    </message>
+    <message>
+        <source>{instance} has too little free disk space and takes no new files (replica {replica}).</source>
+        <translation>{instance} hat zu wenig freien Speicherplatz und nimmt keine neuen Dateien an (Replikat {replica}).</translation>
+    </message>
+    <message>
+        <source>{instance} has too little free disk space and takes no new jobs (channel {channel}).</source>
+        <translation>{instance} hat zu wenig freien Speicherplatz und nimmt keine neuen Jobs an (Kanal {channel}).</translation>
+    </message>
+    <message>
+        <source>Job {id} failed. {reason}</source>
+        <translation>Job {id} ist fehlgeschlagen. {reason}</translation>
+    </message>
+    <message>
+        <source>Harvest definition {id} could not be scheduled and was deactivated: {error}</source>
+        <translation>Erntedefinition {id} konnte nicht eingeplant werden und wurde deaktiviert: {error}</translation>
+    </message>
+    <message>
+        <source>Audit found damage</source>
+        <translation>Prüfung fand Schäden</translation>
+    </message>
+    <message>
+        <source>Instance lost</source>
+        <translation>Instanz verloren</translation>
+    </message>
+    <message>
+        <source>Store failed</source>
+        <translation>Speichern fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Upload failed</source>
+        <translation>Übertragung fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Disk space low</source>
+        <translation>Wenig Speicherplatz</translation>
+    </message>
+    <message>
+        <source>Job failed</source>
+        <translation>Job fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Definition deactivated</source>
+        <translation>Definition deaktiviert</translation>
     </message>
 </context>
 <context>
@@ -2646,6 +2874,13 @@ Eine Webarchivierungs-Suite für Nationalbibliotheken.</translation>
     <message>
         <source>The services refuse to work for {user}.</source>
         <translation>Die Dienste arbeiten nicht für {user}.</translation>
+    </message>
+</context>
+<context>
+    <name>TrapsController</name>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} gespeichert.</translation>
     </message>
 </context>
 <context>
@@ -2704,10 +2939,6 @@ Eine Webarchivierungs-Suite für Nationalbibliotheken.</translation>
     <message>
         <source>Save</source>
         <translation>Speichern</translation>
-    </message>
-    <message>
-        <source>Saved {name}.</source>
-        <translation>{name} gespeichert.</translation>
     </message>
 </context>
 <context>

@@ -353,17 +353,23 @@
         <source>Replica {replica}</source>
         <translation>Replica {replica}</translation>
     </message>
-    <message>
-        <source>{kind} audit {id}: {state}; {seen} files seen, {missing} missing, {corrupt} corrupt</source>
-        <translation>{kind} audit {id}: {state}; {seen} files seen, {missing} missing, {corrupt} corrupt</translation>
+    <message numerus="yes">
+        <source>{kind} audit {id}: {state}; %Ln file(s) seen, {missing} missing, {corrupt} corrupt</source>
+        <translation>
+            <numerusform>{kind} audit {id}: {state}; %Ln file seen, {missing} missing, {corrupt} corrupt</numerusform>
+            <numerusform>{kind} audit {id}: {state}; %Ln files seen, {missing} missing, {corrupt} corrupt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Copy the %Ln missing file(s) back into {replica} from a good copy in another replica? Nothing is deleted; each copy is checked against the reference checksum.</source>
+        <translation>
+            <numerusform>Copy the %Ln missing file back into {replica} from a good copy in another replica? Nothing is deleted; each copy is checked against the reference checksum.</numerusform>
+            <numerusform>Copy the %Ln missing files back into {replica} from a good copy in another replica? Nothing is deleted; each copy is checked against the reference checksum.</numerusform>
+        </translation>
     </message>
     <message>
         <source>(partial: no answer from {instances})</source>
         <translation>(partial: no answer from {instances})</translation>
-    </message>
-    <message>
-        <source>Copy the {count} missing files back into {replica} from a good copy in another replica? Nothing is deleted; each copy is checked against the reference checksum.</source>
-        <translation>Copy the {count} missing files back into {replica} from a good copy in another replica? Nothing is deleted; each copy is checked against the reference checksum.</translation>
     </message>
     <message>
         <source>Choose a corrupt copy first.</source>
@@ -408,9 +414,19 @@
         <source>{what}: no ended job to browse yet.</source>
         <translation>{what}: no ended job to browse yet.</translation>
     </message>
+    <message numerus="yes">
+        <source>{what}: the newest %Ln job(s) are browsed; older ones are left out.</source>
+        <translation>
+            <numerusform>{what}: the newest %Ln job is browsed; older ones are left out.</numerusform>
+            <numerusform>{what}: the newest %Ln jobs are browsed; older ones are left out.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ChannelsController</name>
     <message>
-        <source>{what}: the newest {count} jobs are browsed; older ones are left out.</source>
-        <translation>{what}: the newest {count} jobs are browsed; older ones are left out.</translation>
+        <source>Saved {name}.</source>
+        <translation>Saved {name}.</translation>
     </message>
 </context>
 <context>
@@ -467,10 +483,6 @@
         <source>Create</source>
         <translation>Create</translation>
     </message>
-    <message>
-        <source>Saved {name}.</source>
-        <translation>Saved {name}.</translation>
-    </message>
 </context>
 <context>
     <name>ChartsScreen</name>
@@ -501,6 +513,61 @@
     <message>
         <source>Kilobytes</source>
         <translation>Kilobytes</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>Missing</source>
+        <translation>Missing</translation>
+    </message>
+    <message>
+        <source>Corrupt</source>
+        <translation>Corrupt</translation>
+    </message>
+    <message>
+        <source>Disputed</source>
+        <translation>Disputed</translation>
+    </message>
+    <message>
+        <source>Not checked yet</source>
+        <translation>Not checked yet</translation>
+    </message>
+    <message>
+        <source>Copies per replica</source>
+        <translation>Copies per replica</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Files</translation>
+    </message>
+    <message>
+        <source>No replica health: {reason}</source>
+        <translation>No replica health: {reason}</translation>
+    </message>
+    <message>
+        <source>Every file should have an OK copy in every replica.</source>
+        <translation>Every file should have an OK copy in every replica.</translation>
+    </message>
+    <message>
+        <source>Size of the whole archive</source>
+        <translation>Size of the whole archive</translation>
+    </message>
+    <message>
+        <source>Archive size</source>
+        <translation>Archive size</translation>
+    </message>
+    <message>
+        <source>No archive growth: {reason}</source>
+        <translation>No archive growth: {reason}</translation>
+    </message>
+    <message numerus="yes">
+        <source>The archive holds %Ln file(s), {size}; {new} taken in these days.</source>
+        <translation>
+            <numerusform>The archive holds %Ln file, {size}; {new} taken in these days.</numerusform>
+            <numerusform>The archive holds %Ln files, {size}; {new} taken in these days.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Jobs per status over time</source>
@@ -955,6 +1022,10 @@
     <message>
         <source>The WARC file cannot be read.</source>
         <translation>The WARC file cannot be read.</translation>
+    </message>
+    <message>
+        <source>The WACZ package cannot be read or is damaged.</source>
+        <translation>The WACZ package cannot be read or is damaged.</translation>
     </message>
     <message>
         <source>It does not exist (any more).</source>
@@ -1457,6 +1528,14 @@
         <translation>Give a number of at least {minimum}.</translation>
     </message>
     <message>
+        <source>Give a whole number of at least 0, or -1 (or nothing) for no limit.</source>
+        <translation>Give a whole number of at least 0, or -1 (or nothing) for no limit.</translation>
+    </message>
+    <message>
+        <source>Give a whole number of seconds, 0 (or nothing) for no limit.</source>
+        <translation>Give a whole number of seconds, 0 (or nothing) for no limit.</translation>
+    </message>
+    <message>
         <source>This cannot be empty.</source>
         <translation>This cannot be empty.</translation>
     </message>
@@ -1707,13 +1786,26 @@
         <source>Crawl profile: {profile}</source>
         <translation>Crawl profile: {profile}</translation>
     </message>
-    <message>
-        <source>Harvested: {objects} objects, {bytes}</source>
-        <translation>Harvested: {objects} objects, {bytes}</translation>
+    <message numerus="yes">
+        <source>Harvested: %Ln object(s), {bytes}</source>
+        <translation>
+            <numerusform>Harvested: %Ln object, {bytes}</numerusform>
+            <numerusform>Harvested: %Ln objects, {bytes}</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>Deduplication: {count} objects not stored again, {bytes} saved</source>
-        <translation>Deduplication: {count} objects not stored again, {bytes} saved</translation>
+    <message numerus="yes">
+        <source>Deduplication: %Ln object(s) not stored again, {bytes} saved</source>
+        <translation>
+            <numerusform>Deduplication: %Ln object not stored again, {bytes} saved</numerusform>
+            <numerusform>Deduplication: %Ln objects not stored again, {bytes} saved</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln seed(s):</source>
+        <translation>
+            <numerusform>%Ln seed:</numerusform>
+            <numerusform>%Ln seeds:</numerusform>
+        </translation>
     </message>
     <message>
         <source>Stop reasons: {reasons}</source>
@@ -1730,10 +1822,6 @@
     <message>
         <source>Upload error</source>
         <translation>Upload error</translation>
-    </message>
-    <message>
-        <source>Seeds: {count}</source>
-        <translation>Seeds: {count}</translation>
     </message>
     <message>
         <source>File</source>
@@ -1933,9 +2021,19 @@
         <source>Created {created}, started {started}, ended {ended}</source>
         <translation>Created {created}, started {started}, ended {ended}</translation>
     </message>
-    <message>
-        <source>Harvested: {objects} objects, {bytes}</source>
-        <translation>Harvested: {objects} objects, {bytes}</translation>
+    <message numerus="yes">
+        <source>Harvested: %Ln object(s), {bytes}</source>
+        <translation>
+            <numerusform>Harvested: %Ln object, {bytes}</numerusform>
+            <numerusform>Harvested: %Ln objects, {bytes}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln seed(s):</source>
+        <translation>
+            <numerusform>%Ln seed:</numerusform>
+            <numerusform>%Ln seeds:</numerusform>
+        </translation>
     </message>
     <message>
         <source>Stop reasons: {reasons}</source>
@@ -1960,10 +2058,6 @@
     <message>
         <source>Resubmitted as job {id}</source>
         <translation>Resubmitted as job {id}</translation>
-    </message>
-    <message>
-        <source>Seeds ({count}):</source>
-        <translation>Seeds ({count}):</translation>
     </message>
     <message>
         <source>Cancel job {id}</source>
@@ -2027,6 +2121,14 @@
     <message>
         <source>Viewerproxy address:</source>
         <translation>Viewerproxy address:</translation>
+    </message>
+    <message>
+        <source>as the viewerproxy service says</source>
+        <translation>as the viewerproxy service says</translation>
+    </message>
+    <message>
+        <source>Empty: the desktop asks the viewerproxy service where it listens. Give http://host:port only where this computer reaches the proxy at another address.</source>
+        <translation>Empty: the desktop asks the viewerproxy service where it listens. Give http://host:port only where this computer reaches the proxy at another address.</translation>
     </message>
     <message>
         <source>Sign in</source>
@@ -2312,6 +2414,21 @@ A web-archiving suite for national libraries.</translation>
     </message>
 </context>
 <context>
+    <name>ProfilesController</name>
+    <message>
+        <source>Paste or load a profile document.</source>
+        <translation>Paste or load a profile document.</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>Saved {name}.</translation>
+    </message>
+    <message>
+        <source>Could not write {path}: {reason}</source>
+        <translation>Could not write {path}: {reason}</translation>
+    </message>
+</context>
+<context>
     <name>ProfilesScreen</name>
     <message>
         <source>Name</source>
@@ -2386,12 +2503,8 @@ A web-archiving suite for national libraries.</translation>
         <translation>Profiles (*.yaml *.yml *.toml);;All files (*)</translation>
     </message>
     <message>
-        <source>Paste or load a profile document.</source>
-        <translation>Paste or load a profile document.</translation>
-    </message>
-    <message>
-        <source>Saved {name}.</source>
-        <translation>Saved {name}.</translation>
+        <source>Could not read {path}: {reason}</source>
+        <translation>Could not read {path}: {reason}</translation>
     </message>
     <message>
         <source>Save crawl profile</source>
@@ -2476,6 +2589,17 @@ A web-archiving suite for national libraries.</translation>
     <message>
         <source>until {when}</source>
         <translation>until {when}</translation>
+    </message>
+</context>
+<context>
+    <name>SchedulesController</name>
+    <message>
+        <source>Not a valid schedule yet.</source>
+        <translation>Not a valid schedule yet.</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>Saved {name}.</translation>
     </message>
 </context>
 <context>
@@ -2604,24 +2728,128 @@ A web-archiving suite for national libraries.</translation>
         <source>The next five runs, if a harvest used it from now:</source>
         <translation>The next five runs, if a harvest used it from now:</translation>
     </message>
-    <message>
-        <source>Not a valid schedule yet.</source>
-        <translation>Not a valid schedule yet.</translation>
-    </message>
-    <message>
-        <source>Give a whole number.</source>
-        <translation>Give a whole number.</translation>
-    </message>
-    <message>
-        <source>Saved {name}.</source>
-        <translation>Saved {name}.</translation>
-    </message>
 </context>
 <context>
     <name>Screen</name>
     <message>
         <source>The running {service} service does not offer &apos;{method}&apos; yet.</source>
+        <extracomment>How often :meth:`poll` runs while the screen is visible (0: the screen shows nothing that changes by itself). One timer per screen, stopped while the screen is hidden, and a tick is skipped while the previous poll&apos;s calls are still out (docs/decisions/desktop-refresh.md).</extracomment>
         <translation>The running {service} service does not offer &apos;{method}&apos; yet.</translation>
+    </message>
+</context>
+<context>
+    <name>ServerText</name>
+    <message>
+        <source>Cancelled by a curator: {reason}</source>
+        <translation>Cancelled by a curator: {reason}</translation>
+    </message>
+    <message>
+        <source>Cancelled by a curator.</source>
+        <translation>Cancelled by a curator.</translation>
+    </message>
+    <message>
+        <source>No word from the harvester within the job time-out: marked failed.</source>
+        <translation>No word from the harvester within the job time-out: marked failed.</translation>
+    </message>
+    <message>
+        <source>Nothing was harvested: no object was fetched for any of the job&apos;s domains.</source>
+        <translation>Nothing was harvested: no object was fetched for any of the job&apos;s domains.</translation>
+    </message>
+    <message>
+        <source>The harvest failed: {error}</source>
+        <translation>The harvest failed: {error}</translation>
+    </message>
+    <message>
+        <source>The upload to the archive failed: {error}</source>
+        <translation>The upload to the archive failed: {error}</translation>
+    </message>
+    <message>
+        <source>The {kind} audit {audit} of replica {replica} found {missing}, {corrupt} and {disputed}.</source>
+        <translation>The {kind} audit {audit} of replica {replica} found {missing}, {corrupt} and {disputed}.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n missing file(s)</source>
+        <translation>
+            <numerusform>%n missing file</numerusform>
+            <numerusform>%n missing files</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n corrupt file(s)</source>
+        <translation>
+            <numerusform>%n corrupt file</numerusform>
+            <numerusform>%n corrupt files</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n disputed file(s)</source>
+        <translation>
+            <numerusform>%n disputed file</numerusform>
+            <numerusform>%n disputed files</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{instance} ({service} on {host}) has sent no heartbeat for {age}.</source>
+        <translation>{instance} ({service} on {host}) has sent no heartbeat for {age}.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n second(s)</source>
+        <translation>
+            <numerusform>%n second</numerusform>
+            <numerusform>%n seconds</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{file} could not be stored in {replicas}.</source>
+        <translation>{file} could not be stored in {replicas}.</translation>
+    </message>
+    <message>
+        <source>a replica</source>
+        <translation>a replica</translation>
+    </message>
+    <message>
+        <source>{instance} has too little free disk space and takes no new files (replica {replica}).</source>
+        <translation>{instance} has too little free disk space and takes no new files (replica {replica}).</translation>
+    </message>
+    <message>
+        <source>{instance} has too little free disk space and takes no new jobs (channel {channel}).</source>
+        <translation>{instance} has too little free disk space and takes no new jobs (channel {channel}).</translation>
+    </message>
+    <message>
+        <source>Job {id} failed. {reason}</source>
+        <translation>Job {id} failed. {reason}</translation>
+    </message>
+    <message>
+        <source>Harvest definition {id} could not be scheduled and was deactivated: {error}</source>
+        <translation>Harvest definition {id} could not be scheduled and was deactivated: {error}</translation>
+    </message>
+    <message>
+        <source>Audit found damage</source>
+        <translation>Audit found damage</translation>
+    </message>
+    <message>
+        <source>Instance lost</source>
+        <translation>Instance lost</translation>
+    </message>
+    <message>
+        <source>Store failed</source>
+        <translation>Store failed</translation>
+    </message>
+    <message>
+        <source>Upload failed</source>
+        <translation>Upload failed</translation>
+    </message>
+    <message>
+        <source>Disk space low</source>
+        <translation>Disk space low</translation>
+    </message>
+    <message>
+        <source>Job failed</source>
+        <translation>Job failed</translation>
+    </message>
+    <message>
+        <source>Definition deactivated</source>
+        <translation>Definition deactivated</translation>
     </message>
 </context>
 <context>
@@ -2646,6 +2874,13 @@ A web-archiving suite for national libraries.</translation>
     <message>
         <source>The services refuse to work for {user}.</source>
         <translation>The services refuse to work for {user}.</translation>
+    </message>
+</context>
+<context>
+    <name>TrapsController</name>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>Saved {name}.</translation>
     </message>
 </context>
 <context>
@@ -2704,10 +2939,6 @@ A web-archiving suite for national libraries.</translation>
     <message>
         <source>Save</source>
         <translation>Save</translation>
-    </message>
-    <message>
-        <source>Saved {name}.</source>
-        <translation>Saved {name}.</translation>
     </message>
 </context>
 <context>

@@ -353,17 +353,23 @@
         <source>Replica {replica}</source>
         <translation>Réplique {replica}</translation>
     </message>
-    <message>
-        <source>{kind} audit {id}: {state}; {seen} files seen, {missing} missing, {corrupt} corrupt</source>
-        <translation>Audit {id} ({kind}) : {state} ; {seen} fichiers vus, {missing} manquants, {corrupt} corrompus</translation>
+    <message numerus="yes">
+        <source>{kind} audit {id}: {state}; %Ln file(s) seen, {missing} missing, {corrupt} corrupt</source>
+        <translation>
+            <numerusform>Audit {id} ({kind}) : {state} ; %Ln fichier vu, {missing} manquants, {corrupt} corrompus</numerusform>
+            <numerusform>Audit {id} ({kind}) : {state} ; %Ln fichiers vus, {missing} manquants, {corrupt} corrompus</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Copy the %Ln missing file(s) back into {replica} from a good copy in another replica? Nothing is deleted; each copy is checked against the reference checksum.</source>
+        <translation>
+            <numerusform>Recopier le %Ln fichier manquant dans {replica} depuis une bonne copie d&apos;une autre réplique ? Rien n&apos;est supprimé ; la copie est vérifiée avec la somme de contrôle de référence.</numerusform>
+            <numerusform>Recopier les %Ln fichiers manquants dans {replica} depuis une bonne copie d&apos;une autre réplique ? Rien n&apos;est supprimé ; chaque copie est vérifiée avec la somme de contrôle de référence.</numerusform>
+        </translation>
     </message>
     <message>
         <source>(partial: no answer from {instances})</source>
         <translation>(partiel : pas de réponse de {instances})</translation>
-    </message>
-    <message>
-        <source>Copy the {count} missing files back into {replica} from a good copy in another replica? Nothing is deleted; each copy is checked against the reference checksum.</source>
-        <translation>Recopier les {count} fichiers manquants dans {replica} depuis une bonne copie d&apos;une autre réplique ? Rien n&apos;est supprimé ; chaque copie est vérifiée avec la somme de contrôle de référence.</translation>
     </message>
     <message>
         <source>Choose a corrupt copy first.</source>
@@ -408,9 +414,19 @@
         <source>{what}: no ended job to browse yet.</source>
         <translation>{what} : aucune tâche terminée à parcourir pour l’instant.</translation>
     </message>
+    <message numerus="yes">
+        <source>{what}: the newest %Ln job(s) are browsed; older ones are left out.</source>
+        <translation>
+            <numerusform>{what} : la %Ln tâche la plus récente est parcourue ; les plus anciennes sont omises.</numerusform>
+            <numerusform>{what} : les %Ln tâches les plus récentes sont parcourues ; les plus anciennes sont omises.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ChannelsController</name>
     <message>
-        <source>{what}: the newest {count} jobs are browsed; older ones are left out.</source>
-        <translation>{what} : les {count} tâches les plus récentes sont parcourues ; les plus anciennes sont omises.</translation>
+        <source>Saved {name}.</source>
+        <translation>{name} enregistré.</translation>
     </message>
 </context>
 <context>
@@ -467,10 +483,6 @@
         <source>Create</source>
         <translation>Créer</translation>
     </message>
-    <message>
-        <source>Saved {name}.</source>
-        <translation>{name} enregistré.</translation>
-    </message>
 </context>
 <context>
     <name>ChartsScreen</name>
@@ -501,6 +513,61 @@
     <message>
         <source>Kilobytes</source>
         <translation>Kilooctets</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>Missing</source>
+        <translation>Manquants</translation>
+    </message>
+    <message>
+        <source>Corrupt</source>
+        <translation>Corrompus</translation>
+    </message>
+    <message>
+        <source>Disputed</source>
+        <translation>Contestés</translation>
+    </message>
+    <message>
+        <source>Not checked yet</source>
+        <translation>Pas encore vérifiés</translation>
+    </message>
+    <message>
+        <source>Copies per replica</source>
+        <translation>Copies par réplique</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Fichiers</translation>
+    </message>
+    <message>
+        <source>No replica health: {reason}</source>
+        <translation>Pas d&apos;état des répliques : {reason}</translation>
+    </message>
+    <message>
+        <source>Every file should have an OK copy in every replica.</source>
+        <translation>Chaque fichier devrait avoir une copie OK dans chaque réplique.</translation>
+    </message>
+    <message>
+        <source>Size of the whole archive</source>
+        <translation>Taille de l&apos;archive entière</translation>
+    </message>
+    <message>
+        <source>Archive size</source>
+        <translation>Taille de l&apos;archive</translation>
+    </message>
+    <message>
+        <source>No archive growth: {reason}</source>
+        <translation>Pas de croissance de l&apos;archive : {reason}</translation>
+    </message>
+    <message numerus="yes">
+        <source>The archive holds %Ln file(s), {size}; {new} taken in these days.</source>
+        <translation>
+            <numerusform>L&apos;archive contient %Ln fichier, {size} ; {new} reçus pendant ces jours.</numerusform>
+            <numerusform>L&apos;archive contient %Ln fichiers, {size} ; {new} reçus pendant ces jours.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Jobs per status over time</source>
@@ -955,6 +1022,10 @@
     <message>
         <source>The WARC file cannot be read.</source>
         <translation>Le fichier WARC est illisible.</translation>
+    </message>
+    <message>
+        <source>The WACZ package cannot be read or is damaged.</source>
+        <translation>Le paquet WACZ est illisible ou endommagé.</translation>
     </message>
     <message>
         <source>It does not exist (any more).</source>
@@ -1457,6 +1528,14 @@
         <translation>Indiquez un nombre d’au moins {minimum}.</translation>
     </message>
     <message>
+        <source>Give a whole number of at least 0, or -1 (or nothing) for no limit.</source>
+        <translation>Indiquez un nombre entier d&apos;au moins 0, ou -1 (ou rien) pour aucune limite.</translation>
+    </message>
+    <message>
+        <source>Give a whole number of seconds, 0 (or nothing) for no limit.</source>
+        <translation>Indiquez un nombre entier de secondes, 0 (ou rien) pour aucune limite.</translation>
+    </message>
+    <message>
         <source>This cannot be empty.</source>
         <translation>Ce champ ne peut pas être vide.</translation>
     </message>
@@ -1707,13 +1786,26 @@
         <source>Crawl profile: {profile}</source>
         <translation>Profil de collecte : {profile}</translation>
     </message>
-    <message>
-        <source>Harvested: {objects} objects, {bytes}</source>
-        <translation>Collecté : {objects} objets, {bytes}</translation>
+    <message numerus="yes">
+        <source>Harvested: %Ln object(s), {bytes}</source>
+        <translation>
+            <numerusform>Collecté : %Ln objet, {bytes}</numerusform>
+            <numerusform>Collecté : %Ln objets, {bytes}</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>Deduplication: {count} objects not stored again, {bytes} saved</source>
-        <translation>Déduplication : {count} objets non stockés à nouveau, {bytes} économisés</translation>
+    <message numerus="yes">
+        <source>Deduplication: %Ln object(s) not stored again, {bytes} saved</source>
+        <translation>
+            <numerusform>Déduplication : %Ln objet non stocké à nouveau, {bytes} économisés</numerusform>
+            <numerusform>Déduplication : %Ln objets non stockés à nouveau, {bytes} économisés</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln seed(s):</source>
+        <translation>
+            <numerusform>%Ln graine :</numerusform>
+            <numerusform>%Ln graines :</numerusform>
+        </translation>
     </message>
     <message>
         <source>Stop reasons: {reasons}</source>
@@ -1730,10 +1822,6 @@
     <message>
         <source>Upload error</source>
         <translation>Erreur de téléversement</translation>
-    </message>
-    <message>
-        <source>Seeds: {count}</source>
-        <translation>Graines : {count}</translation>
     </message>
     <message>
         <source>File</source>
@@ -1933,9 +2021,19 @@
         <source>Created {created}, started {started}, ended {ended}</source>
         <translation>Créée {created}, démarrée {started}, terminée {ended}</translation>
     </message>
-    <message>
-        <source>Harvested: {objects} objects, {bytes}</source>
-        <translation>Collecté : {objects} objets, {bytes}</translation>
+    <message numerus="yes">
+        <source>Harvested: %Ln object(s), {bytes}</source>
+        <translation>
+            <numerusform>Collecté : %Ln objet, {bytes}</numerusform>
+            <numerusform>Collecté : %Ln objets, {bytes}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln seed(s):</source>
+        <translation>
+            <numerusform>%Ln graine :</numerusform>
+            <numerusform>%Ln graines :</numerusform>
+        </translation>
     </message>
     <message>
         <source>Stop reasons: {reasons}</source>
@@ -1960,10 +2058,6 @@
     <message>
         <source>Resubmitted as job {id}</source>
         <translation>Resoumise comme tâche {id}</translation>
-    </message>
-    <message>
-        <source>Seeds ({count}):</source>
-        <translation>Graines ({count}) :</translation>
     </message>
     <message>
         <source>Cancel job {id}</source>
@@ -2027,6 +2121,14 @@
     <message>
         <source>Viewerproxy address:</source>
         <translation>Adresse du viewerproxy :</translation>
+    </message>
+    <message>
+        <source>as the viewerproxy service says</source>
+        <translation>selon le service viewerproxy</translation>
+    </message>
+    <message>
+        <source>Empty: the desktop asks the viewerproxy service where it listens. Give http://host:port only where this computer reaches the proxy at another address.</source>
+        <translation>Vide : l&apos;application demande au service viewerproxy où il écoute. Indiquez http://hôte:port seulement si cet ordinateur atteint le proxy à une autre adresse.</translation>
     </message>
     <message>
         <source>Sign in</source>
@@ -2312,6 +2414,21 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
     </message>
 </context>
 <context>
+    <name>ProfilesController</name>
+    <message>
+        <source>Paste or load a profile document.</source>
+        <translation>Collez ou chargez un document de profil.</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} enregistré.</translation>
+    </message>
+    <message>
+        <source>Could not write {path}: {reason}</source>
+        <translation>Impossible d&apos;écrire {path} : {reason}</translation>
+    </message>
+</context>
+<context>
     <name>ProfilesScreen</name>
     <message>
         <source>Name</source>
@@ -2386,12 +2503,8 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
         <translation>Profils (*.yaml *.yml *.toml);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <source>Paste or load a profile document.</source>
-        <translation>Collez ou chargez un document de profil.</translation>
-    </message>
-    <message>
-        <source>Saved {name}.</source>
-        <translation>{name} enregistré.</translation>
+        <source>Could not read {path}: {reason}</source>
+        <translation>Impossible de lire {path} : {reason}</translation>
     </message>
     <message>
         <source>Save crawl profile</source>
@@ -2476,6 +2589,17 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
     <message>
         <source>until {when}</source>
         <translation>jusqu&apos;au {when}</translation>
+    </message>
+</context>
+<context>
+    <name>SchedulesController</name>
+    <message>
+        <source>Not a valid schedule yet.</source>
+        <translation>Pas encore une planification valide.</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} enregistré.</translation>
     </message>
 </context>
 <context>
@@ -2604,24 +2728,128 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
         <source>The next five runs, if a harvest used it from now:</source>
         <translation>Les cinq prochaines exécutions, si une collecte l’utilisait dès maintenant :</translation>
     </message>
-    <message>
-        <source>Not a valid schedule yet.</source>
-        <translation>Pas encore une planification valide.</translation>
-    </message>
-    <message>
-        <source>Give a whole number.</source>
-        <translation>Indiquez un nombre entier.</translation>
-    </message>
-    <message>
-        <source>Saved {name}.</source>
-        <translation>{name} enregistré.</translation>
-    </message>
 </context>
 <context>
     <name>Screen</name>
     <message>
         <source>The running {service} service does not offer &apos;{method}&apos; yet.</source>
+        <extracomment>How often :meth:`poll` runs while the screen is visible (0: the screen shows nothing that changes by itself). One timer per screen, stopped while the screen is hidden, and a tick is skipped while the previous poll&apos;s calls are still out (docs/decisions/desktop-refresh.md).</extracomment>
         <translation>Le service {service} en cours n’offre pas encore &apos;{method}&apos;.</translation>
+    </message>
+</context>
+<context>
+    <name>ServerText</name>
+    <message>
+        <source>Cancelled by a curator: {reason}</source>
+        <translation>Annulée par un curateur : {reason}</translation>
+    </message>
+    <message>
+        <source>Cancelled by a curator.</source>
+        <translation>Annulée par un curateur.</translation>
+    </message>
+    <message>
+        <source>No word from the harvester within the job time-out: marked failed.</source>
+        <translation>Aucune nouvelle du moissonneur dans le délai de la tâche : marquée en échec.</translation>
+    </message>
+    <message>
+        <source>Nothing was harvested: no object was fetched for any of the job&apos;s domains.</source>
+        <translation>Rien n&apos;a été collecté : aucun objet n&apos;a été récupéré pour les domaines de la tâche.</translation>
+    </message>
+    <message>
+        <source>The harvest failed: {error}</source>
+        <translation>La collecte a échoué : {error}</translation>
+    </message>
+    <message>
+        <source>The upload to the archive failed: {error}</source>
+        <translation>Le versement dans l&apos;archive a échoué : {error}</translation>
+    </message>
+    <message>
+        <source>The {kind} audit {audit} of replica {replica} found {missing}, {corrupt} and {disputed}.</source>
+        <translation>L&apos;audit {audit} ({kind}) de la réplique {replica} a trouvé {missing}, {corrupt} et {disputed}.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n missing file(s)</source>
+        <translation>
+            <numerusform>%n fichier manquant</numerusform>
+            <numerusform>%n fichiers manquants</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n corrupt file(s)</source>
+        <translation>
+            <numerusform>%n fichier corrompu</numerusform>
+            <numerusform>%n fichiers corrompus</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n disputed file(s)</source>
+        <translation>
+            <numerusform>%n fichier contesté</numerusform>
+            <numerusform>%n fichiers contestés</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{instance} ({service} on {host}) has sent no heartbeat for {age}.</source>
+        <translation>{instance} ({service} sur {host}) n&apos;a envoyé aucun signal de vie depuis {age}.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n second(s)</source>
+        <translation>
+            <numerusform>%n seconde</numerusform>
+            <numerusform>%n secondes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{file} could not be stored in {replicas}.</source>
+        <translation>{file} n&apos;a pas pu être stocké dans {replicas}.</translation>
+    </message>
+    <message>
+        <source>a replica</source>
+        <translation>une réplique</translation>
+    </message>
+    <message>
+        <source>{instance} has too little free disk space and takes no new files (replica {replica}).</source>
+        <translation>{instance} manque d&apos;espace disque libre et n&apos;accepte plus de fichiers (réplique {replica}).</translation>
+    </message>
+    <message>
+        <source>{instance} has too little free disk space and takes no new jobs (channel {channel}).</source>
+        <translation>{instance} manque d&apos;espace disque libre et ne prend plus de tâches (canal {channel}).</translation>
+    </message>
+    <message>
+        <source>Job {id} failed. {reason}</source>
+        <translation>La tâche {id} a échoué. {reason}</translation>
+    </message>
+    <message>
+        <source>Harvest definition {id} could not be scheduled and was deactivated: {error}</source>
+        <translation>La définition de collecte {id} n&apos;a pas pu être planifiée et a été désactivée : {error}</translation>
+    </message>
+    <message>
+        <source>Audit found damage</source>
+        <translation>L&apos;audit a trouvé des dommages</translation>
+    </message>
+    <message>
+        <source>Instance lost</source>
+        <translation>Instance perdue</translation>
+    </message>
+    <message>
+        <source>Store failed</source>
+        <translation>Stockage en échec</translation>
+    </message>
+    <message>
+        <source>Upload failed</source>
+        <translation>Versement en échec</translation>
+    </message>
+    <message>
+        <source>Disk space low</source>
+        <translation>Espace disque faible</translation>
+    </message>
+    <message>
+        <source>Job failed</source>
+        <translation>Tâche en échec</translation>
+    </message>
+    <message>
+        <source>Definition deactivated</source>
+        <translation>Définition désactivée</translation>
     </message>
 </context>
 <context>
@@ -2646,6 +2874,13 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
     <message>
         <source>The services refuse to work for {user}.</source>
         <translation>Les services refusent de travailler pour {user}.</translation>
+    </message>
+</context>
+<context>
+    <name>TrapsController</name>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} enregistré.</translation>
     </message>
 </context>
 <context>
@@ -2704,10 +2939,6 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
     <message>
         <source>Save</source>
         <translation>Enregistrer</translation>
-    </message>
-    <message>
-        <source>Saved {name}.</source>
-        <translation>{name} enregistré.</translation>
     </message>
 </context>
 <context>

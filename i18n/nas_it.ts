@@ -353,17 +353,23 @@
         <source>Replica {replica}</source>
         <translation>Replica {replica}</translation>
     </message>
-    <message>
-        <source>{kind} audit {id}: {state}; {seen} files seen, {missing} missing, {corrupt} corrupt</source>
-        <translation>Verifica {id} ({kind}): {state}; {seen} file visti, {missing} mancanti, {corrupt} corrotti</translation>
+    <message numerus="yes">
+        <source>{kind} audit {id}: {state}; %Ln file(s) seen, {missing} missing, {corrupt} corrupt</source>
+        <translation>
+            <numerusform>Verifica {id} ({kind}): {state}; %Ln file visto, {missing} mancanti, {corrupt} corrotti</numerusform>
+            <numerusform>Verifica {id} ({kind}): {state}; %Ln file visti, {missing} mancanti, {corrupt} corrotti</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Copy the %Ln missing file(s) back into {replica} from a good copy in another replica? Nothing is deleted; each copy is checked against the reference checksum.</source>
+        <translation>
+            <numerusform>Ricopiare il %Ln file mancante in {replica} da una copia buona in un&apos;altra replica? Nulla viene cancellato; la copia è verificata con il checksum di riferimento.</numerusform>
+            <numerusform>Ricopiare i %Ln file mancanti in {replica} da una copia buona in un&apos;altra replica? Nulla viene cancellato; ogni copia è verificata con il checksum di riferimento.</numerusform>
+        </translation>
     </message>
     <message>
         <source>(partial: no answer from {instances})</source>
         <translation>(parziale: nessuna risposta da {instances})</translation>
-    </message>
-    <message>
-        <source>Copy the {count} missing files back into {replica} from a good copy in another replica? Nothing is deleted; each copy is checked against the reference checksum.</source>
-        <translation>Ricopiare i {count} file mancanti in {replica} da una copia buona in un&apos;altra replica? Nulla viene cancellato; ogni copia è verificata con il checksum di riferimento.</translation>
     </message>
     <message>
         <source>Choose a corrupt copy first.</source>
@@ -408,9 +414,19 @@
         <source>{what}: no ended job to browse yet.</source>
         <translation>{what}: ancora nessun job concluso da sfogliare.</translation>
     </message>
+    <message numerus="yes">
+        <source>{what}: the newest %Ln job(s) are browsed; older ones are left out.</source>
+        <translation>
+            <numerusform>{what}: si sfoglia il %Ln job più recente; i più vecchi sono esclusi.</numerusform>
+            <numerusform>{what}: si sfogliano i %Ln job più recenti; i più vecchi sono esclusi.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ChannelsController</name>
     <message>
-        <source>{what}: the newest {count} jobs are browsed; older ones are left out.</source>
-        <translation>{what}: si sfogliano i {count} job più recenti; i più vecchi sono esclusi.</translation>
+        <source>Saved {name}.</source>
+        <translation>{name} salvato.</translation>
     </message>
 </context>
 <context>
@@ -467,10 +483,6 @@
         <source>Create</source>
         <translation>Crea</translation>
     </message>
-    <message>
-        <source>Saved {name}.</source>
-        <translation>{name} salvato.</translation>
-    </message>
 </context>
 <context>
     <name>ChartsScreen</name>
@@ -501,6 +513,61 @@
     <message>
         <source>Kilobytes</source>
         <translation>Kilobyte</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>Missing</source>
+        <translation>Mancanti</translation>
+    </message>
+    <message>
+        <source>Corrupt</source>
+        <translation>Corrotti</translation>
+    </message>
+    <message>
+        <source>Disputed</source>
+        <translation>Contestati</translation>
+    </message>
+    <message>
+        <source>Not checked yet</source>
+        <translation>Non ancora verificati</translation>
+    </message>
+    <message>
+        <source>Copies per replica</source>
+        <translation>Copie per replica</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>File</translation>
+    </message>
+    <message>
+        <source>No replica health: {reason}</source>
+        <translation>Nessuno stato delle repliche: {reason}</translation>
+    </message>
+    <message>
+        <source>Every file should have an OK copy in every replica.</source>
+        <translation>Ogni file dovrebbe avere una copia OK in ogni replica.</translation>
+    </message>
+    <message>
+        <source>Size of the whole archive</source>
+        <translation>Dimensione dell&apos;intero archivio</translation>
+    </message>
+    <message>
+        <source>Archive size</source>
+        <translation>Dimensione dell&apos;archivio</translation>
+    </message>
+    <message>
+        <source>No archive growth: {reason}</source>
+        <translation>Nessuna crescita dell&apos;archivio: {reason}</translation>
+    </message>
+    <message numerus="yes">
+        <source>The archive holds %Ln file(s), {size}; {new} taken in these days.</source>
+        <translation>
+            <numerusform>L&apos;archivio contiene %Ln file, {size}; {new} ricevuti in questi giorni.</numerusform>
+            <numerusform>L&apos;archivio contiene %Ln file, {size}; {new} ricevuti in questi giorni.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Jobs per status over time</source>
@@ -955,6 +1022,10 @@
     <message>
         <source>The WARC file cannot be read.</source>
         <translation>Il file WARC non può essere letto.</translation>
+    </message>
+    <message>
+        <source>The WACZ package cannot be read or is damaged.</source>
+        <translation>Il pacchetto WACZ non è leggibile o è danneggiato.</translation>
     </message>
     <message>
         <source>It does not exist (any more).</source>
@@ -1457,6 +1528,14 @@
         <translation>Indica un numero di almeno {minimum}.</translation>
     </message>
     <message>
+        <source>Give a whole number of at least 0, or -1 (or nothing) for no limit.</source>
+        <translation>Indicare un numero intero di almeno 0, oppure -1 (o niente) per nessun limite.</translation>
+    </message>
+    <message>
+        <source>Give a whole number of seconds, 0 (or nothing) for no limit.</source>
+        <translation>Indicare un numero intero di secondi, 0 (o niente) per nessun limite.</translation>
+    </message>
+    <message>
         <source>This cannot be empty.</source>
         <translation>Questo campo non può essere vuoto.</translation>
     </message>
@@ -1707,13 +1786,26 @@
         <source>Crawl profile: {profile}</source>
         <translation>Profilo di raccolta: {profile}</translation>
     </message>
-    <message>
-        <source>Harvested: {objects} objects, {bytes}</source>
-        <translation>Raccolti: {objects} oggetti, {bytes}</translation>
+    <message numerus="yes">
+        <source>Harvested: %Ln object(s), {bytes}</source>
+        <translation>
+            <numerusform>Raccolto: %Ln oggetto, {bytes}</numerusform>
+            <numerusform>Raccolti: %Ln oggetti, {bytes}</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>Deduplication: {count} objects not stored again, {bytes} saved</source>
-        <translation>Deduplicazione: {count} oggetti non salvati di nuovo, {bytes} risparmiati</translation>
+    <message numerus="yes">
+        <source>Deduplication: %Ln object(s) not stored again, {bytes} saved</source>
+        <translation>
+            <numerusform>Deduplicazione: %Ln oggetto non memorizzato di nuovo, {bytes} risparmiati</numerusform>
+            <numerusform>Deduplicazione: %Ln oggetti non memorizzati di nuovo, {bytes} risparmiati</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln seed(s):</source>
+        <translation>
+            <numerusform>%Ln seed:</numerusform>
+            <numerusform>%Ln seed:</numerusform>
+        </translation>
     </message>
     <message>
         <source>Stop reasons: {reasons}</source>
@@ -1730,10 +1822,6 @@
     <message>
         <source>Upload error</source>
         <translation>Errore di caricamento</translation>
-    </message>
-    <message>
-        <source>Seeds: {count}</source>
-        <translation>Seed: {count}</translation>
     </message>
     <message>
         <source>File</source>
@@ -1933,9 +2021,19 @@
         <source>Created {created}, started {started}, ended {ended}</source>
         <translation>Creato {created}, avviato {started}, terminato {ended}</translation>
     </message>
-    <message>
-        <source>Harvested: {objects} objects, {bytes}</source>
-        <translation>Raccolti: {objects} oggetti, {bytes}</translation>
+    <message numerus="yes">
+        <source>Harvested: %Ln object(s), {bytes}</source>
+        <translation>
+            <numerusform>Raccolto: %Ln oggetto, {bytes}</numerusform>
+            <numerusform>Raccolti: %Ln oggetti, {bytes}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln seed(s):</source>
+        <translation>
+            <numerusform>%Ln seed:</numerusform>
+            <numerusform>%Ln seed:</numerusform>
+        </translation>
     </message>
     <message>
         <source>Stop reasons: {reasons}</source>
@@ -1960,10 +2058,6 @@
     <message>
         <source>Resubmitted as job {id}</source>
         <translation>Reinviato come job {id}</translation>
-    </message>
-    <message>
-        <source>Seeds ({count}):</source>
-        <translation>Seed ({count}):</translation>
     </message>
     <message>
         <source>Cancel job {id}</source>
@@ -2027,6 +2121,14 @@
     <message>
         <source>Viewerproxy address:</source>
         <translation>Indirizzo del viewerproxy:</translation>
+    </message>
+    <message>
+        <source>as the viewerproxy service says</source>
+        <translation>come indica il servizio viewerproxy</translation>
+    </message>
+    <message>
+        <source>Empty: the desktop asks the viewerproxy service where it listens. Give http://host:port only where this computer reaches the proxy at another address.</source>
+        <translation>Vuoto: l&apos;applicazione chiede al servizio viewerproxy dove è in ascolto. Indicare http://host:porta solo dove questo computer raggiunge il proxy a un altro indirizzo.</translation>
     </message>
     <message>
         <source>Sign in</source>
@@ -2312,6 +2414,21 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
     </message>
 </context>
 <context>
+    <name>ProfilesController</name>
+    <message>
+        <source>Paste or load a profile document.</source>
+        <translation>Incolla o carica un documento del profilo.</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} salvato.</translation>
+    </message>
+    <message>
+        <source>Could not write {path}: {reason}</source>
+        <translation>Impossibile scrivere {path}: {reason}</translation>
+    </message>
+</context>
+<context>
     <name>ProfilesScreen</name>
     <message>
         <source>Name</source>
@@ -2386,12 +2503,8 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
         <translation>Profili (*.yaml *.yml *.toml);;Tutti i file (*)</translation>
     </message>
     <message>
-        <source>Paste or load a profile document.</source>
-        <translation>Incolla o carica un documento del profilo.</translation>
-    </message>
-    <message>
-        <source>Saved {name}.</source>
-        <translation>{name} salvato.</translation>
+        <source>Could not read {path}: {reason}</source>
+        <translation>Impossibile leggere {path}: {reason}</translation>
     </message>
     <message>
         <source>Save crawl profile</source>
@@ -2476,6 +2589,17 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
     <message>
         <source>until {when}</source>
         <translation>fino al {when}</translation>
+    </message>
+</context>
+<context>
+    <name>SchedulesController</name>
+    <message>
+        <source>Not a valid schedule yet.</source>
+        <translation>Non è ancora una pianificazione valida.</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} salvato.</translation>
     </message>
 </context>
 <context>
@@ -2604,24 +2728,128 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
         <source>The next five runs, if a harvest used it from now:</source>
         <translation>Le prossime cinque esecuzioni, se una raccolta la usasse da adesso:</translation>
     </message>
-    <message>
-        <source>Not a valid schedule yet.</source>
-        <translation>Non è ancora una pianificazione valida.</translation>
-    </message>
-    <message>
-        <source>Give a whole number.</source>
-        <translation>Indica un numero intero.</translation>
-    </message>
-    <message>
-        <source>Saved {name}.</source>
-        <translation>{name} salvato.</translation>
-    </message>
 </context>
 <context>
     <name>Screen</name>
     <message>
         <source>The running {service} service does not offer &apos;{method}&apos; yet.</source>
+        <extracomment>How often :meth:`poll` runs while the screen is visible (0: the screen shows nothing that changes by itself). One timer per screen, stopped while the screen is hidden, and a tick is skipped while the previous poll&apos;s calls are still out (docs/decisions/desktop-refresh.md).</extracomment>
         <translation>Il servizio {service} in esecuzione non offre ancora &apos;{method}&apos;.</translation>
+    </message>
+</context>
+<context>
+    <name>ServerText</name>
+    <message>
+        <source>Cancelled by a curator: {reason}</source>
+        <translation>Annullato da un curatore: {reason}</translation>
+    </message>
+    <message>
+        <source>Cancelled by a curator.</source>
+        <translation>Annullato da un curatore.</translation>
+    </message>
+    <message>
+        <source>No word from the harvester within the job time-out: marked failed.</source>
+        <translation>Nessuna notizia dall&apos;harvester entro il tempo limite del job: segnato come fallito.</translation>
+    </message>
+    <message>
+        <source>Nothing was harvested: no object was fetched for any of the job&apos;s domains.</source>
+        <translation>Non è stato raccolto nulla: nessun oggetto è stato scaricato per i domini del job.</translation>
+    </message>
+    <message>
+        <source>The harvest failed: {error}</source>
+        <translation>La raccolta è fallita: {error}</translation>
+    </message>
+    <message>
+        <source>The upload to the archive failed: {error}</source>
+        <translation>Il caricamento nell&apos;archivio è fallito: {error}</translation>
+    </message>
+    <message>
+        <source>The {kind} audit {audit} of replica {replica} found {missing}, {corrupt} and {disputed}.</source>
+        <translation>La verifica {audit} ({kind}) della replica {replica} ha trovato {missing}, {corrupt} e {disputed}.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n missing file(s)</source>
+        <translation>
+            <numerusform>%n file mancante</numerusform>
+            <numerusform>%n file mancanti</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n corrupt file(s)</source>
+        <translation>
+            <numerusform>%n file corrotto</numerusform>
+            <numerusform>%n file corrotti</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n disputed file(s)</source>
+        <translation>
+            <numerusform>%n file contestato</numerusform>
+            <numerusform>%n file contestati</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{instance} ({service} on {host}) has sent no heartbeat for {age}.</source>
+        <translation>{instance} ({service} su {host}) non invia segnali di vita da {age}.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n second(s)</source>
+        <translation>
+            <numerusform>%n secondo</numerusform>
+            <numerusform>%n secondi</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{file} could not be stored in {replicas}.</source>
+        <translation>{file} non è stato possibile memorizzarlo in {replicas}.</translation>
+    </message>
+    <message>
+        <source>a replica</source>
+        <translation>una replica</translation>
+    </message>
+    <message>
+        <source>{instance} has too little free disk space and takes no new files (replica {replica}).</source>
+        <translation>{instance} ha poco spazio libero su disco e non accetta nuovi file (replica {replica}).</translation>
+    </message>
+    <message>
+        <source>{instance} has too little free disk space and takes no new jobs (channel {channel}).</source>
+        <translation>{instance} ha poco spazio libero su disco e non prende nuovi job (canale {channel}).</translation>
+    </message>
+    <message>
+        <source>Job {id} failed. {reason}</source>
+        <translation>Il job {id} è fallito. {reason}</translation>
+    </message>
+    <message>
+        <source>Harvest definition {id} could not be scheduled and was deactivated: {error}</source>
+        <translation>La definizione di raccolta {id} non è stata pianificata ed è stata disattivata: {error}</translation>
+    </message>
+    <message>
+        <source>Audit found damage</source>
+        <translation>La verifica ha trovato danni</translation>
+    </message>
+    <message>
+        <source>Instance lost</source>
+        <translation>Istanza persa</translation>
+    </message>
+    <message>
+        <source>Store failed</source>
+        <translation>Memorizzazione fallita</translation>
+    </message>
+    <message>
+        <source>Upload failed</source>
+        <translation>Caricamento fallito</translation>
+    </message>
+    <message>
+        <source>Disk space low</source>
+        <translation>Poco spazio su disco</translation>
+    </message>
+    <message>
+        <source>Job failed</source>
+        <translation>Job fallito</translation>
+    </message>
+    <message>
+        <source>Definition deactivated</source>
+        <translation>Definizione disattivata</translation>
     </message>
 </context>
 <context>
@@ -2646,6 +2874,13 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
     <message>
         <source>The services refuse to work for {user}.</source>
         <translation>I servizi si rifiutano di lavorare per {user}.</translation>
+    </message>
+</context>
+<context>
+    <name>TrapsController</name>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} salvato.</translation>
     </message>
 </context>
 <context>
@@ -2704,10 +2939,6 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
     <message>
         <source>Save</source>
         <translation>Salva</translation>
-    </message>
-    <message>
-        <source>Saved {name}.</source>
-        <translation>{name} salvato.</translation>
     </message>
 </context>
 <context>

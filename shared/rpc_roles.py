@@ -83,6 +83,7 @@ RPC_ROLES: dict[str, tuple[str, ...]] = {
     "notifier.resolve": OPERATOR,
     # the archive: files, records, bit preservation
     "arcrepository.preservation_summary": READ,
+    "arcrepository.archive_growth": READ,
     "arcrepository.audit_status": READ,
     "arcrepository.audit_start": OPERATOR,
     "arcrepository.audit_cancel": OPERATOR,

@@ -138,6 +138,22 @@ def _session(value: Any) -> Session:
 
 
 
+def proxy_address(url: str) -> tuple[str, int] | None:
+    """The host and port of a "http://host:port" the user set, or None (none set, or unusable)."""
+    from urllib.parse import urlsplit
+
+    if not url:
+        return None
+    try:
+        parts = urlsplit(url if "://" in url else f"http://{url}")
+        port = parts.port
+    except ValueError:
+        return None
+    if not parts.hostname:
+        return None
+    return parts.hostname, port or (443 if parts.scheme == "https" else 80)
+
+
 class ArchiveBrowserController(Controller):
     """Signals: ``sessionReady(ProxyInfo, Session)`` (a new session: the tab makes a new
     off-the-record profile for it), ``sessionChanged(Session)``, ``missingChanged(list[MissingUrl], int)``,
@@ -164,6 +180,9 @@ class ArchiveBrowserController(Controller):
         archive = archive_call or (lambda method, *a, **kw: client.call("arcrepository", method, *a, **kw))
         self._archive = lambda method, *a, **kw: archive(method, *a, **kw).bind(self)
         self.info: ProxyInfo | None = None
+        # "http://host:port" from the connection settings: used instead of the address the
+        # service gives (empty: the service's own)
+        self.proxy_address = ""
         self.session: Session | None = None
         self.capture: CaptureInfo | None = None
         self.navigation = Navigation()
@@ -204,7 +223,8 @@ class ArchiveBrowserController(Controller):
         def got_info(info: Any) -> None:
             if opened != self._opened:
                 return
-            self.info = ProxyInfo(host=_field(info, "host"), port=int(_field(info, "port")),
+            host, port = proxy_address(self.proxy_address) or (_field(info, "host"), int(_field(info, "port")))
+            self.info = ProxyInfo(host=host, port=port,
                                   reserved_host=_field(info, "reserved_host", "viewerproxy.invalid"),
                                   ca_certificate_pem=_field(info, "ca_certificate_pem", ""),
                                   ca_sha256=_field(info, "ca_sha256", "") or "")

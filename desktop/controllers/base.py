@@ -8,6 +8,7 @@ from PySide6.QtCore import QCoreApplication, QLocale, QObject, QRunnable, Signal
 from desktop.errors import describe
 from desktop.rpc import RpcCall, RpcClient
 from desktop.rpc.outcome import Failure, FailureKind
+from shared import limits
 
 
 class Problem(ValueError):
@@ -29,6 +30,20 @@ def int_value(text: str, minimum: int | None = None, empty: int | None = None) -
         raise Problem(QCoreApplication.translate("Inputs", "Give a number of at least {minimum}.").format(
             minimum=minimum))
     return int(value)
+
+
+def limit_value(text: str, field: str, kind: limits.LimitKind = "size") -> int:
+    """A limit a curator typed: empty is "no limit" (-1 for bytes and objects, 0 for a running
+    time), then the rule the server applies (shared/limits.py): creating and editing check alike."""
+    value = int_value(text, None, limits.no_limit(kind))
+    try:
+        return limits.check(value, field, kind)
+    except limits.LimitProblem:
+        if kind == "size":
+            raise Problem(QCoreApplication.translate(
+                "Inputs", "Give a whole number of at least 0, or -1 (or nothing) for no limit.")) from None
+        raise Problem(QCoreApplication.translate(
+            "Inputs", "Give a whole number of seconds, 0 (or nothing) for no limit.")) from None
 
 
 def required(text: str) -> str:

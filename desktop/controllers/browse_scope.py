@@ -86,6 +86,6 @@ class BrowseScope(Controller):
             return
         if more:
             self.status.emit(QCoreApplication.translate(
-                "BrowseScope", "{what}: the newest {count} jobs are browsed; older ones are left out.")
-                .format(what=title, count=len(ids)))
+                "BrowseScope", "{what}: the newest %Ln job(s) are browsed; older ones are left out.", "", len(ids))
+                .format(what=title))
         self.browseRequested.emit(sorted(ids), title)

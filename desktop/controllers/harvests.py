@@ -17,7 +17,7 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Signal
 
-from desktop.controllers.base import Controller, Problem, int_value, text_lines
+from desktop.controllers.base import Controller, Problem, limit_value, text_lines
 from desktop.errors import describe
 from desktop.rpc.outcome import Failure, FailureKind
 from shared.dto.definitions import HarvestDto
@@ -35,6 +35,24 @@ CANCELLABLE = (JobStatus.NEW, JobStatus.SUBMITTED, JobStatus.STARTED)
 def configuration_lines(h: HarvestDto) -> str:
     """A definition's configurations as the edit field shows them: ``domain configuration``."""
     return "\n".join(f"{c.domain} {c.configuration}" for c in (h.configurations or []))
+
+
+# a snapshot's limits and their kind (shared/limits.py)
+SNAPSHOT_LIMITS = (("max_bytes", "size"), ("max_objects", "size"), ("max_job_running_time_s", "time"))
+
+
+def limits_typed(texts: dict[str, str]) -> tuple[dict[str, int], dict[str, str]]:
+    """The limits typed (field → text; empty: no limit) as values, and the problems (field →
+    translated text): one check for creating and editing, the server's own rule."""
+    kinds = dict(SNAPSHOT_LIMITS)
+    values: dict[str, int] = {}
+    problems: dict[str, str] = {}
+    for field, text in texts.items():
+        try:
+            values[field] = limit_value(text, field, kinds.get(field, "size"))
+        except Problem as p:
+            problems[field] = str(p)
+    return values, problems
 
 
 def parse_configurations(text: str) -> list[dict[str, str]]:
@@ -87,17 +105,12 @@ class HarvestsController(Controller):
         if channel and channel != h.channel:
             out["channel"] = channel
         if h.kind == HarvestKind.SNAPSHOT:
-            for key, text, minimum, empty in (("max_bytes", max_bytes, 0, NO_LIMIT),
-                                              ("max_objects", max_objects, 0, NO_LIMIT),
-                                              ("max_job_running_time_s", max_time, 0, 0)):
-                try:
-                    value = int_value(text, minimum, empty)
-                except Problem as p:
-                    self.problem.emit(EDIT, key, str(p))
-                    ok = False
-                    continue
-                if value != getattr(h, key):
-                    out[key] = value
+            values, problems = limits_typed({"max_bytes": max_bytes, "max_objects": max_objects,
+                                             "max_job_running_time_s": max_time})
+            for key, text in problems.items():
+                self.problem.emit(EDIT, key, text)
+                ok = False
+            out.update({k: v for k, v in values.items() if v != getattr(h, k)})
         else:
             if schedule and schedule != h.schedule:
                 out["schedule"] = schedule

@@ -199,7 +199,8 @@ class JobDetailsController(Controller):
     jobChanged = Signal(object)
     filesChanged = Signal(list)
     metadataLoaded = Signal(object)
-    metadataProblem = Signal(str)
+    # what makes the sentence, not the sentence: the screen says it again after a language switch
+    metadataProblem = Signal(object)
     browseRequested = Signal(list)
     resubmitted = Signal(int)
     _metadata = Signal(bool, object)
@@ -234,6 +235,23 @@ class JobDetailsController(Controller):
         self.job = j
         self.jobChanged.emit(j)
 
+    def follow(self):
+        """A job not ended yet: its state again (the screen's poll), and once it has ended, its
+        files and crawl log too (``open``). Returns the call, or None when there is nothing to follow."""
+        j = self.job
+        if j is None or j.ended_at is not None:
+            return None
+        c = self.rpc("job", j.id)
+        c.on(self._followed, self.failure.emit)
+        return c
+
+    def _followed(self, new: JobDetailsDto) -> None:
+        if self.job is None or self.job.id != new.id:
+            return        # another job was opened meanwhile
+        self._job(new)
+        if new.ended_at is not None:
+            self.open(new.id)
+
     def _files(self, job_id: int, page: Page[ArchiveFileDto]) -> None:
         self.files = sorted(page.items, key=lambda f: f.name)
         self.filesChanged.emit(self.files)
@@ -241,13 +259,13 @@ class JobDetailsController(Controller):
         if any(f.name == meta for f in self.files):
             self.load_metadata(meta)
         else:
-            self.metadataProblem.emit(QCoreApplication.translate(
+            self.metadataProblem.emit(lambda: QCoreApplication.translate(
                 "JobDetails", "The archive holds no metadata file of this job ({file}) yet.").format(file=meta))
 
     def _archive_failed(self, f: Failure) -> None:
         from desktop.errors import describe
 
-        self.metadataProblem.emit(QCoreApplication.translate(
+        self.metadataProblem.emit(lambda: QCoreApplication.translate(
             "JobDetails", "The job's files cannot be listed: {reason}").format(reason=describe(f)))
 
     def load_metadata(self, name: str) -> None:
@@ -264,17 +282,20 @@ class JobDetailsController(Controller):
         self.loading_metadata = False
         if not ok:
             if isinstance(value, jobdata.JobDataError):
-                text = {
-                    "checksum_mismatch": QCoreApplication.translate(
-                        "JobDetails", "The metadata file arrived damaged (its checksum differs)."),
-                    "invalid_warc": QCoreApplication.translate("JobDetails", "The metadata file cannot be read."),
-                    "too_large": QCoreApplication.translate("JobDetails", "The metadata file is too large to show."),
-                    "unavailable": QCoreApplication.translate(
-                        "JobDetails", "The archive did not hand out the metadata file."),
-                }.get(value.code, value.code)
-                self.metadataProblem.emit(f"{text} ({value.detail})")
+                def text(code=value.code, detail=value.detail) -> str:
+                    said = {
+                        "checksum_mismatch": QCoreApplication.translate(
+                            "JobDetails", "The metadata file arrived damaged (its checksum differs)."),
+                        "invalid_warc": QCoreApplication.translate("JobDetails", "The metadata file cannot be read."),
+                        "too_large": QCoreApplication.translate(
+                            "JobDetails", "The metadata file is too large to show."),
+                        "unavailable": QCoreApplication.translate(
+                            "JobDetails", "The archive did not hand out the metadata file."),
+                    }.get(code, code)
+                    return f"{said} ({detail})"
+                self.metadataProblem.emit(text)
             else:
-                self.metadataProblem.emit(str(value))
+                self.metadataProblem.emit(lambda message=str(value): message)
             return
         self.metadata = value
         self.crawl_log.set_lines(value.crawl_log)

@@ -1,6 +1,7 @@
 """A table model over a short, complete list of DTOs (channels, running jobs, instances...)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
@@ -20,9 +21,18 @@ class DtoListModel(QAbstractTableModel):
         self.columns = columns
         self.rows: list[Any] = []
 
-    def set_rows(self, rows: list[Any]) -> None:
+    def set_rows(self, rows: list[Any], key: Callable[[Any], Any] | None = None) -> None:
+        """Show ``rows``. With ``key`` (a row's identity), rows that are the same ones in the
+        same order as before (a refresh) are changed in place, so a view keeps its selection
+        and scroll position; anything else resets the model (a selection by row number could
+        otherwise land on another row)."""
+        rows = list(rows)
+        if key is not None and rows and [key(r) for r in rows] == [key(r) for r in self.rows]:
+            self.rows = rows
+            self.dataChanged.emit(self.index(0, 0), self.index(len(rows) - 1, len(self.columns) - 1))
+            return
         self.beginResetModel()
-        self.rows = list(rows)
+        self.rows = rows
         self.endResetModel()
 
     def row_at(self, row: int) -> Any | None:

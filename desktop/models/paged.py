@@ -56,6 +56,7 @@ class PagedTableModel(QAbstractTableModel):
     pageLoaded = Signal(int)    # page number
     failed = Signal(object)     # a Failure
     loadingChanged = Signal(bool)
+    refreshed = Signal(int)     # page number, after a page came back from :meth:`refresh`
 
     def __init__(self, client: RpcClient, service: str, method: str, columns: list[Column],
                  page_size: int = 200, max_pages: int = 50,
@@ -157,6 +158,53 @@ class PagedTableModel(QAbstractTableModel):
         self._load_started = time.perf_counter()
         self._set_loading(True)
         self._request(0, reset=True)
+
+    def refresh(self) -> list[Any]:
+        """Fetch the pages already here again, in place, and return the calls. Unlike
+        :meth:`reload` the model is not reset: rows keep their places, so the view keeps its
+        selection and scroll position; a total that grew or shrank adds or removes rows at the
+        end. Nothing is asked while a (re)load is under way."""
+        if not self.started or self.loading:
+            return []
+        calls = []
+        for page_no in list(self._pages) or [0]:
+            if page_no in self._requested:
+                continue
+            gen = self._generation
+            kwargs = self.kwargs_for(page_no * self.page_size, self.page_size, self.sort_key, self.descending,
+                                     dict(self.filters))
+            c = self.client.call(self.service, self.method, **kwargs).bind(self)
+            self._requested[page_no] = c
+            c.succeeded.connect(lambda result, g=gen, p=page_no: self._on_refreshed(g, p, result))
+            c.failed.connect(lambda failure, g=gen, p=page_no: self._on_failure(g, p, failure))
+            calls.append(c)
+        return calls
+
+    def _on_refreshed(self, gen: int, page_no: int, result: Page) -> None:
+        if gen != self._generation:
+            return
+        self._requested.pop(page_no, None)
+        if not isinstance(result, Page) and self.item_type is not None:
+            result = contracts.decode_type(Page[self.item_type], result)
+        items = list(result.items)
+        total = int(result.total)
+        if total > self._total:
+            self.beginInsertRows(QModelIndex(), self._total, total - 1)
+            self._total = total
+            self.endInsertRows()
+        elif total < self._total:
+            self.beginRemoveRows(QModelIndex(), total, self._total - 1)
+            self._total = total
+            for p in [p for p in self._pages if p * self.page_size >= total]:
+                del self._pages[p]
+            self.endRemoveRows()
+        if page_no * self.page_size < max(total, 1):
+            self._pages[page_no] = items
+            first = page_no * self.page_size
+            last = min(self._total, first + self.page_size) - 1
+            if last >= first:
+                self.dataChanged.emit(self.index(first, 0), self.index(last, len(self.columns) - 1))
+        self.refreshed.emit(page_no)
 
     def retranslate(self) -> None:
         if self.columns:

@@ -94,6 +94,7 @@ class ArchiveTab(QWidget):
         self.profile = None
         self.view = None
         c = self.controller = ArchiveBrowserController(screen.client, parent=self)
+        c.proxy_address = screen.proxy_address
         c.sessionReady.connect(self._session_ready)
         c.sessionChanged.connect(self._session_changed)
         c.missingChanged.connect(self._show_missing)
@@ -397,6 +398,7 @@ class ArchiveBrowserScreen(Screen):
     key = "archive_browser"
     service = "viewerproxy"
     group = "qa"
+    proxy_address = ""    # the connection settings' viewerproxy (empty: where the service says)
 
     def build(self) -> None:
         self.job_ids = QLineEdit(self.content)

@@ -32,6 +32,10 @@ class Screen(QWidget):
     key = "screen"
     service = ""
     group = ""       # curate, operate or qa: where the navigation lists it (registry.GROUPS)
+    #: How often :meth:`poll` runs while the screen is visible (0: the screen shows nothing that
+    #: changes by itself). One timer per screen, stopped while the screen is hidden, and a tick is
+    #: skipped while the previous poll's calls are still out (docs/decisions/desktop-refresh.md).
+    poll_ms = 0
     statusMessage = Signal(str)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -53,6 +57,10 @@ class Screen(QWidget):
         self.unavailable.retry.connect(self.refresh)
         self._stack.addWidget(self.content)
         self._stack.addWidget(self.unavailable)
+        self.poll_timer = QTimer(self)
+        self.poll_timer.setInterval(self.poll_ms or 1000)
+        self.poll_timer.timeout.connect(self._poll_tick)
+        self._polls_out = 0
         self.build()
         self.retranslateUi()
 
@@ -70,6 +78,34 @@ class Screen(QWidget):
 
     def refresh(self) -> None:
         """(Re)load what the screen shows."""
+
+    def poll(self) -> list[RpcCall]:
+        """Fetch again what may have changed elsewhere, in place: the selection, the scroll
+        position and anything being typed stay. Returns the calls it started (the next tick waits
+        for them)."""
+        return []
+
+    # --- keeping current -----------------------------------------------------------------------
+
+    def _poll_tick(self) -> None:
+        if not self.loaded or self._polls_out or self.is_unavailable or not self.isVisible():
+            return
+        calls = [c for c in self.poll() if c is not None]
+        self._polls_out = len(calls)
+        for c in calls:
+            c.finished.connect(self._poll_done)
+
+    def _poll_done(self) -> None:
+        self._polls_out = max(0, self._polls_out - 1)
+
+    def showEvent(self, event) -> None:
+        if self.poll_ms:
+            self.poll_timer.start()
+        super().showEvent(event)
+
+    def hideEvent(self, event) -> None:
+        self.poll_timer.stop()
+        super().hideEvent(event)
 
     # --- shared behaviour --------------------------------------------------------------------
 
@@ -104,13 +140,13 @@ class Screen(QWidget):
         # A stopped service either has no queue (UnknownService) or leaves its queue behind and
         # never answers (a timeout): both mean "not available", shown once on the screen itself.
         if failure.kind in (FailureKind.SERVICE_MISSING, FailureKind.TIMEOUT):
-            self.show_unavailable(failure.service, describe(failure))
+            self.show_unavailable(failure.service, lambda: describe(failure))
         elif _is_missing_method(failure):
-            self.show_unavailable(failure.service, self.tr(
+            self.show_unavailable(failure.service, lambda: self.tr(
                 "The running {service} service does not offer '{method}' yet.").format(
                     service=failure.service, method=failure.method))
 
-    def show_unavailable(self, service: str, reason: str) -> None:
+    def show_unavailable(self, service: str, reason) -> None:
         self.unavailable.set_service(service, reason)
         self._stack.setCurrentWidget(self.unavailable)
 

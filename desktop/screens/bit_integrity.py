@@ -223,8 +223,9 @@ class BitIntegrityScreen(Screen):
         if a.replica != self.controller.replica:
             return
         self.progress.setValue(int(a.progress * 1000))
-        text = self.tr("{kind} audit {id}: {state}; {seen} files seen, {missing} missing, {corrupt} corrupt").format(
-            kind=kind_text(a.kind), id=a.id, state=state_text(a.state), seen=formatting.number(a.files_seen),
+        text = self.tr("{kind} audit {id}: {state}; %Ln file(s) seen, {missing} missing, {corrupt} corrupt", "",
+                       a.files_seen).format(
+            kind=kind_text(a.kind), id=a.id, state=state_text(a.state),
             missing=formatting.number(a.missing), corrupt=formatting.number(a.corrupt))
         if a.partial:
             text += " " + self.tr("(partial: no answer from {instances})").format(instances=", ".join(a.missing_instances) or "?")
@@ -252,9 +253,9 @@ class BitIntegrityScreen(Screen):
         if r is None:
             return
         box = QMessageBox(QMessageBox.Icon.Question, self.tr("Reestablish all missing"), self.tr(
-            "Copy the {count} missing files back into {replica} from a good copy in another replica? Nothing "
-            "is deleted; each copy is checked against the reference checksum.").format(
-                count=formatting.number(r.missing), replica=r.name),
+            "Copy the %Ln missing file(s) back into {replica} from a good copy in another replica? Nothing "
+            "is deleted; each copy is checked against the reference checksum.", "", r.missing).format(
+                replica=r.name),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
         box.setObjectName("reestablishConfirm")
         box.buttonClicked.connect(lambda b: box.buttonRole(b) == QMessageBox.ButtonRole.YesRole

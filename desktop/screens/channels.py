@@ -11,10 +11,10 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from desktop.controllers.channels import ChannelsController
 from desktop.models import Column, DtoListModel
 from desktop.screens.base import Screen
 from desktop.widgets.form import Form
-from desktop.widgets.inputs import InputProblem, required_text
 from desktop.widgets.tables import fit_columns
 from shared.dto.definitions import ChannelDto
 
@@ -51,6 +51,13 @@ class ChannelsScreen(Screen):
         self.create_button = QPushButton(self.content)
         self.create_button.clicked.connect(self.create)
         self.needs(self.create_button, "definitions.create_channel")
+        self.controller = ChannelsController(self.client, self.rpc, self)
+        self.controller.channelsChanged.connect(self.model.set_rows)
+        self.controller.created.connect(self._created)
+        self.controller.problem.connect(lambda _form, field, text: self.form.error(field or None, text))
+        self.controller.cleared.connect(lambda _form: self.form.clear_errors())
+        self.controller.failure.connect(self.report)
+        self.controller.status.connect(self.statusMessage.emit)
         lay = QVBoxLayout(self.content)
         lay.addWidget(self.table, 1)
         lay.addWidget(self.default_button, 0, Qt.AlignmentFlag.AlignLeft)
@@ -72,26 +79,16 @@ class ChannelsScreen(Screen):
         self.model.retranslate()
 
     def refresh(self) -> None:
-        c = self.rpc("list_channels")
-        c.succeeded.connect(self.model.set_rows)
-        c.failed.connect(self.report)
+        self.controller.load()
 
     def create(self) -> None:
-        self.form.clear_errors()
-        try:
-            name = required_text(self.name)
-        except InputProblem as p:
-            self.form.error("name", str(p))
-            return
-        c = self.rpc("create_channel", name, self.snapshot.isChecked(), self.comments.text())
-        c.succeeded.connect(lambda ch: (self.name.clear(), self.comments.clear(), self.refresh(),
-                                        self.statusMessage.emit(self.tr("Saved {name}.").format(name=ch.name))))
-        c.failed.connect(lambda f: self.show_failure(self.form, f, default="name"))
+        self.controller.create(self.name.text(), self.snapshot.isChecked(), self.comments.text())
+
+    def _created(self, _channel) -> None:
+        self.name.clear()
+        self.comments.clear()
 
     def make_default(self) -> None:
         rows = self.table.selectionModel().selectedRows()
-        if not rows:
-            return
-        c = self.rpc("set_default_channel", self.model.row_at(rows[0].row()).name)
-        c.succeeded.connect(lambda _c: self.refresh())
-        c.failed.connect(self.report)
+        row = self.model.row_at(rows[0].row()) if rows else None
+        self.controller.make_default(row.name if row else None)

@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -49,6 +48,7 @@ class DomainsScreen(Screen):
     key = "domains"
     group = "curate"
     service = "definitions"
+    poll_ms = 10000    # the list and the open domain's harvest history (new jobs end meanwhile)
     # (job ids, title): the frame opens them in the archive browser
     browseJobs = Signal(list, str)
     # set by the frame when an archive browser is there to open (else the button is hidden)
@@ -91,10 +91,9 @@ class DomainsScreen(Screen):
         self.table.horizontalHeader().setSortIndicator(0, Qt.SortOrder.AscendingOrder)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for col in (1, 2, 3):
-            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        # every column as wide as its names and title (a stretched name column was squeezed to
+        # "omain▾" by the dates beside it); the list scrolls sideways instead
+        fit_columns(self.table)
         self.table.clicked.connect(self._row_clicked)
         self.count = QLabel(self.content)
         # --- create
@@ -158,7 +157,12 @@ class DomainsScreen(Screen):
         split.addWidget(right)
         split.setStretchFactor(0, 2)
         split.setStretchFactor(1, 3)
-        split.setSizes([420, 640])   # the list wide enough for long domain names, every tab visible
+        split.setSizes([360, 720])   # the list wide enough for long domain names, the tabs the rest
+        # the list keeps room for its search field and names whatever the tabs' language needs;
+        # tabs that do not fit (German) scroll instead of squeezing the list
+        left.setMinimumWidth(360)
+        split.setChildrenCollapsible(False)
+        self.tabs.setUsesScrollButtons(True)
         QVBoxLayout(self.content).addWidget(split)
 
     def _forms(self) -> dict[str, Form]:
@@ -409,6 +413,14 @@ class DomainsScreen(Screen):
         self.search()
         self.controller.load_profiles()
         self.controller.reopen()
+
+    def poll(self) -> list:
+        """The list and the harvest history in place; the open domain's fields are not touched
+        (the curator may be typing in them)."""
+        calls = list(self.model.refresh())
+        if self.history.started:
+            calls += self.history.refresh()
+        return calls
 
     def search(self) -> None:
         pattern = self.pattern.text().strip()

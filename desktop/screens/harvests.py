@@ -21,12 +21,12 @@ from PySide6.QtWidgets import (
 
 from desktop import formatting, vocab
 from desktop.controllers.browse_scope import BrowseScope
-from desktop.controllers.harvests import HarvestsController, configuration_lines
+from desktop.controllers.harvests import HarvestsController, configuration_lines, limits_typed
 from desktop.models import Column, PagedTableModel
 from desktop.rpc.outcome import Failure
 from desktop.screens.base import Screen
 from desktop.widgets.form import Form
-from desktop.widgets.inputs import InputProblem, lines, optional_int, required_text
+from desktop.widgets.inputs import InputProblem, lines, required_text
 from desktop.widgets.tables import fit_columns
 from shared.domain_names import registered_domain
 from shared.dto import Page
@@ -35,10 +35,16 @@ from shared.enums import HarvestKind
 from shared.runs import stored_run
 
 
+def next_run_text(h: HarvestDto) -> str:
+    """An inactive definition has no next run, whatever time the server still keeps for it."""
+    return formatting.date_time(h.next_run_at) if h.active else ""
+
+
 class HarvestsScreen(Screen):
     key = "harvests"
     group = "curate"
     service = "definitions"
+    poll_ms = 10000    # next runs and run counts move on by themselves
     # (job ids, title): the frame opens them in the archive browser
     browseJobs = Signal(list, str)
     # set by the frame when an archive browser is there to open (else the run browser is hidden)
@@ -57,7 +63,7 @@ class HarvestsScreen(Screen):
             Column("channel", lambda: QCoreApplication.translate("HarvestsScreen", "Channel"), sort=None),
             Column("runs", lambda: QCoreApplication.translate("HarvestsScreen", "Runs"), formatting.number, sort=None),
             Column("next_run_at", lambda: QCoreApplication.translate("HarvestsScreen", "Next run"),
-                   formatting.date_time, sort=None),
+                   sort=None, row_fmt=next_run_text),
             Column("configuration_count", lambda: QCoreApplication.translate("HarvestsScreen", "Configurations"),
                    formatting.number, sort=None),
             Column("scheduling_error", lambda: QCoreApplication.translate("HarvestsScreen", "Problem"), sort=None),
@@ -137,9 +143,9 @@ class HarvestsScreen(Screen):
         w = QWidget()
         self.snap = Form(w)
         self.snap_name = self.snap.add("name", QLineEdit())
-        self.snap_max_bytes = self.snap.add("max_bytes", QLineEdit("-1"))
-        self.snap_max_objects = self.snap.add("max_objects", QLineEdit("-1"))
-        self.snap_time = self.snap.add("max_job_running_time_s", QLineEdit("0"))
+        self.snap_max_bytes = self.snap.add("max_bytes", QLineEdit())
+        self.snap_max_objects = self.snap.add("max_objects", QLineEdit())
+        self.snap_time = self.snap.add("max_job_running_time_s", QLineEdit())
         self.snap_based_on = self.snap.add("based_on", QComboBox())
         self.snap_channel = self.snap.add("channel", QComboBox())
         self.snap_comments = self.snap.add("comments", QLineEdit())
@@ -293,7 +299,8 @@ class HarvestsScreen(Screen):
         self.edit.set_label("max_bytes", self.tr("Max bytes per domain:"))
         self.edit.set_label("max_objects", self.tr("Max objects per domain:"))
         self.edit.set_label("max_job_running_time_s", self.tr("Max job running time in seconds:"))
-        for edit in (self.edit_max_bytes, self.edit_max_objects, self.edit_max_time):
+        for edit in (self.edit_max_bytes, self.edit_max_objects, self.edit_max_time, self.snap_max_bytes,
+                     self.snap_max_objects, self.snap_time):
             edit.setPlaceholderText(self.tr("no limit"))
         self.edit_save.setText(self.tr("Save changes"))
         self.edit_now.setText(self.tr("Harvest now"))
@@ -437,6 +444,10 @@ class HarvestsScreen(Screen):
             text += " " + self.tr("%Ln line(s) not a URL under a domain.", "", bad)
         self.ev_domains.setText(text)
 
+    def poll(self) -> list:
+        """The list in place (next run, runs); the chosen definition's fields are not touched."""
+        return self.model.refresh()
+
     def create_event(self) -> None:
         name = self._name(self.ev, self.ev_name)
         if name is None:
@@ -448,14 +459,16 @@ class HarvestsScreen(Screen):
         if self.ev_schedule.currentData() is None:
             self.ev.error("schedule", self.tr("Choose a schedule."))
             return
-        try:
-            max_objects = optional_int(self.ev_max_objects, -1)
-            max_bytes = optional_int(self.ev_max_bytes, -1)
-        except InputProblem as p:
-            self.ev.error("max_objects" if self.ev_max_objects.text().strip() else "max_bytes", str(p))
+        # empty: the domains' own limits (None), else the limits' one check
+        typed = {k: e.text() for k, e in (("max_objects", self.ev_max_objects), ("max_bytes", self.ev_max_bytes))
+                 if e.text().strip()}
+        values, problems = limits_typed(typed)
+        for key, text in problems.items():
+            self.ev.error(key, text)
+        if problems:
             return
-        c = self.rpc("create_event", name, self.ev_schedule.currentData(), urls, max_objects=max_objects,
-                     max_bytes=max_bytes, channel=self.ev_channel.currentData())
+        c = self.rpc("create_event", name, self.ev_schedule.currentData(), urls, max_objects=values.get("max_objects"),
+                     max_bytes=values.get("max_bytes"), channel=self.ev_channel.currentData())
         c.succeeded.connect(self._created(self.ev))
         c.failed.connect(self._event_failed)
 
@@ -473,15 +486,14 @@ class HarvestsScreen(Screen):
         name = self._name(self.snap, self.snap_name)
         if name is None:
             return
-        values = {}
-        for key, edit, minimum in (("max_bytes", self.snap_max_bytes, -1), ("max_objects", self.snap_max_objects, -1),
-                                   ("max_job_running_time_s", self.snap_time, 0)):
-            try:
-                v = optional_int(edit, minimum)
-            except InputProblem as p:
-                self.snap.error(key, str(p))
-                return
-            values[key] = -1 if v is None and key != "max_job_running_time_s" else (v or 0 if v is None else v)
+        # the same check as editing a snapshot's limits (controllers/harvests.py, shared/limits.py)
+        values, problems = limits_typed({"max_bytes": self.snap_max_bytes.text(),
+                                         "max_objects": self.snap_max_objects.text(),
+                                         "max_job_running_time_s": self.snap_time.text()})
+        for key, text in problems.items():
+            self.snap.error(key, text)
+        if problems:
+            return
         c = self.rpc("create_snapshot", name, based_on=self.snap_based_on.currentData(),
                      comments=self.snap_comments.text(), channel=self.snap_channel.currentData(), **values)
         c.succeeded.connect(self._created(self.snap))

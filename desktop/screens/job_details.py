@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop import formatting, vocab
+from desktop import formatting, server_text, vocab
 from desktop.controllers.job_details import JobDetailsController, history_of, history_text
 from desktop.models import Column, PagedTableModel
 from desktop.models.paged import sort_param
@@ -59,6 +59,7 @@ class JobDetailsScreen(Screen):
     key = "job_details"
     group = "qa"
     service = "scheduler"
+    poll_ms = 5000     # a job still being harvested: its state while shown
     browseJob = Signal(list)
     #: set by the frame when an archive browser is there to open (else the button is hidden)
     can_browse = False
@@ -80,6 +81,7 @@ class JobDetailsScreen(Screen):
         self.job_id = QLineEdit(self.content)
         self.job_id.setObjectName("jobIdInput")
         self.job_id.setMaximumWidth(120)
+        self.job_id.setMinimumWidth(80)   # a job number stays readable beside a long heading
         self.job_id.returnPressed.connect(self._open_typed)
         self.open_button = QPushButton(self.content)
         self.open_button.clicked.connect(self._open_typed)
@@ -89,6 +91,7 @@ class JobDetailsScreen(Screen):
         f.setBold(True)
         f.setPointSizeF(f.pointSizeF() * 1.2)
         self.heading.setFont(f)
+        self.heading.setWordWrap(True)   # a long sentence in German takes two lines, not the fields' room
         self.resubmit_button = QPushButton(self.content)
         self.resubmit_button.clicked.connect(c.resubmit)
         self.needs(self.resubmit_button, "scheduler.resubmit_job")
@@ -244,12 +247,19 @@ class JobDetailsScreen(Screen):
         else:
             self.heading.setText(self.tr("Choose a job on the Jobs screen, or type its number."))
         self._update_pager()
+        if getattr(self, "_note", None) is not None:
+            self.metadata_note.setText(self._note())   # said again in the new language
 
     # --- showing -----------------------------------------------------------------------------
 
     def refresh(self) -> None:
         if self.controller.job is not None:
             self.open_job(self.controller.job.id)
+
+    def poll(self) -> list:
+        """A job still running: its state follows by itself (its files once it has ended)."""
+        c = self.controller.follow()
+        return [c] if c is not None else []
 
     def _open_typed(self) -> None:
         text = self.job_id.text().strip()
@@ -259,7 +269,7 @@ class JobDetailsScreen(Screen):
     def open_job(self, job_id: int) -> None:
         self.loaded = True
         self.job_id.setText(str(job_id))
-        self.metadata_note.setText(self.tr("Reading the job's crawl log and reports from the archive…"))
+        self._metadata_problem(lambda: self.tr("Reading the job's crawl log and reports from the archive…"))
         self.controller.open(job_id)
         self.domains.set_filters({"job_id": job_id})
 
@@ -278,16 +288,17 @@ class JobDetailsScreen(Screen):
         lines += [
             self.tr("Harvest: {harvest}, run {run}, channel {channel}").format(harvest=j.harvest, run=shown_run(j.harvest_run), channel=j.channel),
             self.tr("Crawl profile: {profile}").format(profile=j.profile),
-            self.tr("Harvested: {objects} objects, {bytes}").format(objects=formatting.number(j.objects), bytes=formatting.size(j.bytes)),
-            self.tr("Deduplication: {count} objects not stored again, {bytes} saved").format(
-                count=formatting.number(j.duplicates), bytes=formatting.size(j.duplicate_bytes)),
+            self.tr("Harvested: %Ln object(s), {bytes}", "", j.objects).format(bytes=formatting.size(j.bytes)),
+            self.tr("Deduplication: %Ln object(s) not stored again, {bytes} saved", "", j.duplicates).format(
+                bytes=formatting.size(j.duplicate_bytes)),
             self.tr("Stop reasons: {reasons}").format(reasons=reasons or "—"),
         ]
-        for text, label in ((j.failure_reason, self.tr("Failure")), (j.harvest_error, self.tr("Harvest error")),
+        # the failure in the user's language from its code; the server's words when it has none
+        for text, label in ((server_text.job_failure(j), self.tr("Failure")), (j.harvest_error, self.tr("Harvest error")),
                             (j.upload_error, self.tr("Upload error"))):
             if text:
                 lines.append(f"{label}: {text}")
-        lines.append(self.tr("Seeds: {count}").format(count=formatting.number(len(j.seeds))))
+        lines.append(self.tr("%Ln seed(s):", "", len(j.seeds)))
         lines.extend("  " + s for s in j.seeds[:200])
         self.summary.setPlainText("\n".join(lines))
         self.history.clear()
@@ -308,7 +319,7 @@ class JobDetailsScreen(Screen):
                 self.file_table.setItem(row, col, QTableWidgetItem(v))
 
     def show_metadata(self, meta) -> None:
-        self.metadata_note.setText(self.tr("From {file}: {lines} crawl log lines, {reports} reports and logs.").format(
+        self._metadata_problem(lambda: self.tr("From {file}: {lines} crawl log lines, {reports} reports and logs.").format(
             file=meta.file, lines=formatting.number(len(meta.crawl_log)), reports=formatting.number(len(meta.reports))))
         self.report_list.clear()
         for r in meta.reports:
@@ -316,8 +327,9 @@ class JobDetailsScreen(Screen):
         if meta.reports:
             self.report_list.setCurrentRow(0)
 
-    def _metadata_problem(self, text: str) -> None:
-        self.metadata_note.setText(text)
+    def _metadata_problem(self, make) -> None:
+        self._note = make
+        self.metadata_note.setText(make())
 
     def _show_report(self, row: int) -> None:
         meta = self.controller.metadata

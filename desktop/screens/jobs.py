@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QDate, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QDate, QLocale, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop import formatting, vocab
+from desktop import formatting, server_text, vocab
 from desktop.controllers.harvests import JobsController
 from desktop.models import Column, DtoListModel, PagedTableModel
 from desktop.models.paged import sort_param
@@ -66,7 +66,7 @@ class JobsScreen(Screen):
     key = "jobs"
     group = "curate"
     service = "scheduler"
-    refresh_ms = 5000
+    poll_ms = 5000     # running jobs' progress, and every status in the lists, while shown
     detailsRequested = Signal(int)    # a job id: the frame opens the job details screen
 
     def build(self) -> None:
@@ -173,6 +173,7 @@ class JobsScreen(Screen):
         self.details_button.setEnabled(False)
         self.details_button.clicked.connect(lambda: self.job and self.detailsRequested.emit(self.job.id))
         self.job: JobDetailsDto | None = None
+        self._open_id: int | None = None
 
         top = QWidget(self.content)
         tl = QVBoxLayout(top)
@@ -200,10 +201,7 @@ class JobsScreen(Screen):
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
         QVBoxLayout(self.content).addWidget(split)
-        self.timer = QTimer(self)
-        self.timer.setInterval(self.refresh_ms)
-        self.timer.timeout.connect(self._tick)
-        self._pending_running = None
+        self.model.refreshed.connect(lambda _page: self._keep_selection())
 
     def title(self) -> str:
         return self.tr("Jobs")
@@ -221,6 +219,9 @@ class JobsScreen(Screen):
                                                     self.tr("Created to"))):
             label.setText(text)
         self.use_dates.setText(self.tr("Created from"))
+        for d in (self.date_from, self.date_to):
+            d.setLocale(QLocale())
+            d.setDisplayFormat(formatting.date_edit_format())
         self.apply_button.setText(self.tr("Apply filters"))
         self.resubmit_button.setText(self.tr("Resubmit failed job"))
         self.cancel_button.setText(self.tr("Cancel job…"))
@@ -236,28 +237,48 @@ class JobsScreen(Screen):
     def _update_count(self, total: int) -> None:
         self.count.setText(self.tr("%Ln job(s)", "", total))
 
-    def showEvent(self, event) -> None:
-        self.timer.start()
-        super().showEvent(event)
-
-    def hideEvent(self, event) -> None:
-        self.timer.stop()
-        super().hideEvent(event)
-
-    def _tick(self) -> None:
-        if self.loaded and self._pending_running is None:
-            self.load_running()
-
     def refresh(self) -> None:
         self.load_running()
         self.apply_filters()
 
-    def load_running(self) -> None:
+    def poll(self) -> list:
+        """The running jobs, the pages of the list on screen and the open job, in place."""
+        calls = [self.load_running(), *self.model.refresh(), *self.job_domains.refresh()]
+        if self.job is not None:
+            calls.append(self._load_job(self.job.id))
+        return calls
+
+    def load_running(self):
+        keep = self._selected_id(self.running_view, self.running)
         c = self.rpc("running_jobs")
-        self._pending_running = c
-        c.succeeded.connect(self.running.set_rows)
+        c.succeeded.connect(lambda rows: (self.running.set_rows(rows, key=lambda r: r.id),
+                                          self._select_id(self.running_view, self.running, keep)))
         c.failed.connect(self.report)
-        c.finished.connect(lambda: setattr(self, "_pending_running", None))
+        return c
+
+    @staticmethod
+    def _selected_id(view: QTableView, model) -> int | None:
+        rows = view.selectionModel().selectedRows() if view.selectionModel() else []
+        row = model.row_at(rows[0].row()) if rows else None
+        return row.id if row is not None else None
+
+    @staticmethod
+    def _select_id(view: QTableView, model, job_id: int | None) -> None:
+        if job_id is None:
+            return
+        for r in range(model.rowCount()):
+            row = model.row_at(r)
+            if row is not None and row.id == job_id:
+                if not view.selectionModel().isRowSelected(r):
+                    view.selectRow(r)
+                return
+        view.clearSelection()
+
+    def _keep_selection(self) -> None:
+        """A refreshed page may have moved the open job (a newer job came in above it): the
+        selection follows the job, not the row number."""
+        if self.job is not None and self.table.selectionModel().hasSelection():
+            self._select_id(self.table, self.model, self.job.id)
 
     def filters(self) -> dict[str, Any] | None:
         self.filter_error.show_error("")
@@ -276,8 +297,9 @@ class JobsScreen(Screen):
             if self.date_from.date() > self.date_to.date():
                 self.filter_error.show_error(self.tr("The first date is after the last."))
                 return None
-            out["created_from"] = self.date_from.date().toString(Qt.DateFormat.ISODate) + "T00:00:00+00:00"
-            out["created_to"] = self.date_to.date().addDays(1).toString(Qt.DateFormat.ISODate) + "T00:00:00+00:00"
+            # the days as the user sees them: midnight in this computer's zone, as the list shows times
+            out["created_from"] = formatting.local_midnight_iso(self.date_from.date())
+            out["created_to"] = formatting.local_midnight_iso(self.date_to.date().addDays(1))
         return {k: v for k, v in out.items() if v not in (None, "")}
 
     def apply_filters(self) -> None:
@@ -296,10 +318,16 @@ class JobsScreen(Screen):
             self.detailsRequested.emit(row.id)
 
     def open_job(self, job_id: int) -> None:
-        c = self.rpc("job", job_id)
-        c.succeeded.connect(self.show_job)
-        c.failed.connect(self.report)
+        self._open_id = job_id
+        self._load_job(job_id)
         self.job_domains.set_filters({"job_id": job_id})
+
+    def _load_job(self, job_id: int):
+        c = self.rpc("job", job_id)
+        # a late answer for a job the user has since left is not shown
+        c.succeeded.connect(lambda j: self.show_job(j) if j.id == self._open_id else None)
+        c.failed.connect(self.report)
+        return c
 
     def show_job(self, j: JobDetailsDto) -> None:
         self.job = j
@@ -315,11 +343,11 @@ class JobsScreen(Screen):
             self.tr("Created {created}, started {started}, ended {ended}").format(
                 created=formatting.date_time(j.created_at), started=formatting.date_time(j.started_at) or "—",
                 ended=formatting.date_time(j.ended_at) or "—"),
-            self.tr("Harvested: {objects} objects, {bytes}").format(
-                objects=formatting.number(j.objects), bytes=formatting.size(j.bytes)),
+            self.tr("Harvested: %Ln object(s), {bytes}", "", j.objects).format(bytes=formatting.size(j.bytes)),
             self.tr("Stop reasons: {reasons}").format(reasons=reasons or "—"),
         ]
-        for text, label in ((j.failure_reason, self.tr("Failure")), (j.harvest_error, self.tr("Harvest error")),
+        # the failure in the user's language from its code; the server's words when it has none
+        for text, label in ((server_text.job_failure(j), self.tr("Failure")), (j.harvest_error, self.tr("Harvest error")),
                             (j.upload_error, self.tr("Upload error"))):
             if text:
                 lines.append(f"{label}: {text}")
@@ -329,9 +357,15 @@ class JobsScreen(Screen):
         if j.resubmitted_as:
             lines.append(self.tr("Resubmitted as job {id}").format(id=j.resubmitted_as))
         seeds = j.seeds
-        lines.append(self.tr("Seeds ({count}):").format(count=len(seeds)))
+        lines.append(self.tr("%Ln seed(s):", "", len(seeds)))
         lines.extend("  " + s for s in seeds[:200])
-        self.details.setPlainText("\n".join(lines))
+        text = "\n".join(lines)
+        if text != self.details.toPlainText():
+            # a refresh keeps where the reader had scrolled to
+            bar = self.details.verticalScrollBar()
+            at = bar.value()
+            self.details.setPlainText(text)
+            bar.setValue(at)
 
     def cancel(self) -> None:
         """Ask for a reason (it is kept with the job), then cancel."""

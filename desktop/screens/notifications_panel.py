@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop import formatting
+from desktop import formatting, server_text
 from desktop.controllers.notifications import NotificationsController, severity_text, state_text
 from desktop.models import Column, DtoListModel
 from desktop.widgets.role_gate import RoleGate
@@ -52,10 +52,13 @@ class NotificationsPanel(QWidget):
         self.controller = controller
         self.model = _NotificationModel(NotificationDto, [
             Column("severity", lambda: QCoreApplication.translate("NotificationsPanel", "Severity"), severity_text),
-            Column("code", lambda: QCoreApplication.translate("NotificationsPanel", "Event")),
+            Column("code", lambda: QCoreApplication.translate("NotificationsPanel", "Event"),
+                   server_text.notification_event),
             Column("instance", lambda: QCoreApplication.translate("NotificationsPanel", "Instance")),
             Column("refers_to", lambda: QCoreApplication.translate("NotificationsPanel", "Concerns")),
-            Column("message", lambda: QCoreApplication.translate("NotificationsPanel", "Message")),
+            # the server's sentence said again in the user's language from its code and details
+            Column("message", lambda: QCoreApplication.translate("NotificationsPanel", "Message"),
+                   row_fmt=server_text.notification),
             Column("count", lambda: QCoreApplication.translate("NotificationsPanel", "Times"), _times,
                    align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
             Column("last_seen", lambda: QCoreApplication.translate("NotificationsPanel", "Last seen"),
@@ -105,7 +108,9 @@ class NotificationsPanel(QWidget):
         self.model.retranslate()
         c = self.controller
         if c.unavailable:
-            self.heading.setText(c.unavailable)
+            # said again here, not the controller's sentence: that stays in the language it was made in
+            self.heading.setText(QCoreApplication.translate(
+                "Notifications", "No notifier service answers: notifications cannot be shown."))
         else:
             acknowledged = len(c.rows) - c.open_count()
             self.heading.setText(self.tr("Notifications: %Ln open", "", c.open_count()) + ", "
@@ -122,7 +127,7 @@ class NotificationsPanel(QWidget):
 
     def _show(self, rows: list[NotificationDto]) -> None:
         keep = set(self.selected_ids())
-        self.model.set_rows(rows)
+        self.model.set_rows(rows, key=lambda n: n.id)
         sel = self.view.selectionModel()
         for i, n in enumerate(rows):      # the operator's selection survives the overview's refresh
             if n.id in keep:

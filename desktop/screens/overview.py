@@ -2,7 +2,7 @@
 the notifications that need a person (acknowledged here; desktop/controllers/notifications.py)."""
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QSplitter, QTableView, QVBoxLayout, QWidget
 
@@ -31,7 +31,7 @@ class OverviewScreen(Screen):
     key = "overview"
     group = "operate"
     service = "monitor"
-    refresh_ms = 5000
+    poll_ms = 5000
 
     def build(self) -> None:
         self.instances = _InstanceModel(InstanceDto, [
@@ -92,10 +92,6 @@ class OverviewScreen(Screen):
         lay = QVBoxLayout(self.content)
         lay.addWidget(self.summary)
         lay.addWidget(lower, 1)
-        self.timer = QTimer(self)
-        self.timer.setInterval(self.refresh_ms)
-        self.timer.timeout.connect(self._tick)
-        self._pending = None
 
     def title(self) -> str:
         return self.tr("System overview")
@@ -117,18 +113,6 @@ class OverviewScreen(Screen):
         self.summary.setText(self.tr("%Ln service instance(s)", "", len(rows)) + ", "
                              + self.tr("%Ln lost.", "", lost))
 
-    def showEvent(self, event) -> None:
-        self.timer.start()
-        super().showEvent(event)
-
-    def hideEvent(self, event) -> None:
-        self.timer.stop()
-        super().hideEvent(event)
-
-    def _tick(self) -> None:
-        if self.loaded and self._pending is None:
-            self.refresh()
-
     def selected_instance(self) -> str | None:
         rows = self.instance_view.selectionModel().selectedRows()
         if not rows:
@@ -138,16 +122,19 @@ class OverviewScreen(Screen):
 
     def refresh(self) -> None:
         self.loaded = True
-        self.notifications.refresh()
+        self.poll()
+
+    def poll(self) -> list:
+        """Instances, their warnings and the notifications; the selected instance stays selected."""
+        self.notifications.refresh()   # one request at a time, guarded by the controller
         c = self.rpc("instances")
-        self._pending = c
         c.succeeded.connect(self._show_instances)
         c.failed.connect(self.report)
-        c.finished.connect(lambda: setattr(self, "_pending", None))
+        return [c]
 
     def _show_instances(self, rows: list[InstanceDto]) -> None:
         keep = self.selected_instance()
-        self.instances.set_rows(rows)
+        self.instances.set_rows(rows, key=lambda r: r.instance_id)
         if keep is not None:
             for i, r in enumerate(rows):
                 if r.instance_id == keep:

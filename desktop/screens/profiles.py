@@ -1,8 +1,6 @@
 """Crawl profiles: list, upload (problems shown by path), download, activate / deactivate."""
 from __future__ import annotations
 
-import os
-
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -20,11 +18,10 @@ from PySide6.QtWidgets import (
 )
 
 from desktop import formatting
+from desktop.controllers.profiles import ProfilesController
 from desktop.models import Column, PagedTableModel
-from desktop.rpc.outcome import Failure
 from desktop.screens.base import Screen
 from desktop.widgets.form import Form
-from desktop.widgets.inputs import InputProblem, required_text
 from desktop.widgets.tables import fit_columns
 from shared.dto.definitions import ProfileDocumentDto, ProfileDto
 
@@ -82,7 +79,14 @@ class ProfilesScreen(Screen):
         self.upload_button = QPushButton(self.content)
         self.upload_button.clicked.connect(self.upload)
         self.needs(self.upload_button, "definitions.upload_profile")
-        self.selected: ProfileDto | None = None
+        c = self.controller = ProfilesController(self.client, self.rpc, self)
+        c.documentShown.connect(self._show_document)
+        c.problemsListed.connect(self._show_problems)
+        c.listChanged.connect(self.model.reload)
+        c.problem.connect(lambda _form, field, text: self.form.error(field or None, text))
+        c.cleared.connect(lambda _form: self.form.clear_errors())
+        c.failure.connect(self.report)
+        c.status.connect(self.statusMessage.emit)
 
         left = QWidget(self.content)
         ll = QVBoxLayout(left)
@@ -128,66 +132,43 @@ class ProfilesScreen(Screen):
     def refresh(self) -> None:
         self.model.reload()
 
-    def _row_clicked(self, index) -> None:
-        self.selected = self.model.row_at(index.row())
-        if self.selected:
-            c = self.rpc("download_profile", self.selected.name)
-            c.succeeded.connect(self._show_document)
-            c.failed.connect(self.report)
+    @property
+    def selected(self) -> ProfileDto | None:
+        """The chosen profile (the controller's)."""
+        return self.controller.selected
 
-    def _show_document(self, doc: ProfileDocumentDto) -> None:
+    def _row_clicked(self, index) -> None:
+        self.controller.select(self.model.row_at(index.row()))
+
+    def _show_document(self, doc: ProfileDocumentDto, comments: str) -> None:
         self.name.setText(doc.name)
         self.content_edit.setPlainText(doc.content)
-        self.comments.setText(self.selected.comments if self.selected else "")
-        self.form.clear_errors()
-        self.problems.hide()
+        self.comments.setText(comments)
+
+    def _show_problems(self, problems: list[str]) -> None:
+        self.problems.clear()
+        self.problems.addItems(problems)
+        self.problems.setVisible(bool(problems))
 
     def choose_file(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Crawl profile"), "",
                                               self.tr("Profiles (*.yaml *.yml *.toml);;All files (*)"))
         if path:
-            with open(path, encoding="utf-8") as fh:
-                self.content_edit.setPlainText(fh.read())
+            try:
+                content, name = self.controller.read_file(path)
+            except (OSError, UnicodeDecodeError) as exc:
+                self.form.error("content", self.tr("Could not read {path}: {reason}").format(
+                    path=path, reason=getattr(exc, "strerror", None) or str(exc)))
+                return
+            self.content_edit.setPlainText(content)
             if not self.name.text().strip():
-                self.name.setText(os.path.splitext(os.path.basename(path))[0])
+                self.name.setText(name)
 
     def upload(self) -> None:
-        self.form.clear_errors()
-        self.problems.clear()
-        self.problems.hide()
-        try:
-            name = required_text(self.name)
-        except InputProblem as p:
-            self.form.error("name", str(p))
-            return
-        content = self.content_edit.toPlainText()
-        if not content.strip():
-            self.form.error("content", self.tr("Paste or load a profile document."))
-            return
-        edition = None
-        if self.selected and self.selected.name == name:
-            edition = self.selected.edition
-        c = self.rpc("upload_profile", name, content, comments=self.comments.text(), edition=edition)
-        c.succeeded.connect(self._uploaded)
-        c.failed.connect(self._upload_failed)
-
-    def _uploaded(self, profile: ProfileDto) -> None:
-        self.selected = profile
-        self.statusMessage.emit(self.tr("Saved {name}.").format(name=profile.name))
-        self.model.reload()
-
-    def _upload_failed(self, f: Failure) -> None:
-        self.show_failure(self.form, f, {"already_exists": "name", "not_found": "name"}, default="content")
-        for p in f.details.get("problems") or []:
-            self.problems.addItem(f"{p.get('path') or '/'}: {p.get('reason', '')}")
-        self.problems.setVisible(self.problems.count() > 0)
+        self.controller.upload(self.name.text(), self.content_edit.toPlainText(), self.comments.text())
 
     def set_active(self, active: bool) -> None:
-        if not self.selected:
-            return
-        c = self.rpc("set_profile_active", self.selected.name, active)
-        c.succeeded.connect(lambda p: (setattr(self, "selected", p), self.model.reload()))
-        c.failed.connect(self.report)
+        self.controller.set_active(active)
 
     def choose_download(self) -> None:
         if not self.selected:
@@ -198,13 +179,4 @@ class ProfilesScreen(Screen):
             self.download(self.selected.name, path)
 
     def download(self, name: str, path: str) -> None:
-        c = self.rpc("download_profile", name)
-        c.succeeded.connect(lambda doc: self._write(path, doc))
-        c.failed.connect(self.report)
-
-    def _write(self, path: str, doc: ProfileDocumentDto) -> None:
-        with open(path, "w", encoding="utf-8", newline="") as fh:
-            fh.write(doc.content)
-        self.statusMessage.emit(self.tr("Saved {name}.").format(name=path))
-
-
+        self.controller.download(name, path)

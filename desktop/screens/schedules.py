@@ -18,15 +18,12 @@ from PySide6.QtWidgets import (
 )
 
 from desktop import formatting
+from desktop.controllers.schedules import UNITS, SchedulesController
 from desktop.models import Column, PagedTableModel
-from desktop.rpc.outcome import Failure, FailureKind
 from desktop.screens.base import Screen
 from desktop.widgets.form import Form
-from desktop.widgets.inputs import InputProblem, optional_int, required_text
 from desktop.widgets.tables import fit_columns
-from shared.dto.definitions import ScheduleDetailsDto, SchedulePreviewDto
-
-UNITS = ("hours", "days", "weeks", "months")
+from shared.dto.definitions import ScheduleDetailsDto
 
 
 class SchedulesScreen(Screen):
@@ -82,13 +79,20 @@ class SchedulesScreen(Screen):
         self.preview_note = QLabel(self.content)
         self.preview_note.setObjectName("schedulePreviewNote")
         self.preview_note.setWordWrap(True)
-        self.current: ScheduleDetailsDto | None = None
+        self._upcoming: list = []
+        c = self.controller = SchedulesController(self.client, self.rpc, self)
+        c.scheduleShown.connect(self.show_schedule)
+        c.previewChanged.connect(self._show_preview)
+        c.listChanged.connect(self.model.reload)
+        c.problem.connect(lambda _form, field, text: self.form.error(field or None, text))
+        c.cleared.connect(lambda _form: self.form.clear_errors())
+        c.failure.connect(self.report)
+        c.status.connect(self.statusMessage.emit)
         # while editing, the preview follows the fields (preview_schedule), a moment after typing stops
         self.preview_timer = QTimer(self)
         self.preview_timer.setSingleShot(True)
         self.preview_timer.setInterval(400)
         self.preview_timer.timeout.connect(self.live_preview)
-        self._preview_generation = 0
         for edit in (self.every, self.minute, self.hour, self.day_of_month, self.start_at, self.end_at,
                      self.max_runs):
             edit.textEdited.connect(self.preview_timer.start)
@@ -140,22 +144,24 @@ class SchedulesScreen(Screen):
         self.save_button.setText(self.tr("Save"))
         self.preview_label.setText(self.tr("The next five runs, if a harvest used it from now:"))
         self.model.retranslate()
-        if self.current:
-            self._show_preview(self.current)
+        self._show_preview(self._upcoming, self.preview_note.text())
 
     def refresh(self) -> None:
         self.model.reload()
 
+    @property
+    def current(self) -> ScheduleDetailsDto | None:
+        """The open schedule (the controller's)."""
+        return self.controller.current
+
+    def typed(self) -> dict[str, Any]:
+        """What the fields hold now, for the controller to check."""
+        return {"unit": self.unit.currentData(), "weekday": self.weekday.currentData(), "every": self.every.text(),
+                "minute": self.minute.text(), "hour": self.hour.text(), "day_of_month": self.day_of_month.text(),
+                "max_runs": self.max_runs.text(), "start_at": self.start_at.text(), "end_at": self.end_at.text()}
+
     def new_schedule(self) -> None:
-        self.current = None
-        for e in (self.name, self.minute, self.hour, self.day_of_month, self.start_at, self.end_at, self.max_runs,
-                  self.comments):
-            e.clear()
-        self.every.setText("1")
-        self.name.setReadOnly(False)
-        self.preview.clear()
-        self.preview_note.clear()
-        self.form.clear_errors()
+        self.controller.new_schedule()
         self.preview_timer.start()
 
     def _row_clicked(self, index) -> None:
@@ -164,98 +170,33 @@ class SchedulesScreen(Screen):
             self.open_schedule(row.name)
 
     def open_schedule(self, name: str) -> None:
-        c = self.rpc("get_schedule", name, 5)
-        c.succeeded.connect(self.show_schedule)
-        c.failed.connect(self.report)
+        self.controller.open(name)
 
-    def show_schedule(self, s: ScheduleDetailsDto) -> None:
-        self.current = s
-        self.form.clear_errors()
-        self.name.setText(s.name)
-        self.name.setReadOnly(True)
-        self.every.setText(str(s.every))
-        self.unit.setCurrentIndex(max(0, self.unit.findData(s.unit)))
-        for edit, value in ((self.minute, s.minute), (self.hour, s.hour), (self.day_of_month, s.day_of_month),
-                            (self.max_runs, s.max_runs)):
+    def show_schedule(self, s: ScheduleDetailsDto | None) -> None:
+        """The schedule in the form (None: an empty form for a new one)."""
+        self.name.setText(s.name if s else "")
+        self.name.setReadOnly(s is not None)
+        self.every.setText(str(s.every) if s else "1")
+        self.unit.setCurrentIndex(max(0, self.unit.findData(s.unit)) if s else self.unit.currentIndex())
+        for edit, value in ((self.minute, s and s.minute), (self.hour, s and s.hour),
+                            (self.day_of_month, s and s.day_of_month), (self.max_runs, s and s.max_runs)):
             edit.setText("" if value is None else str(value))
-        for edit, when in ((self.start_at, s.start_at), (self.end_at, s.end_at)):
+        for edit, when in ((self.start_at, s and s.start_at), (self.end_at, s and s.end_at)):
             edit.setText("" if when is None else when.isoformat())   # the form takes ISO 8601 back
-        self.weekday.setCurrentIndex(s.weekday or 0)
-        self.comments.setText(s.comments or "")
-        self.preview_note.clear()
-        self._show_preview(s)
+        self.weekday.setCurrentIndex((s.weekday or 0) if s else 0)
+        self.comments.setText((s.comments or "") if s else "")
 
     def live_preview(self) -> None:
-        """Ask the server for the next five runs of the fields as they are now (nothing saved)."""
-        self._preview_generation += 1
-        generation = self._preview_generation
-        fields = self.fields(report=False)
-        if fields is None:
-            self.preview.clear()
-            self.preview_note.setText(self.tr("Not a valid schedule yet."))
-            return
-        c = self.rpc("preview_schedule", fields, 5)
-        c.succeeded.connect(lambda p, g=generation: self._live_preview_done(g, p))
-        c.failed.connect(lambda f, g=generation: self._live_preview_failed(g, f))
+        """The next five runs of the fields as they are now (nothing saved)."""
+        self.controller.preview(self.typed())
 
-    def _live_preview_done(self, generation: int, preview: SchedulePreviewDto) -> None:
-        if generation == self._preview_generation:
-            self.preview_note.clear()
-            self._show_preview(preview)
-
-    def _live_preview_failed(self, generation: int, failure: Failure) -> None:
-        if generation != self._preview_generation:
-            return
-        if failure.kind is FailureKind.SERVER:
-            self.preview.clear()
-            self.preview_note.setText(self.tr("Not a valid schedule yet."))
-        else:
-            self.report(failure)
-
-    def _show_preview(self, s: ScheduleDetailsDto | SchedulePreviewDto) -> None:
+    def _show_preview(self, upcoming: list, note: str) -> None:
+        self._upcoming = list(upcoming)
         self.preview.clear()
-        for t in s.upcoming:
+        for t in upcoming:
             self.preview.addItem(formatting.date_time(t))
-
-    def fields(self, report: bool = True) -> dict[str, Any] | None:
-        """The rule's fields, or None with the problems shown next to the fields (``report``)."""
-        f = self.form if report else None
-        out: dict[str, Any] = {"unit": self.unit.currentData(), "weekday": self.weekday.currentData()}
-        ok = True
-        for key, edit, minimum in (("every", self.every, 1), ("minute", self.minute, 0), ("hour", self.hour, 0),
-                                   ("day_of_month", self.day_of_month, 1), ("max_runs", self.max_runs, 1)):
-            try:
-                out[key] = optional_int(edit, minimum)
-            except InputProblem as p:
-                if f is not None:
-                    f.error(key, str(p))
-                ok = False
-        if out.get("every") is None:
-            if f is not None:
-                f.error("every", self.tr("Give a whole number."))
-            ok = False
-        for key, edit in (("start_at", self.start_at), ("end_at", self.end_at)):
-            out[key] = edit.text().strip() or None
-        return out if ok else None
+        # the note said again in the current language (see retranslateUi)
+        self.preview_note.setText(self.controller.not_valid() if note else "")
 
     def save(self) -> None:
-        self.form.clear_errors()
-        try:
-            name = required_text(self.name)
-        except InputProblem as p:
-            self.form.error("name", str(p))
-            return
-        fields = self.fields()
-        if fields is None:
-            return
-        if self.current and self.current.name == name:
-            c = self.rpc("update_schedule", name, self.current.edition, fields, comments=self.comments.text())
-        else:
-            unit, every = fields.pop("unit"), fields.pop("every")
-            fields = {k: v for k, v in fields.items() if v is not None}
-            c = self.rpc("create_schedule", name, unit, every, self.comments.text(), **fields)
-        c.succeeded.connect(lambda s: (self.open_schedule(s.name), self.model.reload(),
-                                       self.statusMessage.emit(self.tr("Saved {name}.").format(name=s.name))))
-        c.failed.connect(lambda f: self.show_failure(self.form, f, {"already_exists": "name"}, default="name"))
-
-
+        self.controller.save(self.name.text(), self.typed(), self.comments.text())

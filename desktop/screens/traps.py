@@ -14,12 +14,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.errors import describe
+from desktop.controllers.traps import TrapsController
 from desktop.models import Column, PagedTableModel
-from desktop.rpc.outcome import Failure
 from desktop.screens.base import Screen
 from desktop.widgets.form import Form
-from desktop.widgets.inputs import InputProblem, lines, required_text
 from desktop.widgets.tables import fit_columns
 from shared.dto.definitions import TrapListDto
 
@@ -60,7 +58,13 @@ class TrapsScreen(Screen):
         self.save_button = QPushButton(self.content)
         self.save_button.clicked.connect(self.save)
         self.needs(self.save_button, "definitions.update_trap_list")
-        self.current: TrapListDto | None = None
+        c = self.controller = TrapsController(self.client, self.rpc, self)
+        c.listShown.connect(self.show_list)
+        c.listChanged.connect(self.model.reload)
+        c.problem.connect(lambda _form, field, text: self.form.error(field or None, text))
+        c.cleared.connect(lambda _form: self.form.clear_errors())
+        c.failure.connect(self.report)
+        c.status.connect(self.statusMessage.emit)
         left = QWidget(self.content)
         ll = QVBoxLayout(left)
         ll.addWidget(self.table, 1)
@@ -92,46 +96,27 @@ class TrapsScreen(Screen):
     def refresh(self) -> None:
         self.model.reload()
 
+    @property
+    def current(self) -> TrapListDto | None:
+        """The open list (the controller's)."""
+        return self.controller.current
+
     def new_list(self) -> None:
-        self.current = None
-        self.name.setReadOnly(False)
-        for e in (self.name, self.description, self.expressions):
-            e.clear()
-        self.active.setChecked(True)
-        self.form.clear_errors()
+        self.controller.new_list()
 
     def _row_clicked(self, index) -> None:
         row = self.model.row_at(index.row())
         if row:
-            self.show_list(row)
+            self.controller.show(row)
 
-    def show_list(self, t: TrapListDto) -> None:
-        self.current = t
-        self.form.clear_errors()
-        self.name.setText(t.name)
-        self.name.setReadOnly(True)
-        self.description.setText(t.description or "")
-        self.active.setChecked(t.active)
-        self.expressions.setPlainText("\n".join(t.expressions))
+    def show_list(self, t: TrapListDto | None) -> None:
+        """The list in the form (None: an empty form for a new list)."""
+        self.name.setText(t.name if t else "")
+        self.name.setReadOnly(t is not None)
+        self.description.setText((t.description or "") if t else "")
+        self.active.setChecked(t.active if t else True)
+        self.expressions.setPlainText("\n".join(t.expressions) if t else "")
 
     def save(self) -> None:
-        self.form.clear_errors()
-        try:
-            name = required_text(self.name)
-        except InputProblem as p:
-            self.form.error("name", str(p))
-            return
-        exprs = lines(self.expressions.toPlainText())
-        if self.current and self.current.name == name:
-            c = self.rpc("update_trap_list", name, self.current.edition, expressions=exprs,
-                         description=self.description.text(), active=self.active.isChecked())
-        else:
-            c = self.rpc("create_trap_list", name, exprs, self.description.text(), self.active.isChecked())
-        c.succeeded.connect(lambda t: (self.show_list(t), self.model.reload(),
-                                       self.statusMessage.emit(self.tr("Saved {name}.").format(name=t.name))))
-        c.failed.connect(self._failed)
-
-    def _failed(self, f: Failure) -> None:
-        self.show_failure(self.form, f, {"already_exists": "name", "invalid_regex": "expressions"}, default="name")
-        if f.code == "invalid_regex" and f.details.get("pattern"):
-            self.form.error("expressions", describe(f) + " " + str(f.details["pattern"]))
+        self.controller.save(self.name.text(), self.description.text(), self.active.isChecked(),
+                             self.expressions.toPlainText())

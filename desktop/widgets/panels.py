@@ -1,6 +1,8 @@
 """Panels shown instead of a screen's content: service not available, busy/progress."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
@@ -38,12 +40,17 @@ class UnavailablePanel(QWidget):
         lay.addStretch(2)
         self.retranslateUi()
 
-    def set_service(self, service: str, reason: str) -> None:
-        self.service, self.reason = service, reason
+    def set_service(self, service: str, reason: str | Callable[[], str]) -> None:
+        """``reason``: the sentence, or what makes it (called again after a language switch, so
+        a page shown before the switch does not stay in the old language)."""
+        self.service = service
+        self._reason = reason
         self.retranslateUi()
 
     def retranslateUi(self) -> None:
         self.heading.setText(self.tr("Service not available: {service}").format(service=self.service))
+        reason = getattr(self, "_reason", "")
+        self.reason = reason() if callable(reason) else reason
         self.text.setText(self.reason)
         self.retry_button.setText(self.tr("Retry"))
 

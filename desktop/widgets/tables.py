@@ -32,13 +32,19 @@ def fit_columns(view: QTableView, stretch_last: bool = True) -> None:
     def resize() -> None:
         view.resizeColumnsToContents()
         for col in range(header.count()):
+            # never narrower than its title with the sort arrow ("Domain ▾", not "omain▾"): the
+            # rows on screen may all be placeholders, and the arrow comes and goes with sorting
+            need = header.sectionSizeFromContents(col).width()
+            if header.sectionSize(col) < need:
+                header.resizeSection(col, need)
             if header.sectionSize(col) > MAX_COLUMN:
-                header.resizeSection(col, MAX_COLUMN)
+                header.resizeSection(col, max(MAX_COLUMN, need))
         if stretch_last:   # sizing to content took the last column's stretch: give it back
             header.setStretchLastSection(False)
             header.setStretchLastSection(True)
 
     timer.timeout.connect(resize)
+    header.sortIndicatorChanged.connect(lambda *_: timer.start())
     model = view.model()
     for signal in (model.modelReset, model.layoutChanged, model.dataChanged, model.rowsInserted,
                    model.headerDataChanged):

@@ -67,10 +67,11 @@ def _new(session: Session, name: str, kind: HarvestKind, comments: str, channel:
     if ch.snapshot != snapshot:
         raise Conflict(f"the channel {ch.name} is for {'snapshot' if ch.snapshot else 'focused'} harvests",
                        {"object": "harvest channel", "name": ch.name})
-    h = HarvestDefinition(name=name, kind=kind.value, comments=comments or "", active=False, runs=0, channel=ch,
-                          created_at=utcnow())
-    session.add(h)
-    return h
+    # Not added to the session here: the caller adds it once it is complete, so it is written
+    # with one INSERT at edition 1 (added at once, a query's autoflush inserted it half-made and
+    # the rest came as an UPDATE, and a new definition read "edition 2").
+    return HarvestDefinition(name=name, kind=kind.value, comments=comments or "", active=False, runs=0, channel=ch,
+                             created_at=utcnow())
 
 
 def _configuration_refs(session: Session, refs: list[dict[str, str]]) -> list[DomainConfiguration]:
@@ -94,6 +95,7 @@ def create_selective(session: Session, name: str, schedule: str, configs: list[d
     h = _new(session, name, HarvestKind.SELECTIVE, comments, channel)
     h.schedule = schedules.get(session, schedule)
     h.configurations = _configuration_refs(session, configs)
+    session.add(h)
     session.flush()
     return h
 
@@ -165,6 +167,7 @@ def create_event(session: Session, name: str, schedule: str, urls: str | list[st
         chosen.append(config)
     session.flush()
     h.configurations = chosen
+    session.add(h)
     session.flush()
     return h
 
@@ -177,17 +180,14 @@ def create_snapshot(session: Session, name: str, max_bytes: int = -1, max_object
     h = _new(session, name, HarvestKind.SNAPSHOT, comments, channel)
     h.max_bytes = validation.limit(max_bytes, "max_bytes")
     h.max_objects = validation.limit(max_objects, "max_objects")
-    if not isinstance(max_job_running_time_s, int) or isinstance(max_job_running_time_s, bool) \
-            or max_job_running_time_s < 0:
-        raise InvalidInput("max_job_running_time_s must be a whole number of seconds ≥ 0 (0: no limit)",
-                           {"field": "max_job_running_time_s", "value": max_job_running_time_s})
-    h.max_job_running_time_s = max_job_running_time_s
+    h.max_job_running_time_s = validation.limit(max_job_running_time_s, "max_job_running_time_s", "time")
     if based_on:
         prev = get(session, based_on)
         if prev.kind != HarvestKind.SNAPSHOT.value:
             raise Conflict(f"{based_on!r} is a {prev.kind} harvest; a snapshot can only be based on a snapshot",
                            {"object": "harvest definition", "name": based_on})
         h.based_on = prev
+    session.add(h)
     session.flush()
     return h
 
@@ -231,10 +231,7 @@ def update(session: Session, name: str, edition: int, changes: dict[str, Any]) -
         if f in changes:
             setattr(h, f, validation.limit(changes[f], f))
     if "max_job_running_time_s" in changes:
-        v = changes["max_job_running_time_s"]
-        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            raise InvalidInput("max_job_running_time_s must be a whole number ≥ 0", {"field": "max_job_running_time_s"})
-        h.max_job_running_time_s = v
+        h.max_job_running_time_s = validation.limit(changes["max_job_running_time_s"], "max_job_running_time_s", "time")
     from sqlalchemy.orm.attributes import flag_modified
 
     flag_modified(h, "comments")  # configurations are part of the harvest: the edition goes up

@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterable
 from urllib.parse import urlsplit
 
+from shared import limits
 from shared.domain_names import is_registered_domain, normalise_host, registered_domain
 from shared.errors import EditionConflict, InvalidDomain, InvalidInput, InvalidRegex, InvalidUrl
 
@@ -127,12 +128,13 @@ def regexes(patterns: Iterable[str], what: str = "crawler trap") -> list[str]:
     return out
 
 
-def limit(value: object, what: str) -> int:
-    """A byte or object limit: a whole number, -1 for none."""
-    if not isinstance(value, int) or isinstance(value, bool) or value < -1:
-        raise InvalidInput(f"{what} must be a whole number ≥ 0, or -1 for no limit (not {value!r})",
-                           {"field": what, "value": value})
-    return value
+def limit(value: object, what: str, kind: limits.LimitKind = "size") -> int:
+    """A byte or object limit (a whole number, -1 for none) or a running time (seconds, 0 for
+    none): the checks the desktop makes too (shared/limits.py)."""
+    try:
+        return limits.check(value, what, kind)
+    except limits.LimitProblem as p:
+        raise InvalidInput(str(p), {"field": what, "value": value, "minimum": p.minimum}) from None
 
 
 def positive(value: object, what: str) -> int:

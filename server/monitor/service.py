@@ -50,7 +50,8 @@ class MonitorService(NasService):
             self.notify.emit(NotificationCode.INSTANCE_LOST, Severity.CRITICAL,
                              f"{inst.instance_id} ({inst.service} on {inst.host}) sent no heartbeat for "
                              f"{inst.heartbeat_age:.0f} s", inst.instance_id,
-                             {"service": inst.service, "host": inst.host, "pid": inst.pid})
+                             {"service": inst.service, "host": inst.host, "pid": inst.pid,
+                              "heartbeat_age": round(inst.heartbeat_age)})
 
     @rpc(roles=READ)
     def instances(self) -> list[InstanceDto]:

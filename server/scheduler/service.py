@@ -155,7 +155,8 @@ class SchedulerService(NasService):
         dispatch.reoffer_lost_claims(self.db, s["harvest.scheduler.claim_timeout"])
         for job_id in dispatch.fail_silent_jobs(self.db, s["harvest.scheduler.job_timeout"]):
             self.notify.emit(NotificationCode.JOB_FAILED, Severity.ERROR, f"job {job_id}: no word from its "
-                             "harvester within harvest.scheduler.job_timeout; marked failed", f"job {job_id}")
+                             "harvester within harvest.scheduler.job_timeout; marked failed", f"job {job_id}",
+                             {"job_id": job_id, "failure_code": "job_timeout"})
         dispatch.submit_new(self.db)
         started = []
         engine = self.db.get_bind()
@@ -168,7 +169,8 @@ class SchedulerService(NasService):
                 if outcome is not None and outcome.error:
                     notify.emit(NotificationCode.DEFINITION_DEACTIVATED, Severity.ERROR,
                                 f"harvest definition {hid} could not be scheduled and was deactivated: "
-                                f"{outcome.error}", f"harvest definition {hid}")
+                                f"{outcome.error}", f"harvest definition {hid}",
+                                {"harvest_id": hid, "error": outcome.error})
                 return outcome
             if gens.start_one(harvest_id, run):
                 started.append(harvest_id)
@@ -230,7 +232,9 @@ class SchedulerService(NasService):
             self.notify.emit(NotificationCode.JOB_FAILED, Severity.ERROR,
                              f"job {job.id} failed: {job.failure_reason or harvest_error or upload_error}",
                              f"job {job.id}", {"harvester": harvester_id, "harvest_error": harvest_error,
-                                               "upload_error": upload_error})
+                                               "upload_error": upload_error, "job_id": job.id,
+                                               "failure_code": job.failure_code or "",
+                                               "cancel_reason": job.cancel_reason or ""})
         return ReportOutcomeDto(queries.job_details(self.db, job.id), **summary)
 
     @rpc(roles=SERVICE_ONLY)

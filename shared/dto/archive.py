@@ -9,6 +9,7 @@ functions that make them live here. Each family answers with its own table
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 from typing import Any
 
 from shared.dto import Dto, Page
@@ -324,6 +325,18 @@ class AuditDto(Dto):
 
 
 @dataclasses.dataclass
+class ArchiveGrowthDto(Dto):
+    """One day (UTC) of the whole archive's growth: the files it took that day (those with at
+    least one complete copy) and their bytes, and its totals at the end of the day."""
+
+    day: dt.date
+    files: int
+    bytes: int
+    total_files: int
+    total_bytes: int
+
+
+@dataclasses.dataclass
 class ReplicaPreservationDto(Dto):
     """The bit-preservation state of one replica, from the admin database."""
 
@@ -434,6 +447,7 @@ RETURNS_BY_SERVICE[ARCREPOSITORY].update({
     "audit_list": Page[AuditDto],
     "audit_cancel": AuditDto,
     "preservation_summary": list[ReplicaPreservationDto],
+    "archive_growth": list[ArchiveGrowthDto],
     "missing_files": Page[FileFindingDto],
     "corrupt_files": Page[FileFindingDto],
     "reestablish_missing": AuditDto,

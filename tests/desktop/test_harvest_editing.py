@@ -226,3 +226,40 @@ def test_a_snapshots_limits_are_edited_with_no_limit_for_empty(qtbot, window, di
     s.save_harvest()
     qtbot.waitUntil(lambda: direct.definitions.get_harvest(f"snap-{u}")["max_objects"] == 75, timeout=20000)
     assert direct.definitions.get_harvest(f"snap-{u}")["max_bytes"] == -1
+
+
+@pytest.mark.rabbit
+def test_creating_and_editing_a_snapshot_check_its_limits_alike(qtbot, window, direct):
+    """-1 (no limit) is accepted both when creating and when editing, -2 refused both ways with
+    the same sentence, and what the desktop accepts the service accepts too."""
+    u = uuid.uuid4().hex[:8]
+    s = window.open_screen("harvests")
+    qtbot.waitUntil(lambda: window.client.in_flight == 0, timeout=20000)
+    s.tabs.setCurrentIndex(3)
+    s.snap_name.setText(f"lim-{u}")
+    s.snap_max_bytes.setText("-2")
+    s.create_snapshot()
+    created_refusal = s.snap.visible_errors().get("max_bytes")
+    assert created_refusal
+    s.snap_max_bytes.setText("-1")
+    s.snap_max_objects.setText("100")
+    s.create_snapshot()
+    qtbot.waitUntil(lambda: _harvest_or_none(direct, f"lim-{u}") is not None, timeout=20000)
+    assert direct.definitions.get_harvest(f"lim-{u}")["max_bytes"] == -1
+    s.controller.open(f"lim-{u}")
+    qtbot.waitUntil(lambda: s.controller.harvest is not None and s.controller.harvest.name == f"lim-{u}",
+                    timeout=20000)
+    s.edit_max_objects.setText("-2")
+    s.save_harvest()
+    assert s.edit.visible_errors().get("max_objects") == created_refusal
+    s.edit_max_objects.setText("-1")     # refused by the edit form before: now "no limit" as on create
+    s.save_harvest()
+    qtbot.waitUntil(lambda: direct.definitions.get_harvest(f"lim-{u}")["max_objects"] == -1, timeout=20000)
+    assert "max_objects" not in s.edit.visible_errors()
+
+
+def _harvest_or_none(direct, name: str):
+    try:
+        return direct.definitions.get_harvest(name)
+    except Exception:  # noqa: BLE001 - not created yet
+        return None

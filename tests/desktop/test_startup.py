@@ -68,7 +68,7 @@ def test_a_silent_service_shows_one_page_naming_it_and_no_dialogs(qtbot, service
 
     class Silent(JobsScreen):
         service = "silent_scheduler"
-        refresh_ms = 300
+        poll_ms = 300
 
     client = RpcClient(ServiceBackend(connection.amqp_uri(), timeout=1.5))
     failures = []

@@ -14,6 +14,7 @@ import eventlet
 from nameko.timer import timer
 from sqlalchemy import select
 
+from server.archive.arcrepository import growth
 from server.archive.arcrepository import preservation as core
 from server.archive.arcrepository.audits import AuditLimits, AuditRunner
 from server.archive.arcrepository.deps import ContainerDeps
@@ -26,6 +27,7 @@ from server.db.transactions import committing
 from server.runtime.rpc import rpc
 from shared.dto import Page
 from shared.dto.archive import (
+    ArchiveGrowthDto,
     AuditDto,
     FileFindingDto,
     PreservationEventDto,
@@ -152,6 +154,13 @@ class PreservationRpcs:
         """Cancel a queued run at once, a running one at its next step. Raises NotFound."""
         with committing(self.db):
             return core.audit_dto(core.request_cancel(self.db, audit_id, _who(requested_by)))
+
+    @rpc(roles=READ)
+    def archive_growth(self, date_from: str | None = None, date_to: str | None = None) -> list[ArchiveGrowthDto]:
+        """The whole archive's growth per day (UTC): files taken that day (with a complete copy)
+        and their bytes, and the totals at the end of each day, every day from ``date_from`` to
+        ``date_to`` (ISO dates, inclusive; default the last 30 days). Raises InvalidInput."""
+        return growth.growth(self.db, date_from, date_to)
 
     @rpc(roles=READ)
     def preservation_summary(self) -> list[ReplicaPreservationDto]:

@@ -75,6 +75,12 @@ def test_failed_job_deactivated_definition_and_lost_instance_reach_a_person(
             assert "crawler crashed" in failed[0]["body"] and failed[0]["to"] == ["ops@kb.invalid"]
             deactivated = [m for m in mails if "DEFINITION_DEACTIVATED" in m["subject"]]
             assert "crawl profile 'retired' is inactive" in deactivated[0]["body"]
+            # the parameters a client needs to say it in its own language (desktop/server_text.py)
+            by_code = {n["code"]: n["details"] for n in proxy.notifier.list_notifications()}
+            assert by_code["JOB_FAILED"]["job_id"] == job["id"]
+            assert by_code["JOB_FAILED"]["failure_code"] == "harvest_error"
+            assert by_code["DEFINITION_DEACTIVATED"]["harvest_id"] == bad.id
+            assert "retired" in by_code["DEFINITION_DEACTIVATED"]["error"]
 
             # An instance that dies without a goodbye is lost: notified once.
             wait_for(lambda: any(i["instance_id"] == "definitions-doomed" for i in proxy.monitor.instances()), 60)
@@ -82,6 +88,7 @@ def test_failed_job_deactivated_definition_and_lost_instance_reach_a_person(
             lost = wait_for(lambda: [n for n in proxy.notifier.list_notifications()
                                      if n["code"] == "INSTANCE_LOST"], timeout=60)
             assert lost[0]["refers_to"] == "definitions-doomed" and lost[0]["severity"] == "critical"
+            assert isinstance(lost[0]["details"]["heartbeat_age"], int) and lost[0]["details"]["host"]
             wait_for(lambda: any("INSTANCE_LOST" in m["subject"] for m in smtp.mails()), timeout=60)
 
             # The operator acknowledges; it leaves the open list but stays listed.

@@ -123,3 +123,11 @@ def test_global_trap_lists(session):
     t = traps.update(session, "calendars", 1, expressions=[".*/calendar/.*", ".*/kalender/.*"])
     assert t.edition == 2
     assert traps.active_expressions(session) == [".*/calendar/.*", ".*/kalender/.*"]
+
+
+def test_a_new_harvest_definition_of_every_kind_starts_at_edition_1(session, defaults):
+    domains.create_domain(session, "edition-one.dk", defaults)
+    assert definitions.create_selective(session, "sel", "Daily", [{"domain": "edition-one.dk"}]).edition == 1
+    assert definitions.create_snapshot(session, "snap1").edition == 1
+    assert definitions.create_snapshot(session, "snap2", based_on="snap1").edition == 1
+    assert definitions.create_event(session, "ev", "Daily", "https://www.edition-two.dk/\n", defaults).edition == 1
