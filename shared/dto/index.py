@@ -103,7 +103,7 @@ class LookupDto(Dto):
 
 @dataclass
 class CacheEntryDto(Dto):
-    kind: str                        # cdx | dedup | full | job
+    kind: str                        # cdx | dedup | full | job | text
     name: str
     jobs: int
     size: int

@@ -73,7 +73,9 @@ def build_job(tmp: str, job_id: int, warcs: list[str], captures_tsv: str | None 
     try:
         for batch in _batches(documents(), BATCH):
             counts["documents"] += ix.add_documents(batch)
-        resolved = list(_with_originals(revisits, ix, original_dirs or {}, counts))
+        # job ids arrive as text when this runs in a worker process (its arguments travel as JSON)
+        dirs = {int(k): v for k, v in (original_dirs or {}).items()}
+        resolved = list(_with_originals(revisits, ix, dirs, counts))
         counts["documents"] += ix.add_documents(resolved)
         counts["revisits"] = len(resolved)
         ix.finish()

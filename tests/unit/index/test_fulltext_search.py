@@ -17,8 +17,8 @@ from shared.dto.index import SearchRequestDto
 from shared.errors import IndexNotReady, InvalidInput, NoIndexData
 
 
-@pytest.fixture
-def texts(tmp_path):
+@pytest.fixture(params=[0, 1], ids=["in-process", "worker-process"])
+def texts(tmp_path, request):
     folder = tmp_path / "archive"
     folder.mkdir()
     first = write_job(str(folder), 1, 1, site())
@@ -26,7 +26,8 @@ def texts(tmp_path):
     write_job(str(folder), 3, 3, site("other.example.org")[:2])
     (folder / "4-metadata-1.warc.gz").write_bytes(b"")                                # no content WARC
     archive = FakeArchive(str(folder))
-    cache = IndexCache(CacheConfig(str(tmp_path / "cache")), archive, FakeCatalog({i: "done" for i in range(1, 5)}))
+    cache = IndexCache(CacheConfig(str(tmp_path / "cache"), workers=request.param), archive,
+                       FakeCatalog({i: "done" for i in range(1, 5)}))
     indexes = TextIndexes(cache)
     yield indexes, archive
     cache.close()
