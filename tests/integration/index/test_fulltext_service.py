@@ -6,11 +6,13 @@ from the archive by the index server: job 2's when its CDX index is built, job 1
 first asks for it."""
 from __future__ import annotations
 
+import json
 import os
 
 import pytest
 from fulltext_testkit import PDF_WORDS, site, write_job
 from nameko.containers import ServiceContainer
+from nas_command import nas_cli
 from nameko.standalone.rpc import ClusterRpcProxy
 from static_site import StaticSite, python_doc, wget_warc
 from viewer_testkit.stack import StandInScheduler, store
@@ -19,6 +21,8 @@ from waiting import wait_for
 from server.archive.arcrepository.service import ArcRepositoryService
 from server.archive.bitarchive.service import BitarchiveService
 from server.archive.bitarchive_monitor.service import BitarchiveMonitorService
+from server.definitions.credentials import CredentialCipher
+from server.definitions.service import DefinitionsService
 from server.index.service import IndexServerService
 from shared import contracts
 from shared.client import ServiceClient
@@ -50,6 +54,9 @@ def stack(nameko_config, tmp_path):
     start(BitarchiveMonitorService.for_replica("ONE"), "bam-one")
     start(BitarchiveService.for_replica("ONE"), "ba-one")
     start(StandInScheduler, "scheduler")
+    # the users table: who the people calling are, and their roles
+    start(DefinitionsService, "definitions", database={"url": f"sqlite:///{tmp_path / 'h.db'}"},
+          harvest={"credentials": {"key": CredentialCipher.generate_key()}})
     files = tmp_path / "files"
     files.mkdir()
     with StaticSite(python_doc()) as web:
@@ -110,7 +117,17 @@ def test_search_a_real_crawl_and_the_test_site(stack, nameko_config, people, amq
         with pytest.raises(JobNotFound):
             rpc.index_server.search("python", [1, 99])
         with pytest.raises(InvalidInput):
-            rpc.index_server.search('"unclosed (', [1])
+            rpc.index_server.search('(python OR', [1])
+
+    # the command line: hits with time, URL, title, snippet and how to open them; JSON; bad input
+    out = nas_cli(nameko_config["AMQP_URI"], "search", f'"{PHRASE}"', "--jobs", "1,2").stdout
+    assert "/tutorial/index.html" in out and "The Python Tutorial" in out and f"[{PHRASE}]" in out
+    assert "open: nas viewer session create --jobs 1 --at 20" in out and "domain: 127.0.0.1" in out
+    as_json = json.loads(nas_cli(nameko_config["AMQP_URI"], "search", "garçon", "--jobs", "2", "--json").stdout)
+    assert as_json["total"] == 1 and as_json["hits"][0]["url"] == "http://www.example.dk/fr.html"
+    bad = nas_cli(nameko_config["AMQP_URI"], "search", "(python OR", "--jobs", "1", check=2)
+    assert "not closed" in bad.stderr or "expected" in bad.stderr, bad.stderr
+    assert "Traceback" not in bad.stderr
 
     # a person with a reading role searches; a login without one is refused and sees nothing
     _login, reader_uri = people(amqp_uri, "qa")
