@@ -12,8 +12,8 @@ import os
 import pytest
 from fulltext_testkit import PDF_WORDS, site, write_job
 from nameko.containers import ServiceContainer
-from nas_command import nas_cli
 from nameko.standalone.rpc import ClusterRpcProxy
+from nas_command import nas_cli
 from static_site import StaticSite, python_doc, wget_warc
 from viewer_testkit.stack import StandInScheduler, store
 from waiting import wait_for
