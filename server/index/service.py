@@ -207,9 +207,12 @@ class IndexServerService(NasService):
         IndexNotReady (no job of the set has a full-text index yet: ask again)."""
         request = SearchRequestDto(query, list(job_ids or []), sort, page, page_size, bool(facets))
         if request.job_ids:
-            _, request.job_ids, _ = self.index.cache.check("cdx", request.job_ids)
-        for job in request.job_ids:
-            if self.index.texts.ready(job) is None:
+            request.job_ids = check_job_ids(request.job_ids)
+            # a job with a full-text index exists; only the others are asked of the scheduler
+            unindexed = [job for job in request.job_ids if self.index.texts.ready(job) is None]
+            if unindexed:
+                self.index.cache.check("cdx", unindexed)
+            for job in unindexed:
                 self.index.start_text(job)      # here, in the event loop: the search runs off it
         return offload(self.index.texts.search, request)
 
