@@ -29,15 +29,96 @@ DOC_ROOT = "/usr/share/doc/python3.11/html"
 QUERIES = ["python", "dictionary", '"data model"', "list OR tuple", "socket NOT ssl", "thread* lock",
            "iterator host:docs2.example.org", "exception type:text/html", "generator date:2021..2022",
            "title:tutorial"]
+class TantivyIndex:
+    """tantivy (Rust, through its Python binding), for comparison only: not a project dependency
+    (``pip install tantivy`` to include it). The same documents, the same query mix translated to
+    tantivy's query language, facets by its terms aggregation, snippets by its generator."""
+
+    FIELDS = ("title", "body", "description", "anchors")
+
+    def __init__(self, directory: str):
+        import tantivy
+
+        sb = tantivy.SchemaBuilder()
+        for f in self.FIELDS:
+            sb.add_text_field(f, stored=f in ("title", "body"))
+        for f in ("url", "host", "domain", "mime", "year", "record"):
+            sb.add_text_field(f, stored=f in ("url", "record"), tokenizer_name="raw",
+                              fast=f in ("domain", "mime", "year"))
+        sb.add_unsigned_field("ts", stored=True, indexed=True, fast=True)
+        self.schema = sb.build()
+        self.index = tantivy.Index(self.schema, path=directory)
+        self.tantivy = tantivy
+
+    def add_documents(self, docs) -> int:
+        w = self.index.writer(heap_size=256 * 1024 * 1024)
+        n = 0
+        for d in docs:
+            doc = self.tantivy.Document(
+                title=d.title, body=d.text, description=d.description, anchors=d.anchors, url=d.url, host=d.host,
+                domain=d.domain, mime=d.mime, year=str(d.year), record=d.record)
+            doc.add_unsigned("ts", int(d.timestamp))
+            w.add_document(doc)
+            n += 1
+        w.commit()
+        w.wait_merging_threads()
+        return n
+
+    def finish(self) -> None:
+        self.index.reload()
+
+    def _text(self, node) -> str:
+        from server.index.fulltext.query import And, Not, Or, Term
+        if isinstance(node, Term):
+            words = " ".join(node.words)
+            # tantivy's parser has prefixes of phrases only: a one-word prefix is searched as the word
+            text = f'"{words}"' + ("*" if node.prefix and len(node.words) > 1 else "")
+            field = {"text": "body"}.get(node.field, node.field)
+            return f"{field}:{text}" if field else text
+        if isinstance(node, Or):
+            return "(" + " OR ".join(self._text(c) for c in node.children) + ")"
+        if isinstance(node, And):
+            return "(" + " ".join(("-" + self._text(c.child)) if isinstance(c, Not) else ("+" + self._text(c))
+                                  for c in node.children) + ")"
+        raise TypeError(node)
+
+    def _query(self, query):
+        parts = [] if query.expr is None else ["+" + self._text(query.expr)]
+        f = query.filters
+        parts += [f'+host:"{h}"' for h in f.hosts] + [f'+mime:"{t}"' for t in f.types if not t.endswith("*")]
+        if f.date_from or f.date_to:
+            parts.append(f"+ts:[{int(f.date_from or 0)} TO {int(f.date_to or 99991231235959)}]")
+        return self.index.parse_query(" ".join(parts), list(self.FIELDS))
+
+    def search(self, query, *, sort="relevance", offset=0, limit=10):
+        q = self._query(query)
+        searcher = self.index.searcher()
+        kwargs = {"order_by_field": "ts"} if sort in ("newest", "oldest") else {}
+        found = searcher.search(q, limit + offset, offset=0, count=True, **kwargs)
+        gen = self.tantivy.SnippetGenerator.create(searcher, q, self.schema, "body")
+        for _score, address in found.hits[offset:]:
+            gen.snippet_from_doc(searcher.doc(address)).to_html()
+        return type("P", (), {"total": found.count})()
+
+    def facets(self, query):
+        searcher = self.index.searcher()
+        aggs = {name: {"terms": {"field": name, "size": 20}} for name in ("domain", "year", "mime")}
+        return searcher.aggregate(self._query(query), aggs)
+
+    def close(self) -> None:
+        pass
+
+
 ENGINES = {
     "sqlite-fts5": lambda d: SqliteIndex(d),
+    "tantivy": lambda d: TantivyIndex(d),
     "whoosh": lambda d: WhooshIndex(d),
     "whoosh-procs2": lambda d: WhooshIndex(d, procs=2),
     "whoosh-procs2-multiseg": lambda d: WhooshIndex(d, procs=2, multisegment=True),
 }
 
 
-def corpus(n: int) -> list[TextDocument]:
+def corpus(n: int, chars: int = 0) -> list[TextDocument]:
     pages = []
     for root, _dirs, files in os.walk(DOC_ROOT):
         for f in sorted(files):
@@ -53,7 +134,8 @@ def corpus(n: int) -> list[TextDocument]:
         copy = i // len(pages)
         docs.append(TextDocument(url=f"https://docs{copy}.example.org/{rel}", timestamp=f"{2015 + copy % 10}0101000000",
                                  mime="text/html", status=200, job=1 + copy, harvest=1, title=found.title,
-                                 text=found.text, description=found.description, anchors=found.anchors,
+                                 text=found.text[:chars] if chars else found.text,
+                                 description=found.description, anchors=found.anchors,
                                  language=found.language, record=f"x-{i}.warc.gz:{i}"))
         i += 1
     return docs
@@ -72,7 +154,7 @@ def run(name: str, docs: list[TextDocument], rounds: int) -> dict:
         ix.finish()
         build = time.perf_counter() - started
         ix.close()
-        reader = ENGINES[name](tmp) if name.startswith("sqlite") else WhooshIndex(tmp, readonly=True)
+        reader = WhooshIndex(tmp, readonly=True) if name.startswith("whoosh") else ENGINES[name](tmp)
         times = []
         totals = {}
         for _ in range(rounds):
@@ -97,9 +179,11 @@ def main() -> None:
     ap.add_argument("--docs", type=int, default=5000)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--engines", default=",".join(ENGINES))
+    ap.add_argument("--chars", type=int, default=0, help="cut each document's text to this many characters "
+                    "(0: whole pages): for corpora of 100,000 documents and more")
     a = ap.parse_args()
     t0 = time.perf_counter()
-    docs = corpus(a.docs)
+    docs = corpus(a.docs, a.chars)
     chars = sum(len(d.text) for d in docs)
     print(f"corpus: {len(docs)} documents, {chars / 1e6:.1f} M characters of text "
           f"(extracted in {time.perf_counter() - t0:.1f} s); load {os.getloadavg()[0]:.1f}", flush=True)
