@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from server.index.fulltext.documents import TextDocument
 from server.index.fulltext.engine import FACETS, MARK_END, MARK_START, Facets, Hit, Page, html_snippet
@@ -126,6 +126,19 @@ class SqliteIndex:
         hits = [Hit(r[0], r[1], r[2] or "", html_snippet(r[3] or ""), r[4] or "", r[5] or 0, r[6] or 0, r[7] or 0,
                     r[8] or "", r[9] or "", r[10] or "", float(r[11] or 0.0)) for r in rows]
         return Page(total, hits)
+
+    def matches(self, query: Query) -> Iterator[Hit]:
+        """Every match, oldest first, without snippets or scores (for exports of a result set)."""
+        where, args = self._where(query)
+        sql = (f"SELECT c.url, c.ts, fts.title, c.mime, c.status, c.job, c.harvest, c.host, c.record, c.revisit_of"
+               f" FROM fts JOIN captures c ON c.id = fts.rowid{where} ORDER BY c.ts, c.url")
+        try:
+            cursor = self.db.execute(sql, args)
+        except sqlite3.OperationalError as exc:
+            raise InvalidInput(f"the query cannot be searched: {exc}", {"query": query.text[:200]}) from None
+        for r in cursor:
+            yield Hit(r[0], r[1], r[2] or "", "", r[3] or "", r[4] or 0, r[5] or 0, r[6] or 0, r[7] or "", r[8] or "",
+                      r[9] or "")
 
     def facets(self, query: Query, fields: tuple[str, ...] = FACETS, limit: int = 20) -> Facets:
         where, args = self._where(query)

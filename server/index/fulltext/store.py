@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from server.index.entries import Entry
 from server.index.fulltext import builder
@@ -201,6 +201,29 @@ def search(indexes: TextIndexes, request: SearchRequestDto,
               for name in ("domain", "year", "mime") if request.facets]
     return SearchResultDto(request.query, request.sort, request.page, request.page_size, merged.total, hits, facets,
                            covered, sorted(missing, key=lambda m: m.job_id))
+
+
+def matching_captures(indexes: TextIndexes, query_text: str, job_ids: list[int]) -> Iterator[SearchHitDto]:
+    """Every capture of ``job_ids`` matching the query, job by job, oldest first (no paging
+    limit, no snippets): for exporting a result set (a URL list, a WACZ). Raises InvalidInput,
+    IndexNotReady naming the jobs whose full-text index is not made (an export is never partial
+    without saying so)."""
+    query = parse(query_text)
+    ids = sorted(set(job_ids)) if job_ids else indexes.jobs()
+    entries = [(job, indexes.ready(job)) for job in ids]
+    lacking = [job for job, e in entries if e is None]
+    if lacking:
+        raise IndexNotReady(f"no full-text index yet for jobs {', '.join(map(str, lacking[:10]))}",
+                            {"job_ids": lacking[:100], "state": "building"})
+    for _job, e in entries:
+        with e.using():
+            ix = SqliteIndex(e.path, readonly=True)
+            try:
+                for h in ix.matches(query):
+                    yield SearchHitDto(h.url, h.timestamp, h.title, "", h.mime, h.status, h.job, h.harvest, h.host,
+                                       *_where(h.record), revisit_of=h.revisit_of)
+            finally:
+                ix.close()
 
 
 def _where(record: str) -> tuple[str, int | None]:

@@ -11,7 +11,7 @@ from server.index.cache import CacheConfig, IndexCache
 from server.index.fulltext.documents import TextDocument
 from server.index.fulltext.query import parse
 from server.index.fulltext.sqlite_engine import SqliteIndex
-from server.index.fulltext.store import TextIndexes, search
+from server.index.fulltext.store import TextIndexes, matching_captures, search
 from server.index.fulltext.whoosh_engine import WhooshIndex
 from shared.dto.index import SearchRequestDto
 from shared.errors import IndexNotReady, InvalidInput, NoIndexData
@@ -99,6 +99,18 @@ def test_sets_paging_and_honest_partial_answers(texts):
     # fetched once: a second build of the same files finds the entry
     indexes.build(1)
     assert archive.fetches["1-1-20240101000000000-00001-test.warc.gz"] == 1
+
+
+def test_every_matching_capture_for_an_export(texts):
+    indexes, _ = texts
+    indexes.build(2)
+    found = list(matching_captures(indexes, "host:www.example.dk type:text/*", [1, 2]))
+    assert [(h.job_id, h.url.rsplit("/", 1)[1]) for h in found] == [
+        (1, ""), (1, "fr.html"), (1, "readme.txt"), (2, ""), (2, "fr.html"), (2, "readme.txt")]
+    assert all(h.filename and h.offset is not None for h in found)
+    assert all(h.revisit_of.startswith("1-1-") for h in found if h.job_id == 2)
+    with pytest.raises(IndexNotReady):
+        list(matching_captures(indexes, "crêpe", [1, 3]))
 
 
 @pytest.mark.parametrize("bad", ["", "   ", "-alone", "(open", "foo:bar", "date:2024-02-30", "status:abc",
