@@ -203,8 +203,10 @@ class IndexServerService(NasService):
         ``url:``, ``date:2024-01..2024-06``); sorted by ``relevance``, ``newest`` or ``oldest``;
         page ``page`` of ``page_size`` (≤ 100) hits with snippets, and facets by domain, year and
         MIME type. Jobs whose full-text index is not made yet are listed in ``missing`` (their
-        build is started). Raises InvalidInput (bad query, sort or paging), JobNotFound,
-        IndexNotReady (no job of the set has a full-text index yet: ask again)."""
+        build is started; a job whose build failed is listed with why). Raises InvalidInput
+        (bad query, sort or paging), JobNotFound, IndexNotReady (no job of the set has a
+        full-text index yet: ask again), or the jobs' common error when none can be indexed
+        (NoIndexData: no WARC files; Unavailable)."""
         request = SearchRequestDto(query, list(job_ids or []), sort, page, page_size, bool(facets))
         if request.job_ids:
             request.job_ids = check_job_ids(request.job_ids)

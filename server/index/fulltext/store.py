@@ -30,7 +30,7 @@ from shared.dto.index import (
     SearchRequestDto,
     SearchResultDto,
 )
-from shared.errors import IndexNotReady, InvalidInput, NasError, NoIndexData
+from shared.errors import ERRORS_BY_CODE, IndexNotReady, InvalidInput, NasError, NoIndexData
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +54,8 @@ class TextIndexes:
         self.root = os.path.join(cache.root, "text")
         self.max_text = max_text
         self.seconds = seconds
+        #: job → (code, reason) of its last failed build: said to searchers until a build succeeds
+        self.failed: dict[int, tuple[str, str]] = {}
 
     # -- finding ------------------------------------------------------------------------------
     def ready(self, job_id: int) -> Entry | None:
@@ -80,6 +82,15 @@ class TextIndexes:
         """The job's full-text index, built first when its files changed or it has none.
         Raises NoIndexData (no WARC in the archive), and what fetching raises (Unavailable,
         ChecksumMismatch, ArchiveFileNotFound, InvalidWarc)."""
+        try:
+            entry = self._build(job_id, _seen)
+        except NasError as exc:
+            self.failed[job_id] = (exc.code, exc.message)
+            raise
+        self.failed.pop(job_id, None)
+        return entry
+
+    def _build(self, job_id: int, _seen: frozenset[int]) -> Entry:
         from server.index.cache import METADATA_FILE
 
         files = self.cache.source.job_files([job_id]).get(job_id, [])
@@ -163,13 +174,23 @@ def search(indexes: TextIndexes, request: SearchRequestDto,
         if e is None:
             if start_build is not None:
                 start_build(job)
-            missing.append(MissingJobDto(job, "building", f"job {job}: its full-text index is being made: ask again"))
+            if job in indexes.failed:
+                code, reason = indexes.failed[job]
+                missing.append(MissingJobDto(job, code, f"{reason} (tried again)"))
+            else:
+                missing.append(MissingJobDto(job, "building",
+                                             f"job {job}: its full-text index is being made: ask again"))
         else:
             ready.append((job, e))
     if not ready:
         if not ids:
             raise IndexNotReady("no job has a full-text index yet (they are made with each job's CDX index)",
                                 {"state": "none"})
+        failures = {m.code for m in missing if m.code != "building"}
+        if len(failures) == 1 and all(m.code != "building" for m in missing):
+            # every job failed for one reason (no WARCs, an archive that does not answer): say it
+            cls = ERRORS_BY_CODE.get(failures.pop(), NoIndexData)
+            raise cls("; ".join(m.reason for m in missing[:5]), {"missing": [m.to_dict() for m in missing[:100]]})
         raise IndexNotReady(f"the full-text index of {'job' if len(ids) == 1 else 'jobs'} "
                             f"{', '.join(map(str, ids[:10]))} is being made: ask again",
                             {"job_ids": ids[:100], "state": "building"})

@@ -96,6 +96,11 @@ def test_sets_paging_and_honest_partial_answers(texts):
         ask(indexes, "crêpe", jobs=(3,))
     with pytest.raises(NoIndexData):
         indexes.build(4)
+    # a job that cannot be indexed is named with why, not as "being made"
+    with pytest.raises(NoIndexData) as err:
+        ask(indexes, "crêpe", jobs=(4,))
+    assert "no WARC files" in str(err.value)
+    assert [(m.job_id, m.code) for m in ask(indexes, "crêpe", jobs=(1, 4)).missing] == [(4, "no_index_data")]
     # fetched once: a second build of the same files finds the entry
     indexes.build(1)
     assert archive.fetches["1-1-20240101000000000-00001-test.warc.gz"] == 1
