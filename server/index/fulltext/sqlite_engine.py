@@ -141,16 +141,28 @@ class SqliteIndex:
                       r[9] or "")
 
     def facets(self, query: Query, fields: tuple[str, ...] = FACETS, limit: int = 20) -> Facets:
-        where, args = self._where(query)
-        out = {}
+        # one pass over the matches for every facet (the match is the costly part): counts per
+        # combination of values, summed per field here
+        columns = []
         for name in fields:
             column = _FACET_COLUMN.get(name)
             if column is None:
                 raise InvalidInput(f"no facet {name!r}: facets are " + ", ".join(sorted(_FACET_COLUMN)),
                                    {"facet": name})
-            rows = self.db.execute(f"SELECT {column}, count(*) FROM fts JOIN captures c ON c.id = fts.rowid{where}"
-                                   f" GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ?", [*args, limit]).fetchall()
-            out[name] = [(str(v if v is not None else ""), n) for v, n in rows]
+            columns.append(column)
+        if not columns:
+            return {}
+        where, args = self._where(query)
+        rows = self.db.execute(f"SELECT {', '.join(columns)}, count(*) FROM fts JOIN captures c ON c.id = fts.rowid"
+                               f"{where} GROUP BY {', '.join(str(i + 1) for i in range(len(columns)))}",
+                               args).fetchall()
+        out = {}
+        for i, name in enumerate(fields):
+            counts: dict[str, int] = {}
+            for row in rows:
+                value = str(row[i] if row[i] is not None else "")
+                counts[value] = counts.get(value, 0) + row[-1]
+            out[name] = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:limit]
         return out
 
     def document(self, record: str) -> TextDocument | None:
