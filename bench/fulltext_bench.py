@@ -189,6 +189,12 @@ def main() -> None:
           f"(extracted in {time.perf_counter() - t0:.1f} s); load {os.getloadavg()[0]:.1f}", flush=True)
     results = []
     for name in a.engines.split(","):
+        if name == "tantivy":
+            try:
+                import tantivy  # noqa: F401
+            except ImportError:
+                print("tantivy: not installed (pip install tantivy to compare it): left out", flush=True)
+                continue
         r = run(name, docs, a.rounds)
         results.append(r)
         print(f"{r['engine']:24} build {r['build_s']:8.2f} s  {r['docs_per_s']:6} docs/s  size {r['size_mb']:7.1f} MB  "

@@ -61,11 +61,11 @@ def stack(nameko_config, tmp_path):
     files.mkdir()
     with StaticSite(python_doc()) as web:
         crawl = wget_warc(web, str(files), "1-1-20240101100000-00000-wget")
-    write_job(str(files), 2, 2, site())
+    second = write_job(str(files), 2, 2, site())
+    write_job(str(files), 3, 3, site(), originals={c.url: c for c in second})     # job 3: revisits of job 2
     with ClusterRpcProxy(nameko_config, timeout=60) as rpc:
         wait_for(lambda: rpc.arcrepository.status(), timeout=30)
-        for path in (crawl, str(files / "2-metadata-1.warc.gz"),
-                     *[str(files / n) for n in os.listdir(files) if n.startswith("2-1-")]):
+        for path in (crawl, *[str(files / n) for n in sorted(os.listdir(files)) if n[:2] in ("2-", "3-")]):
             store(rpc, path)
     start(IndexServerService, "index", index={"cache_dir": str(tmp_path / "cache"), "workers": 1, "rpc_timeout": 10})
     try:
@@ -111,6 +111,12 @@ def test_search_a_real_crawl_and_the_test_site(stack, nameko_config, people, amq
         assert [(h.job_id, h.url) for h in pdf.hits] == [(2, "http://www.example.dk/report.pdf")]
         latin = searched(rpc, "garçon host:www.example.dk", [1, 2])
         assert latin.total == 1 and "Besançon" in latin.hits[0].snippet
+
+        # a later job's revisits are found by their originals' words (job 2's index is read for them)
+        revisits = searched(rpc, f'"{PDF_WORDS}"', [2, 3], sort="newest")
+        assert [(h.job_id, h.url) for h in revisits.hits] == [(3, "http://www.example.dk/report.pdf"),
+                                                              (2, "http://www.example.dk/report.pdf")]
+        assert revisits.hits[0].revisit_of.startswith("2-1-") and revisits.hits[0].title == "Harvest report"
 
         # only the jobs asked for: job 2's words are not found in job 1
         assert searched(rpc, f'"{PDF_WORDS}"', [1]).total == 0
