@@ -9,7 +9,6 @@ an empty text; the job's indexer fills the text in from the original's document
 from __future__ import annotations
 
 import dataclasses
-import datetime as dt
 import logging
 import re
 from collections.abc import Callable, Iterator
@@ -154,10 +153,3 @@ def with_original(revisit: TextDocument, original: TextDocument) -> TextDocument
                                anchors=original.anchors, language=original.language,
                                mime=original.mime if revisit.mime in ("", "unknown", "warc/revisit") else revisit.mime,
                                truncated=original.truncated)
-
-
-def capture_time(ts: str) -> dt.datetime | None:
-    try:
-        return dt.datetime.strptime(ts[:14], "%Y%m%d%H%M%S").replace(tzinfo=dt.UTC)
-    except ValueError:
-        return None

@@ -13,7 +13,7 @@ import dataclasses
 import heapq
 import html
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Protocol
 
 from server.index.fulltext.documents import TextDocument
@@ -58,12 +58,20 @@ class FullTextIndex(Protocol):
         """Index the documents (in one transaction: all or none); returns how many."""
         ...  # pragma: no cover
 
+    def finish(self) -> None:
+        """After the last ``add_documents``: make the index ready for reading (merge, optimise)."""
+        ...  # pragma: no cover
+
     def search(self, query: Query, *, sort: str = "relevance", offset: int = 0, limit: int = 10) -> Page:
         """Hits ``offset`` to ``offset + limit`` in ``sort`` order and the total (no facets)."""
         ...  # pragma: no cover
 
     def facets(self, query: Query, fields: tuple[str, ...] = FACETS, limit: int = 20) -> Facets:
         """For each field, the commonest values among all matches, with their counts."""
+        ...  # pragma: no cover
+
+    def matches(self, query: Query) -> Iterator[Hit]:
+        """Every match, oldest first, without snippets or scores (exports of a result set)."""
         ...  # pragma: no cover
 
     def document(self, record: str) -> TextDocument | None:

@@ -11,6 +11,7 @@ else wants captures by their words (an export of a result set, for one).
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import os
@@ -116,8 +117,6 @@ class TextIndexes:
                 captures = data.captures
             except NasError as exc:
                 log.warning("job %d: its revisits are indexed without their originals' text: %s", job_id, exc.message)
-        import contextlib
-
         with contextlib.ExitStack() as stack:
             for h in holds:
                 stack.enter_context(h)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from server.index.fulltext.documents import TextDocument
 from server.index.fulltext.engine import FACETS, MARK_END, MARK_START, Facets, Hit, Page, html_snippet
@@ -115,6 +115,12 @@ class WhooshIndex:
                                 r["job"], r["harvest"], r["host"], r["record"], r.get("revisit_of") or "",
                                 float(r.score or 0.0)))
             return Page(len(results), hits)
+
+    def matches(self, query: Query) -> Iterator[Hit]:
+        with self.ix.searcher() as s:
+            for r in s.search(self._query(query), limit=None, sortedby="ts"):
+                yield Hit(r["url"], r["ts"], r.get("title", ""), "", r["mime"], r["status"], r["job"], r["harvest"],
+                          r["host"], r["record"], r.get("revisit_of") or "")
 
     def facets(self, query: Query, fields: tuple[str, ...] = FACETS, limit: int = 20) -> Facets:
         wq = self._query(query)

@@ -158,4 +158,6 @@ def test_both_engines_answer_the_same(tmp_path, engine):
     years = dict(ix.facets(parse("common"))["year"])
     assert sum(years.values()) == 60 and years["2010"] == 6
     assert ix.document("f.warc.gz:14").text.startswith("common words and token14")
+    found = [h.timestamp for h in ix.matches(parse('"rare phrase"'))]
+    assert len(found) == 9 and found == sorted(found)
     ix.close()
