@@ -244,11 +244,13 @@ class MainWindow(QMainWindow):
         if "search" in keys and "archive_browser" in keys:
             self.screen("search").openCapture.connect(self.open_capture)
 
-    def open_capture(self, job_ids: list[int], _timestamp: str, url: str) -> None:
-        """A search hit in the archive browser: a tab over its job that goes to the URL once its
-        viewer session is ready."""
+    def open_capture(self, job_ids: list[int], timestamp: str, url: str) -> None:
+        """A search hit in the archive browser: a tab over its job, at the hit's capture time,
+        that goes to the URL once its viewer session is ready."""
+        from desktop.controllers.search import at_capture
+
         tab = self.open_screen("archive_browser").browse(job_ids)
-        tab.controller.sessionReady.connect(lambda *_a: tab.go(url))
+        at_capture(tab.controller, timestamp, lambda: tab.go(url))
 
     def open_job_details(self, job_id: int) -> None:
         self.open_screen("job_details").open_job(job_id)

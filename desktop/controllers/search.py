@@ -129,3 +129,23 @@ class SearchController(Controller):
         h = self.hit(index)
         if h is not None:
             self.openCapture.emit([h.job_id], h.timestamp, h.url)
+
+
+def at_capture(browser, timestamp: str, then) -> None:
+    """Once ``browser`` (an archive browser tab's controller) has its viewer session, set the
+    session's moment to ``timestamp`` (``update_session``: the proxy then answers with the
+    captures closest to it), then call ``then()`` (go to the hit's URL) — also when the moment
+    cannot be set: the page is shown at the session's own moment rather than not at all."""
+    done = []
+
+    def ready(_info, session) -> None:
+        if done:        # a later session of the same tab (jobs switched) is not the hit's
+            return
+        done.append(True)
+        if not timestamp:
+            then()
+            return
+        browser.rpc("update_session", session.session_id, timestamp=timestamp).on(
+            lambda _value: then(), lambda _failure: then())
+
+    browser.sessionReady.connect(ready)

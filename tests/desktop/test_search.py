@@ -139,6 +139,31 @@ def test_the_screen_in_danish(qtbot, screen, languages):
     qtbot.waitUntil(lambda: screen.search_button.text() == "Search", timeout=5000)
 
 
+def test_a_hit_opens_at_its_capture_time(qtbot):
+    """The archive browser's controller (its viewerproxy answers recorded, as in its own tests):
+    its session is moved to the hit's moment before the tab goes to the URL."""
+    from test_controllers import Recording, _ca_pem, viewer_answers
+
+    from desktop.controllers.archive_browser import ArchiveBrowserController
+    from desktop.controllers.search import at_capture
+    from desktop.rpc import RpcClient
+
+    backend = Recording(viewer_answers(_ca_pem()))
+    client = RpcClient(backend)
+    browser = ArchiveBrowserController(client)
+    went = []
+    at_capture(browser, "20240102120002", lambda: went.append(True))
+    browser.open([2])
+    qtbot.waitUntil(lambda: went == [True], timeout=10000)
+    moves = [(a, k) for _s, m, a, k in backend.calls if m == "update_session"]
+    assert moves == [(("s1",), {"timestamp": "20240102120002"})]
+    browser.open([3])          # the tab switched to other jobs later: not moved again
+    qtbot.waitUntil(lambda: browser.session is not None and browser.session.session_id == "s2", timeout=10000)
+    assert went == [True] and len([m for m in backend.methods() if m == "update_session"]) == 1
+    browser.close()
+    client.shutdown()
+
+
 def test_job_lists():
     assert job_list("") == [] and job_list("1, 2 5-7") == [1, 2, 5, 6, 7]
     for bad in ("x", "0", "7-3", "1-"):
