@@ -34,6 +34,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--wait", type=float, default=60.0, help="seconds to wait for jobs' full-text indexes to be "
                    "made (default 60)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--url-list", metavar="FILE", help="write the URLs of the hits, one a line ('-': standard "
+                   "output), for `nas export wacz --urls FILE`: every page up to rank 1,000")
     p.set_defaults(func=search)
 
 
@@ -43,6 +45,8 @@ def search(args: argparse.Namespace) -> int:
     from shared.errors import IndexNotReady
 
     ids = parse_job_list(args.jobs) if args.jobs else []
+    if args.url_list:
+        return url_list(args, ids)
     with rpc_proxy(args) as proxy:
         deadline = time.monotonic() + args.wait
         while True:
@@ -67,6 +71,48 @@ def search(args: argparse.Namespace) -> int:
     for m in result.missing:
         print(f"  job {m.job_id} not searched: {m.code}: {m.reason}", file=sys.stderr)
     return EXIT_FAILED if result.missing else 0
+
+
+def url_list(args: argparse.Namespace, ids: list[int]) -> int:
+    """Every hit's URL (once, in the order of the hits), page after page up to the server's rank
+    limit, into ``args.url_list``: a result set to export."""
+    from shared import contracts
+    from shared.errors import IndexNotReady
+
+    urls: dict[str, None] = {}
+    total = 0
+    missing = []
+    with rpc_proxy(args) as proxy:
+        page, deadline = 1, time.monotonic() + args.wait
+        while True:
+            try:
+                raw = call(proxy, SERVICE, "search", args.query, ids, args.sort, page, 100, False)
+            except IndexNotReady as exc:
+                if time.monotonic() >= deadline:
+                    print(f"nas: {exc.message}", file=sys.stderr)
+                    return EXIT_UNREACHABLE
+                time.sleep(0.5)    # a poll of the server's state, not a synchronisation
+                continue
+            result = contracts.decode(SERVICE, "search", raw)
+            if any(m.code == "building" for m in result.missing) and time.monotonic() < deadline and page == 1:
+                time.sleep(0.5)
+                continue
+            total, missing = result.total, result.missing
+            urls.update((h.url, None) for h in result.hits)
+            if not result.hits or page * 100 >= min(total, 1000):
+                break
+            page += 1
+    text = "".join(f"{u}\n" for u in urls)
+    if args.url_list == "-":
+        sys.stdout.write(text)
+    else:
+        with open(args.url_list, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    print(f"{len(urls):,} URL(s) of {total:,} hit(s)" + (" (the first 1,000 hits: narrow the query for the rest)"
+                                                          if total > 1000 else ""), file=sys.stderr)
+    for m in missing:
+        print(f"  job {m.job_id} not searched: {m.code}: {m.reason}", file=sys.stderr)
+    return EXIT_FAILED if missing else 0
 
 
 def terminal_snippet(snippet: str, tty: bool) -> str:

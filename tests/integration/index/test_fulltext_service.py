@@ -131,6 +131,9 @@ def test_search_a_real_crawl_and_the_test_site(stack, nameko_config, people, amq
     assert "open: nas viewer session create --jobs 1 --at 20" in out and "domain: 127.0.0.1" in out
     as_json = json.loads(nas_cli(nameko_config["AMQP_URI"], "search", "garçon", "--jobs", "2", "--json").stdout)
     assert as_json["total"] == 1 and as_json["hits"][0]["url"] == "http://www.example.dk/fr.html"
+    listed = nas_cli(nameko_config["AMQP_URI"], "search", "host:www.example.dk", "--jobs", "2,3", "--url-list", "-")
+    assert sorted(listed.stdout.split()) == sorted({u for u, _t, _p in site()})
+    assert "5 URL(s) of 10 hit(s)" in listed.stderr
     bad = nas_cli(nameko_config["AMQP_URI"], "search", "(python OR", "--jobs", "1", check=2)
     assert "not closed" in bad.stderr or "expected" in bad.stderr, bad.stderr
     assert "Traceback" not in bad.stderr
