@@ -98,7 +98,7 @@ def test_search_facets_history_and_opening_a_hit(qtbot, screen):
     assert screen.query.currentText() == "garçon domain:example.org"
     assert [h.url for h in screen.controller.result.hits] == ["http://www.example.org/fr.html"]
 
-    # a revisit of job 2 is found by its original's words; a hit clicked asks to be opened
+    # a PDF of job 2 by a phrase; a hit clicked asks to be opened
     _search(qtbot, screen, f'"{PDF_WORDS}"', "2")
     hit = screen.controller.result.hits[0]
     assert hit.job_id == 2 and hit.url == "http://www.example.org/report.pdf"
@@ -130,11 +130,15 @@ def test_bad_input_is_shown_by_its_field(qtbot, screen):
     qtbot.waitUntil(lambda: "jobs" in screen.form.visible_errors(), timeout=30000)
 
 
-def test_the_screen_in_danish(qtbot, screen, languages):
-    _search(qtbot, screen, "crêpe")
+def test_the_screen_in_danish(qtbot, screen, languages, shots):
+    screen.resize(1100, 700)
+    _search(qtbot, screen, "crêpe OR julemad")
+    shots(screen, "search-en")
     languages.set_language("da")
     qtbot.waitUntil(lambda: screen.search_button.text() == "Søg", timeout=5000)
     assert screen.title() == "Søg" and "Hits" not in screen.summary.text()
+    assert "Resultat 1–4 af 4" in screen.summary.text() and "Domæner" in screen.facets.toPlainText()
+    shots(screen, "search-da")
     languages.set_language("en")
     qtbot.waitUntil(lambda: screen.search_button.text() == "Search", timeout=5000)
 
