@@ -63,6 +63,11 @@ def test_words_phrases_booleans_filters_facets_and_snippets(texts):
     assert ask(indexes, "julemad date:2024-01-01", jobs=(1, 3)).total == 1
     assert ask(indexes, "julemad date:2023..2023-12", jobs=(1, 3)).total == 0
     assert ask(indexes, "host:www.example.dk type:image/*", jobs=(1, 3)).hits[0].url.endswith("logo.png")
+    assert ask(indexes, "julemad lang:da", jobs=(1, 3)).total == 2
+    assert ask(indexes, "julemad lang:fr", jobs=(1,)).total == 0
+    assert ask(indexes, "julemad status:200 url:http://other.example.org/", jobs=(1, 3)).total == 1
+    assert ask(indexes, "julemad status:404", jobs=(1, 3)).total == 0
+    assert ask(indexes, "description:mad anchors:opskrifter", jobs=(1,)).total == 1
 
     facets = {f.field: {v.value: v.count for v in f.values} for f in ask(indexes, "crêpe OR fox", jobs=(1, 3)).facets}
     assert facets == {"domain": {"example.dk": 2, "example.org": 2}, "year": {"2024": 4}, "mime": {"text/html": 4}}
