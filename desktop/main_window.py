@@ -240,6 +240,17 @@ class MainWindow(QMainWindow):
                     screen.browseJobs.connect(
                         lambda ids, title: self.open_screen("archive_browser").browse(ids, title))
 
+        if "search" in keys and "archive_browser" in keys:
+            self.screen("search").openCapture.connect(self.open_capture)
+
+    def open_capture(self, job_ids: list[int], timestamp: str, url: str) -> None:
+        """A search hit in the archive browser: a tab over its job, at the hit's capture time,
+        that goes to the URL once its viewer session is ready."""
+        from desktop.controllers.search import at_capture
+
+        tab = self.open_screen("archive_browser").browse(job_ids)
+        at_capture(tab.controller, timestamp, lambda: tab.go(url))
+
     def open_job_details(self, job_id: int) -> None:
         self.open_screen("job_details").open_job(job_id)
 

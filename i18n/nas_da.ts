@@ -2853,6 +2853,100 @@ En webarkiveringspakke til nationalbiblioteker.</translation>
     </message>
 </context>
 <context>
+    <name>Search</name>
+    <message>
+        <source>Give job numbers and ranges, for example 1, 2, 5-9.</source>
+        <translation>Angiv jobnumre og intervaller, for eksempel 1, 2, 5-9.</translation>
+    </message>
+</context>
+<context>
+    <name>SearchScreen</name>
+    <message>
+        <source>Search</source>
+        <translation>Søg</translation>
+    </message>
+    <message>
+        <source>Find archived pages, PDFs and texts by their words.</source>
+        <translation>Find arkiverede sider, PDF&apos;er og tekster ud fra deres ord.</translation>
+    </message>
+    <message>
+        <source>Words:</source>
+        <translation>Ord:</translation>
+    </message>
+    <message>
+        <source>Jobs:</source>
+        <translation>Job:</translation>
+    </message>
+    <message>
+        <source>Order:</source>
+        <translation>Rækkefølge:</translation>
+    </message>
+    <message>
+        <source>words, &quot;a phrase&quot;, OR, NOT, host:…, type:pdf, date:2024-01..2024-06</source>
+        <translation>ord, &quot;en sætning&quot;, OR, NOT, host:…, type:pdf, date:2024-01..2024-06</translation>
+    </message>
+    <message>
+        <source>job numbers, e.g. 1, 2, 5-9 (empty: every indexed job)</source>
+        <translation>jobnumre, f.eks. 1, 2, 5-9 (tomt: alle indekserede job)</translation>
+    </message>
+    <message>
+        <source>most relevant first</source>
+        <translation>mest relevante først</translation>
+    </message>
+    <message>
+        <source>newest first</source>
+        <translation>nyeste først</translation>
+    </message>
+    <message>
+        <source>oldest first</source>
+        <translation>ældste først</translation>
+    </message>
+    <message>
+        <source>Previous page</source>
+        <translation>Forrige side</translation>
+    </message>
+    <message>
+        <source>Next page</source>
+        <translation>Næste side</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>Søger…</translation>
+    </message>
+    <message>
+        <source>No hits for {query}.</source>
+        <translation>Ingen resultater for {query}.</translation>
+    </message>
+    <message>
+        <source>Hits {first}–{last} of {total} in jobs {jobs}.</source>
+        <translation>Resultat {first}–{last} af {total} i job {jobs}.</translation>
+    </message>
+    <message>
+        <source>Not searched yet: jobs {jobs} (their index is being made; search again).</source>
+        <translation>Endnu ikke søgt: job {jobs} (deres indeks er ved at blive lavet; søg igen).</translation>
+    </message>
+    <message>
+        <source>revisit</source>
+        <translation>genbesøg</translation>
+    </message>
+    <message>
+        <source>job {job}</source>
+        <translation>job {job}</translation>
+    </message>
+    <message>
+        <source>Domains</source>
+        <translation>Domæner</translation>
+    </message>
+    <message>
+        <source>Years</source>
+        <translation>År</translation>
+    </message>
+    <message>
+        <source>Types</source>
+        <translation>Typer</translation>
+    </message>
+</context>
+<context>
     <name>SignIn</name>
     <message>
         <source>The user name or password was refused.</source>

@@ -2853,6 +2853,100 @@ Eine Webarchivierungs-Suite für Nationalbibliotheken.</translation>
     </message>
 </context>
 <context>
+    <name>Search</name>
+    <message>
+        <source>Give job numbers and ranges, for example 1, 2, 5-9.</source>
+        <translation>Geben Sie Jobnummern und Bereiche an, zum Beispiel 1, 2, 5-9.</translation>
+    </message>
+</context>
+<context>
+    <name>SearchScreen</name>
+    <message>
+        <source>Search</source>
+        <translation>Suchen</translation>
+    </message>
+    <message>
+        <source>Find archived pages, PDFs and texts by their words.</source>
+        <translation>Archivierte Seiten, PDFs und Texte nach ihren Wörtern finden.</translation>
+    </message>
+    <message>
+        <source>Words:</source>
+        <translation>Wörter:</translation>
+    </message>
+    <message>
+        <source>Jobs:</source>
+        <translation>Jobs:</translation>
+    </message>
+    <message>
+        <source>Order:</source>
+        <translation>Reihenfolge:</translation>
+    </message>
+    <message>
+        <source>words, &quot;a phrase&quot;, OR, NOT, host:…, type:pdf, date:2024-01..2024-06</source>
+        <translation>Wörter, &quot;eine Phrase&quot;, OR, NOT, host:…, type:pdf, date:2024-01..2024-06</translation>
+    </message>
+    <message>
+        <source>job numbers, e.g. 1, 2, 5-9 (empty: every indexed job)</source>
+        <translation>Jobnummern, z. B. 1, 2, 5-9 (leer: alle indizierten Jobs)</translation>
+    </message>
+    <message>
+        <source>most relevant first</source>
+        <translation>relevanteste zuerst</translation>
+    </message>
+    <message>
+        <source>newest first</source>
+        <translation>neueste zuerst</translation>
+    </message>
+    <message>
+        <source>oldest first</source>
+        <translation>älteste zuerst</translation>
+    </message>
+    <message>
+        <source>Previous page</source>
+        <translation>Vorherige Seite</translation>
+    </message>
+    <message>
+        <source>Next page</source>
+        <translation>Nächste Seite</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>Suche läuft…</translation>
+    </message>
+    <message>
+        <source>No hits for {query}.</source>
+        <translation>Keine Treffer für {query}.</translation>
+    </message>
+    <message>
+        <source>Hits {first}–{last} of {total} in jobs {jobs}.</source>
+        <translation>Treffer {first}–{last} von {total} in Jobs {jobs}.</translation>
+    </message>
+    <message>
+        <source>Not searched yet: jobs {jobs} (their index is being made; search again).</source>
+        <translation>Noch nicht durchsucht: Jobs {jobs} (ihr Index wird erstellt; erneut suchen).</translation>
+    </message>
+    <message>
+        <source>revisit</source>
+        <translation>Wiederbesuch</translation>
+    </message>
+    <message>
+        <source>job {job}</source>
+        <translation>Job {job}</translation>
+    </message>
+    <message>
+        <source>Domains</source>
+        <translation>Domänen</translation>
+    </message>
+    <message>
+        <source>Years</source>
+        <translation>Jahre</translation>
+    </message>
+    <message>
+        <source>Types</source>
+        <translation>Typen</translation>
+    </message>
+</context>
+<context>
     <name>SignIn</name>
     <message>
         <source>The user name or password was refused.</source>

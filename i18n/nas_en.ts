@@ -2853,6 +2853,100 @@ A web-archiving suite for national libraries.</translation>
     </message>
 </context>
 <context>
+    <name>Search</name>
+    <message>
+        <source>Give job numbers and ranges, for example 1, 2, 5-9.</source>
+        <translation>Give job numbers and ranges, for example 1, 2, 5-9.</translation>
+    </message>
+</context>
+<context>
+    <name>SearchScreen</name>
+    <message>
+        <source>Search</source>
+        <translation>Search</translation>
+    </message>
+    <message>
+        <source>Find archived pages, PDFs and texts by their words.</source>
+        <translation>Find archived pages, PDFs and texts by their words.</translation>
+    </message>
+    <message>
+        <source>Words:</source>
+        <translation>Words:</translation>
+    </message>
+    <message>
+        <source>Jobs:</source>
+        <translation>Jobs:</translation>
+    </message>
+    <message>
+        <source>Order:</source>
+        <translation>Order:</translation>
+    </message>
+    <message>
+        <source>words, &quot;a phrase&quot;, OR, NOT, host:…, type:pdf, date:2024-01..2024-06</source>
+        <translation>words, &quot;a phrase&quot;, OR, NOT, host:…, type:pdf, date:2024-01..2024-06</translation>
+    </message>
+    <message>
+        <source>job numbers, e.g. 1, 2, 5-9 (empty: every indexed job)</source>
+        <translation>job numbers, e.g. 1, 2, 5-9 (empty: every indexed job)</translation>
+    </message>
+    <message>
+        <source>most relevant first</source>
+        <translation>most relevant first</translation>
+    </message>
+    <message>
+        <source>newest first</source>
+        <translation>newest first</translation>
+    </message>
+    <message>
+        <source>oldest first</source>
+        <translation>oldest first</translation>
+    </message>
+    <message>
+        <source>Previous page</source>
+        <translation>Previous page</translation>
+    </message>
+    <message>
+        <source>Next page</source>
+        <translation>Next page</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>Searching…</translation>
+    </message>
+    <message>
+        <source>No hits for {query}.</source>
+        <translation>No hits for {query}.</translation>
+    </message>
+    <message>
+        <source>Hits {first}–{last} of {total} in jobs {jobs}.</source>
+        <translation>Hits {first}–{last} of {total} in jobs {jobs}.</translation>
+    </message>
+    <message>
+        <source>Not searched yet: jobs {jobs} (their index is being made; search again).</source>
+        <translation>Not searched yet: jobs {jobs} (their index is being made; search again).</translation>
+    </message>
+    <message>
+        <source>revisit</source>
+        <translation>revisit</translation>
+    </message>
+    <message>
+        <source>job {job}</source>
+        <translation>job {job}</translation>
+    </message>
+    <message>
+        <source>Domains</source>
+        <translation>Domains</translation>
+    </message>
+    <message>
+        <source>Years</source>
+        <translation>Years</translation>
+    </message>
+    <message>
+        <source>Types</source>
+        <translation>Types</translation>
+    </message>
+</context>
+<context>
     <name>SignIn</name>
     <message>
         <source>The user name or password was refused.</source>

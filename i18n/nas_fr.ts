@@ -2853,6 +2853,100 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
     </message>
 </context>
 <context>
+    <name>Search</name>
+    <message>
+        <source>Give job numbers and ranges, for example 1, 2, 5-9.</source>
+        <translation>Indiquez des numéros de tâches et des plages, par exemple 1, 2, 5-9.</translation>
+    </message>
+</context>
+<context>
+    <name>SearchScreen</name>
+    <message>
+        <source>Search</source>
+        <translation>Rechercher</translation>
+    </message>
+    <message>
+        <source>Find archived pages, PDFs and texts by their words.</source>
+        <translation>Trouver des pages, PDF et textes archivés par leurs mots.</translation>
+    </message>
+    <message>
+        <source>Words:</source>
+        <translation>Mots :</translation>
+    </message>
+    <message>
+        <source>Jobs:</source>
+        <translation>Tâches :</translation>
+    </message>
+    <message>
+        <source>Order:</source>
+        <translation>Ordre :</translation>
+    </message>
+    <message>
+        <source>words, &quot;a phrase&quot;, OR, NOT, host:…, type:pdf, date:2024-01..2024-06</source>
+        <translation>mots, &quot;une expression&quot;, OR, NOT, host:…, type:pdf, date:2024-01..2024-06</translation>
+    </message>
+    <message>
+        <source>job numbers, e.g. 1, 2, 5-9 (empty: every indexed job)</source>
+        <translation>numéros de tâches, p. ex. 1, 2, 5-9 (vide : toutes les tâches indexées)</translation>
+    </message>
+    <message>
+        <source>most relevant first</source>
+        <translation>les plus pertinents d&apos;abord</translation>
+    </message>
+    <message>
+        <source>newest first</source>
+        <translation>les plus récents d&apos;abord</translation>
+    </message>
+    <message>
+        <source>oldest first</source>
+        <translation>les plus anciens d&apos;abord</translation>
+    </message>
+    <message>
+        <source>Previous page</source>
+        <translation>Page précédente</translation>
+    </message>
+    <message>
+        <source>Next page</source>
+        <translation>Page suivante</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>Recherche…</translation>
+    </message>
+    <message>
+        <source>No hits for {query}.</source>
+        <translation>Aucun résultat pour {query}.</translation>
+    </message>
+    <message>
+        <source>Hits {first}–{last} of {total} in jobs {jobs}.</source>
+        <translation>Résultats {first}–{last} sur {total} dans les tâches {jobs}.</translation>
+    </message>
+    <message>
+        <source>Not searched yet: jobs {jobs} (their index is being made; search again).</source>
+        <translation>Pas encore recherchées : tâches {jobs} (leur index est en cours de création ; relancez la recherche).</translation>
+    </message>
+    <message>
+        <source>revisit</source>
+        <translation>revisite</translation>
+    </message>
+    <message>
+        <source>job {job}</source>
+        <translation>tâche {job}</translation>
+    </message>
+    <message>
+        <source>Domains</source>
+        <translation>Domaines</translation>
+    </message>
+    <message>
+        <source>Years</source>
+        <translation>Années</translation>
+    </message>
+    <message>
+        <source>Types</source>
+        <translation>Types</translation>
+    </message>
+</context>
+<context>
     <name>SignIn</name>
     <message>
         <source>The user name or password was refused.</source>

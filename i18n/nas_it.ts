@@ -2853,6 +2853,100 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
     </message>
 </context>
 <context>
+    <name>Search</name>
+    <message>
+        <source>Give job numbers and ranges, for example 1, 2, 5-9.</source>
+        <translation>Indicare numeri di job e intervalli, per esempio 1, 2, 5-9.</translation>
+    </message>
+</context>
+<context>
+    <name>SearchScreen</name>
+    <message>
+        <source>Search</source>
+        <translation>Cerca</translation>
+    </message>
+    <message>
+        <source>Find archived pages, PDFs and texts by their words.</source>
+        <translation>Trovare pagine, PDF e testi archiviati in base alle loro parole.</translation>
+    </message>
+    <message>
+        <source>Words:</source>
+        <translation>Parole:</translation>
+    </message>
+    <message>
+        <source>Jobs:</source>
+        <translation>Job:</translation>
+    </message>
+    <message>
+        <source>Order:</source>
+        <translation>Ordine:</translation>
+    </message>
+    <message>
+        <source>words, &quot;a phrase&quot;, OR, NOT, host:…, type:pdf, date:2024-01..2024-06</source>
+        <translation>parole, &quot;una frase&quot;, OR, NOT, host:…, type:pdf, date:2024-01..2024-06</translation>
+    </message>
+    <message>
+        <source>job numbers, e.g. 1, 2, 5-9 (empty: every indexed job)</source>
+        <translation>numeri di job, ad es. 1, 2, 5-9 (vuoto: tutti i job indicizzati)</translation>
+    </message>
+    <message>
+        <source>most relevant first</source>
+        <translation>prima i più pertinenti</translation>
+    </message>
+    <message>
+        <source>newest first</source>
+        <translation>prima i più recenti</translation>
+    </message>
+    <message>
+        <source>oldest first</source>
+        <translation>prima i più vecchi</translation>
+    </message>
+    <message>
+        <source>Previous page</source>
+        <translation>Pagina precedente</translation>
+    </message>
+    <message>
+        <source>Next page</source>
+        <translation>Pagina successiva</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>Ricerca in corso…</translation>
+    </message>
+    <message>
+        <source>No hits for {query}.</source>
+        <translation>Nessun risultato per {query}.</translation>
+    </message>
+    <message>
+        <source>Hits {first}–{last} of {total} in jobs {jobs}.</source>
+        <translation>Risultati {first}–{last} di {total} nei job {jobs}.</translation>
+    </message>
+    <message>
+        <source>Not searched yet: jobs {jobs} (their index is being made; search again).</source>
+        <translation>Non ancora cercati: job {jobs} (il loro indice è in preparazione; cercare di nuovo).</translation>
+    </message>
+    <message>
+        <source>revisit</source>
+        <translation>rivisita</translation>
+    </message>
+    <message>
+        <source>job {job}</source>
+        <translation>job {job}</translation>
+    </message>
+    <message>
+        <source>Domains</source>
+        <translation>Domini</translation>
+    </message>
+    <message>
+        <source>Years</source>
+        <translation>Anni</translation>
+    </message>
+    <message>
+        <source>Types</source>
+        <translation>Tipi</translation>
+    </message>
+</context>
+<context>
     <name>SignIn</name>
     <message>
         <source>The user name or password was refused.</source>

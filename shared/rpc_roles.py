@@ -103,6 +103,8 @@ RPC_ROLES: dict[str, tuple[str, ...]] = {
     "viewerproxy.captures": READ,
     "viewerproxy.missing_urls": READ,
     "viewerproxy.add_missing_as_seeds": CURATOR_OR_QA,
+    # the index server: full-text search
+    "index_server.search": READ,
 }
 
 

@@ -23,9 +23,10 @@ def default_screens() -> list[Callable[[RpcClient], Screen]]:
     from desktop.screens.overview import OverviewScreen
     from desktop.screens.profiles import ProfilesScreen
     from desktop.screens.schedules import SchedulesScreen
+    from desktop.screens.search import SearchScreen
     from desktop.screens.traps import TrapsScreen
 
     # the first is shown at start: a curator's first step
     return [DomainsScreen, ProfilesScreen, SchedulesScreen, HarvestsScreen, TrapsScreen, JobsScreen,
             OverviewScreen, ChannelsScreen, ChartsScreen, BitIntegrityScreen, JobDetailsScreen,
-            ArchiveBrowserScreen]
+            ArchiveBrowserScreen, SearchScreen]

@@ -50,7 +50,7 @@ COMMANDS = {
     "login": "users_cmd", "logout": "users_cmd", "users": "users_cmd", "whoami": "users_cmd",
     "index": "index_cmd", "jobs": "jobs_cmd", "scheduler": "jobs_cmd",
     "keys": "keys_cmd", "notify": "notify_cmd", "services": "services_cmd", "status": "status_cmd",
-    "viewer": "viewer_cmd", "export": "wacz_cmd", "import": "wacz_cmd",
+    "viewer": "viewer_cmd", "export": "wacz_cmd", "import": "wacz_cmd", "search": "search_cmd",
 }
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from server.index import cdx_index, dedup_index, full_index, sorting
+from server.index.fulltext.builder import build_job as build_text  # noqa: F401 - the worker's "text" task
 from server.index.jobdata import process as process_job  # noqa: F401 - the worker's "job" task
 
 
@@ -26,4 +27,4 @@ def build_set(kind: str, tmp: str, inputs: list[str], base: str | None = None, m
         return full_index.build(tmp, lines, limitmb, max_segments, base_dir=base)
 
 
-TASKS = {"job": process_job, "set": build_set}
+TASKS = {"job": process_job, "set": build_set, "text": build_text}

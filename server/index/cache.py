@@ -417,11 +417,12 @@ class IndexCache:
             for name in _listdir(folder):
                 if "." not in name and os.path.isdir(os.path.join(folder, name)):
                     out.append((kind, Entry(os.path.join(folder, name))))
-        jobs = os.path.join(self.root, "jobs")
-        for job in _listdir(jobs):
-            for sig in _listdir(os.path.join(jobs, job)):
-                if "." not in sig and os.path.isdir(os.path.join(jobs, job, sig)):
-                    out.append(("job", Entry(os.path.join(jobs, job, sig))))
+        # per-job data ("job") and per-job full-text indexes ("text", fulltext/store.py)
+        for folder, kind in ((os.path.join(self.root, "jobs"), "job"), (os.path.join(self.root, "text"), "text")):
+            for job in _listdir(folder):
+                for sig in _listdir(os.path.join(folder, job)):
+                    if "." not in sig and os.path.isdir(os.path.join(folder, job, sig)):
+                        out.append((kind, Entry(os.path.join(folder, job, sig))))
         return out
 
     def evict(self, now: float | None = None) -> list[str]:
@@ -456,8 +457,9 @@ class IndexCache:
                 m = e.manifest()
             except (OSError, ValueError):
                 continue
-            jobs = len(m.get("jobs") or []) if kind != "job" else 1
-            rows.append(CacheEntryDto(kind, e.name if kind != "job" else f"{m.get('job_id')}/{e.name}", jobs, size,
+            per_job = kind in ("job", "text")
+            jobs = len(m.get("jobs") or []) if not per_job else 1
+            rows.append(CacheEntryDto(kind, e.name if not per_job else f"{m.get('job_id')}/{e.name}", jobs, size,
                                       dt.datetime.fromtimestamp(e.last_used(), dt.UTC), e.in_use(now)))
         rows.sort(key=lambda r: r.last_used or dt.datetime.min.replace(tzinfo=dt.UTC), reverse=True)
         reqs = self.requests.all()

@@ -17,20 +17,25 @@ from nameko.extensions import DependencyProvider
 from server.archive.fileserver import FileServer, Served
 from server.index.archive_source import ArcRepositorySource
 from server.index.cache import CacheConfig, IndexCache
+from server.index.fulltext.store import TextIndexes
 from server.index.job_catalog import SchedulerCatalog
 from server.index.names import check_job_ids, check_kind
 from server.runtime.instance import Runtime
+from server.runtime.offload import offload
 from server.runtime.rpc import rpc
 from server.runtime.service import NasService
 from server.runtime.settings_provider import settings_for
 from shared.dto.index import (
     BUILDING,
+    DONE,
     QUEUED,
     CaptureDto,
     IndexLocationDto,
     IndexRequestDto,
     IndexServerStatusDto,
     LookupDto,
+    SearchRequestDto,
+    SearchResultDto,
 )
 from shared.errors import IndexNotReady
 from shared.roles import OPERATOR, READ
@@ -56,6 +61,7 @@ class IndexContext(DependencyProvider):
             SchedulerCatalog(config, s["index.rpc_timeout"]))
         self.pool = eventlet.GreenPool(s["index.max_parallel_builds"])
         self.running: set[tuple[str, tuple[int, ...]]] = set()
+        self.texts = TextIndexes(self.cache, s["index.fulltext.max_text"], s["index.fulltext.seconds"])
         # built indexes hold what the archive holds: only URLs this server signed are answered
         from server.runtime.tokens import installation_key
 
@@ -88,11 +94,33 @@ class IndexContext(DependencyProvider):
     def _build(self, key: tuple[str, tuple[int, ...]]) -> None:
         kind, ids = key
         try:
-            self.pool.spawn(self.cache.build, kind, list(ids)).wait()
+            req = self.pool.spawn(self.cache.build, kind, list(ids)).wait()
+            if kind == "cdx" and req.state == DONE:
+                # a job's full-text index is made with its CDX index (once per job: kept in the cache)
+                for job in req.covered:
+                    if self.texts.ready(job) is None:
+                        self.start_text(job)
         except Exception:  # noqa: BLE001 - recorded in the request; the service goes on
             log.exception("the %s index of jobs %s could not be built", kind, list(ids)[:10])
         finally:
             self.running.discard(key)
+
+    def start_text(self, job_id: int) -> None:
+        """Build the job's full-text index in the background (once, however often asked)."""
+        key = ("text", (job_id,))
+        if key in self.running:
+            return
+        self.running.add(key)
+
+        def build() -> None:
+            try:
+                self.pool.spawn(self.texts.build, job_id).wait()
+            except Exception as exc:  # noqa: BLE001 - logged; asking again retries
+                log.warning("the full-text index of job %d could not be built: %s", job_id, exc)
+            finally:
+                self.running.discard(key)
+
+        self.container.spawn_managed_thread(build, identifier="index-text")
 
     def wait(self, kind: str, job_ids: list[int], seconds: float) -> IndexRequestDto:
         deadline = time.monotonic() + max(0.0, min(float(seconds or 0), MAX_WAIT))
@@ -165,6 +193,30 @@ class IndexServerService(NasService):
             raise
         return LookupDto(url, req.index_name, req.covered, req.missing,
                          [CaptureDto(**c._asdict()) for c in caps])
+
+    @rpc(roles=READ)
+    def search(self, query: str, job_ids: list[int] | None = None, sort: str = "relevance", page: int = 1,
+               page_size: int = 10, facets: bool = True) -> SearchResultDto:
+        """Full-text search of the captures of ``job_ids`` (none: every job with a full-text
+        index): ``query`` has words, "phrases", AND/OR/NOT (or -word), ``word*``, fields
+        (``title:``) and filters (``host:``, ``domain:``, ``type:pdf``, ``status:``, ``lang:``,
+        ``url:``, ``date:2024-01..2024-06``); sorted by ``relevance``, ``newest`` or ``oldest``;
+        page ``page`` of ``page_size`` (≤ 100) hits with snippets, and facets by domain, year and
+        MIME type. Jobs whose full-text index is not made yet are listed in ``missing`` (their
+        build is started; a job whose build failed is listed with why). Raises InvalidInput
+        (bad query, sort or paging), JobNotFound, IndexNotReady (no job of the set has a
+        full-text index yet: ask again), or the jobs' common error when none can be indexed
+        (NoIndexData: no WARC files; Unavailable)."""
+        request = SearchRequestDto(query, list(job_ids or []), sort, page, page_size, bool(facets))
+        if request.job_ids:
+            request.job_ids = check_job_ids(request.job_ids)
+            # a job with a full-text index exists; only the others are asked of the scheduler
+            unindexed = [job for job in request.job_ids if self.index.texts.ready(job) is None]
+            if unindexed:
+                self.index.cache.check("cdx", unindexed)
+            for job in unindexed:
+                self.index.start_text(job)      # here, in the event loop: the search runs off it
+        return offload(self.index.texts.search, request)
 
     @rpc(roles=READ)
     def overview(self) -> IndexServerStatusDto:

@@ -17,6 +17,10 @@ SETTINGS = (
             "wait in the queue)", minimum=1),
     Setting(_I + "lease_seconds", float, 3600.0, "an index handed out (path or URL) stays in the cache at "
             "least this long", minimum=0),
+    Setting(_I + "fulltext.max_text", int, 1_000_000, "characters of text indexed per document (the rest is "
+            "left out)", minimum=1000),
+    Setting(_I + "fulltext.seconds", float, 10.0, "time for extracting the text of one document (what was "
+            "read by then is indexed)", minimum=0.1),
     Setting(_I + "whoosh.limitmb", int, 256, "memory for whoosh's writer before it spills to disk (MB)",
             minimum=16),
     Setting(_I + "whoosh.max_segments", int, 8, "a derived index with more segments than this is merged "

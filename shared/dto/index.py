@@ -103,7 +103,7 @@ class LookupDto(Dto):
 
 @dataclass
 class CacheEntryDto(Dto):
-    kind: str                        # cdx | dedup | full | job
+    kind: str                        # cdx | dedup | full | job | text
     name: str
     jobs: int
     size: int
@@ -121,6 +121,72 @@ class IndexServerStatusDto(Dto):
     recent: list[IndexRequestDto]
 
 
+@dataclass
+class SearchHitDto(Dto):
+    """One capture that matches a full-text search. ``snippet`` is HTML: the text escaped, the
+    matched words in ``<b>…</b>``. ``filename``/``offset`` locate the capture's record; a revisit
+    (found by its original's words) names its original in ``revisit_of`` (``file:offset``)."""
+
+    url: str
+    timestamp: str                   # 14 digits, UTC
+    title: str
+    snippet: str
+    mime: str
+    status: int
+    job_id: int
+    harvest_id: int
+    host: str
+    filename: str
+    offset: int | None
+    revisit_of: str = ""
+    score: float = 0.0
+
+
+@dataclass
+class FacetValueDto(Dto):
+    value: str
+    count: int
+
+
+@dataclass
+class FacetDto(Dto):
+    """The commonest values of one field (domain, year, mime) among all matches."""
+
+    field: str
+    values: list[FacetValueDto]
+
+
+@dataclass
+class SearchRequestDto(Dto):
+    """A full-text search: the query (words, "phrases", AND/OR/NOT, host:, domain:, type:,
+    status:, lang:, url:, date:2024-01..2024-06), the jobs to search (empty: every job with a
+    full-text index), ``sort`` (relevance, newest, oldest) and the page (from 1)."""
+
+    query: str
+    job_ids: list[int] = field(default_factory=list)
+    sort: str = "relevance"
+    page: int = 1
+    page_size: int = 10
+    facets: bool = True
+
+
+@dataclass
+class SearchResultDto(Dto):
+    """One page of a full-text search. ``covered``: the jobs searched; ``missing``: jobs asked
+    for that could not be searched (``building``: their full-text index is being made, ask
+    again; or why not)."""
+
+    query: str
+    sort: str
+    page: int
+    page_size: int
+    total: int
+    hits: list[SearchHitDto]
+    facets: list[FacetDto]
+    covered: list[int]
+    missing: list[MissingJobDto] = field(default_factory=list)
+
+
 RETURNS: dict[str, Any] = {
     "request_index": IndexRequestDto,
     "index_status": IndexRequestDto,
@@ -128,4 +194,5 @@ RETURNS: dict[str, Any] = {
     "lookup": LookupDto,
     "overview": IndexServerStatusDto,
     "evict": list[str],
+    "search": SearchResultDto,
 }
