@@ -16,7 +16,7 @@ import re
 import sys
 import time
 
-from server.cli.common import EXIT_FAILED, EXIT_UNREACHABLE, add_broker_arguments, call, print_json, rpc_proxy
+from server.cli.common import EXIT_FAILED, EXIT_UNREACHABLE, add_broker_arguments, call, fail, print_json, rpc_proxy
 
 SERVICE = "index_server"
 
@@ -55,8 +55,7 @@ def search(args: argparse.Namespace) -> int:
                 result = contracts.decode(SERVICE, "search", raw)
             except IndexNotReady as exc:
                 if time.monotonic() >= deadline:
-                    print(f"nas: {exc.message}", file=sys.stderr)
-                    return EXIT_UNREACHABLE
+                    return fail(EXIT_UNREACHABLE, exc.message)
                 time.sleep(0.5)    # a poll of the server's state, not a synchronisation
                 continue
             # jobs still being indexed: wait for them too while --wait allows
@@ -89,8 +88,7 @@ def url_list(args: argparse.Namespace, ids: list[int]) -> int:
                 raw = call(proxy, SERVICE, "search", args.query, ids, args.sort, page, 100, False)
             except IndexNotReady as exc:
                 if time.monotonic() >= deadline:
-                    print(f"nas: {exc.message}", file=sys.stderr)
-                    return EXIT_UNREACHABLE
+                    return fail(EXIT_UNREACHABLE, exc.message)
                 time.sleep(0.5)    # a poll of the server's state, not a synchronisation
                 continue
             result = contracts.decode(SERVICE, "search", raw)
