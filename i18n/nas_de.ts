@@ -2935,7 +2935,7 @@ Eine Webarchivierungs-Suite für Nationalbibliotheken.</translation>
     </message>
     <message>
         <source>Domains</source>
-        <translation>Domänen</translation>
+        <translation>Domains</translation>
     </message>
     <message>
         <source>Years</source>
