@@ -66,7 +66,10 @@ class PreservationContext(ContainerDeps, ArchiveContext):
         if notify is not None:
             notify.emit(NotificationCode.AUDIT_FOUND_DAMAGE, Severity.ERROR,
                         f"audit {audit_id} ({kind}) of replica {replica} found {missing} missing, {corrupt} corrupt, "
-                        f"{disputed} disputed file(s): see `nas bitpreservation status`", f"replica {replica}",
+                        f"{disputed} disputed file(s): see `nas bitpreservation status`",
+                        # each audit is its own event: a repeat would be counted on the first
+                        # audit's notification and keep that audit's text and figures
+                        f"replica {replica} audit {audit_id}",
                         {"audit_id": audit_id, "kind": kind, "replica": replica, "missing": missing,
                          "corrupt": corrupt, "disputed": disputed})
 
