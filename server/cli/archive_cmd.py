@@ -184,15 +184,34 @@ def check_archived_checksum(status: StoreStatusDto, checksum: str) -> None:
 
 
 def _store(args, proxy, rf, status: StoreStatusDto) -> StoreStatusDto:
-    """Follow a store from its first ``status`` to its end."""
+    """Follow a store from its first ``status`` to its end. A store the arcrepository no longer
+    runs (it restarted meanwhile) leaves replicas in progress: it is resumed once by storing
+    the file again, which asks those replicas first whether they hold it."""
+    status = _follow(args, proxy, rf, status)
+    if status.interrupted_replicas:
+        print(f"nas upload: {rf.name}: the store was interrupted in {', '.join(status.interrupted_replicas)} "
+              "(the arcrepository restarted during it); resuming it", file=sys.stderr)
+        status = _follow(args, proxy, rf, _call(proxy, "store", rf.to_dict()))
+    return status
+
+
+def _follow(args, proxy, rf, status: StoreStatusDto) -> StoreStatusDto:
     from server.archive.client_store import pause_if_early
+    from server.cli.common import Unreachable
 
     with _bar(args, total=len(status.replicas), unit="replica", desc=f"store {rf.name}") as bar:
         done = 0
         while status.running:
             # The arcrepository answers as soon as the store ended: no poll interval is added.
             started, wait = time.monotonic(), min(STATUS_WAIT, args.timeout / 2)
-            status = _call(proxy, "store_status", rf.name, wait)
+            try:
+                status = _call(proxy, "store_status", rf.name, wait)
+            except Unreachable as exc:
+                raise Unavailable(
+                    f"the arcrepository stopped answering while it stored {rf.name} ({exc}): the store is "
+                    "interrupted and the local file is kept; run nas upload again when the arcrepository "
+                    "runs: it resumes the store, asking each replica first whether it holds the file",
+                    {"name": rf.name, "reason": "interrupted"}) from None
             if status.running:
                 pause_if_early(started, wait)
             now = sum(1 for r in status.replicas if r.state in DONE_STATES)
@@ -424,7 +443,10 @@ def archive_ls(args: argparse.Namespace) -> int:
     if args.json:
         print_json([i.to_dict() for i in items])
         return 0
-    rows = [(i.name, i.size, i.checksum, " ".join(f"{k}:{v}" for k, v in sorted(i.states.items()))) for i in items]
+    # a copy bit preservation found missing, corrupt or disputed is shown as that, not as the
+    # upload_completed its store once reached
+    rows = [(i.name, i.size, i.checksum, " ".join(f"{k}:{i.findings.get(k) or v}" for k, v in sorted(i.states.items())))
+            for i in items]
     print_table(("NAME", "SIZE", "MD5", "STATE PER REPLICA"), rows)
     return 0
 

@@ -204,6 +204,8 @@ class ArcRepository:
                         ended.wait()
         status = core.status(session, name, self.replicas.all())
         status.running = name in self.running
+        if not status.running:
+            core.mark_interrupted(status)
         return status
 
     def store(self, session: Session, rf: RemoteFile) -> StoreStatusDto:
