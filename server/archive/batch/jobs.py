@@ -150,8 +150,10 @@ class MimeCountJob(BatchJob):
     def process_file(self, name: str, path: str, out: BinaryIO) -> None:
         from server.archive.cdx import iter_cdx
 
+        counted: collections.Counter[str] = collections.Counter()
         for rec in iter_cdx(path):
-            self.counts[rec.mime or "-"] += 1
+            counted[rec.mime or "-"] += 1
+        self.counts.update(counted)       # only a file read to its end counts (a failed one is reported)
 
     def finish(self, out: BinaryIO) -> None:
         for mime, n in sorted(self.counts.items()):
