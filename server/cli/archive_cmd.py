@@ -29,6 +29,7 @@ from shared.errors import (
     ArchiveFileNotFound,
     ChecksumMismatch,
     InvalidInput,
+    InvalidWarc,
     NasError,
     NotFound,
     StoreFailed,
@@ -250,6 +251,7 @@ def get_file(args: argparse.Namespace) -> int:
             except NasError as exc:
                 if isinstance(exc, InvalidInput) and exc.code == "invalid_name":
                     raise
+                _report_damage(proxy, args.name, replica, exc)
                 problems.append(f"replica {replica}: {exc.code}: {exc.message}")
                 print(f"nas get-file: {args.name}: replica {replica}: {exc.code}: {exc.message}"
                       + ("; trying the next replica" if replica != order[-1] else ""), file=sys.stderr)
@@ -260,6 +262,20 @@ def get_file(args: argparse.Namespace) -> int:
     if problems and all("file_not_found" in p for p in problems):
         raise ArchiveFileNotFound(f"{args.name} is in no replica ({'; '.join(problems)})", {"name": args.name})
     raise StoreFailed(f"{args.name}: no replica gave a good copy ({'; '.join(problems)})", {"name": args.name})
+
+
+def _report_damage(proxy, name: str, replica: str, exc: NasError) -> None:
+    """Tell bit preservation that ``replica`` gave damaged bytes of ``name`` (the arcrepository
+    checks the copy itself before it marks anything); a report that cannot be made changes
+    nothing for this read."""
+    from server.cli.common import Unreachable
+
+    if not isinstance(exc, ChecksumMismatch | InvalidWarc):
+        return
+    try:
+        _call(proxy, "report_damage", name, replica, exc.message[:500])
+    except (NasError, Unreachable):
+        pass
 
 
 def _replica_order(proxy, named: str | None) -> list[str]:
@@ -290,6 +306,7 @@ def get_record(args: argparse.Namespace) -> int:
         raise InvalidInput(f"{args.output}: no such directory", {"file": args.output})
     where = f"{args.name} at offset {args.offset}"
     problems: list[NasError] = []
+    suspects: list[tuple[str, NasError]] = []
     with rpc_proxy(args) as proxy:
         order = _replica_order(proxy, args.replica)
         for replica in order:
@@ -302,10 +319,16 @@ def get_record(args: argparse.Namespace) -> int:
                 text.close()
                 if exc.code in ("invalid_name", "invalid_input"):
                     raise
+                if isinstance(exc, ChecksumMismatch):
+                    _report_damage(proxy, args.name, replica, exc)
+                elif isinstance(exc, InvalidWarc):
+                    suspects.append((replica, exc))     # damage, if another replica has a record there
                 problems.append(exc)
                 print(f"nas get-record: {where}: replica {replica}: {exc.code}: {exc.message}"
                       + ("; trying the next replica" if replica != order[-1] else ""), file=sys.stderr)
                 continue
+            for bad, exc in suspects:
+                _report_damage(proxy, args.name, bad, exc)
             with raw, text:
                 _write_record(raw if args.raw else text, args.output)
             if problems:

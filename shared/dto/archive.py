@@ -447,6 +447,7 @@ RETURNS_BY_SERVICE[ARCREPOSITORY].update({
     "replace_confirmation": ReplaceConfirmationDto,
     "replace_corrupt": RepairResultDto,
     "preservation_log": Page[PreservationEventDto],
+    "report_damage": str,
 })
 RETURNS_BY_SERVICE[BITARCHIVE_MONITOR].update({
     "instance_op": InstanceOpResultDto,

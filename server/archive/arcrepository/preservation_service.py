@@ -16,6 +16,7 @@ from sqlalchemy import select
 
 from server.archive.arcrepository import preservation as core
 from server.archive.arcrepository.audits import AuditLimits, AuditRunner
+from server.archive.arcrepository.damage import DamageReports
 from server.archive.arcrepository.deps import ContainerDeps
 from server.archive.arcrepository.models import Audit
 from server.archive.arcrepository.repair import Repairs
@@ -56,6 +57,8 @@ class PreservationContext(ContainerDeps, ArchiveContext):
                                   self._arranged)
         self.repairs = Repairs(self.runner, s["archive.preservation.op_timeout"])
         self.runner.on_damage = self._damage_found
+        # copies readers found damaged, checked here before anything is marked
+        self.damage = DamageReports(self.replicas, self.runner.live_checksum, self._session)
 
     def _damage_found(self, audit_id: int, kind: str, replica: str, missing: int, corrupt: int,
                       disputed: int) -> None:
@@ -75,6 +78,11 @@ class PreservationContext(ContainerDeps, ArchiveContext):
 
     def start(self) -> None:
         super().start()
+        # A checksum batch run that meets a copy with another checksum reports it the same way.
+        for dep in self.container.dependencies:
+            core_ = getattr(dep, "core", None)
+            if isinstance(core_, ArcRepository):
+                core_.on_damaged_copy = lambda name, replica, why: self.damage.report(name, replica, "batch", why)
         # After the container runs (its reply listener consumes), not before: a resumed run calls out.
         self.container.spawn_managed_thread(self._resume, identifier="nas-audit-resume")
 
@@ -199,6 +207,16 @@ class PreservationRpcs:
         Raises TokenRejected, BadChecksumStated, CopyIsGood, NoGoodCopy, ArchiveFileNotFound,
         ReplicaUnavailable."""
         return self.bitpres.repairs.replace(self.db, replica, name, bad_checksum, token)
+
+    @rpc(roles=READ)
+    def report_damage(self, name: str, replica: str, reason: str = "") -> str:
+        """A reader found the copy of ``name`` in ``replica`` damaged (a record whose digest or
+        gzip CRC fails, a whole file with another checksum). The arcrepository checks the copy
+        itself in the background (its checksum now, then the vote, as an audit does) and marks
+        it corrupt or disputed only when that confirms it. Returns ``checking``,
+        ``checked_recently`` or ``busy`` (dropped; the next audit finds it). Raises InvalidName,
+        NotFound (replica), ArchiveFileNotFound."""
+        return self.bitpres.damage.report(name, replica, self.caller.subject, reason)
 
     @rpc(roles=READ)
     def preservation_log(self, replica: str | None = None, offset: int = 0,

@@ -182,3 +182,92 @@ def test_a_disk_filling_up_during_a_store_is_archive_full_and_nothing_partial_st
     # said as archive_full, never as the traceback of an OSError
     assert not [r for r in caplog.records if r.exc_info and isinstance(r.exc_info[1], OSError)
                 and r.exc_info[1].errno == errno.ENOSPC]
+
+
+# --- reads that meet a damaged copy ---------------------------------------------------------
+
+
+def _one_member_per_record(tmp_path, name: str) -> tuple[object, list[int], bytes, list[int]]:
+    """A gzip WARC with one member per record; returns (path, the plain offsets, the plain bytes,
+    the members' offsets)."""
+    import gzip as gz
+
+    from test_archive_reliability import _plain_warc
+
+    src = tmp_path / name
+    plain = tmp_path / f"{name}.plain"
+    offsets = _plain_warc(plain)
+    data = plain.read_bytes()
+    bounds = offsets + [len(data)]
+    members = [0]
+    parts = [gz.compress(data[a:b]) for a, b in zip(bounds, bounds[1:])]
+    for p in parts:
+        members.append(members[-1] + len(p))
+    src.write_bytes(b"".join(parts))
+    return src, offsets, data, members
+
+
+def _logged(farchive, action: str, name: str):  # noqa: F811
+    return [e for e in farchive.proxy.arcrepository.preservation_log("ONE")["items"]
+            if e["action"] == action and e["name"] == name]
+
+
+def test_a_damaged_record_is_served_from_the_good_replica_and_the_bad_copy_is_marked(farchive, tmp_path,  # noqa: F811
+                                                                                     monkeypatch, capsys):
+    from test_archive_reliability import _damage
+
+    src, offsets, data, members = _one_member_per_record(tmp_path, "47-1-20240101000000-00001-host.warc.gz")
+    md5 = hashlib.md5(src.read_bytes()).hexdigest()
+    assert store(farchive, RemoteFile.for_local_file(str(src), checksum=md5))["complete"]
+    _damage(_copy(farchive, "ba-one", src.name), members[1] + 60)
+    out = tmp_path / "record.warc"
+    capsys.readouterr()
+    assert _nas(monkeypatch, farchive, "get-record", src.name, str(members[1]), "-O", str(out)) == 0
+    err = capsys.readouterr().err
+    assert "replica ONE: checksum_mismatch" in err and "a good copy came from replica TWO" in err
+    assert "token=" not in err and "Traceback" not in err
+    assert out.read_bytes() == data[offsets[1]:offsets[2]]
+    # The read reported ONE's copy; the arcrepository checked it (its checksum now, the vote)
+    # and marked it as an audit would: listed as corrupt, repairable, in the trail.
+    [event] = wait_for(lambda: _logged(farchive, "checksum_corrupt", src.name), 60)
+    assert event["details"]["found_by"] == "read" and event["details"]["reference"] == md5
+    [finding] = farchive.proxy.arcrepository.corrupt_files("ONE")["items"]
+    assert (finding["name"], finding["status"]) == (src.name, "corrupt")
+    assert finding["replica_checksum"] == hashlib.md5(_copy(farchive, "ba-one", src.name).read_bytes()).hexdigest()
+    assert farchive.proxy.arcrepository.replace_confirmation("ONE", src.name)["replaceable"]
+    assert _nas(monkeypatch, farchive, "archive", "ls") == 0
+    assert "ONE:corrupt" in capsys.readouterr().out
+
+
+def test_a_report_of_a_good_copy_marks_nothing_and_is_not_checked_twice(farchive, tmp_path):  # noqa: F811
+    name = "48-1-20240101000000-00001-host.warc.gz"
+    _put(farchive, tmp_path, name)
+    repo = farchive.proxy.arcrepository
+    assert repo.report_damage(name, "ONE", "a reader's claim") == "checking"
+    wait_for(lambda: _logged(farchive, "read_damage_not_confirmed", name), 60)
+    assert repo.report_damage(name, "ONE", "again") == "checked_recently"
+    assert repo.corrupt_files("ONE")["total"] == 0
+    assert farchive.rows(name)["ONE"][2] == "ok"       # checksum_status untouched
+
+
+def test_a_checksum_batch_over_a_copy_that_differs_reports_it_and_is_no_success(farchive, tmp_path,  # noqa: F811
+                                                                                 monkeypatch, capsys):
+    bad, good = "49-1-20240101000000-00001-host.warc.gz", "49-1-20240101000000-00002-host.warc.gz"
+    sums = {n: _put(farchive, tmp_path, n)[0] for n in (bad, good)}
+    flip(_copy(farchive, "ba-one", bad))
+    flipped = hashlib.md5(_copy(farchive, "ba-one", bad).read_bytes()).hexdigest()
+    out = tmp_path / "sums"
+    capsys.readouterr()
+    assert _nas(monkeypatch, farchive, "batch", "run", "checksum", "-B", "ONE", "-R", "49-.*", "-O", str(out),
+                "--no-progress") == 1
+    err = capsys.readouterr().err
+    assert f"{bad}\tChecksumMismatch: the copy's checksum {flipped} differs from the archived {sums[bad]}" in err
+    assert "1 files processed, 1 failed" in err
+    # the output file says what the run computed for each copy
+    assert sorted(out.read_text().splitlines()) == sorted([f"{bad}##{flipped}", f"{good}##{sums[good]}"])
+    # and bit preservation checked and marked the copy
+    wait_for(lambda: _logged(farchive, "checksum_corrupt", bad), 60)
+    assert [f["name"] for f in farchive.proxy.arcrepository.corrupt_files("ONE")["items"]] == [bad]
+    # the good replica's run is a success
+    assert _nas(monkeypatch, farchive, "batch", "run", "checksum", "-B", "TWO", "-R", "49-.*", "-O",
+                str(tmp_path / "two"), "--no-progress") == 0
