@@ -404,24 +404,48 @@ def batch_run(args: argparse.Namespace) -> int:
         with open(job, encoding="utf-8") as fh:
             source = fh.read()
         job = os.path.basename(job)[:-3]
+    from server.archive.batch import fallback
+
+    job_args = _job_args(args.arg)
+    rerun = fallback.Fallback()
     with rpc_proxy(args) as proxy:
-        result = _call(proxy, "batch", None if source else job, args.replica, args.regex, _job_args(args.arg),
-                       source)
+        result = _call(proxy, "batch", None if source else job, args.replica, args.regex, job_args, source)
         with _bar(args, total=len(result.expected_instances), unit="instance", desc=f"batch {job}") as bar:
             while result.running:
                 time.sleep(POLL)
                 result = _call(proxy, "batch_status", result.batch_id)
             bar.update(len(result.answered_instances))
-    if result.output_url:
+        if result.failed_files and fallback.falls_back(None if source else job, source):
+            # files whose copy failed here are read from another replica, as get-file does
+            rerun = fallback.rerun_failed(lambda method, *a: _call(proxy, method, *a), result, job, job_args,
+                                          lambda rid, names: print(
+                                              f"nas batch: {len(names)} file(s) failed in replica {result.replica}; "
+                                              f"running {job} over them in replica {rid}", file=sys.stderr))
+    if rerun.outputs and result.output_url:
+        if args.output:
+            with open(args.output, "wb") as dest:
+                fallback.merge_outputs(job, [result.output_url, *rerun.outputs], dest, job_args, args.timeout)
+        else:
+            fallback.merge_outputs(job, [result.output_url, *rerun.outputs], sys.stdout.buffer, job_args, args.timeout)
+            sys.stdout.buffer.flush()
+    elif result.output_url:
         if args.output:
             download(http_chunks(result.output_url, args.timeout), args.output)
         else:
             for chunk in http_chunks(result.output_url, args.timeout):
                 sys.stdout.buffer.write(chunk)
             sys.stdout.buffer.flush()
+    if rerun.recovered:
+        # the first run's exceptions of the recovered files stay (they say why the copy failed)
+        result.files_failed -= len(rerun.recovered)
+        result.files_processed += len(rerun.recovered)
     errors = open(args.errors, "w", encoding="utf-8") if args.errors else sys.stderr
     try:
-        for e in result.exceptions:
+        for name, rid in sorted(rerun.recovered.items()):
+            print(f"-\t{name}\tfailed in replica {result.replica}; read from replica {rid}", file=errors)
+        for note in rerun.notes:
+            print(f"-\t-\t{note}", file=errors)
+        for e in [*result.exceptions, *rerun.exceptions]:
             print(f"{e.instance_id or ''}\t{e.file or '-'}\t{e.error}", file=errors)
         for name in result.missing_files:
             print(f"-\t{name}\tnot processed: missing in replica {result.replica}", file=errors)

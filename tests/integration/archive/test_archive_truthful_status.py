@@ -271,3 +271,28 @@ def test_a_checksum_batch_over_a_copy_that_differs_reports_it_and_is_no_success(
     # the good replica's run is a success
     assert _nas(monkeypatch, farchive, "batch", "run", "checksum", "-B", "TWO", "-R", "49-.*", "-O",
                 str(tmp_path / "two"), "--no-progress") == 0
+
+
+def test_a_batch_file_whose_copy_fails_is_read_from_another_replica_and_the_copy_marked(farchive, tmp_path,  # noqa: F811
+                                                                                         monkeypatch, capsys):
+    from test_archive_reliability import _damage
+
+    src, offsets, data, members = _one_member_per_record(tmp_path, "50-1-20240101000000-00001-host.warc.gz")
+    md5 = hashlib.md5(src.read_bytes()).hexdigest()
+    assert store(farchive, RemoteFile.for_local_file(str(src), checksum=md5))["complete"]
+    other = "50-1-20240101000000-00002-host.warc.gz"
+    _put(farchive, tmp_path, other)
+    _damage(_copy(farchive, "ba-one", src.name), members[2] + 60)      # inside the third record's member
+    out = tmp_path / "found"
+    capsys.readouterr()
+    rc = _nas(monkeypatch, farchive, "batch", "run", "urlsearch", "-B", "ONE", "-R", "50-.*",
+              "-a", "regex=example", "-O", str(out), "--no-progress")
+    err = capsys.readouterr().err
+    assert rc == 0, err
+    assert "failed in replica ONE; read from replica TWO" in err and "2 files processed, 0 failed" in err
+    lines = out.read_text().splitlines()
+    mine = [line for line in lines if f" {src.name} " in line]
+    # every record of the damaged file, once, from the good copy
+    assert sorted(int(line.split()[-1]) for line in mine) == members[:-1]
+    assert any(f" {other} " in line for line in lines)
+    wait_for(lambda: _logged(farchive, "checksum_corrupt", src.name), 60)

@@ -232,3 +232,13 @@ def test_a_file_that_fails_half_way_leaves_nothing_in_the_output(tmp_path, job):
     text = out.read_bytes().decode()
     assert "bad" not in text and "image/png" not in text
     assert ("http://kb.dk/good" in text) if job == "urlsearch" else (text == "text/html 1\n")
+
+
+def test_a_cdx11_output_merged_again_keeps_one_header_and_sorted_lines():
+    """A rerun's output (a failed file read from another replica) joins the first run's, each
+    already merged with its header: the merge keeps one header and one sorted list."""
+    from server.archive.cdx import CDX11_HEADER
+
+    first = merge("cdx", [b"b 1\n", b"d 1\n"], format="cdx11")
+    again = merge("cdx", [b"c 1\n"], format="cdx11")
+    assert merge("cdx", [first, again], format="cdx11") == CDX11_HEADER.encode() + b"b 1\nc 1\nd 1\n"
