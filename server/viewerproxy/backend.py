@@ -158,7 +158,10 @@ class ArchiveBackend:
         try:
             resp = self._http().get(where.url, stream=True, timeout=(10.0, self.fetch_timeout))
         except requests.RequestException as exc:
-            raise Unavailable(f"the bitarchive did not answer: {exc}", {"file": filename}) from None
+            from server.archive.remotefile import without_token
+
+            # requests names the URL, whose query is a signed token: never in a message
+            raise Unavailable(f"the bitarchive did not answer: {without_token(str(exc))}", {"file": filename}) from None
         if resp.status_code != 200:
             resp.close()
             raise Unavailable(f"the bitarchive answered {resp.status_code} for {filename}", {"file": filename})
