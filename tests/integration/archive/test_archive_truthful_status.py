@@ -296,3 +296,37 @@ def test_a_batch_file_whose_copy_fails_is_read_from_another_replica_and_the_copy
     assert sorted(int(line.split()[-1]) for line in mine) == members[:-1]
     assert any(f" {other} " in line for line in lines)
     wait_for(lambda: _logged(farchive, "checksum_corrupt", src.name), 60)
+
+
+def test_a_record_whose_header_is_damaged_in_one_replica_comes_from_the_other_and_the_copy_is_marked(
+        farchive, tmp_path, monkeypatch, capsys):  # noqa: F811
+    """An uncompressed WARC whose record header lost a byte in ONE (its Content-Length is no
+    number): ONE's file server says invalid_warc (not a bare HTTP 400 read as "unavailable"),
+    TWO gives the record, and ONE's copy, whose bytes were no record where TWO's were, is
+    reported and marked."""
+    from test_archive_reliability import _plain_warc
+
+    src = tmp_path / "51-1-20240101000000-00001-host.warc"
+    offsets = _plain_warc(src)
+    data = src.read_bytes()
+    md5 = hashlib.md5(data).hexdigest()
+    assert store(farchive, RemoteFile.for_local_file(str(src), checksum=md5))["complete"]
+    copy = _copy(farchive, "ba-one", src.name)
+    damaged = bytearray(copy.read_bytes())
+    at = data.index(b"Content-Length: ", offsets[1]) + len(b"Content-Length: ")
+    damaged[at] = ord("x")
+    copy.chmod(0o644)
+    copy.write_bytes(bytes(damaged))
+    copy.chmod(0o444)
+    out = tmp_path / "record.warc"
+    capsys.readouterr()
+    assert _nas(monkeypatch, farchive, "get-record", src.name, str(offsets[1]), "-O", str(out)) == 0
+    err = capsys.readouterr().err
+    assert "replica ONE: invalid_warc" in err and "a good copy came from replica TWO" in err
+    assert "HTTP 400" not in err and "token=" not in err
+    assert out.read_bytes() == data[offsets[1]:offsets[2]]
+    wait_for(lambda: _logged(farchive, "checksum_corrupt", src.name), 60)
+    # An offset where no replica has a record is the caller's mistake: nothing is reported.
+    capsys.readouterr()
+    assert _nas(monkeypatch, farchive, "get-record", src.name, str(offsets[1] + 3), "-O", str(out)) == 2
+    assert "invalid_warc" in capsys.readouterr().err
