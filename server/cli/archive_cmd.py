@@ -188,9 +188,14 @@ def _store(args, proxy, rf, status: StoreStatusDto) -> StoreStatusDto:
     """Follow a store from its first ``status`` to its end. A store the arcrepository no longer
     runs (it restarted meanwhile) leaves replicas in progress: it is resumed once by storing
     the file again, which asks those replicas first whether they hold it."""
+    from shared.dto.archive import INTERRUPTED_PREFIX
+
     status = _follow(args, proxy, rf, status)
-    if status.interrupted_replicas:
-        print(f"nas upload: {rf.name}: the store was interrupted in {', '.join(status.interrupted_replicas)} "
+    # in progress with no store running, or already settled as failed for that reason
+    cut = [r.replica for r in status.replicas if r.replica in status.interrupted_replicas
+           or (r.state == "upload_failed" and (r.error or "").startswith(INTERRUPTED_PREFIX))]
+    if cut:
+        print(f"nas upload: {rf.name}: the store was interrupted in {', '.join(cut)} "
               "(the arcrepository restarted during it); resuming it", file=sys.stderr)
         status = _follow(args, proxy, rf, _call(proxy, "store", rf.to_dict()))
     return status

@@ -75,6 +75,11 @@ class ReplicaStateDto(Dto):
     updated: str | None = None          # ISO-8601
 
 
+#: how the error of a replica's upload begins when an arcrepository restart cut it off (still in
+#: progress, or settled as failed): storing the file again resumes it
+INTERRUPTED_PREFIX = "interrupted:"
+
+
 @dataclasses.dataclass
 class StoreStatusDto(Dto):
     """Where a store stands: the file as the client stored it and its state in every replica.

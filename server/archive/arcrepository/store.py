@@ -33,6 +33,7 @@ from server.archive.checksums import normalise
 from server.archive.names import check_name
 from shared.dto import Page
 from shared.dto.archive import (
+    INTERRUPTED_PREFIX,
     ArchiveFileDto,
     ReplicaChecksumDto,
     ReplicaDto,
@@ -222,7 +223,7 @@ def status(session: Session, name: str, replicas: list[ReplicaDto] | None = None
 
 
 #: why a replica is still in progress when no store of the file runs
-INTERRUPTED = ("interrupted: the store that began this upload no longer runs (the arcrepository restarted "
+INTERRUPTED = (f"{INTERRUPTED_PREFIX} the store that began this upload no longer runs (the arcrepository restarted "
                "during it); store the file again to resume it (the replica is asked first whether it holds it)")
 
 
@@ -365,8 +366,8 @@ def on_reconcile(session: Session, name: str, replica_id: str, checksum: str | N
     if UploadState(info.upload_state) not in (U.UPLOAD_STARTED, U.DATA_UPLOADED):
         return UploadState(info.upload_state)     # settled meanwhile by a new store
     if checksum is None:
-        _transition(info, U.UPLOAD_FAILED, error="the store was interrupted (arcrepository restart) before the "
-                    "replica held the file; store it again")
+        _transition(info, U.UPLOAD_FAILED, error=f"{INTERRUPTED_PREFIX} the arcrepository restarted during the "
+                    "store, before the replica held the file; store it again")
         return U.UPLOAD_FAILED
     if instance_id:
         info.instance_id = instance_id

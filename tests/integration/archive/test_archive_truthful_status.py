@@ -107,6 +107,33 @@ def test_a_store_no_longer_running_is_reported_interrupted_and_resumed_by_nas_up
     assert set(farchive.copies(src.name)) == {"ba-one", "ba-two"}
 
 
+def test_a_store_the_reconciliation_settled_as_interrupted_is_resumed_by_nas_upload(farchive, tmp_path,  # noqa: F811
+                                                                                     capsys):
+    """The arcrepository restarted and its reconciliation already settled the store (the
+    replicas did not hold the file: failed, "interrupted: ... store it again"): a client that
+    was following it resumes it too."""
+    from server.cli import archive_cmd
+    from server.cli.common import rpc_proxy
+
+    src = tmp_path / "52-1-20240101000000-00001-host.warc.gz"
+    data = make_warc(src)
+    md5 = hashlib.md5(data).hexdigest()
+    farchive.interrupted(src.name, md5, len(data))
+    farchive.stop("arcrepository")
+    farchive.start("arcrepository")      # its reconciliation settles what the earlier one left
+    settled = wait_for(lambda: (s := farchive.rows(src.name)) and all(v[0] == "upload_failed" for v in s.values())
+                       and s, 60)
+    assert all(v[3].startswith("interrupted:") and "store it again" in v[3] for v in settled.values())
+    rf = RemoteFile.for_local_file(str(src), checksum=md5)
+    following = StoreStatusDto(src.name, md5, len(data), [ReplicaStateDto(r, UploadState.UPLOAD_STARTED)
+                                                          for r in ("ONE", "TWO", "CS")], running=True)
+    capsys.readouterr()
+    with rpc_proxy(_args(farchive)) as proxy:
+        final = archive_cmd._store(_args(farchive), proxy, rf, following)
+    assert final.complete
+    assert "interrupted in ONE, TWO, CS" in capsys.readouterr().err
+
+
 def test_an_arcrepository_that_stops_answering_while_a_store_is_followed_is_said_so(farchive, tmp_path):  # noqa: F811
     from server.cli import archive_cmd
     from server.cli.common import rpc_proxy
