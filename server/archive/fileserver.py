@@ -25,7 +25,7 @@ import urllib.parse
 from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from shared.errors import ChecksumMismatch
+from shared.errors import ChecksumMismatch, InvalidWarc
 
 log = logging.getLogger(__name__)
 
@@ -116,9 +116,10 @@ class _Handler(BaseHTTPRequestHandler):
         try:
             if route is not None:
                 served = route(name, query)
-        except ChecksumMismatch as exc:
-            # the stored copy is damaged: said as the typed error (JSON), so that the reader can
-            # tell a damaged copy from a bad request and ask another replica
+        except (ChecksumMismatch, InvalidWarc) as exc:
+            # the stored copy is damaged, or its bytes at that offset are no record (damage, or
+            # an offset that is wrong in every replica): said as the typed error (JSON), so that
+            # the reader can tell them from a refused request and ask another replica
             log.info("file server: /%s/%s: %s", parts[0], name, exc)
             self._error(422, json.dumps(exc.to_dict()), "application/json")
             return

@@ -59,6 +59,9 @@ def _plain_length(fh, offset: int) -> int:
                 break
             key, _, value = line.partition(b":")
             if key.strip().lower() == b"content-length":
+                if not value.strip().isdigit():
+                    raise InvalidWarc(f"WARC record at offset {offset} has a Content-Length that is no number",
+                                      {"offset": offset})
                 length = int(value.strip())
         if length is None:
             raise InvalidWarc(f"WARC record at offset {offset} has no Content-Length", {"offset": offset})

@@ -9,6 +9,7 @@ with ``os.link`` (atomic and, unlike ``rename``, never replaces an existing file
 from __future__ import annotations
 
 import dataclasses
+import errno
 import logging
 import os
 import shutil
@@ -23,6 +24,8 @@ log = logging.getLogger(__name__)
 
 FILEDIR, TEMPDIR = "filedir", "tempdir"
 READ_ONLY = 0o444
+#: a write that fails with one of these found the disk (or the user's quota) full
+DISK_FULL = frozenset({errno.ENOSPC, errno.EDQUOT})
 
 
 @dataclasses.dataclass
@@ -129,39 +132,54 @@ class BitarchiveStorage:
     def receive(self, name: str, chunks: Iterable[bytes | memoryview], size: int | None) -> Received:
         """The first half of :meth:`store`: ``chunks`` written under a temporary name, fsynced and
         hashed as they arrive. Nothing is in ``filedir`` yet: the caller must :meth:`commit` (or
-        :meth:`discard`) it; a restart removes it. Raises InvalidName, ArchiveFull,
-        ChecksumMismatch (not ``size`` bytes: nothing kept), and what ``chunks`` raises."""
+        :meth:`discard`) it; a restart removes it. Raises InvalidName, ArchiveFull (no directory
+        has room, or the disk filled up during the write: nothing kept), ChecksumMismatch (not
+        ``size`` bytes: nothing kept), and what ``chunks`` raises."""
         check_name(name)
         base = self.choose_dir(size or 0)
         tmp = os.path.join(base, TEMPDIR, f"{name}.{uuid.uuid4().hex[:12]}.part")
-        written = 0
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
         received = Received(name, tmp, base, 0, "")
         try:
-            # Each chunk is hashed (on another thread) while it is written; the next chunk is
-            # taken only when both are done, as a reader may reuse the chunk's buffer.
-            with arrival_hash(size) as h:
-                try:
-                    for chunk in chunks:
-                        h.update(chunk)
-                        view = memoryview(chunk)
-                        while view:
-                            n = os.write(fd, view)
-                            view = view[n:]
-                        h.wait()
-                        written += len(chunk)
-                    os.fsync(fd)
-                finally:
-                    os.close(fd)
-                received.checksum = h.hexdigest()
-            received.size = written
-            if size is not None and written != size:
-                raise ChecksumMismatch(f"{name}: received {written} bytes, expected {size}",
-                                       {"name": name, "size": written, "expected_size": size})
+            try:
+                self._write(fd, chunks, size, received)
+            except OSError as exc:
+                if exc.errno not in DISK_FULL:
+                    raise
+                # The directory had room when it was chosen; other writers (or a file larger
+                # than its sender said) filled it meanwhile. The partial file goes (below).
+                raise ArchiveFull(f"{name}: the storage directory {base} filled up while the file was written "
+                                  f"({received.size} bytes written): {os.strerror(exc.errno)}",
+                                  {"name": name, "dir": base, "written": received.size,
+                                   "reason": "disk_full"}) from None
+            if size is not None and received.size != size:
+                raise ChecksumMismatch(f"{name}: received {received.size} bytes, expected {size}",
+                                       {"name": name, "size": received.size, "expected_size": size})
             return received
         except BaseException:
             self.discard(received)
             raise
+
+    @staticmethod
+    def _write(fd: int, chunks: Iterable[bytes | memoryview], size: int | None, received: Received) -> None:
+        """Write and hash ``chunks`` into ``fd`` (closed afterwards), fsynced; ``received`` gets
+        the size written so far and, once all is written, the checksum."""
+        try:
+            # Each chunk is hashed (on another thread) while it is written; the next chunk is
+            # taken only when both are done, as a reader may reuse the chunk's buffer.
+            with arrival_hash(size) as h:
+                for chunk in chunks:
+                    h.update(chunk)
+                    view = memoryview(chunk)
+                    while view:
+                        n = os.write(fd, view)
+                        view = view[n:]
+                        received.size += n
+                    h.wait()
+                os.fsync(fd)
+                received.checksum = h.hexdigest()
+        finally:
+            os.close(fd)
 
     def commit(self, received: Received, expected_checksum: str | None) -> StoredFile:
         """The second half of :meth:`store`: the received file linked into ``filedir`` if its

@@ -29,6 +29,7 @@ from shared.errors import (
     ArchiveFileNotFound,
     ChecksumMismatch,
     InvalidInput,
+    InvalidWarc,
     NasError,
     NotFound,
     StoreFailed,
@@ -184,15 +185,39 @@ def check_archived_checksum(status: StoreStatusDto, checksum: str) -> None:
 
 
 def _store(args, proxy, rf, status: StoreStatusDto) -> StoreStatusDto:
-    """Follow a store from its first ``status`` to its end."""
+    """Follow a store from its first ``status`` to its end. A store the arcrepository no longer
+    runs (it restarted meanwhile) leaves replicas in progress: it is resumed once by storing
+    the file again, which asks those replicas first whether they hold it."""
+    from shared.dto.archive import INTERRUPTED_PREFIX
+
+    status = _follow(args, proxy, rf, status)
+    # in progress with no store running, or already settled as failed for that reason
+    cut = [r.replica for r in status.replicas if r.replica in status.interrupted_replicas
+           or (r.state == "upload_failed" and (r.error or "").startswith(INTERRUPTED_PREFIX))]
+    if cut:
+        print(f"nas upload: {rf.name}: the store was interrupted in {', '.join(cut)} "
+              "(the arcrepository restarted during it); resuming it", file=sys.stderr)
+        status = _follow(args, proxy, rf, _call(proxy, "store", rf.to_dict()))
+    return status
+
+
+def _follow(args, proxy, rf, status: StoreStatusDto) -> StoreStatusDto:
     from server.archive.client_store import pause_if_early
+    from server.cli.common import Unreachable
 
     with _bar(args, total=len(status.replicas), unit="replica", desc=f"store {rf.name}") as bar:
         done = 0
         while status.running:
             # The arcrepository answers as soon as the store ended: no poll interval is added.
             started, wait = time.monotonic(), min(STATUS_WAIT, args.timeout / 2)
-            status = _call(proxy, "store_status", rf.name, wait)
+            try:
+                status = _call(proxy, "store_status", rf.name, wait)
+            except Unreachable as exc:
+                raise Unavailable(
+                    f"the arcrepository stopped answering while it stored {rf.name} ({exc}): the store is "
+                    "interrupted and the local file is kept; run nas upload again when the arcrepository "
+                    "runs: it resumes the store, asking each replica first whether it holds the file",
+                    {"name": rf.name, "reason": "interrupted"}) from None
             if status.running:
                 pause_if_early(started, wait)
             now = sum(1 for r in status.replicas if r.state in DONE_STATES)
@@ -231,6 +256,7 @@ def get_file(args: argparse.Namespace) -> int:
             except NasError as exc:
                 if isinstance(exc, InvalidInput) and exc.code == "invalid_name":
                     raise
+                _report_damage(proxy, args.name, replica, exc)
                 problems.append(f"replica {replica}: {exc.code}: {exc.message}")
                 print(f"nas get-file: {args.name}: replica {replica}: {exc.code}: {exc.message}"
                       + ("; trying the next replica" if replica != order[-1] else ""), file=sys.stderr)
@@ -241,6 +267,20 @@ def get_file(args: argparse.Namespace) -> int:
     if problems and all("file_not_found" in p for p in problems):
         raise ArchiveFileNotFound(f"{args.name} is in no replica ({'; '.join(problems)})", {"name": args.name})
     raise StoreFailed(f"{args.name}: no replica gave a good copy ({'; '.join(problems)})", {"name": args.name})
+
+
+def _report_damage(proxy, name: str, replica: str, exc: NasError) -> None:
+    """Tell bit preservation that ``replica`` gave damaged bytes of ``name`` (the arcrepository
+    checks the copy itself before it marks anything); a report that cannot be made changes
+    nothing for this read."""
+    from server.cli.common import Unreachable
+
+    if not isinstance(exc, ChecksumMismatch | InvalidWarc):
+        return
+    try:
+        _call(proxy, "report_damage", name, replica, exc.message[:500])
+    except (NasError, Unreachable):
+        pass
 
 
 def _replica_order(proxy, named: str | None) -> list[str]:
@@ -271,6 +311,7 @@ def get_record(args: argparse.Namespace) -> int:
         raise InvalidInput(f"{args.output}: no such directory", {"file": args.output})
     where = f"{args.name} at offset {args.offset}"
     problems: list[NasError] = []
+    suspects: list[tuple[str, NasError]] = []
     with rpc_proxy(args) as proxy:
         order = _replica_order(proxy, args.replica)
         for replica in order:
@@ -283,10 +324,16 @@ def get_record(args: argparse.Namespace) -> int:
                 text.close()
                 if exc.code in ("invalid_name", "invalid_input"):
                     raise
+                if isinstance(exc, ChecksumMismatch):
+                    _report_damage(proxy, args.name, replica, exc)
+                elif isinstance(exc, InvalidWarc):
+                    suspects.append((replica, exc))     # damage, if another replica has a record there
                 problems.append(exc)
                 print(f"nas get-record: {where}: replica {replica}: {exc.code}: {exc.message}"
                       + ("; trying the next replica" if replica != order[-1] else ""), file=sys.stderr)
                 continue
+            for bad, exc in suspects:
+                _report_damage(proxy, args.name, bad, exc)
             with raw, text:
                 _write_record(raw if args.raw else text, args.output)
             if problems:
@@ -362,24 +409,48 @@ def batch_run(args: argparse.Namespace) -> int:
         with open(job, encoding="utf-8") as fh:
             source = fh.read()
         job = os.path.basename(job)[:-3]
+    from server.archive.batch import fallback
+
+    job_args = _job_args(args.arg)
+    rerun = fallback.Fallback()
     with rpc_proxy(args) as proxy:
-        result = _call(proxy, "batch", None if source else job, args.replica, args.regex, _job_args(args.arg),
-                       source)
+        result = _call(proxy, "batch", None if source else job, args.replica, args.regex, job_args, source)
         with _bar(args, total=len(result.expected_instances), unit="instance", desc=f"batch {job}") as bar:
             while result.running:
                 time.sleep(POLL)
                 result = _call(proxy, "batch_status", result.batch_id)
             bar.update(len(result.answered_instances))
-    if result.output_url:
+        if result.failed_files and fallback.falls_back(None if source else job, source):
+            # files whose copy failed here are read from another replica, as get-file does
+            rerun = fallback.rerun_failed(lambda method, *a: _call(proxy, method, *a), result, job, job_args,
+                                          lambda rid, names: print(
+                                              f"nas batch: {len(names)} file(s) failed in replica {result.replica}; "
+                                              f"running {job} over them in replica {rid}", file=sys.stderr))
+    if rerun.outputs and result.output_url:
+        if args.output:
+            with open(args.output, "wb") as dest:
+                fallback.merge_outputs(job, [result.output_url, *rerun.outputs], dest, job_args, args.timeout)
+        else:
+            fallback.merge_outputs(job, [result.output_url, *rerun.outputs], sys.stdout.buffer, job_args, args.timeout)
+            sys.stdout.buffer.flush()
+    elif result.output_url:
         if args.output:
             download(http_chunks(result.output_url, args.timeout), args.output)
         else:
             for chunk in http_chunks(result.output_url, args.timeout):
                 sys.stdout.buffer.write(chunk)
             sys.stdout.buffer.flush()
+    if rerun.recovered:
+        # the first run's exceptions of the recovered files stay (they say why the copy failed)
+        result.files_failed -= len(rerun.recovered)
+        result.files_processed += len(rerun.recovered)
     errors = open(args.errors, "w", encoding="utf-8") if args.errors else sys.stderr
     try:
-        for e in result.exceptions:
+        for name, rid in sorted(rerun.recovered.items()):
+            print(f"-\t{name}\tfailed in replica {result.replica}; read from replica {rid}", file=errors)
+        for note in rerun.notes:
+            print(f"-\t-\t{note}", file=errors)
+        for e in [*result.exceptions, *rerun.exceptions]:
             print(f"{e.instance_id or ''}\t{e.file or '-'}\t{e.error}", file=errors)
         for name in result.missing_files:
             print(f"-\t{name}\tnot processed: missing in replica {result.replica}", file=errors)
@@ -424,7 +495,10 @@ def archive_ls(args: argparse.Namespace) -> int:
     if args.json:
         print_json([i.to_dict() for i in items])
         return 0
-    rows = [(i.name, i.size, i.checksum, " ".join(f"{k}:{v}" for k, v in sorted(i.states.items()))) for i in items]
+    # a copy bit preservation found missing, corrupt or disputed is shown as that, not as the
+    # upload_completed its store once reached
+    rows = [(i.name, i.size, i.checksum, " ".join(f"{k}:{i.findings.get(k) or v}" for k, v in sorted(i.states.items())))
+            for i in items]
     print_table(("NAME", "SIZE", "MD5", "STATE PER REPLICA"), rows)
     return 0
 

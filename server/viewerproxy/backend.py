@@ -16,6 +16,7 @@ at once instead of first inflating the whole gzip member to measure it.
 """
 from __future__ import annotations
 
+import logging
 import threading
 import time
 import urllib.parse
@@ -27,6 +28,8 @@ from requests.adapters import HTTPAdapter
 from server.viewerproxy.caches import LookupCache
 from server.viewerproxy.records import Record, open_record
 from shared.errors import ArchiveFileNotFound, ChecksumMismatch, InvalidWarc, Unavailable
+
+log = logging.getLogger(__name__)
 
 LOCATION_TTL = 60.0
 
@@ -93,43 +96,72 @@ class ArchiveBackend:
 
     def open_record(self, filename: str, offset: int, length: int | None = None) -> Record:
         """The record at ``offset`` of ``filename`` (``length``: its bytes as the index says).
-        A copy the file server finds damaged (ChecksumMismatch) is read from another bitarchive
-        replica, as ``nas get-file`` and ``get-record`` do. Raises Unavailable, InvalidWarc,
-        ArchiveFileNotFound, ChecksumMismatch (no replica holds a good copy)."""
+        A copy that cannot give the record (the file server finds it damaged, its bytes are no
+        record, or its bitarchive does not answer) is read from another bitarchive replica, as
+        ``nas get-file`` and ``get-record`` do; a copy whose bytes were damaged while another
+        replica's were good is reported to bit preservation (the arcrepository checks it before
+        it marks it). Raises Unavailable, InvalidWarc, ArchiveFileNotFound, ChecksumMismatch
+        (no replica gives the record: the first replica's reason)."""
         try:
-            try:
-                return open_record(self._http(), self.record_url(filename, offset, length), self.fetch_timeout)
-            except InvalidWarc:
-                if not length:
-                    raise
-                # the index's length did not frame a record: let the file server measure it
-                return open_record(self._http(), self.record_url(filename, offset), self.fetch_timeout)
-            except Unavailable:
-                with self._lock:   # the file may have moved to another instance: ask once more
-                    self._locations.pop(filename, None)
-                return open_record(self._http(), self.record_url(filename, offset), self.fetch_timeout)
-        except ChecksumMismatch as damaged:
-            return self._from_another_replica(filename, offset, damaged)
+            return self._from_default_replica(filename, offset, length)
+        except (ChecksumMismatch, InvalidWarc, Unavailable) as first:
+            return self._from_another_replica(filename, offset, first)
 
-    def _from_another_replica(self, filename: str, offset: int, damaged: ChecksumMismatch) -> Record:
+    def _from_default_replica(self, filename: str, offset: int, length: int | None) -> Record:
+        try:
+            return open_record(self._http(), self.record_url(filename, offset, length), self.fetch_timeout)
+        except (InvalidWarc, ChecksumMismatch):
+            if not length:
+                raise
+            # the index's length may not frame the record (the bytes then look damaged): let the
+            # file server measure it before the copy counts as damaged
+            return open_record(self._http(), self.record_url(filename, offset), self.fetch_timeout)
+        except Unavailable:
+            with self._lock:   # the file may have moved to another instance: ask once more
+                self._locations.pop(filename, None)
+            return open_record(self._http(), self.record_url(filename, offset), self.fetch_timeout)
+
+    def _from_another_replica(self, filename: str, offset: int, first: Exception) -> Record:
         from shared.enums import ReplicaType
 
         replicas = [r.id for r in self.call("arcrepository", "replicas") if r.type == ReplicaType.BITARCHIVE]
-        first = self.call("arcrepository", "get_record", filename, offset, self.replica).replica
-        for rid in (r for r in replicas if r != first):
+        default = self.call("arcrepository", "get_record", filename, offset, self.replica).replica
+        damaged = {default: first} if isinstance(first, ChecksumMismatch | InvalidWarc) else {}
+        for rid in (r for r in replicas if r != default):
             try:
                 where = self.call("arcrepository", "get_record", filename, offset, rid)
-                return open_record(self._http(), where.url, self.fetch_timeout)
-            except (ChecksumMismatch, InvalidWarc, Unavailable, ArchiveFileNotFound):
+                record = open_record(self._http(), where.url, self.fetch_timeout)
+            except (ChecksumMismatch, InvalidWarc) as exc:
+                damaged[rid] = exc
                 continue
-        raise damaged
+            except (Unavailable, ArchiveFileNotFound):
+                continue
+            # Another replica's bytes at this offset are a record: what the others gave was damage.
+            for bad, exc in damaged.items():
+                self._report_damage(filename, bad, exc)
+            return record
+        if any(isinstance(e, ChecksumMismatch) for e in damaged.values()):
+            for bad, exc in damaged.items():
+                if isinstance(exc, ChecksumMismatch):   # the file server itself found the copy damaged
+                    self._report_damage(filename, bad, exc)
+        raise first
+
+    def _report_damage(self, filename: str, replica: str, exc: Exception) -> None:
+        """Best effort: a report that cannot be made changes nothing for this answer."""
+        try:
+            self.call("arcrepository", "report_damage", filename, replica, str(getattr(exc, "message", exc))[:500])
+        except Exception:  # noqa: BLE001 - see above
+            log.info("could not report %s in %s as damaged", filename, replica)
 
     def open_file(self, filename: str) -> requests.Response:
         where = self.call("arcrepository", "get_file", filename, self.replica)
         try:
             resp = self._http().get(where.url, stream=True, timeout=(10.0, self.fetch_timeout))
         except requests.RequestException as exc:
-            raise Unavailable(f"the bitarchive did not answer: {exc}", {"file": filename}) from None
+            from server.archive.remotefile import without_token
+
+            # requests names the URL, whose query is a signed token: never in a message
+            raise Unavailable(f"the bitarchive did not answer: {without_token(str(exc))}", {"file": filename}) from None
         if resp.status_code != 200:
             resp.close()
             raise Unavailable(f"the bitarchive answered {resp.status_code} for {filename}", {"file": filename})

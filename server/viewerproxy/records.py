@@ -1,11 +1,15 @@
 """Reading one archived record for replay: streamed from a bitarchive's file server, parsed by
 warcio, the HTTP payload handed out with its transfer encoding undone (no chunk markers ever reach
 a browser) and its content encoding kept as archived (the ``Content-Encoding`` header stays true).
-Nothing is read into memory beyond warcio's buffers: a 1 GB record streams.
+A record up to ``VERIFY_MAX`` is read whole and verified first (a damaged copy is said as
+ChecksumMismatch, so the backend reads another replica); a larger one streams, nothing read into
+memory beyond warcio's buffers: a 1 GB record streams.
 """
 from __future__ import annotations
 
+import io
 import re
+import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,7 +18,12 @@ from warcio.archiveiterator import ArchiveIterator
 from warcio.bufferedreaders import ChunkedDataReader
 
 from server.archive.cdx import target_uri
-from shared.errors import InvalidWarc, Unavailable
+from shared.errors import ChecksumMismatch, InvalidWarc, Unavailable
+
+#: records up to this size (nearly every page and its resources) are read whole and verified
+#: (gzip CRC, WARC-Block-Digest) before a byte is replayed; larger ones stream unverified, as a
+#: 1 GB video must not wait for its last byte nor sit in memory
+VERIFY_MAX = 8 << 20
 
 #: archived response headers never replayed: hop-by-hop ones that name no property of the archived
 #: exchange, and the length (the proxy frames its own answer and says its own length)
@@ -87,8 +96,12 @@ def open_record(session: requests.Session, url: str, timeout: float) -> Record:
     if resp.status_code != 200:
         resp.close()
         raise Unavailable(f"the bitarchive answered {resp.status_code} for {shown}", {"url": shown})
+    source = resp.raw
+    size = resp.headers.get("Content-Length", "")
+    if size.isdigit() and int(size) <= VERIFY_MAX:
+        source = io.BytesIO(_verified(resp, int(size), shown))
     try:
-        rec = next(iter(ArchiveIterator(resp.raw, arc2warc=True, ensure_http_headers=False)))
+        rec = next(iter(ArchiveIterator(source, arc2warc=True, ensure_http_headers=False)))
     except StopIteration:
         resp.close()
         raise InvalidWarc(f"no record at {shown}", {"url": shown}) from None
@@ -96,6 +109,36 @@ def open_record(session: requests.Session, url: str, timeout: float) -> Record:
         resp.close()
         raise InvalidWarc(f"the record at {shown} cannot be read: {exc}", {"url": shown}) from None
     return _record(rec, resp)
+
+
+def _verified(resp, size: int, shown: str) -> bytes:
+    """The ``size`` bytes of the record ``resp`` serves, checked before a byte is replayed: the
+    gzip member inflates whole (its CRC holds) and the WARC record's block digest matches.
+    Raises ChecksumMismatch (the copy is damaged: read another replica), Unavailable (the
+    transfer broke off). A record without a block digest (ARC, some writers) is replayed as it is."""
+    from server.archive.records import GZIP_MAGIC
+    from server.archive.verify import verify_record
+
+    try:
+        data = resp.raw.read(size)
+    except Exception as exc:  # noqa: BLE001 - urllib3 raises its own errors for a broken transfer
+        raise Unavailable(f"the transfer from {shown} broke off: {exc}", {"url": shown}) from None
+    finally:
+        resp.close()
+    if len(data) != size:
+        raise Unavailable(f"the transfer from {shown} broke off ({len(data)} of {size} bytes)", {"url": shown})
+    text = data
+    if data[:2] == GZIP_MAGIC:
+        inflater = zlib.decompressobj(16 + zlib.MAX_WBITS)
+        try:
+            text = inflater.decompress(data) + inflater.flush()
+        except zlib.error as exc:
+            raise ChecksumMismatch(f"the record at {shown} is damaged: {exc}", {"url": shown}) from None
+        if not inflater.eof:
+            raise ChecksumMismatch(f"the record at {shown} is damaged: its gzip member is cut short",
+                                   {"url": shown})
+    verify_record(io.BytesIO(text), f"the record at {shown}")
+    return data
 
 
 def _record(rec, resp) -> Record:

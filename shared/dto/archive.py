@@ -76,6 +76,11 @@ class ReplicaStateDto(Dto):
     updated: str | None = None          # ISO-8601
 
 
+#: how the error of a replica's upload begins when an arcrepository restart cut it off (still in
+#: progress, or settled as failed): storing the file again resumes it
+INTERRUPTED_PREFIX = "interrupted:"
+
+
 @dataclasses.dataclass
 class StoreStatusDto(Dto):
     """Where a store stands: the file as the client stored it and its state in every replica.
@@ -88,6 +93,10 @@ class StoreStatusDto(Dto):
     running: bool = False
     complete: bool = False
     failed_replicas: list[str] = dataclasses.field(default_factory=list)
+    #: replicas left ``upload_started``/``data_uploaded`` by a store that no longer runs (the
+    #: arcrepository restarted during it): storing the file again resumes it (each such replica
+    #: is asked first whether it holds the file); until then the reconciliation settles them
+    interrupted_replicas: list[str] = dataclasses.field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.complete = all(r.state == UploadState.UPLOAD_COMPLETED for r in self.replicas)
@@ -103,6 +112,9 @@ class ArchiveFileDto(Dto):
     size: int | None
     created: str | None                           # ISO-8601
     states: dict[str, str | None]                 # replica id -> upload state
+    #: replica id -> what bit preservation found wrong with that copy since it was stored
+    #: (``missing``, ``corrupt``, ``disputed``); a copy with no finding is not listed
+    findings: dict[str, str] = dataclasses.field(default_factory=dict)
 
 
 @dataclasses.dataclass
@@ -454,6 +466,7 @@ RETURNS_BY_SERVICE[ARCREPOSITORY].update({
     "replace_confirmation": ReplaceConfirmationDto,
     "replace_corrupt": RepairResultDto,
     "preservation_log": Page[PreservationEventDto],
+    "report_damage": str,
 })
 RETURNS_BY_SERVICE[BITARCHIVE_MONITOR].update({
     "instance_op": InstanceOpResultDto,

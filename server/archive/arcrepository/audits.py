@@ -151,10 +151,10 @@ class AuditRunner:
             a = s.get(Audit, audit_id)
             if state == "failed":
                 core.add_error(a, message)
-            if state == "done" and a.partial and not a.message:
+            if state == "done" and a.partial and (not a.message or a.message == core.RESTART_RUNNING):
                 message = ("partial: instance(s) " + ", ".join(json.loads(a.missing_instances))
                            + " did not answer; their files were not judged")
-            core.finish(a, state, message or a.message)
+            core.finish(a, state, message)
             core.log_event(s, "system", f"audit_{state}:{a.kind}", rid, None, core.audit_dto(a).to_dict())
             findings = a.missing + a.corrupt + a.disputed
         log_fn = log.warning if (findings or state != "done") else log.info

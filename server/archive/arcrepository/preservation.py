@@ -153,17 +153,29 @@ def request_cancel(session: Session, audit_id: int, who: str) -> Audit:
     return a
 
 
+#: the message of a run queued again by a restart, and of that run once it runs again; neither
+#: may outlive the run (the errors keep that it was interrupted)
+RESTART_QUEUED = "the arcrepository restarted during this run; it starts again"
+RESTART_RUNNING = "started again: the arcrepository restarted during an earlier attempt"
+
+
 def start(a: Audit) -> None:
     now = utcnow()
     a.state, a.started, a.heartbeat, a.snapshot = "running", now, now, now
+    if a.message == RESTART_QUEUED:
+        a.message = RESTART_RUNNING
 
 
 def finish(a: Audit, state: str, message: str = "") -> None:
+    """End the run in ``state``; ``message`` (if any) says how. A message that only said the
+    run was being started again does not stay on a finished run."""
     a.state, a.finished = state, utcnow()
     if state == "done":
         a.progress = 1.0
     if message:
         a.message = message
+    elif a.message in (RESTART_QUEUED, RESTART_RUNNING):
+        a.message = f"{state} (started again after the arcrepository restarted during an earlier attempt)"
 
 
 def add_error(a: Audit, error: str) -> None:
@@ -178,7 +190,7 @@ def recover(session: Session) -> list[int]:
     starts over from a fresh listing; a repair goes on with what is still missing). Returns
     every queued audit id, oldest first, for the runner to take up."""
     for a in session.execute(select(Audit).where(Audit.state == "running")).scalars():
-        a.state, a.message = "queued", "the arcrepository restarted during this run; it starts again"
+        a.state, a.message = "queued", RESTART_QUEUED
         if a.cancel_requested:
             finish(a, "cancelled", "cancelled (the arcrepository restarted before it stopped)")
         add_error(a, "interrupted by a restart of the arcrepository")

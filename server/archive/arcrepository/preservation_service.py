@@ -17,6 +17,7 @@ from sqlalchemy import select
 from server.archive.arcrepository import growth
 from server.archive.arcrepository import preservation as core
 from server.archive.arcrepository.audits import AuditLimits, AuditRunner
+from server.archive.arcrepository.damage import DamageReports
 from server.archive.arcrepository.deps import ContainerDeps
 from server.archive.arcrepository.models import Audit
 from server.archive.arcrepository.repair import Repairs
@@ -58,6 +59,8 @@ class PreservationContext(ContainerDeps, ArchiveContext):
                                   self._arranged)
         self.repairs = Repairs(self.runner, s["archive.preservation.op_timeout"])
         self.runner.on_damage = self._damage_found
+        # copies readers found damaged, checked here before anything is marked
+        self.damage = DamageReports(self.replicas, self.runner.live_checksum, self._session)
 
     def _damage_found(self, audit_id: int, kind: str, replica: str, missing: int, corrupt: int,
                       disputed: int) -> None:
@@ -68,12 +71,20 @@ class PreservationContext(ContainerDeps, ArchiveContext):
         if notify is not None:
             notify.emit(NotificationCode.AUDIT_FOUND_DAMAGE, Severity.ERROR,
                         f"audit {audit_id} ({kind}) of replica {replica} found {missing} missing, {corrupt} corrupt, "
-                        f"{disputed} disputed file(s): see `nas bitpreservation status`", f"replica {replica}",
+                        f"{disputed} disputed file(s): see `nas bitpreservation status`",
+                        # each audit is its own event: a repeat would be counted on the first
+                        # audit's notification and keep that audit's text and figures
+                        f"replica {replica} audit {audit_id}",
                         {"audit_id": audit_id, "kind": kind, "replica": replica, "missing": missing,
                          "corrupt": corrupt, "disputed": disputed})
 
     def start(self) -> None:
         super().start()
+        # A checksum batch run that meets a copy with another checksum reports it the same way.
+        for dep in self.container.dependencies:
+            core_ = getattr(dep, "core", None)
+            if isinstance(core_, ArcRepository):
+                core_.on_damaged_copy = lambda name, replica, why: self.damage.report(name, replica, "batch", why)
         # After the container runs (its reply listener consumes), not before: a resumed run calls out.
         self.container.spawn_managed_thread(self._resume, identifier="nas-audit-resume")
 
@@ -205,6 +216,16 @@ class PreservationRpcs:
         Raises TokenRejected, BadChecksumStated, CopyIsGood, NoGoodCopy, ArchiveFileNotFound,
         ReplicaUnavailable."""
         return self.bitpres.repairs.replace(self.db, replica, name, bad_checksum, token)
+
+    @rpc(roles=READ)
+    def report_damage(self, name: str, replica: str, reason: str = "") -> str:
+        """A reader found the copy of ``name`` in ``replica`` damaged (a record whose digest or
+        gzip CRC fails, a whole file with another checksum). The arcrepository checks the copy
+        itself in the background (its checksum now, then the vote, as an audit does) and marks
+        it corrupt or disputed only when that confirms it. Returns ``checking``,
+        ``checked_recently`` or ``busy`` (dropped; the next audit finds it). Raises InvalidName,
+        NotFound (replica), ArchiveFileNotFound."""
+        return self.bitpres.damage.report(name, replica, self.caller.subject, reason)
 
     @rpc(roles=READ)
     def preservation_log(self, replica: str | None = None, offset: int = 0,

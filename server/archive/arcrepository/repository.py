@@ -9,6 +9,7 @@ the worker's session. The store protocol itself is :mod:`.store`.
 """
 from __future__ import annotations
 
+import collections
 import contextlib
 import dataclasses
 import logging
@@ -19,12 +20,14 @@ from typing import Any
 
 import eventlet
 from nameko.exceptions import RpcTimeout, UnknownService
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from server.archive.arcrepository import expectations
 from server.archive.arcrepository import store as core
 from server.archive.arcrepository.models import utcnow
 from server.archive.batch.base import load_job, registered_jobs
+from server.archive.batch.jobs import ChecksumJob
 from server.archive.checksums import normalise
 from server.archive.fileserver import UNSIGNED, UrlSigner
 from server.archive.names import check_name
@@ -36,6 +39,7 @@ from server.db.transactions import committing
 from shared.dto import Page
 from shared.dto.archive import (
     ArchiveFileDto,
+    BatchErrorDto,
     BatchResultDto,
     FileLocationDto,
     FileUrlDto,
@@ -173,6 +177,11 @@ class ArcRepository:
         self.waits = Waits(limits.max_waiting)
         #: told about every store that ended incomplete (the service notifies a person)
         self.on_store_failed: Callable[[StoreStatusDto], None] | None = None
+        #: told about a copy a checksum batch run found with another checksum than the archived
+        #: one (``name, replica, why``): bit preservation checks and marks it (``damage.py``)
+        self.on_damaged_copy: Callable[[str, str, str], Any] | None = None
+        #: batch id -> the copies a done checksum run found differing (computed once per run)
+        self.checksum_findings: collections.OrderedDict[str, list[tuple[str, str, str]]] = collections.OrderedDict()
 
     # --- calls to replicas ----------------------------------------------------------------------
 
@@ -204,6 +213,8 @@ class ArcRepository:
                         ended.wait()
         status = core.status(session, name, self.replicas.all())
         status.running = name in self.running
+        if not status.running:
+            core.mark_interrupted(status)
         return status
 
     def store(self, session: Session, rf: RemoteFile) -> StoreStatusDto:
@@ -643,7 +654,77 @@ class ArcRepository:
                    "were not processed" + (f" (missing: {', '.join(missing[:20])}"
                                             + (", ..." if len(missing) > 20 else "") + ")" if missing else ""))
             result.error = f"{result.error}; {why}" if result.error else why
+        if result.job == ChecksumJob.name and result.output_url:
+            self.judge_checksums(result, r)
         return result
+
+    def judge_checksums(self, result: BatchResultDto, r: ReplicaDto) -> None:
+        """A done ``checksum`` run: every MD5 it computed is compared with the checksum the file
+        was stored with. A copy that differs is a failed file of the run (named, with both
+        values, among its exceptions) and reported to bit preservation, which checks and marks
+        it; the run is then no success. Its output lines stay as the copies are (they are what
+        the run computed)."""
+        found = self.checksum_findings.get(result.batch_id)
+        if found is None:
+            found = self.differing_checksums(result.output_url or "")
+            self.checksum_findings[result.batch_id] = found
+            while len(self.checksum_findings) > MAX_REMEMBERED_BATCHES:
+                self.checksum_findings.popitem(last=False)
+            for name, value, reference in found:
+                if self.on_damaged_copy is not None:
+                    try:
+                        self.on_damaged_copy(name, r.id, f"checksum batch {result.batch_id}: {value}, not {reference}")
+                    except NasError as exc:
+                        log.info("cannot report %s in %s as damaged: %s", name, r.id, exc)
+        if not found:
+            return
+        names = [n for n, _, _ in found]
+        result.files_processed = max(0, result.files_processed - len(found))
+        result.files_failed += len(found)
+        result.failed_files = list(dict.fromkeys([*result.failed_files, *names]))
+        result.exceptions = [*result.exceptions, *(
+            BatchErrorDto(f"ChecksumMismatch: the copy's checksum {value} differs from the archived {reference}",
+                          name) for name, value, reference in found[:MAX_NAMED_MISSING])]
+        why = (f"{len(found)} cop{'y' if len(found) == 1 else 'ies'} in replica {r.id} differ from the archived "
+               f"checksum: {', '.join(names[:20])}{', ...' if len(names) > 20 else ''}")
+        result.error = f"{result.error}; {why}" if result.error else why
+
+    def differing_checksums(self, url: str) -> list[tuple[str, str, str]]:
+        """(name, the run's MD5, the archived one) of every ``name##md5`` line of the run's
+        output at ``url`` whose MD5 is not the archived checksum; other algorithms' lines (their
+        values are no MD5) are not compared. Read as a stream, compared a chunk at a time."""
+        from server.archive.arcrepository.models import ArchiveFile
+        from server.archive.remotefile import http_chunks
+
+        found: list[tuple[str, str, str]] = []
+        pending: dict[str, str] = {}
+
+        def compare() -> None:
+            with self.sessions() as s:
+                rows = s.execute(select(ArchiveFile.filename, ArchiveFile.checksum)
+                                 .where(ArchiveFile.filename.in_(list(pending))))
+                for name, reference in rows:
+                    if reference and normalise(reference) != pending[name]:
+                        found.append((name, pending[name], normalise(reference)))
+            pending.clear()
+
+        rest = b""
+        for chunk in http_chunks(url, self.limits.rpc_timeout):
+            lines = (rest + bytes(chunk)).split(b"\n")
+            rest = lines.pop()
+            for line in lines:
+                name, sep, value = line.decode("utf-8", "replace").strip().rpartition("##")
+                if sep and re.fullmatch(r"[0-9a-fA-F]{32}", value):
+                    pending[name] = value.lower()
+            if len(pending) >= 5000:
+                compare()
+        if rest.strip():
+            name, sep, value = rest.decode("utf-8", "replace").strip().rpartition("##")
+            if sep and re.fullmatch(r"[0-9a-fA-F]{32}", value):
+                pending[name] = value.lower()
+        if pending:
+            compare()
+        return sorted(found)
 
     def batch_status(self, batch_id: str, wait: float = 0.0) -> BatchResultDto:
         """The run's result from its replica's monitor (the replica is the id's prefix); with

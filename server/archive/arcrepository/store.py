@@ -33,6 +33,7 @@ from server.archive.checksums import normalise
 from server.archive.names import check_name
 from shared.dto import Page
 from shared.dto.archive import (
+    INTERRUPTED_PREFIX,
     ArchiveFileDto,
     ReplicaChecksumDto,
     ReplicaDto,
@@ -221,6 +222,22 @@ def status(session: Session, name: str, replicas: list[ReplicaDto] | None = None
     return StoreStatusDto(f.filename, f.checksum, f.size, states)
 
 
+#: why a replica is still in progress when no store of the file runs
+INTERRUPTED = (f"{INTERRUPTED_PREFIX} the store that began this upload no longer runs (the arcrepository restarted "
+               "during it); store the file again to resume it (the replica is asked first whether it holds it)")
+
+
+def mark_interrupted(status: StoreStatusDto) -> StoreStatusDto:
+    """For a file no store runs for: every replica still ``upload_started``/``data_uploaded``
+    was left so by an interrupted store; it is named in ``interrupted_replicas`` and its empty
+    error says so (until the reconciliation settles it, or a new store resumes it)."""
+    for r in status.replicas:
+        if r.state in (U.UPLOAD_STARTED, U.DATA_UPLOADED):
+            status.interrupted_replicas.append(r.replica)
+            r.error = r.error or INTERRUPTED
+    return status
+
+
 def location_hint(session: Session, name: str, replica_id: str) -> str | None:
     f = _file(session, name)
     if f is None:
@@ -256,10 +273,26 @@ def list_files(session: Session, replica_id: str | None = None, offset: int = 0,
         rows = rows[offset:offset + limit]
     items = []
     for f in rows:
-        states = {i.replica_id: i.upload_state for i in f.infos}
+        infos = [i for i in f.infos if not replica_id or i.replica_id == replica_id]
+        states = {i.replica_id: i.upload_state for i in infos}
+        if replica_id:
+            states.setdefault(replica_id, None)
+        findings = {i.replica_id: found for i in infos if (found := finding(i))}
         items.append(ArchiveFileDto(f.filename, f.checksum, f.size, f.created.isoformat() if f.created else None,
-                                    states if not replica_id else {replica_id: states.get(replica_id)}))
+                                    states, findings))
     return Page(items, total, offset, limit)
+
+
+def finding(info: ReplicaFileInfo) -> str | None:
+    """What bit preservation holds against a copy (``missing``, ``corrupt``, ``disputed``), or
+    None. Its upload state stays ``upload_completed`` (an audit never rewrites it: the store did
+    complete), so a listing shows this next to it, or it would call a damaged copy complete."""
+    if info.filelist_status == FileListStatus.MISSING.value:
+        return FileListStatus.MISSING.value
+    if info.checksum_status in (ChecksumStatus.CORRUPT.value, ChecksumStatus.DISPUTED.value) \
+            and info.upload_state == U.UPLOAD_COMPLETED.value:
+        return info.checksum_status
+    return None
 
 
 def run_store(plan: dict[str, Action], replicas: list[ReplicaDto], *,
@@ -333,8 +366,8 @@ def on_reconcile(session: Session, name: str, replica_id: str, checksum: str | N
     if UploadState(info.upload_state) not in (U.UPLOAD_STARTED, U.DATA_UPLOADED):
         return UploadState(info.upload_state)     # settled meanwhile by a new store
     if checksum is None:
-        _transition(info, U.UPLOAD_FAILED, error="the store was interrupted (arcrepository restart) before the "
-                    "replica held the file; store it again")
+        _transition(info, U.UPLOAD_FAILED, error=f"{INTERRUPTED_PREFIX} the arcrepository restarted during the "
+                    "store, before the replica held the file; store it again")
         return U.UPLOAD_FAILED
     if instance_id:
         info.instance_id = instance_id

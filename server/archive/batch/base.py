@@ -33,6 +33,9 @@ class BatchJob:
     #: jobs whose ``file_output`` is thread-safe and mostly outside the GIL (hashing) set this
     #: above 1: files are then processed by that many threads, outputs written in file order
     threads: ClassVar[int] = 1
+    #: whether a file that fails in one replica may be read from another (``batch/fallback.py``);
+    #: False for jobs about one replica's own copies (checksums, file lists)
+    falls_back: ClassVar[bool] = True
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         # A job must say what it does with a file: refuse it when its class is defined (also for

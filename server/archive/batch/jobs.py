@@ -22,6 +22,7 @@ class ChecksumJob(BatchJob):
     """``name##checksum`` per file (MD5 by default, ``algorithm=sha1`` etc. allowed)."""
 
     name = "checksum"
+    falls_back = False          # about this replica's copies: another's checksum would hide them
     threads = max(1, min(4, os.cpu_count() or 1))   # hashlib hashes outside the GIL
 
     _buffers = threading.local()     # a read buffer per thread, reused for every file
@@ -37,6 +38,7 @@ class FileListJob(BatchJob):
     """One file name per line."""
 
     name = "filelist"
+    falls_back = False
 
     def process_file(self, name: str, path: str, out: BinaryIO) -> None:
         out.write(name.encode() + b"\n")
@@ -61,15 +63,17 @@ class CdxJob(BatchJob):
 
     @classmethod
     def post_process(cls, inputs: list[BinaryIO], out: BinaryIO, args: dict[str, Any]) -> None:
-        if args.get("format") == "cdx11":
-            from server.archive.cdx import CDX11_HEADER
+        from server.archive.cdx import CDX11_HEADER
 
+        if args.get("format") == "cdx11":
             out.write(CDX11_HEADER.encode())
         # Each instance's output is a concatenation of sorted runs: sort each in memory-sized
         # pieces would be better for huge outputs; runs are merged here.
+        header = CDX11_HEADER.encode() if args.get("format") == "cdx11" else None
         runs = []
         for fh in inputs:
-            runs.append(sorted(fh.readlines()))
+            # an input merged before (a rerun's output joining the first run's) has its header
+            runs.append(sorted(line for line in fh.readlines() if line != header))
         for line in heapq.merge(*runs):
             out.write(line)
 
@@ -150,8 +154,10 @@ class MimeCountJob(BatchJob):
     def process_file(self, name: str, path: str, out: BinaryIO) -> None:
         from server.archive.cdx import iter_cdx
 
+        counted: collections.Counter[str] = collections.Counter()
         for rec in iter_cdx(path):
-            self.counts[rec.mime or "-"] += 1
+            counted[rec.mime or "-"] += 1
+        self.counts.update(counted)       # only a file read to its end counts (a failed one is reported)
 
     def finish(self, out: BinaryIO) -> None:
         for mime, n in sorted(self.counts.items()):

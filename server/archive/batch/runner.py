@@ -139,6 +139,24 @@ def _threaded(job: Any, files: list, threads: int, out: Any, result: dict[str, A
         w.join()
 
 
+def _withdrawer(out: Any) -> Any:
+    """A function that cuts ``out`` back to an earlier position (the output of a file that failed
+    half-way: a urlsearch over a damaged WARC found some records before it broke), or None
+    when ``out`` cannot seek (nothing is withdrawn then; the file is still counted as failed)."""
+    try:
+        seekable = out.seekable()
+    except (OSError, ValueError):
+        seekable = False
+    if not seekable:
+        return None
+
+    def withdraw(position: int) -> None:
+        out.seek(position)
+        out.truncate()
+
+    return withdraw
+
+
 def _site() -> None:
     """Run what ``site`` does at start (the ``.pth`` files of site-packages) if it was skipped.
 
@@ -198,11 +216,15 @@ def run(spec: dict[str, Any]) -> dict[str, Any]:
         if cls.threads > 1 and len(files) > 1:
             _threaded(job, files, min(cls.threads, len(files)), out, result, failed)
         else:
+            withdraw = _withdrawer(out)
             for name, path in files:
+                start = out.tell() if withdraw else 0
                 try:
                     job.process_file(name, path, out)
                     result["files_processed"] += 1
                 except Exception as exc:  # noqa: BLE001 - one bad file must not end the job
+                    if withdraw:
+                        withdraw(start)    # what the failed file wrote before it failed is no answer
                     failed(name, exc)
         job.finish(out)
     except Exception as exc:  # noqa: BLE001 - the job itself failed: reported, not raised

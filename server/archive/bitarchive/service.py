@@ -121,10 +121,12 @@ class BitarchiveService(InstanceOpHandlers, ReplicaService):
         # A ticket without a checksum (a store begun while the client hashes its file): the copy
         # is received and hashed at once, and kept only once the arcrepository gives the checksum.
         confirm = None if rf.checksum else (lambda: awaited_checksum(s, self.calls, rf.name, ticket))
-        receipt = self.archive.core.upload(rf, self.runtime.instance_id,
-                                           s["archive.transfer.local"], s["archive.rpc_timeout"], confirm)
-        self.archive.update_space_state()
-        return receipt
+        try:
+            return self.archive.core.upload(rf, self.runtime.instance_id,
+                                            s["archive.transfer.local"], s["archive.rpc_timeout"], confirm)
+        finally:
+            # also after a failure: a disk that filled up during the write makes this instance dormant
+            self.archive.update_space_state()
 
     @rpc(roles=READ)
     def has_file(self, name: str) -> bool:

@@ -5,6 +5,7 @@ run left "running" by a dead arcrepository is queued again."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 
 import pytest
 from sqlalchemy import select
@@ -129,6 +130,22 @@ def test_a_run_left_running_is_queued_again_and_cancel_works(make):
         assert core.request_cancel(s, b.id, "tester").state == "cancelled"
         s.commit()
         assert [e.action for e in core.list_events(s, None, 0, 10).items][:1] == ["audit_cancel"]
+
+
+def test_a_run_taken_up_after_a_restart_no_longer_says_it_starts_again_once_finished(make):
+    with make() as s:
+        a, _ = core.request_audit(s, R[0], "files", "tester")
+        core.start(a)
+        s.commit()
+        core.recover(s)
+        assert "starts again" in s.get(Audit, a.id).message
+        core.start(a)                              # taken up again
+        assert "starts again" not in a.message and "started again" in a.message
+        core.finish(a, "done")
+        s.commit()
+        a = s.get(Audit, a.id)
+        assert a.state == "done" and "starts again" not in a.message and a.message.startswith("done")
+        assert any("restart" in e for e in json.loads(a.errors))   # the interruption stays recorded
 
 
 def test_a_request_that_lost_the_race_returns_the_audit_that_won(make, monkeypatch):

@@ -225,6 +225,8 @@ def test_a_run_survives_a_restart_of_the_arcrepository_and_cancel_stops_one(arch
                     60)
     assert done["partial"] and done["missing_instances"] == ["ba-two"] and done["missing"] == 0
     assert any("restart" in e for e in done["errors"])
+    # finished: the run says how it ended, not that it starts again
+    assert "starts again" not in done["message"] and "partial" in done["message"]
 
     second = archive.proxy.arcrepository.audit_start("TWO", "files", requested_by="tester")
     wait_for(lambda: archive.proxy.arcrepository.audit_status(second["id"])["state"] == "running", 30)
@@ -234,6 +236,27 @@ def test_a_run_survives_a_restart_of_the_arcrepository_and_cancel_stops_one(arch
     assert ended["state"] == "cancelled"
     actions = [e["action"] for e in archive.proxy.arcrepository.preservation_log("TWO")["items"]]
     assert "audit_cancel" in actions and "audit_cancelled:files" in actions
+
+
+def test_each_audit_that_finds_damage_is_notified_with_its_own_text(notifier, archive, tmp_path):
+    names = [f"{i}-1-20240101000000-00001-host.warc.gz" for i in (31, 32)]
+    for n in names:
+        put(archive, tmp_path, n, os.urandom(3000))
+    os.unlink(archive.path("ba-two", names[0]))
+    first = audit(archive, "TWO", "files")
+    os.unlink(archive.path("ba-two", names[1]))
+    second = audit(archive, "TWO", "files")
+    assert (first["missing"], second["missing"]) == (1, 2)
+
+    def found():
+        return sorted((x for x in archive.proxy.notifier.list_notifications() if x["code"] == "AUDIT_FOUND_DAMAGE"),
+                      key=lambda x: x["details"]["audit_id"])
+
+    notes = wait_for(lambda: len(found()) == 2 and found(), 60)
+    assert [n["details"]["audit_id"] for n in notes] == [first["id"], second["id"]]
+    assert f"audit {first['id']} " in notes[0]["message"] and "1 missing" in notes[0]["message"]
+    assert f"audit {second['id']} " in notes[1]["message"] and "2 missing" in notes[1]["message"]
+    assert [n["details"]["missing"] for n in notes] == [1, 2]
 
 
 def test_scheduled_audits_start_when_due_and_findings_show_in_the_summary(archive, tmp_path):

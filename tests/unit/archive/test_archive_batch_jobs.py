@@ -199,3 +199,46 @@ def test_a_job_that_does_nothing_with_a_file_is_refused_when_defined():
     with pytest.raises(TypeError, match="batch job Empty must define process_file"):
         class Empty(BatchJob):
             name = "empty"
+
+
+def _run_in_runner(job: str, files: list[tuple[str, str]], out_path, **args) -> dict:
+    """One run through the real runner child process, as a bitarchive starts it."""
+    fd = os.open(out_path, os.O_WRONLY | os.O_CREAT, 0o644)
+    spec = {"job": job, "args": args, "files": [list(f) for f in files],
+            "protect_dirs": [str(os.path.dirname(files[0][1]))], "out_fd": fd}
+    try:
+        proc = subprocess.run([sys.executable, "-m", "server.archive.batch.runner"], input=json.dumps(spec).encode(),
+                              capture_output=True, pass_fds=(fd,), timeout=60)
+    finally:
+        os.close(fd)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+@pytest.mark.parametrize("job", ["urlsearch", "mimecounts"])
+def test_a_file_that_fails_half_way_leaves_nothing_in_the_output(tmp_path, job):
+    """A damaged WARC whose first records read well: the run counts it failed, and nothing it
+    found before it broke is in the output (a line from a failed file is no answer)."""
+    good = str(tmp_path / "1-1-20240101000000-00001-good.warc.gz")
+    bad = str(tmp_path / "1-1-20240101000000-00002-bad.warc.gz")
+    content_warc(good, [("response", "http://kb.dk/good", "text/html")])
+    offsets = content_warc(bad, [("response", f"http://kb.dk/bad{i}", "image/png") for i in range(4)])
+    with open(bad, "r+b") as fh:              # the last record's gzip member cut short
+        fh.truncate(offsets[3] + 40)
+    out = tmp_path / "out"
+    result = _run_in_runner(job, [(os.path.basename(good), good), (os.path.basename(bad), bad)], out)
+    assert result["files_failed"] == [os.path.basename(bad)] and result["files_processed"] == 1
+    assert result["exceptions"] and result["exceptions"][0]["file"] == os.path.basename(bad)
+    text = out.read_bytes().decode()
+    assert "bad" not in text and "image/png" not in text
+    assert ("http://kb.dk/good" in text) if job == "urlsearch" else (text == "text/html 1\n")
+
+
+def test_a_cdx11_output_merged_again_keeps_one_header_and_sorted_lines():
+    """A rerun's output (a failed file read from another replica) joins the first run's, each
+    already merged with its header: the merge keeps one header and one sorted list."""
+    from server.archive.cdx import CDX11_HEADER
+
+    first = merge("cdx", [b"b 1\n", b"d 1\n"], format="cdx11")
+    again = merge("cdx", [b"c 1\n"], format="cdx11")
+    assert merge("cdx", [first, again], format="cdx11") == CDX11_HEADER.encode() + b"b 1\nc 1\nd 1\n"

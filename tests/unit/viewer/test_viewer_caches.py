@@ -183,7 +183,6 @@ def test_a_record_damaged_in_one_replica_is_read_from_another(tmp_path):
 
     from server.archive.bitarchive.core import record_part
     from server.archive.fileserver import FileServer
-    from shared.dto.archive import ReplicaDto
 
     record = (b"WARC/1.0\r\nWARC-Type: resource\r\nWARC-Record-ID: <urn:uuid:1>\r\nWARC-Target-URI: http://a/\r\n"
               b"Content-Type: text/plain\r\nContent-Length: 5\r\n\r\nhello\r\n\r\n")
@@ -200,27 +199,89 @@ def test_a_record_damaged_in_one_replica_is_read_from_another(tmp_path):
         fs.route("record", lambda rest, q, folder=folder: record_part(str(folder / rest), q))
         fs.start()
         servers[rid] = fs
-    backend = ArchiveBackend({"AMQP_URI": "memory://"})
-    asked = []
-
-    def call(service, method, *args):
-        asked.append((method, *args))
-        if method == "replicas":
-            return [ReplicaDto("ONE", "Copenhagen", "bitarchive"), ReplicaDto("TWO", "Aarhus", "bitarchive")]
-        name, offset, replica = args
-        rid = replica or "ONE"
-        return RecordUrlDto(name, offset, rid, "ba", f"{servers[rid].base_url}/record/{name}?offset={offset}")
-
-    backend.call = call
+    backend, asked, reported = _backend(servers)
     try:
         rec = backend.open_record("f.warc.gz", second)
         assert rec.read() == b"again"
         rec.close()
         assert ("get_record", "f.warc.gz", second, "TWO") in asked
+        assert [r[:2] for r in reported] == [("f.warc.gz", "ONE")]     # the bad copy is reported
+        reported.clear()
         with pytest.raises(ChecksumMismatch):       # both damaged: said as damaged, not "unavailable"
             (tmp_path / "TWO" / "f.warc.gz").write_bytes(bytes(damaged))
             backend._locations.clear()
             backend.open_record("f.warc.gz", second)
+        assert sorted(r[:2] for r in reported) == [("f.warc.gz", "ONE"), ("f.warc.gz", "TWO")]
+    finally:
+        backend.close()
+        for fs in servers.values():
+            fs.stop()
+
+
+def _backend(servers):
+    """An ArchiveBackend whose arcrepository answers are a stand-in (outside the unit): record
+    URLs on the given file servers, the default replica ONE; damage reports are collected."""
+    from shared.dto.archive import ReplicaDto
+
+    backend = ArchiveBackend({"AMQP_URI": "memory://"})
+    asked, reported = [], []
+
+    def call(service, method, *args):
+        asked.append((method, *args))
+        if method == "replicas":
+            return [ReplicaDto("ONE", "Copenhagen", "bitarchive"), ReplicaDto("TWO", "Aarhus", "bitarchive")]
+        if method == "report_damage":
+            reported.append(args)
+            return "checking"
+        name, offset, replica = args
+        rid = replica or "ONE"
+        return RecordUrlDto(name, offset, rid, "ba", f"{servers[rid].base_url}/record/{name}?offset={offset}")
+
+    backend.call = call
+    return backend, asked, reported
+
+
+@pytest.mark.parametrize("where", ["header", "payload"])
+@pytest.mark.parametrize("length", [None, "index"], ids=["measured", "index-length"])
+def test_a_plain_record_damaged_in_one_replica_is_read_from_another(tmp_path, length, where):
+    """An uncompressed WARC whose record lost a byte in ONE: in its header (the Content-Length
+    is no number: the file server cannot frame it, warcio reads an empty record) or in its
+    payload (the WARC-Block-Digest fails; before, the damaged bytes were replayed as they were).
+    The record comes from TWO and ONE's copy is reported, instead of a 502 or damaged bytes."""
+    import base64
+    import hashlib
+
+    from server.archive.bitarchive.core import record_part
+    from server.archive.fileserver import FileServer
+
+    def record(n: int, body: bytes) -> bytes:
+        digest = base64.b32encode(hashlib.sha1(body).digest()).decode()
+        return (b"WARC/1.0\r\nWARC-Type: resource\r\nWARC-Record-ID: <urn:uuid:%d>\r\n"
+                b"WARC-Target-URI: http://a/\r\nWARC-Block-Digest: sha1:%s\r\nContent-Type: text/plain\r\n"
+                b"Content-Length: %d\r\n\r\n%s\r\n\r\n" % (n, digest.encode(), len(body), body))
+
+    first, second = record(1, b"hello"), record(2, b"again")
+    good = first + second
+    damaged = bytearray(good)
+    if where == "header":
+        damaged[len(first) + second.index(b"Content-Length: 5") + len(b"Content-Length: ")] = ord("x")
+    else:
+        damaged[len(first) + second.index(b"again")] = ord("A")
+    servers = {}
+    for rid, data in (("ONE", bytes(damaged)), ("TWO", good)):
+        folder = tmp_path / rid
+        folder.mkdir()
+        (folder / "f.warc").write_bytes(data)
+        fs = FileServer("127.0.0.1:0")
+        fs.route("record", lambda rest, q, folder=folder: record_part(str(folder / rest), q))
+        fs.start()
+        servers[rid] = fs
+    backend, asked, reported = _backend(servers)
+    try:
+        rec = backend.open_record("f.warc", len(first), len(second) if length else None)
+        assert rec.read() == b"again"
+        rec.close()
+        assert [r[:2] for r in reported] == [("f.warc", "ONE")]
     finally:
         backend.close()
         for fs in servers.values():
