@@ -15,6 +15,7 @@ import uuid
 import pytest
 import yaml
 from nameko.standalone.rpc import ClusterRpcProxy
+from store_sources import loopback_sources
 from waiting import wait_for
 
 from server.runtime import supervisor
@@ -56,7 +57,8 @@ def cluster(tmp_path_factory):
     for inst, (service, replica) in INSTANCES.items():
         cfg = {"AMQP_URI": uri, "instance": {"id": inst, "service": service}, "data_dir": f"../data/{inst}",
                "runtime": {"heartbeat_interval": 0.5},
-               "archive": {"replicas": REPLICAS, "store": {"timeout": 8, "retries": 0}, "rpc_timeout": 10,
+               "archive": {"replicas": REPLICAS,
+                           "store": {"timeout": 8, "retries": 0, **loopback_sources()}, "rpc_timeout": 10,
                            "batch": {"timeout": 6, "allow_user_code": True},
                            "bitarchive": {"min_free_bytes": 0}}}
         if replica:
