@@ -144,7 +144,8 @@ def test_concurrent_stores_of_one_name_have_one_outcome_each(farchive, sender, t
     started = repo.store(rf_first.to_dict())
     assert started["running"]
     # Other content under the same name while the first runs: refused, typed, naming both.
-    rf_other = RemoteFile(name, len(other), hashlib.md5(other).hexdigest(), host="", url=rf_first.url.replace("/slowsender/", "/slowsender2/"))
+    rf_other = RemoteFile(name, len(other), hashlib.md5(other).hexdigest(), host="",
+                          url=rf_first.url.replace("/slowsender/", "/slowsender2/"))   # another offer of it
     with pytest.raises(ChecksumMismatch) as err:
         repo.store(rf_other.to_dict())
     assert err.value.details["in_progress"] is True
