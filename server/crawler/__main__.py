@@ -72,7 +72,9 @@ def _stop_on_signals(loop: asyncio.AbstractEventLoop, crawler) -> None:
         loop.call_soon_threadsafe(crawler.stop)
 
     for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.remove_signal_handler(sig)
+        # replaces the loop's handler at the Python level without a moment of default disposition
+        # (removing it first would let a SIGTERM kill the process outright); the loop's own
+        # callback for it, still registered, only sets the start-up event
         signal.signal(sig, on_signal)
 
 
