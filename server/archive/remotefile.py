@@ -135,8 +135,8 @@ def download(chunks: Iterator[bytes | memoryview], dest: str, expected_checksum:
             raise ChecksumMismatch(f"received {size} bytes, expected {expected_size}",
                                    {"size": size, "expected_size": expected_size})
         if expected_checksum and checksum != normalise(expected_checksum):
-            raise ChecksumMismatch(f"the copy that arrived does not have the expected checksum {expected_checksum}",
-                                   {"expected": expected_checksum})
+            raise ChecksumMismatch(f"checksum on arrival {checksum} differs from {expected_checksum}",
+                                   {"checksum": checksum, "expected": expected_checksum})
         os.replace(tmp, dest)
         return checksum
     finally:
