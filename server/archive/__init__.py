@@ -20,6 +20,7 @@ PUBLIC = (
     'records',
     'remotefile',
     'replicas',
+    'sources',
     'storage',
     'surt',
     'transfer',

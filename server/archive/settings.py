@@ -18,6 +18,12 @@ SETTINGS = (
             "<data_dir>/checksum"),
     Setting("archive.store.retries", int, 1, "extra upload attempts per replica before a store fails", minimum=0),
     Setting("archive.store.timeout", float, 3600.0, "seconds one upload to one replica may take", minimum=0.1),
+    Setting("archive.store.spool_dirs", list, [], "directories whose files a replica may read by their local "
+            "path (the same-host shortcut of a store); a path elsewhere is not read, the sender's offer URL is; "
+            "empty: <data_dir>/upload-spool"),
+    Setting("archive.store.local_sources", list, [], "loopback or link-local networks (CIDR, e.g. 127.0.0.0/8) "
+            "a sender's offer URL may point into; empty: none (a single-host installation lists 127.0.0.0/8 "
+            "and ::1/128)"),
     Setting("archive.store.max_parallel", int, 4, "stores the arcrepository runs at once", minimum=1),
     Setting("archive.store.watch_interval", float, 5.0, "seconds between the arcrepository's questions to a "
             "replica's monitor during an upload: an upload to a replica whose every instance is lost fails "

@@ -201,4 +201,6 @@ def _shareable(path: str) -> bool:
         st = os.stat(path)
     except OSError:
         return False
-    return stat.S_ISREG(st.st_mode) and bool(st.st_mode & stat.S_IROTH)
+    # the arcrepository named the path with its links resolved (inside an upload spool): a link
+    # put in its way since would lead elsewhere
+    return stat.S_ISREG(st.st_mode) and bool(st.st_mode & stat.S_IROTH) and os.path.realpath(path) == path

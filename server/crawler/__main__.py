@@ -52,14 +52,30 @@ async def _run(job_dir: str, spec_path: str) -> str:
     crawler = await _open(lambda: Crawler(job_dir, spec, logins=logins), stopped)
     if crawler is None:
         return StopReason.UNFINISHED
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, crawler.stop)
+    _stop_on_signals(loop, crawler)
     if stopped.is_set():
         crawler.stop()
     try:
         return await crawler.run()
     finally:
         await crawler.close()
+
+
+def _stop_on_signals(loop: asyncio.AbstractEventLoop, crawler) -> None:
+    """SIGTERM/SIGINT stop the crawl, whatever it is doing. A plain handler, not the loop's
+    (``add_signal_handler`` runs its callback only when the loop next gets control, and a page's
+    outlinks are scoped without yielding): Python runs it between two bytecodes, and the scope's
+    regex matches let it run mid-match. It shortens the scope's match limit at once, so the rest
+    of the page is scoped quickly, and hands the stop itself to the loop (thread-safe wake-up)."""
+    def on_signal(_signum, _frame) -> None:
+        crawler.scope.stopping()
+        loop.call_soon_threadsafe(crawler.stop)
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        # replaces the loop's handler at the Python level without a moment of default disposition
+        # (removing it first would let a SIGTERM kill the process outright); the loop's own
+        # callback for it, still registered, only sets the start-up event
+        signal.signal(sig, on_signal)
 
 
 class PartFailed(Exception):

@@ -49,6 +49,10 @@ from shared.enums import StopReason
 
 log = logging.getLogger(__name__)
 
+#: seconds fetches in flight get to finish after a stop (SIGTERM, time limit); the harvester
+#: kills a cancelled crawl that has not ended some seconds later (harvester.cancel_grace)
+STOP_GRACE = 3.0
+
 
 class Crawler:
     """One crawl job, run in the current event loop by ``run()``."""
@@ -230,7 +234,9 @@ class Crawler:
         ticker = asyncio.create_task(self._ticker(stats))
         try:
             await self.scheduler.finished.wait()
-            grace = 10.0
+            # a stop (SIGTERM: a cancel, the harvester stopping) must end the process within
+            # seconds, before the harvester's kill: fetches still running are re-queued instead
+            grace = STOP_GRACE if self.stop_reason else 10.0
             done, pending = await asyncio.wait(self._workers, timeout=grace)
             for task in pending:
                 task.cancel()

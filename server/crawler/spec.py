@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+import regex
 import yaml
 
 SPEC_NAMES = ("crawl-job.yaml", "crawl-job.yml", "crawl-job.json")
@@ -237,9 +238,9 @@ def _check(spec: JobSpec, problems: list[str]) -> None:
                 ("crawler_traps.job", spec.crawler_traps.job), ("crawler_traps.global", spec.crawler_traps.global_)]
     for where, items in patterns:
         for i, pattern in enumerate(items):
-            try:
-                re.compile(pattern)
-            except re.error as exc:
+            try:   # the engine scope.py matches them with
+                regex.compile(pattern, regex.VERSION0)
+            except regex.error as exc:
                 problems.append(f"{where}[{i}]: bad regular expression: {exc}")
     try:
         re.compile(spec.dedup.mime_exclude)

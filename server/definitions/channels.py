@@ -34,6 +34,7 @@ def default(session: Session, snapshot: bool) -> HarvestChannel:
 def create(session: Session, name: str, snapshot: bool, comments: str = "") -> HarvestChannel:
     """Raises InvalidInput, AlreadyExists. Channel names are upper case, as in the seeds."""
     name = validation.check_name(name, "harvest channel").upper()
+    comments = validation.check_text(comments, "comments", "harvest channel")
     if session.execute(select(HarvestChannel.id).where(HarvestChannel.name == name)).first():
         raise AlreadyExists(f"a harvest channel {name!r} exists", {"object": "harvest channel", "name": name})
     c = HarvestChannel(name=name, snapshot=bool(snapshot), is_default=False, comments=comments or "")

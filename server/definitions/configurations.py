@@ -26,7 +26,7 @@ def save_seed_list(session: Session, domain_name: str, edition: int, name: str, 
         domain.seed_lists.append(seed_list)
     seed_list.seeds = "\n".join(urls)
     if comments is not None:
-        seed_list.comments = comments
+        seed_list.comments = validation.check_text(comments, "comments", "seed list")
     domains.touch(domain)
     session.flush()
     return domain
@@ -125,7 +125,7 @@ def _apply_configuration(session: Session, domain: Domain, name: str, profile: s
     if max_request_rate is not None:
         config.max_request_rate = validation.positive(max_request_rate, "max_request_rate")
     if comments is not None:
-        config.comments = comments
+        config.comments = validation.check_text(comments, "comments", "configuration")
     if make_default:
         _make_default(session, domain, config)
 

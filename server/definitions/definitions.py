@@ -60,6 +60,7 @@ def to_dto(session: Session, h: HarvestDefinition, with_configurations: bool = T
 
 def _new(session: Session, name: str, kind: HarvestKind, comments: str, channel: str | None) -> HarvestDefinition:
     name = validation.check_name(name, "harvest definition")
+    comments = validation.check_text(comments, "comments", "harvest definition")
     if session.execute(select(exists().where(HarvestDefinition.name == name))).scalar():
         raise AlreadyExists(f"a harvest definition {name!r} exists", {"object": "harvest definition", "name": name})
     snapshot = kind == HarvestKind.SNAPSHOT
@@ -208,7 +209,7 @@ def update(session: Session, name: str, edition: int, changes: dict[str, Any]) -
         raise InvalidInput(f"cannot change {', '.join(sorted(unknown))} of a {h.kind} harvest",
                            {"fields": sorted(unknown)})
     if "comments" in changes:
-        h.comments = str(changes["comments"] or "")
+        h.comments = validation.check_text(changes["comments"], "comments", "harvest definition")
     if "channel" in changes:
         ch = channels.get(session, changes["channel"])
         if ch.snapshot != (h.kind == HarvestKind.SNAPSHOT.value):

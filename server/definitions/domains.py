@@ -100,9 +100,10 @@ def new_domain(session: Session, name: str, defaults: DomainDefaults, comments: 
 def create_domain(session: Session, name: str, defaults: DomainDefaults, comments: str = "") -> Domain:
     """Create ``name`` (normalised) with its defaults. Raises InvalidDomain, AlreadyExists."""
     name = validation.domain_name(name)
+    comments = validation.check_text(comments, "comments", "domain")
     if find(session, name) is not None:
         raise AlreadyExists(f"the domain {name} already exists", {"object": "domain", "name": name})
-    domain = new_domain(session, name, defaults, comments or "")
+    domain = new_domain(session, name, defaults, comments)
     try:
         session.flush()
     except IntegrityError:
@@ -184,7 +185,7 @@ def update(session: Session, name: str, edition: int, *, comments: str | None = 
     domain = get(session, name, full=True)
     validation.edition(domain, edition, "domain", domain.name)
     if comments is not None:
-        domain.comments = str(comments)
+        domain.comments = validation.check_text(comments, "comments", "domain")
     if crawler_traps is not None:
         traps = validation.regexes(crawler_traps)
         domain.crawler_traps = [DomainCrawlerTrap(position=i, expression=t) for i, t in enumerate(traps)]

@@ -34,6 +34,7 @@ def upload(session: Session, name: str, content: bytes, fmt: str | None = None, 
     name is taken); with it, the stored document is replaced if nobody changed it since.
     Raises InvalidProfile (each problem with its path), AlreadyExists, NotFound, EditionConflict."""
     name = validation.check_name(name, "crawl profile")
+    comments = None if comments is None else validation.check_text(comments, "comments", "crawl profile")
     fmt = profile_schema.detect_format(filename, fmt)
     effective = profile_schema.validate(profile_schema.parse_document(content, fmt))
     existing = session.execute(select(CrawlProfile).where(CrawlProfile.name == name)).scalar_one_or_none()

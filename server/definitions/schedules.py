@@ -63,6 +63,7 @@ def get(session: Session, name: str) -> Schedule:
 def create(session: Session, name: str, fields: dict[str, Any], comments: str = "") -> Schedule:
     """Raises InvalidSchedule, InvalidInput, AlreadyExists."""
     name = validation.check_name(name, "schedule")
+    comments = validation.check_text(comments, "comments", "schedule")
     rule = rule_from(fields)
     if session.execute(select(exists().where(Schedule.name == name))).scalar():
         raise AlreadyExists(f"a schedule {name!r} exists", {"object": "schedule", "name": name})
@@ -81,7 +82,7 @@ def update(session: Session, name: str, edition: int, fields: dict[str, Any], co
     for f in FIELDS:
         setattr(s, f, getattr(rule, f))
     if comments is not None:
-        s.comments = comments
+        s.comments = validation.check_text(comments, "comments", "schedule")
     session.flush()
     return s
 

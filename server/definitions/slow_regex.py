@@ -1,16 +1,18 @@
 """Refusing regular expressions that would hang the crawler (catastrophic backtracking).
 
 A crawler trap such as ``^(([a-z0-9:/.-])+)+Z$`` compiles, but Python's ``re`` (the crawler's
-engine) needs 2^n steps to give up on a URL of n matching characters that does not end in ``Z``:
+engine until #29; it now matches with a time limit, see docs/decisions/regex-limits.md) needs
+2^n steps to give up on a URL of n matching characters that does not end in ``Z``:
 24 characters took 13 s, and a crawl did 0 URIs in 140 s. Such a pattern is refused when it is
 saved, with the reason, before any crawl can meet it.
 
 How: every pattern is run by ``re`` against adversarial URLs (long runs of characters the pattern
 accepts, then one it does not, plain and inside a URL) in a child process, pattern by pattern,
 each within a time limit; a pattern still running at its limit is the culprit and the child is
-killed (``re`` cannot be interrupted inside one process). The ``regex`` module's own timeout is no
-substitute: it finishes these patterns quickly where ``re`` does not. A sane trap list of 100
-patterns is checked in about 0.1 s.
+killed (``re`` cannot be interrupted inside one process). The crawler's own time limit (the
+``regex`` package) is the second layer, not a substitute: a pattern refused here is bad in any
+backtracking engine, and one that times out in the crawler loses the URLs it cannot decide.
+A sane trap list of 100 patterns is checked in about 0.1 s.
 """
 from __future__ import annotations
 

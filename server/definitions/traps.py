@@ -37,10 +37,11 @@ def create(session: Session, name: str, expressions: list[str] | str, descriptio
            active: bool = True) -> GlobalTrapList:
     """Raises InvalidInput, InvalidRegex (pattern and position), AlreadyExists."""
     name = validation.check_name(name, "trap list")
+    description = validation.check_text(description, "description", "trap list")
     exprs = _expressions(expressions)
     if session.execute(select(exists().where(GlobalTrapList.name == name))).scalar():
         raise AlreadyExists(f"a global crawler trap list {name!r} exists", {"object": "trap list", "name": name})
-    t = GlobalTrapList(name=name, description=description or "", active=bool(active), expressions=exprs)
+    t = GlobalTrapList(name=name, description=description, active=bool(active), expressions=exprs)
     session.add(t)
     session.flush()
     return t
@@ -54,7 +55,7 @@ def update(session: Session, name: str, edition: int, *, expressions: list[str] 
     if expressions is not None:
         t.expressions = _expressions(expressions)
     if description is not None:
-        t.description = description
+        t.description = validation.check_text(description, "description", "trap list")
     if active is not None:
         t.active = bool(active)
     flag_modified(t, "description")  # the edition goes up even when only the expressions changed

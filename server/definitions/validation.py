@@ -8,9 +8,26 @@ from urllib.parse import urlsplit
 
 from shared import limits
 from shared.domain_names import is_registered_domain, normalise_host, registered_domain
+from shared.domain_scripts import describe, mixed_script_label
 from shared.errors import EditionConflict, InvalidDomain, InvalidInput, InvalidRegex, InvalidUrl
 
 MAX_NAME = 255
+#: characters a comment or description may hold (a few pages; a 50 MB comment was stored before)
+MAX_TEXT = 30_000
+
+
+def check_text(value: object, field: str, what: str) -> str:
+    """Free text (comments, descriptions): text of at most :data:`MAX_TEXT` characters, or
+    InvalidInput naming the field and the limit. None is the empty text."""
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise InvalidInput(f"the {field} of a {what} must be text", {"field": field, "object": what})
+    if len(value) > MAX_TEXT:
+        raise InvalidInput(f"the {field} of a {what} may hold at most {MAX_TEXT} characters, not {len(value)}",
+                           {"field": field, "object": what, "limit": MAX_TEXT, "length": len(value),
+                            "reason": "too_long"})
+    return value
 
 
 def check_name(value: object, what: str) -> str:
@@ -45,6 +62,12 @@ def domain_name(value: object) -> str:
     name = normalise_host(raw)
     if len(name) > 253 or not all(_label_ok(label) for label in name.split(".")):
         raise InvalidDomain(f"{raw!r} is not a valid domain name", {"name": raw, "reason": "malformed"})
+    mixed = mixed_script_label(name)
+    if mixed is not None:
+        label, found = mixed
+        raise InvalidDomain(f"{raw!r} mixes scripts in {label!r}: {describe(found)}; such a name passes for "
+                            "another one (a look-alike), and is refused (Unicode TS #39); write it in one script",
+                            {"name": raw, "reason": "mixed_script", "label": label, "scripts": sorted(found)})
     registered = registered_domain(name)
     if registered is None:
         raise InvalidDomain(f"{raw!r} is not a domain that can be registered (a public suffix, an IP address or "

@@ -38,8 +38,11 @@ def harvest_db_url(demo_dir: str) -> str:
 def demo_instances(demo_dir: str = "data/demo", web_proxy: str = "http://127.0.0.1:8390",
                    viewer_port: int = 8392) -> list[DemoInstance]:
     harvest_db = {"url": harvest_db_url(demo_dir), "auto_migrate": False}  # `nas demo` migrates once
+    # One host: the harvester and `nas upload` offer their files on loopback, and the bitarchives
+    # read the harvester's WARCs by path (its work directory is the upload spool)
+    spool = os.path.abspath(os.path.join(demo_dir, "data", "harvester", "harvester"))
     archive = {"replicas": REPLICAS, "default_replica": "ONE", "bitarchive": {"min_free_bytes": 0},
-               "store": {"timeout": 300}}
+               "store": {"timeout": 300, "local_sources": ["127.0.0.0/8", "::1/128"], "spool_dirs": [spool]}}
     out = [
         DemoInstance("monitor", "server.monitor.service:MonitorService", {"monitor": {"lost_after": 15}}),
         # Notifications to the notifier's log only (no mail server on a demo machine).

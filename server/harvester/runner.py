@@ -57,6 +57,7 @@ class HarvesterConfig:
     dedup_index_timeout: float = 600.0
     upload_retry_interval: float = 60.0
     upload_retry_max_interval: float = 3600.0
+    cancel_grace: float = 7.0
 
     @classmethod
     def from_settings(cls, settings, harvester_id: str) -> HarvesterConfig:
@@ -70,7 +71,7 @@ class HarvesterConfig:
                    settings[h + "status_interval"], settings[h + "poll_interval"], settings[h + "claim_interval"],
                    list(settings[h + "crawler_command"]), dict(settings[h + "crawler_overrides"]),
                    settings[h + "dedup.index_timeout"], settings[h + "upload_retry_interval"],
-                   settings[h + "upload_retry_max_interval"])
+                   settings[h + "upload_retry_max_interval"], settings[h + "cancel_grace"])
 
 
 class Harvester:
@@ -272,7 +273,9 @@ class Harvester:
                     if paused_at is not None:
                         proc.resume()   # a frozen crawler cannot act on SIGTERM
                         paused_at = None
-                    proc.stop(c.process_timeout, poll=min(0.2, c.poll_interval))
+                    grace = (min(c.cancel_grace, c.process_timeout) if cause == crawl_process.JOB_CANCELLED
+                             else c.process_timeout)
+                    proc.stop(grace, poll=min(0.2, c.poll_interval))
                     break
                 if now - last_status >= c.status_interval:
                     last_status = now
@@ -354,6 +357,11 @@ class Harvester:
             state.harvest_details.append(f"the crawler was asked to stop and ended with {reports.exit_text(code)}")
         elif cause == crawl_process.JOB_CANCELLED:
             state.crawl_end = "cancelled"  # not an error: what was harvested is stored and reported
+            if proc.killed:
+                grace = min(self.config.cancel_grace, self.config.process_timeout)
+                state.harvest_details.append(
+                    f"the cancelled crawler did not end within {grace:g} s and was killed; "
+                    "its open WARC file was closed after its last complete record")
         elif cause == crawl_process.JOB_NOT_RUNNING:
             state.harvest_errors.append("the crawl was stopped: the scheduler says the job is not running any more")
             state.harvest_details.append(f"the crawler was asked to stop and ended with {reports.exit_text(code)}")

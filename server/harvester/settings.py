@@ -17,6 +17,9 @@ SETTINGS = (
             "crawler said nothing new) for this many seconds (inactivityTimeout)", minimum=0.1),
     Setting(_H + "process_timeout", float, 300.0, "seconds the crawler gets to end cleanly after being asked "
             "to stop, before it is killed (processTimeout)", minimum=0.1),
+    Setting(_H + "cancel_grace", float, 7.0, "seconds a cancelled crawl gets to end cleanly before it is "
+            "killed (at most process_timeout): a cancel ends the crawl within seconds whatever it is doing; "
+            "what it wrote is kept, its open WARC file closed after its last complete record", minimum=0.1),
     Setting(_H + "max_job_running_time", float, 0.0, "stop any crawl after this many seconds; 0: only the "
             "job's own running time limit applies", minimum=0),
     Setting(_H + "status_interval", float, 20.0, "seconds between status lines while crawling", minimum=0.1),

@@ -52,8 +52,52 @@ def apply() -> None:
 
     QueueConsumer.ack_message = _settle("ack")
     QueueConsumer.requeue_message = _settle("requeue")
+    _answer_undecodable_calls(QueueConsumer)
     _publish_with_login()
     _applied = True
+
+
+
+def _answer_undecodable_calls(queue_consumer_cls) -> None:
+    """A message kombu cannot decode (not JSON, not UTF-8, nested 100,000 deep: the decoder's
+    RecursionError) made the consumer raise with nobody answering: the caller waited for its
+    time-out. Each consumer now gets an ``on_decode_error``: a call (a message with
+    ``reply_to``) is answered with ``InvalidInput`` (``reason: undecodable``) and acknowledged,
+    anything else is acknowledged and logged. Nothing of the message reaches a worker."""
+    import logging
+    from functools import partial
+
+    log = logging.getLogger("server.runtime.rpc")
+    original = queue_consumer_cls.get_consumers
+
+    def on_decode_error(self, provider, message, exc) -> None:
+        from server.runtime.rpc import MAX_REQUEST_BYTES
+        from shared.errors import InvalidInput
+
+        props = message.properties or {}
+        why = type(exc).__name__ if isinstance(exc, RecursionError) else f"{type(exc).__name__}: {str(exc)[:200]}"
+        log.warning("a message to %s could not be decoded (%s); %s", (message.delivery_info or {}).get("routing_key"),
+                    why, "answered with invalid_input" if props.get("reply_to") else "dropped")
+        handle_result = getattr(provider, "handle_result", None)
+        if props.get("reply_to") and handle_result is not None:
+            props["content_type"] = "application/json"     # answered in JSON whatever it claimed to be
+            error = InvalidInput(f"the request could not be decoded ({why}): send JSON of at most "
+                                 f"{MAX_REQUEST_BYTES >> 20} MiB, nested at most a few hundred levels",
+                                 {"reason": "undecodable"})
+            self.container.spawn_managed_thread(
+                partial(handle_result, message, None, (InvalidInput, error, None)),
+                identifier="answer an undecodable call")
+        else:
+            self.ack_message(message)
+
+    def get_consumers(self, consumer_cls, channel):
+        consumers = original(self, consumer_cls, channel)
+        for provider, consumer in self._consumers.items():
+            consumer.on_decode_error = partial(on_decode_error, self, provider)
+        return consumers
+
+    get_consumers.__doc__ = "Nameko's get_consumers, answering undecodable calls (server.runtime.nameko_fixes)."
+    queue_consumer_cls.get_consumers = get_consumers
 
 
 def _publish_with_login() -> None:

@@ -121,6 +121,13 @@ class Rpc(NamekoRpc):
             log.warning("%s: a call without reply_to is dropped (nobody to answer)", self.action)
             self.rpc_consumer.queue_consumer.ack_message(message)
             return
+        size = len(message.body or b"")
+        if size > MAX_REQUEST_BYTES:
+            from shared.errors import InvalidInput
+
+            raise InvalidInput(f"{self.action}: the request holds {size} bytes, more than the "
+                               f"{MAX_REQUEST_BYTES >> 20} MiB a call may carry",
+                               {"reason": "too_large", "size": size, "limit": MAX_REQUEST_BYTES})
         problem = _out_of_range(body)
         if problem:
             # a number no column, offset or limit can hold (2**64 gave OverflowError deep in a
@@ -224,6 +231,9 @@ class Rpc(NamekoRpc):
 
 
 MAX_INT = 2**63 - 1   # what a database integer (and a file offset) holds
+#: what one call's arguments may take on the wire (RabbitMQ 4's own default message limit): a
+#: 50 MB comment was stored; free text has its own, smaller limits where it is kept
+MAX_REQUEST_BYTES = 16 << 20
 
 
 def _out_of_range(body: Any, depth: int = 0) -> str:

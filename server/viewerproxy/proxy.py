@@ -149,6 +149,10 @@ class Handler(BaseHTTPRequestHandler):
             self._need_auth()
             return
         host, _, port = self.path.rpartition(":")
+        if not (port.isascii() and port.isdigit() and 0 < int(port) <= 65535):
+            # CONNECT to port 99999 was "established" (#29): a port is 1..65535, in ASCII digits
+            self._page(400, "Bad CONNECT", f"Cannot open a tunnel to {self.path!r}: no such port.")
+            return
         try:
             host = check_host(host)
             port_n = int(port)

@@ -20,6 +20,7 @@ os.environ["XDG_CONFIG_HOME"] = _SETTINGS_DIR
 
 import pytest  # noqa: E402
 from rabbit_admin import RABBIT_HOST, RABBIT_PORT  # noqa: E402
+from store_sources import loopback_sources
 
 SERVICES = {
     "monitor": "server.monitor.service:MonitorService",
@@ -185,7 +186,8 @@ def archive(services, tmp_path_factory):
     for inst, (service, replica) in ARCHIVE_INSTANCES.items():
         cfg = {"AMQP_URI": uri, "instance": {"id": inst, "service": service}, "data_dir": f"../data/{inst}",
                "runtime": {"heartbeat_interval": 0.5},
-               "archive": {"replicas": ARCHIVE_REPLICAS, "store": {"timeout": 20, "retries": 1}, "rpc_timeout": 15,
+               "archive": {"replicas": ARCHIVE_REPLICAS,
+                           "store": {"timeout": 20, "retries": 1, **loopback_sources()}, "rpc_timeout": 15,
                            "bitarchive": {"min_free_bytes": 0}}}
         if replica:
             cfg["archive"]["replica"] = replica

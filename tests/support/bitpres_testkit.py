@@ -8,6 +8,7 @@ import os
 import threading
 
 from nameko.containers import ServiceContainer
+from store_sources import loopback_sources
 from waiting import wait_for
 
 from server.archive.arcrepository.service import ArcRepositoryService
@@ -45,7 +46,8 @@ class Archive:
         cfg = {**self.nameko_config, "instance": {"id": inst}, "data_dir": str(self.root / inst),
                "runtime": {"heartbeat_interval": 0.5},
                "security": {"key_file": self.key_file, "create_key": True},
-               "archive": {"replicas": REPLICAS, "rpc_timeout": 8, "store": {"timeout": 20, "retries": 0},
+               "archive": {"replicas": REPLICAS, "rpc_timeout": 8,
+                           "store": {"timeout": 20, "retries": 0, **loopback_sources(self.root.parent)},
                            "bitarchive": {"min_free_bytes": 0, "dirs": [str(self.root / inst / "store")]},
                            "batch": {"timeout": 8}, "preservation": {"op_timeout": 8, **self.preservation}}}
         if replica:

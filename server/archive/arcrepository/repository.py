@@ -33,6 +33,7 @@ from server.archive.fileserver import UNSIGNED, UrlSigner
 from server.archive.names import check_name
 from server.archive.remotefile import RemoteFile
 from server.archive.replicas import Replicas
+from server.archive.sources import StoreSources
 from server.archive.transfer import Arrangements, issue_ticket
 from server.archive.user_regex import UserPattern
 from server.db.transactions import committing
@@ -157,8 +158,10 @@ class ArcRepository:
     signer: UrlSigner = UNSIGNED   # record URLs carry a file token (set by the service)
 
     def __init__(self, replicas: Replicas, call: Call, sessions: Callable[[], Session], limits: StoreLimits,
-                 key: bytes = b"", allow_local: bool = True):
+                 key: bytes = b"", allow_local: bool = True, sources: StoreSources | None = None):
         self.replicas = replicas
+        #: what a caller's store may name as its source (its own offer URL, a spooled path)
+        self.sources = sources if sources is not None else StoreSources()
         self.call = call
         self.sessions = sessions
         self.limits = limits
@@ -223,6 +226,7 @@ class ArcRepository:
         check_name(rf.name)
         if not rf.checksum:
             raise InvalidInput("a store needs the file's checksum", {"name": rf.name})
+        rf = self.sources.check(rf)              # the caller's own offer or a spooled path, nothing else
         checksum = normalise(rf.checksum)
         pending = self.pending.get(rf.name)
         if pending is not None and self.running.get(rf.name) == "":
@@ -267,6 +271,7 @@ class ArcRepository:
         check_name(rf.name)
         if rf.checksum:
             return self.store(session, rf)
+        rf = self.sources.check(rf)
         if rf.name in self.running:
             raise AlreadyExists(f"{rf.name} is being stored right now; store it with its checksum",
                                 {"name": rf.name, "reason": "in_progress"})

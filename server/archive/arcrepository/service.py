@@ -15,6 +15,7 @@ from server.archive.arcrepository.repository import ArcRepository, StoreLimits
 from server.archive.calls import ServiceCalls
 from server.archive.providers import ArchiveContext
 from server.archive.remotefile import RemoteFile
+from server.archive.sources import StoreSources
 from server.archive.transfer import key_of
 from server.db.provider import DatabaseSession
 from server.runtime.notify import Notifications, notifier_of
@@ -50,7 +51,7 @@ class RepositoryContext(ContainerDeps, ArchiveContext):
                              max_waiting=max(1, int(getattr(self.container, "max_workers", 10)) // 2))
         # The key signs transfer tickets; a missing key stops the start with a clear ConfigError.
         self.core = ArcRepository(self.replicas, self._call, self._session, limits, key_of(s),
-                                  s["archive.transfer.local"])
+                                  s["archive.transfer.local"], StoreSources.from_settings(s))
         self.core.on_store_failed = self._store_failed
         self.core.signer = self.signer
 

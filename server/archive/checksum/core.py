@@ -2,6 +2,7 @@
 ChecksumFileServer), and the upload that reads a file, checks its MD5 and records it."""
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Iterable
 
@@ -11,6 +12,8 @@ from server.archive.remotefile import RemoteFile
 from server.runtime.offload import offload
 from shared.dto.archive import ReplicaChecksumDto, UploadReceiptDto
 from shared.errors import AlreadyExists, ChecksumMismatch
+
+log = logging.getLogger(__name__)
 
 CHECKSUM_FILE = "checksums.md5"
 
@@ -54,8 +57,9 @@ class ChecksumArchive:
         else:
             checksum, size = digest(rf.chunks(False, timeout))
         if rf.checksum and checksum != normalise(rf.checksum):
-            raise ChecksumMismatch(f"{rf.name}: checksum on arrival {checksum} differs from {rf.checksum}",
-                                   {"name": rf.name, "checksum": checksum, "expected": rf.checksum})
+            log.warning("%s: checksum on arrival %s differs from %s", rf.name, checksum, rf.checksum)
+            raise ChecksumMismatch(f"{rf.name}: the copy that arrived does not have the expected checksum "
+                                   f"{rf.checksum}; nothing recorded", {"name": rf.name, "expected": rf.checksum})
         added = self.add(rf.name, checksum)
         return UploadReceiptDto(checksum, size, not added, instance_id)
 

@@ -15,6 +15,7 @@ import uuid
 import pytest
 import yaml
 from nameko.standalone.rpc import ClusterRpcProxy
+from store_sources import loopback_sources
 from waiting import wait_for
 
 from server.runtime import supervisor
@@ -56,7 +57,9 @@ def cluster(tmp_path_factory):
     for inst, (service, replica) in INSTANCES.items():
         cfg = {"AMQP_URI": uri, "instance": {"id": inst, "service": service}, "data_dir": f"../data/{inst}",
                "runtime": {"heartbeat_interval": 0.5},
-               "archive": {"replicas": REPLICAS, "store": {"timeout": 8, "retries": 0}, "rpc_timeout": 10,
+               "archive": {"replicas": REPLICAS,
+                           "store": {"timeout": 8, "retries": 0, **loopback_sources(root / "spool")},
+                           "rpc_timeout": 10,
                            "batch": {"timeout": 6, "allow_user_code": True},
                            "bitarchive": {"min_free_bytes": 0}}}
         if replica:
@@ -145,10 +148,12 @@ def test_upload_get_file_get_record_and_ls(cluster, tmp_path):
     # Storing it again with the same checksum succeeds without copying; another checksum is refused.
     proxy = cluster["proxy"]
     again = proxy.arcrepository.store({"name": name, "checksum": hashlib.md5(original).hexdigest(),
-                                       "size": len(original), "host": "", "url": "http://127.0.0.1:9/none"})
+                                       "size": len(original), "host": "",
+                                       "url": f"http://127.0.0.1:9/offer/withdrawn/{name}"})
     assert again["complete"] and not again["running"]
     with pytest.raises(ChecksumMismatch):
-        proxy.arcrepository.store({"name": name, "checksum": "0" * 32, "size": 1, "host": "", "url": "x"})
+        proxy.arcrepository.store({"name": name, "checksum": "0" * 32, "size": 1, "host": "",
+                                   "url": f"http://127.0.0.1:9/offer/withdrawn/{name}"})
     missing = nas(cluster, "get-file", "no-such-file.warc.gz", str(tmp_path / "x"))
     assert missing.returncode == 4 and b"not in replica" in missing.stderr   # not found
 
@@ -164,7 +169,9 @@ def test_path_like_names_are_refused(cluster, tmp_path):
 
 
 def test_checksum_mismatch_on_arrival_is_refused(cluster, tmp_path):
-    src = tmp_path / "mismatch.warc.gz"
+    spool = cluster["root"] / "spool"                       # read by path only inside the upload spool
+    spool.mkdir(exist_ok=True)
+    src = spool / "mismatch.warc.gz"
     src.write_bytes(b"content that does not match")
     proxy = cluster["proxy"]
     status = proxy.arcrepository.store({"name": src.name, "checksum": "f" * 32, "size": src.stat().st_size,
@@ -215,7 +222,7 @@ def test_sigkill_during_upload_then_retry(cluster, tmp_path):
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     name = "20-1-20240101000000-00001-killed.warc.gz"
     rf = {"name": name, "checksum": hashlib.md5(data).hexdigest(), "size": len(data), "host": "",
-          "url": f"http://127.0.0.1:{srv.server_address[1]}/{name}"}
+          "url": f"http://127.0.0.1:{srv.server_address[1]}/offer/slowsender/{name}"}
     proxy = cluster["proxy"]
     try:
         proxy.arcrepository.store(rf)

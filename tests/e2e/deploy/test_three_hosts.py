@@ -13,6 +13,7 @@ import sys
 
 import yaml
 from nameko.standalone.rpc import ClusterRpcProxy
+from store_sources import loopback_sources
 from waiting import wait_for
 
 from server.cli.main import main
@@ -46,7 +47,8 @@ def _description(tmp_path, vhost: str, proxy: str) -> dict:
         # the test drives the harvest as the shared broker's guest, a service here
         "settings": {"runtime": {"heartbeat_interval": 2}, "security": {"service_logins": {"guest": "service"}},
                      "archive": {"default_replica": "ONE", "bitarchive": {"min_free_bytes": 0},
-                                 "store": {"timeout": 300}}},
+                                 # three "hosts" on one machine: offers on loopback, allowed explicitly
+                                 "store": {"timeout": 300, **loopback_sources()}}},
         "hosts": {
             "admin": {"address": "127.0.0.1", "install": _install(hosts["admin"]), "instances": [
                 {"kind": "monitor", "settings": {"monitor": {"lost_after": 30}}},

@@ -14,6 +14,7 @@ import yaml
 from harvester_testkit import warcio_check
 from harvester_testkit.fake_scheduler import wait_for
 from nameko.standalone.rpc import ClusterRpcProxy
+from store_sources import loopback_sources
 from testweb import TestWeb
 from warcio.archiveiterator import ArchiveIterator
 
@@ -49,7 +50,7 @@ def cluster(tmp_path, amqp_uri, postgres_url, web):
     upgrade(engine, "harvest", "server.harvestdb.migrations")
     engine.dispose()
     common = {"AMQP_URI": amqp_uri, "runtime": {"heartbeat_interval": 0.5}}
-    archive = {"replicas": REPLICAS, "store": {"timeout": 30, "retries": 0}, "rpc_timeout": 10,
+    archive = {"replicas": REPLICAS, "store": {"timeout": 30, "retries": 0, **loopback_sources()}, "rpc_timeout": 10,
                "bitarchive": {"min_free_bytes": 0}}
     instances = {
         "definitions": ("server.definitions.service:DefinitionsService",

@@ -19,6 +19,7 @@ import yaml
 from harvester_testkit.fake_scheduler import wait_for
 from nameko.standalone.rpc import ClusterRpcProxy
 from pywb_replay import Wayback
+from store_sources import loopback_sources
 from testweb import TestWeb
 from testweb.site import PNG
 from warcio.archiveiterator import ArchiveIterator
@@ -51,7 +52,7 @@ def cluster(tmp_path, amqp_uri, postgres_url, web):
     upgrade(engine, "harvest", "server.harvestdb.migrations")
     engine.dispose()
     common = {"AMQP_URI": amqp_uri, "runtime": {"heartbeat_interval": 0.5}}
-    archive = {"replicas": REPLICAS, "store": {"timeout": 30, "retries": 0}, "rpc_timeout": 10,
+    archive = {"replicas": REPLICAS, "store": {"timeout": 30, "retries": 0, **loopback_sources()}, "rpc_timeout": 10,
                "bitarchive": {"min_free_bytes": 0}}
     instances = {
         "definitions": ("server.definitions.service:DefinitionsService",

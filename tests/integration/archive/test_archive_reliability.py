@@ -27,7 +27,7 @@ from waiting import wait_for
 from server.archive import transfer
 from server.archive.remotefile import RemoteFile, this_host
 from server.runtime import tokens
-from shared.errors import ChecksumMismatch, StoreFailed, TokenRejected
+from shared.errors import ChecksumMismatch, InvalidInput, StoreFailed, TokenRejected
 
 pytestmark = [pytest.mark.rabbit]
 
@@ -50,7 +50,7 @@ class SlowSender:
 
             def do_GET(self):
                 sender.requests.append(self.path)
-                data = sender.files.get(self.path.lstrip("/"))
+                data = sender.files.get(self.path.rsplit("/", 1)[-1])
                 if data is None:
                     self.send_error(404)
                     return
@@ -71,7 +71,7 @@ class SlowSender:
 
     def offer(self, name: str, data: bytes) -> RemoteFile:
         self.files[name] = data
-        url = f"http://127.0.0.1:{self.server.server_address[1]}/{name}"
+        url = f"http://127.0.0.1:{self.server.server_address[1]}/offer/slowsender/{name}"   # an offer's shape
         return RemoteFile(name, len(data), hashlib.md5(data).hexdigest(), host="", url=url)
 
     def stop(self) -> None:
@@ -93,6 +93,7 @@ class FaultArchive(Archive):
             "retries": 1,
             "watch_interval": 0.5,
             "reconcile_interval": 1.0,
+            **self.SOURCES,
         }
         return cfg
 
@@ -143,7 +144,8 @@ def test_concurrent_stores_of_one_name_have_one_outcome_each(farchive, sender, t
     started = repo.store(rf_first.to_dict())
     assert started["running"]
     # Other content under the same name while the first runs: refused, typed, naming both.
-    rf_other = RemoteFile(name, len(other), hashlib.md5(other).hexdigest(), host="", url=rf_first.url + "x")
+    rf_other = RemoteFile(name, len(other), hashlib.md5(other).hexdigest(), host="",
+                          url=rf_first.url.replace("/slowsender/", "/slowsender2/"))   # another offer of it
     with pytest.raises(ChecksumMismatch) as err:
         repo.store(rf_other.to_dict())
     assert err.value.details["in_progress"] is True
@@ -270,6 +272,46 @@ def test_a_store_through_the_arcrepository_never_reads_a_private_local_file(farc
     # A world-readable file on the same host still takes the local shortcut.
     secret.chmod(0o644)
     assert store(farchive, rf)["complete"]
+
+
+def test_a_store_reads_only_the_callers_own_offer_or_a_spooled_path(farchive, sender, tmp_path_factory):
+    """#29 item 4: begin_store fetched any URL (two GETs to a loopback service arrived) and read
+    any world-readable local file (a config), and a checksum mismatch told the caller the real
+    checksum of a file it could not read."""
+    repo = farchive.proxy.arcrepository
+    name = "31-1-20240101000000-00001-host.warc.gz"
+    sender.pause = 0
+    offered = sender.offer(name, b"the caller's own bytes")
+    # Any other URL of a service on the archive's host (not an offer of this file): refused at
+    # once, typed, naming the reason; no request reaches it.
+    for url in (offered.url.replace("/offer/slowsender/", "/"),                    # not an offer
+                offered.url.replace(name, "32-1-20240101000000-00001-host.warc.gz"),  # another file's
+                f"http://169.254.169.254/offer/slowsender/{name}",             # link-local (cloud metadata)
+                f"http://user:pw@{offered.url[7:]}", "file:///etc/passwd"):
+        with pytest.raises(InvalidInput) as refused:
+            repo.begin_store({"name": name, "size": offered.size, "host": "", "url": url})
+        assert refused.value.details["reason"] == "source"
+    assert sender.requests == []
+    # A world-readable file outside every upload spool directory (a service's config), by path:
+    # refused, with store and begin_store alike; nothing read, nothing stored.
+    config = tmp_path_factory.mktemp("etc-nas") / "33-1-20240101000000-00001-host.warc.gz"
+    config.write_bytes(b"AMQP_URI: amqp://svc:secret@broker/\n")
+    config.chmod(0o644)
+    by_path = RemoteFile.for_local_file(str(config))
+    with pytest.raises(InvalidInput, match="upload spool"):
+        repo.begin_store(by_path.to_dict())
+    by_path.checksum = "0" * 32
+    with pytest.raises(InvalidInput, match="upload spool"):
+        repo.store(by_path.to_dict())
+    assert farchive.rows(config.name) == {} and farchive.copies(config.name) == {}
+    # A wrong checksum for the caller's own offer fails the store without telling the checksum
+    # of what arrived (only this service's log has it).
+    real = hashlib.md5(b"the caller's own bytes").hexdigest()
+    offered.checksum = "f" * 32
+    status = store(farchive, offered)
+    assert not status["complete"] and sender.requests
+    assert real not in repr(status) and "f" * 32 in repr(status)
+    assert farchive.copies(name) == {}
 
 
 # --- 3. fail fast, stale uploads, arcrepository restart ---------------------------------------

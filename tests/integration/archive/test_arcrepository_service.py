@@ -18,6 +18,7 @@ from nameko.containers import ServiceContainer
 from nameko.standalone.rpc import ClusterRpcProxy
 from sqlalchemy import select
 from sqlalchemy.orm import Session
+from store_sources import loopback_sources
 from waiting import wait_for
 
 from server.archive.arcrepository.models import ArchiveFile, ReplicaFileInfo
@@ -61,10 +62,16 @@ class Archive:
         self.root = root
         self.containers: dict[str, ServiceContainer] = {}
 
+    @property
+    def SOURCES(self) -> dict:
+        """The senders of these tests: files under the test's directory, offers on loopback."""
+        return loopback_sources(self.root.parent)
+
     def config(self, inst: str, replica: str | None, **archive) -> dict:
         cfg = {**self.nameko_config, "instance": {"id": inst}, "data_dir": str(self.root / inst),
                "runtime": {"heartbeat_interval": 0.5},
-               "archive": {"replicas": REPLICAS, "rpc_timeout": 4, "store": {"timeout": 6, "retries": 0},
+               "archive": {"replicas": REPLICAS, "rpc_timeout": 4,
+                           "store": {"timeout": 6, "retries": 0, **self.SOURCES},
                            "bitarchive": {"min_free_bytes": 0, "dirs": [str(self.root / inst / "store")]},
                            "batch": {"timeout": 30}, **archive}}
         if replica:
@@ -184,14 +191,15 @@ def test_store_everywhere_then_same_checksum_copies_nothing_and_another_is_refus
 
     # The same checksum again: done at once, nothing copied (the sender's URL does not even exist).
     inodes = {p: os.stat(p).st_ino for p in copies.values()}
+    gone = f"http://127.0.0.1:9/offer/gonetoken/{src.name}"                    # an offer withdrawn
     again = archive.proxy.arcrepository.store(
-        {"name": src.name, "checksum": md5, "size": len(data), "host": "", "url": "http://127.0.0.1:9/gone"})
+        {"name": src.name, "checksum": md5, "size": len(data), "host": "", "url": gone})
     assert again["complete"] and not again["running"]
     assert {p: os.stat(p).st_ino for p in copies.values()} == inodes
     # Another checksum: refused, typed, and the rows stay as they were.
     with pytest.raises(ChecksumMismatch) as err:
         archive.proxy.arcrepository.store({"name": src.name, "checksum": "0" * 32, "size": 5, "host": "",
-                                           "url": "http://127.0.0.1:9/gone"})
+                                           "url": gone})
     assert err.value.details["stored_checksum"] == md5
     assert set(archive.rows(src.name).values()) == {("upload_completed", md5, "ok", None)}
     with pytest.raises(InvalidName):

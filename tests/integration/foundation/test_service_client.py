@@ -141,3 +141,53 @@ def test_a_number_no_integer_holds_is_refused_before_any_work(raiser, amqp_uri):
         with pytest.raises(RemoteError) as caught:       # 2**63 - 1 reaches the worker (no such code)
             client.raiser.raise_code(2**63 - 1)
         assert caught.value.exc_type == "KeyError"
+
+
+def _send_raw(client: ServiceClient, routing_key: str, body: bytes, timeout: float = 20):
+    """A call whose body is exactly ``body`` (what a hostile or broken client might send),
+    answered as the wire carries it; RpcTimeout when nobody answers."""
+    import json
+    import uuid
+
+    import amqp
+
+    correlation_id = str(uuid.uuid4())
+    channel = client._open()
+    message = amqp.Message(body, content_type="application/json", content_encoding="utf-8", delivery_mode=2,
+                           reply_to=client._reply_key, correlation_id=correlation_id, user_id=client._login)
+    client._waiting.add(correlation_id)
+    try:
+        channel.basic_publish(message, exchange=client.exchange, routing_key=routing_key)
+        return json.loads(client._wait(correlation_id, timeout, routing_key))
+    finally:
+        client._waiting.discard(correlation_id)
+
+
+@pytest.mark.parametrize("body", [
+    b'{"args": [' * 100_000 + b']}' * 100_000,                        # nested 100,000 deep
+    b'{"args": [1], "kwargs": {}',                                     # cut off
+    b'\xff\xfe not UTF-8 \x80',
+], ids=["too-deep", "truncated", "not-utf8"])
+def test_an_undecodable_request_is_answered_with_an_error_not_silence(raiser, amqp_uri, body):
+    """#29 item 7: 100k-deep JSON was dropped with no reply; the caller waited for its time-out."""
+    from shared.errors import InvalidInput
+
+    with ServiceClient(amqp_uri, timeout=20) as client:
+        reply = _send_raw(client, "raiser.raise_code", body)
+        assert reply["result"] is None and reply["error"]
+        from shared.client import error_from_reply
+
+        error = error_from_reply(reply["error"])
+        assert isinstance(error, InvalidInput) and error.details["reason"] == "undecodable"
+        with pytest.raises(RemoteError):                 # the service goes on answering
+            client.raiser.raise_code(2**62)
+
+
+def test_a_request_larger_than_the_limit_is_refused_naming_the_limit(raiser, amqp_uri):
+    from server.runtime.rpc import MAX_REQUEST_BYTES
+    from shared.errors import InvalidInput
+
+    with ServiceClient(amqp_uri, timeout=60) as client:
+        with pytest.raises(InvalidInput, match="MiB a call may carry") as caught:
+            client.raiser.raise_code("x" * (MAX_REQUEST_BYTES + 1))
+        assert caught.value.details["reason"] == "too_large"

@@ -124,3 +124,26 @@ def test_failed_uploads_are_retried_while_running_and_the_job_outcome_updated(na
         _stop(containers)
     assert late == [(job["id"], "harvester-test", kept, {})]
     assert os.listdir(failed_dir) == []
+
+
+def test_a_cancel_ends_a_crawl_held_by_a_slow_trap_at_once(nameko_config, tmp_path, replicas, web, board):
+    """#29 item 6 through the harvester service: a trap that backtracks catastrophically (slipped
+    past the upload check) held the crawler inside one match; the cancel's SIGTERM went unheard
+    until process_timeout (300 s in production). Now the crawler ends on SIGTERM at once: the
+    report, cancelled and with what was harvested, comes long before process_timeout."""
+    seed = web.seed("www.example1.test", "/features.html")
+    job = make_job([seed], slow_profile(web.proxy_url, 50))
+    job["settings"]["crawler_traps"] = {"global": [r"^(([a-z0-9:/.-])+)+Z$", r"(.|..)*\d"], "domains": {}}
+    board["jobs"].append(job)
+    served_before = web.request_log.count(seed)                # the test web is shared by the module
+    board["cancel_when"] = lambda: web.request_log.count(seed) > served_before   # scoping the page's links
+    containers = _start(harvester_config(nameko_config, tmp_path, replicas, process_timeout=300))
+    try:
+        report = wait_for(lambda: board["reports"].get(job["id"]), timeout=120)   # not process_timeout
+    finally:
+        _stop(containers)
+    assert report["harvest_error"] == "" and report["upload_error"] == "" and report["failed"] is False
+    assert "was killed" not in report["harvest_error_details"]
+    stored = sorted(os.listdir(replicas["ONE"]))
+    assert f"{job['id']}-metadata-1.warc.gz" in stored and len(stored) >= 2
+    warcio_check([os.path.join(replicas["ONE"], n) for n in stored])

@@ -15,6 +15,7 @@ from nameko.containers import ServiceContainer
 from nameko.standalone.rpc import ClusterRpcProxy
 from nas_command import nas_cli
 from static_site import StaticSite, python_doc, wget_warc
+from store_sources import loopback_sources
 from viewer_testkit.stack import StandInScheduler, store
 from waiting import wait_for
 
@@ -40,7 +41,8 @@ def stack(nameko_config, tmp_path):
     containers = []
 
     def start(cls, inst, **extra):
-        archive = {"replicas": REPLICAS, "rpc_timeout": 5, "store": {"timeout": 30, "retries": 0},
+        archive = {"replicas": REPLICAS, "rpc_timeout": 5,
+                   "store": {"timeout": 30, "retries": 0, **loopback_sources(tmp_path)},
                    "bitarchive": {"min_free_bytes": 0, "dirs": [str(tmp_path / inst / "store")]}}
         if inst in ("bam-one", "ba-one"):
             archive["replica"] = "ONE"

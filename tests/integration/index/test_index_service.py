@@ -13,6 +13,7 @@ import requests
 from index_testkit import digest_of, simple_job, write_metadata
 from nameko.containers import ServiceContainer
 from nameko.standalone.rpc import ClusterRpcProxy
+from store_sources import loopback_sources
 from viewer_testkit.stack import StandInScheduler, store  # the same stand-in and store as the viewer's tests
 from waiting import wait_for
 
@@ -40,7 +41,8 @@ class Stack:
         self.cache_dir = str(root / "index-cache")
 
     def config(self, inst: str, **extra) -> dict:
-        archive = {"replicas": REPLICAS, "rpc_timeout": 5, "store": {"timeout": 10, "retries": 0},
+        archive = {"replicas": REPLICAS, "rpc_timeout": 5,
+                   "store": {"timeout": 10, "retries": 0, **loopback_sources(self.root.parent)},
                    "bitarchive": {"min_free_bytes": 0, "dirs": [str(self.root / inst / "store")]}}
         cfg = {**self.nameko_config, "instance": {"id": inst}, "data_dir": str(self.root / inst),
                "runtime": {"heartbeat_interval": 0.5}, "archive": archive, **extra}

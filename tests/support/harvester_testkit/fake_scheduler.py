@@ -26,6 +26,11 @@ class FakeScheduler:
     @rpc
     def report_progress(self, job_id: int, harvester_id: str, progress_report: dict[str, Any]) -> None:
         self.board["progress"].append((job_id, harvester_id, progress_report))
+        cancel_when = self.board.get("cancel_when")
+        if cancel_when is not None and cancel_when():
+            from shared.errors import JobCancelled
+
+            raise JobCancelled(f"job {job_id} was cancelled by a curator", {"job_id": job_id})
 
     @rpc
     def report_job(self, job_id: int, harvester_id: str, domains: list[dict[str, Any]], harvest_error: str = "",

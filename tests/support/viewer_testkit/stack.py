@@ -12,6 +12,7 @@ import os
 
 from nameko.containers import ServiceContainer
 from nameko.standalone.rpc import ClusterRpcProxy
+from store_sources import loopback_sources
 from waiting import wait_for
 
 from server.runtime.rpc import rpc
@@ -54,7 +55,8 @@ class Stack:
         self.containers: dict[str, ServiceContainer] = {}
 
     def config(self, inst: str) -> dict:
-        archive = {"replicas": REPLICAS, "rpc_timeout": 10, "store": {"timeout": 20, "retries": 0},
+        archive = {"replicas": REPLICAS, "rpc_timeout": 10,
+                   "store": {"timeout": 20, "retries": 0, **loopback_sources(self.root.parent)},
                    "bitarchive": {"min_free_bytes": 0, "dirs": [str(self.root / inst / "store")]}}
         cfg = {**self.nameko_config, "instance": {"id": inst}, "data_dir": str(self.root / inst),
                "runtime": {"heartbeat_interval": 1.0}, "archive": archive}

@@ -37,6 +37,7 @@ def make_repository(tmp_path):
 
     from server.archive.arcrepository.repository import ArcRepository
     from server.archive.replicas import Replicas
+    from server.archive.sources import StoreSources
     from server.db.engine import make_engine
     from server.db.migrate import upgrade
 
@@ -46,7 +47,10 @@ def make_repository(tmp_path):
         engine = make_engine(f"sqlite:///{tmp_path / f'archive-{len(engines)}.db'}")
         engines.append(engine)
         upgrade(engine, "archive", "server.archive.arcrepository.migrations")
-        repo = ArcRepository(Replicas(replicas, default), fake, sessionmaker(engine, expire_on_commit=False), limits)
+        # the senders in these tests offer their files on loopback: allowed explicitly
+        sources = StoreSources([str(tmp_path)], ["127.0.0.0/8"])
+        repo = ArcRepository(Replicas(replicas, default), fake, sessionmaker(engine, expire_on_commit=False), limits,
+                             sources=sources)
         repo.fake = fake
         return repo
 

@@ -65,7 +65,7 @@ def repo(make_repository):
 
 def begin(repo, name=NAME):
     with repo.sessions() as session:
-        status = repo.begin_store(session, RemoteFile(name, 10, None, host="", url="http://sender/x"))
+        status = repo.begin_store(session, RemoteFile(name, 10, None, host="", url=f"http://127.0.0.1:9/offer/testtoken/{name}"))
     # the copies run while the client hashes: both bitarchives have begun theirs before it confirms
     started = {"bitarchive_ONE", "bitarchive_TWO"}
     wait_for(lambda: {s for s, what in repo.fake.events if what == "copy starts"} == started,
@@ -127,12 +127,12 @@ def test_a_checksum_that_never_comes_gives_the_store_up_with_nothing_kept(repo):
 def test_a_known_or_busy_name_is_not_begun(repo):
     begin(repo)
     with repo.sessions() as session, pytest.raises(AlreadyExists) as busy:
-        repo.begin_store(session, RemoteFile(NAME, 10, None, url="http://sender/y"))
+        repo.begin_store(session, RemoteFile(NAME, 10, None, url=f"http://127.0.0.1:9/offer/othertoken/{NAME}"))
     assert busy.value.details["reason"] == "in_progress"
     confirm(repo)
     final_status(repo)
     with repo.sessions() as session, pytest.raises(AlreadyExists) as known:
-        repo.begin_store(session, RemoteFile(NAME, 10, None, url="http://sender/y"))
+        repo.begin_store(session, RemoteFile(NAME, 10, None, url=f"http://127.0.0.1:9/offer/othertoken/{NAME}"))
     assert known.value.details["reason"] == "known"
 
 
@@ -154,7 +154,7 @@ def test_an_ordinary_store_of_a_begun_name_waits_for_its_checksum_then_is_refuse
     pending.wait = noted_wait
     eventlet.spawn(confirm_once_the_store_waits)
     with repo.sessions() as session, pytest.raises(ChecksumMismatch) as refused:
-        repo.store(session, RemoteFile(NAME, 10, "e" * 32, url="http://sender/z"))
+        repo.store(session, RemoteFile(NAME, 10, "e" * 32, url=f"http://127.0.0.1:9/offer/thirdtoken/{NAME}"))
     assert refused.value.details["in_progress"] is True
     assert final_status(repo).complete
 

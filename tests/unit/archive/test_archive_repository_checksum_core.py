@@ -69,7 +69,7 @@ def repo(make_repository):
 
 
 def store(repo, name="1-1-x.warc.gz", checksum="0123456789abcdef0123456789abcdef"):
-    rf = RemoteFile(name, 10, checksum, host="", url="http://sender/x")
+    rf = RemoteFile(name, 10, checksum, host="", url=f"http://127.0.0.1:9/offer/testtoken/{name}")
     with repo.sessions() as session:
         first = repo.store(session, rf)
     repo.pool.waitall()
@@ -121,7 +121,8 @@ def test_a_store_refuses_bad_input_before_anything_is_sent(repo):
             repo.store(session, RemoteFile("x.warc", 1, None))
     store(repo)
     with repo.sessions() as session, pytest.raises(ChecksumMismatch):
-        repo.store(session, RemoteFile("1-1-x.warc.gz", 10, "f" * 32))
+        repo.store(session, RemoteFile("1-1-x.warc.gz", 10, "f" * 32,
+                                       url="http://127.0.0.1:9/offer/testtoken/1-1-x.warc.gz"))
     assert len(repo.fake.calls) == 3        # only the first store's (three uploads)
 
 

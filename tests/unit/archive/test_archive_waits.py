@@ -56,7 +56,7 @@ def timed_status(repo, wait: float):
 
 def test_past_the_limit_a_waiting_status_answers_at_once_and_the_others_when_the_store_ends(repo):
     with repo.sessions() as session:
-        assert repo.store(session, RemoteFile(NAME, 10, MD5, url="http://sender/x")).running
+        assert repo.store(session, RemoteFile(NAME, 10, MD5, url=f"http://127.0.0.1:9/offer/testtoken/{NAME}")).running
     callers = [eventlet.spawn(timed_status, repo, 8.0) for _ in range(3)]
     # one has answered, and the other two hold the two places (they wait for the store to end)
     wait_for(lambda: any(c.dead for c in callers) and repo.waits.now == 2, timeout=10, interval=0.02,
