@@ -42,6 +42,10 @@ FILTERS: dict[str, tuple[JobStatus, ...]] = {
 }
 _ALSO = {s.value: (s,) for s in JobStatus if s.value not in FILTERS}
 
+#: the states a job has ended in: nothing more happens to it by itself (a failed one may be
+#: resubmitted by a person, which makes a new job)
+ENDED: tuple[JobStatus, ...] = (S.DONE, S.FAILED, S.RESUBMITTED, S.FAILED_REJECTED)
+
 #: the states a job can be resubmitted from (a new job made with its configurations and seeds)
 RESUBMITTABLE: tuple[JobStatus, ...] = (S.FAILED, S.FAILED_REJECTED)
 
@@ -73,6 +77,14 @@ def states_for(words: str | Iterable[str]) -> list[JobStatus]:
                                {"field": "status", "value": str(w), "choices": filter_words()})
         wanted.update(states)
     return [s for s in JobStatus if s in wanted]
+
+
+def has_ended(status: JobStatus | str) -> bool:
+    """Whether a job in ``status`` has ended (done, failed, cancelled or resubmitted)."""
+    try:
+        return JobStatus(status) in ENDED
+    except ValueError:
+        return False
 
 
 def can_resubmit(status: JobStatus | str, resubmitted_as: int | None = None) -> bool:

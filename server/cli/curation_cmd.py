@@ -203,7 +203,11 @@ def add_harvest_actions(s) -> None:
     p.add_argument("--max-job-time", type=int, help="seconds (snapshot); 0: no limit")
     p = _parser(s, "now", "harvest a definition now, besides its schedule", _h_now)
     p.add_argument("name")
-    p.add_argument("--wait", action="store_true", help="wait for its jobs to be made (small harvests)")
+    p.add_argument("--wait", action="store_true",
+                   help="wait until its jobs have been made and have ended, showing each job's state as it "
+                        "changes; exit 0 when every job is done, 1 when one failed or was cancelled")
+    p.add_argument("--max-wait", type=float, default=86400.0, metavar="SECONDS",
+                   help="with --wait: give up following after this long (default a day; the jobs go on)")
     p = _parser(s, "history", "per-domain results of a definition's jobs", _h_history)
     p.add_argument("name")
     p.add_argument("--offset", type=int, default=0)
@@ -256,10 +260,52 @@ def _h_now(args) -> int:
         return fail(EXIT_FAILED, f"{args.name}: run {run} failed: {out.error}")
     if args.wait:
         print(f"{args.name}: run {run}: {len(out.jobs)} job(s) queued: {', '.join(map(str, out.jobs))}")
+        return _follow_jobs(args, list(out.jobs))
     else:
         print(f"{args.name}: run {run} is being made; follow it with: nas jobs list --harvest '{args.name}' "
               f"--run {run}")
     return 0
+
+
+#: seconds between two looks at the jobs `harvests now --wait` follows
+FOLLOW_POLL_S = 3.0
+
+
+def _follow_jobs(args, ids: list[int]) -> int:
+    """Follow the jobs ``ids`` until each has ended (shared/job_states.py), printing a line when
+    one changes state. 0 when all are done, 1 when one failed or was cancelled, or when
+    ``--max-wait`` ran out first (the jobs go on; the line says how to follow them)."""
+    import time
+
+    from shared import job_states
+    from shared.dto.jobs import JobFilter
+    from shared.enums import JobStatus
+
+    if not ids:
+        return 0
+    seen: dict[int, str] = {}
+    deadline = time.monotonic() + args.max_wait
+    while True:
+        with rpc_proxy(args) as proxy:
+            page = call(proxy, "scheduler", "list_jobs", JobFilter(id_from=min(ids), id_to=max(ids),
+                                                                  harvest=args.name), 0, len(ids) + 100)
+        for job in page.items:
+            if job.id in ids and seen.get(job.id) != job.status:
+                seen[job.id] = job.status
+                reason = f" ({job.failure_reason})" if job.failure_reason and job.status != JobStatus.DONE else ""
+                print(f"job {job.id}: {job_states.word(job.status)}{reason}", flush=True)
+        if all(job_states.has_ended(seen.get(i, "")) for i in ids):
+            failed = [i for i in ids if seen[i] != JobStatus.DONE]
+            if failed:
+                return fail(EXIT_FAILED, f"{args.name}: {len(failed)} of {len(ids)} job(s) did not end done: "
+                                         f"{', '.join(map(str, failed))} (nas jobs show N tells why)")
+            print(f"{args.name}: every job done")
+            return 0
+        if time.monotonic() >= deadline:
+            return fail(EXIT_FAILED, f"{args.name}: jobs still running after {args.max_wait:g} s: "
+                                     f"{', '.join(str(i) for i in ids if not job_states.has_ended(seen.get(i, '')))}"
+                                     f"; they go on (nas jobs list --harvest '{args.name}')")
+        time.sleep(FOLLOW_POLL_S)   # a poll of the jobs' state, not a synchronisation
 
 
 def _h_history(args) -> int:

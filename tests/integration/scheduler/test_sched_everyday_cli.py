@@ -64,8 +64,11 @@ def test_a_curators_day_in_the_cli(services, tmp_path, capsys):
     ok("harvests", "create-selective", "news", "--schedule", "early", "kb.dk")
     edited = ok("harvests", "edit", "news", "--comments", "daily news", "--add", "dr.dk")
     assert "daily news" in edited and "dr.dk:defaultconfig" in edited and "every day at 04:00" in edited
-    now = ok("harvests", "now", "news", "--wait")
+    # no harvester serves the channel: `--wait` follows the job until --max-wait, and says it goes on
+    now = ok("harvests", "now", "news", "--wait", "--max-wait", "0", code=1)
     assert "news: run 1: 1 job(s) queued" in now, now   # dr.dk is an alias of kb.dk: one job
+    assert "job(s) still running after 0 s" not in now and "jobs still running after 0 s" in now, now
+    assert "they go on (nas jobs list --harvest 'news')" in now and ": queued" in now
 
     listed = ok("jobs", "list", "--sort", "-id")
     assert "news" in listed and "queued" in listed      # the word `harvests now` used (shared/job_states.py)
