@@ -262,7 +262,8 @@ def export_wacz(args: argparse.Namespace) -> int:
                 if os.path.exists(part):
                     os.unlink(part)
     print(f"{out}: {len(summary.files)} WARC files, {summary.records} index lines, {summary.pages} pages, "
-          f"{summary.originals} revisit originals added, {summary.bytes} bytes (jobs {', '.join(map(str, jobs))})")
+          f"{summary.originals} revisit originals added; {os.path.getsize(out)} bytes on disk "
+          f"({summary.bytes} bytes of members, before the zip's own compression) (jobs {', '.join(map(str, jobs))})")
     if summary.unresolved_revisits:
         print(f"nas: note: export: {summary.unresolved_revisits} revisited payloads have no original in the "
               "package (the archive does not say where they are)", file=sys.stderr)
