@@ -83,6 +83,24 @@ SCHEMA: Schema = {
     "disk_reserve_bytes": Field("int", 1024 * 1024, "room the crawler keeps on the job's disk for its frontier, "
                                 "progress lines and crawl.log while a full disk pauses the crawl; 0: none",
                                 minimum=0),
+    "browser": {
+        "render": Field("str", "none", "HTML pages rendered in a headless Chromium (everything the page loads is "
+                        "fetched and archived by the crawler; docs/crawler.md): none, the seeds, pages up to "
+                        "`browser.max_hops` link hops from a seed, or every HTML page",
+                        choices=("none", "seeds", "hops", "all")),
+        "max_hops": Field("int", 1, "with `render: hops`: largest number of link hops from a seed", minimum=0),
+        "url_patterns": Field("regex-list", [], "HTML pages whose URL matches one are rendered too"),
+        "tabs": Field("int", 2, "pages rendered at once by one crawler process", minimum=1, maximum=16),
+        "page_timeout_s": Field("float", 30.0, "seconds for one page's loading and behaviours; what loaded by "
+                                "then is kept", minimum=1),
+        "scroll": Field("bool", True, "scroll down until the page stops growing (infinite scroll, lazy images)"),
+        "max_scrolls": Field("int", 20, "scrolls per page at most (an endless page stops here)", minimum=0),
+        "click_budget": Field("int", 5, "\"load more\" buttons and closed expanders clicked per page", minimum=0),
+        "screenshot": Field("bool", True, "a PNG of the rendered page as a WARC resource record"),
+        "text": Field("bool", True, "the rendered text as a WARC resource record"),
+        "restart_after_pages": Field("int", 200, "a fresh browser process after this many pages (bounds its "
+                                     "memory)", minimum=1),
+    },
     "dedup": {
         "enabled": Field("bool", True, "skip storing objects unchanged since the earlier jobs of the same "
                          "domains: a revisit record points to the stored original (the index server builds the "

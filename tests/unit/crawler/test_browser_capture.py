@@ -1,0 +1,103 @@
+"""Browser capture with Debian's Chromium: a page built by script is archived whole.
+
+The test web's ``/scripted/`` page (tests/support/testweb/scripted.py) loads images named by a
+JSON API, static and dynamic ES modules, a fetched HTML fragment and its image, a background set
+from script, a frame's script-made image, a "load more" button's answer and two more pages of an
+infinite scroll. Crawled plainly, the crawler misses them; rendered, every request the browser
+made is in the WARC, answered by our own crawler, with a screenshot, the text and a page list.
+"""
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+from crawler_helpers import archived_once, crawl, warc_records
+from testweb.scripted import BROWSER_NEEDS, DOM_LINKS
+
+from server.crawler import status_codes as sc
+from server.crawler.browser.cdp import CHROMIUM
+
+pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
+                                reason=f"{CHROMIUM} is absent (Debian: apt-get install chromium)")
+
+SITE = "http://www.example1.test"
+PAGE = SITE + "/scripted/"
+NEEDS = [SITE + p for p in BROWSER_NEEDS]
+
+
+@pytest.fixture(scope="module")
+def rendered(web, tmp_path_factory):
+    job = tmp_path_factory.mktemp("browser")
+    result = crawl(job, [PAGE], web.proxy_url, scope={"max_hops": 1},
+                   browser={"render": "seeds", "tabs": 1, "page_timeout_s": 60})
+    result["job"] = str(job)
+    return result
+
+
+@pytest.fixture(scope="module")
+def plain(web, tmp_path_factory):
+    job = tmp_path_factory.mktemp("plain")
+    return crawl(job, [PAGE], web.proxy_url, scope={"max_hops": 1})
+
+
+def test_without_the_browser_script_made_resources_are_missed(plain):
+    captured = set(archived_once(plain))
+    missed = [url for url in NEEDS if url not in captured]
+    # what the text shows is found: the page, its style sheet, module script and frame
+    assert {PAGE, SITE + "/scripted/base.css", SITE + "/scripted/app.js", SITE + "/scripted/frame.html"} <= captured
+    for url in (SITE + "/scripted/img/api-1.png", SITE + "/scripted/api/feed?page=2", SITE + "/scripted/lazy.mjs",
+                SITE + "/scripted/img/fragment.png", SITE + "/scripted/img/hero-bg.png",
+                SITE + "/scripted/img/frame.png"):
+        assert url in missed
+    assert len(missed) >= 12, missed
+
+
+def test_every_resource_the_browser_needs_is_archived_once(rendered):
+    captured = set(archived_once(rendered))
+    missing = [url for url in NEEDS if url not in captured]
+    assert not missing, missing
+
+
+def test_browser_loaded_resources_are_logged_as_embeds_of_the_page(rendered):
+    for url in NEEDS[1:]:
+        lines = [line for line in rendered["by_url"][url] if line["status"] == "200"]
+        assert len(lines) == 1, url
+        assert lines[0]["path"].endswith("E"), (url, lines[0]["path"])
+    api = rendered["by_url"][SITE + "/scripted/api/items.json"][0]
+    assert api["via"] == PAGE and "browser" in api["annotations"]
+
+
+def test_links_of_the_rendered_dom_are_crawled(rendered):
+    for url in (SITE + p for p in DOM_LINKS):
+        lines = rendered["by_url"].get(url)
+        assert lines and lines[0]["status"] == "200", url
+        assert lines[0]["path"] == "L"
+
+
+def test_screenshot_and_text_are_resource_records_tied_to_the_page(rendered):
+    records = warc_records(rendered["warcs"])
+    response = next(r for r in records if r[1] == "response" and r[2] == PAGE)
+    by_uri = {r[2]: r for r in records if r[1] == "resource"}
+    shot = by_uri["urn:view:" + PAGE]
+    text = by_uri["urn:text:" + PAGE]
+    assert shot[4].startswith(b"\x89PNG\r\n\x1a\n") and len(shot[4]) > 1000
+    assert shot[3]["Content-Type"] == "image/png"
+    words = text[4].decode("utf-8")
+    assert "Scripted news" in words and "a fragment" in words
+    for record in (shot, text):
+        assert record[3]["WARC-Concurrent-To"] == response[3]["WARC-Record-ID"]
+        assert record[3]["WARC-Refers-To-Target-URI"] == PAGE
+
+
+def test_page_list_names_the_rendered_page(rendered):
+    with open(os.path.join(rendered["job"], "pages.jsonl"), encoding="utf-8") as fh:
+        lines = [json.loads(line) for line in fh]
+    assert lines[0]["format"] == "json-pages-1.0"
+    (page,) = lines[1:]
+    assert page["url"] == PAGE and page["title"] == "Scripted news" and page["status"] == 200
+    assert page["loadState"] == 4  # loaded, scrolled and clicked within the page's time
+    assert page["ts"].endswith("Z")
+    response = next(line for line in rendered["by_url"][PAGE] if line["status"] == "200")
+    assert response["status"] == "200"
+    assert not any(int(line["status"]) == sc.S_BROWSER_FAILED for line in rendered["log"])
