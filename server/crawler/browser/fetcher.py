@@ -128,7 +128,10 @@ class BrowserFetcher:
         try:
             return await self._fetch_and_record(uri, parsed.host, worker)
         except asyncio.CancelledError:
+            # the page was read before this resource came: the crawl fetches it later as usual
             c.frontier.requeue(uri.id)
+            c.counters["queued"] += 1
+            c.scheduler.queued(c.scheduler.host(uri.queue, parsed.host))
             raise
         except Exception as exc:  # noqa: BLE001 - one bad resource must not end the page
             log.exception("browser fetch of %s failed", url)

@@ -30,7 +30,8 @@ log = logging.getLogger(__name__)
 FAILED, CONTENT_LOADED, FULL_PAGE_LOADED, EXTRACTION_DONE, BEHAVIORS_DONE = range(5)
 QUIET_S = 0.5  # the network counts as idle after this long without a request in flight
 MAX_TEXT_CHARS = 5_000_000
-# a resource request still unanswered when the page is read gets this long to be archived
+# a resource request still unanswered when the page is read gets at most this long to be
+# archived (and never longer than the page's own time); then it goes back to the crawl's queue
 _DRAIN_S = 60.0
 
 Serve = Callable[[str, str, str], Awaitable[Answer]]  # (url, method, resource type) → answer
@@ -117,8 +118,11 @@ class Tab:
             "body": base64.b64encode(answer.body).decode("ascii")}, session=self.session)
 
     # -- commands -------------------------------------------------------------------------
-    async def _cmd(self, method: str, params: dict[str, Any] | None = None, timeout: float = 20.0) -> dict:
-        """A command to the tab that fails at once when the tab crashes meanwhile."""
+    async def _cmd(self, method: str, params: dict[str, Any] | None = None, timeout: float | None = None) -> dict:
+        """A command to the tab that fails at once when the tab crashes meanwhile, and after
+        ``timeout`` (by default the page's time, 5 to 20 s) when the tab hangs."""
+        if timeout is None:
+            timeout = max(5.0, min(20.0, self.settings.page_timeout_s))
         if self._failed.is_set():
             raise TabFailed(self._failure)
         send = asyncio.ensure_future(self.browser.send(method, params, session=self.session, timeout=timeout))
@@ -133,7 +137,7 @@ class Tab:
         try:
             return send.result()
         except BrowserError as exc:
-            raise TabFailed(f"{method}: {exc}") from exc
+            raise TabFailed(str(exc)) from exc
 
     async def _evaluate(self, expression: str) -> Any:
         result = await self._cmd("Runtime.evaluate", {"expression": expression, "returnByValue": True,
@@ -156,11 +160,17 @@ class Tab:
         await self._idle(deadline)
 
     async def _until(self, event: asyncio.Event, deadline: float) -> bool:
+        """Whether ``event`` came before the deadline; raises TabFailed when the tab fails first."""
+        waits = {asyncio.ensure_future(event.wait()), asyncio.ensure_future(self._failed.wait())}
         try:
-            await asyncio.wait_for(event.wait(), max(0.0, deadline - time.monotonic()))
-            return True
-        except TimeoutError:
-            return False
+            await asyncio.wait(waits, timeout=max(0.0, deadline - time.monotonic()),
+                               return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for w in waits:
+                w.cancel()
+        if self._failed.is_set():
+            raise TabFailed(self._failure)
+        return event.is_set()
 
     # -- the page -------------------------------------------------------------------------
     async def render(self, url: str) -> RenderedPage:
@@ -213,7 +223,7 @@ class Tab:
         """Let requests still being fetched be archived (bounded); the tab no longer waits for them."""
         pending = set(self._tasks)
         if pending:
-            _done, late = await asyncio.wait(pending, timeout=_DRAIN_S)
+            _done, late = await asyncio.wait(pending, timeout=min(_DRAIN_S, self.settings.page_timeout_s))
             for task in late:
                 task.cancel()
 

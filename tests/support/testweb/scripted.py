@@ -5,7 +5,8 @@ crawler that only reads the text finds the page, its style sheet, its module scr
 frame, and misses the rest. A browser that runs the page and scrolls it requests everything in
 :data:`BROWSER_NEEDS`, and the final DOM links to the pages in :data:`DOM_LINKS`.
 
-``/scripted/endless.html`` grows by one screen on every scroll, forever.
+``/scripted/endless.html`` grows by one screen on every scroll, forever; ``hang.html`` runs a
+script that never ends; ``slow.html`` holds an image that takes 8 s.
 """
 from __future__ import annotations
 
@@ -85,6 +86,12 @@ window.addEventListener("scroll", () => {
 });
 </script></body></html>"""
 
+# a page whose script never ends (the tab hangs), and one whose image never comes in time
+HANG = """<!DOCTYPE html><html><head><title>Hangs</title></head><body><p>before</p>
+<script>for (;;) {}</script></body></html>"""
+SLOW = """<!DOCTYPE html><html><head><title>Slow</title></head><body><p>slow image below</p>
+<img src="/slow?ms=8000"></body></html>"""
+
 CSS = b"body { font-family: sans-serif } #hero { background-color: #eee }\n"
 
 API = {
@@ -109,7 +116,8 @@ def scripted(path: str, query: str, png: bytes):
     fixed = {P: ("text/html; charset=utf-8", PAGE), P + "app.js": (js, APP_JS), P + "lib.mjs": (js, LIB_JS),
              P + "lazy.mjs": (js, LAZY_JS), P + "fragment.html": ("text/html; charset=utf-8", FRAGMENT),
              P + "frame.html": ("text/html; charset=utf-8", FRAME),
-             P + "endless.html": ("text/html; charset=utf-8", ENDLESS)}
+             P + "endless.html": ("text/html; charset=utf-8", ENDLESS),
+             P + "hang.html": ("text/html; charset=utf-8", HANG), P + "slow.html": ("text/html; charset=utf-8", SLOW)}
     if path in fixed:
         ctype, text = fixed[path]
         return 200, ctype, text.encode("utf-8")
