@@ -101,3 +101,26 @@ def test_page_list_names_the_rendered_page(rendered):
     response = next(line for line in rendered["by_url"][PAGE] if line["status"] == "200")
     assert response["status"] == "200"
     assert not any(int(line["status"]) == sc.S_BROWSER_FAILED for line in rendered["log"])
+
+
+def test_a_second_job_writes_revisits_for_browser_loaded_resources(web, tmp_path):
+    from server.crawler.dedup import DedupEntry, write_index
+
+    site = "http://www.dedupbrowser.test"
+    first = crawl(tmp_path / "one", [site + "/scripted/"], web.proxy_url, scope={"max_hops": 0},
+                  browser={"render": "seeds"})
+    rows = [(uri, DedupEntry(headers["WARC-Payload-Digest"], name, 0, headers["WARC-Date"]))
+            for name, kind, uri, headers, _body in warc_records(first["warcs"]) if kind == "response"]
+    index = str(tmp_path / "dedup.tsv")
+    write_index(index, rows)
+    second = crawl(tmp_path / "two", [site + "/scripted/"], web.proxy_url, scope={"max_hops": 0},
+                   browser={"render": "seeds"}, extra={"dedup": {"enabled": True, "index": index}})
+    revisits = {r[2] for r in warc_records(second["warcs"]) if r[1] == "revisit"}
+    script_made = [site + "/scripted/img/api-1.png", site + "/scripted/img/hero-bg.png",
+                   site + "/scripted/img/feed-3.png", site + "/scripted/api/items.json"]
+    assert set(script_made) <= revisits
+    for url in script_made:
+        (line,) = [entry for entry in second["by_url"][url] if entry["status"] == "200"]
+        assert line["annotations"].startswith('browser,duplicate:"7-3-')
+    # the browser got the bytes all the same: the infinite scroll's last page was reached again
+    assert archived_once(second)
