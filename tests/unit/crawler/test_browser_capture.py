@@ -124,3 +124,26 @@ def test_a_second_job_writes_revisits_for_browser_loaded_resources(web, tmp_path
         assert line["annotations"].startswith('browser,duplicate:"7-3-')
     # the browser got the bytes all the same: the infinite scroll's last page was reached again
     assert archived_once(second)
+
+
+def test_a_job_over_two_processes_has_one_page_list(web, tmp_path):
+    import subprocess
+    import sys
+
+    from crawler_helpers import REPO, write_spec
+
+    from server.crawler.shards import shard_dirs
+
+    seeds = [f"http://www.parts{i}.test/scripted/" for i in range(2)]  # parts0 and parts1: one part each
+    write_spec(tmp_path, seeds, web.proxy_url, max_workers=4, processes=2, scope={"max_hops": 0},
+               browser={"render": "seeds", "click_budget": 0})
+    proc = subprocess.run([sys.executable, "-m", "server.crawler", str(tmp_path)], cwd=REPO,
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    parts = shard_dirs(str(tmp_path))
+    assert all(os.path.exists(os.path.join(d, "pages.jsonl")) for d in parts) and len(parts) == 2
+    with open(tmp_path / "pages.jsonl", encoding="utf-8") as fh:
+        entries = [json.loads(line) for line in fh]
+    assert entries[0]["format"] == "json-pages-1.0"
+    assert sorted(e["url"] for e in entries[1:]) == seeds
+    assert all(e["loadState"] == 4 for e in entries[1:])
