@@ -214,6 +214,13 @@ class Tab:
                 shot = await self._cmd("Page.captureScreenshot", {"format": "png"}, timeout=30)
                 page.screenshot = base64.b64decode(shot.get("data", ""))
             return page
+        except asyncio.CancelledError:
+            # the crawl is stopping: no waiting for the tab (its unfinished fetches go back to the queue)
+            for task in self._tasks:
+                task.cancel()
+            self.browser.post("Target.closeTarget", {"targetId": self.target})
+            self.target = ""
+            raise
         finally:
             page.requests = self.requests
             await self._drain()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import tempfile
 
 import pytest
 from crawler_helpers import archived_once, crawl
@@ -88,3 +89,14 @@ def test_a_crashed_tab_fails_its_page_at_once():
             await browser.close()
 
     asyncio.run(go())
+
+
+def test_the_time_limit_ends_a_crawl_whose_tab_hangs(web, tmp_path):
+    result = crawl(tmp_path, [HANG], web.proxy_url, max_running_time_s=2,
+                   browser={"render": "seeds", "page_timeout_s": 120})
+    assert result["end"] == "time-limit"
+    archived_once(result)  # closed and valid: no .open file, the page archived once
+    assert [line["status"] for line in result["by_url"][HANG]] == ["200"]
+    # the browser was closed: its profile directory (made after the spec was written) is gone
+    tmp, since = tempfile.gettempdir(), os.path.getmtime(tmp_path / "crawl-job.json")
+    assert not [p for p in os.listdir(tmp) if p.startswith("nas-chromium-") and os.path.getmtime(f"{tmp}/{p}") >= since]
