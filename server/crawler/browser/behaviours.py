@@ -12,18 +12,26 @@ from typing import Any
 Evaluate = Callable[[str], Awaitable[Any]]
 Idle = Callable[[], Awaitable[None]]
 
-SCROLL = """(() => {
+# Resolves after two animation frames (scroll events are dispatched in the next frame, so their
+# handlers, and the requests they start, have run by then); a second at most where frames stall.
+AFTER_FRAMES = """new Promise(done => {
+  const t = setTimeout(done, 1000);
+  requestAnimationFrame(() => requestAnimationFrame(() => { clearTimeout(t); done(); }));
+})"""
+
+SCROLL = """(async () => {
   const el = document.scrollingElement || document.documentElement;
   const before = el.scrollHeight;
   window.scrollTo(0, before);
+  await AFTER_FRAMES;
   return before;
-})()"""
+})()""".replace("AFTER_FRAMES", AFTER_FRAMES)
 
 HEIGHT = "(document.scrollingElement || document.documentElement).scrollHeight"
 
 # "Load more" buttons and closed expanders: visible, not yet clicked, and not links that leave the
 # page (those are followed as links instead). Marked so that a button is clicked once.
-CLICK_NEXT = r"""(() => {
+CLICK_NEXT = r"""(async () => {
   const words = new RegExp('^\\s*(load|show|see|view|vis|hent|indlæs|se)\\s+(more|flere|mere)\\b' +
                            '|^\\s*(more|mere|flere)\\s*$|^\\s*expand\\b|udvid', 'i');
   const candidates = document.querySelectorAll(
@@ -38,10 +46,11 @@ CLICK_NEXT = r"""(() => {
     el.dataset.nasClicked = '1';
     el.scrollIntoView({block: 'center'});
     el.click();
+    await AFTER_FRAMES;
     return text.slice(0, 80) || el.tagName;
   }
   return null;
-})()"""
+})()""".replace("AFTER_FRAMES", AFTER_FRAMES)
 
 
 async def scroll_to_end(evaluate: Evaluate, idle: Idle, max_scrolls: int) -> int:

@@ -52,6 +52,10 @@ def chromium_args(user_data_dir: str, *, window: tuple[int, int] = (1280, 800)) 
         "--disable-background-networking", "--disable-component-update", "--disable-sync",
         "--disable-extensions", "--disable-default-apps", "--mute-audio", "--hide-scrollbars",
         "--disable-features=Translate,MediaRouter,OptimizationHints,InterestFeedContentSuggestions",
+        # every tab renders as if in front: a background tab's frames, timers and scroll events
+        # are throttled, and its infinite scroll would never load its next page
+        "--disable-background-timer-throttling", "--disable-backgrounding-occluded-windows",
+        "--disable-renderer-backgrounding",
         "--metrics-recording-only", "--password-store=basic", "--use-mock-keychain",
         "--proxy-server=http://127.0.0.1:9", "--proxy-bypass-list=<-loopback>",
         f"--window-size={window[0]},{window[1]}",

@@ -178,7 +178,8 @@ class Tab:
         page = RenderedPage(url, started=time.time())
         s = self.settings
         deadline = time.monotonic() + s.page_timeout_s
-        target = await self.browser.send("Target.createTarget", {"url": "about:blank"})
+        # a window of its own: each tab is in front, none throttled as a background tab
+        target = await self.browser.send("Target.createTarget", {"url": "about:blank", "newWindow": True})
         self.target = target["targetId"]
         try:
             attached = await self.browser.send("Target.attachToTarget", {"targetId": self.target, "flatten": True})

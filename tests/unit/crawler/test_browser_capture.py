@@ -147,3 +147,14 @@ def test_a_job_over_two_processes_has_one_page_list(web, tmp_path):
     assert entries[0]["format"] == "json-pages-1.0"
     assert sorted(e["url"] for e in entries[1:]) == seeds
     assert all(e["loadState"] == 4 for e in entries[1:])
+
+
+def test_four_tabs_at_once_each_load_everything(web, tmp_path):
+    """Tabs rendered together are each in front: a background tab's scroll events and frames are
+    throttled, and its infinite scroll would stop at its first page."""
+    sites = [f"http://www.tabs{i}.test" for i in range(6)]
+    result = crawl(tmp_path, [s + "/scripted/" for s in sites], web.proxy_url, scope={"max_hops": 0},
+                   browser={"render": "seeds", "tabs": 4})
+    captured = set(archived_once(result))
+    missing = [s + p for s in sites for p in BROWSER_NEEDS if s + p not in captured]
+    assert not missing, missing
