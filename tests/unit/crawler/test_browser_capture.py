@@ -158,3 +158,19 @@ def test_four_tabs_at_once_each_load_everything(web, tmp_path):
     captured = set(archived_once(result))
     missing = [s + p for s in sites for p in BROWSER_NEEDS if s + p not in captured]
     assert not missing, missing
+
+
+def test_pywbs_cdx_indexer_gives_our_cdxj_for_a_rendered_crawl(rendered):
+    """Every capture is indexed as pywb indexes it. The resource records (urn:view:, urn:text:)
+    differ in their key only: pywb's surt cuts a urn: key's trailing '/', ours
+    (server/archive/surt.py) keeps urn: URIs as they are; the rest of their lines is equal."""
+    from test_cdx_like_pywb import _indexer, _ours
+
+    for path in rendered["warcs"]:
+        theirs = _indexer(path, "--cdxj").splitlines()
+        ours = _ours(path, "cdxj").splitlines()
+        assert [line for line in ours if not line.startswith("urn:")] == \
+               [line for line in theirs if not line.startswith("urn:")]
+        assert sorted(line.split(" ", 1)[1] for line in ours if line.startswith("urn:")) == \
+               sorted(line.split(" ", 1)[1] for line in theirs if line.startswith("urn:"))
+        assert sum(line.startswith(("urn:view:", "urn:text:")) for line in ours) == 2
