@@ -174,3 +174,52 @@ def test_pywbs_cdx_indexer_gives_our_cdxj_for_a_rendered_crawl(rendered):
         assert sorted(line.split(" ", 1)[1] for line in ours if line.startswith("urn:")) == \
                sorted(line.split(" ", 1)[1] for line in theirs if line.startswith("urn:"))
         assert sum(line.startswith(("urn:view:", "urn:text:")) for line in ours) == 2
+
+
+class _Folder:
+    """The archive side of a WACZ export (server.wacz.export.Source) over one folder of files."""
+
+    def __init__(self, folder: str):
+        self.folder = folder
+
+    def files(self, job_id: int) -> list[tuple[str, int]]:
+        return [(n, os.path.getsize(os.path.join(self.folder, n))) for n in sorted(os.listdir(self.folder))
+                if n.startswith(f"{job_id}-")]
+
+    def chunks(self, name: str):
+        with open(os.path.join(self.folder, name), "rb") as fh:
+            yield fh.read()
+
+    def record(self, name: str, offset: int):
+        raise AssertionError("a whole-job export reads whole files")
+
+    def lookup(self, url: str, job_ids: list[int]):
+        raise AssertionError("a whole-job export looks nothing up")
+
+
+def test_the_page_list_reaches_the_wacz_through_the_metadata_warc(rendered, tmp_path):
+    """Crawl → the harvester's metadata WARC → `nas export wacz`'s exporter: the WACZ's
+    pages/pages.jsonl is the crawl's own page list."""
+    import shutil
+    import zipfile
+
+    from server.harvester import jobdir, metadata_warc
+    from server.wacz.export import export_jobs
+    from server.wacz.writer import WaczWriter
+
+    job = {"job_id": 7, "harvest_id": 3, "harvest_num": 0, "aliases": [], "dedup_job_ids": []}
+    d = jobdir.create(str(tmp_path / "harvest"), job, {"job_id": "7", "harvest_id": "3"}, [PAGE])
+    for name in os.listdir(rendered["job"]):
+        if name.endswith(".warc.gz") or name in ("crawl.log", "pages.jsonl"):
+            shutil.copy(os.path.join(rendered["job"], name), d.file(name))
+    archive = tmp_path / "archive"
+    archive.mkdir()
+    for path in [metadata_warc.build(d), *d.warcs()]:
+        shutil.copy(path, archive)
+    with open(tmp_path / "job.wacz", "wb") as fh, WaczWriter(fh) as w:
+        summary = export_jobs(_Folder(str(archive)), [7], w, str(tmp_path))
+    with zipfile.ZipFile(tmp_path / "job.wacz") as z:
+        in_wacz = [json.loads(line) for line in z.read("pages/pages.jsonl").splitlines()]
+    with open(os.path.join(rendered["job"], "pages.jsonl"), encoding="utf-8") as fh:
+        ours = [json.loads(line) for line in fh]
+    assert in_wacz == ours and summary.pages == 1
