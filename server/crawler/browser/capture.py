@@ -63,12 +63,15 @@ class BrowserCapture:
         self.fetcher = BrowserFetcher(crawler)
         self._patterns = [re.compile(p) for p in self.settings.url_patterns]
         self._tabs = asyncio.Semaphore(self.settings.tabs)
-        self._browser: Chromium | None = None
+        self._browser: Chromium | None = None  # the one new pages go to
         self._browser_lock = asyncio.Lock()
         self._pages_in_browser = 0
-        self._rendering = 0
+        self._users: dict[Chromium, int] = {}  # pages rendering in each browser process
+        self._retiring: set[Chromium] = set()  # replaced; closed when their last page ends
         self._pages_path = os.path.join(crawler.job_dir, PAGES_FILE)
-        self.counters = {"pages": 0, "failed": 0, "requests": 0}
+        # in processors-report.txt: pages rendered and failed, requests answered, browsers started
+        self.counters = crawler.processors.setdefault(
+            "Browser", {"pages": 0, "failed": 0, "requests": 0, "browsers": 0})
 
     # -- which pages ----------------------------------------------------------------------
     def wants(self, uri: QueuedUri, capture: Capture) -> bool:
@@ -96,18 +99,15 @@ class BrowserCapture:
             for attempt in range(TRIES):
                 try:
                     browser = await self._browser_for_page()
-                    self._rendering += 1
                     try:
                         page = await asyncio.wait_for(self._render_once(browser, uri, document, worker),
                                                       self.settings.page_timeout_s + 90)
                     finally:
-                        self._rendering -= 1
+                        await self._release(browser)
                     break
                 except (TabFailed, BrowserError, TimeoutError) as exc:
                     failure = str(exc) or type(exc).__name__
                     log.warning("rendering %s failed (try %d): %s", uri.url, attempt + 1, failure)
-                    if isinstance(exc, TimeoutError) or (self._browser is not None and self._browser.gone):
-                        await self._retire_browser()
             if page is None:
                 self.counters["failed"] += 1
                 self.crawler.results.log(LogEntry(
@@ -163,26 +163,43 @@ class BrowserCapture:
 
     # -- the browser process --------------------------------------------------------------
     async def _browser_for_page(self) -> Chromium:
+        """The browser for the next page: started at the first page, again when it died, and
+        replaced after ``restart_after_pages`` pages (the old one ends with its last page), so
+        that its memory stays bounded in a long crawl."""
         async with self._browser_lock:
             b = self._browser
             if b is not None and (b.gone or self._pages_in_browser >= self.settings.restart_after_pages):
-                if b.gone or self._rendering == 0:
-                    await self._retire_browser()
+                self._browser = None
+                self._retiring.add(b)
+                if not self._users.get(b):
+                    await self._end(b)
             if self._browser is None:
                 self._browser = await Chromium.launch(
                     executable(), log_path=os.path.join(self.crawler.job_dir, "browser.log"))
                 self._pages_in_browser = 0
+                self.counters["browsers"] += 1
             self._pages_in_browser += 1
+            self._users[self._browser] = self._users.get(self._browser, 0) + 1
             return self._browser
 
-    async def _retire_browser(self) -> None:
-        b, self._browser = self._browser, None
-        if b is not None:
-            await b.close()
+    async def _release(self, browser: Chromium) -> None:
+        self._users[browser] -= 1
+        if browser.gone and browser is self._browser:
+            self._browser = None  # the next page starts a new one
+            self._retiring.add(browser)
+        if browser in self._retiring and not self._users[browser]:
+            await self._end(browser)
+
+    async def _end(self, browser: Chromium) -> None:
+        self._retiring.discard(browser)
+        self._users.pop(browser, None)
+        await browser.close()
 
     async def close(self) -> None:
-        """End the browser (at the crawl's end)."""
-        await self._retire_browser()
+        """End every browser (at the crawl's end)."""
+        for browser in [*self._retiring, *([self._browser] if self._browser else [])]:
+            await self._end(browser)
+        self._browser = None
 
 
 def _without_fragment(url: str) -> str:

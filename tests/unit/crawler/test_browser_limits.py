@@ -9,6 +9,7 @@ import tempfile
 
 import pytest
 from crawler_helpers import archived_once, crawl
+from testweb.scripted import BROWSER_NEEDS
 
 from server.crawler import status_codes as sc
 from server.crawler.browser.cdp import CHROMIUM, Chromium
@@ -100,3 +101,19 @@ def test_the_time_limit_ends_a_crawl_whose_tab_hangs(web, tmp_path):
     # the browser was closed: its profile directory (made after the spec was written) is gone
     tmp, since = tempfile.gettempdir(), os.path.getmtime(tmp_path / "crawl-job.json")
     assert not [p for p in os.listdir(tmp) if p.startswith("nas-chromium-") and os.path.getmtime(f"{tmp}/{p}") >= since]
+
+
+def test_the_browser_is_replaced_after_restart_after_pages(web, tmp_path):
+    sites = [f"http://www.restart{i}.test" for i in range(3)]
+    result = crawl(tmp_path, [s + "/scripted/" for s in sites], web.proxy_url, scope={"max_hops": 0},
+                   browser={"render": "seeds", "tabs": 2, "restart_after_pages": 1, "click_budget": 0})
+    archived_once(result)
+    with open(tmp_path / "processors-report.txt", encoding="utf-8") as fh:
+        report = fh.read().split("Processor: Browser\n", 1)[1]
+    counters = dict(line.strip().split(": ") for line in report.strip().splitlines()[:4])
+    # per page: what a browser needs but the "load more" answer and its image (no clicks), and
+    # the favicon the browser asks for by itself
+    per_page = len(BROWSER_NEEDS) - 2 + 1
+    assert counters == {"pages": "3", "failed": "0", "requests": str(3 * per_page), "browsers": "3"}
+    with open(tmp_path / "pages.jsonl", encoding="utf-8") as fh:
+        assert sum(1 for line in fh if '"loadState": 4' in line) == 3
