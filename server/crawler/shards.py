@@ -318,8 +318,9 @@ def merge_outputs(job_dir: str, spec=None, end: str = "") -> bool:
     _merge_page_lists(job_dir, dirs)
     _merge_domain_stats(job_dir, dirs)
     _merge_reports(job_dir, dirs, spec, end)
-    for name in ("crawler.log", "progress-statistics.log"):
-        _append_parts(job_dir, dirs, name)
+    for name in ("crawler.log", "progress-statistics.log", "browser.log"):
+        if name != "browser.log" or any(os.path.exists(os.path.join(d, name)) for d in dirs):
+            _append_parts(job_dir, dirs, name)
     with open(os.path.join(job_dir, MERGED_MARK), "w", encoding="utf-8") as fh:
         fh.write(time.strftime("%Y-%m-%dT%H:%M:%SZ\n", time.gmtime()))
     return True

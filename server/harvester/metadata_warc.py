@@ -28,7 +28,7 @@ from server.harvester import job_spec
 from server.harvester.jobdir import JOB_FILE, SEEDS_FILE, SPEC_FILE, STDERR_FILE, STDOUT_FILE, JobDir
 
 BASE = "metadata://netarkivet.dk/crawl"
-LOG_FILES = ("crawl.log", "progress-statistics.log", "crawler.log", STDOUT_FILE, STDERR_FILE)
+LOG_FILES = ("crawl.log", "progress-statistics.log", "crawler.log", "browser.log", STDOUT_FILE, STDERR_FILE)
 SETUP_FILES = ((SPEC_FILE, "application/json"), (JOB_FILE, "application/json"), (SEEDS_FILE, "text/plain"))
 REPORT_EXTRA = ("domain-stats.json",)
 # browser capture's page list (server/crawler/browser/capture.py), under the name the WACZ
