@@ -33,6 +33,7 @@ PAGE = """<!DOCTYPE html><html><head><meta charset="utf-8"><title>Scripted news<
 APP_JS = """import { addImage, dir } from "./lib.mjs";
 const api = dir + "api" + "/";
 fetch(api + "items" + ".json").then(r => r.json()).then(d => d.images.forEach(u => addImage("items", u)));
+addImage("items", "/pri" + "vate/secret.png");  // robots.txt forbids it: the crawler refuses it
 import("./" + "la" + "zy.mjs").then(m => m.decorate());
 fetch(dir + "frag" + "ment.html").then(r => r.text()).then(t => {
   document.getElementById("fragment").innerHTML = t; });
@@ -106,6 +107,8 @@ BROWSER_NEEDS = [P, P + "base.css", P + "app.js", P + "lib.mjs", P + "lazy.mjs",
                  P + "img/hero-bg.png", P + "frame.html", P + "img/frame.png", P + "api/more.json",
                  P + "img/more.png", P + "api/feed?page=2", P + "img/feed-2.png", P + "api/feed?page=3",
                  P + "img/feed-3.png"]
+#: requested by the browser but refused by the crawler (robots.txt), so never archived
+BROWSER_REFUSED = ["/private/secret.png"]
 #: pages linked only from the rendered DOM
 DOM_LINKS = [P + "from-dom.html", P + "article/2.html", P + "article/3.html"]
 

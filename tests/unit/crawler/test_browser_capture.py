@@ -13,7 +13,7 @@ import os
 
 import pytest
 from crawler_helpers import archived_once, crawl, warc_records
-from testweb.scripted import BROWSER_NEEDS, DOM_LINKS
+from testweb.scripted import BROWSER_NEEDS, BROWSER_REFUSED, DOM_LINKS
 
 from server.crawler import status_codes as sc
 from server.crawler.browser.cdp import CHROMIUM
@@ -66,6 +66,13 @@ def test_browser_loaded_resources_are_logged_as_embeds_of_the_page(rendered):
         assert lines[0]["path"].endswith("E"), (url, lines[0]["path"])
     api = rendered["by_url"][SITE + "/scripted/api/items.json"][0]
     assert api["via"] == PAGE and "browser" in api["annotations"]
+
+
+def test_what_robots_txt_forbids_the_browser_does_not_get(rendered):
+    for url in (SITE + p for p in BROWSER_REFUSED):
+        assert [line["status"] for line in rendered["by_url"][url]] == [str(sc.S_ROBOTS_PRECLUDED)]
+        assert rendered["by_url"][url][0]["via"] == PAGE
+        assert url not in archived_once(rendered)
 
 
 def test_links_of_the_rendered_dom_are_crawled(rendered):

@@ -9,7 +9,7 @@ import tempfile
 
 import pytest
 from crawler_helpers import archived_once, crawl
-from testweb.scripted import BROWSER_NEEDS
+from testweb.scripted import BROWSER_NEEDS, BROWSER_REFUSED
 
 from server.crawler import status_codes as sc
 from server.crawler.browser.cdp import CHROMIUM, Chromium
@@ -112,8 +112,8 @@ def test_the_browser_is_replaced_after_restart_after_pages(web, tmp_path):
         report = fh.read().split("Processor: Browser\n", 1)[1]
     counters = dict(line.strip().split(": ") for line in report.strip().splitlines()[:4])
     # per page: what a browser needs but the "load more" answer and its image (no clicks), and
-    # the favicon the browser asks for by itself
-    per_page = len(BROWSER_NEEDS) - 2 + 1
+    # the favicon the browser asks for by itself, and what robots.txt forbids (asked for, refused)
+    per_page = len(BROWSER_NEEDS) - 2 + 1 + len(BROWSER_REFUSED)
     assert counters == {"pages": "3", "failed": "0", "requests": str(3 * per_page), "browsers": "3"}
     with open(tmp_path / "pages.jsonl", encoding="utf-8") as fh:
         assert sum(1 for line in fh if '"loadState": 4' in line) == 3
