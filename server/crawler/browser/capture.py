@@ -69,6 +69,10 @@ class BrowserCapture:
         self._users: dict[Chromium, int] = {}  # pages rendering in each browser process
         self._retiring: set[Chromium] = set()  # replaced; closed when their last page ends
         self._pages_path = os.path.join(crawler.job_dir, PAGES_FILE)
+        if not os.access(executable(), os.X_OK):
+            # said once here; each page to render is then logged -9100 with the same reason
+            log.error("no browser at %s (Debian: apt-get install chromium): pages are fetched but not rendered",
+                      executable())
         # in processors-report.txt: pages rendered and failed, requests answered, browsers started
         self.counters = crawler.processors.setdefault(
             "Browser", {"pages": 0, "failed": 0, "requests": 0, "browsers": 0})

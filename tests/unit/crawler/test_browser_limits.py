@@ -117,3 +117,12 @@ def test_the_browser_is_replaced_after_restart_after_pages(web, tmp_path):
     assert counters == {"pages": "3", "failed": "0", "requests": str(3 * per_page), "browsers": "3"}
     with open(tmp_path / "pages.jsonl", encoding="utf-8") as fh:
         assert sum(1 for line in fh if '"loadState": 4' in line) == 3
+
+
+def test_without_a_browser_pages_are_archived_and_each_says_why_it_was_not_rendered(web, tmp_path, monkeypatch):
+    monkeypatch.setenv("NAS_CHROMIUM", str(tmp_path / "no-such-chromium"))
+    result = crawl(tmp_path / "job", [ENDLESS], web.proxy_url, scope={"max_hops": 0}, browser={"render": "seeds"})
+    assert result["end"] == "finished"
+    assert [line["status"] for line in result["by_url"][ENDLESS]] == ["200", str(sc.S_BROWSER_FAILED)]
+    assert "no_browser_at" in result["by_url"][ENDLESS][1]["annotations"]
+    assert ENDLESS in archived_once(result)
