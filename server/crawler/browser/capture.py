@@ -112,6 +112,8 @@ class BrowserCapture:
                 except (TabFailed, BrowserError, TimeoutError) as exc:
                     failure = str(exc) or type(exc).__name__
                     log.warning("rendering %s failed (try %d): %s", uri.url, attempt + 1, failure)
+                    if self.crawler.stop_reason is not None:
+                        break  # the crawl is ending (a Ctrl-C reaches the browser too): no new try
             if page is None:
                 self.counters["failed"] += 1
                 self.crawler.results.log(LogEntry(

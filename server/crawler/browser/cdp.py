@@ -18,7 +18,6 @@ import json
 import logging
 import os
 import shutil
-import signal
 import tempfile
 from collections.abc import Callable
 from typing import Any
@@ -94,11 +93,14 @@ class Chromium:
         script = (f'exec "$0" "$@" 3<&{to_browser_r} 4>&{from_browser_w} '
                   f'{to_browser_r}<&- {from_browser_w}>&-')
         err = open(log_path, "ab") if log_path else asyncio.subprocess.DEVNULL
+        # In the crawler's process group: the harvester freezes, thaws and kills the crawler's
+        # group, and the browser with it. A crawler killed outright closes the pipe, and Chromium
+        # quits when its pipe closes.
         try:
             self.proc = await asyncio.create_subprocess_exec(
                 "/bin/bash", "-c", script, executable, *chromium_args(self._profile_dir), *(extra_args or []),
                 "about:blank", stdin=asyncio.subprocess.DEVNULL, stdout=err, stderr=err,
-                pass_fds=(to_browser_r, from_browser_w), start_new_session=True)
+                pass_fds=(to_browser_r, from_browser_w))
         except OSError as exc:
             shutil.rmtree(self._profile_dir, ignore_errors=True)
             raise BrowserError(f"cannot start {executable}: {exc}") from exc
@@ -217,7 +219,7 @@ class Chromium:
                 await asyncio.wait_for(self.proc.wait(), 10)
             except TimeoutError:
                 try:
-                    os.killpg(self.proc.pid, signal.SIGKILL)  # its renderers and GPU helper too
+                    self.proc.kill()  # its renderers and helpers end with it (they watch it)
                 except ProcessLookupError:
                     pass
                 await self.proc.wait()

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import tempfile
 
 import pytest
 from crawler_helpers import archived_once, crawl
@@ -98,9 +97,21 @@ def test_the_time_limit_ends_a_crawl_whose_tab_hangs(web, tmp_path):
     assert result["end"] == "time-limit"
     archived_once(result)  # closed and valid: no .open file, the page archived once
     assert [line["status"] for line in result["by_url"][HANG]] == ["200"]
-    # the browser was closed: its profile directory (made after the spec was written) is gone
-    tmp, since = tempfile.gettempdir(), os.path.getmtime(tmp_path / "crawl-job.json")
-    assert not [p for p in os.listdir(tmp) if p.startswith("nas-chromium-") and os.path.getmtime(f"{tmp}/{p}") >= since]
+    # the browser was closed: no process of it is left among this process's children
+    assert not _children(os.getpid())
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        try:
+            with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as fh:
+                parent = int(fh.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        if parent == pid:
+            found += [int(entry), *_children(int(entry))]
+    return found
 
 
 def test_the_browser_is_replaced_after_restart_after_pages(web, tmp_path):
@@ -126,3 +137,16 @@ def test_without_a_browser_pages_are_archived_and_each_says_why_it_was_not_rende
     assert [line["status"] for line in result["by_url"][ENDLESS]] == ["200", str(sc.S_BROWSER_FAILED)]
     assert "no_browser_at" in result["by_url"][ENDLESS][1]["annotations"]
     assert ENDLESS in archived_once(result)
+
+
+def test_the_browser_is_in_the_crawlers_process_group():
+    """The harvester freezes, thaws and kills the crawler's process group: the browser with it."""
+    async def go():
+        browser = await Chromium.launch()
+        try:
+            assert os.getpgid(browser.pid) == os.getpgid(0)
+        finally:
+            await browser.close()
+        assert browser.proc.returncode is not None
+
+    asyncio.run(go())
