@@ -158,7 +158,7 @@ def validate(data: Any) -> dict[str, Any]:
         pol = result["politeness"]
         if pol["min_delay_ms"] > pol["max_delay_ms"]:
             problems.append({"path": "politeness.min_delay_ms", "reason": "larger than politeness.max_delay_ms"})
-        problems += _slow_scope_patterns(result.get("scope") or {})
+        problems += _slow_scope_patterns(result.get("scope") or {}, result.get("browser") or {})
     if problems:
         lines = "; ".join(f"{p['path'] or '(document)'}: {p['reason']}" for p in problems)
         raise InvalidProfile(f"invalid crawl profile: {lines}", {"problems": problems})
@@ -225,13 +225,14 @@ def _check(f: Field, value: Any, path: str, problems: list[dict[str, str]]) -> A
     raise AssertionError(f"unknown field kind {f.kind}")  # pragma: no cover
 
 
-def _slow_scope_patterns(scope: dict[str, Any]) -> list[dict[str, str]]:
-    """The scope pattern the crawler's engine cannot match in bounded time, if any
-    (server.definitions.slow_regex): it would stall every crawl with this profile."""
+def _slow_scope_patterns(scope: dict[str, Any], browser: dict[str, Any]) -> list[dict[str, str]]:
+    """The scope (or browser page) pattern the crawler's engine cannot match in bounded time, if
+    any (server.definitions.slow_regex): it would stall every crawl with this profile."""
     from server.definitions import slow_regex
     from shared.errors import InvalidRegex
 
     found = [(f"scope.{key}[{i}]", p) for key in ("include", "exclude") for i, p in enumerate(scope.get(key) or [])]
+    found += [(f"browser.url_patterns[{i}]", p) for i, p in enumerate(browser.get("url_patterns") or [])]
     try:
         slow_regex.check([p for _, p in found], "scope pattern")
     except InvalidRegex as exc:

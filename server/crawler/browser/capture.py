@@ -27,6 +27,8 @@ import re
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
+import regex
+
 from server.crawler import status_codes as sc
 from server.crawler.browser.cdp import CHROMIUM, BrowserError, Chromium
 from server.crawler.browser.fetcher import Answer, BrowserFetcher
@@ -61,7 +63,10 @@ class BrowserCapture:
         self.crawler = crawler
         self.settings = crawler.profile.browser
         self.fetcher = BrowserFetcher(crawler)
-        self._patterns = [re.compile(p) for p in self.settings.url_patterns]
+        # matched as the scope's patterns are (server/crawler/scope.py): with a time limit, so
+        # that a pattern that backtracks without end costs a page its rendering, not the crawl
+        self._patterns = (regex.compile("|".join(f"(?:{p})" for p in self.settings.url_patterns),
+                                        regex.S | regex.VERSION0) if self.settings.url_patterns else None)
         self._tabs = asyncio.Semaphore(self.settings.tabs)
         self._browser: Chromium | None = None  # the one new pages go to
         self._browser_lock = asyncio.Lock()
@@ -83,7 +88,7 @@ class BrowserCapture:
         if capture.status != 200 or capture.mime not in _HTML:
             return False
         mode = self.settings.render
-        if any(p.fullmatch(uri.url) for p in self._patterns):
+        if self._patterns is not None and self._matches(uri.url):
             return True
         if mode == "all":
             return True
@@ -92,6 +97,14 @@ class BrowserCapture:
         if mode == "hops":
             return uri.path.count("L") <= self.settings.max_hops and "E" not in uri.path
         return False
+
+    def _matches(self, url: str) -> bool:
+        try:
+            return self._patterns.fullmatch(url, timeout=self.crawler.scope.timeout) is not None
+        except TimeoutError:
+            log.warning("browser.url_patterns did not finish matching %s within %g s: the page is not "
+                        "rendered for them", url[:300], self.crawler.scope.timeout)
+            return False
 
     # -- rendering ------------------------------------------------------------------------
     async def render(self, uri: QueuedUri, document: Answer, written: Written, worker: int) -> None:

@@ -230,3 +230,14 @@ def test_the_page_list_reaches_the_wacz_through_the_metadata_warc(rendered, tmp_
     with open(os.path.join(rendered["job"], "pages.jsonl"), encoding="utf-8") as fh:
         ours = [json.loads(line) for line in fh]
     assert in_wacz == ours and summary.pages == 1
+
+
+def test_pages_matching_url_patterns_are_rendered_and_others_fetched_as_today(web, tmp_path):
+    site = "http://www.patterns.test"
+    result = crawl(tmp_path, [site + "/", site + "/scripted/"], web.proxy_url, scope={"max_hops": 0},
+                   browser={"url_patterns": [r".*/scripted/"]})
+    with open(tmp_path / "pages.jsonl", encoding="utf-8") as fh:
+        assert [json.loads(line).get("url") for line in fh][1:] == [site + "/scripted/"]
+    captured = set(archived_once(result))
+    assert {site + p for p in BROWSER_NEEDS} <= captured
+    assert "urn:view:" + site + "/" not in {r[2] for r in warc_records(result["warcs"])}

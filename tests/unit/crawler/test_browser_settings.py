@@ -42,3 +42,9 @@ def test_bad_spec_values_are_refused_with_their_keys():
     for key in ("profile.browser.render", "profile.browser.tabs", "profile.browser.page_timeout_s",
                 "profile.browser.url_patterns[0]"):
         assert key in text
+
+
+def test_a_page_pattern_that_backtracks_without_end_is_refused_at_upload():
+    with pytest.raises(InvalidProfile) as err:
+        profile_schema.validate({"browser": {"url_patterns": [".*/news/.*", "^(([a-z0-9:/.-])+)+Z$"]}})
+    assert [p["path"] for p in err.value.details["problems"]] == ["browser.url_patterns[1]"]
