@@ -28,8 +28,9 @@ wait_port() {  # wait_port HOST PORT SECONDS
 # benchmark's peer) and python3-doc (the real documentation site the crawler benchmark crawls,
 # /usr/share/doc/python3.11/html), xvfb (screenshots of the desktop under a real X server);
 # bubblewrap confines batch jobs (server/archive/batch/sandbox.py); rsync and ssh carry `nas deploy
-# apply` to other hosts (its test runs real rsync over a local stand-in for ssh).
-NAS_DEBS=(rabbitmq-server postgresql postgresql-client python3-venv wget python3-doc xvfb bubblewrap rsync
+# apply` to other hosts (its test runs real rsync over a local stand-in for ssh); chromium renders
+# the pages of crawls with a `browser:` profile section (server/crawler/browser/, its tests).
+NAS_DEBS=(rabbitmq-server postgresql postgresql-client python3-venv wget python3-doc xvfb bubblewrap rsync chromium
     libglib2.0-0 libnss3 libegl1 libgl1 libxkbcommon0 libxkbcommon-x11-0 libxkbfile1 libxcomposite1
     libxdamage1 libxrandr2 libxtst6 libasound2 libgbm1 libfontconfig1 libdbus-1-3
     libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0 libxcb-shape0

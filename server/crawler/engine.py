@@ -25,6 +25,8 @@ import time
 from datetime import UTC, datetime
 
 from server.crawler import status_codes as sc
+from server.crawler.browser.capture import BrowserCapture
+from server.crawler.browser.fetcher import browser_answer
 from server.crawler.crawl_log import CrawlLog, LogEntry
 from server.crawler.dedup import DedupIndex, open_index
 from server.crawler.disk_space import CrawlStopped, DiskSpace, is_no_space
@@ -121,6 +123,10 @@ class Crawler:
                                counters=self.counters, processors=self.processors)
         self.prerequisites = Prerequisites(self.results, self._fetch, spec.user_agent)
         self.logins = LoginStore(logins or [])
+        # pages rendered in a browser (profile.browser); None keeps the plain fetch path alone
+        self.browser: BrowserCapture | None = None
+        if p.browser.render != "none" or p.browser.url_patterns:
+            self.browser = BrowserCapture(self)
 
     # -- set-up ---------------------------------------------------------------------------
     def _prepare(self) -> None:
@@ -407,6 +413,8 @@ class Crawler:
         stats.ended(status)
 
     async def close(self) -> None:
+        if self.browser is not None:
+            await self.browser.close()
         await self.client.close()
 
     # -- workers --------------------------------------------------------------------------
@@ -492,7 +500,12 @@ class Crawler:
             self.results.finish(uri, LogEntry(code, 0, uri.url, uri.path, uri.via, None, worker, seed=uri.seed,
                                               annotations=annotations))
             return self.scheduler.delay_for(0.0)
-        await self.results.record(capture, uri, worker, tries, notes)
+        if self.browser is not None and self.browser.wants(uri, capture):
+            document = browser_answer(capture)  # before record() removes a spooled body
+            written = await self.results.record(capture, uri, worker, tries, notes)
+            await self.browser.render(uri, document, written, worker)
+        else:
+            await self.results.record(capture, uri, worker, tries, notes)
         return self.scheduler.delay_for(capture.duration)
 
     async def _authenticate(self, h: HostQueue, url: str, challenged: Capture,

@@ -157,6 +157,16 @@ class Frontier:
         self.write("UPDATE uris SET state=1 WHERE id=?", (row[0],))
         return QueuedUri(*row)
 
+    def claim(self, key: str) -> QueuedUri | None:
+        """Take a queued URI out of its queue by key and mark it in flight (the browser needs it
+        now); None when it is not queued (unknown, in flight or finished)."""
+        row = self.db.execute("SELECT id, url, queue, path, via, seed, is_seed, domain FROM uris"
+                              " WHERE key=? AND state=0", (key,)).fetchone()
+        if row is None:
+            return None
+        self.write("UPDATE uris SET state=1 WHERE id=?", (row[0],))
+        return QueuedUri(*row)
+
     def finish(self, uri_id: int, status: int, size: int, mime: str | None, dup: bool = False,
                redirect: str | None = None) -> None:
         self.write("UPDATE uris SET state=2, status=?, size=?, mime=?, dup=?, redirect=? WHERE id=?",

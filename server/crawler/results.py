@@ -18,7 +18,7 @@ from server.crawler.politeness import HostScheduler
 from server.crawler.quotas import DomainQuotas
 from server.crawler.scope import CrawlScope, domain_of
 from server.crawler.urls import host_of, parse_url
-from server.crawler.warc_writer import WarcFiles
+from server.crawler.warc_writer import WarcFiles, Written
 
 # Heritrix 3's crawl.log annotations for a capture cut short, by http_client's truncation reason
 _TRUNC_ANNOTATION = {"length": "lenTrunc", "time": "timeTrunc", "disconnect": "midFetchTrunc",
@@ -62,12 +62,12 @@ class Results:
             self.counters["failures"] += 1
 
     async def record(self, capture: Capture, uri: QueuedUri, worker: int, tries: int,
-                     notes: list[str] | None = None) -> None:
+                     notes: list[str] | None = None) -> Written:
         """Archive a capture (or a revisit of a duplicate), finish its URI and queue its outlinks.
         A large (spooled) capture's link extraction and WARC writing run in worker threads, so that
         other fetches and the progress lines go on meanwhile."""
         try:
-            await self._record(capture, uri, worker, tries, notes or [])
+            return await self._record(capture, uri, worker, tries, notes or [])
         finally:
             capture.discard()  # the spool file (if any) is in the WARC now
 
@@ -84,7 +84,8 @@ class Results:
         finally:
             capture.discard()
 
-    async def _record(self, capture: Capture, uri: QueuedUri, worker: int, tries: int, notes: list[str]) -> None:
+    async def _record(self, capture: Capture, uri: QueuedUri, worker: int, tries: int,
+                      notes: list[str]) -> Written:
         payload_digest = capture.payload_digest()
         annotations: list[str] = list(notes)
         if tries > 1:
@@ -120,8 +121,8 @@ class Results:
         fields = [("via", uri.via or "-"), ("hopsFromSeed", uri.path or "-"), ("sourceTag", uri.seed or "-"),
                   ("fetchTimeMs", str(int(capture.duration * 1000)))]
         fields += [("outlink", f"{url} {hop} {context}") for url, hop, context in links]
-        await self.warcs.write_capture_async(capture, payload_digest, fields,
-                                             revisit_of=(revisit.url or uri.url, revisit.date) if revisit else None)
+        written = await self.warcs.write_capture_async(
+            capture, payload_digest, fields, revisit_of=(revisit.url or uri.url, revisit.date) if revisit else None)
         self.processors["WARCWriter"]["units"] += 1
         if revisit:
             annotations.append(duplicate_annotation(revisit))
@@ -134,6 +135,7 @@ class Results:
                                   uri.seed, annotations), dup=revisit is not None, redirect=redirect)
         for url, hop, _context in links:
             self.discover(url, hop, uri, as_seed=uri.is_seed == 1 and hop == "R" and url == redirect)
+        return written
 
     def discover(self, url: str, hop: str, parent: QueuedUri, log_rejects: bool = True,
                  as_seed: bool = False) -> None:

@@ -315,10 +315,12 @@ def merge_outputs(job_dir: str, spec=None, end: str = "") -> bool:
     if os.path.exists(os.path.join(job_dir, MERGED_MARK)):
         return True
     _merge_crawl_logs(job_dir, dirs)
+    _merge_page_lists(job_dir, dirs)
     _merge_domain_stats(job_dir, dirs)
     _merge_reports(job_dir, dirs, spec, end)
-    for name in ("crawler.log", "progress-statistics.log"):
-        _append_parts(job_dir, dirs, name)
+    for name in ("crawler.log", "progress-statistics.log", "browser.log"):
+        if name != "browser.log" or any(os.path.exists(os.path.join(d, name)) for d in dirs):
+            _append_parts(job_dir, dirs, name)
     with open(os.path.join(job_dir, MERGED_MARK), "w", encoding="utf-8") as fh:
         fh.write(time.strftime("%Y-%m-%dT%H:%M:%SZ\n", time.gmtime()))
     return True
@@ -339,6 +341,22 @@ def _merge_crawl_logs(job_dir: str, dirs: list[str]) -> None:
     finally:
         for f in files:
             f.close()
+
+
+def _merge_page_lists(job_dir: str, dirs: list[str]) -> None:
+    """One pages.jsonl (browser capture's page list): one header, then every part's pages."""
+    from server.crawler.browser.capture import PAGES_FILE, PAGES_HEADER
+
+    parts = [os.path.join(d, PAGES_FILE) for d in dirs if os.path.exists(os.path.join(d, PAGES_FILE))]
+    if not parts:
+        return
+    out = os.path.join(job_dir, PAGES_FILE)
+    with open(out + ".tmp", "w", encoding="utf-8") as fh:
+        fh.write(json.dumps(PAGES_HEADER) + "\n")
+        for path in parts:
+            with open(path, encoding="utf-8", errors="replace") as part:
+                fh.writelines(line for line in part if line.strip() and '"format"' not in line[:40])
+    os.replace(out + ".tmp", out)
 
 
 def _merge_domain_stats(job_dir: str, dirs: list[str]) -> None:

@@ -65,6 +65,23 @@ class Warc:
 
 
 @dataclass
+class Browser:
+    """Pages rendered in a headless Chromium (server/crawler/browser/); off unless ``render`` says."""
+
+    render: str = "none"  # none | seeds | hops | all: which HTML pages are rendered
+    max_hops: int = 1  # with render: hops, pages at most this many link hops from a seed
+    url_patterns: list[str] = field(default_factory=list)  # pages matching one are rendered too
+    tabs: int = 2  # pages rendered at once by one crawler process
+    page_timeout_s: float = 30.0  # loading and behaviours of one page; what loaded by then is kept
+    scroll: bool = True  # scroll down until the page stops growing
+    max_scrolls: int = 20  # an endless page stops here
+    click_budget: int = 5  # "load more" buttons and closed expanders clicked per page
+    screenshot: bool = True  # a PNG of the viewport as a resource record
+    text: bool = True  # the rendered text as a resource record
+    restart_after_pages: int = 200  # a new browser process after this many pages (bounds its memory)
+
+
+@dataclass
 class Profile:
     name: str = "default"
     user_agent: str = "Mozilla/5.0 (compatible; NetarchiveSuite-py/0.1; +{contact})"
@@ -82,6 +99,7 @@ class Profile:
     extract_javascript: bool = True
     disk_reserve_bytes: int = 1024 * 1024  # kept free for the frontier, progress and crawl.log (disk_space.py)
     processes: int = 1  # crawler processes, the job's domains shared out among them (shards.py)
+    browser: Browser = field(default_factory=Browser)
 
 
 @dataclass
@@ -170,7 +188,7 @@ def _build(cls: type, data: Any, where: str, problems: list[str]) -> Any:
 
 
 _DATACLASSES = {c.__name__: c for c in (Politeness, Scope, Fetch, Warc, Profile, Limit, Quotas, Dedup, Traps,
-                                            Shard)}
+                                            Shard, Browser)}
 
 
 def _convert(type_name: Any, value: Any, path: str, problems: list[str]) -> Any:
@@ -234,7 +252,17 @@ def _check(spec: JobSpec, problems: list[str]) -> None:
             problems.append(f"{name}: must be letters, digits, '_' or '.' (it goes into file names)")
     if p.upstream_proxy and not re.fullmatch(r"https?://[^/\s:]+(:\d+)?/?", p.upstream_proxy):
         problems.append("profile.upstream_proxy: expected http://host:port")
+    b = p.browser
+    if b.render not in ("none", "seeds", "hops", "all"):
+        problems.append("profile.browser.render: must be 'none', 'seeds', 'hops' or 'all'")
+    for name, low in (("max_hops", 0), ("tabs", 1), ("max_scrolls", 0), ("click_budget", 0),
+                      ("restart_after_pages", 1)):
+        if getattr(b, name) < low:
+            problems.append(f"profile.browser.{name}: must be at least {low}")
+    if b.page_timeout_s < 1:
+        problems.append("profile.browser.page_timeout_s: must be at least 1")
     patterns = [("profile.scope.include", p.scope.include), ("profile.scope.exclude", p.scope.exclude),
+                ("profile.browser.url_patterns", b.url_patterns),
                 ("crawler_traps.job", spec.crawler_traps.job), ("crawler_traps.global", spec.crawler_traps.global_)]
     for where, items in patterns:
         for i, pattern in enumerate(items):

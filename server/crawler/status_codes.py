@@ -32,6 +32,10 @@ S_BLOCKED_BY_RUNTIME_LIMIT = -5004
 S_DELETED_BY_USER = -6000
 S_PROCESSING_THREAD_KILLED = -7000
 S_ROBOTS_PRECLUDED = -9998
+# Ours, not Heritrix's: a page whose browser tab crashed or hung twice (server/crawler/browser/).
+# The page itself was fetched and archived; only its rendering (and what the browser would have
+# loaded) is missing.
+S_BROWSER_FAILED = -9100
 S_DNS_SUCCESS = 1
 
 # Codes whose URI may be tried again after a pause (Heritrix's "needsRetrying").
@@ -57,6 +61,7 @@ DESCRIPTIONS = {
     S_BLOCKED_BY_QUOTA: "blocked by quota",
     S_BLOCKED_BY_RUNTIME_LIMIT: "blocked by runtime limit",
     S_ROBOTS_PRECLUDED: "blocked by robots.txt",
+    S_BROWSER_FAILED: "browser tab crashed or hung",
     S_DNS_SUCCESS: "DNS success",
 }
 

@@ -328,6 +328,33 @@ class WarcFiles:
         assert self.space is not None
         await self.space.wait()  # CrawlStopped when the crawl stops meanwhile: the unit was not written
 
+    async def write_resources_async(self, records: list[tuple[str, str, bytes]],
+                                    headers: list[tuple[str, str]], when: datetime) -> list[str]:
+        """``resource`` records (target URI, content type, block) written as one unit, each with
+        the extra WARC ``headers`` (a browser page's screenshot and text, tied to its response
+        with WARC-Concurrent-To). Returns their record ids."""
+        ids = [self.make_id() for _ in records]
+
+        def write() -> list[str]:
+            self._ready()
+            date = warc_date(when)
+
+            def unit() -> None:
+                assert self._fh is not None
+                for record_id, (uri, ctype, block) in zip(ids, records, strict=True):
+                    digest = sha1_digest(block)
+                    self._fh.write(_gzip_member(_record_bytes(
+                        [("WARC-Type", "resource"), ("WARC-Target-URI", uri), ("WARC-Date", date),
+                         ("WARC-Record-ID", record_id), *headers, ("WARC-Block-Digest", digest),
+                         ("WARC-Payload-Digest", digest), ("Content-Type", ctype)], block)))
+
+            self._unit(unit)
+            self.records_written += len(records)
+            self._after_unit()
+            return ids
+
+        return await self._locked(write, records[0][0] if records else "")
+
     def write_dns(self, host: str, addresses: list[str], when: datetime, ttl: int = 0) -> Written:
         """A ``dns:`` response record as Heritrix writes it: the lookup time, then one
         resource record per address in zone-file form."""

@@ -83,6 +83,24 @@ SCHEMA: Schema = {
     "disk_reserve_bytes": Field("int", 1024 * 1024, "room the crawler keeps on the job's disk for its frontier, "
                                 "progress lines and crawl.log while a full disk pauses the crawl; 0: none",
                                 minimum=0),
+    "browser": {
+        "render": Field("str", "none", "HTML pages rendered in a headless Chromium (everything the page loads is "
+                        "fetched and archived by the crawler; docs/crawler.md): none, the seeds, pages up to "
+                        "`browser.max_hops` link hops from a seed, or every HTML page",
+                        choices=("none", "seeds", "hops", "all")),
+        "max_hops": Field("int", 1, "with `render: hops`: largest number of link hops from a seed", minimum=0),
+        "url_patterns": Field("regex-list", [], "HTML pages whose URL matches one are rendered too"),
+        "tabs": Field("int", 2, "pages rendered at once by one crawler process", minimum=1, maximum=16),
+        "page_timeout_s": Field("float", 30.0, "seconds for one page's loading and behaviours; what loaded by "
+                                "then is kept", minimum=1),
+        "scroll": Field("bool", True, "scroll down until the page stops growing (infinite scroll, lazy images)"),
+        "max_scrolls": Field("int", 20, "scrolls per page at most (an endless page stops here)", minimum=0),
+        "click_budget": Field("int", 5, "\"load more\" buttons and closed expanders clicked per page", minimum=0),
+        "screenshot": Field("bool", True, "a PNG of the rendered page as a WARC resource record"),
+        "text": Field("bool", True, "the rendered text as a WARC resource record"),
+        "restart_after_pages": Field("int", 200, "a fresh browser process after this many pages (bounds its "
+                                     "memory)", minimum=1),
+    },
     "dedup": {
         "enabled": Field("bool", True, "skip storing objects unchanged since the earlier jobs of the same "
                          "domains: a revisit record points to the stored original (the index server builds the "
@@ -140,7 +158,7 @@ def validate(data: Any) -> dict[str, Any]:
         pol = result["politeness"]
         if pol["min_delay_ms"] > pol["max_delay_ms"]:
             problems.append({"path": "politeness.min_delay_ms", "reason": "larger than politeness.max_delay_ms"})
-        problems += _slow_scope_patterns(result.get("scope") or {})
+        problems += _slow_scope_patterns(result.get("scope") or {}, result.get("browser") or {})
     if problems:
         lines = "; ".join(f"{p['path'] or '(document)'}: {p['reason']}" for p in problems)
         raise InvalidProfile(f"invalid crawl profile: {lines}", {"problems": problems})
@@ -207,13 +225,14 @@ def _check(f: Field, value: Any, path: str, problems: list[dict[str, str]]) -> A
     raise AssertionError(f"unknown field kind {f.kind}")  # pragma: no cover
 
 
-def _slow_scope_patterns(scope: dict[str, Any]) -> list[dict[str, str]]:
-    """The scope pattern the crawler's engine cannot match in bounded time, if any
-    (server.definitions.slow_regex): it would stall every crawl with this profile."""
+def _slow_scope_patterns(scope: dict[str, Any], browser: dict[str, Any]) -> list[dict[str, str]]:
+    """The scope (or browser page) pattern the crawler's engine cannot match in bounded time, if
+    any (server.definitions.slow_regex): it would stall every crawl with this profile."""
     from server.definitions import slow_regex
     from shared.errors import InvalidRegex
 
     found = [(f"scope.{key}[{i}]", p) for key in ("include", "exclude") for i, p in enumerate(scope.get(key) or [])]
+    found += [(f"browser.url_patterns[{i}]", p) for i, p in enumerate(browser.get("url_patterns") or [])]
     try:
         slow_regex.check([p for _, p in found], "scope pattern")
     except InvalidRegex as exc:

@@ -2,7 +2,9 @@
 
 It documents the harvest: the crawler's logs and reports, its stdout and stderr, the job as
 claimed, the crawler's job spec and seeds, the aliases, the jobs the deduplication index covered,
-and a CDX of every WARC file of the job. Each item is one ``metadata`` record whose target URI is a
+and a CDX of every WARC file of the job; and the page list of a crawl that rendered pages
+(``setup/pages.jsonl``, WACZ's pages.jsonl form, a ``resource`` record: the crawler's output,
+not a note about it). Every other item is one ``metadata`` record whose target URI is a
 ``metadata://netarkivet.dk/...`` name as the seeds show them, for instance::
 
     metadata://netarkivet.dk/crawl/setup/duplicatereductionjobs?majorversion=1&minorversion=0&harvestid=3&harvestnum=0&jobid=4
@@ -26,9 +28,12 @@ from server.harvester import job_spec
 from server.harvester.jobdir import JOB_FILE, SEEDS_FILE, SPEC_FILE, STDERR_FILE, STDOUT_FILE, JobDir
 
 BASE = "metadata://netarkivet.dk/crawl"
-LOG_FILES = ("crawl.log", "progress-statistics.log", "crawler.log", STDOUT_FILE, STDERR_FILE)
+LOG_FILES = ("crawl.log", "progress-statistics.log", "crawler.log", "browser.log", STDOUT_FILE, STDERR_FILE)
 SETUP_FILES = ((SPEC_FILE, "application/json"), (JOB_FILE, "application/json"), (SEEDS_FILE, "text/plain"))
 REPORT_EXTRA = ("domain-stats.json",)
+# browser capture's page list (server/crawler/browser/capture.py), under the name the WACZ
+# importer gives one (server/wacz/imports.py) and the exporter looks for (server/wacz/export.py)
+PAGES_FILE, PAGES_TYPE = "pages.jsonl", "application/x-jsonlines"
 CDX_TYPE = "text/x-cdxj"
 CDX_DIR = "cdx"
 
@@ -117,6 +122,12 @@ def build(job_dir: JobDir, make_id: Callable[[], str] | None = None,
 
         for name, ctype in SETUP_FILES:
             put_file("setup", name, ctype)
+        pages = job_dir.file(PAGES_FILE)
+        if os.path.isfile(pages):  # what the crawler made, not metadata about it: a resource record
+            with open(pages, "rb") as src:
+                w.write_record(w.create_warc_record(
+                    metadata_uri("setup", PAGES_FILE, harvest_id, harvest_num, job_id), "resource", payload=src,
+                    length=os.fstat(src.fileno()).st_size, warc_content_type=PAGES_TYPE))
         put_bytes(metadata_uri("setup", "aliases", harvest_id, harvest_num, job_id),
                   "".join(a + "\n" for a in job_spec.aliases(job)).encode(), "text/plain")
         # The jobs the deduplication index really covered (none when the crawl ran without one),

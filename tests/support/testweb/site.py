@@ -3,13 +3,16 @@
 Any host name works (the server is used as an HTTP proxy, so ``www.example1.test`` needs no DNS).
 Pages form a tree: ``/`` is page 0 and page *n* links to pages ``n*fanout+1 … n*fanout+fanout``
 below ``pages_per_host``. ``/features.html`` holds every kind of link the crawler must find, and
-the paths below it exercise every way a server can misbehave.
+the paths below it exercise every way a server can misbehave. ``/scripted/`` is a page whose
+resources only a browser finds (``testweb.scripted``); nothing links to it.
 """
 from __future__ import annotations
 
 import gzip
 import zlib
 from dataclasses import dataclass
+
+from testweb.scripted import scripted
 
 FILLER = ("Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore "
           "et dolore magna aliqua. ") * 12
@@ -108,6 +111,11 @@ def respond(host: str, path: str, query: str, cfg: SiteConfig) -> Response:
         return Response(200, [("Content-Type", "text/plain")], b"User-agent: *\nDisallow: /private/\n")
     if path == "/":
         return _page(host, 0, cfg)
+    if path.startswith("/scripted/"):
+        found = scripted(path, query, PNG)
+        if found is not None:
+            status, ctype, body = found
+            return Response(status, [("Content-Type", ctype)], body)
     if path.startswith("/page/"):
         try:
             n = int(path[6:])

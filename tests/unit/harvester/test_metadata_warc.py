@@ -2,6 +2,7 @@
 offsets, valid for `warcio check`, and byte-for-byte reproducible with fixed ids and clock."""
 import io
 import itertools
+import json
 import os
 from datetime import UTC, datetime
 
@@ -80,3 +81,30 @@ def test_same_input_same_bytes(tmp_path):
     first = open(metadata_warc.build(d, *_fixed()), "rb").read()
     second = open(metadata_warc.build(d, *_fixed()), "rb").read()
     assert first == second
+
+
+def test_the_browser_page_list_is_a_resource_record_the_wacz_exporter_reads(tmp_path):
+    from server.wacz.export import PAGES_URI
+    from server.wacz.pages import parse_page_list
+
+    d = _job_dir(tmp_path)
+    page = {"id": "a1", "url": "http://www.example1.test/", "title": "home", "ts": "2024-01-01T00:00:00.000Z",
+            "status": 200, "loadState": 4}
+    with open(d.file("pages.jsonl"), "w") as fh:
+        fh.write('{"format": "json-pages-1.0", "id": "pages", "title": "All Pages"}\n')
+        fh.write(json.dumps(page) + "\n")
+    path = metadata_warc.build(d)
+    warcio_check([path])
+    with open(path, "rb") as fh:
+        found = [(r.rec_type, r.rec_headers.get_header("WARC-Target-URI"), r.content_stream().read())
+                 for r in ArchiveIterator(fh) if PAGES_URI.search(r.rec_headers.get_header("WARC-Target-URI") or "")]
+    (kind, uri, body), = found
+    assert kind == "resource"
+    assert uri == ("metadata://netarkivet.dk/crawl/setup/pages.jsonl"
+                   "?majorversion=1&minorversion=0&harvestid=3&harvestnum=0&jobid=4")
+    assert parse_page_list(body) == [page]
+
+
+def test_a_job_without_rendered_pages_has_no_page_list_record(tmp_path):
+    path = metadata_warc.build(_job_dir(tmp_path))
+    assert not any("pages.jsonl" in uri for uri in metadata_uris(path))
