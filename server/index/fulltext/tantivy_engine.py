@@ -15,6 +15,7 @@ sorts order by ``newest``/``oldest`` keys (time, then URL) so that pages are sta
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable, Iterator
 
 from server.index.fulltext.documents import TextDocument
@@ -34,6 +35,7 @@ _TIE_MARGIN = 50         # hits fetched beyond a page, so that ties on the score
 _SNIPPET_CHARS = 200
 _FACET_SIZE = 10_000     # distinct values counted per segment: counts stay exact below it
 _HEAP = 256 * 1024 * 1024
+_JOIN = re.compile(r"[^\w]{0,3}")
 _REGEX_META = set("\\.+*?()|[]{}^$#&-~\"")
 
 
@@ -283,14 +285,20 @@ class TantivyIndex:
             snip = generators[field].snippet_from_doc(doc)
             ranges = snip.highlighted()
             if ranges:
-                text = snip.fragment()
-                raw = text.encode("utf-8")
-                out, at = [], 0
-                # the ranges count bytes of the UTF-8 fragment
+                raw = snip.fragment().encode("utf-8")
+                # the ranges count bytes of the UTF-8 fragment; words of a phrase one after the
+                # other (only spaces or punctuation between) are one mark, as FTS5 marks them
+                spans: list[list[int]] = []
                 for r in sorted(ranges, key=lambda r: r.start):
-                    out += [raw[at:r.start].decode("utf-8", "replace"), MARK_START,
-                            raw[r.start:r.end].decode("utf-8", "replace"), MARK_END]
-                    at = r.end
+                    if spans and _JOIN.fullmatch(raw[spans[-1][1]:r.start].decode("utf-8", "replace")):
+                        spans[-1][1] = max(spans[-1][1], r.end)
+                    else:
+                        spans.append([r.start, r.end])
+                out, at = [], 0
+                for start, end in spans:
+                    out += [raw[at:start].decode("utf-8", "replace"), MARK_START,
+                            raw[start:end].decode("utf-8", "replace"), MARK_END]
+                    at = end
                 out.append(raw[at:].decode("utf-8", "replace"))
                 return html_snippet("".join(out))
         return html_snippet((doc.get_first("body") or "")[:_SNIPPET_CHARS])

@@ -221,6 +221,8 @@ def test_tantivy_pages_ties_and_marks_like_fts5(tmp_path):
                 assert sorted(flat) == sorted(fts5)
         hit = ixs["tantivy"].search(parse("crep*"), limit=1).hits[0]
         assert "<b>crêpe</b>" in hit.snippet and "&lt;b&gt;same&lt;/b&gt;" in hit.snippet
+        for name in ixs:      # a phrase is one mark in both
+            assert "<b>words crêpe</b>" in ixs[name].search(parse('"words crepe"'), limit=1).hits[0].snippet
         assert ixs["tantivy"].facets(parse("same")) == ixs["fts5"].facets(parse("same"))
         assert ixs["tantivy"].facets(parse("same"), ("host",))["host"][0] == ("h0.example.dk", 13)
         with pytest.raises(InvalidInput):
