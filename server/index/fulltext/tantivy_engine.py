@@ -35,6 +35,7 @@ _TIE_MARGIN = 50         # hits fetched beyond a page, so that ties on the score
 _SNIPPET_CHARS = 200
 _FACET_SIZE = 10_000     # distinct values counted per segment: counts stay exact below it
 _HEAP = 256 * 1024 * 1024
+_REGEX_PREFIX = 200      # characters of a URL prefix searched by a regular expression
 _JOIN = re.compile(r"[^\w]{0,3}")
 _REGEX_META = set("\\.+*?()|[]{}^$#&-~\"")
 
@@ -216,7 +217,7 @@ class TantivyIndex:
             qs = [t.Query.term_query(self.schema, "mime_group" if v.endswith("/*") else "mime", v) for v in f.types]
             out.append(qs[0] if len(qs) == 1 else t.Query.boolean_query([(t.Occur.Should, q) for q in qs]))
         if f.url_prefixes:
-            qs = [t.Query.regex_query(self.schema, "url", _regex_escape(u) + ".*") for u in f.url_prefixes]
+            qs = [self._url_prefix(u) for u in f.url_prefixes]
             out.append(qs[0] if len(qs) == 1 else t.Query.boolean_query([(t.Occur.Should, q) for q in qs]))
         if f.date_from or f.date_to:
             out.append(t.Query.range_query(self.schema, "ts", t.FieldType.Unsigned,
@@ -224,7 +225,22 @@ class TantivyIndex:
                                            int(f.date_to) if f.date_to else None))
         return out
 
+    def _url_prefix(self, prefix: str):
+        """A regular expression over the URL terms; tantivy compiles one of at most 1,000 states,
+        so a long prefix (few URLs have it) is the set of its URLs found in the term dictionary."""
+        t = _tantivy()
+        if len(prefix) <= _REGEX_PREFIX:
+            return t.Query.regex_query(self.schema, "url", _regex_escape(prefix) + ".*")
+        urls = [u for u, _n in self.searcher().terms_with_prefix("url", prefix)]
+        return t.Query.term_set_query(self.schema, "url", urls) if urls else t.Query.empty_query()
+
     def _query(self, query: Query):
+        try:
+            return self._build(query)
+        except ValueError as exc:    # what tantivy refuses to build (limits of its own)
+            raise InvalidInput(f"the query cannot be searched: {exc}", {"query": query.text[:200]}) from None
+
+    def _build(self, query: Query):
         t = _tantivy()
         filters = self._filters(query)
         if query.expr is None:

@@ -130,7 +130,7 @@ def test_every_matching_capture_for_an_export(texts):
 
 
 @pytest.mark.parametrize("bad", ["", "   ", "-alone", "(open", "foo:bar", "date:2024-02-30", "status:abc",
-                                 "a OR host:x", "type:nonsense"])
+                                 "a OR host:x", "type:nonsense", "(" * 100 + "a"])
 def test_bad_queries_are_clear_errors(texts, bad):
     indexes, _ = texts
     indexes.build(1)
@@ -229,6 +229,10 @@ def test_tantivy_pages_ties_and_marks_like_fts5(tmp_path):
             ixs["tantivy"].facets(parse("same"), ("colour",))
         with pytest.raises(InvalidInput):
             ixs["tantivy"].search(parse("same OR -words"))
+        for prefix in ("http://h1.example.dk/0", "http://h1.example.dk/" + "0" * 300):   # regex; terms
+            q = parse(f"url:{prefix}")
+            assert ixs["tantivy"].search(q).total == ixs["fts5"].search(q).total
+        assert ixs["tantivy"].search(parse("url:http://h1.example.dk/00")).total == 3       # 001, 005, 009
         assert ixs["tantivy"].document("nowhere:1") is None and ixs["tantivy"].count() == 50
     finally:
         for ix in ixs.values():
