@@ -44,7 +44,7 @@ QUERIES = [("python", "relevance", 1), ("dictionary", "relevance", 1), ('"data m
            ("generator date:2021..2022", "newest", 1), ("title:tutorial", "relevance", 1),
            ("the", "relevance", 1), ("the", "newest", 1), ("function OR module", "relevance", 5),
            ('"the following"', "oldest", 1), ("return -none", "relevance", 1), ("type:pdf date:2020", "newest", 1),
-           ("domain:example.dk value", "relevance", 1),
+           ("domain:dk value", "relevance", 1),
            ("url:https://docs3.example.org/library/ class", "relevance", 1)]
 WHOOSH = ("whoosh", "whoosh-procs2", "whoosh-procs2-multiseg")
 ENGINES = {
