@@ -41,6 +41,8 @@ _REGEX_META = set("\\.+*?()|[]{}^$#&-~\"")
 
 
 def _tantivy():
+    # imported when an index is opened: what imports this module for its names (the store, the
+    # bench) does not load the Rust library before it needs it
     import tantivy
 
     return tantivy
