@@ -61,7 +61,8 @@ class IndexContext(DependencyProvider):
             SchedulerCatalog(config, s["index.rpc_timeout"]))
         self.pool = eventlet.GreenPool(s["index.max_parallel_builds"])
         self.running: set[tuple[str, tuple[int, ...]]] = set()
-        self.texts = TextIndexes(self.cache, s["index.fulltext.max_text"], s["index.fulltext.seconds"])
+        self.texts = TextIndexes(self.cache, s["index.fulltext.max_text"], s["index.fulltext.seconds"],
+                                 s["index.fulltext.engine"])
         # built indexes hold what the archive holds: only URLs this server signed are answered
         from server.runtime.tokens import installation_key
 

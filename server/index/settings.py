@@ -21,6 +21,8 @@ SETTINGS = (
             "left out)", minimum=1000),
     Setting(_I + "fulltext.seconds", float, 10.0, "time for extracting the text of one document (what was "
             "read by then is indexed)", minimum=0.1),
+    Setting(_I + "fulltext.engine", str, "tantivy", "the engine of full-text indexes built from now on "
+            "(indexes built before stay readable by theirs)", choices=("tantivy", "sqlite-fts5", "whoosh")),
     Setting(_I + "whoosh.limitmb", int, 256, "memory for whoosh's writer before it spills to disk (MB)",
             minimum=16),
     Setting(_I + "whoosh.max_segments", int, 8, "a derived index with more segments than this is merged "

@@ -13,9 +13,10 @@ import re
 import time
 from collections.abc import Iterable, Iterator
 
+from server.index.fulltext import engines
 from server.index.fulltext.documents import TextDocument, read_warc, with_original
+from server.index.fulltext.engine import FullTextIndex
 from server.index.fulltext.extract import MAX_TEXT, SECONDS
-from server.index.fulltext.sqlite_engine import SqliteIndex
 
 #: the form of a job's full-text entry: a new form makes every job's index again when asked for
 FORMAT = 1
@@ -46,12 +47,12 @@ def revisit_originals(captures_tsv: str | None) -> dict[str, str]:
 
 def build_job(tmp: str, job_id: int, warcs: list[str], captures_tsv: str | None = None,
               original_dirs: dict[int, str] | None = None, max_text: int = MAX_TEXT,
-              seconds: float = SECONDS) -> dict:
+              seconds: float = SECONDS, engine: str = engines.DEFAULT) -> dict:
     """Index the job's WARC files (paths in ``tmp`` named as in the archive; each is deleted
-    once read) into ``tmp``; returns the manifest."""
+    once read) into ``tmp`` with ``engine``; returns the manifest."""
     started = time.monotonic()
     originals = revisit_originals(captures_tsv)
-    ix = SqliteIndex(tmp)
+    ix = engines.create(tmp, engine)
     revisits: list[TextDocument] = []
     counts = {"documents": 0, "with_text": 0, "revisits": 0, "revisits_without_original": 0, "truncated": 0}
 
@@ -81,15 +82,15 @@ def build_job(tmp: str, job_id: int, warcs: list[str], captures_tsv: str | None 
         ix.finish()
     finally:
         ix.close()
-    size = sum(os.path.getsize(os.path.join(tmp, f)) for f in os.listdir(tmp))
-    return {"job_id": job_id, "format": FORMAT, "engine": "sqlite-fts5", "entries": counts["documents"], "size": size,
+    size = sum(os.path.getsize(os.path.join(r, f)) for r, _d, fs in os.walk(tmp) for f in fs)
+    return {"job_id": job_id, "format": FORMAT, "engine": engine, "entries": counts["documents"], "size": size,
             "warcs": sorted(os.path.basename(w) for w in warcs), "counts": counts,
             "build_seconds": round(time.monotonic() - started, 3)}
 
 
-def _with_originals(revisits: list[TextDocument], own: SqliteIndex, original_dirs: dict[int, str],
+def _with_originals(revisits: list[TextDocument], own: FullTextIndex, original_dirs: dict[int, str],
                     counts: dict) -> Iterator[TextDocument]:
-    opened: dict[int, SqliteIndex | None] = {}
+    opened: dict[int, FullTextIndex | None] = {}
     try:
         for d in revisits:
             original = None
@@ -100,7 +101,7 @@ def _with_originals(revisits: list[TextDocument], own: SqliteIndex, original_dir
                 elif job is not None:
                     if job not in opened:
                         where = original_dirs.get(job)
-                        opened[job] = SqliteIndex(where, readonly=True) if where else None
+                        opened[job] = engines.open_reader(where) if where else None
                     if opened[job] is not None:
                         original = opened[job].document(d.revisit_of)
             if original is None:

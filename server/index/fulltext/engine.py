@@ -51,8 +51,8 @@ class Page:
 
 
 class FullTextIndex(Protocol):
-    """A full-text index of captures. Implementations: sqlite_engine.SqliteIndex (the default),
-    whoosh_engine.WhooshIndex."""
+    """A full-text index of captures. Implementations: tantivy_engine.TantivyIndex (the default),
+    sqlite_engine.SqliteIndex, whoosh_engine.WhooshIndex (engines.py chooses)."""
 
     def add_documents(self, docs: Iterable[TextDocument]) -> int:
         """Index the documents (in one transaction: all or none); returns how many."""

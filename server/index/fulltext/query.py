@@ -29,6 +29,7 @@ TYPE_SHORTHANDS = {"pdf": "application/pdf", "html": "text/html", "text": "text/
                    "image": "image/*", "video": "video/*", "audio": "audio/*", "css": "text/css"}
 MAX_QUERY = 2000
 MAX_TERMS = 64
+MAX_DEPTH = 32
 
 _TOKEN = re.compile(r'\s*(?:(?P<lp>\()|(?P<rp>\))|(?P<neg>-)(?=[^\s)])|'
                     r'(?:(?P<field>[a-zA-Z]+):)?(?:"(?P<phrase>[^"]*)"?|(?P<word>[^\s()"]+)))')
@@ -248,6 +249,7 @@ class _Parser:
         self.tokens = tokens
         self.i = 0
         self.text = text
+        self.depth = 0
 
     def error(self, why: str) -> InvalidInput:
         return InvalidInput(f"cannot read the query: {why}", {"query": self.text[:200]})
@@ -292,7 +294,11 @@ class _Parser:
         if tok in (("op", "NOT"), ("-",)):
             return Not(self.parse_unary())
         if tok == ("(",):
+            self.depth += 1
+            if self.depth > MAX_DEPTH:   # the parser recurses per level: a bound, not a RecursionError
+                raise self.error(f"parentheses are nested at most {MAX_DEPTH} deep")
             node = self.parse_or()
+            self.depth -= 1
             if self.peek() != (")",):
                 raise self.error("a '(' is not closed")
             self.i += 1

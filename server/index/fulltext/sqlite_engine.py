@@ -1,5 +1,6 @@
-"""The default full-text engine: SQLite FTS5 (built into Python's sqlite3), one database file per
-job. Chosen over whoosh by measurement (docs/decisions/fulltext-engine.md).
+"""A full-text engine: SQLite FTS5 (built into Python's sqlite3), one database file per job; the
+default until tantivy (tantivy_engine.py) measured faster (docs/decisions/fulltext-engine.md).
+Selectable with ``index.fulltext.engine: sqlite-fts5``; indexes it wrote stay readable.
 
 ``captures`` holds each capture's metadata (filters, facets, sort by date); the FTS5 table
 ``fts`` (rowid = capture id) holds its words: title, body, description, anchor texts; ranking is

@@ -1,10 +1,12 @@
 """Full-text indexes per job in the index cache, and searches over a job set.
 
-A job's index is the entry ``text/<job>/<signature>/`` (fulltext.sqlite and manifest.json),
+A job's index is the entry ``text/<job>/<signature>/`` (its engine's files and manifest.json),
 the signature a digest of the names and checksums of the job's files in the archive: the job's
 WARCs are fetched, read and indexed once (builder.py) and not again while they are the same. A
 job set is searched by asking each job's newest index and merging the answers (engine.merge);
-nothing is built per set, so a new job only adds its own index.
+nothing is built per set, so a new job only adds its own index. New indexes are built by the
+engine the ``engine`` argument names (the setting ``index.fulltext.engine``); each index is read
+by the engine that wrote it (engines.py).
 
 :func:`search` is the plain function behind the ``search`` RPC, ``nas search`` and whatever
 else wants captures by their words (an export of a result set, for one).
@@ -18,10 +20,9 @@ import os
 from collections.abc import Callable, Iterator
 
 from server.index.entries import Entry
-from server.index.fulltext import builder
+from server.index.fulltext import builder, engines
 from server.index.fulltext.engine import SORTS, Page, merge
 from server.index.fulltext.query import parse
-from server.index.fulltext.sqlite_engine import SqliteIndex
 from server.index.jobdata import SourceFile
 from shared.dto.index import (
     FacetDto,
@@ -50,8 +51,9 @@ def signature(files: list[SourceFile]) -> str:
 class TextIndexes:
     """The ``text/`` part of an index cache (``cache``: server.index.cache.IndexCache)."""
 
-    def __init__(self, cache, max_text: int = 1_000_000, seconds: float = 10.0):
+    def __init__(self, cache, max_text: int = 1_000_000, seconds: float = 10.0, engine: str = engines.DEFAULT):
         self.cache = cache
+        self.engine = engines.check(engine)     # of the indexes built from now on
         self.root = os.path.join(cache.root, "text")
         self.max_text = max_text
         self.seconds = seconds
@@ -135,7 +137,7 @@ class TextIndexes:
                 self.cache.source.fetch(f, dest)
                 paths.append(dest)
             return self.cache.run(builder.build_job, tmp, job_id, paths, captures, originals, self.max_text,
-                                  self.seconds)
+                                  self.seconds, self.engine)
 
     # -- searching ----------------------------------------------------------------------------
     def search(self, request: SearchRequestDto, start_build: Callable[[int], None] | None = None) -> SearchResultDto:
@@ -199,7 +201,7 @@ def search(indexes: TextIndexes, request: SearchRequestDto,
     for job, e in ready:
         try:
             with e.using():
-                ix = SqliteIndex(e.path, readonly=True)
+                ix = engines.open_reader(e.path)
                 try:
                     page = ix.search(query, sort=request.sort, offset=0, limit=offset + request.page_size)
                     if request.facets:
@@ -237,7 +239,7 @@ def matching_captures(indexes: TextIndexes, query_text: str, job_ids: list[int])
                             {"job_ids": lacking[:100], "state": "building"})
     for _job, e in entries:
         with e.using():
-            ix = SqliteIndex(e.path, readonly=True)
+            ix = engines.open_reader(e.path)
             try:
                 for h in ix.matches(query):
                     yield SearchHitDto(h.url, h.timestamp, h.title, "", h.mime, h.status, h.job, h.harvest, h.host,

@@ -1,5 +1,5 @@
 """The full-text engine the design named first: whoosh (whoosh-reloaded), pure Python. Kept
-behind the same interface as the SQLite FTS5 default, measured against it by
+behind the same interface as the tantivy default, measured against it by
 ``bench/fulltext_bench.py`` (docs/decisions/fulltext-engine.md), and selectable with
 ``index.fulltext.engine: whoosh``.
 

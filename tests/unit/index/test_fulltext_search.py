@@ -1,6 +1,8 @@
 """Full-text indexes per job in the index cache and searches over job sets: words, phrases,
 booleans, filters, facets, sorting, paging, snippets; a later job's revisits found by their
-original's words; both engines behind the one interface answer alike."""
+original's words; the engines behind the one interface answer alike (tantivy, the default, and
+SQLite FTS5 through the whole index cache; whoosh too on a corpus of its own); an index is read by
+the engine that wrote it, so a job set may mix them."""
 from __future__ import annotations
 
 import pytest
@@ -8,17 +10,21 @@ from fulltext_testkit import PDF_WORDS, site, write_job
 from index_testkit import FakeArchive, FakeCatalog
 
 from server.index.cache import CacheConfig, IndexCache
+from server.index.fulltext import engines
 from server.index.fulltext.documents import TextDocument
 from server.index.fulltext.query import parse
 from server.index.fulltext.sqlite_engine import SqliteIndex
 from server.index.fulltext.store import TextIndexes, matching_captures, search
+from server.index.fulltext.tantivy_engine import TantivyIndex
 from server.index.fulltext.whoosh_engine import WhooshIndex
 from shared.dto.index import SearchRequestDto
 from shared.errors import IndexNotReady, InvalidInput, NoIndexData
 
 
-@pytest.fixture(params=[0, 1], ids=["in-process", "worker-process"])
+@pytest.fixture(params=[("tantivy", 0), ("tantivy", 1), ("sqlite-fts5", 0), ("sqlite-fts5", 1)],
+                ids=["tantivy-in-process", "tantivy-worker-process", "fts5-in-process", "fts5-worker-process"])
 def texts(tmp_path, request):
+    engine, workers = request.param
     folder = tmp_path / "archive"
     folder.mkdir()
     first = write_job(str(folder), 1, 1, site())
@@ -26,9 +32,9 @@ def texts(tmp_path, request):
     write_job(str(folder), 3, 3, site("other.example.org")[:2])
     (folder / "4-metadata-1.warc.gz").write_bytes(b"")                                # no content WARC
     archive = FakeArchive(str(folder))
-    cache = IndexCache(CacheConfig(str(tmp_path / "cache"), workers=request.param), archive,
+    cache = IndexCache(CacheConfig(str(tmp_path / "cache"), workers=workers), archive,
                        FakeCatalog({i: "done" for i in range(1, 5)}))
-    indexes = TextIndexes(cache)
+    indexes = TextIndexes(cache, engine=engine)
     yield indexes, archive
     cache.close()
 
@@ -124,7 +130,7 @@ def test_every_matching_capture_for_an_export(texts):
 
 
 @pytest.mark.parametrize("bad", ["", "   ", "-alone", "(open", "foo:bar", "date:2024-02-30", "status:abc",
-                                 "a OR host:x", "type:nonsense"])
+                                 "a OR host:x", "type:nonsense", "(" * 100 + "a"])
 def test_bad_queries_are_clear_errors(texts, bad):
     indexes, _ = texts
     indexes.build(1)
@@ -148,7 +154,7 @@ def _docs() -> list[TextDocument]:
                          record=f"f.warc.gz:{i}") for i in range(60)]
 
 
-@pytest.mark.parametrize("engine", [SqliteIndex, WhooshIndex])
+@pytest.mark.parametrize("engine", [TantivyIndex, SqliteIndex, WhooshIndex])
 def test_both_engines_answer_the_same(tmp_path, engine):
     ix = engine(str(tmp_path))
     assert ix.add_documents(_docs()) == 60
@@ -166,3 +172,68 @@ def test_both_engines_answer_the_same(tmp_path, engine):
     found = [h.timestamp for h in ix.matches(parse('"rare phrase"'))]
     assert len(found) == 9 and found == sorted(found)
     ix.close()
+
+
+def test_the_engine_setting_builds_and_older_indexes_stay_readable(tmp_path):
+    """Job 1 indexed by FTS5 (before the change of default), job 3 by tantivy: one search over
+    both, each read by its own engine; an unknown engine is refused by name."""
+    folder = tmp_path / "archive"
+    folder.mkdir()
+    write_job(str(folder), 1, 1, site())
+    write_job(str(folder), 3, 3, site("other.example.org")[:2])
+    cache = IndexCache(CacheConfig(str(tmp_path / "cache"), workers=0), FakeArchive(str(folder)),
+                       FakeCatalog({1: "done", 3: "done"}))
+    try:
+        old = TextIndexes(cache, engine="sqlite-fts5").build(1)
+        new = TextIndexes(cache).build(3)
+        assert engines.engine_of(old.path) == "sqlite-fts5" and engines.engine_of(new.path) == "tantivy"
+        assert TextIndexes(cache).build(1).path == old.path          # not rebuilt by the new engine
+        found = ask(TextIndexes(cache), '"quick brown fox"', jobs=(1, 3), sort="newest")
+        assert found.total == 2 and found.covered == [1, 3] and [h.job_id for h in found.hits] == [3, 1]
+        assert all("<b>quick" in h.snippet for h in found.hits)          # FTS5 marks the phrase as one
+        with pytest.raises(InvalidInput):
+            TextIndexes(cache, engine="lucene")
+    finally:
+        cache.close()
+
+
+def test_tantivy_pages_ties_and_marks_like_fts5(tmp_path):
+    """Paging over equal times and scores gives every hit once, in the merge's order; prefixes,
+    folded diacritics and HTML in the text are marked and escaped; facets count every match."""
+    docs = [TextDocument(url=f"http://h{i % 4}.example.dk/{i:03d}", timestamp="20240101000000" if i < 30
+                         else "20230101000000", mime="text/html", status=200, job=1, harvest=1,
+                         title="same", text=f"<b>same</b> words crêpe token{i}", record=f"f.warc.gz:{i}")
+            for i in range(50)]
+    ixs = {}
+    for name, engine in (("tantivy", TantivyIndex), ("fts5", SqliteIndex)):
+        ixs[name] = ix = engine(str(tmp_path / name))
+        ix.add_documents(docs)
+        ix.finish()
+    try:
+        for sort in ("relevance", "newest", "oldest"):
+            for text in ("same", "host:h1.example.dk", "crepe"):
+                pages = [[h.url for h in ixs["tantivy"].search(parse(text), sort=sort, offset=o, limit=7).hits]
+                         for o in range(0, 56, 7)]
+                flat = [u for p in pages for u in p]
+                assert len(flat) == len(set(flat)), (sort, text)
+                fts5 = [h.url for h in ixs["fts5"].search(parse(text), sort=sort, limit=100).hits]
+                assert flat == fts5 or sort == "relevance", (sort, text)
+                assert sorted(flat) == sorted(fts5)
+        hit = ixs["tantivy"].search(parse("crep*"), limit=1).hits[0]
+        assert "<b>crêpe</b>" in hit.snippet and "&lt;b&gt;same&lt;/b&gt;" in hit.snippet
+        for name in ixs:      # a phrase is one mark in both
+            assert "<b>words crêpe</b>" in ixs[name].search(parse('"words crepe"'), limit=1).hits[0].snippet
+        assert ixs["tantivy"].facets(parse("same")) == ixs["fts5"].facets(parse("same"))
+        assert ixs["tantivy"].facets(parse("same"), ("host",))["host"][0] == ("h0.example.dk", 13)
+        with pytest.raises(InvalidInput):
+            ixs["tantivy"].facets(parse("same"), ("colour",))
+        with pytest.raises(InvalidInput):
+            ixs["tantivy"].search(parse("same OR -words"))
+        for prefix in ("http://h1.example.dk/0", "http://h1.example.dk/" + "0" * 300):   # regex; terms
+            q = parse(f"url:{prefix}")
+            assert ixs["tantivy"].search(q).total == ixs["fts5"].search(q).total
+        assert ixs["tantivy"].search(parse("url:http://h1.example.dk/00")).total == 3       # 001, 005, 009
+        assert ixs["tantivy"].document("nowhere:1") is None and ixs["tantivy"].count() == 50
+    finally:
+        for ix in ixs.values():
+            ix.close()
