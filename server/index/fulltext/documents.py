@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from urllib.parse import urlsplit
 
 from server.index.fulltext.extract import MAX_INPUT, MAX_TEXT, SECONDS, extract, is_textual, media_type
+from server.index.fulltext.media import MEDIA_INPUT, extract_media, is_media
 from shared.domain_names import registered_domain
 
 log = logging.getLogger(__name__)
@@ -120,13 +121,15 @@ def read_warc(path: str, filename: str, job: int, *, originals: Callable[[str, i
                     doc.status = 200
                 yield doc
                 continue
-            if is_textual(doc.mime) or (not doc.mime or doc.mime == "unknown"):
+            textual = is_textual(doc.mime) or (not doc.mime or doc.mime == "unknown")
+            if textual or is_media(doc.mime):
                 try:
-                    payload = _read(rec.content_stream(), MAX_INPUT)
+                    payload = _read(rec.content_stream(), MAX_INPUT if textual else MEDIA_INPUT)
                 except Exception as exc:  # noqa: BLE001 - a broken encoding: the capture without text
                     log.debug("%s: the payload of %s could not be read: %s", filename, url, exc)
                     payload = b""
-                found = extract(payload, content_type, max_text=max_text, seconds=seconds)
+                found = (extract(payload, content_type, max_text=max_text, seconds=seconds) if textual
+                         else extract_media(payload, doc.mime, max_text))
                 doc.title, doc.text, doc.description = found.title, found.text, found.description
                 doc.anchors, doc.language, doc.truncated = found.anchors, found.language, found.truncated
             # only now: warcio finds a record's offset by reading it to its end
