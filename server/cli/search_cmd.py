@@ -22,7 +22,8 @@ SERVICE = "index_server"
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("search", help="full-text search of the archived pages, PDFs and texts")
+    p = sub.add_parser("search", help="full-text search of the archived pages, PDFs and texts, and of the words "
+                                      "in images and sounds")
     add_broker_arguments(p)
     p.add_argument("query", metavar="QUERY", help='words, "a phrase", AND/OR/NOT, -word, word*, title:word, '
                    "host:H domain:D type:pdf status:200 lang:da url:PREFIX date:2024-01..2024-06")
