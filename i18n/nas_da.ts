@@ -1852,6 +1852,7 @@
     <name>JobsScreen</name>
     <message>
         <source>Job</source>
+        <extracomment>the status filter&apos;s choices: the filter words of the one vocabulary (shared/job_states.py), the same the command line takes (`nas jobs list --status`)</extracomment>
         <translation>Job</translation>
     </message>
     <message>
@@ -2495,6 +2496,62 @@ En webarkiveringspakke til nationalbiblioteker.</translation>
         <translation>Upload</translation>
     </message>
     <message>
+        <source>the seeds</source>
+        <translation>seeds</translation>
+    </message>
+    <message>
+        <source>pages within {hops} link hops of a seed</source>
+        <translation>sider højst {hops} link-hop fra et seed</translation>
+    </message>
+    <message>
+        <source>every HTML page</source>
+        <translation>alle HTML-sider</translation>
+    </message>
+    <message>
+        <source>pages matching {count} URL patterns</source>
+        <translation>sider der passer til {count} URL-mønstre</translation>
+    </message>
+    <message>
+        <source>Browser capture: off (no page is rendered).</source>
+        <translation>Browserhøstning: slået fra (ingen side gengives).</translation>
+    </message>
+    <message>
+        <source>{pages} and {more}</source>
+        <translation>{pages} og {more}</translation>
+    </message>
+    <message>
+        <source>tabs: {n}</source>
+        <translation>faneblade: {n}</translation>
+    </message>
+    <message>
+        <source>{seconds} s a page</source>
+        <translation>{seconds} s pr. side</translation>
+    </message>
+    <message>
+        <source>scrolls (at most {n} times)</source>
+        <translation>ruller (højst {n} gange)</translation>
+    </message>
+    <message>
+        <source>no scrolling</source>
+        <translation>ruller ikke</translation>
+    </message>
+    <message>
+        <source>clicks up to {n} buttons</source>
+        <translation>klikker højst {n} knapper</translation>
+    </message>
+    <message>
+        <source>screenshots</source>
+        <translation>skærmbilleder</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>tekst</translation>
+    </message>
+    <message>
+        <source>Browser capture: renders {pages}; {details}.</source>
+        <translation>Browserhøstning: gengiver {pages}; {details}.</translation>
+    </message>
+    <message>
         <source>Crawl profile</source>
         <translation>Høstprofil</translation>
     </message>
@@ -2738,6 +2795,100 @@ En webarkiveringspakke til nationalbiblioteker.</translation>
     </message>
 </context>
 <context>
+    <name>Search</name>
+    <message>
+        <source>Give job numbers and ranges, for example 1, 2, 5-9.</source>
+        <translation>Angiv jobnumre og intervaller, for eksempel 1, 2, 5-9.</translation>
+    </message>
+</context>
+<context>
+    <name>SearchScreen</name>
+    <message>
+        <source>Search</source>
+        <translation>Søg</translation>
+    </message>
+    <message>
+        <source>Find archived pages, PDFs and texts by their words.</source>
+        <translation>Find arkiverede sider, PDF&apos;er og tekster ud fra deres ord.</translation>
+    </message>
+    <message>
+        <source>Words:</source>
+        <translation>Ord:</translation>
+    </message>
+    <message>
+        <source>Jobs:</source>
+        <translation>Job:</translation>
+    </message>
+    <message>
+        <source>Order:</source>
+        <translation>Rækkefølge:</translation>
+    </message>
+    <message>
+        <source>words, &quot;a phrase&quot;, OR, NOT, host:…, type:pdf, date:2024-01..2024-06</source>
+        <translation>ord, &quot;en sætning&quot;, OR, NOT, host:…, type:pdf, date:2024-01..2024-06</translation>
+    </message>
+    <message>
+        <source>job numbers, e.g. 1, 2, 5-9 (empty: every indexed job)</source>
+        <translation>jobnumre, f.eks. 1, 2, 5-9 (tomt: alle indekserede job)</translation>
+    </message>
+    <message>
+        <source>most relevant first</source>
+        <translation>mest relevante først</translation>
+    </message>
+    <message>
+        <source>newest first</source>
+        <translation>nyeste først</translation>
+    </message>
+    <message>
+        <source>oldest first</source>
+        <translation>ældste først</translation>
+    </message>
+    <message>
+        <source>Previous page</source>
+        <translation>Forrige side</translation>
+    </message>
+    <message>
+        <source>Next page</source>
+        <translation>Næste side</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>Søger…</translation>
+    </message>
+    <message>
+        <source>No hits for {query}.</source>
+        <translation>Ingen resultater for {query}.</translation>
+    </message>
+    <message>
+        <source>Hits {first}–{last} of {total} in jobs {jobs}.</source>
+        <translation>Resultat {first}–{last} af {total} i job {jobs}.</translation>
+    </message>
+    <message>
+        <source>Not searched yet: jobs {jobs} (their index is being made; search again).</source>
+        <translation>Endnu ikke søgt: job {jobs} (deres indeks er ved at blive lavet; søg igen).</translation>
+    </message>
+    <message>
+        <source>revisit</source>
+        <translation>genbesøg</translation>
+    </message>
+    <message>
+        <source>job {job}</source>
+        <translation>job {job}</translation>
+    </message>
+    <message>
+        <source>Domains</source>
+        <translation>Domæner</translation>
+    </message>
+    <message>
+        <source>Years</source>
+        <translation>År</translation>
+    </message>
+    <message>
+        <source>Types</source>
+        <translation>Typer</translation>
+    </message>
+</context>
+<context>
     <name>ServerText</name>
     <message>
         <source>Cancelled by a curator: {reason}</source>
@@ -2850,100 +3001,6 @@ En webarkiveringspakke til nationalbiblioteker.</translation>
     <message>
         <source>Definition deactivated</source>
         <translation>Definition deaktiveret</translation>
-    </message>
-</context>
-<context>
-    <name>Search</name>
-    <message>
-        <source>Give job numbers and ranges, for example 1, 2, 5-9.</source>
-        <translation>Angiv jobnumre og intervaller, for eksempel 1, 2, 5-9.</translation>
-    </message>
-</context>
-<context>
-    <name>SearchScreen</name>
-    <message>
-        <source>Search</source>
-        <translation>Søg</translation>
-    </message>
-    <message>
-        <source>Find archived pages, PDFs and texts by their words.</source>
-        <translation>Find arkiverede sider, PDF&apos;er og tekster ud fra deres ord.</translation>
-    </message>
-    <message>
-        <source>Words:</source>
-        <translation>Ord:</translation>
-    </message>
-    <message>
-        <source>Jobs:</source>
-        <translation>Job:</translation>
-    </message>
-    <message>
-        <source>Order:</source>
-        <translation>Rækkefølge:</translation>
-    </message>
-    <message>
-        <source>words, &quot;a phrase&quot;, OR, NOT, host:…, type:pdf, date:2024-01..2024-06</source>
-        <translation>ord, &quot;en sætning&quot;, OR, NOT, host:…, type:pdf, date:2024-01..2024-06</translation>
-    </message>
-    <message>
-        <source>job numbers, e.g. 1, 2, 5-9 (empty: every indexed job)</source>
-        <translation>jobnumre, f.eks. 1, 2, 5-9 (tomt: alle indekserede job)</translation>
-    </message>
-    <message>
-        <source>most relevant first</source>
-        <translation>mest relevante først</translation>
-    </message>
-    <message>
-        <source>newest first</source>
-        <translation>nyeste først</translation>
-    </message>
-    <message>
-        <source>oldest first</source>
-        <translation>ældste først</translation>
-    </message>
-    <message>
-        <source>Previous page</source>
-        <translation>Forrige side</translation>
-    </message>
-    <message>
-        <source>Next page</source>
-        <translation>Næste side</translation>
-    </message>
-    <message>
-        <source>Searching…</source>
-        <translation>Søger…</translation>
-    </message>
-    <message>
-        <source>No hits for {query}.</source>
-        <translation>Ingen resultater for {query}.</translation>
-    </message>
-    <message>
-        <source>Hits {first}–{last} of {total} in jobs {jobs}.</source>
-        <translation>Resultat {first}–{last} af {total} i job {jobs}.</translation>
-    </message>
-    <message>
-        <source>Not searched yet: jobs {jobs} (their index is being made; search again).</source>
-        <translation>Endnu ikke søgt: job {jobs} (deres indeks er ved at blive lavet; søg igen).</translation>
-    </message>
-    <message>
-        <source>revisit</source>
-        <translation>genbesøg</translation>
-    </message>
-    <message>
-        <source>job {job}</source>
-        <translation>job {job}</translation>
-    </message>
-    <message>
-        <source>Domains</source>
-        <translation>Domæner</translation>
-    </message>
-    <message>
-        <source>Years</source>
-        <translation>År</translation>
-    </message>
-    <message>
-        <source>Types</source>
-        <translation>Typer</translation>
     </message>
 </context>
 <context>
@@ -3075,14 +3132,6 @@ En webarkiveringspakke til nationalbiblioteker.</translation>
     <message>
         <source>new</source>
         <translation>ny</translation>
-    </message>
-    <message>
-        <source>submitted</source>
-        <translation>indsendt</translation>
-    </message>
-    <message>
-        <source>started</source>
-        <translation>startet</translation>
     </message>
     <message>
         <source>done</source>

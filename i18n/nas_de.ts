@@ -1852,6 +1852,7 @@
     <name>JobsScreen</name>
     <message>
         <source>Job</source>
+        <extracomment>the status filter&apos;s choices: the filter words of the one vocabulary (shared/job_states.py), the same the command line takes (`nas jobs list --status`)</extracomment>
         <translation>Job</translation>
     </message>
     <message>
@@ -2495,6 +2496,62 @@ Eine Webarchivierungs-Suite für Nationalbibliotheken.</translation>
         <translation>Hochladen</translation>
     </message>
     <message>
+        <source>the seeds</source>
+        <translation>die Seeds</translation>
+    </message>
+    <message>
+        <source>pages within {hops} link hops of a seed</source>
+        <translation>Seiten höchstens {hops} Link-Sprünge von einem Seed</translation>
+    </message>
+    <message>
+        <source>every HTML page</source>
+        <translation>jede HTML-Seite</translation>
+    </message>
+    <message>
+        <source>pages matching {count} URL patterns</source>
+        <translation>Seiten, die auf {count} URL-Muster passen</translation>
+    </message>
+    <message>
+        <source>Browser capture: off (no page is rendered).</source>
+        <translation>Browser-Erfassung: aus (keine Seite wird gerendert).</translation>
+    </message>
+    <message>
+        <source>{pages} and {more}</source>
+        <translation>{pages} und {more}</translation>
+    </message>
+    <message>
+        <source>tabs: {n}</source>
+        <translation>Tabs: {n}</translation>
+    </message>
+    <message>
+        <source>{seconds} s a page</source>
+        <translation>{seconds} s je Seite</translation>
+    </message>
+    <message>
+        <source>scrolls (at most {n} times)</source>
+        <translation>scrollt (höchstens {n}-mal)</translation>
+    </message>
+    <message>
+        <source>no scrolling</source>
+        <translation>kein Scrollen</translation>
+    </message>
+    <message>
+        <source>clicks up to {n} buttons</source>
+        <translation>klickt bis zu {n} Schaltflächen</translation>
+    </message>
+    <message>
+        <source>screenshots</source>
+        <translation>Bildschirmfotos</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>Text</translation>
+    </message>
+    <message>
+        <source>Browser capture: renders {pages}; {details}.</source>
+        <translation>Browser-Erfassung: rendert {pages}; {details}.</translation>
+    </message>
+    <message>
         <source>Crawl profile</source>
         <translation>Crawl-Profil</translation>
     </message>
@@ -2738,6 +2795,100 @@ Eine Webarchivierungs-Suite für Nationalbibliotheken.</translation>
     </message>
 </context>
 <context>
+    <name>Search</name>
+    <message>
+        <source>Give job numbers and ranges, for example 1, 2, 5-9.</source>
+        <translation>Geben Sie Jobnummern und Bereiche an, zum Beispiel 1, 2, 5-9.</translation>
+    </message>
+</context>
+<context>
+    <name>SearchScreen</name>
+    <message>
+        <source>Search</source>
+        <translation>Suchen</translation>
+    </message>
+    <message>
+        <source>Find archived pages, PDFs and texts by their words.</source>
+        <translation>Archivierte Seiten, PDFs und Texte nach ihren Wörtern finden.</translation>
+    </message>
+    <message>
+        <source>Words:</source>
+        <translation>Wörter:</translation>
+    </message>
+    <message>
+        <source>Jobs:</source>
+        <translation>Jobs:</translation>
+    </message>
+    <message>
+        <source>Order:</source>
+        <translation>Reihenfolge:</translation>
+    </message>
+    <message>
+        <source>words, &quot;a phrase&quot;, OR, NOT, host:…, type:pdf, date:2024-01..2024-06</source>
+        <translation>Wörter, &quot;eine Phrase&quot;, OR, NOT, host:…, type:pdf, date:2024-01..2024-06</translation>
+    </message>
+    <message>
+        <source>job numbers, e.g. 1, 2, 5-9 (empty: every indexed job)</source>
+        <translation>Jobnummern, z. B. 1, 2, 5-9 (leer: alle indizierten Jobs)</translation>
+    </message>
+    <message>
+        <source>most relevant first</source>
+        <translation>relevanteste zuerst</translation>
+    </message>
+    <message>
+        <source>newest first</source>
+        <translation>neueste zuerst</translation>
+    </message>
+    <message>
+        <source>oldest first</source>
+        <translation>älteste zuerst</translation>
+    </message>
+    <message>
+        <source>Previous page</source>
+        <translation>Vorherige Seite</translation>
+    </message>
+    <message>
+        <source>Next page</source>
+        <translation>Nächste Seite</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>Suche läuft…</translation>
+    </message>
+    <message>
+        <source>No hits for {query}.</source>
+        <translation>Keine Treffer für {query}.</translation>
+    </message>
+    <message>
+        <source>Hits {first}–{last} of {total} in jobs {jobs}.</source>
+        <translation>Treffer {first}–{last} von {total} in Jobs {jobs}.</translation>
+    </message>
+    <message>
+        <source>Not searched yet: jobs {jobs} (their index is being made; search again).</source>
+        <translation>Noch nicht durchsucht: Jobs {jobs} (ihr Index wird erstellt; erneut suchen).</translation>
+    </message>
+    <message>
+        <source>revisit</source>
+        <translation>Wiederbesuch</translation>
+    </message>
+    <message>
+        <source>job {job}</source>
+        <translation>Job {job}</translation>
+    </message>
+    <message>
+        <source>Domains</source>
+        <translation>Domains</translation>
+    </message>
+    <message>
+        <source>Years</source>
+        <translation>Jahre</translation>
+    </message>
+    <message>
+        <source>Types</source>
+        <translation>Typen</translation>
+    </message>
+</context>
+<context>
     <name>ServerText</name>
     <message>
         <source>Cancelled by a curator: {reason}</source>
@@ -2850,100 +3001,6 @@ Eine Webarchivierungs-Suite für Nationalbibliotheken.</translation>
     <message>
         <source>Definition deactivated</source>
         <translation>Definition deaktiviert</translation>
-    </message>
-</context>
-<context>
-    <name>Search</name>
-    <message>
-        <source>Give job numbers and ranges, for example 1, 2, 5-9.</source>
-        <translation>Geben Sie Jobnummern und Bereiche an, zum Beispiel 1, 2, 5-9.</translation>
-    </message>
-</context>
-<context>
-    <name>SearchScreen</name>
-    <message>
-        <source>Search</source>
-        <translation>Suchen</translation>
-    </message>
-    <message>
-        <source>Find archived pages, PDFs and texts by their words.</source>
-        <translation>Archivierte Seiten, PDFs und Texte nach ihren Wörtern finden.</translation>
-    </message>
-    <message>
-        <source>Words:</source>
-        <translation>Wörter:</translation>
-    </message>
-    <message>
-        <source>Jobs:</source>
-        <translation>Jobs:</translation>
-    </message>
-    <message>
-        <source>Order:</source>
-        <translation>Reihenfolge:</translation>
-    </message>
-    <message>
-        <source>words, &quot;a phrase&quot;, OR, NOT, host:…, type:pdf, date:2024-01..2024-06</source>
-        <translation>Wörter, &quot;eine Phrase&quot;, OR, NOT, host:…, type:pdf, date:2024-01..2024-06</translation>
-    </message>
-    <message>
-        <source>job numbers, e.g. 1, 2, 5-9 (empty: every indexed job)</source>
-        <translation>Jobnummern, z. B. 1, 2, 5-9 (leer: alle indizierten Jobs)</translation>
-    </message>
-    <message>
-        <source>most relevant first</source>
-        <translation>relevanteste zuerst</translation>
-    </message>
-    <message>
-        <source>newest first</source>
-        <translation>neueste zuerst</translation>
-    </message>
-    <message>
-        <source>oldest first</source>
-        <translation>älteste zuerst</translation>
-    </message>
-    <message>
-        <source>Previous page</source>
-        <translation>Vorherige Seite</translation>
-    </message>
-    <message>
-        <source>Next page</source>
-        <translation>Nächste Seite</translation>
-    </message>
-    <message>
-        <source>Searching…</source>
-        <translation>Suche läuft…</translation>
-    </message>
-    <message>
-        <source>No hits for {query}.</source>
-        <translation>Keine Treffer für {query}.</translation>
-    </message>
-    <message>
-        <source>Hits {first}–{last} of {total} in jobs {jobs}.</source>
-        <translation>Treffer {first}–{last} von {total} in Jobs {jobs}.</translation>
-    </message>
-    <message>
-        <source>Not searched yet: jobs {jobs} (their index is being made; search again).</source>
-        <translation>Noch nicht durchsucht: Jobs {jobs} (ihr Index wird erstellt; erneut suchen).</translation>
-    </message>
-    <message>
-        <source>revisit</source>
-        <translation>Wiederbesuch</translation>
-    </message>
-    <message>
-        <source>job {job}</source>
-        <translation>Job {job}</translation>
-    </message>
-    <message>
-        <source>Domains</source>
-        <translation>Domains</translation>
-    </message>
-    <message>
-        <source>Years</source>
-        <translation>Jahre</translation>
-    </message>
-    <message>
-        <source>Types</source>
-        <translation>Typen</translation>
     </message>
 </context>
 <context>
@@ -3075,14 +3132,6 @@ Eine Webarchivierungs-Suite für Nationalbibliotheken.</translation>
     <message>
         <source>new</source>
         <translation>neu</translation>
-    </message>
-    <message>
-        <source>submitted</source>
-        <translation>eingereicht</translation>
-    </message>
-    <message>
-        <source>started</source>
-        <translation>gestartet</translation>
     </message>
     <message>
         <source>done</source>

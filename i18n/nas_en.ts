@@ -1852,6 +1852,7 @@
     <name>JobsScreen</name>
     <message>
         <source>Job</source>
+        <extracomment>the status filter&apos;s choices: the filter words of the one vocabulary (shared/job_states.py), the same the command line takes (`nas jobs list --status`)</extracomment>
         <translation>Job</translation>
     </message>
     <message>
@@ -2495,6 +2496,62 @@ A web-archiving suite for national libraries.</translation>
         <translation>Upload</translation>
     </message>
     <message>
+        <source>the seeds</source>
+        <translation>the seeds</translation>
+    </message>
+    <message>
+        <source>pages within {hops} link hops of a seed</source>
+        <translation>pages within {hops} link hops of a seed</translation>
+    </message>
+    <message>
+        <source>every HTML page</source>
+        <translation>every HTML page</translation>
+    </message>
+    <message>
+        <source>pages matching {count} URL patterns</source>
+        <translation>pages matching {count} URL patterns</translation>
+    </message>
+    <message>
+        <source>Browser capture: off (no page is rendered).</source>
+        <translation>Browser capture: off (no page is rendered).</translation>
+    </message>
+    <message>
+        <source>{pages} and {more}</source>
+        <translation>{pages} and {more}</translation>
+    </message>
+    <message>
+        <source>tabs: {n}</source>
+        <translation>tabs: {n}</translation>
+    </message>
+    <message>
+        <source>{seconds} s a page</source>
+        <translation>{seconds} s a page</translation>
+    </message>
+    <message>
+        <source>scrolls (at most {n} times)</source>
+        <translation>scrolls (at most {n} times)</translation>
+    </message>
+    <message>
+        <source>no scrolling</source>
+        <translation>no scrolling</translation>
+    </message>
+    <message>
+        <source>clicks up to {n} buttons</source>
+        <translation>clicks up to {n} buttons</translation>
+    </message>
+    <message>
+        <source>screenshots</source>
+        <translation>screenshots</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>text</translation>
+    </message>
+    <message>
+        <source>Browser capture: renders {pages}; {details}.</source>
+        <translation>Browser capture: renders {pages}; {details}.</translation>
+    </message>
+    <message>
         <source>Crawl profile</source>
         <translation>Crawl profile</translation>
     </message>
@@ -2738,6 +2795,100 @@ A web-archiving suite for national libraries.</translation>
     </message>
 </context>
 <context>
+    <name>Search</name>
+    <message>
+        <source>Give job numbers and ranges, for example 1, 2, 5-9.</source>
+        <translation>Give job numbers and ranges, for example 1, 2, 5-9.</translation>
+    </message>
+</context>
+<context>
+    <name>SearchScreen</name>
+    <message>
+        <source>Search</source>
+        <translation>Search</translation>
+    </message>
+    <message>
+        <source>Find archived pages, PDFs and texts by their words.</source>
+        <translation>Find archived pages, PDFs and texts by their words.</translation>
+    </message>
+    <message>
+        <source>Words:</source>
+        <translation>Words:</translation>
+    </message>
+    <message>
+        <source>Jobs:</source>
+        <translation>Jobs:</translation>
+    </message>
+    <message>
+        <source>Order:</source>
+        <translation>Order:</translation>
+    </message>
+    <message>
+        <source>words, &quot;a phrase&quot;, OR, NOT, host:…, type:pdf, date:2024-01..2024-06</source>
+        <translation>words, &quot;a phrase&quot;, OR, NOT, host:…, type:pdf, date:2024-01..2024-06</translation>
+    </message>
+    <message>
+        <source>job numbers, e.g. 1, 2, 5-9 (empty: every indexed job)</source>
+        <translation>job numbers, e.g. 1, 2, 5-9 (empty: every indexed job)</translation>
+    </message>
+    <message>
+        <source>most relevant first</source>
+        <translation>most relevant first</translation>
+    </message>
+    <message>
+        <source>newest first</source>
+        <translation>newest first</translation>
+    </message>
+    <message>
+        <source>oldest first</source>
+        <translation>oldest first</translation>
+    </message>
+    <message>
+        <source>Previous page</source>
+        <translation>Previous page</translation>
+    </message>
+    <message>
+        <source>Next page</source>
+        <translation>Next page</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>Searching…</translation>
+    </message>
+    <message>
+        <source>No hits for {query}.</source>
+        <translation>No hits for {query}.</translation>
+    </message>
+    <message>
+        <source>Hits {first}–{last} of {total} in jobs {jobs}.</source>
+        <translation>Hits {first}–{last} of {total} in jobs {jobs}.</translation>
+    </message>
+    <message>
+        <source>Not searched yet: jobs {jobs} (their index is being made; search again).</source>
+        <translation>Not searched yet: jobs {jobs} (their index is being made; search again).</translation>
+    </message>
+    <message>
+        <source>revisit</source>
+        <translation>revisit</translation>
+    </message>
+    <message>
+        <source>job {job}</source>
+        <translation>job {job}</translation>
+    </message>
+    <message>
+        <source>Domains</source>
+        <translation>Domains</translation>
+    </message>
+    <message>
+        <source>Years</source>
+        <translation>Years</translation>
+    </message>
+    <message>
+        <source>Types</source>
+        <translation>Types</translation>
+    </message>
+</context>
+<context>
     <name>ServerText</name>
     <message>
         <source>Cancelled by a curator: {reason}</source>
@@ -2850,100 +3001,6 @@ A web-archiving suite for national libraries.</translation>
     <message>
         <source>Definition deactivated</source>
         <translation>Definition deactivated</translation>
-    </message>
-</context>
-<context>
-    <name>Search</name>
-    <message>
-        <source>Give job numbers and ranges, for example 1, 2, 5-9.</source>
-        <translation>Give job numbers and ranges, for example 1, 2, 5-9.</translation>
-    </message>
-</context>
-<context>
-    <name>SearchScreen</name>
-    <message>
-        <source>Search</source>
-        <translation>Search</translation>
-    </message>
-    <message>
-        <source>Find archived pages, PDFs and texts by their words.</source>
-        <translation>Find archived pages, PDFs and texts by their words.</translation>
-    </message>
-    <message>
-        <source>Words:</source>
-        <translation>Words:</translation>
-    </message>
-    <message>
-        <source>Jobs:</source>
-        <translation>Jobs:</translation>
-    </message>
-    <message>
-        <source>Order:</source>
-        <translation>Order:</translation>
-    </message>
-    <message>
-        <source>words, &quot;a phrase&quot;, OR, NOT, host:…, type:pdf, date:2024-01..2024-06</source>
-        <translation>words, &quot;a phrase&quot;, OR, NOT, host:…, type:pdf, date:2024-01..2024-06</translation>
-    </message>
-    <message>
-        <source>job numbers, e.g. 1, 2, 5-9 (empty: every indexed job)</source>
-        <translation>job numbers, e.g. 1, 2, 5-9 (empty: every indexed job)</translation>
-    </message>
-    <message>
-        <source>most relevant first</source>
-        <translation>most relevant first</translation>
-    </message>
-    <message>
-        <source>newest first</source>
-        <translation>newest first</translation>
-    </message>
-    <message>
-        <source>oldest first</source>
-        <translation>oldest first</translation>
-    </message>
-    <message>
-        <source>Previous page</source>
-        <translation>Previous page</translation>
-    </message>
-    <message>
-        <source>Next page</source>
-        <translation>Next page</translation>
-    </message>
-    <message>
-        <source>Searching…</source>
-        <translation>Searching…</translation>
-    </message>
-    <message>
-        <source>No hits for {query}.</source>
-        <translation>No hits for {query}.</translation>
-    </message>
-    <message>
-        <source>Hits {first}–{last} of {total} in jobs {jobs}.</source>
-        <translation>Hits {first}–{last} of {total} in jobs {jobs}.</translation>
-    </message>
-    <message>
-        <source>Not searched yet: jobs {jobs} (their index is being made; search again).</source>
-        <translation>Not searched yet: jobs {jobs} (their index is being made; search again).</translation>
-    </message>
-    <message>
-        <source>revisit</source>
-        <translation>revisit</translation>
-    </message>
-    <message>
-        <source>job {job}</source>
-        <translation>job {job}</translation>
-    </message>
-    <message>
-        <source>Domains</source>
-        <translation>Domains</translation>
-    </message>
-    <message>
-        <source>Years</source>
-        <translation>Years</translation>
-    </message>
-    <message>
-        <source>Types</source>
-        <translation>Types</translation>
     </message>
 </context>
 <context>
@@ -3075,14 +3132,6 @@ A web-archiving suite for national libraries.</translation>
     <message>
         <source>new</source>
         <translation>new</translation>
-    </message>
-    <message>
-        <source>submitted</source>
-        <translation>submitted</translation>
-    </message>
-    <message>
-        <source>started</source>
-        <translation>started</translation>
     </message>
     <message>
         <source>done</source>

@@ -1852,6 +1852,7 @@
     <name>JobsScreen</name>
     <message>
         <source>Job</source>
+        <extracomment>the status filter&apos;s choices: the filter words of the one vocabulary (shared/job_states.py), the same the command line takes (`nas jobs list --status`)</extracomment>
         <translation>Tâche</translation>
     </message>
     <message>
@@ -2495,6 +2496,62 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
         <translation>Téléverser</translation>
     </message>
     <message>
+        <source>the seeds</source>
+        <translation>les amorces</translation>
+    </message>
+    <message>
+        <source>pages within {hops} link hops of a seed</source>
+        <translation>les pages à {hops} liens au plus d'une amorce</translation>
+    </message>
+    <message>
+        <source>every HTML page</source>
+        <translation>toutes les pages HTML</translation>
+    </message>
+    <message>
+        <source>pages matching {count} URL patterns</source>
+        <translation>les pages correspondant à {count} motifs d'URL</translation>
+    </message>
+    <message>
+        <source>Browser capture: off (no page is rendered).</source>
+        <translation>Capture par navigateur : désactivée (aucune page n'est rendue).</translation>
+    </message>
+    <message>
+        <source>{pages} and {more}</source>
+        <translation>{pages} et {more}</translation>
+    </message>
+    <message>
+        <source>tabs: {n}</source>
+        <translation>onglets : {n}</translation>
+    </message>
+    <message>
+        <source>{seconds} s a page</source>
+        <translation>{seconds} s par page</translation>
+    </message>
+    <message>
+        <source>scrolls (at most {n} times)</source>
+        <translation>fait défiler (au plus {n} fois)</translation>
+    </message>
+    <message>
+        <source>no scrolling</source>
+        <translation>pas de défilement</translation>
+    </message>
+    <message>
+        <source>clicks up to {n} buttons</source>
+        <translation>clique jusqu'à {n} boutons</translation>
+    </message>
+    <message>
+        <source>screenshots</source>
+        <translation>captures d'écran</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>texte</translation>
+    </message>
+    <message>
+        <source>Browser capture: renders {pages}; {details}.</source>
+        <translation>Capture par navigateur : rend {pages} ; {details}.</translation>
+    </message>
+    <message>
         <source>Crawl profile</source>
         <translation>Profil de collecte</translation>
     </message>
@@ -2738,6 +2795,100 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
     </message>
 </context>
 <context>
+    <name>Search</name>
+    <message>
+        <source>Give job numbers and ranges, for example 1, 2, 5-9.</source>
+        <translation>Indiquez des numéros de tâches et des plages, par exemple 1, 2, 5-9.</translation>
+    </message>
+</context>
+<context>
+    <name>SearchScreen</name>
+    <message>
+        <source>Search</source>
+        <translation>Rechercher</translation>
+    </message>
+    <message>
+        <source>Find archived pages, PDFs and texts by their words.</source>
+        <translation>Trouver des pages, PDF et textes archivés par leurs mots.</translation>
+    </message>
+    <message>
+        <source>Words:</source>
+        <translation>Mots :</translation>
+    </message>
+    <message>
+        <source>Jobs:</source>
+        <translation>Tâches :</translation>
+    </message>
+    <message>
+        <source>Order:</source>
+        <translation>Ordre :</translation>
+    </message>
+    <message>
+        <source>words, &quot;a phrase&quot;, OR, NOT, host:…, type:pdf, date:2024-01..2024-06</source>
+        <translation>mots, &quot;une expression&quot;, OR, NOT, host:…, type:pdf, date:2024-01..2024-06</translation>
+    </message>
+    <message>
+        <source>job numbers, e.g. 1, 2, 5-9 (empty: every indexed job)</source>
+        <translation>numéros de tâches, p. ex. 1, 2, 5-9 (vide : toutes les tâches indexées)</translation>
+    </message>
+    <message>
+        <source>most relevant first</source>
+        <translation>les plus pertinents d&apos;abord</translation>
+    </message>
+    <message>
+        <source>newest first</source>
+        <translation>les plus récents d&apos;abord</translation>
+    </message>
+    <message>
+        <source>oldest first</source>
+        <translation>les plus anciens d&apos;abord</translation>
+    </message>
+    <message>
+        <source>Previous page</source>
+        <translation>Page précédente</translation>
+    </message>
+    <message>
+        <source>Next page</source>
+        <translation>Page suivante</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>Recherche…</translation>
+    </message>
+    <message>
+        <source>No hits for {query}.</source>
+        <translation>Aucun résultat pour {query}.</translation>
+    </message>
+    <message>
+        <source>Hits {first}–{last} of {total} in jobs {jobs}.</source>
+        <translation>Résultats {first}–{last} sur {total} dans les tâches {jobs}.</translation>
+    </message>
+    <message>
+        <source>Not searched yet: jobs {jobs} (their index is being made; search again).</source>
+        <translation>Pas encore recherchées : tâches {jobs} (leur index est en cours de création ; relancez la recherche).</translation>
+    </message>
+    <message>
+        <source>revisit</source>
+        <translation>revisite</translation>
+    </message>
+    <message>
+        <source>job {job}</source>
+        <translation>tâche {job}</translation>
+    </message>
+    <message>
+        <source>Domains</source>
+        <translation>Domaines</translation>
+    </message>
+    <message>
+        <source>Years</source>
+        <translation>Années</translation>
+    </message>
+    <message>
+        <source>Types</source>
+        <translation>Types</translation>
+    </message>
+</context>
+<context>
     <name>ServerText</name>
     <message>
         <source>Cancelled by a curator: {reason}</source>
@@ -2850,100 +3001,6 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
     <message>
         <source>Definition deactivated</source>
         <translation>Définition désactivée</translation>
-    </message>
-</context>
-<context>
-    <name>Search</name>
-    <message>
-        <source>Give job numbers and ranges, for example 1, 2, 5-9.</source>
-        <translation>Indiquez des numéros de tâches et des plages, par exemple 1, 2, 5-9.</translation>
-    </message>
-</context>
-<context>
-    <name>SearchScreen</name>
-    <message>
-        <source>Search</source>
-        <translation>Rechercher</translation>
-    </message>
-    <message>
-        <source>Find archived pages, PDFs and texts by their words.</source>
-        <translation>Trouver des pages, PDF et textes archivés par leurs mots.</translation>
-    </message>
-    <message>
-        <source>Words:</source>
-        <translation>Mots :</translation>
-    </message>
-    <message>
-        <source>Jobs:</source>
-        <translation>Tâches :</translation>
-    </message>
-    <message>
-        <source>Order:</source>
-        <translation>Ordre :</translation>
-    </message>
-    <message>
-        <source>words, &quot;a phrase&quot;, OR, NOT, host:…, type:pdf, date:2024-01..2024-06</source>
-        <translation>mots, &quot;une expression&quot;, OR, NOT, host:…, type:pdf, date:2024-01..2024-06</translation>
-    </message>
-    <message>
-        <source>job numbers, e.g. 1, 2, 5-9 (empty: every indexed job)</source>
-        <translation>numéros de tâches, p. ex. 1, 2, 5-9 (vide : toutes les tâches indexées)</translation>
-    </message>
-    <message>
-        <source>most relevant first</source>
-        <translation>les plus pertinents d&apos;abord</translation>
-    </message>
-    <message>
-        <source>newest first</source>
-        <translation>les plus récents d&apos;abord</translation>
-    </message>
-    <message>
-        <source>oldest first</source>
-        <translation>les plus anciens d&apos;abord</translation>
-    </message>
-    <message>
-        <source>Previous page</source>
-        <translation>Page précédente</translation>
-    </message>
-    <message>
-        <source>Next page</source>
-        <translation>Page suivante</translation>
-    </message>
-    <message>
-        <source>Searching…</source>
-        <translation>Recherche…</translation>
-    </message>
-    <message>
-        <source>No hits for {query}.</source>
-        <translation>Aucun résultat pour {query}.</translation>
-    </message>
-    <message>
-        <source>Hits {first}–{last} of {total} in jobs {jobs}.</source>
-        <translation>Résultats {first}–{last} sur {total} dans les tâches {jobs}.</translation>
-    </message>
-    <message>
-        <source>Not searched yet: jobs {jobs} (their index is being made; search again).</source>
-        <translation>Pas encore recherchées : tâches {jobs} (leur index est en cours de création ; relancez la recherche).</translation>
-    </message>
-    <message>
-        <source>revisit</source>
-        <translation>revisite</translation>
-    </message>
-    <message>
-        <source>job {job}</source>
-        <translation>tâche {job}</translation>
-    </message>
-    <message>
-        <source>Domains</source>
-        <translation>Domaines</translation>
-    </message>
-    <message>
-        <source>Years</source>
-        <translation>Années</translation>
-    </message>
-    <message>
-        <source>Types</source>
-        <translation>Types</translation>
     </message>
 </context>
 <context>
@@ -3075,14 +3132,6 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
     <message>
         <source>new</source>
         <translation>nouvelle</translation>
-    </message>
-    <message>
-        <source>submitted</source>
-        <translation>soumise</translation>
-    </message>
-    <message>
-        <source>started</source>
-        <translation>démarrée</translation>
     </message>
     <message>
         <source>done</source>

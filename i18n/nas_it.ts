@@ -1852,6 +1852,7 @@
     <name>JobsScreen</name>
     <message>
         <source>Job</source>
+        <extracomment>the status filter&apos;s choices: the filter words of the one vocabulary (shared/job_states.py), the same the command line takes (`nas jobs list --status`)</extracomment>
         <translation>Job</translation>
     </message>
     <message>
@@ -2495,6 +2496,62 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
         <translation>Carica</translation>
     </message>
     <message>
+        <source>the seeds</source>
+        <translation>i seed</translation>
+    </message>
+    <message>
+        <source>pages within {hops} link hops of a seed</source>
+        <translation>le pagine entro {hops} salti di link da un seed</translation>
+    </message>
+    <message>
+        <source>every HTML page</source>
+        <translation>ogni pagina HTML</translation>
+    </message>
+    <message>
+        <source>pages matching {count} URL patterns</source>
+        <translation>le pagine che corrispondono a {count} modelli di URL</translation>
+    </message>
+    <message>
+        <source>Browser capture: off (no page is rendered).</source>
+        <translation>Cattura con browser: disattivata (nessuna pagina viene resa).</translation>
+    </message>
+    <message>
+        <source>{pages} and {more}</source>
+        <translation>{pages} e {more}</translation>
+    </message>
+    <message>
+        <source>tabs: {n}</source>
+        <translation>schede: {n}</translation>
+    </message>
+    <message>
+        <source>{seconds} s a page</source>
+        <translation>{seconds} s per pagina</translation>
+    </message>
+    <message>
+        <source>scrolls (at most {n} times)</source>
+        <translation>scorre (al massimo {n} volte)</translation>
+    </message>
+    <message>
+        <source>no scrolling</source>
+        <translation>nessuno scorrimento</translation>
+    </message>
+    <message>
+        <source>clicks up to {n} buttons</source>
+        <translation>clicca fino a {n} pulsanti</translation>
+    </message>
+    <message>
+        <source>screenshots</source>
+        <translation>schermate</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>testo</translation>
+    </message>
+    <message>
+        <source>Browser capture: renders {pages}; {details}.</source>
+        <translation>Cattura con browser: rende {pages}; {details}.</translation>
+    </message>
+    <message>
         <source>Crawl profile</source>
         <translation>Profilo di raccolta</translation>
     </message>
@@ -2738,6 +2795,100 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
     </message>
 </context>
 <context>
+    <name>Search</name>
+    <message>
+        <source>Give job numbers and ranges, for example 1, 2, 5-9.</source>
+        <translation>Indicare numeri di job e intervalli, per esempio 1, 2, 5-9.</translation>
+    </message>
+</context>
+<context>
+    <name>SearchScreen</name>
+    <message>
+        <source>Search</source>
+        <translation>Cerca</translation>
+    </message>
+    <message>
+        <source>Find archived pages, PDFs and texts by their words.</source>
+        <translation>Trovare pagine, PDF e testi archiviati in base alle loro parole.</translation>
+    </message>
+    <message>
+        <source>Words:</source>
+        <translation>Parole:</translation>
+    </message>
+    <message>
+        <source>Jobs:</source>
+        <translation>Job:</translation>
+    </message>
+    <message>
+        <source>Order:</source>
+        <translation>Ordine:</translation>
+    </message>
+    <message>
+        <source>words, &quot;a phrase&quot;, OR, NOT, host:…, type:pdf, date:2024-01..2024-06</source>
+        <translation>parole, &quot;una frase&quot;, OR, NOT, host:…, type:pdf, date:2024-01..2024-06</translation>
+    </message>
+    <message>
+        <source>job numbers, e.g. 1, 2, 5-9 (empty: every indexed job)</source>
+        <translation>numeri di job, ad es. 1, 2, 5-9 (vuoto: tutti i job indicizzati)</translation>
+    </message>
+    <message>
+        <source>most relevant first</source>
+        <translation>prima i più pertinenti</translation>
+    </message>
+    <message>
+        <source>newest first</source>
+        <translation>prima i più recenti</translation>
+    </message>
+    <message>
+        <source>oldest first</source>
+        <translation>prima i più vecchi</translation>
+    </message>
+    <message>
+        <source>Previous page</source>
+        <translation>Pagina precedente</translation>
+    </message>
+    <message>
+        <source>Next page</source>
+        <translation>Pagina successiva</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>Ricerca in corso…</translation>
+    </message>
+    <message>
+        <source>No hits for {query}.</source>
+        <translation>Nessun risultato per {query}.</translation>
+    </message>
+    <message>
+        <source>Hits {first}–{last} of {total} in jobs {jobs}.</source>
+        <translation>Risultati {first}–{last} di {total} nei job {jobs}.</translation>
+    </message>
+    <message>
+        <source>Not searched yet: jobs {jobs} (their index is being made; search again).</source>
+        <translation>Non ancora cercati: job {jobs} (il loro indice è in preparazione; cercare di nuovo).</translation>
+    </message>
+    <message>
+        <source>revisit</source>
+        <translation>rivisita</translation>
+    </message>
+    <message>
+        <source>job {job}</source>
+        <translation>job {job}</translation>
+    </message>
+    <message>
+        <source>Domains</source>
+        <translation>Domini</translation>
+    </message>
+    <message>
+        <source>Years</source>
+        <translation>Anni</translation>
+    </message>
+    <message>
+        <source>Types</source>
+        <translation>Tipi</translation>
+    </message>
+</context>
+<context>
     <name>ServerText</name>
     <message>
         <source>Cancelled by a curator: {reason}</source>
@@ -2850,100 +3001,6 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
     <message>
         <source>Definition deactivated</source>
         <translation>Definizione disattivata</translation>
-    </message>
-</context>
-<context>
-    <name>Search</name>
-    <message>
-        <source>Give job numbers and ranges, for example 1, 2, 5-9.</source>
-        <translation>Indicare numeri di job e intervalli, per esempio 1, 2, 5-9.</translation>
-    </message>
-</context>
-<context>
-    <name>SearchScreen</name>
-    <message>
-        <source>Search</source>
-        <translation>Cerca</translation>
-    </message>
-    <message>
-        <source>Find archived pages, PDFs and texts by their words.</source>
-        <translation>Trovare pagine, PDF e testi archiviati in base alle loro parole.</translation>
-    </message>
-    <message>
-        <source>Words:</source>
-        <translation>Parole:</translation>
-    </message>
-    <message>
-        <source>Jobs:</source>
-        <translation>Job:</translation>
-    </message>
-    <message>
-        <source>Order:</source>
-        <translation>Ordine:</translation>
-    </message>
-    <message>
-        <source>words, &quot;a phrase&quot;, OR, NOT, host:…, type:pdf, date:2024-01..2024-06</source>
-        <translation>parole, &quot;una frase&quot;, OR, NOT, host:…, type:pdf, date:2024-01..2024-06</translation>
-    </message>
-    <message>
-        <source>job numbers, e.g. 1, 2, 5-9 (empty: every indexed job)</source>
-        <translation>numeri di job, ad es. 1, 2, 5-9 (vuoto: tutti i job indicizzati)</translation>
-    </message>
-    <message>
-        <source>most relevant first</source>
-        <translation>prima i più pertinenti</translation>
-    </message>
-    <message>
-        <source>newest first</source>
-        <translation>prima i più recenti</translation>
-    </message>
-    <message>
-        <source>oldest first</source>
-        <translation>prima i più vecchi</translation>
-    </message>
-    <message>
-        <source>Previous page</source>
-        <translation>Pagina precedente</translation>
-    </message>
-    <message>
-        <source>Next page</source>
-        <translation>Pagina successiva</translation>
-    </message>
-    <message>
-        <source>Searching…</source>
-        <translation>Ricerca in corso…</translation>
-    </message>
-    <message>
-        <source>No hits for {query}.</source>
-        <translation>Nessun risultato per {query}.</translation>
-    </message>
-    <message>
-        <source>Hits {first}–{last} of {total} in jobs {jobs}.</source>
-        <translation>Risultati {first}–{last} di {total} nei job {jobs}.</translation>
-    </message>
-    <message>
-        <source>Not searched yet: jobs {jobs} (their index is being made; search again).</source>
-        <translation>Non ancora cercati: job {jobs} (il loro indice è in preparazione; cercare di nuovo).</translation>
-    </message>
-    <message>
-        <source>revisit</source>
-        <translation>rivisita</translation>
-    </message>
-    <message>
-        <source>job {job}</source>
-        <translation>job {job}</translation>
-    </message>
-    <message>
-        <source>Domains</source>
-        <translation>Domini</translation>
-    </message>
-    <message>
-        <source>Years</source>
-        <translation>Anni</translation>
-    </message>
-    <message>
-        <source>Types</source>
-        <translation>Tipi</translation>
     </message>
 </context>
 <context>
@@ -3075,14 +3132,6 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
     <message>
         <source>new</source>
         <translation>nuovo</translation>
-    </message>
-    <message>
-        <source>submitted</source>
-        <translation>inviato</translation>
-    </message>
-    <message>
-        <source>started</source>
-        <translation>avviato</translation>
     </message>
     <message>
         <source>done</source>

@@ -16,12 +16,14 @@ FORM = "profile"
 class ProfilesController(Controller):
     """Signals: ``documentShown(ProfileDocumentDto, str)`` (the document and its comments),
     ``problemsListed(list[str])`` (the upload's problems, "path: reason" each; empty: none),
-    ``listChanged()``."""
+    ``listChanged()``, ``settingsShown(dict)`` (the chosen or just saved profile's effective
+    settings: the validated document with the defaults filled in, as the service reads it)."""
 
     service = "definitions"
     documentShown = Signal(object, str)
     problemsListed = Signal(list)
     listChanged = Signal()
+    settingsShown = Signal(dict)
 
     def __init__(self, client, call=None, parent=None):
         super().__init__(client, call, parent)
@@ -32,6 +34,12 @@ class ProfilesController(Controller):
         self.selected = profile
         if profile is not None:
             self.rpc("download_profile", profile.name).on(self._show, self.failure.emit)
+            # a listing carries no effective settings; one profile asked for does
+            self.rpc("get_profile", profile.name).on(self._settings, self.failure.emit)
+
+    def _settings(self, profile: ProfileDto) -> None:
+        if self.selected is not None and profile.name == self.selected.name:
+            self.settingsShown.emit(dict(profile.effective or {}))
 
     def _show(self, doc: ProfileDocumentDto) -> None:
         self.cleared.emit(FORM)
@@ -59,6 +67,8 @@ class ProfilesController(Controller):
 
     def _uploaded(self, profile: ProfileDto) -> None:
         self.selected = profile
+        if profile.effective is not None:
+            self.settingsShown.emit(dict(profile.effective))
         self.status.emit(QCoreApplication.translate("ProfilesController", "Saved {name}.").format(name=profile.name))
         self.listChanged.emit()
 

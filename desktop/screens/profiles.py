@@ -7,6 +7,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
     QListWidget,
     QPlainTextEdit,
@@ -32,6 +33,7 @@ class ProfilesScreen(Screen):
     service = "definitions"
 
     def build(self) -> None:
+        self._settings: dict | None = None     # the shown profile's effective settings
         self.model = PagedTableModel(self.client, self.service, "list_profiles", [
             Column("name", lambda: QCoreApplication.translate("ProfilesScreen", "Name")),
             Column("format", lambda: QCoreApplication.translate("ProfilesScreen", "Format"), sort=None),
@@ -70,6 +72,12 @@ class ProfilesScreen(Screen):
 
         self.content_edit.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.content_edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        # the stored profile's browser capture in words: the document is edited as a whole, so
+        # this is read-only and says what the service read (defaults filled in), not the draft
+        self.browser_summary = QLabel(self.content)
+        self.browser_summary.setObjectName("profileBrowser")
+        self.browser_summary.setWordWrap(True)
+        self.browser_summary.hide()
         self.problems = QListWidget(self.content)
         self.problems.setObjectName("profileProblems")
         self.problems.setStyleSheet("color: #b00020;")
@@ -81,6 +89,7 @@ class ProfilesScreen(Screen):
         self.needs(self.upload_button, "definitions.upload_profile")
         c = self.controller = ProfilesController(self.client, self.rpc, self)
         c.documentShown.connect(self._show_document)
+        c.settingsShown.connect(self._show_settings)
         c.problemsListed.connect(self._show_problems)
         c.listChanged.connect(self.model.reload)
         c.problem.connect(lambda _form, field, text: self.form.error(field or None, text))
@@ -98,6 +107,7 @@ class ProfilesScreen(Screen):
         right = QWidget(self.content)
         rl = QVBoxLayout(right)
         rl.addWidget(self.form, 1)
+        rl.addWidget(self.browser_summary)
         rl.addWidget(self.problems)
         row2 = QHBoxLayout()
         row2.addWidget(self.load_button)
@@ -128,6 +138,8 @@ class ProfilesScreen(Screen):
         self.load_button.setText(self.tr("Load from file…"))
         self.upload_button.setText(self.tr("Upload"))
         self.model.retranslate()
+        if self._settings is not None:
+            self._show_settings(self._settings)
 
     def refresh(self) -> None:
         self.model.reload()
@@ -144,6 +156,36 @@ class ProfilesScreen(Screen):
         self.name.setText(doc.name)
         self.content_edit.setPlainText(doc.content)
         self.comments.setText(comments)
+
+    def _show_settings(self, effective: dict) -> None:
+        self._settings = effective
+        self.browser_summary.setText(self.browser_words(effective.get("browser") or {}))
+        self.browser_summary.show()
+
+    def browser_words(self, b: dict) -> str:
+        """The ``browser:`` section in words, e.g. "Browser capture: renders the seeds; 4 tabs, 30 s
+        a page, scrolls (at most 20 times), clicks up to 5 buttons, screenshots, text."."""
+        pages = {"seeds": self.tr("the seeds"),
+                 "hops": self.tr("pages within {hops} link hops of a seed").format(hops=b.get("max_hops", 1)),
+                 "all": self.tr("every HTML page")}.get(b.get("render", "none"))
+        patterns = b.get("url_patterns") or []
+        matching = self.tr("pages matching {count} URL patterns").format(count=len(patterns)) if patterns else None
+        if pages is None and matching is None:
+            return self.tr("Browser capture: off (no page is rendered).")
+        if pages is not None and matching is not None:
+            pages = self.tr("{pages} and {more}").format(pages=pages, more=matching)
+        details = [self.tr("tabs: {n}").format(n=b.get("tabs", 2)),
+                   self.tr("{seconds} s a page").format(seconds=f"{b.get('page_timeout_s', 30):g}"),
+                   self.tr("scrolls (at most {n} times)").format(n=b.get("max_scrolls", 20)) if b.get("scroll", True)
+                   else self.tr("no scrolling")]
+        if b.get("click_budget", 5):
+            details.append(self.tr("clicks up to {n} buttons").format(n=b.get("click_budget", 5)))
+        if b.get("screenshot", True):
+            details.append(self.tr("screenshots"))
+        if b.get("text", True):
+            details.append(self.tr("text"))
+        return self.tr("Browser capture: renders {pages}; {details}.").format(pages=pages or matching,
+                                                                            details=", ".join(details))
 
     def _show_problems(self, problems: list[str]) -> None:
         self.problems.clear()

@@ -220,7 +220,7 @@ def _domain_ingest(args) -> int:
 # --- profiles ------------------------------------------------------------------------------------
 
 def _profiles(sub) -> None:
-    top = sub.add_parser("profiles", help="crawl profiles: upload, download, list, activate, deactivate")
+    top = sub.add_parser("profiles", help="crawl profiles: upload, download, show, list, activate, deactivate")
     s = top.add_subparsers(dest="action", metavar="ACTION")
     s.required = True
     p = _parser(s, "upload", "upload a YAML or TOML profile (new, or --replace)", _profile_upload)
@@ -232,6 +232,9 @@ def _profiles(sub) -> None:
     p = _parser(s, "download", "the document exactly as uploaded", _profile_download, json_out=False)
     p.add_argument("name")
     p.add_argument("-o", "--output", default="-", help="file to write (default: standard output)")
+    p = _parser(s, "show", "a profile and its effective settings in words (browser capture, ...)",
+                _profile_show)
+    p.add_argument("name")
     p = _parser(s, "list", "profiles", _profile_list)
     _paging(p)
     for name, active in (("activate", True), ("deactivate", False)):
@@ -262,6 +265,23 @@ def _profile_download(args) -> int:
     else:
         with open(args.output, "wb") as fh:
             fh.write(data)
+    return 0
+
+
+def _profile_show(args) -> int:
+    p = _call(args, "get_profile", args.name)
+    if args.json:
+        print_json(p)
+        return 0
+    from server.cli.common import when
+    from server.cli.profile_words import browser_in_words
+
+    effective = p.effective or {}
+    print(f"profile {p.name} ({'active' if p.active else 'inactive'}, {p.format}, edition {p.edition}, "
+          f"changed {when(p.updated_at)})")
+    if p.comments:
+        print(f"comments: {p.comments}")
+    print(f"browser: {browser_in_words(effective.get('browser') or {})}")
     return 0
 
 

@@ -34,10 +34,15 @@ WAIT_MS = 60_000
 @pytest.fixture(scope="module")
 def viewer_env(tmp_path_factory):
     """The helper process with the archive; yields its JSON line; ends it (by its PID) after."""
+    yield from start_viewer_env(tmp_path_factory)
+
+
+def start_viewer_env(tmp_path_factory, *args: str):
+    """Start the helper (``args``: its command line, e.g. ``scripted``), yield its JSON line, end it."""
     log_path = tmp_path_factory.mktemp("viewer-env") / "viewer-env.log"
     env = {**os.environ, "NAS_LIFELINE_PID": str(os.getpid()), "NAS_LIFELINE_SIGNAL": "TERM"}
     with open(log_path, "wb") as log:
-        proc = subprocess.Popen([sys.executable, HELPER], cwd=ROOT, env=env, stdin=subprocess.PIPE,
+        proc = subprocess.Popen([sys.executable, HELPER, *args], cwd=ROOT, env=env, stdin=subprocess.PIPE,
                                 stdout=subprocess.PIPE, stderr=log, close_fds=True)
     lines: queue.Queue = queue.Queue()
     threading.Thread(target=lambda: lines.put(proc.stdout.readline()), daemon=True).start()

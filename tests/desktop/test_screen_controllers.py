@@ -187,17 +187,22 @@ def test_a_profile_is_uploaded_on_the_edition_read_and_written_back_exactly(make
     content = "politeness:\n  delay_factor: 2\r\n"
     c, b, e = make(ProfilesController, {
         "download_profile": lambda name: {"name": name, "format": "yaml", "content": content},
-        "upload_profile": lambda name, text, comments="", edition=None: profile(name, (edition or 0) + 1),
+        "get_profile": lambda name: {**profile(name), "effective": {"browser": {"render": "seeds", "tabs": 3}}},
+        "upload_profile": lambda name, text, comments="", edition=None: {**profile(name, (edition or 0) + 1),
+                                                                         "effective": {"browser": {"tabs": 7}}},
         "set_profile_active": lambda name, active: profile(name, 5, active)})
-    shown = []
+    shown, settings = [], []
     c.documentShown.connect(lambda doc, comments: shown.append((doc.content, comments)))
+    c.settingsShown.connect(settings.append)
     from shared import contracts
 
     c.select(contracts.decode("definitions", "get_profile", profile()))
     _idle(qtbot, c)
     assert shown == [(content, "deep crawl")]
+    assert settings == [{"browser": {"render": "seeds", "tabs": 3}}]    # the effective settings, asked for
     c.upload("deep", content)
     _idle(qtbot, c)
+    assert settings[-1] == {"browser": {"tabs": 7}}                     # the saved edition's
     assert b.calls[-1][3]["edition"] == 4 and c.selected.edition == 5
     c.upload("other", content)
     _idle(qtbot, c)

@@ -140,6 +140,33 @@ def test_crawl_profiles_upload_errors_by_path_download_activate(qtbot, window, d
     shots(window, "03-crawl-profiles")
 
 
+def test_crawl_profile_says_its_browser_capture_in_words(qtbot, window, direct, languages):
+    """#34: the document is edited as a whole; what its browser section does is said below it, from
+    the settings the service read (defaults filled in), in the user's language."""
+    s = window.open_screen("profiles")
+    name = f"b{_uid()}"
+    s.name.setText(name)
+    s.content_edit.setPlainText("browser:\n  render: seeds\n  tabs: 4\n  click_budget: 0\n")
+    s.upload()
+    qtbot.waitUntil(lambda: not s.browser_summary.isHidden(), timeout=20000)
+    assert s.browser_summary.text() == ("Browser capture: renders the seeds; tabs: 4, 30 s a page, "
+                                        "scrolls (at most 20 times), screenshots, text.")
+    languages.set_language("da")      # the screens retranslate on the LanguageChange event
+    qtbot.waitUntil(lambda: s.browser_summary.text().startswith(
+        "Browserhøstning: gengiver seeds; faneblade: 4, 30 s pr. side"), timeout=20000)
+    languages.set_language("en")
+    qtbot.waitUntil(lambda: s.browser_summary.text().startswith("Browser capture:"), timeout=20000)
+    # choosing another profile in the list: the default one renders nothing
+    s.model.reload()
+    qtbot.waitUntil(lambda: any(s.model.row_at(r).name == "default" for r in range(s.model.rowCount())),
+                    timeout=20000)
+    row = next(r for r in range(s.model.rowCount()) if s.model.row_at(r).name == "default")
+    s.table.clicked.emit(s.model.index(row, 0))
+    qtbot.waitUntil(lambda: s.browser_summary.text() == "Browser capture: off (no page is rendered).",
+                    timeout=20000)
+    assert direct.definitions.get_profile(name)["effective"]["browser"]["tabs"] == 4
+
+
 def test_schedules_create_with_preview_and_errors(qtbot, window, direct, shots):
     s = window.open_screen("schedules")
     name = f"s{_uid()}"

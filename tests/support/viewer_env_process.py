@@ -8,7 +8,11 @@ Why a process: Nameko containers need an eventlet-patched process, and Qt must r
 what the desktop needs, and runs until its stdin closes or it gets SIGTERM; then it stops the
 services (and with them the proxy process) and deletes the vhost and its files.
 
-    python tests/support/viewer_env_process.py        (from the repository root)
+    python tests/support/viewer_env_process.py [scripted]       (from the repository root)
+
+With ``scripted`` the archive holds instead one job (3) crawled by our own crawler with browser
+capture on: the test web's ``/scripted/`` page (``viewer_testkit.scripted_warcs``); its JSON
+line names it as ``front`` and ``jobs`` is ``[3]``.
 
 The JSON line: ``{"ready": true, "amqp_uri", "vhost", "jobs": [1, 2], "front", "image",
 "not_archived", "proxy": {"host", "port"}}``; on failure ``{"ready": false, "error": ...}``.
@@ -45,7 +49,10 @@ def _watch_stdin(done) -> None:
     done.append("stdin closed")
 
 
-def main() -> int:
+SCRIPTED_JOB = 3
+
+
+def main(scripted: bool = False) -> int:
     from server.runtime import lifeline
 
     lifeline.arm()      # NAS_LIFELINE_PID: the test process; its death ends this one too
@@ -75,15 +82,24 @@ def main() -> int:
         config = {"AMQP_URI": f"amqp://guest:guest@{RABBIT_HOST}:{RABBIT_PORT}/{vhost}"}
         files = root / "files"
         files.mkdir()
-        paths = browser_archive.build(str(files))
-        StandInScheduler.jobs = {browser_archive.JOB_ONE: "done", browser_archive.JOB_TWO: "done"}
+        if scripted:
+            import viewer_testkit as kit
+
+            warcs, crawl_log = kit.scripted_warcs(str(files), SCRIPTED_JOB)
+            paths = [*warcs, kit.metadata_warc(str(files / f"{SCRIPTED_JOB}-metadata-1.warc.gz"), SCRIPTED_JOB,
+                                               warcs, crawl_log)]
+            jobs = [SCRIPTED_JOB]
+            facts = {"front": kit.SCRIPTED_PAGE}
+        else:
+            paths = browser_archive.build(str(files))
+            jobs = [browser_archive.JOB_ONE, browser_archive.JOB_TWO]
+            facts = {"front": browser_archive.FRONT, "image": browser_archive.IMAGE,
+                     "not_archived": browser_archive.NOT_ARCHIVED}
+        StandInScheduler.jobs = dict.fromkeys(jobs, "done")
         stack = Stack(config, root)
         stack.start_all()
-        info = fill(config, paths, [[browser_archive.JOB_ONE], [browser_archive.JOB_TWO]])
-        print(json.dumps({"ready": True, "amqp_uri": config["AMQP_URI"], "vhost": vhost,
-                          "jobs": [browser_archive.JOB_ONE, browser_archive.JOB_TWO],
-                          "front": browser_archive.FRONT, "image": browser_archive.IMAGE,
-                          "not_archived": browser_archive.NOT_ARCHIVED,
+        info = fill(config, paths, [[job] for job in jobs])
+        print(json.dumps({"ready": True, "amqp_uri": config["AMQP_URI"], "vhost": vhost, "jobs": jobs, **facts,
                           "proxy": {"host": info.host, "port": info.port}}), flush=True)
         while not done:
             eventlet.sleep(0.2)
@@ -101,4 +117,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(scripted=sys.argv[1:] == ["scripted"]))

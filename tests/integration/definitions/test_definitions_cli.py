@@ -97,3 +97,27 @@ def test_schedules_edit_changes_the_rule_over_the_definitions_rpcs(service, caps
         assert main(["schedules", "edit", *argv, *uri]) == code, argv
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and needle in err, err
+
+
+def test_profiles_show_puts_the_browser_section_in_words(service, tmp_path, capsys):
+    """#34: `profiles show` says whether and how pages are rendered in a browser."""
+    uri = ["--amqp-uri", service]
+    rendered = tmp_path / "rendered.yaml"
+    rendered.write_text("browser:\n  render: seeds\n  tabs: 4\n  click_budget: 0\n  text: false\n", encoding="utf-8")
+    plain = tmp_path / "plain.toml"
+    plain.write_text('robots = "ignore"\n', encoding="utf-8")
+    assert main(["profiles", "upload", "rendered", str(rendered), "--comments", "news sites", *uri]) == 0
+    assert main(["profiles", "upload", "plain", str(plain), *uri]) == 0
+    capsys.readouterr()
+    assert main(["profiles", "show", "rendered", *uri]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("profile rendered (active, yaml, edition 1, changed ")
+    assert "comments: news sites\n" in out
+    assert ("browser: renders: the seeds, 4 tabs, 30 s a page, scrolls (at most 20 times), clicks nothing, "
+            "screenshots, a fresh browser every 200 pages\n") in out
+    assert main(["profiles", "show", "plain", *uri]) == 0
+    assert "browser: off: no page is rendered\n" in capsys.readouterr().out
+    assert main(["profiles", "show", "plain", "--json", *uri]) == 0
+    assert '"render": "none"' in capsys.readouterr().out
+    assert main(["profiles", "show", "nosuch", *uri]) == 4
+    assert capsys.readouterr().err == "nas: not found: no crawl profile 'nosuch'\n"

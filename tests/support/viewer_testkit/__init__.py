@@ -221,3 +221,20 @@ def testweb_body(path: str) -> tuple[list[tuple[str, str]], bytes]:
 
     r = respond(CRAWLED_HOST, path, "", SiteConfig(pages_per_host=5))
     return r.headers, r.body
+
+
+SCRIPTED_HOST = "www.scripted-viewer.test"
+#: the test web's script-built page (tests/support/testweb/scripted.py), as the browser renders it
+SCRIPTED_PAGE = f"http://{SCRIPTED_HOST}/scripted/"
+
+
+def scripted_warcs(directory: str, job_id: int) -> tuple[list[str], str]:
+    """Crawl the test web's ``/scripted/`` page with browser capture on (Chromium renders the
+    seed, scrolls it and clicks its "load more"), nothing beyond it. Returns (its WARC files, its
+    crawl.log)."""
+    from testweb import TestWeb
+
+    with TestWeb(mode="process", pages_per_host=5) as web:
+        return _run_crawler(os.path.join(directory, f"crawl-{job_id}"), job_id, [SCRIPTED_PAGE],
+                            {"upstream_proxy": web.proxy_url, "scope": {"max_hops": 0}, "max_workers": 4,
+                             "browser": {"render": "seeds", "tabs": 1, "page_timeout_s": 60}})
