@@ -34,6 +34,8 @@ import sys
 from collections.abc import Callable, Iterable
 
 NOBODY = 65534
+#: util-linux's setpriv (Debian: essential): switches to the sandbox user inside the sandbox
+SETPRIV = shutil.which("setpriv") or "/usr/bin/setpriv"
 #: the top-level directories a Debian system keeps its programs and libraries in
 SYSTEM_DIRS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 #: files from /etc that dynamic linking and Python's start-up read, none of them secret
@@ -77,10 +79,18 @@ def project_root() -> str:
     return os.path.dirname(os.path.dirname(os.path.abspath(server.__file__)))
 
 
+def _inside(path: str, parents: Iterable[str]) -> bool:
+    return any(path == q or path.startswith(q.rstrip(os.sep) + os.sep) for q in parents if q)
+
+
 def read_only_paths(storage_dirs: Iterable[str]) -> list[str]:
-    """Every path the sandbox sees (read-only): Python, its libraries, this project's code and
-    the archive's storage directories. Paths that are only links are made as links."""
+    """Every path the sandbox sees (read-only): the system's programs and libraries, the
+    interpreter and the virtualenv, this project's code (``server/``, ``shared/``) and the
+    archive's storage directories. Nothing else: a ``sys.path`` entry outside the interpreter's
+    and the virtualenv's prefixes (``.`` of ``nameko run``, the working directory, which under
+    the supervisor is the config directory with the installation key) is never bound."""
     root = project_root()
+    prefixes = {os.path.abspath(p) for p in (sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix)}
     paths: list[str] = []
 
     def add(p: str) -> None:
@@ -92,14 +102,14 @@ def read_only_paths(storage_dirs: Iterable[str]) -> list[str]:
         add(p)
     for p in ETC_FILES:
         add(p)
-    for p in (sys.prefix, sys.base_prefix, sys.exec_prefix, os.path.dirname(os.path.realpath(sys.executable))):
+    for p in sorted(prefixes):
         add(p)
+    add(os.path.dirname(os.path.realpath(sys.executable)))
     for p in sys.path:
-        if not p or not os.path.isdir(p):
-            continue
-        if os.path.abspath(p) == root:
-            continue   # the checkout itself may hold data and keys: only its packages, below
-        add(p)
+        # the virtualenv's packages and the standard library only (both under a prefix, or under
+        # /usr, bound already); a .pth or PYTHONPATH entry elsewhere is not the job's business
+        if p and os.path.isdir(p) and _inside(os.path.abspath(p), prefixes) and os.path.abspath(p) != root:
+            add(p)
     for pkg in ("server", "shared"):
         add(os.path.join(root, pkg))
     for d in storage_dirs:
@@ -107,34 +117,92 @@ def read_only_paths(storage_dirs: Iterable[str]) -> list[str]:
     return paths
 
 
-def command(storage_dirs: Iterable[str], argv: list[str], tmp_bytes: int = 64 << 20) -> list[str]:
-    """The ``bwrap`` command line that runs ``argv`` confined (see the module docstring)."""
+def code_path(path: Iterable[str]) -> list[str]:
+    """The entries of a module path the sandbox can see (see :func:`read_only_paths`)."""
+    seen = read_only_paths([])
+    return [p for p in path if p == project_root() or _inside(p, seen)]
+
+
+def sandbox_ids(user: str) -> tuple[int, int]:
+    """The uid and gid a run has inside the sandbox when the service runs as root: those of
+    ``archive.batch.sandbox_user`` (nobody by default; a user that owns no file)."""
+    import pwd
+
+    try:
+        pw = pwd.getpwnam(user or "nobody")
+    except KeyError:
+        return NOBODY, NOBODY
+    if pw.pw_uid == 0 or pw.pw_gid == 0:
+        raise ValueError(f"archive.batch.sandbox_user {user!r} is root: batch jobs never run as root")
+    return pw.pw_uid, pw.pw_gid
+
+
+def command(storage_dirs: Iterable[str], argv: list[str], tmp_bytes: int = 64 << 20,
+            user: str = "nobody") -> list[str]:
+    """The ``bwrap`` command line that runs ``argv`` confined (see the module docstring).
+
+    As root, bwrap makes no user namespace (its ``nobody`` would be host uid 0, owner of every
+    0600 file of the service) and ``setpriv`` switches to ``user`` before the runner starts: the
+    run is that real, unprivileged host uid, with no capability, no way to gain one
+    (no_new_privs) and no supplementary group. As any other user, bwrap's user namespace maps
+    its ``nobody`` to the service's own uid (no other is available to an unprivileged process);
+    the mount namespace is what keeps the service's files away then."""
     bwrap = bwrap_path()
     if bwrap is None:
         raise FileNotFoundError("bwrap")
-    cmd = [bwrap, "--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL",
-           "--uid", str(NOBODY), "--gid", str(NOBODY), "--clearenv",
-           "--setenv", "PATH", "/usr/bin:/bin", "--setenv", "HOME", "/tmp", "--setenv", "LANG", "C.UTF-8",
-           "--setenv", "PYTHONWARNINGS", "ignore", "--setenv", "PYTHONDONTWRITEBYTECODE", "1",
-           "--setenv", "PYTHONNOUSERSITE", "1"]
+    cmd = [bwrap, "--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try",
+           "--die-with-parent", "--new-session"]
+    as_root = os.geteuid() == 0
+    if as_root:
+        uid, gid = sandbox_ids(user)
+        cmd += ["--cap-drop", "ALL", "--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID", "--cap-add", "CAP_SETPCAP"]
+        argv = [SETPRIV, "--reuid", str(uid), "--regid", str(gid), "--clear-groups", "--inh-caps=-all",
+                "--bounding-set=-all", "--no-new-privs", "--", *argv]
+    else:
+        cmd += ["--unshare-user", "--cap-drop", "ALL", "--uid", str(NOBODY), "--gid", str(NOBODY)]
+    cmd += ["--clearenv",
+            "--setenv", "PATH", "/usr/bin:/bin", "--setenv", "HOME", "/tmp", "--setenv", "LANG", "C.UTF-8",
+            "--setenv", "PYTHONWARNINGS", "ignore", "--setenv", "PYTHONDONTWRITEBYTECODE", "1",
+            "--setenv", "PYTHONNOUSERSITE", "1"]
     if os.environ.get("PYTHONPATH"):
-        cmd += ["--setenv", "PYTHONPATH", os.environ["PYTHONPATH"]]
+        cmd += ["--setenv", "PYTHONPATH", ":".join(code_path(os.environ["PYTHONPATH"].split(":")))]
     # the private file systems first: binds below /tmp (a storage directory may be there) go on top
     cmd += ["--proc", "/proc", "--dev", "/dev", "--size", str(tmp_bytes), "--tmpfs", "/tmp"]
+    if as_root:
+        # the sandbox user must be able to use its /tmp (bwrap makes it root's, 0755)
+        cmd += ["--chmod", "1777", "/tmp"]
+    made = {"/", "/tmp", "/proc", "/dev"}
+    bound: list[str] = []
     for p in read_only_paths(storage_dirs):
         if os.path.islink(p) and p in SYSTEM_DIRS:
             cmd += ["--symlink", os.readlink(p), p]
-        else:
-            cmd += ["--ro-bind", p, p]
+            continue
+        # the directories leading to a bind, made traversable: bwrap makes them 0700 and root's,
+        # which the sandbox user could not pass (a venv's interpreter under /root/.pyenv)
+        parents = []
+        q = os.path.dirname(p)
+        while q not in made and not _inside(q, bound):
+            parents.append(q)
+            q = os.path.dirname(q)
+        for q in reversed(parents):
+            cmd += ["--perms", "0755", "--dir", q]
+            made.add(q)
+        cmd += ["--ro-bind", p, p]
+        bound.append(p)
     cmd += ["--remount-ro", "/", "--chdir", "/tmp"]
     return cmd + ["--", *argv]
 
 
-def preexec(memory_bytes: int, cpu_seconds: int, max_processes: int, open_files: int = 256) -> Callable[[], None]:
-    """Limits for the sandbox, set in the child between fork and exec of bwrap."""
+def preexec(memory_bytes: int, cpu_seconds: int, max_processes: int, open_files: int = 256,
+            join: Callable[[], None] | None = None) -> Callable[[], None]:
+    """Limits for the sandbox, set in the child between fork and exec of bwrap: its own session
+    (the bitarchive kills the process group), the run's cgroup (``join``) and resource limits
+    (per process; the cgroup is what bounds the whole run, see :mod:`.cgroups`)."""
 
     def limit() -> None:
         os.setsid()
+        if join is not None:
+            join()
         for what, value in ((resource.RLIMIT_AS, memory_bytes), (resource.RLIMIT_CPU, cpu_seconds),
                             (resource.RLIMIT_NPROC, max_processes), (resource.RLIMIT_NOFILE, open_files),
                             (resource.RLIMIT_CORE, 0)):
