@@ -36,6 +36,8 @@ from collections.abc import Callable, Iterable
 NOBODY = 65534
 #: util-linux's setpriv (Debian: essential): switches to the sandbox user inside the sandbox
 SETPRIV = shutil.which("setpriv") or "/usr/bin/setpriv"
+#: the names of directories that hold installed packages (bound wherever they are on sys.path)
+PACKAGE_DIRS = ("site-packages", "dist-packages")
 #: the top-level directories a Debian system keeps its programs and libraries in
 SYSTEM_DIRS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 #: files from /etc that dynamic linking and Python's start-up read, none of them secret
@@ -106,9 +108,11 @@ def read_only_paths(storage_dirs: Iterable[str]) -> list[str]:
         add(p)
     add(os.path.dirname(os.path.realpath(sys.executable)))
     for p in sys.path:
-        # the virtualenv's packages and the standard library only (both under a prefix, or under
-        # /usr, bound already); a .pth or PYTHONPATH entry elsewhere is not the job's business
-        if p and os.path.isdir(p) and _inside(os.path.abspath(p), prefixes) and os.path.abspath(p) != root:
+        # the standard library and installed packages only: under a prefix, or a site-packages
+        # directory named on PYTHONPATH (a virtualenv used by a system interpreter); a config
+        # directory, ``.`` or another .pth or PYTHONPATH entry is not the job's business
+        if p and os.path.isdir(p) and os.path.abspath(p) != root and (
+                _inside(os.path.abspath(p), prefixes) or os.path.basename(p.rstrip(os.sep)) in PACKAGE_DIRS):
             add(p)
     for pkg in ("server", "shared"):
         add(os.path.join(root, pkg))
