@@ -1,25 +1,26 @@
 """Batch jobs confined by the operating system: bubblewrap (``bwrap``, Debian ``bubblewrap``).
 
 The batch runner (:mod:`server.archive.batch.runner`) runs inside a sandbox that :func:`command`
-describes and :func:`preexec` limits:
+describes and :func:`preexec` limits (docs/decisions/batch-sandbox.md):
 
-- its own mount namespace holding only what Python needs (the interpreter's prefix, the
-  virtualenv, the directories on ``sys.path``; of this project's source only ``server/`` and
-  ``shared/``) and the archive's storage directories, **all bound read-only**: no write, rename,
+- its own mount namespace holding only the system's programs and libraries, the interpreter's
+  prefixes, the ``site-packages`` directories on ``sys.path``, this project's ``server/`` and
+  ``shared/`` and the archive's storage directories, **all bound read-only**: no write, rename,
   removal, permission change or link reaches an archive file, whatever the code calls
-  (``os``, ``ctypes``, a shell, another program), because the kernel refuses it (EROFS);
+  (``os``, ``ctypes``, a shell, another program), because the kernel refuses it (EROFS). Never
+  the working directory, ``.`` or another ``sys.path`` entry (the config directory, under the
+  supervisor);
 - no ``/etc`` (so no service configuration, broker password or key file), a private empty
   ``/tmp``, a private ``/proc`` showing only the sandbox's processes, a minimal ``/dev``;
 - a cleared environment (no broker URI, no password, no key path);
 - its own network namespace with no interface but a down loopback: no socket reaches anything;
-- its own user namespace as ``nobody`` (65534) with every capability dropped, a new session
-  (no terminal injection), and it dies with the bitarchive;
-- resource limits set before bwrap starts and inherited by everything inside: address space
-  (``archive.batch.memory_bytes``), CPU seconds (``archive.batch.timeout``), processes
-  (``archive.batch.max_processes``; counted per real user, so it bounds a fork bomb when the
-  service runs as its own user, as the systemd unit does; as root the PID namespace and the
-  time limit contain it), open files; the bitarchive kills the whole sandbox when the run
-  exceeds ``archive.batch.timeout`` of wall-clock time.
+- as root: no user namespace, and ``setpriv`` makes the run the real unprivileged host user
+  ``archive.batch.sandbox_user`` (no capability, no_new_privs, no groups); as another user: a
+  user namespace as ``nobody`` (the kernel maps it to the service's user); a new session, and it
+  dies with the bitarchive;
+- the run's cgroup (:mod:`.cgroups`: memory, tasks and CPU time of the whole run) joined before
+  bwrap starts, and resource limits per process (address space, CPU seconds, processes, open
+  files); the bitarchive (:mod:`.launch`) kills the whole run at ``archive.batch.timeout``.
 
 The job's output goes to a file descriptor the sandbox inherits; its summary comes back on
 stdout. docs/archive.md says what is and is not guaranteed.
@@ -207,8 +208,11 @@ def preexec(memory_bytes: int, cpu_seconds: int, max_processes: int, open_files:
         os.setsid()
         if join is not None:
             join()
+        # RLIMIT_NPROC counts every process of the sandbox user on the host (other runs too):
+        # only without the run's own count, the cgroup's
+        nproc = max_processes if join is None else 0
         for what, value in ((resource.RLIMIT_AS, memory_bytes), (resource.RLIMIT_CPU, cpu_seconds),
-                            (resource.RLIMIT_NPROC, max_processes), (resource.RLIMIT_NOFILE, open_files),
+                            (resource.RLIMIT_NPROC, nproc), (resource.RLIMIT_NOFILE, open_files),
                             (resource.RLIMIT_CORE, 0)):
             if value and value > 0:
                 resource.setrlimit(what, (value, value))

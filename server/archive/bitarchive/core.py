@@ -53,8 +53,8 @@ class BatchLimits:
     timeout: float = 86400.0          # seconds one run may take
     keep_results: float = 86400.0     # seconds a merged result stays served (see expire)
     sandbox: str = "bwrap"            # "bwrap": every run confined; "off": registered jobs unconfined
-    memory_bytes: int = 2 << 30       # address space of a run
-    max_processes: int = 64           # processes and threads of the service's user (RLIMIT_NPROC)
+    memory_bytes: int = 2 << 30       # memory of a run (its cgroup) and address space of each process
+    max_processes: int = 64           # processes and threads of a run (its cgroup; else RLIMIT_NPROC)
 
 
 class Bitarchive:
