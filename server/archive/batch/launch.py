@@ -1,11 +1,12 @@
 """Start one batch runner and watch it until it ends: the wall-clock timeout, the CPU time of
 the whole run and, at the end, nothing of it left.
 
-The watch is a poll loop over ``Popen.poll()`` (``waitpid`` without blocking) and a sleep that
-eventlet makes cooperative when the service is monkey-patched: no ``communicate(timeout=...)``,
-whose ``TimeoutExpired`` under eventlet is another class than ``subprocess.TimeoutExpired`` (a
-sleeping job outlived its timeout that way). The spec goes in and the summary comes out through
-unlinked files, not pipes: no pipe to pump, nothing for a greenthread to block on.
+The watch waits on a pidfd (``select``, which eventlet makes cooperative when the service is
+monkey-patched) and checks the run's times between waits with ``waitid`` (without reaping): no
+``communicate(timeout=...)``, whose ``TimeoutExpired`` under eventlet is another class than
+``subprocess.TimeoutExpired`` (a sleeping job outlived its timeout that way). The spec goes in
+and the summary comes out through unlinked files, not pipes: no pipe to pump, nothing for a
+greenthread to block on.
 
 When the run ends, however it ends, its process group is killed and its cgroup emptied and
 removed: a daemonised grandchild does not outlive the run.
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import signal
 import subprocess
 import tempfile
@@ -24,6 +26,9 @@ from typing import Any
 from server.archive.batch.cgroups import RunCgroup
 from shared.errors import InvalidInput
 
+#: seconds between checks of the run's wall-clock and CPU time while it has not ended
+WATCH_INTERVAL = 0.25
+
 
 def _scratch(directory: str, data: bytes = b"") -> Any:
     fh = tempfile.TemporaryFile(dir=directory)
@@ -31,6 +36,40 @@ def _scratch(directory: str, data: bytes = b"") -> Any:
         fh.write(data)
         fh.seek(0)
     return fh
+
+
+def _exited(pid: int) -> bool:
+    """Whether the child ended, without reaping it: while it is not reaped its pid, the id of the
+    run's process group, cannot be reused, so killing that group never hits a stranger."""
+    try:
+        return os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
+    except ChildProcessError:
+        return True          # reaped by someone else: it ended
+
+
+def _ender(pid: int) -> Callable[[float], None]:
+    """A wait for the child's end of at most the given seconds. With a pidfd, ``select`` wakes at
+    the very end (a checksum audit pays every millisecond of a run); eventlet makes ``select``
+    and ``sleep`` cooperative when the service is monkey-patched."""
+    try:
+        fd = os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        pause = [0.001]
+
+        def nap(most: float) -> None:
+            time.sleep(min(pause[0], most))
+            pause[0] = min(pause[0] * 2, most)
+
+        return nap
+
+    def wait(most: float) -> None:
+        try:
+            select.select([fd], [], [], most)
+        except OSError:
+            time.sleep(0.01)
+
+    wait.fd = fd  # type: ignore[attr-defined] - closed by supervise
+    return wait
 
 
 def _kill_group(pgid: int) -> None:
@@ -54,9 +93,9 @@ def supervise(cmd: list[str], spec: dict[str, Any], fd: int, work_dir: str, time
                                  preexec_fn=preexec,  # noqa: PLW1509 - setsid, cgroup, limits only
                                  start_new_session=preexec is None)
         why = ""
-        pause = 0.001
         try:
-            while child.poll() is None:
+            ended = _ender(child.pid)
+            while not _exited(child.pid):
                 elapsed = time.monotonic() - started
                 if elapsed > timeout:
                     why = f"batch job ran longer than {timeout:.0f}s and was stopped"
@@ -64,8 +103,7 @@ def supervise(cmd: list[str], spec: dict[str, Any], fd: int, work_dir: str, time
                     why = f"batch job used more than {cpu_seconds:.0f}s of CPU time and was stopped"
                 if why:
                     break
-                time.sleep(pause)          # cooperative under eventlet
-                pause = min(pause * 2, 0.25)
+                ended(min(WATCH_INTERVAL, max(timeout - elapsed, 0.001)))
         finally:
             # the whole run, however it ended: its session (every process that did not leave it)
             # and its cgroup (every process, whatever it did)
@@ -73,6 +111,8 @@ def supervise(cmd: list[str], spec: dict[str, Any], fd: int, work_dir: str, time
             if group is not None:
                 group.kill()
             child.wait()
+            if hasattr(ended, "fd"):
+                os.close(ended.fd)
             oom = group.oom_kills() if group is not None else 0
         if why:
             raise InvalidInput(why, {"reason": "limit"})
