@@ -252,6 +252,7 @@ class BatchResultDto(Dto):
     error: str | None = None
     instance_seconds: dict[str, float] = dataclasses.field(default_factory=dict)
     instance_limits: dict[str, str] = dataclasses.field(default_factory=dict)   # InstanceReplyDto.limits
+    owner: str = ""      # the person who started the run (only they and admins read it); "" a service
     # files the admin database lists as stored in this replica (matching the run) that no
     # instance processed: the answer is incomplete (filled by the arcrepository, #20)
     missing_files: list[str] = dataclasses.field(default_factory=list)
