@@ -54,10 +54,11 @@ SETTINGS = SETTINGS + (
     Setting("archive.batch.sandbox", str, "bwrap", "bwrap: every batch run is confined by bubblewrap (archive "
             "read-only, no network, no environment, limits); off: registered jobs run unconfined (user code "
             "is then refused)", choices=("bwrap", "off")),
-    Setting("archive.batch.memory_bytes", int, 2 << 30, "address space one confined batch run may use",
+    Setting("archive.batch.memory_bytes", int, 2 << 30, "memory one confined batch run may use (its "
+            "cgroup's limit for the whole run, and the address space of each of its processes)",
             minimum=64 << 20),
-    Setting("archive.batch.max_processes", int, 64, "processes and threads a confined batch run's user may have "
-            "(RLIMIT_NPROC; not enforced for root)", minimum=4),
+    Setting("archive.batch.max_processes", int, 64, "processes and threads a confined batch run may have "
+            "(its cgroup's pids.max, as root too; RLIMIT_NPROC of the sandbox user besides)", minimum=4),
     Setting("archive.http.token_ttl", float, 900.0, "seconds a signed file URL (get_file, get_record, batch "
             "output) stays valid; the file server refuses requests without a valid token", minimum=1.0),
 )

@@ -224,6 +224,8 @@ class InstanceReplyDto(Dto):
     output_size: int = 0
     job_failed: bool = False
     seconds: float = 0.0          # how long the instance's runner took
+    # which limits held the run: a cgroup's, or resource limits only (said, never silent)
+    limits: str = ""
 
 
 @dataclasses.dataclass
@@ -249,6 +251,8 @@ class BatchResultDto(Dto):
     output_size: int = 0
     error: str | None = None
     instance_seconds: dict[str, float] = dataclasses.field(default_factory=dict)
+    instance_limits: dict[str, str] = dataclasses.field(default_factory=dict)   # InstanceReplyDto.limits
+    owner: str = ""      # the person who started the run (only they and admins read it); "" a service
     # files the admin database lists as stored in this replica (matching the run) that no
     # instance processed: the answer is incomplete (filled by the arcrepository, #20)
     missing_files: list[str] = dataclasses.field(default_factory=list)

@@ -607,14 +607,16 @@ class ArcRepository:
         return sorted(registered_jobs())
 
     def batch(self, job: str | None, replica: str | None, regex: str | None, args: dict[str, Any] | None,
-              source: str | None) -> BatchResultDto:
+              source: str | None, owner: str = "") -> BatchResultDto:
         """Start a batch run on a bitarchive replica's monitor. Raises BatchJobNotFound,
         InvalidRegex, PermissionDenied, NotFound (replica), ReplicaUnavailable."""
         if regex:
             UserPattern(regex)   # refused here, with the position of the error, before any replica runs
         cls = None if source else load_job(job or "")
         r = self.replicas.bitarchive(replica)
-        result = self.replica_call(r, r.monitor_service, "start_batch", job, args or {}, regex, source,
+        # the owner only when there is one: a run a service starts calls the monitor as before
+        extra = (owner,) if owner else ()
+        result = self.replica_call(r, r.monitor_service, "start_batch", job, args or {}, regex, source, *extra,
                                    timeout=self.limits.rpc_timeout)
         if cls is not None:
             self.expect_batch(result.batch_id, r, regex, cls.file_pattern)

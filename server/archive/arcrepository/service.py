@@ -12,6 +12,7 @@ from typing import Any
 from server.archive.arcrepository.deps import ContainerDeps
 from server.archive.arcrepository.preservation_service import PreservationRpcs
 from server.archive.arcrepository.repository import ArcRepository, StoreLimits
+from server.archive.batch.owners import check_reader, owner_of
 from server.archive.calls import ServiceCalls
 from server.archive.providers import ArchiveContext
 from server.archive.remotefile import RemoteFile
@@ -161,11 +162,12 @@ class ArcRepositoryService(PreservationRpcs, NasService):
         files of a bitarchive replica (matching ``regex`` if given); returns the running result
         with its ``batch_id`` (poll ``batch_status``). Raises BatchJobNotFound, InvalidRegex,
         PermissionDenied, NotFound (replica), ReplicaUnavailable."""
-        return self.archive.core.batch(job, replica, regex, args, source)
+        return self.archive.core.batch(job, replica, regex, args, source, owner_of(self.caller))
 
     @rpc(roles=READ)
     def batch_status(self, batch_id: str, wait: float = 0.0) -> BatchResultDto:
         """The batch result so far (state running|done, counts, exceptions, missing instances,
         output URL, seconds per instance). With ``wait`` > 0 the answer comes as soon as the run
-        is done, or after ``wait`` seconds (at most 10): pollers need not sleep. Raises NotFound."""
-        return self.archive.core.batch_status(batch_id, wait)
+        is done, or after ``wait`` seconds (at most 10): pollers need not sleep. Raises NotFound,
+        PermissionDenied (another person's run: only they and admins read it)."""
+        return check_reader(self.archive.core.batch_status(batch_id, wait), self.caller)

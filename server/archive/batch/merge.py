@@ -13,6 +13,7 @@ def summarise(result: BatchResultDto, replies: dict[str, InstanceReplyDto],
     failed in one."""
     result.answered_instances = sorted(replies)
     result.instance_seconds = {iid: r.seconds for iid, r in sorted(replies.items())}
+    result.instance_limits = {iid: r.limits for iid, r in sorted(replies.items()) if r.limits}
     result.missing_instances = sorted(set(result.expected_instances) - set(replies))
     result.files_processed = sum(r.files_processed for r in replies.values())
     failed = [f for r in replies.values() for f in r.files_failed]

@@ -9,10 +9,11 @@ of the whole run.
 
 What protects the archive is the operating system, not this module: the bitarchive starts the
 runner inside the bubblewrap sandbox (:mod:`server.archive.batch.sandbox`: storage bound
-read-only, no network, cleared environment, user ``nobody``, limits), and user code runs only
-there. The audit hook below is a second, weaker line only (Python code can switch it off, and
-it does not see ``ctypes``, ``os.system`` or child processes); the switch to ``sandbox_user``
-applies only to a runner started as root outside the sandbox.
+read-only, no network, cleared environment, an unprivileged user, a cgroup), and user code runs
+only there. The audit hook below is a convenience, not a protection (Python code can switch it
+off, and it does not see ``ctypes``, ``os.system`` or child processes): a shipped job run with
+the sandbox off gets a clear error when it writes to an archive file by mistake. The switch to
+``sandbox_user`` applies only to a runner started as root outside the sandbox.
 """
 from __future__ import annotations
 

@@ -10,10 +10,8 @@ monitor fetched it and ``archive.batch.keep_results`` passed.
 from __future__ import annotations
 
 import dataclasses
-import json
 import logging
 import os
-import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -28,7 +26,7 @@ from server.archive.remotefile import RemoteFile
 from server.archive.storage import BitarchiveStorage, StoredFile, file_chunks
 from server.runtime.offload import offload
 from shared.dto.archive import BatchErrorDto, BatchRequestDto, InstanceReplyDto, UploadReceiptDto
-from shared.errors import ChecksumMismatch, InvalidInput, PermissionDenied
+from shared.errors import ChecksumMismatch, PermissionDenied
 
 log = logging.getLogger(__name__)
 
@@ -55,8 +53,8 @@ class BatchLimits:
     timeout: float = 86400.0          # seconds one run may take
     keep_results: float = 86400.0     # seconds a merged result stays served (see expire)
     sandbox: str = "bwrap"            # "bwrap": every run confined; "off": registered jobs unconfined
-    memory_bytes: int = 2 << 30       # address space of a run
-    max_processes: int = 64           # processes and threads of the service's user (RLIMIT_NPROC)
+    memory_bytes: int = 2 << 30       # memory of a run (its cgroup) and address space of each process
+    max_processes: int = 64           # processes and threads of a run (its cgroup; else RLIMIT_NPROC)
 
 
 class Bitarchive:
@@ -171,6 +169,7 @@ class Bitarchive:
             reply.exceptions = [BatchErrorDto.from_dict(e) for e in result.get("exceptions") or []]
             reply.job_failed = bool(result.get("job_failed"))
             reply.seconds = result.get("seconds", 0.0)
+            reply.limits = result.get("limits", "")
             reply.output_url = output_url(batch_id)
             reply.output_size = os.path.getsize(out_path)
         except Exception as exc:  # noqa: BLE001 - reported to the monitor, never lost silently
@@ -246,36 +245,40 @@ def runner_argv() -> list[str]:
 def run_child(spec: dict[str, Any], out_path: str, timeout: float,
               confine: BatchLimits | None = None) -> dict[str, Any]:
     """Run the batch runner in a child process with ``spec``; its output goes to ``out_path``.
-    With ``confine``, inside the bubblewrap sandbox with its limits. Returns the runner's
-    summary with ``seconds``. Raises InvalidInput (timed out, crashed)."""
-    fd = os.open(out_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    With ``confine``, inside the bubblewrap sandbox, in a cgroup of its own with its limits
+    (resource limits only when no cgroup can be made: ``limits`` in the summary says which).
+    Returns the runner's summary with ``seconds`` and ``limits``. Raises InvalidInput (timed
+    out, over a limit, crashed); nothing of the run is left running afterwards."""
+    from server.archive.batch import cgroups, launch
+
+    # only the service's user reads a run's output (the monitor fetches it over HTTP)
+    fd = os.open(out_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     argv = runner_argv()
+    work_dir = os.path.dirname(os.path.abspath(out_path))
+    group = None
     try:
         spec = {**spec, "out_fd": fd}
         if confine is None:
             # registered jobs only; even they get no broker URI, password or key path
             env = {k: v for k, v in os.environ.items() if k in ("PATH", "PYTHONPATH", "LANG", "TZ")}
-            child = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                     pass_fds=(fd,), env={**env, "PYTHONWARNINGS": "ignore"})
-        else:
-            from server.archive.batch import sandbox
+            return launch.supervise(argv, spec, fd, work_dir, timeout, {**env, "PYTHONWARNINGS": "ignore"},
+                                    None, None, 0, "unconfined (archive.batch.sandbox is off): wall-clock time only")
+        from server.archive.batch import sandbox
 
-            child = subprocess.Popen(
-                sandbox.command(spec.get("protect_dirs") or [], argv), stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE, stderr=subprocess.PIPE, pass_fds=(fd,), env={},
-                preexec_fn=sandbox.preexec(confine.memory_bytes, int(timeout) + 1,  # noqa: PLW1509 - limits only
-                                           confine.max_processes))
+        name = f"{os.getpid()}-{os.path.basename(out_path).replace('.', '-')}"
+        group, why = cgroups.open_run(name, confine.memory_bytes, confine.max_processes)
+        if group is not None:
+            limits = group.describe()
+        else:
+            limits = (f"resource limits only ({why}): memory {confine.memory_bytes >> 20} MiB per process, "
+                      f"{confine.max_processes} processes of the sandbox user, CPU time per process")
+            log.warning("batch run without a cgroup: %s", limits)
+        cmd = sandbox.command(spec.get("protect_dirs") or [], argv[:4] + sandbox.code_path(argv[4:]),
+                              user=confine.sandbox_user)
+        preexec = sandbox.preexec(confine.memory_bytes, int(timeout) + 1, confine.max_processes,
+                                  join=group.join if group is not None else None)
+        return launch.supervise(cmd, spec, fd, work_dir, timeout, {}, preexec, group, timeout, limits)
     finally:
         os.close(fd)
-    started = time.monotonic()
-    try:
-        stdout, stderr = child.communicate(json.dumps(spec).encode(), timeout=timeout)
-    except subprocess.TimeoutExpired:
-        child.kill()
-        child.communicate()
-        raise InvalidInput(f"batch job ran longer than {timeout:.0f}s and was stopped", {}) from None
-    if child.returncode != 0:
-        raise InvalidInput(f"batch runner exited with {child.returncode}: {stderr.decode()[-2000:]}", {})
-    result = json.loads(stdout or b"{}")
-    result["seconds"] = round(time.monotonic() - started, 3)
-    return result
+        if group is not None:
+            group.remove()

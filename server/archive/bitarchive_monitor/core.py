@@ -134,7 +134,7 @@ class BitarchiveMonitor:
     # --- batch runs -----------------------------------------------------------------------------
 
     def start_batch(self, job: str | None, args: dict[str, Any] | None = None, regex: str | None = None,
-                    source: str | None = None) -> BatchState:
+                    source: str | None = None, owner: str = "") -> BatchState:
         """Register a run over every instance known from heartbeats (lost ones included: their
         files were not processed, so the result will say so). The caller broadcasts
         ``state.request`` and runs :meth:`watch`. Raises BatchJobNotFound, PermissionDenied,
@@ -152,7 +152,7 @@ class BitarchiveMonitor:
         batch_id = f"{self.replica_id}-{uuid.uuid4().hex[:16]}"
         request = BatchRequestDto(batch_id, job, args or {}, regex, source)
         result = BatchResultDto(batch_id, job or "", self.replica_id, "running", time.time(),
-                                expected_instances=expected)
+                                expected_instances=expected, owner=owner)
         return self.batches.start(request, result)
 
     def on_reply(self, reply: InstanceReplyDto) -> bool:

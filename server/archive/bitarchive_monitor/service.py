@@ -14,6 +14,7 @@ from typing import Any
 from nameko.events import SERVICE_POOL, EventDispatcher, event_handler
 from nameko.timer import timer
 
+from server.archive.batch.owners import check_reader
 from server.archive.bitarchive_monitor.batches import BatchRegistry
 from server.archive.bitarchive_monitor.core import BitarchiveMonitor, MonitorLimits
 from server.archive.bitarchive_monitor.ops import InstanceOpRpcs
@@ -91,10 +92,11 @@ class BitarchiveMonitorService(InstanceOpRpcs, ReplicaService):
 
     @rpc(roles=SERVICE_ONLY)
     def start_batch(self, job: str | None, args: dict[str, Any] | None = None, regex: str | None = None,
-                    source: str | None = None) -> BatchResultDto:
+                    source: str | None = None, owner: str = "") -> BatchResultDto:
         """Send a batch job to every instance of the replica; returns the running result
-        (poll ``batch_status``). Raises BatchJobNotFound, PermissionDenied, ReplicaUnavailable."""
-        state = self.archive.core.start_batch(job, args, regex, source)
+        (poll ``batch_status``). ``owner``: the person the arcrepository started it for (only
+        they and admins read it). Raises BatchJobNotFound, PermissionDenied, ReplicaUnavailable."""
+        state = self.archive.core.start_batch(job, args, regex, source, owner or "")
         self.dispatch(BATCH_EVENT, state.request.to_dict())
         self.archive.spawn(self.archive.core.watch, state.batch_id)
         return state.result
@@ -107,8 +109,9 @@ class BitarchiveMonitorService(InstanceOpRpcs, ReplicaService):
     def batch_status(self, batch_id: str, wait: float = 0.0) -> BatchResultDto:
         """The result so far (state running or done); with ``wait`` > 0, answers as soon as
         the run is done or after that many seconds (at most 10). Raises NotFound (unknown, or
-        finished longer than ``archive.batch.keep_results`` ago)."""
-        return self.archive.core.status(batch_id, float(wait or 0))
+        finished longer than ``archive.batch.keep_results`` ago), PermissionDenied (another
+        person's run: only they, admins and services read it)."""
+        return check_reader(self.archive.core.status(batch_id, float(wait or 0)), self.caller)
 
     @timer(interval=EXPIRE_INTERVAL)
     def expire_batches(self) -> None:

@@ -360,3 +360,35 @@ def test_nas_upload_http_only_streams_to_every_replica_and_deletes_only_then(arc
     assert len(fetched) == 3 and all("/offer/" in u for u in fetched)     # ONE, TWO and CS over HTTP
     assert all(open(p, "rb").read() == data for p in archive.copies(src.name).values())
     assert len(archive.copies(src.name)) == 2
+
+
+def test_a_batch_result_is_read_only_by_the_person_who_started_it_and_admins(archive, nameko_config, amqp_uri,
+                                                                              tmp_path, people):
+    """#29: batch ids are in logs, and any read role read another user's batch output."""
+    from server.definitions.credentials import CredentialCipher
+    from server.definitions.service import DefinitionsService
+    from shared.client import ServiceClient
+    from shared.errors import PermissionDenied
+
+    config = {**nameko_config, "database": {"url": f"sqlite:///{tmp_path / 'defs.db'}"}, "data_dir": str(tmp_path),
+              "runtime": {"heartbeat_interval": 60},
+              "harvest": {"credentials": {"key": CredentialCipher.generate_key()}}}
+    definitions = ServiceContainer(DefinitionsService, config)
+    definitions.start()
+    try:
+        _, as_quentin = people(amqp_uri, "qa")
+        _, as_quinn = people(amqp_uri, "qa")
+        _, as_ada = people(amqp_uri, "admin")
+        with ServiceClient(as_quentin) as quentin, ServiceClient(as_quinn) as quinn, ServiceClient(as_ada) as ada:
+            batch_id = quentin.arcrepository.batch("filelist", "ONE")["batch_id"]
+            done = wait_for(lambda: (r := quentin.arcrepository.batch_status(batch_id, 5))["state"] == "done"
+                            and r, 120)
+            assert done["owner"] and done["output_url"]
+            assert ada.arcrepository.batch_status(batch_id)["batch_id"] == batch_id
+            with pytest.raises(PermissionDenied, match="started by another user") as err:
+                quinn.arcrepository.batch_status(batch_id)
+            assert err.value.details["reason"] == "not_owner"
+            with pytest.raises(PermissionDenied, match="started by another user"):   # not round the arcrepository
+                quinn.call("bitarchive_monitor_ONE", "batch_status", batch_id)
+    finally:
+        definitions.stop()

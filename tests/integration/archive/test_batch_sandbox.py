@@ -251,3 +251,156 @@ def test_hostile_user_code_is_contained_with_the_service_running_as_an_unprivile
         except subprocess.TimeoutExpired:
             os.kill(child.pid, signal.SIGKILL)
             child.wait(10)
+
+
+# --- issue #29: an installation's secrets, limits that hold as root, nothing left running -------
+
+SNOOP = r'''
+import os, socket, time
+
+class Snoop(BatchJob):
+    def process_file(self, name, path, out):
+        def say(what, how):
+            out.write(f"{name} {what}: {how}\n".encode())
+            out.flush()
+        open(path, "rb").read()                      # the archive file itself: readable
+        for p in PATHS:
+            try:
+                with open(p, "rb") as fh:
+                    say(p, "READ " + fh.read(200).decode("latin-1"))
+            except OSError as exc:
+                say(p, type(exc).__name__)
+        for host, port in (("127.0.0.1", 5672), ("127.0.0.1", 5432), ("1.1.1.1", 53)):
+            try:
+                socket.create_connection((host, port), timeout=3).close()
+                say(f"socket {host}:{port}", "CONNECTED")
+            except OSError as exc:
+                say(f"socket {host}:{port}", type(exc).__name__)
+        n = 0
+        for _ in range(1000):
+            try:
+                pid = os.fork()
+            except OSError:
+                break
+            if pid == 0:
+                os.execv("/bin/sh", ["/bin/sh", "-c", "sleep 600; : " + MARK])
+            n += 1
+        say("forks", str(n))
+        try:
+            hog = bytearray(4 << 30)
+            say("memory", f"GOT {len(hog)}")
+        except MemoryError:
+            say("memory", "MemoryError")
+'''
+
+SLEEPER = r'''
+import os, time
+
+class Sleeper(BatchJob):
+    def process_file(self, name, path, out):
+        if os.fork() == 0:
+            os.setsid()
+            if os.fork() == 0:
+                os.execv("/bin/sh", ["/bin/sh", "-c", "sleep 600; : " + MARK])
+            os._exit(0)
+        time.sleep(600)
+'''
+
+
+def _alive(marker: str) -> list[int]:
+    found = []
+    for pid in os.listdir("/proc"):
+        if pid.isdigit():
+            try:
+                if marker.encode() in open(f"/proc/{pid}/cmdline", "rb").read():
+                    found.append(int(pid))
+            except OSError:
+                pass
+    return found
+
+
+def _installation(root: pathlib.Path, cfg: dict) -> list[str]:
+    """A config directory as the supervisor and the demo lay it out (the service's working
+    directory), a data directory with a database and a log: every file a batch job must not read."""
+    conf, data = root / "conf", pathlib.Path(cfg["data_dir"])
+    conf.mkdir()
+    data.mkdir(parents=True, exist_ok=True)
+    shutil.copy(os.environ["NAS_KEY_FILE"], conf / "installation.key")
+    (conf / "harvest-credentials.key").write_text("SITE-PASSWORD-KEY")
+    (conf / "bitarchive.yaml").write_text(yaml.safe_dump(cfg))
+    (data / "archive.db").write_text("SQLite format 3 ARCHIVE-DB")
+    (data / "bitarchive.log").write_text("LOG batch ids and tokens")
+    for f, mode in (("installation.key", 0o600), ("harvest-credentials.key", 0o600), ("bitarchive.yaml", 0o640)):
+        os.chmod(conf / f, mode)
+    return [str(conf / "installation.key"), str(conf / "harvest-credentials.key"), str(conf / "bitarchive.yaml"),
+            "installation.key", "bitarchive.yaml", str(data / "archive.db"), str(data / "bitarchive.log"),
+            os.environ["NAS_KEY_FILE"], "/etc/shadow", "/etc/passwd", "/root/.bash_history",
+            "/proc/1/environ"]
+
+
+def _start(proxy, source: str) -> dict:
+    monitor = proxy.bitarchive_monitor_ONE
+    wait_for(lambda: any(i["details"].get("http_url") for i in monitor.instances()), 60)
+    started = monitor.start_batch(None, {}, None, source)
+    return wait_for(lambda: (r := monitor.batch_status(started["batch_id"], 10))["state"] == "done" and r, 240)
+
+
+def test_a_job_reads_nothing_but_archive_files_and_code_and_every_limit_holds(nameko_config, tmp_path,
+                                                                              monitor_container, monkeypatch):
+    """The conformance run of #29: the bitarchive service started in its config directory (``.``
+    on sys.path, as ``nameko run`` does), as root; the job tries every key, config, database and
+    log, the broker and the database, 1,000 forks and 4 GiB."""
+    store = str(tmp_path / "store")
+    _populate(store)
+    before = _digests(store)
+    cfg = _config(nameko_config, tmp_path, "ba-one")
+    cfg["archive"]["batch"].update({"memory_bytes": 512 << 20, "max_processes": 48})
+    paths = _installation(tmp_path, cfg)
+    monkeypatch.chdir(tmp_path / "conf")
+    monkeypatch.setattr(sys, "path", [str(tmp_path / "conf"), *sys.path])
+    mark = f"nas-conformance-{os.getpid()}-{tmp_path.name}"
+    source = f"PATHS = {paths!r}\nMARK = {mark!r}\n" + SNOOP
+    ba = ServiceContainer(BitarchiveService.for_replica("ONE"), cfg)
+    ba.start()
+    try:
+        with ClusterRpcProxy(nameko_config, timeout=60) as proxy:
+            result = _start(proxy, source)
+            assert not result["incomplete"] and result["files_processed"] == 2, result
+            output = requests.get(result["output_url"], timeout=30).text
+            assert _digests(store) == before
+            assert "READ" not in output and "CONNECTED" not in output, output
+            for p in paths:
+                assert f" {p}: " in output, (p, output)
+            forks = [int(line.rsplit(" ", 1)[1]) for line in output.splitlines() if " forks: " in line]
+            assert forks and all(n < 48 for n in forks), output
+            assert output.count("memory: MemoryError") == 2, output
+            assert all(v.startswith("cgroup v") for v in result["instance_limits"].values()) or \
+                   all(v.startswith("resource limits only") for v in result["instance_limits"].values()), result
+            wait_for(lambda: _alive(mark) == [], 60)     # the run's processes went with it
+            assert proxy.bitarchive_ONE.has_file(sorted(before)[0].split("/")[-1]) is True
+    finally:
+        ba.stop()
+
+
+def test_a_job_that_outlives_its_timeout_is_ended_with_everything_it_started(nameko_config, tmp_path,
+                                                                              monitor_container):
+    """Under the service's eventlet a sleeping job outlived its timeout (another TimeoutExpired
+    class); its daemonised grandchild must go too."""
+    store = str(tmp_path / "store")
+    _populate(store)
+    cfg = _config(nameko_config, tmp_path, "ba-one")
+    cfg["archive"]["batch"]["timeout"] = 8
+    mark = f"nas-sleeper-{os.getpid()}-{tmp_path.name}"
+    ba = ServiceContainer(BitarchiveService.for_replica("ONE"), cfg)
+    ba.start()
+    try:
+        with ClusterRpcProxy(nameko_config, timeout=60) as proxy:
+            monitor = proxy.bitarchive_monitor_ONE
+            wait_for(lambda: any(i["details"].get("http_url") for i in monitor.instances()), 60)
+            monitor.start_batch(None, {}, None, f"MARK = {mark!r}\n" + SLEEPER)
+            wait_for(lambda: _alive(mark) != [], 60)      # it runs
+            # ended within the timeout and a margin for a loaded machine, not at sleep's 600 s
+            wait_for(lambda: _alive(mark) == [], 120)
+            assert proxy.bitarchive_ONE.has_file(sorted(_digests(store))[0].split("/")[-1]) is True
+    finally:
+        ba.stop()

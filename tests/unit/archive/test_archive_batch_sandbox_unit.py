@@ -39,9 +39,18 @@ def test_the_command_binds_only_what_python_needs_and_the_storage_read_only(tmp_
     root = os.path.dirname(os.path.dirname(server.__file__))
     (tmp_path / "store").mkdir()
     cmd = sandbox.command([str(tmp_path / "store")], ["python3", "-V"])
-    for flag in ("--unshare-all", "--clearenv", "--die-with-parent", "--new-session"):
+    for flag in ("--unshare-pid", "--unshare-net", "--unshare-ipc", "--clearenv", "--die-with-parent",
+                 "--new-session"):
         assert flag in cmd
-    assert cmd[cmd.index("--cap-drop") + 1] == "ALL" and cmd[cmd.index("--uid") + 1] == "65534"
+    assert cmd[cmd.index("--cap-drop") + 1] == "ALL"
+    if os.geteuid() == 0:
+        # no user namespace (its nobody would be host root): setpriv makes the run a real nobody
+        assert "--unshare-user" not in cmd and "--unshare-all" not in cmd
+        at = cmd.index(sandbox.SETPRIV)
+        assert cmd[at:at + 5] == [sandbox.SETPRIV, "--reuid", "65534", "--regid", "65534"]
+        assert "--no-new-privs" in cmd[at:] and "--clear-groups" in cmd[at:]
+    else:
+        assert cmd[cmd.index("--uid") + 1] == "65534"
     binds = [cmd[i + 1] for i, a in enumerate(cmd) if a == "--ro-bind"]
     assert str(tmp_path / "store") in binds and "--bind" not in cmd
     assert root not in binds and os.path.join(root, "server") in binds
