@@ -1,0 +1,168 @@
+"""Export WACZ from the desktop (#32) over a real job in the real archive (two replicas): job
+details exports the job, ``wacz validate`` accepts the file and it holds the job's WARC byte for
+byte; Cancel while the export runs leaves no file (nor a partial one)."""
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+import threading
+import uuid
+import zipfile
+
+import pytest
+from nas_command import nas_cli
+from PySide6.QtCore import Qt
+
+pytestmark = pytest.mark.rabbit
+
+PAGES = 40
+
+
+@pytest.fixture(scope="module")
+def small_job(services, archive, tmp_path_factory):
+    """(job id, (its WARC file's name, its bytes)) of a Done job whose WARC and metadata WARC are archived."""
+    from nameko.standalone.rpc import ClusterRpcProxy
+    from warcio.statusandheaders import StatusAndHeaders
+    from warcio.warcwriter import WARCWriter
+
+    from server.harvester import metadata_warc
+    from server.harvester.jobdir import JOB_FILE, JobDir
+
+    uri = services[0]
+    u = uuid.uuid4().hex[:8]
+    domain = f"wacz{u}.dk"
+    with ClusterRpcProxy({"AMQP_URI": uri}, timeout=30) as c:
+        c.definitions.create_domain(domain)
+        schedule = c.definitions.list_schedules()["items"][0]["name"]
+        h = c.definitions.create_selective(f"wacz-{u}", schedule, [{"domain": domain}])
+        c.definitions.set_harvest_active(f"wacz-{u}", True)
+        c.scheduler.run_once(wait=True)
+        while True:   # a stand-in harvester: claims jobs of the channel, reports ours
+            job = c.scheduler.claim_job("FOCUSED", f"h-{u}")
+            assert job is not None
+            mine = job["harvest_id"] == h["id"]
+            doms = [{"domain": domain, "objects": PAGES, "bytes": 1000 * PAGES, "stop_reason": "completed"}] \
+                if mine else []
+            c.scheduler.report_job(job["id"], f"h-{u}", doms)
+            if mine:
+                break
+    job_id = job["id"]
+    folder = tmp_path_factory.mktemp("waczjob") / f"{job_id}_20260101T000000"
+    folder.mkdir()
+    (folder / JOB_FILE).write_text(json.dumps({"job_id": job_id, "harvest_id": h["id"], "harvest_num": 1}))
+    urls = [f"https://www.{domain}/"] + [f"https://www.{domain}/page/{i}.html" for i in range(1, PAGES)]
+    (folder / "crawl.log").write_text("".join(
+        f"2026-01-01T00:00:{i % 60:02d}.000Z   200       1000 {url} L https://www.{domain}/ text/html #001 "
+        f"20260101000000000+12 sha1:ABC - -\n" for i, url in enumerate(urls)))
+    (folder / "seeds.txt").write_text(urls[0] + "\n")
+    warc = folder / f"{job_id}-{h['id']}-20260101000000-00000-test.warc.gz"
+    with open(warc, "wb") as fh:
+        w = WARCWriter(fh, gzip=True)
+        for i, url in enumerate(urls):
+            hdr = StatusAndHeaders("200 OK", [("Content-Type", "text/html")], protocol="HTTP/1.1")
+            body = f"<html><title>page {i}</title>{'x' * 20_000}</html>".encode()
+            w.write_record(w.create_warc_record(url, "response", payload=io.BytesIO(body), http_headers=hdr))
+    meta = metadata_warc.build(JobDir(str(folder)))
+    data = warc.read_bytes()      # the upload moves the file into the archive
+    nas_cli(uri, "upload", meta, str(warc))
+    return job_id, (warc.name, data)
+
+
+def _job_details(qtbot, window, job_id):
+    s = window.open_screen("job_details")
+    s.open_job(job_id)
+    qtbot.waitUntil(lambda: s.controller.job is not None and s.controller.job.id == job_id, timeout=30000)
+    qtbot.waitUntil(lambda: s.export_button.isEnabled(), timeout=30000)
+    return s
+
+
+def test_job_details_exports_the_job_as_a_wacz_that_validates(qtbot, window, small_job, tmp_path, shots):
+    job_id, warc = small_job
+    s = _job_details(qtbot, window, job_id)
+    target = tmp_path / "job.wacz"
+    s.export_wacz(str(target))
+    d = s.wacz_dialog
+    qtbot.waitUntil(d.close_button.isEnabled, timeout=120000)   # the outcome shown
+    o = d.export.outcome
+    assert o.ok, o.error
+    assert d.close_button.isEnabled() and not d.cancel_button.isEnabled()
+    # the outcome in a sentence: the file, its size, the records
+    text = d.result.text()
+    assert text.startswith("Saved job.wacz (") and f"records from jobs {job_id}." in text, text
+    assert o.size == os.path.getsize(target) and o.records >= PAGES
+    assert not os.path.exists(f"{target}.part")
+    shots(d, "40-export-wacz-done")
+    # the py-wacz reference validator accepts it
+    wacz = os.path.join(os.path.dirname(sys.executable), "wacz")
+    run = subprocess.run([wacz, "validate", "-f", str(target)], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+    # the job's WARC is in it byte for byte, with its metadata WARC, an index and pages
+    with zipfile.ZipFile(target) as z:
+        names = z.namelist()
+        assert z.read(f"archive/{warc[0]}") == warc[1]
+        assert f"archive/{job_id}-metadata-1.warc.gz" in names
+        assert "indexes/index.cdxj" in names
+        pages = z.read("pages/pages.jsonl").decode().splitlines()
+        assert len(pages) - 1 == PAGES == o.pages
+    d.close_button.click()
+    assert not d.isVisible()
+
+
+def test_cancel_while_the_export_runs_leaves_no_file(qtbot, window, small_job, tmp_path):
+    job_id, _warc = small_job
+    s = _job_details(qtbot, window, job_id)
+    target = tmp_path / "cancelled.wacz"
+    paused, go_on = threading.Event(), threading.Event()
+
+    def hold(_name: str) -> None:
+        # runs in the export's thread as the first file goes in: the package is half written
+        # then; it waits there until the test has pressed Cancel (no timing involved)
+        if not paused.is_set():
+            paused.set()
+            go_on.wait(60)
+
+    from desktop.widgets import wacz_dialog
+
+    dialogs = []
+    real = wacz_dialog.WaczDialog.__init__
+
+    def init(self, *a, **kw):
+        real(self, *a, **kw)
+        self.export.fileChanged.connect(hold, Qt.ConnectionType.DirectConnection)
+        dialogs.append(self)
+
+    wacz_dialog.WaczDialog.__init__ = init
+    try:
+        s.export_wacz(str(target))
+    finally:
+        wacz_dialog.WaczDialog.__init__ = real
+    d = dialogs[0]
+    qtbot.waitUntil(paused.is_set, timeout=60000)
+    assert os.path.exists(f"{target}.part")      # the partial package is there while it runs
+    d.cancel_button.click()
+    assert d.current.text() == "Cancelling…" and not d.cancel_button.isEnabled()
+    go_on.set()
+    qtbot.waitUntil(d.close_button.isEnabled, timeout=60000)   # the outcome shown
+    o = d.export.outcome
+    assert o.cancelled and not o.ok
+    assert d.result.text() == "The export was cancelled; no file was written."
+    assert not os.path.exists(target) and not os.path.exists(f"{target}.part")
+    assert os.listdir(tmp_path) == []
+
+
+def test_an_export_that_fails_says_why_in_words_and_leaves_no_file(qtbot, window, small_job, tmp_path):
+    """A target folder that cannot be written: the error in words, nothing left."""
+    job_id, _warc = small_job
+    s = _job_details(qtbot, window, job_id)
+    target = tmp_path / "gone" / "job.wacz"         # its folder does not exist
+    s.export_wacz(str(target))
+    d = s.wacz_dialog
+    qtbot.waitUntil(d.close_button.isEnabled, timeout=60000)   # the outcome shown
+    o = d.export.outcome
+    assert not o.ok and not o.cancelled
+    assert d.result.text().startswith("The export failed; no file was written. The file could not be written: ")
+    assert "Traceback" not in d.result.text()
+    assert not (tmp_path / "gone").exists()
