@@ -291,18 +291,16 @@ class JobDetailsScreen(Screen):
     def export_wacz(self, path: str | None = None) -> None:
         """This job into one WACZ file: a save dialog (unless ``path`` is given), then the export
         with its progress in a dialog of its own."""
-        from desktop.widgets.wacz_dialog import WaczDialog, ask_path
+        from desktop.widgets.wacz_dialog import open_export
 
         job = self.controller.job
         if job is None:
             return
-        path = path or ask_path(self, f"job-{job.id}.wacz")
-        if not path:
-            return
-        self.wacz_dialog = WaczDialog(self.client, self.tr("Job {id}, with its metadata and the originals of its "
-                                                           "revisits.").format(id=job.id), self)
-        self.wacz_dialog.show()
-        self.wacz_dialog.export_jobs(path, [job.id], self.tr("Job {id}").format(id=job.id))
+        title = self.tr("Job {id}").format(id=job.id)
+        self.wacz_dialog = open_export(
+            self, self.client, f"job-{job.id}.wacz",
+            self.tr("Job {id}, with its metadata and the originals of its revisits.").format(id=job.id),
+            lambda d, p: d.export_jobs(p, [job.id], title), path) or self.wacz_dialog
 
     def show_job(self, j: JobDetailsDto) -> None:
         self._enable()

@@ -30,6 +30,18 @@ def ask_path(parent: QWidget, suggested: str) -> str | None:
     return path if path.lower().endswith(".wacz") else path + ".wacz"
 
 
+def open_export(parent: QWidget, client, suggested: str, what: str, start, path: str | None = None):
+    """The save dialog (unless ``path`` is given), then a :class:`WaczDialog` shown and started
+    with ``start(dialog, path)``; None when the user chose no file."""
+    path = path or ask_path(parent, suggested)
+    if not path:
+        return None
+    dialog = WaczDialog(client, what, parent)
+    dialog.show()
+    start(dialog, path)
+    return dialog
+
+
 class WaczDialog(QDialog):
     """Start with :meth:`export_jobs` or :meth:`export_search`; the dialog stays open with the
     outcome until closed."""

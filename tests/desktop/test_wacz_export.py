@@ -166,3 +166,93 @@ def test_an_export_that_fails_says_why_in_words_and_leaves_no_file(qtbot, window
     assert d.result.text().startswith("The export failed; no file was written. The file could not be written: ")
     assert "Traceback" not in d.result.text()
     assert not (tmp_path / "gone").exists()
+
+
+@pytest.fixture(scope="module")
+def index_server(services, archive, tmp_path_factory):
+    """A real index server on the tests' vhost, reading the real archive and scheduler: it makes
+    the full-text index a search needs and the full index an export's URL lookups need."""
+    import time
+
+    import yaml
+    from nameko.standalone.rpc import ClusterRpcProxy
+
+    from server.runtime import supervisor
+
+    uri = services[0]
+    root = tmp_path_factory.mktemp("waczindex")
+    conf = root / "conf"
+    conf.mkdir()
+    (conf / "index.yaml").write_text(yaml.safe_dump({
+        "AMQP_URI": uri, "instance": {"id": "index-wacz", "service": "server.index.service:IndexServerService"},
+        "data_dir": str(root / "data"), "runtime": {"heartbeat_interval": 1},
+        "index": {"cache_dir": str(root / "cache"), "workers": 0}}))
+    supervisor.start(str(conf), env={"NAS_TEST_EVENTLET": ""})
+    try:
+        deadline = time.monotonic() + 60
+        with ClusterRpcProxy({"AMQP_URI": uri}, timeout=10) as proxy:
+            while True:
+                try:
+                    proxy.index_server.overview()
+                    break
+                except Exception:  # noqa: BLE001 - not up yet
+                    if time.monotonic() > deadline:
+                        raise
+                    time.sleep(0.3)
+        yield uri
+    finally:
+        supervisor.stop(str(conf), grace=10)
+
+
+def test_the_search_screen_exports_its_result_set(qtbot, window, small_job, index_server, tmp_path):
+    """The query's hits as a URL list (as ``nas search --url-list``), their captures in the jobs
+    of the hits fetched record by record: a package that validates, holding those pages only."""
+    job_id, _warc = small_job
+    s = window.open_screen("search")
+    query = "page"
+
+    def searched() -> bool:     # the first searches start the job's full-text index
+        r = s.controller.result
+        if r is not None and r.hits and not r.missing:
+            return True
+        if not s.search_button.isEnabled():
+            return False        # a search is under way
+        s.query.setEditText(query)
+        s.jobs.setText(str(job_id))
+        s.search()
+        return False
+
+    qtbot.waitUntil(searched, timeout=180000)
+    assert s.export_button.isEnabled()
+    total = s.controller.result.total
+    assert total == PAGES
+    target = tmp_path / "search.wacz"
+    s.export_wacz(str(target))
+    d = s.wacz_dialog
+    qtbot.waitUntil(d.close_button.isEnabled, timeout=600000)   # the outcome shown
+    o = d.export.outcome
+    assert o.ok, o.error
+    assert o.jobs == [job_id] and o.records == PAGES
+    assert d.result.text().startswith("Saved search.wacz (")
+    wacz = os.path.join(os.path.dirname(sys.executable), "wacz")
+    run = subprocess.run([wacz, "validate", "-f", str(target)], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+    with zipfile.ZipFile(target) as z:
+        assert [n for n in z.namelist() if n.startswith("archive/")] == ["archive/selection.warc.gz"]
+        index = z.read("indexes/index.cdxj").decode().splitlines()
+        assert len(index) == PAGES
+
+
+def test_the_archive_browser_exports_the_jobs_of_its_session(qtbot, window, small_job, tmp_path):
+    job_id, warc = small_job
+    s = window.open_screen("archive_browser")
+    tab = s.browse([job_id])
+    assert tab.export_button.isEnabled()
+    target = tmp_path / "session.wacz"
+    tab.export_wacz(str(target))
+    d = tab.wacz_dialog
+    qtbot.waitUntil(d.close_button.isEnabled, timeout=120000)   # the outcome shown
+    assert d.export.outcome.ok, d.export.outcome.error
+    assert d.export.outcome.jobs == [job_id]
+    with zipfile.ZipFile(target) as z:
+        assert z.read(f"archive/{warc[0]}") == warc[1]
