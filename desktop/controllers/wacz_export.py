@@ -200,16 +200,15 @@ def outcome_text(o: ExportOutcome) -> str:
     """The outcome in one sentence (or two)."""
     from desktop import formatting
 
-    tr = QCoreApplication.translate
-    name = os.path.basename(o.path)
+    translate = QCoreApplication.translate
     if o.cancelled:
-        return tr("WaczExport", "The export was cancelled; no file was written.")
+        return translate("WaczExport", "The export was cancelled; no file was written.")
     if not o.ok:
-        return tr("WaczExport", "The export failed; no file was written. {reason}").format(reason=o.error)
-    text = tr("WaczExport", "Saved {file} ({size}): {records} records from jobs {jobs}.").format(
-        file=name, size=formatting.size(o.size), records=formatting.number(o.records),
-        jobs=", ".join(map(str, o.jobs)))
+        return translate("WaczExport", "The export failed; no file was written. {reason}").format(reason=o.error)
+    text = translate("WaczExport", "Saved {file} ({size}): %Ln record(s).", "", o.records).format(
+        file=os.path.basename(o.path), size=formatting.size(o.size))
+    text += " " + translate("WaczExport", "Job(s): {jobs}.", "", len(o.jobs)).format(jobs=", ".join(map(str, o.jobs)))
     if o.unresolved_revisits:
-        text += " " + tr("WaczExport", "{n} revisited payloads have no original in the package.").format(
-            n=formatting.number(o.unresolved_revisits))
+        text += " " + translate("WaczExport", "%Ln revisited payload(s) have no original in the package.", "",
+                                o.unresolved_revisits)
     return text

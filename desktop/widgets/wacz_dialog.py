@@ -90,6 +90,7 @@ class WaczDialog(QDialog):
     def _started(self, path: str) -> None:
         self.target.setText(self.tr("To {file}").format(file=path))
         self.current.setText(self.tr("Asking the archive…"))
+        self.current.show()
         self.result.setText("")
 
     def _progress(self, done: int, total: int) -> None:
@@ -114,7 +115,7 @@ class WaczDialog(QDialog):
         self.bar.setRange(0, 1000)
         self.bar.setValue(1000 if outcome.ok else 0)
         self.bar.setFormat(formatting.size(outcome.size) if outcome.ok else "")
-        self.current.setText("")
+        self.current.hide()     # the outcome takes its place
         self.result.setText(outcome_text(outcome))
         self.cancel_button.setEnabled(False)
         self.close_button.setEnabled(True)

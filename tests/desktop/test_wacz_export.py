@@ -91,7 +91,7 @@ def test_job_details_exports_the_job_as_a_wacz_that_validates(qtbot, window, sma
     assert d.close_button.isEnabled() and not d.cancel_button.isEnabled()
     # the outcome in a sentence: the file, its size, the records
     text = d.result.text()
-    assert text.startswith("Saved job.wacz (") and f"records from jobs {job_id}." in text, text
+    assert text.startswith("Saved job.wacz (") and text.endswith(f" records. Job: {job_id}."), text
     assert o.size == os.path.getsize(target) and o.records >= PAGES
     assert not os.path.exists(f"{target}.part")
     shots(d, "40-export-wacz-done")
@@ -256,3 +256,53 @@ def test_the_archive_browser_exports_the_jobs_of_its_session(qtbot, window, smal
     assert d.export.outcome.jobs == [job_id]
     with zipfile.ZipFile(target) as z:
         assert z.read(f"archive/{warc[0]}") == warc[1]
+
+
+@pytest.mark.parametrize("lang", ["en", "da", "de"])
+def test_the_export_dialog_is_readable_in_each_language(qtbot, window, languages, small_job, tmp_path, shots, lang):
+    """The dialog while it runs (held at its first file) and when done, and the screen's button:
+    nothing cut short (``packaging/dev/screenshots.sh`` shows them under Xvfb)."""
+    from test_screenshots import _clipped
+
+    job_id, _warc = small_job
+    languages.set_language(lang)
+    window.resize(1280, 800)
+    s = _job_details(qtbot, window, job_id)
+    qtbot.waitUntil(lambda: window.client.in_flight == 0, timeout=30000)
+    assert _clipped(s) == []
+    shots(window, f"{lang}-40-job-details-export-button")
+    paused, go_on = threading.Event(), threading.Event()
+
+    def hold(_name: str) -> None:
+        if not paused.is_set():
+            paused.set()
+            go_on.wait(60)
+
+    from desktop.widgets import wacz_dialog
+
+    dialogs = []
+    real = wacz_dialog.WaczDialog.__init__
+
+    def init(self, *a, **kw):
+        real(self, *a, **kw)
+        self.export.fileChanged.connect(hold, Qt.ConnectionType.DirectConnection)
+        dialogs.append(self)
+
+    wacz_dialog.WaczDialog.__init__ = init
+    try:
+        s.export_wacz(str(tmp_path / f"job-{lang}.wacz"))
+    finally:
+        wacz_dialog.WaczDialog.__init__ = real
+    d = dialogs[0]
+    try:
+        qtbot.waitUntil(paused.is_set, timeout=60000)
+        qtbot.waitUntil(lambda: d.current.text() != "", timeout=10000)
+        assert _clipped(d) == []
+        shots(d, f"{lang}-41-export-wacz-running")
+    finally:
+        go_on.set()
+    qtbot.waitUntil(d.close_button.isEnabled, timeout=120000)   # the outcome shown
+    assert d.export.outcome.ok, d.export.outcome.error
+    assert _clipped(d) == []
+    shots(d, f"{lang}-42-export-wacz-done")
+    d.close_button.click()
