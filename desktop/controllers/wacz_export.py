@@ -22,12 +22,10 @@ from desktop.errors import describe
 from desktop.rpc.outcome import classify
 from shared import contracts
 from shared.errors import IndexNotReady, Unavailable
+from shared.wacz.selection import result_set
 from shared.wacz.source import ArchiveSource, ExportCancelled
 
 CHUNK = 1 << 20
-#: a result set is at most the search's ranked hits (the index server's limit)
-RESULT_LIMIT = 1000
-RESULT_PAGE = 100
 
 
 class NothingToExport(Exception):
@@ -81,30 +79,14 @@ def fetch_url(url: str, cancelled: Callable[[], bool], timeout: float = 60.0) ->
     return body()
 
 
-def result_set(call: Callable[..., Any], query: str, job_ids: list[int], sort: str = "relevance",
-               cancelled: Callable[[], bool] = lambda: False) -> tuple[list[str], list[int], int]:
-    """A search's result set as ``nas search --url-list`` gives it: every hit's URL once, in the
-    order of the hits, page after page up to the ranked-hit limit; with the jobs of the hits and
-    the total. IndexNotReady when jobs are still being indexed (an export is never partial
-    without saying so)."""
-    urls: dict[str, None] = {}
-    jobs: dict[int, None] = {}
-    page, total = 1, 0
-    while True:
-        if cancelled():
-            raise ExportCancelled()
-        result = call("index_server", "search", query, job_ids, sort, page, RESULT_PAGE, False)
-        if result.missing:
-            raise IndexNotReady(f"jobs {', '.join(str(m.job_id) for m in result.missing)} are not searched yet",
-                                {"job_ids": [m.job_id for m in result.missing]})
-        total = result.total
-        for h in result.hits:
-            urls[h.url] = None
-            jobs[h.job_id] = None
-        if not result.hits or page * RESULT_PAGE >= min(total, RESULT_LIMIT):
-            break
-        page += 1
-    return list(urls), sorted(jobs), total
+def _network(exc: OSError) -> bool:
+    import socket
+
+    import requests
+
+    from shared.client import Unreachable
+
+    return isinstance(exc, (ConnectionError, TimeoutError, socket.gaierror, Unreachable, requests.RequestException))
 
 
 class WaczExport(QObject):
@@ -137,10 +119,13 @@ class WaczExport(QObject):
     def export_search(self, path: str, query: str, job_ids: list[int], sort: str = "relevance") -> None:
         """The query's result set: its URLs' captures in the jobs of its hits."""
         def select(call):
-            urls, jobs, _total = result_set(call, query, job_ids, sort, self._cancel.is_set)
-            if not urls:
+            rs = result_set(call, query, job_ids, sort, self._cancel.is_set)
+            if rs.missing:      # never a partial result set without a word
+                raise IndexNotReady(f"jobs {', '.join(str(m.job_id) for m in rs.missing)} are not searched yet",
+                                    {"job_ids": [m.job_id for m in rs.missing]})
+            if not rs.urls:
                 raise NothingToExport(QCoreApplication.translate("WaczExport", "The search has no hits to export."))
-            return jobs, urls
+            return rs.jobs, rs.urls
         title = QCoreApplication.translate("WaczExport", "Search: {query}").format(query=query)
         self._start(path, select, title)
 
@@ -163,16 +148,17 @@ class WaczExport(QObject):
             return contracts.decode(service, method, backend.call(service, method, args, {}, None))
 
         done = [0]
+        whole_files = [True]     # a URL list fetches records: no total known in advance
 
         def moved(n: int) -> None:
             done[0] += n
-            self.progress.emit(done[0], sum(source.sizes.values()))
+            self.progress.emit(done[0], sum(source.sizes.values()) if whole_files[0] else 0)
 
         source = ArchiveSource(call, lambda url: fetch_url(url, self._cancel.is_set), None, moved,
                                self._cancel.is_set)
         try:
             jobs, urls = select(call)
-            outcome.jobs = jobs
+            outcome.jobs, whole_files[0] = jobs, urls is None
             summary = export_to_file(path, source, jobs, title, None, urls, self.fileChanged.emit,
                                      os.path.dirname(os.path.abspath(path)))
             outcome.ok = True
@@ -183,9 +169,11 @@ class WaczExport(QObject):
             outcome.cancelled = True
         except NothingToExport as exc:
             outcome.error = str(exc)
-        except OSError as exc:      # the target: no room, no right to write
-            outcome.error = QCoreApplication.translate("WaczExport", "The file could not be written: {reason}").format(
-                reason=exc.strerror or str(exc))
+        except OSError as exc:
+            # the target (or the temporary files beside it): no room, no right to write, no folder;
+            # a broken connection is an OSError too, and is said as such
+            outcome.error = describe(classify(exc)) if _network(exc) else QCoreApplication.translate(
+                "WaczExport", "The file could not be written: {reason}").format(reason=exc.strerror or str(exc))
         except BaseException as exc:  # noqa: BLE001 - every failure is said in words
             outcome.error = describe(classify(exc))
         finally:
