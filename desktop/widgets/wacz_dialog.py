@@ -74,6 +74,7 @@ class WaczDialog(QDialog):
         self.close_button = self.buttons.addButton(self.tr("Close"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.close_button.clicked.connect(self.accept)
         self.close_button.setEnabled(False)
+        self.cancelling = False
         lay = QVBoxLayout(self)
         for w in (self.what, self.target, self.bar, self.current, self.result, self.buttons):
             lay.addWidget(w)
@@ -88,6 +89,7 @@ class WaczDialog(QDialog):
         self.export.export_search(path, query, job_ids, sort)
 
     def _started(self, path: str) -> None:
+        self.cancelling = False
         self.target.setText(self.tr("To {file}").format(file=path))
         self.current.setText(self.tr("Asking the archive…"))
         self.current.show()
@@ -104,9 +106,12 @@ class WaczDialog(QDialog):
             self.bar.setRange(0, 0)
 
     def _file(self, name: str) -> None:
+        if self.cancelling:
+            return      # a file announced before the thread saw the cancel: "Cancelling…" stays
         self.current.setText(self.tr("Writing {file}").format(file=name))
 
     def _cancel(self) -> None:
+        self.cancelling = True
         self.cancel_button.setEnabled(False)
         self.current.setText(self.tr("Cancelling…"))
         self.export.cancel()

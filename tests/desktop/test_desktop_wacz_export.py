@@ -71,6 +71,32 @@ def small_job(services, archive, tmp_path_factory):
     return job_id, (warc.name, data)
 
 
+@pytest.fixture
+def held(monkeypatch):
+    """Export dialogs made from now on hold their export in its own thread as the first file goes
+    in (the package half written), until ``release()``: a moment to press Cancel or to look at
+    the dialog while it runs, with no timing involved. Yields (dialogs, paused, release)."""
+    from desktop.widgets import wacz_dialog
+
+    paused, go_on = threading.Event(), threading.Event()
+    dialogs = []
+    real = wacz_dialog.WaczDialog.__init__
+
+    def hold(_name: str) -> None:       # runs in the export's thread (a direct connection)
+        if not paused.is_set():
+            paused.set()
+            go_on.wait(60)
+
+    def init(self, *a, **kw):
+        real(self, *a, **kw)
+        self.export.fileChanged.connect(hold, Qt.ConnectionType.DirectConnection)
+        dialogs.append(self)
+
+    monkeypatch.setattr(wacz_dialog.WaczDialog, "__init__", init)
+    yield dialogs, paused, go_on.set
+    go_on.set()
+
+
 def _job_details(qtbot, window, job_id):
     s = window.open_screen("job_details")
     s.open_job(job_id)
@@ -111,46 +137,26 @@ def test_job_details_exports_the_job_as_a_wacz_that_validates(qtbot, window, sma
     assert not d.isVisible()
 
 
-def test_cancel_while_the_export_runs_leaves_no_file(qtbot, window, small_job, tmp_path):
+def test_cancel_while_the_export_runs_leaves_no_file(qtbot, window, small_job, tmp_path, held):
     job_id, _warc = small_job
+    dialogs, paused, release = held
     s = _job_details(qtbot, window, job_id)
     target = tmp_path / "cancelled.wacz"
-    paused, go_on = threading.Event(), threading.Event()
-
-    def hold(_name: str) -> None:
-        # runs in the export's thread as the first file goes in: the package is half written
-        # then; it waits there until the test has pressed Cancel (no timing involved)
-        if not paused.is_set():
-            paused.set()
-            go_on.wait(60)
-
-    from desktop.widgets import wacz_dialog
-
-    dialogs = []
-    real = wacz_dialog.WaczDialog.__init__
-
-    def init(self, *a, **kw):
-        real(self, *a, **kw)
-        self.export.fileChanged.connect(hold, Qt.ConnectionType.DirectConnection)
-        dialogs.append(self)
-
-    wacz_dialog.WaczDialog.__init__ = init
-    try:
-        s.export_wacz(str(target))
-    finally:
-        wacz_dialog.WaczDialog.__init__ = real
+    s.export_wacz(str(target))
     d = dialogs[0]
     qtbot.waitUntil(paused.is_set, timeout=60000)
     assert os.path.exists(f"{target}.part")      # the partial package is there while it runs
     d.cancel_button.click()
     assert d.current.text() == "Cancelling…" and not d.cancel_button.isEnabled()
-    go_on.set()
+    release()
+    qtbot.waitUntil(d.close_button.isEnabled, timeout=60000)   # the outcome shown
+    assert not d.current.isVisible()
     qtbot.waitUntil(d.close_button.isEnabled, timeout=60000)   # the outcome shown
     o = d.export.outcome
     assert o.cancelled and not o.ok
     assert d.result.text() == "The export was cancelled; no file was written."
     assert not os.path.exists(target) and not os.path.exists(f"{target}.part")
-    assert os.listdir(tmp_path) == []
+    assert os.listdir(tmp_path) == []            # nor the temporary folder beside it
 
 
 def test_an_export_that_fails_says_why_in_words_and_leaves_no_file(qtbot, window, small_job, tmp_path):
@@ -259,7 +265,8 @@ def test_the_archive_browser_exports_the_jobs_of_its_session(qtbot, window, smal
 
 
 @pytest.mark.parametrize("lang", ["en", "da", "de"])
-def test_the_export_dialog_is_readable_in_each_language(qtbot, window, languages, small_job, tmp_path, shots, lang):
+def test_the_export_dialog_is_readable_in_each_language(qtbot, window, languages, small_job, tmp_path, shots, held,
+                                                         lang):
     """The dialog while it runs (held at its first file) and when done, and the screen's button:
     nothing cut short (``packaging/dev/screenshots.sh`` shows them under Xvfb)."""
     from test_screenshots import _clipped
@@ -271,36 +278,16 @@ def test_the_export_dialog_is_readable_in_each_language(qtbot, window, languages
     qtbot.waitUntil(lambda: window.client.in_flight == 0, timeout=30000)
     assert _clipped(s) == []
     shots(window, f"{lang}-40-job-details-export-button")
-    paused, go_on = threading.Event(), threading.Event()
-
-    def hold(_name: str) -> None:
-        if not paused.is_set():
-            paused.set()
-            go_on.wait(60)
-
-    from desktop.widgets import wacz_dialog
-
-    dialogs = []
-    real = wacz_dialog.WaczDialog.__init__
-
-    def init(self, *a, **kw):
-        real(self, *a, **kw)
-        self.export.fileChanged.connect(hold, Qt.ConnectionType.DirectConnection)
-        dialogs.append(self)
-
-    wacz_dialog.WaczDialog.__init__ = init
-    try:
-        s.export_wacz(str(tmp_path / f"job-{lang}.wacz"))
-    finally:
-        wacz_dialog.WaczDialog.__init__ = real
+    dialogs, paused, release = held
+    s.export_wacz(str(tmp_path / f"job-{lang}.wacz"))
     d = dialogs[0]
     try:
         qtbot.waitUntil(paused.is_set, timeout=60000)
-        qtbot.waitUntil(lambda: d.current.text() != "", timeout=10000)
+        qtbot.waitUntil(lambda: d.current.text().startswith(("Writing", "Skriver", "Schreibe")), timeout=10000)
         assert _clipped(d) == []
         shots(d, f"{lang}-41-export-wacz-running")
     finally:
-        go_on.set()
+        release()
     qtbot.waitUntil(d.close_button.isEnabled, timeout=120000)   # the outcome shown
     assert d.export.outcome.ok, d.export.outcome.error
     assert _clipped(d) == []
