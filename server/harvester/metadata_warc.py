@@ -32,7 +32,7 @@ LOG_FILES = ("crawl.log", "progress-statistics.log", "crawler.log", "browser.log
 SETUP_FILES = ((SPEC_FILE, "application/json"), (JOB_FILE, "application/json"), (SEEDS_FILE, "text/plain"))
 REPORT_EXTRA = ("domain-stats.json",)
 # browser capture's page list (server/crawler/browser/capture.py), under the name the WACZ
-# importer gives one (server/wacz/imports.py) and the exporter looks for (server/wacz/export.py)
+# importer gives one (server/wacz/imports.py) and the exporter looks for (shared/wacz/export.py)
 PAGES_FILE, PAGES_TYPE = "pages.jsonl", "application/x-jsonlines"
 CDX_TYPE = "text/x-cdxj"
 CDX_DIR = "cdx"
