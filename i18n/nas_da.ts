@@ -3325,7 +3325,6 @@ En webarkiveringspakke til nationalbiblioteker.</translation>
     <name>WaczExport</name>
     <message>
         <source>The search has no hits to export.</source>
-        <extracomment>a result set is at most the search&apos;s ranked hits (the index server&apos;s limit)</extracomment>
         <translation>Søgningen har ingen hits at eksportere.</translation>
     </message>
     <message>

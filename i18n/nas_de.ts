@@ -3325,7 +3325,6 @@ Eine Webarchivierungs-Suite für Nationalbibliotheken.</translation>
     <name>WaczExport</name>
     <message>
         <source>The search has no hits to export.</source>
-        <extracomment>a result set is at most the search&apos;s ranked hits (the index server&apos;s limit)</extracomment>
         <translation>Die Suche hat keine Treffer zum Exportieren.</translation>
     </message>
     <message>

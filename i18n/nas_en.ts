@@ -3325,7 +3325,6 @@ A web-archiving suite for national libraries.</translation>
     <name>WaczExport</name>
     <message>
         <source>The search has no hits to export.</source>
-        <extracomment>a result set is at most the search&apos;s ranked hits (the index server&apos;s limit)</extracomment>
         <translation>The search has no hits to export.</translation>
     </message>
     <message>

@@ -3325,7 +3325,6 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
     <name>WaczExport</name>
     <message>
         <source>The search has no hits to export.</source>
-        <extracomment>a result set is at most the search&apos;s ranked hits (the index server&apos;s limit)</extracomment>
         <translation>La recherche n’a aucun résultat à exporter.</translation>
     </message>
     <message>

@@ -3325,7 +3325,6 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
     <name>WaczExport</name>
     <message>
         <source>The search has no hits to export.</source>
-        <extracomment>a result set is at most the search&apos;s ranked hits (the index server&apos;s limit)</extracomment>
         <translation>La ricerca non ha risultati da esportare.</translation>
     </message>
     <message>
