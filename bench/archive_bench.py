@@ -223,7 +223,7 @@ def cdx(work: str) -> dict:
     print(f"  generated {records} response records ({os.path.getsize(path) / (1 << 20):.0f} MiB gz) "
           f"in {time.perf_counter() - t:.1f}s")
     ours_out = os.path.join(work, "ours.cdxj")
-    code = ("import sys; from server.archive.cdx import write_cdx; "
+    code = ("import sys; from shared.warc.cdx import write_cdx; "
             "write_cdx(sys.argv[1], open(sys.argv[2], 'w'), 'cdxj')")
     ours = timed([PY, "-c", code, path, ours_out], cwd=ROOT)
     venv = os.path.join(ROOT, "bench", "output", "cdxj-venv")

@@ -105,8 +105,8 @@ def dedup_figures(jobs: int, per_job: int) -> None:
 
 def peer_build(cache: IndexCache, jobs: list[int]) -> tuple[str, float]:
     """The peer's dedup index: the same merged per-job captures, the same entries, into SQLite."""
-    from server.index import sorting
     from server.index.dedup_index import entries
+    from shared.warc import sorting
 
     paths = [os.path.join(cache.jobs.root, str(j), s, "captures.tsv") for j in jobs
              for s in os.listdir(os.path.join(cache.jobs.root, str(j))) if "." not in s]

@@ -100,8 +100,8 @@ def make_warc(n: int) -> tuple[str, list[str]]:
 
 def our_rows(warc_dir: str) -> list[str]:
     """The WARC's captures as full-index rows (as the index server makes them from a job's CDX)."""
-    from server.archive.cdx import write_cdx
     from server.index.captures import cdx_row
+    from shared.warc.cdx import write_cdx
 
     out = io.StringIO()
     write_cdx(os.path.join(warc_dir, WARC), out, "cdxj", WARC)

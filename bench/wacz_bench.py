@@ -34,9 +34,9 @@ def export_child(uri: str, out: str, work: str) -> None:
     import argparse
 
     from server.cli.wacz_cmd import ArchiveSource
-    from server.wacz.export import export_jobs
-    from server.wacz.writer import WaczWriter
     from shared.client import ServiceClient
+    from shared.wacz.export import export_jobs
+    from shared.wacz.writer import WaczWriter
 
     client = ServiceClient(uri, timeout=60)
     try:

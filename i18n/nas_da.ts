@@ -145,6 +145,18 @@
         <translation>Gem hele arkivfilen, der indeholder denne sides post</translation>
     </message>
     <message>
+        <source>Export WACZ…</source>
+        <translation>Eksportér WACZ…</translation>
+    </message>
+    <message>
+        <source>The jobs of this session as one WACZ file</source>
+        <translation>Sessionens jobs som én WACZ-fil</translation>
+    </message>
+    <message>
+        <source>The jobs of this session ({jobs}), with their metadata and the originals of their revisits.</source>
+        <translation>Sessionens jobs ({jobs}) med deres metadata og originalerne til deres gensyn.</translation>
+    </message>
+    <message>
         <source>The page {url} is not shown: its certificate is not the viewerproxy&apos;s ({reason}). Close this tab and browse again: the new tab trusts the viewerproxy&apos;s current certificate.</source>
         <translation>Siden {url} vises ikke: dens certifikat er ikke viewerproxyens ({reason}). Luk denne fane og gennemse igen: den nye fane stoler på viewerproxyens nuværende certifikat.</translation>
     </message>
@@ -1703,6 +1715,14 @@
         <translation>Gennemse dette job</translation>
     </message>
     <message>
+        <source>Export WACZ…</source>
+        <translation>Eksportér WACZ…</translation>
+    </message>
+    <message>
+        <source>This job&apos;s files, index and pages as one WACZ file (ReplayWeb.page and pywb open it).</source>
+        <translation>Jobbets filer, indeks og sider som én WACZ-fil (ReplayWeb.page og pywb kan åbne den).</translation>
+    </message>
+    <message>
         <source>Status history:</source>
         <translation>Statushistorik:</translation>
     </message>
@@ -1769,6 +1789,14 @@
     <message>
         <source>Reading the job&apos;s crawl log and reports from the archive…</source>
         <translation>Læser jobbets crawl-log og rapporter fra arkivet…</translation>
+    </message>
+    <message>
+        <source>Job {id}</source>
+        <translation>Job {id}</translation>
+    </message>
+    <message>
+        <source>Job {id}, with its metadata and the originals of its revisits.</source>
+        <translation>Job {id} med dets metadata og originalerne til dets gensyn.</translation>
     </message>
     <message>
         <source>Job {id}: {status}</source>
@@ -2852,6 +2880,14 @@ En webarkiveringspakke til nationalbiblioteker.</translation>
         <translation>Næste side</translation>
     </message>
     <message>
+        <source>Export WACZ…</source>
+        <translation>Eksportér WACZ…</translation>
+    </message>
+    <message>
+        <source>The captures of every hit&apos;s URL (up to the first 1,000 hits) in the jobs of the hits, as one WACZ file</source>
+        <translation>Høstningerne af hvert hits URL (højst de første 1.000 hits) i hittenes jobs, som én WACZ-fil</translation>
+    </message>
+    <message>
         <source>Searching…</source>
         <translation>Søger…</translation>
     </message>
@@ -2886,6 +2922,10 @@ En webarkiveringspakke til nationalbiblioteker.</translation>
     <message>
         <source>Types</source>
         <translation>Typer</translation>
+    </message>
+    <message>
+        <source>The captures of the URLs found by {query} (the first 1,000 hits at most), in the jobs of the hits.</source>
+        <translation>Høstningerne af de URL’er, som {query} fandt (højst de første 1.000 hits), i hittenes jobs.</translation>
     </message>
 </context>
 <context>
@@ -3240,6 +3280,89 @@ En webarkiveringspakke til nationalbiblioteker.</translation>
     <message>
         <source>critical</source>
         <translation>kritisk</translation>
+    </message>
+</context>
+<context>
+    <name>WaczDialog</name>
+    <message>
+        <source>Export WACZ</source>
+        <translation>Eksportér WACZ</translation>
+    </message>
+    <message>
+        <source>Web archive collections (*.wacz)</source>
+        <translation>Webarkivsamlinger (*.wacz)</translation>
+    </message>
+    <message>
+        <source>Cancel export</source>
+        <translation>Afbryd eksport</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Luk</translation>
+    </message>
+    <message>
+        <source>To {file}</source>
+        <translation>Til {file}</translation>
+    </message>
+    <message>
+        <source>Asking the archive…</source>
+        <translation>Spørger arkivet…</translation>
+    </message>
+    <message>
+        <source>{done} of {total}</source>
+        <translation>{done} af {total}</translation>
+    </message>
+    <message>
+        <source>Writing {file}</source>
+        <translation>Skriver {file}</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Afbryder…</translation>
+    </message>
+</context>
+<context>
+    <name>WaczExport</name>
+    <message>
+        <source>The search has no hits to export.</source>
+        <translation>Søgningen har ingen hits at eksportere.</translation>
+    </message>
+    <message>
+        <source>Search: {query}</source>
+        <translation>Søgning: {query}</translation>
+    </message>
+    <message>
+        <source>The file could not be written: {reason}</source>
+        <translation>Filen kunne ikke skrives: {reason}</translation>
+    </message>
+    <message>
+        <source>The export was cancelled; no file was written.</source>
+        <translation>Eksporten blev afbrudt; ingen fil blev skrevet.</translation>
+    </message>
+    <message>
+        <source>The export failed; no file was written. {reason}</source>
+        <translation>Eksporten mislykkedes; ingen fil blev skrevet. {reason}</translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved {file} ({size}): %Ln record(s).</source>
+        <translation>
+            <numerusform>Gemte {file} ({size}): %Ln post.</numerusform>
+            <numerusform>Gemte {file} ({size}): %Ln poster.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Job(s): {jobs}.</source>
+        <translation>
+            <numerusform>Job: {jobs}.</numerusform>
+            <numerusform>Job: {jobs}.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln revisited payload(s) have no original in the package.</source>
+        <translation>
+            <numerusform>%Ln gensynet indhold har ingen original i pakken.</numerusform>
+            <numerusform>%Ln gensynede indhold har ingen original i pakken.</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

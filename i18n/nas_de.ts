@@ -145,6 +145,18 @@
         <translation>Die ganze Archivdatei speichern, die den Datensatz dieser Seite enthält</translation>
     </message>
     <message>
+        <source>Export WACZ…</source>
+        <translation>WACZ exportieren…</translation>
+    </message>
+    <message>
+        <source>The jobs of this session as one WACZ file</source>
+        <translation>Die Jobs dieser Sitzung als eine WACZ-Datei</translation>
+    </message>
+    <message>
+        <source>The jobs of this session ({jobs}), with their metadata and the originals of their revisits.</source>
+        <translation>Die Jobs dieser Sitzung ({jobs}) mit ihren Metadaten und den Originalen ihrer Revisits.</translation>
+    </message>
+    <message>
         <source>The page {url} is not shown: its certificate is not the viewerproxy&apos;s ({reason}). Close this tab and browse again: the new tab trusts the viewerproxy&apos;s current certificate.</source>
         <translation>Die Seite {url} wird nicht angezeigt: Ihr Zertifikat ist nicht das des Viewerproxys ({reason}). Schließen Sie diesen Tab und durchsuchen Sie erneut: Der neue Tab vertraut dem aktuellen Zertifikat des Viewerproxys.</translation>
     </message>
@@ -1703,6 +1715,14 @@
         <translation>Diesen Job durchsuchen</translation>
     </message>
     <message>
+        <source>Export WACZ…</source>
+        <translation>WACZ exportieren…</translation>
+    </message>
+    <message>
+        <source>This job&apos;s files, index and pages as one WACZ file (ReplayWeb.page and pywb open it).</source>
+        <translation>Die Dateien, der Index und die Seiten dieses Jobs als eine WACZ-Datei (ReplayWeb.page und pywb öffnen sie).</translation>
+    </message>
+    <message>
         <source>Status history:</source>
         <translation>Statusverlauf:</translation>
     </message>
@@ -1769,6 +1789,14 @@
     <message>
         <source>Reading the job&apos;s crawl log and reports from the archive…</source>
         <translation>Crawl-Log und Berichte des Jobs werden aus dem Archiv gelesen…</translation>
+    </message>
+    <message>
+        <source>Job {id}</source>
+        <translation>Job {id}</translation>
+    </message>
+    <message>
+        <source>Job {id}, with its metadata and the originals of its revisits.</source>
+        <translation>Job {id} mit seinen Metadaten und den Originalen seiner Revisits.</translation>
     </message>
     <message>
         <source>Job {id}: {status}</source>
@@ -2852,6 +2880,14 @@ Eine Webarchivierungs-Suite für Nationalbibliotheken.</translation>
         <translation>Nächste Seite</translation>
     </message>
     <message>
+        <source>Export WACZ…</source>
+        <translation>WACZ exportieren…</translation>
+    </message>
+    <message>
+        <source>The captures of every hit&apos;s URL (up to the first 1,000 hits) in the jobs of the hits, as one WACZ file</source>
+        <translation>Die Erfassungen der URL jedes Treffers (bis zu den ersten 1.000 Treffern) in den Jobs der Treffer, als eine WACZ-Datei</translation>
+    </message>
+    <message>
         <source>Searching…</source>
         <translation>Suche läuft…</translation>
     </message>
@@ -2886,6 +2922,10 @@ Eine Webarchivierungs-Suite für Nationalbibliotheken.</translation>
     <message>
         <source>Types</source>
         <translation>Typen</translation>
+    </message>
+    <message>
+        <source>The captures of the URLs found by {query} (the first 1,000 hits at most), in the jobs of the hits.</source>
+        <translation>Die Erfassungen der von {query} gefundenen URLs (höchstens die ersten 1.000 Treffer) in den Jobs der Treffer.</translation>
     </message>
 </context>
 <context>
@@ -3240,6 +3280,89 @@ Eine Webarchivierungs-Suite für Nationalbibliotheken.</translation>
     <message>
         <source>critical</source>
         <translation>kritisch</translation>
+    </message>
+</context>
+<context>
+    <name>WaczDialog</name>
+    <message>
+        <source>Export WACZ</source>
+        <translation>WACZ exportieren</translation>
+    </message>
+    <message>
+        <source>Web archive collections (*.wacz)</source>
+        <translation>Webarchiv-Sammlungen (*.wacz)</translation>
+    </message>
+    <message>
+        <source>Cancel export</source>
+        <translation>Export abbrechen</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>To {file}</source>
+        <translation>Nach {file}</translation>
+    </message>
+    <message>
+        <source>Asking the archive…</source>
+        <translation>Das Archiv wird gefragt…</translation>
+    </message>
+    <message>
+        <source>{done} of {total}</source>
+        <translation>{done} von {total}</translation>
+    </message>
+    <message>
+        <source>Writing {file}</source>
+        <translation>Schreibe {file}</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Wird abgebrochen…</translation>
+    </message>
+</context>
+<context>
+    <name>WaczExport</name>
+    <message>
+        <source>The search has no hits to export.</source>
+        <translation>Die Suche hat keine Treffer zum Exportieren.</translation>
+    </message>
+    <message>
+        <source>Search: {query}</source>
+        <translation>Suche: {query}</translation>
+    </message>
+    <message>
+        <source>The file could not be written: {reason}</source>
+        <translation>Die Datei konnte nicht geschrieben werden: {reason}</translation>
+    </message>
+    <message>
+        <source>The export was cancelled; no file was written.</source>
+        <translation>Der Export wurde abgebrochen; es wurde keine Datei geschrieben.</translation>
+    </message>
+    <message>
+        <source>The export failed; no file was written. {reason}</source>
+        <translation>Der Export ist fehlgeschlagen; es wurde keine Datei geschrieben. {reason}</translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved {file} ({size}): %Ln record(s).</source>
+        <translation>
+            <numerusform>{file} gespeichert ({size}): %Ln Datensatz.</numerusform>
+            <numerusform>{file} gespeichert ({size}): %Ln Datensätze.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Job(s): {jobs}.</source>
+        <translation>
+            <numerusform>Job: {jobs}.</numerusform>
+            <numerusform>Jobs: {jobs}.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln revisited payload(s) have no original in the package.</source>
+        <translation>
+            <numerusform>%Ln erneut besuchter Inhalt hat kein Original im Paket.</numerusform>
+            <numerusform>%Ln erneut besuchte Inhalte haben kein Original im Paket.</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

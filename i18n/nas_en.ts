@@ -145,6 +145,18 @@
         <translation>Save the whole archive file that holds this page&apos;s record</translation>
     </message>
     <message>
+        <source>Export WACZ…</source>
+        <translation>Export WACZ…</translation>
+    </message>
+    <message>
+        <source>The jobs of this session as one WACZ file</source>
+        <translation>The jobs of this session as one WACZ file</translation>
+    </message>
+    <message>
+        <source>The jobs of this session ({jobs}), with their metadata and the originals of their revisits.</source>
+        <translation>The jobs of this session ({jobs}), with their metadata and the originals of their revisits.</translation>
+    </message>
+    <message>
         <source>The page {url} is not shown: its certificate is not the viewerproxy&apos;s ({reason}). Close this tab and browse again: the new tab trusts the viewerproxy&apos;s current certificate.</source>
         <translation>The page {url} is not shown: its certificate is not the viewerproxy&apos;s ({reason}). Close this tab and browse again: the new tab trusts the viewerproxy&apos;s current certificate.</translation>
     </message>
@@ -1703,6 +1715,14 @@
         <translation>Browse this job</translation>
     </message>
     <message>
+        <source>Export WACZ…</source>
+        <translation>Export WACZ…</translation>
+    </message>
+    <message>
+        <source>This job&apos;s files, index and pages as one WACZ file (ReplayWeb.page and pywb open it).</source>
+        <translation>This job&apos;s files, index and pages as one WACZ file (ReplayWeb.page and pywb open it).</translation>
+    </message>
+    <message>
         <source>Status history:</source>
         <translation>Status history:</translation>
     </message>
@@ -1769,6 +1789,14 @@
     <message>
         <source>Reading the job&apos;s crawl log and reports from the archive…</source>
         <translation>Reading the job&apos;s crawl log and reports from the archive…</translation>
+    </message>
+    <message>
+        <source>Job {id}</source>
+        <translation>Job {id}</translation>
+    </message>
+    <message>
+        <source>Job {id}, with its metadata and the originals of its revisits.</source>
+        <translation>Job {id}, with its metadata and the originals of its revisits.</translation>
     </message>
     <message>
         <source>Job {id}: {status}</source>
@@ -2852,6 +2880,14 @@ A web-archiving suite for national libraries.</translation>
         <translation>Next page</translation>
     </message>
     <message>
+        <source>Export WACZ…</source>
+        <translation>Export WACZ…</translation>
+    </message>
+    <message>
+        <source>The captures of every hit&apos;s URL (up to the first 1,000 hits) in the jobs of the hits, as one WACZ file</source>
+        <translation>The captures of every hit&apos;s URL (up to the first 1,000 hits) in the jobs of the hits, as one WACZ file</translation>
+    </message>
+    <message>
         <source>Searching…</source>
         <translation>Searching…</translation>
     </message>
@@ -2886,6 +2922,10 @@ A web-archiving suite for national libraries.</translation>
     <message>
         <source>Types</source>
         <translation>Types</translation>
+    </message>
+    <message>
+        <source>The captures of the URLs found by {query} (the first 1,000 hits at most), in the jobs of the hits.</source>
+        <translation>The captures of the URLs found by {query} (the first 1,000 hits at most), in the jobs of the hits.</translation>
     </message>
 </context>
 <context>
@@ -3240,6 +3280,89 @@ A web-archiving suite for national libraries.</translation>
     <message>
         <source>critical</source>
         <translation>critical</translation>
+    </message>
+</context>
+<context>
+    <name>WaczDialog</name>
+    <message>
+        <source>Export WACZ</source>
+        <translation>Export WACZ</translation>
+    </message>
+    <message>
+        <source>Web archive collections (*.wacz)</source>
+        <translation>Web archive collections (*.wacz)</translation>
+    </message>
+    <message>
+        <source>Cancel export</source>
+        <translation>Cancel export</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Close</translation>
+    </message>
+    <message>
+        <source>To {file}</source>
+        <translation>To {file}</translation>
+    </message>
+    <message>
+        <source>Asking the archive…</source>
+        <translation>Asking the archive…</translation>
+    </message>
+    <message>
+        <source>{done} of {total}</source>
+        <translation>{done} of {total}</translation>
+    </message>
+    <message>
+        <source>Writing {file}</source>
+        <translation>Writing {file}</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Cancelling…</translation>
+    </message>
+</context>
+<context>
+    <name>WaczExport</name>
+    <message>
+        <source>The search has no hits to export.</source>
+        <translation>The search has no hits to export.</translation>
+    </message>
+    <message>
+        <source>Search: {query}</source>
+        <translation>Search: {query}</translation>
+    </message>
+    <message>
+        <source>The file could not be written: {reason}</source>
+        <translation>The file could not be written: {reason}</translation>
+    </message>
+    <message>
+        <source>The export was cancelled; no file was written.</source>
+        <translation>The export was cancelled; no file was written.</translation>
+    </message>
+    <message>
+        <source>The export failed; no file was written. {reason}</source>
+        <translation>The export failed; no file was written. {reason}</translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved {file} ({size}): %Ln record(s).</source>
+        <translation>
+            <numerusform>Saved {file} ({size}): %Ln record.</numerusform>
+            <numerusform>Saved {file} ({size}): %Ln records.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Job(s): {jobs}.</source>
+        <translation>
+            <numerusform>Job: {jobs}.</numerusform>
+            <numerusform>Jobs: {jobs}.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln revisited payload(s) have no original in the package.</source>
+        <translation>
+            <numerusform>%Ln revisited payload has no original in the package.</numerusform>
+            <numerusform>%Ln revisited payloads have no original in the package.</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -145,6 +145,18 @@
         <translation>Enregistrer le fichier d&apos;archive entier qui contient l&apos;enregistrement de cette page</translation>
     </message>
     <message>
+        <source>Export WACZ…</source>
+        <translation>Exporter en WACZ…</translation>
+    </message>
+    <message>
+        <source>The jobs of this session as one WACZ file</source>
+        <translation>Les tâches de cette session en un seul fichier WACZ</translation>
+    </message>
+    <message>
+        <source>The jobs of this session ({jobs}), with their metadata and the originals of their revisits.</source>
+        <translation>Les tâches de cette session ({jobs}), avec leurs métadonnées et les originaux de leurs revisites.</translation>
+    </message>
+    <message>
         <source>The page {url} is not shown: its certificate is not the viewerproxy&apos;s ({reason}). Close this tab and browse again: the new tab trusts the viewerproxy&apos;s current certificate.</source>
         <translation>La page {url} n&apos;est pas affichée : son certificat n&apos;est pas celui du viewerproxy ({reason}). Fermez cet onglet et parcourez à nouveau : le nouvel onglet fait confiance au certificat actuel du viewerproxy.</translation>
     </message>
@@ -1703,6 +1715,14 @@
         <translation>Parcourir ce job</translation>
     </message>
     <message>
+        <source>Export WACZ…</source>
+        <translation>Exporter en WACZ…</translation>
+    </message>
+    <message>
+        <source>This job&apos;s files, index and pages as one WACZ file (ReplayWeb.page and pywb open it).</source>
+        <translation>Les fichiers, l’index et les pages de cette tâche en un seul fichier WACZ (ReplayWeb.page et pywb l’ouvrent).</translation>
+    </message>
+    <message>
         <source>Status history:</source>
         <translation>Historique des statuts :</translation>
     </message>
@@ -1769,6 +1789,14 @@
     <message>
         <source>Reading the job&apos;s crawl log and reports from the archive…</source>
         <translation>Lecture du journal et des rapports du job depuis l&apos;archive…</translation>
+    </message>
+    <message>
+        <source>Job {id}</source>
+        <translation>Tâche {id}</translation>
+    </message>
+    <message>
+        <source>Job {id}, with its metadata and the originals of its revisits.</source>
+        <translation>Tâche {id}, avec ses métadonnées et les originaux de ses revisites.</translation>
     </message>
     <message>
         <source>Job {id}: {status}</source>
@@ -2501,7 +2529,7 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
     </message>
     <message>
         <source>pages within {hops} link hops of a seed</source>
-        <translation>les pages à {hops} liens au plus d'une amorce</translation>
+        <translation>les pages à {hops} liens au plus d&apos;une amorce</translation>
     </message>
     <message>
         <source>every HTML page</source>
@@ -2509,11 +2537,11 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
     </message>
     <message>
         <source>pages matching {count} URL patterns</source>
-        <translation>les pages correspondant à {count} motifs d'URL</translation>
+        <translation>les pages correspondant à {count} motifs d&apos;URL</translation>
     </message>
     <message>
         <source>Browser capture: off (no page is rendered).</source>
-        <translation>Capture par navigateur : désactivée (aucune page n'est rendue).</translation>
+        <translation>Capture par navigateur : désactivée (aucune page n&apos;est rendue).</translation>
     </message>
     <message>
         <source>{pages} and {more}</source>
@@ -2537,11 +2565,11 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
     </message>
     <message>
         <source>clicks up to {n} buttons</source>
-        <translation>clique jusqu'à {n} boutons</translation>
+        <translation>clique jusqu&apos;à {n} boutons</translation>
     </message>
     <message>
         <source>screenshots</source>
-        <translation>captures d'écran</translation>
+        <translation>captures d&apos;écran</translation>
     </message>
     <message>
         <source>text</source>
@@ -2852,6 +2880,14 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
         <translation>Page suivante</translation>
     </message>
     <message>
+        <source>Export WACZ…</source>
+        <translation>Exporter en WACZ…</translation>
+    </message>
+    <message>
+        <source>The captures of every hit&apos;s URL (up to the first 1,000 hits) in the jobs of the hits, as one WACZ file</source>
+        <translation>Les captures de l’URL de chaque résultat (jusqu’aux 1 000 premiers) dans les tâches des résultats, en un seul fichier WACZ</translation>
+    </message>
+    <message>
         <source>Searching…</source>
         <translation>Recherche…</translation>
     </message>
@@ -2886,6 +2922,10 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
     <message>
         <source>Types</source>
         <translation>Types</translation>
+    </message>
+    <message>
+        <source>The captures of the URLs found by {query} (the first 1,000 hits at most), in the jobs of the hits.</source>
+        <translation>Les captures des URL trouvées par {query} (les 1 000 premiers résultats au plus), dans les tâches des résultats.</translation>
     </message>
 </context>
 <context>
@@ -3240,6 +3280,89 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
     <message>
         <source>critical</source>
         <translation>critique</translation>
+    </message>
+</context>
+<context>
+    <name>WaczDialog</name>
+    <message>
+        <source>Export WACZ</source>
+        <translation>Exporter en WACZ</translation>
+    </message>
+    <message>
+        <source>Web archive collections (*.wacz)</source>
+        <translation>Collections d’archives du web (*.wacz)</translation>
+    </message>
+    <message>
+        <source>Cancel export</source>
+        <translation>Annuler l’export</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Fermer</translation>
+    </message>
+    <message>
+        <source>To {file}</source>
+        <translation>Vers {file}</translation>
+    </message>
+    <message>
+        <source>Asking the archive…</source>
+        <translation>Interrogation de l’archive…</translation>
+    </message>
+    <message>
+        <source>{done} of {total}</source>
+        <translation>{done} sur {total}</translation>
+    </message>
+    <message>
+        <source>Writing {file}</source>
+        <translation>Écriture de {file}</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Annulation…</translation>
+    </message>
+</context>
+<context>
+    <name>WaczExport</name>
+    <message>
+        <source>The search has no hits to export.</source>
+        <translation>La recherche n’a aucun résultat à exporter.</translation>
+    </message>
+    <message>
+        <source>Search: {query}</source>
+        <translation>Recherche : {query}</translation>
+    </message>
+    <message>
+        <source>The file could not be written: {reason}</source>
+        <translation>Le fichier n’a pas pu être écrit : {reason}</translation>
+    </message>
+    <message>
+        <source>The export was cancelled; no file was written.</source>
+        <translation>L’export a été annulé ; aucun fichier n’a été écrit.</translation>
+    </message>
+    <message>
+        <source>The export failed; no file was written. {reason}</source>
+        <translation>L’export a échoué ; aucun fichier n’a été écrit. {reason}</translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved {file} ({size}): %Ln record(s).</source>
+        <translation>
+            <numerusform>{file} enregistré ({size}) : %Ln enregistrement.</numerusform>
+            <numerusform>{file} enregistré ({size}) : %Ln enregistrements.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Job(s): {jobs}.</source>
+        <translation>
+            <numerusform>Tâche : {jobs}.</numerusform>
+            <numerusform>Tâches : {jobs}.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln revisited payload(s) have no original in the package.</source>
+        <translation>
+            <numerusform>%Ln contenu revisité n’a pas d’original dans le paquet.</numerusform>
+            <numerusform>%Ln contenus revisités n’ont pas d’original dans le paquet.</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

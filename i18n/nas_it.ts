@@ -145,6 +145,18 @@
         <translation>Salva l&apos;intero file d&apos;archivio che contiene il record di questa pagina</translation>
     </message>
     <message>
+        <source>Export WACZ…</source>
+        <translation>Esporta WACZ…</translation>
+    </message>
+    <message>
+        <source>The jobs of this session as one WACZ file</source>
+        <translation>I job di questa sessione in un unico file WACZ</translation>
+    </message>
+    <message>
+        <source>The jobs of this session ({jobs}), with their metadata and the originals of their revisits.</source>
+        <translation>I job di questa sessione ({jobs}), con i loro metadati e gli originali delle loro rivisitazioni.</translation>
+    </message>
+    <message>
         <source>The page {url} is not shown: its certificate is not the viewerproxy&apos;s ({reason}). Close this tab and browse again: the new tab trusts the viewerproxy&apos;s current certificate.</source>
         <translation>La pagina {url} non viene mostrata: il suo certificato non è quello del viewerproxy ({reason}). Chiudi questa scheda e sfoglia di nuovo: la nuova scheda si fida del certificato attuale del viewerproxy.</translation>
     </message>
@@ -1703,6 +1715,14 @@
         <translation>Sfoglia questo job</translation>
     </message>
     <message>
+        <source>Export WACZ…</source>
+        <translation>Esporta WACZ…</translation>
+    </message>
+    <message>
+        <source>This job&apos;s files, index and pages as one WACZ file (ReplayWeb.page and pywb open it).</source>
+        <translation>I file, l’indice e le pagine di questo job in un unico file WACZ (ReplayWeb.page e pywb lo aprono).</translation>
+    </message>
+    <message>
         <source>Status history:</source>
         <translation>Cronologia degli stati:</translation>
     </message>
@@ -1769,6 +1789,14 @@
     <message>
         <source>Reading the job&apos;s crawl log and reports from the archive…</source>
         <translation>Lettura del log e dei rapporti del job dall&apos;archivio…</translation>
+    </message>
+    <message>
+        <source>Job {id}</source>
+        <translation>Job {id}</translation>
+    </message>
+    <message>
+        <source>Job {id}, with its metadata and the originals of its revisits.</source>
+        <translation>Job {id}, con i suoi metadati e gli originali delle sue rivisitazioni.</translation>
     </message>
     <message>
         <source>Job {id}: {status}</source>
@@ -2852,6 +2880,14 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
         <translation>Pagina successiva</translation>
     </message>
     <message>
+        <source>Export WACZ…</source>
+        <translation>Esporta WACZ…</translation>
+    </message>
+    <message>
+        <source>The captures of every hit&apos;s URL (up to the first 1,000 hits) in the jobs of the hits, as one WACZ file</source>
+        <translation>Le catture dell’URL di ogni risultato (fino ai primi 1.000) nei job dei risultati, in un unico file WACZ</translation>
+    </message>
+    <message>
         <source>Searching…</source>
         <translation>Ricerca in corso…</translation>
     </message>
@@ -2886,6 +2922,10 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
     <message>
         <source>Types</source>
         <translation>Tipi</translation>
+    </message>
+    <message>
+        <source>The captures of the URLs found by {query} (the first 1,000 hits at most), in the jobs of the hits.</source>
+        <translation>Le catture degli URL trovati da {query} (al massimo i primi 1.000 risultati), nei job dei risultati.</translation>
     </message>
 </context>
 <context>
@@ -3240,6 +3280,89 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
     <message>
         <source>critical</source>
         <translation>critico</translation>
+    </message>
+</context>
+<context>
+    <name>WaczDialog</name>
+    <message>
+        <source>Export WACZ</source>
+        <translation>Esporta WACZ</translation>
+    </message>
+    <message>
+        <source>Web archive collections (*.wacz)</source>
+        <translation>Raccolte di archivi web (*.wacz)</translation>
+    </message>
+    <message>
+        <source>Cancel export</source>
+        <translation>Annulla l’esportazione</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Chiudi</translation>
+    </message>
+    <message>
+        <source>To {file}</source>
+        <translation>In {file}</translation>
+    </message>
+    <message>
+        <source>Asking the archive…</source>
+        <translation>Interrogazione dell’archivio…</translation>
+    </message>
+    <message>
+        <source>{done} of {total}</source>
+        <translation>{done} di {total}</translation>
+    </message>
+    <message>
+        <source>Writing {file}</source>
+        <translation>Scrittura di {file}</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Annullamento…</translation>
+    </message>
+</context>
+<context>
+    <name>WaczExport</name>
+    <message>
+        <source>The search has no hits to export.</source>
+        <translation>La ricerca non ha risultati da esportare.</translation>
+    </message>
+    <message>
+        <source>Search: {query}</source>
+        <translation>Ricerca: {query}</translation>
+    </message>
+    <message>
+        <source>The file could not be written: {reason}</source>
+        <translation>Impossibile scrivere il file: {reason}</translation>
+    </message>
+    <message>
+        <source>The export was cancelled; no file was written.</source>
+        <translation>L’esportazione è stata annullata; nessun file è stato scritto.</translation>
+    </message>
+    <message>
+        <source>The export failed; no file was written. {reason}</source>
+        <translation>L’esportazione non è riuscita; nessun file è stato scritto. {reason}</translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved {file} ({size}): %Ln record(s).</source>
+        <translation>
+            <numerusform>Salvato {file} ({size}): %Ln record.</numerusform>
+            <numerusform>Salvato {file} ({size}): %Ln record.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Job(s): {jobs}.</source>
+        <translation>
+            <numerusform>Job: {jobs}.</numerusform>
+            <numerusform>Job: {jobs}.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln revisited payload(s) have no original in the package.</source>
+        <translation>
+            <numerusform>%Ln contenuto rivisitato non ha l’originale nel pacchetto.</numerusform>
+            <numerusform>%Ln contenuti rivisitati non hanno l’originale nel pacchetto.</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -52,6 +52,11 @@ class ServiceBackend:
             self._clients.append(client)
         return client
 
+    def release(self) -> None:
+        """Close the calling thread's connection (a thread of its own, such as a WACZ export's,
+        that ends now)."""
+        self._drop()
+
     def _drop(self) -> None:
         client = getattr(self._local, "client", None)
         self._local.client = None

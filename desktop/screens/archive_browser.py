@@ -147,9 +147,15 @@ class ArchiveTab(QWidget):
         self.problem.setWordWrap(True)
         self.problem.setStyleSheet("color: #b00020;")
         self.problem.hide()
+        self.export_button = QPushButton(self)
+        self.export_button.setObjectName("exportSessionWacz")
+        self.export_button.clicked.connect(lambda: self.export_wacz())
+        screen.needs(self.export_button, "arcrepository.get_file")
+        self.wacz_dialog = None
         bar = QHBoxLayout()
         bar.addWidget(self.address, 1)
         bar.addWidget(self.recording)
+        bar.addWidget(self.export_button)
         info = QHBoxLayout()            # a line of its own: dates and file names are long
         info.addWidget(self.previous_button)
         info.addWidget(self.capture_label)
@@ -217,9 +223,23 @@ class ArchiveTab(QWidget):
         self.download_record_button.setToolTip(self.tr("Save this page's record, as the archive stores it"))
         self.download_file_button.setText(self.tr("Download file"))
         self.download_file_button.setToolTip(self.tr("Save the whole archive file that holds this page's record"))
+        self.export_button.setText(self.tr("Export WACZ…"))
+        self.export_button.setToolTip(self.tr("The jobs of this session as one WACZ file"))
         self._session_changed(self.controller.session)
         self._show_capture(self.controller.capture)
         self._show_navigation(self.controller.navigation)
+
+    def export_wacz(self, path: str | None = None) -> None:
+        """The session's jobs into one WACZ file (a save dialog unless ``path`` is given)."""
+        from desktop.widgets.wacz_dialog import open_export
+
+        ids = list(self.job_ids)
+        title = self.title or self.screen_._tab_title(ids)
+        self.wacz_dialog = open_export(
+            self, self.screen_.client, "jobs-" + "-".join(map(str, ids[:5])) + ".wacz",
+            self.tr("The jobs of this session ({jobs}), with their metadata and the originals of their "
+                    "revisits.").format(jobs=self.screen_._tab_title(ids)),
+            lambda d, p: d.export_jobs(p, ids, title), path) or self.wacz_dialog
 
     # --- the session's own profile ---------------------------------------------------------------
 

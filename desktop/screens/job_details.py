@@ -98,6 +98,11 @@ class JobDetailsScreen(Screen):
         self.browse_button = QPushButton(self.content)
         self.browse_button.setObjectName("browseJob")
         self.browse_button.clicked.connect(c.browse)
+        self.export_button = QPushButton(self.content)
+        self.export_button.setObjectName("exportWacz")
+        self.export_button.clicked.connect(lambda: self.export_wacz())
+        self.needs(self.export_button, "arcrepository.get_file")
+        self.wacz_dialog = None
         top = QHBoxLayout()
         top.addWidget(self.job_label)
         top.addWidget(self.job_id)
@@ -105,6 +110,7 @@ class JobDetailsScreen(Screen):
         top.addSpacing(16)
         top.addWidget(self.heading, 1)
         top.addWidget(self.browse_button)
+        top.addWidget(self.export_button)
         top.addWidget(self.resubmit_button)
 
         self.tabs = QTabWidget(self.content)
@@ -227,6 +233,9 @@ class JobDetailsScreen(Screen):
         self.resubmit_button.setText(self.tr("Resubmit"))
         self.resubmit_button.setToolTip(self.tr("Only a failed or cancelled job can be resubmitted."))
         self.browse_button.setText(self.tr("Browse this job"))
+        self.export_button.setText(self.tr("Export WACZ…"))
+        self.export_button.setToolTip(self.tr("This job's files, index and pages as one WACZ file "
+                                              "(ReplayWeb.page and pywb open it)."))
         self.history_label.setText(self.tr("Status history:"))
         for i, text in enumerate((self.tr("Overview"), self.tr("Domains"), self.tr("Crawl log"), self.tr("Reports"),
                                   self.tr("Files"))):
@@ -277,6 +286,21 @@ class JobDetailsScreen(Screen):
         self.set_enabled(self.resubmit_button, self.controller.can_resubmit)
         self.browse_button.setVisible(self.can_browse)
         self.browse_button.setEnabled(self.controller.job is not None)
+        self.set_enabled(self.export_button, self.controller.job is not None)
+
+    def export_wacz(self, path: str | None = None) -> None:
+        """This job into one WACZ file: a save dialog (unless ``path`` is given), then the export
+        with its progress in a dialog of its own."""
+        from desktop.widgets.wacz_dialog import open_export
+
+        job = self.controller.job
+        if job is None:
+            return
+        title = self.tr("Job {id}").format(id=job.id)
+        self.wacz_dialog = open_export(
+            self, self.client, f"job-{job.id}.wacz",
+            self.tr("Job {id}, with its metadata and the originals of its revisits.").format(id=job.id),
+            lambda d, p: d.export_jobs(p, [job.id], title), path) or self.wacz_dialog
 
     def show_job(self, j: JobDetailsDto) -> None:
         self._enable()

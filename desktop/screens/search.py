@@ -83,6 +83,11 @@ class SearchScreen(Screen):
         self.next_button = QPushButton(self.content)
         self.next_button.setObjectName("searchNext")
         self.next_button.clicked.connect(lambda: self._turn(1))
+        self.export_button = QPushButton(self.content)
+        self.export_button.setObjectName("searchExportWacz")
+        self.export_button.clicked.connect(lambda: self.export_wacz())
+        self.needs(self.export_button, "arcrepository.get_file")
+        self.wacz_dialog = None
 
         split = QSplitter(Qt.Orientation.Horizontal, self.content)
         split.addWidget(self.results)
@@ -97,6 +102,7 @@ class SearchScreen(Screen):
         pages.addWidget(self.summary, 1)
         pages.addWidget(self.previous_button)
         pages.addWidget(self.next_button)
+        pages.addWidget(self.export_button)
         lay = QVBoxLayout(self.content)
         lay.addWidget(self.form)
         lay.addWidget(self.search_button, 0, Qt.AlignmentFlag.AlignRight)
@@ -123,6 +129,9 @@ class SearchScreen(Screen):
         self.search_button.setText(self.tr("Search"))
         self.previous_button.setText(self.tr("Previous page"))
         self.next_button.setText(self.tr("Next page"))
+        self.export_button.setText(self.tr("Export WACZ…"))
+        self.export_button.setToolTip(self.tr("The captures of every hit's URL (up to the first 1,000 hits) in "
+                                              "the jobs of the hits, as one WACZ file"))
         if self.controller.result is not None:
             self._show(self.controller.result)
 
@@ -190,7 +199,22 @@ class SearchScreen(Screen):
         self.facets.setHtml("".join(side))
         self._show_paging(r)
 
+    def export_wacz(self, path: str | None = None) -> None:
+        """The current query's result set into one WACZ file (a save dialog unless ``path``)."""
+        from desktop.widgets.wacz_dialog import open_export
+
+        c = self.controller
+        if c.result is None or not c.result.hits:
+            return
+        query, ids, sort = c.query, list(c.job_ids), c.sort
+        self.wacz_dialog = open_export(
+            self, self.client, "search.wacz",
+            self.tr("The captures of the URLs found by {query} (the first 1,000 hits at most), in the jobs of "
+                    "the hits.").format(query=query),
+            lambda d, p: d.export_search(p, query, ids, sort), path) or self.wacz_dialog
+
     def _show_paging(self, r: SearchResultDto | None) -> None:
+        self.set_enabled(self.export_button, r is not None and bool(r.hits))
         self.previous_button.setEnabled(r is not None and r.page > 1)
         self.next_button.setEnabled(r is not None and r.page * PAGE_SIZE < min(r.total, 1000))
 

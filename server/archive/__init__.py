@@ -1,15 +1,15 @@
 """The replicated archive: arcrepository, bitarchive monitors, bitarchives, checksum replicas,
 batch jobs. This package is the archive core the services share (storage, names, checksums,
-RemoteFile, the HTTP file server, CDX, batch jobs, calls between archive services, the
-per-replica service plumbing); each service is a subpackage with a thin ``service`` module over
-plain core modules. The admin database belongs to ``arcrepository``."""
+RemoteFile, the HTTP file server, batch jobs, calls between archive services, the per-replica
+service plumbing; the CDX writer and SURT keys are in ``shared.warc``); each service is a
+subpackage with a thin ``service`` module over plain core modules. The admin database belongs to
+``arcrepository``."""
 
 #: what other packages may import from this one (tests/unit/foundation/test_import_rules.py):
 #: the archive core that its services, the harvester and the CLI share
 PUBLIC = (
     'batch',
     'calls',
-    'cdx',
     'checksums',
     'client_store',
     'events',
@@ -22,7 +22,6 @@ PUBLIC = (
     'replicas',
     'sources',
     'storage',
-    'surt',
     'transfer',
     'user_regex',
     'verify',

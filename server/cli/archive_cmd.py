@@ -285,15 +285,9 @@ def _report_damage(proxy, name: str, replica: str, exc: NasError) -> None:
 
 def _replica_order(proxy, named: str | None) -> list[str]:
     """Bitarchive replicas to try: the named one (or the default) first, then the others."""
-    from shared.enums import ReplicaType
+    from shared.wacz.source import replica_order
 
-    replicas = [r for r in _call(proxy, "replicas") if r.type == ReplicaType.BITARCHIVE]
-    if named:
-        first = [r for r in replicas if named in (r.id, r.name)]
-        if not first:
-            return [named]          # the arcrepository answers NotFound with the replica list
-        return [first[0].id] + [r.id for r in replicas if r.id != first[0].id]
-    return [r.id for r in replicas]
+    return replica_order(_call(proxy, "replicas"), named)
 
 
 def get_record(args: argparse.Namespace) -> int:

@@ -75,32 +75,25 @@ def search(args: argparse.Namespace) -> int:
 
 def url_list(args: argparse.Namespace, ids: list[int]) -> int:
     """Every hit's URL (once, in the order of the hits), page after page up to the server's rank
-    limit, into ``args.url_list``: a result set to export."""
-    from shared import contracts
+    limit, into ``args.url_list``: a result set to export (shared/wacz/selection.py)."""
     from shared.errors import IndexNotReady
+    from shared.wacz.selection import result_set
 
-    urls: dict[str, None] = {}
-    total = 0
-    missing = []
     with rpc_proxy(args) as proxy:
-        page, deadline = 1, time.monotonic() + args.wait
+        deadline = time.monotonic() + args.wait
         while True:
             try:
-                raw = call(proxy, SERVICE, "search", args.query, ids, args.sort, page, 100, False)
+                rs = result_set(lambda *a: call(proxy, *a), args.query, ids, args.sort)
             except IndexNotReady as exc:
                 if time.monotonic() >= deadline:
                     return fail(EXIT_UNREACHABLE, exc.message)
                 time.sleep(0.5)    # a poll of the server's state, not a synchronisation
                 continue
-            result = contracts.decode(SERVICE, "search", raw)
-            if any(m.code == "building" for m in result.missing) and time.monotonic() < deadline and page == 1:
+            if any(m.code == "building" for m in rs.missing) and time.monotonic() < deadline:
                 time.sleep(0.5)
                 continue
-            total, missing = result.total, result.missing
-            urls.update((h.url, None) for h in result.hits)
-            if not result.hits or page * 100 >= min(total, 1000):
-                break
-            page += 1
+            break
+    urls, total, missing = rs.urls, rs.total, rs.missing
     text = "".join(f"{u}\n" for u in urls)
     if args.url_list == "-":
         sys.stdout.write(text)

@@ -144,95 +144,19 @@ def _urls(path: str | None) -> list[str] | None:
     return urls
 
 
-class ArchiveSource:
-    """The export's :class:`server.wacz.export.Source` over the arcrepository (and the index server
-    for URL lookups): whole files streamed with their MD5 checked, single records by offset."""
+def _source(proxy, args, progress):
+    """The shared export source (shared/wacz/source.py) over this command's proxy."""
+    from server.archive.remotefile import http_chunks
+    from shared.wacz.source import ArchiveSource
 
-    def __init__(self, proxy, args, progress):
-        self.proxy, self.args, self.progress = proxy, args, progress
-        self.sizes: dict[str, int] = {}
-
-    def files(self, job_id: int) -> list[tuple[str, int]]:
-        out, offset = [], 0
-        while True:
-            page = _arc(self.proxy, "list_files", None, offset, 1000, f"{job_id}-.*")
-            out += [(f.name, f.size or 0) for f in page.items]
-            offset += len(page.items)
-            if not page.items or offset >= page.total:
-                break
-        self.sizes.update(out)
-        return out
-
-    def _replicas(self) -> list[str]:
-        from server.cli.archive_cmd import _replica_order
-
-        return _replica_order(self.proxy, self.args.replica)
-
-    def chunks(self, name: str):
-        import itertools
-
-        from server.archive.checksums import new_hash, normalise
-        from server.archive.remotefile import http_chunks
-        from shared.errors import ChecksumMismatch, NasError
-
-        problems = []
-        for replica in self._replicas():
-            try:
-                info = _arc(self.proxy, "get_file", name, replica)
-                stream = http_chunks(info.url, self.args.timeout)
-                first = next(stream, b"")   # a replica that cannot serve fails here, before a byte is used
-            except NasError as exc:
-                problems.append(f"replica {replica}: {exc.code}: {exc.message}")
-                continue
-            h, size = new_hash(), 0
-            for chunk in itertools.chain([first], stream):
-                h.update(chunk)
-                size += len(chunk)
-                self.progress(len(chunk))
-                yield chunk
-            md5 = h.hexdigest()
-            if size != info.size or (info.checksum and md5 != normalise(info.checksum)):
-                raise ChecksumMismatch(f"{name} from replica {replica} is not the archived file "
-                                       f"({size} of {info.size} bytes, md5 {md5})", {"name": name})
-            return
-        raise NasError(f"{name}: no replica could give it ({'; '.join(problems)})", {"name": name})
-
-    def record(self, name: str, offset: int):
-        from server.archive.remotefile import http_chunks
-        from shared.errors import NasError
-
-        problems = []
-        for replica in self._replicas():
-            try:
-                info = _arc(self.proxy, "get_record", name, offset, replica)
-                return http_chunks(info.url, self.args.timeout)
-            except NasError as exc:
-                problems.append(f"replica {replica}: {exc.code}: {exc.message}")
-        raise NasError(f"{name} at {offset}: no replica could give the record ({'; '.join(problems)})",
-                       {"name": name, "offset": offset})
-
-    def lookup(self, url: str, job_ids: list[int]):
-        import time
-
-        from shared.errors import IndexNotReady
-
-        deadline = time.monotonic() + max(600.0, self.args.timeout)
-        while True:
-            try:
-                found = call(self.proxy, "index_server", "lookup", url, job_ids)
-                break
-            except IndexNotReady:   # the full index is being built: it was started by this call
-                if time.monotonic() > deadline:
-                    raise
-                call(self.proxy, "index_server", "index_status", "full", job_ids, 10)
-        return [(c.filename, c.offset, c.revisit_of_filename, c.revisit_of_offset) for c in found.captures
-                if c.offset is not None]
+    return ArchiveSource(lambda service, method, *a: call(proxy, service, method, *a),
+                         lambda url: http_chunks(url, args.timeout), args.replica, progress,
+                         lookup_wait=max(600.0, args.timeout))
 
 
 def export_wacz(args: argparse.Namespace) -> int:
-    from server.wacz.export import export_jobs, tmp_dir
-    from server.wacz.writer import WaczWriter
     from shared.errors import InvalidInput
+    from shared.wacz.run import export_to_file
 
     out = args.output
     if os.path.isdir(out):
@@ -244,23 +168,16 @@ def export_wacz(args: argparse.Namespace) -> int:
         raise InvalidInput(f"{parent}: no such directory", {"file": out})
     urls = _urls(args.urls)
     compressed = {"auto": None, "plain": False, "blocks": True}[args.index]
-    part = out + ".part"
     with rpc_proxy(args) as proxy:
         jobs = _job_ids(args, proxy)
-        with _bar(args, unit="B", unit_scale=True, desc="export") as bar, tmp_dir(args.work_dir) as tmp:
-            source = ArchiveSource(proxy, args, bar.update)
+        with _bar(args, unit="B", unit_scale=True, desc="export") as bar:
+            source = _source(proxy, args, bar.update)
 
             def on_file(name: str) -> None:
                 bar.total = sum(source.sizes.values()) or None
                 bar.set_description(name[:40])
 
-            try:
-                with open(part, "wb") as fh, WaczWriter(fh) as writer:
-                    summary = export_jobs(source, jobs, writer, tmp, args.title, compressed, urls, on_file)
-                os.replace(part, out)
-            finally:
-                if os.path.exists(part):
-                    os.unlink(part)
+            summary = export_to_file(out, source, jobs, args.title, compressed, urls, on_file, args.work_dir)
     print(f"{out}: {len(summary.files)} WARC files, {summary.records} index lines, {summary.pages} pages, "
           f"{summary.originals} revisit originals added; {os.path.getsize(out)} bytes on disk "
           f"({summary.bytes} bytes of members, before the zip's own compression) (jobs {', '.join(map(str, jobs))})")

@@ -11,7 +11,7 @@ not a note about it). Every other item is one ``metadata`` record whose target U
     metadata://netarkivet.dk/crawl/logs/crawl.log?majorversion=1&minorversion=0&harvestid=3&harvestnum=0&jobid=4
     metadata://netarkivet.dk/crawl/index/cdx?majorversion=2&minorversion=0&harvestid=3&jobid=4&filename=F.warc.gz
 
-The CDX records hold CDXJ lines (pywb's format, sorted) made by server/archive/cdx.py.
+The CDX records hold CDXJ lines (pywb's format, sorted) made by shared/warc/cdx.py.
 ``make_id`` and ``clock`` let tests make byte-for-byte reproducible files.
 """
 from __future__ import annotations
@@ -32,7 +32,7 @@ LOG_FILES = ("crawl.log", "progress-statistics.log", "crawler.log", "browser.log
 SETUP_FILES = ((SPEC_FILE, "application/json"), (JOB_FILE, "application/json"), (SEEDS_FILE, "text/plain"))
 REPORT_EXTRA = ("domain-stats.json",)
 # browser capture's page list (server/crawler/browser/capture.py), under the name the WACZ
-# importer gives one (server/wacz/imports.py) and the exporter looks for (server/wacz/export.py)
+# importer gives one (server/wacz/imports.py) and the exporter looks for (shared/wacz/export.py)
 PAGES_FILE, PAGES_TYPE = "pages.jsonl", "application/x-jsonlines"
 CDX_TYPE = "text/x-cdxj"
 CDX_DIR = "cdx"
@@ -64,7 +64,7 @@ class _Writer(WARCWriter):
 
 def cdx_lines(warc_path: str) -> list[str]:
     """Sorted CDXJ lines of one WARC file."""
-    from server.archive.cdx import iter_cdx
+    from shared.warc.cdx import iter_cdx
 
     name = os.path.basename(warc_path)
     return sorted(rec.cdxj(name) for rec in iter_cdx(warc_path))

@@ -6,13 +6,11 @@ everything else is a plain core that unit tests call directly."""
 #: what other packages may import from this one (tests/unit/foundation/test_import_rules.py):
 #: the crawler reads a dedup index with ``dedup_index``; a viewer on the index server's host reads
 #: a full index directory with ``full_index``; clients unpack a transferred index with
-#: ``package``; the set names are the seeds' and shared with clients through ``names``; a WACZ
-#: export reads a job's metadata WARC with ``metadata`` and sorts its index with ``sorting``.
+#: ``package``; the set names are the seeds' and shared with clients through ``names``. (Reading
+#: a job's metadata WARC and the external sort are in ``shared.warc``: a WACZ export uses them too.)
 PUBLIC = (
     'dedup_index',
     'full_index',
-    'metadata',
     'names',
     'package',
-    'sorting',
 )

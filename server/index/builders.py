@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import re
 
-from server.index import cdx_index, dedup_index, full_index, sorting
+from server.index import cdx_index, dedup_index, full_index
 from server.index.fulltext.builder import build_job as build_text  # noqa: F401 - the worker's "text" task
 from server.index.jobdata import process as process_job  # noqa: F401 - the worker's "job" task
+from shared.warc import sorting
 
 
 def build_set(kind: str, tmp: str, inputs: list[str], base: str | None = None, mime_exclude: str = r"^text/.*",

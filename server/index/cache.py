@@ -34,7 +34,7 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from server.index import builders, cdx_index, full_index, package, sorting
+from server.index import builders, cdx_index, full_index, package
 from server.index.entries import Entry
 from server.index.jobdata import JobData, JobDataCache, SourceFile
 from server.index.locks import Coalescer
@@ -54,6 +54,7 @@ from shared.dto.index import (
     MissingJobDto,
 )
 from shared.errors import ERRORS_BY_CODE, IndexNotReady, InvalidInput, JobNotFound, NasError, NoIndexData
+from shared.warc import sorting
 
 log = logging.getLogger(__name__)
 

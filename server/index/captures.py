@@ -26,7 +26,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
-from server.archive.cdx import surt as _slow_surt
+from shared.warc.cdx import surt as _slow_surt
 
 (F_SURT, F_TS, F_URL, F_STATUS, F_MIME, F_DIGEST, F_FILE, F_OFFSET, F_LENGTH, F_ORIG_FILE, F_ORIG_OFFSET,
  F_ORIG_TS, F_JOB, F_FLAGS, F_DATE) = range(15)
@@ -52,7 +52,7 @@ def clean(value: str | None) -> str:
 
 
 def surt(url: str) -> str:
-    """:func:`server.archive.cdx.surt` (the CDX's key), computed without urllib for the plain
+    """:func:`shared.warc.cdx.surt` (the CDX's key), computed without urllib for the plain
     http(s) URLs that are nearly all of a crawl; anything unusual takes the CDX's own function,
     so the two always agree (tests/unit/index/test_captures.py checks it)."""
     m = _PLAIN_URL(url)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 
-from server.index import sorting
+from shared.warc import sorting
 
 FORMAT = "cdxj"
 CDXJ, CDX11 = "index.cdxj", "index.cdx"

@@ -21,11 +21,12 @@ import os
 from collections.abc import Callable
 from typing import Any
 
-from server.archive.cdx import short_digest
-from server.index import captures, metadata, sorting
+from server.index import captures
 from server.index.entries import Entry
 from server.index.locks import Coalescer
 from shared.errors import NoIndexData
+from shared.warc import metadata, sorting
+from shared.warc.cdx import short_digest
 
 CAPTURES, CDX = "captures.tsv", "cdx.cdxj"
 
@@ -60,7 +61,7 @@ class JobData:
 
 
 #: the form of an entry's files: a new form gives every job a new entry (made again when asked for)
-FORMAT = 2  # 2: CDX lines as pywb writes them, keys by server/archive/surt.py
+FORMAT = 2  # 2: CDX lines as pywb writes them, keys by shared/warc/surt.py
 
 
 def signature(files: list[SourceFile]) -> str:
@@ -164,7 +165,7 @@ def _lines(path: str):
 
 
 def _as_cdxj(line: str) -> str | None:
-    """A metadata CDX line as CDXJ in the form pywb's cdx-indexer writes today (server/archive/cdx.py):
+    """A metadata CDX line as CDXJ in the form pywb's cdx-indexer writes today (shared/warc/cdx.py):
     11-field CDX lines of older metadata are converted, and CDXJ lines that older versions wrote
     are brought to that form (the key made again from the URL, ``sha1:`` left out of the digest,
     no status on a revisit), so that a job set's index is of one form and its keys meet the

@@ -42,7 +42,6 @@ from typing import Any
 
 from sqlalchemy.orm import Session, sessionmaker
 
-from server.archive.cdx import surt
 from server.viewerproxy import sessions as core
 from server.viewerproxy.backend import ArchiveBackend
 from server.viewerproxy.ca import CertificateAuthority, check_host
@@ -51,6 +50,7 @@ from server.viewerproxy.records import Record, replay_headers, ts14
 from server.viewerproxy.resolve import accept_datetime, http_date, is_revisit, ordered, originals
 from shared.dto.viewer import RESERVED_HOST
 from shared.errors import IndexNotReady, InvalidInput, NasError, Unavailable
+from shared.warc.cdx import surt
 
 log = logging.getLogger("server.viewerproxy.proxy")
 

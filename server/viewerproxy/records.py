@@ -17,8 +17,8 @@ import requests
 from warcio.archiveiterator import ArchiveIterator
 from warcio.bufferedreaders import ChunkedDataReader
 
-from server.archive.cdx import target_uri
 from shared.errors import ChecksumMismatch, InvalidWarc, Unavailable
+from shared.warc.cdx import target_uri
 
 #: records up to this size (nearly every page and its resources) are read whole and verified
 #: (gzip CRC, WARC-Block-Digest) before a byte is replayed; larger ones stream unverified, as a

@@ -61,7 +61,7 @@ def write_metadata(path: str, job_id: int, harvest_id: int, files: list[Imported
     """The job's metadata WARC at ``path`` (its CDX records read each file under its archive name)."""
     from warcio.warcwriter import WARCWriter
 
-    from server.archive.cdx import iter_cdx
+    from shared.warc.cdx import iter_cdx
 
     class _Writer(WARCWriter):
         def _make_warc_id(self) -> str:  # type: ignore[override]

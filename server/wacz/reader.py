@@ -184,7 +184,7 @@ def extract(path: str, dest: str, max_bytes: int = 1 << 40, progress: Callable[[
             if target is not None:
                 warcs.append(target)
             elif out is not None:
-                from server.wacz.pages import parse_page_list
+                from shared.wacz.pages import parse_page_list
 
                 pages = parse_page_list(out.getvalue())
         if not warcs:

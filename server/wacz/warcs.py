@@ -94,7 +94,7 @@ def _whole_gzip(name: str) -> InvalidWarc:
 
 def _members(fh, name: str) -> int:
     """How many gzip members; InvalidWarc for a cut-off one (warcio reads those without a word)."""
-    from server.archive.cdx import iter_gzip_members
+    from shared.warc.cdx import iter_gzip_members
 
     fh.seek(0)
     try:

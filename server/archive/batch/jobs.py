@@ -51,7 +51,7 @@ class CdxJob(BatchJob):
     file_pattern = r".*\.(w?arc)(\.gz)?"
 
     def process_file(self, name: str, path: str, out: BinaryIO) -> None:
-        from server.archive.cdx import write_cdx
+        from shared.warc.cdx import write_cdx
 
         buf = io.StringIO()
         fmt = self.args.get("format", "cdxj")
@@ -63,7 +63,7 @@ class CdxJob(BatchJob):
 
     @classmethod
     def post_process(cls, inputs: list[BinaryIO], out: BinaryIO, args: dict[str, Any]) -> None:
-        from server.archive.cdx import CDX11_HEADER
+        from shared.warc.cdx import CDX11_HEADER
 
         if args.get("format") == "cdx11":
             out.write(CDX11_HEADER.encode())
@@ -135,7 +135,7 @@ class UrlSearchJob(BatchJob):
         self.pattern = UserPattern(self.args.get("regex", ".*"))
 
     def process_file(self, name: str, path: str, out: BinaryIO) -> None:
-        from server.archive.cdx import iter_cdx
+        from shared.warc.cdx import iter_cdx
 
         for rec in iter_cdx(path):
             if self.pattern.search(rec.url):
@@ -152,7 +152,7 @@ class MimeCountJob(BatchJob):
         self.counts: collections.Counter[str] = collections.Counter()
 
     def process_file(self, name: str, path: str, out: BinaryIO) -> None:
-        from server.archive.cdx import iter_cdx
+        from shared.warc.cdx import iter_cdx
 
         counted: collections.Counter[str] = collections.Counter()
         for rec in iter_cdx(path):

@@ -82,9 +82,9 @@ def _preload() -> None:
     import warcio.archiveiterator  # noqa: F401
     import warcio.warcwriter  # noqa: F401
 
-    import server.archive.cdx  # noqa: F401
     import server.archive.checksums  # noqa: F401
     import shared.errors  # noqa: F401 - base.py imports it where used
+    import shared.warc.cdx  # noqa: F401
 
 
 def _threaded(job: Any, files: list, threads: int, out: Any, result: dict[str, Any], failed: Any) -> None:

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 from warcio.warcwriter import WARCWriter
 
-from server.archive.cdx import surt
 from server.index.jobdata import SourceFile
+from shared.warc.cdx import surt
 
 
 @dataclass

@@ -237,7 +237,7 @@ def test_a_file_that_fails_half_way_leaves_nothing_in_the_output(tmp_path, job):
 def test_a_cdx11_output_merged_again_keeps_one_header_and_sorted_lines():
     """A rerun's output (a failed file read from another replica) joins the first run's, each
     already merged with its header: the merge keeps one header and one sorted list."""
-    from server.archive.cdx import CDX11_HEADER
+    from shared.warc.cdx import CDX11_HEADER
 
     first = merge("cdx", [b"b 1\n", b"d 1\n"], format="cdx11")
     again = merge("cdx", [b"c 1\n"], format="cdx11")

@@ -9,11 +9,11 @@ import sys
 import pytest
 from warcio.archiveiterator import ArchiveIterator
 
-from server.archive.cdx import iter_cdx, surt, write_cdx
 from server.archive.fileserver import FileServer
 from server.archive.records import decode_record, record_span
 from server.archive.remotefile import RemoteFile, download, http_chunks
 from shared.errors import ArchiveFileNotFound, ChecksumMismatch, InvalidWarc
+from shared.warc.cdx import iter_cdx, surt, write_cdx
 
 
 @pytest.fixture

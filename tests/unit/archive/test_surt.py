@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from server.archive.surt import surt
 from server.index import captures
+from shared.warc.surt import surt
 
 PYWB_KEYS = [
     ('http://a.dk/?B=1&a=2', 'dk,a)/?a=2&b=1'),

@@ -170,7 +170,7 @@ def test_four_tabs_at_once_each_load_everything(web, tmp_path):
 def test_pywbs_cdx_indexer_gives_our_cdxj_for_a_rendered_crawl(rendered):
     """Every capture is indexed as pywb indexes it. The resource records (urn:view:, urn:text:)
     differ in their key only: pywb's surt cuts a urn: key's trailing '/', ours
-    (server/archive/surt.py) keeps urn: URIs as they are; the rest of their lines is equal."""
+    (shared/warc/surt.py) keeps urn: URIs as they are; the rest of their lines is equal."""
     from test_cdx_like_pywb import _indexer, _ours
 
     for path in rendered["warcs"]:
@@ -184,7 +184,7 @@ def test_pywbs_cdx_indexer_gives_our_cdxj_for_a_rendered_crawl(rendered):
 
 
 class _Folder:
-    """The archive side of a WACZ export (server.wacz.export.Source) over one folder of files."""
+    """The archive side of a WACZ export (shared.wacz.export.Source) over one folder of files."""
 
     def __init__(self, folder: str):
         self.folder = folder
@@ -211,8 +211,8 @@ def test_the_page_list_reaches_the_wacz_through_the_metadata_warc(rendered, tmp_
     import zipfile
 
     from server.harvester import jobdir, metadata_warc
-    from server.wacz.export import export_jobs
-    from server.wacz.writer import WaczWriter
+    from shared.wacz.export import export_jobs
+    from shared.wacz.writer import WaczWriter
 
     job = {"job_id": 7, "harvest_id": 3, "harvest_num": 0, "aliases": [], "dedup_job_ids": []}
     d = jobdir.create(str(tmp_path / "harvest"), job, {"job_id": "7", "harvest_id": "3"}, [PAGE])

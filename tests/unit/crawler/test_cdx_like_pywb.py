@@ -14,8 +14,8 @@ from crawler_helpers import crawl, warc_records
 from pywb_replay import VENV as PYWB_VENV
 from pywb_replay import ensure_pywb
 
-from server.archive.cdx import CDX11_HEADER, write_cdx
 from server.crawler.dedup import DedupEntry, write_index
+from shared.warc.cdx import CDX11_HEADER, write_cdx
 
 SEEDS = ["http://www.example1.test/", "http://www.dedup.test/features.html"]
 

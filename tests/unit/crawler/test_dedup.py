@@ -44,7 +44,7 @@ def test_second_crawl_writes_revisits_for_images_only(web, tmp_path):
 def test_second_crawl_against_an_index_server_dedup_index(web, tmp_path):
     """The crawler opens the index server's own format (a directory): revisits name the original
     by URL and date, and crawl.log's annotation carries the original's file, offset and time."""
-    from server.archive.cdx import iter_cdx
+    from shared.warc.cdx import iter_cdx
 
     seeds = ["http://www.dedup2.test/features.html"]
     first = crawl(tmp_path / "one", seeds, web.proxy_url, robots="ignore")
@@ -77,8 +77,8 @@ def _index_server_dedup_index(tmp_path, first: dict) -> str:
     from index_testkit import FakeArchive, FakeCatalog
     from warcio.warcwriter import WARCWriter
 
-    from server.archive.cdx import iter_cdx
     from server.index.cache import CacheConfig, IndexCache
+    from shared.warc.cdx import iter_cdx
 
     archive = tmp_path / "archive"
     archive.mkdir()

@@ -18,7 +18,7 @@ from pywb_replay import VENV as PYWB_VENV
 from pywb_replay import Wayback, ensure_pywb
 from static_site import StaticSite, python_doc, wget_warc
 
-from server.archive.cdx import write_cdx
+from shared.warc.cdx import write_cdx
 
 # pages of each kind: the home page, a deep page, a style sheet fetched with a query, an image
 REPLAYED = ["index.html", "library/asyncio-task.html", "_static/pydoctheme.css?2022.1", "_images/logging_flow.png"]

@@ -84,8 +84,8 @@ def test_same_input_same_bytes(tmp_path):
 
 
 def test_the_browser_page_list_is_a_resource_record_the_wacz_exporter_reads(tmp_path):
-    from server.wacz.export import PAGES_URI
-    from server.wacz.pages import parse_page_list
+    from shared.wacz.export import PAGES_URI
+    from shared.wacz.pages import parse_page_list
 
     d = _job_dir(tmp_path)
     page = {"id": "a1", "url": "http://www.example1.test/", "title": "home", "ts": "2024-01-01T00:00:00.000Z",

@@ -14,11 +14,12 @@ import pytest
 from index_testkit import FakeArchive, FakeCatalog, add_job, digest_of, simple_job, write_metadata
 from waiting import wait_for
 
-from server.index import package, sorting
+from server.index import package
 from server.index.cache import CacheConfig, IndexCache
 from server.index.dedup_index import DedupIndexReader
 from server.index.entries import Entry
 from shared.errors import IndexNotReady, InvalidInput, InvalidWarc, JobNotFound
+from shared.warc import sorting
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
@@ -116,7 +117,7 @@ def test_truncated_metadata_is_an_invalid_warc(cache, archive):
     open(path, "wb").write(data[: len(data) // 2])
     req = cache.build("cdx", [1, 5])
     assert req.missing[0].code == "invalid_warc"
-    from server.index import metadata
+    from shared.warc import metadata
 
     with pytest.raises(InvalidWarc) as err:
         metadata.read(path, lambda b: None, lambda b: None)

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from server.archive.cdx import surt as cdx_surt
 from server.index import captures
 from server.index.names import check_job_ids, check_kind, check_set_name, parse_job_list, set_name
 from shared.errors import InvalidInput
+from shared.warc.cdx import surt as cdx_surt
 
 
 def test_set_names_follow_the_seeds_rule():

@@ -152,7 +152,7 @@ def test_the_cdx_of_a_wget_warc_names_urls_without_angle_brackets(tmp_path):
     from warcio.statusandheaders import StatusAndHeaders
     from warcio.warcwriter import WARCWriter
 
-    from server.archive.cdx import target_uri, write_cdx
+    from shared.warc.cdx import target_uri, write_cdx
 
     path = tmp_path / "w.warc.gz"
     with open(path, "wb") as fh:

@@ -17,10 +17,10 @@ import zipfile
 import pytest
 from wacz_fixtures import SITE, LocalSource, two_jobs
 
-from server.archive.cdx import write_cdx
-from server.wacz import cdxj
-from server.wacz.export import export_jobs
-from server.wacz.writer import WaczWriter
+from shared.wacz import cdxj
+from shared.wacz.export import export_jobs
+from shared.wacz.writer import WaczWriter
+from shared.warc.cdx import write_cdx
 
 WACZ = shutil.which("wacz") or os.path.join(os.path.dirname(sys.executable), "wacz")
 

@@ -14,9 +14,9 @@ import viewer_testkit as kit
 from wacz_fixtures import LocalSource, two_jobs
 
 from server.wacz import imports, reader, warcs
-from server.wacz.export import export_jobs
-from server.wacz.writer import WaczWriter
 from shared.errors import InvalidWacz, InvalidWarc
+from shared.wacz.export import export_jobs
+from shared.wacz.writer import WaczWriter
 
 
 @pytest.fixture
@@ -175,7 +175,7 @@ def test_the_import_metadata_makes_the_files_a_jobs_data(tmp_path):
     import datetime as dt
 
     from server.archive.names import check_name
-    from server.index import metadata
+    from shared.warc import metadata
 
     path = _warc(tmp_path)
     name = imports.archive_name(7, 3, dt.datetime(2026, 1, 2, 3, 4, 5, tzinfo=dt.UTC), 0, ".warc.gz")

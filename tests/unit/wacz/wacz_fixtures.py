@@ -10,8 +10,8 @@ import re
 import viewer_testkit as kit
 from warcio.warcwriter import WARCWriter
 
-from server.archive.cdx import iter_cdx, iter_gzip_members
-from server.archive.surt import surt
+from shared.warc.cdx import iter_cdx, iter_gzip_members
+from shared.warc.surt import surt
 
 T1, T2 = "2024-01-01T10:00:00Z", "2024-06-01T10:00:00Z"
 TS1, TS2 = "20240101100000", "20240601100000"
@@ -50,7 +50,7 @@ def two_jobs(folder: str) -> dict:
 
 
 class LocalSource:
-    """server.wacz.export.Source over a folder of archive files."""
+    """shared.wacz.export.Source over a folder of archive files."""
 
     def __init__(self, folder: str):
         self.folder = folder

@@ -1,12 +1,12 @@
 """The WACZ index: the CDXJ lines of every record in ``archive/``, sorted, as our CDX writer
-(server/archive/cdx.py, equal to pywb's ``cdx-indexer --cdxj``) makes them.
+(shared/warc/cdx.py, equal to pywb's ``cdx-indexer --cdxj``) makes them.
 
 Small indexes go in as ``indexes/index.cdxj``. Large ones in the form the WACZ spec gives for
 them (pywb's "zipnum"): ``indexes/index.cdx.gz``, the lines in gzip members of ``BLOCK_LINES``
 lines each, stored; and ``indexes/index.idx``, one line per block — the block's first key and
 timestamp and ``{"offset", "length", "digest"}`` — after a ``!meta`` line naming the format, so a
 reader fetches only the block it needs. The lines are sorted outside memory
-(server/index/sorting.py), so the index of a job of any size takes bounded memory.
+(shared/warc/sorting.py), so the index of a job of any size takes bounded memory.
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import json
 import zlib
 from collections.abc import Callable, Iterable, Iterator
 
-from server.wacz.writer import WaczWriter
+from shared.wacz.writer import WaczWriter
 
 #: lines per gzip block, as py-wacz writes them
 BLOCK_LINES = 1024
@@ -27,7 +27,7 @@ IDX = "indexes/index.idx"
 
 def sort_lines(lines: Iterable[str], out_path: str, tmp_dir: str | None = None) -> int:
     """Write ``lines`` sorted and without repeats to ``out_path``; return how many."""
-    from server.index.sorting import external_sort
+    from shared.warc.sorting import external_sort
 
     return external_sort(lines, out_path, tmp_dir=tmp_dir, unique=True)
 

@@ -6,7 +6,7 @@ on our crawls, wget's WARCs and metadata WARCs):
 
 - every record but ``warcinfo`` and ``request``, and none whose WARC Content-Type is
   ``application/warc-fields`` (our crawl's per-capture metadata) or a ``text/anvl`` metadata;
-- the key is the SURT of the URL (server/archive/surt.py), ``metadata://`` URLs included;
+- the key is the SURT of the URL (shared/warc/surt.py), ``metadata://`` URLs included;
 - the URL is WARC-Target-URI as warcio reads it (wget's angle brackets gone, spaces as ``%20``);
 - HTTP headers are read from ``response`` and ``revisit`` records of ``http:``/``https:`` URLs;
   ``mime`` is their Content-Type up to ``;`` or a space (``unk`` without one), for other records
@@ -32,7 +32,7 @@ import re
 import zlib
 from collections.abc import Iterator
 
-from server.archive.surt import surt
+from shared.warc.surt import surt
 
 BLOCK = 4 << 20
 STEP = 1 << 16

@@ -13,7 +13,7 @@ import json
 import tempfile
 from collections.abc import Iterable, Iterator
 
-from server.archive.surt import surt
+from shared.warc.surt import surt
 
 HEADER = {"format": "json-pages-1.0", "id": "pages", "title": "All Pages"}
 HTML = ("text/html", "application/xhtml+xml")

@@ -82,7 +82,7 @@ def read(path: str, on_crawl_lines: Callable[[list[str]], None], on_cdx_lines: C
 
 def _check_gzip_members(fh, name: str) -> None:
     """warcio reads a cut-off gzip file without complaint: every member must be whole."""
-    from server.archive.cdx import iter_gzip_members
+    from shared.warc.cdx import iter_gzip_members
 
     fh.seek(0)
     for _ in iter_gzip_members(fh, head_limit=0):

@@ -24,9 +24,9 @@ import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from typing import Protocol
 
-from server.wacz import cdxj
-from server.wacz.pages import PageList, parse_page_list
-from server.wacz.writer import WaczWriter, file_chunks
+from shared.wacz import cdxj
+from shared.wacz.pages import PageList, parse_page_list
+from shared.wacz.writer import WaczWriter, file_chunks
 
 METADATA = re.compile(r"^\d+-metadata-\d+\.w?arc(\.gz)?$")
 DUPLICATE = re.compile(r'duplicate:"(?P<file>[^,"]+),(?P<offset>\d+)(?:,(?P<ts>\d+))?"')
@@ -113,7 +113,7 @@ def _extras(path: str, plan: _Plan) -> None:
 
 
 def _index_file(path: str, name: str, plan: _Plan) -> None:
-    from server.archive.cdx import write_cdx
+    from shared.warc.cdx import write_cdx
 
     write_cdx(path, plan.cdx, "cdxj", name)
     plan.indexed.add(name)
@@ -125,7 +125,7 @@ def export_jobs(source: Source, job_ids: list[int], writer: WaczWriter, tmp: str
     """Write the jobs (or, with ``urls``, those URLs' captures in the jobs) into ``writer`` and
     finish the package. Raises what the source raises (the package is then incomplete: the
     caller removes it)."""
-    from server.index import metadata
+    from shared.warc import metadata
 
     summary = Summary()
     files: list[tuple[str, int]] = []
