@@ -43,27 +43,15 @@ def register(sub: argparse._SubParsersAction) -> None:
 def search(args: argparse.Namespace) -> int:
     from server.index.names import parse_job_list
     from shared import contracts
-    from shared.errors import IndexNotReady
 
     ids = parse_job_list(args.jobs) if args.jobs else []
     if args.url_list:
         return url_list(args, ids)
     with rpc_proxy(args) as proxy:
-        deadline = time.monotonic() + args.wait
-        while True:
-            try:
-                raw = call(proxy, SERVICE, "search", args.query, ids, args.sort, args.page, args.page_size)
-                result = contracts.decode(SERVICE, "search", raw)
-            except IndexNotReady as exc:
-                if time.monotonic() >= deadline:
-                    return fail(EXIT_UNREACHABLE, exc.message)
-                time.sleep(0.5)    # a poll of the server's state, not a synchronisation
-                continue
-            # jobs still being indexed: wait for them too while --wait allows
-            if any(m.code == "building" for m in result.missing) and time.monotonic() < deadline:
-                time.sleep(0.5)
-                continue
-            break
+        result = _when_indexed(args, lambda: contracts.decode(SERVICE, "search", call(
+            proxy, SERVICE, "search", args.query, ids, args.sort, args.page, args.page_size)))
+    if isinstance(result, int):
+        return result
     if args.json:
         print_json(result.to_dict())
     else:
@@ -73,26 +61,36 @@ def search(args: argparse.Namespace) -> int:
     return EXIT_FAILED if result.missing else 0
 
 
+def _when_indexed(args: argparse.Namespace, ask):
+    """``ask()``'s answer once the jobs' full-text indexes are there (the index server not ready,
+    or jobs still being indexed, are asked again until ``--wait`` runs out), or the exit code when
+    the index server never got ready."""
+    from shared.errors import IndexNotReady
+
+    deadline = time.monotonic() + args.wait
+    while True:
+        try:
+            answer = ask()
+        except IndexNotReady as exc:
+            if time.monotonic() >= deadline:
+                return fail(EXIT_UNREACHABLE, exc.message)
+            time.sleep(0.5)    # a poll of the server's state, not a synchronisation
+            continue
+        if any(m.code == "building" for m in answer.missing) and time.monotonic() < deadline:
+            time.sleep(0.5)
+            continue
+        return answer
+
+
 def url_list(args: argparse.Namespace, ids: list[int]) -> int:
     """Every hit's URL (once, in the order of the hits), page after page up to the server's rank
     limit, into ``args.url_list``: a result set to export (shared/wacz/selection.py)."""
-    from shared.errors import IndexNotReady
     from shared.wacz.selection import result_set
 
     with rpc_proxy(args) as proxy:
-        deadline = time.monotonic() + args.wait
-        while True:
-            try:
-                rs = result_set(lambda *a: call(proxy, *a), args.query, ids, args.sort)
-            except IndexNotReady as exc:
-                if time.monotonic() >= deadline:
-                    return fail(EXIT_UNREACHABLE, exc.message)
-                time.sleep(0.5)    # a poll of the server's state, not a synchronisation
-                continue
-            if any(m.code == "building" for m in rs.missing) and time.monotonic() < deadline:
-                time.sleep(0.5)
-                continue
-            break
+        rs = _when_indexed(args, lambda: result_set(lambda *a: call(proxy, *a), args.query, ids, args.sort))
+    if isinstance(rs, int):
+        return rs
     urls, total, missing = rs.urls, rs.total, rs.missing
     text = "".join(f"{u}\n" for u in urls)
     if args.url_list == "-":

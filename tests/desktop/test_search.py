@@ -5,11 +5,9 @@ page with its snippet; a facet narrows the query; the history keeps the queries;
 shown by its field; a hit asks the archive browser to open it; the screen in Danish."""
 from __future__ import annotations
 
-import time
-
 import pytest
-import yaml
 from fulltext_testkit import PDF_WORDS, site, write_job
+from index_process import running_index_server
 from index_testkit import FakeArchive, FakeCatalog
 
 from desktop.controllers.base import Problem
@@ -18,11 +16,8 @@ from desktop.controllers.search import job_list
 
 @pytest.fixture(scope="module")
 def index_server(services, tmp_path_factory):
-    from nameko.standalone.rpc import ClusterRpcProxy
-
     from server.index.cache import CacheConfig, IndexCache
     from server.index.fulltext.store import TextIndexes
-    from server.runtime import supervisor
 
     uri = services[0]
     root = tmp_path_factory.mktemp("search")
@@ -35,27 +30,8 @@ def index_server(services, tmp_path_factory):
     texts.build(1)
     texts.build(2)
     cache.close()
-    conf = root / "conf"
-    conf.mkdir()
-    (conf / "index.yaml").write_text(yaml.safe_dump({
-        "AMQP_URI": uri, "instance": {"id": "index-test", "service": "server.index.service:IndexServerService"},
-        "data_dir": str(root / "data"), "runtime": {"heartbeat_interval": 1},
-        "index": {"cache_dir": str(root / "cache"), "workers": 0}}))
-    supervisor.start(str(conf), env={"NAS_TEST_EVENTLET": ""})
-    try:
-        deadline = time.monotonic() + 60
-        with ClusterRpcProxy({"AMQP_URI": uri}, timeout=10) as proxy:
-            while True:
-                try:
-                    proxy.index_server.overview()
-                    break
-                except Exception:  # noqa: BLE001 - not up yet
-                    if time.monotonic() > deadline:
-                        raise
-                    time.sleep(0.3)
-        yield uri
-    finally:
-        supervisor.stop(str(conf), grace=10)
+    with running_index_server(uri, root, "index-test") as started:
+        yield started
 
 
 @pytest.fixture

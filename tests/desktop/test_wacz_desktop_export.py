@@ -178,36 +178,10 @@ def test_an_export_that_fails_says_why_in_words_and_leaves_no_file(qtbot, window
 def index_server(services, archive, tmp_path_factory):
     """A real index server on the tests' vhost, reading the real archive and scheduler: it makes
     the full-text index a search needs and the full index an export's URL lookups need."""
-    import time
+    from index_process import running_index_server
 
-    import yaml
-    from nameko.standalone.rpc import ClusterRpcProxy
-
-    from server.runtime import supervisor
-
-    uri = services[0]
-    root = tmp_path_factory.mktemp("waczindex")
-    conf = root / "conf"
-    conf.mkdir()
-    (conf / "index.yaml").write_text(yaml.safe_dump({
-        "AMQP_URI": uri, "instance": {"id": "index-wacz", "service": "server.index.service:IndexServerService"},
-        "data_dir": str(root / "data"), "runtime": {"heartbeat_interval": 1},
-        "index": {"cache_dir": str(root / "cache"), "workers": 0}}))
-    supervisor.start(str(conf), env={"NAS_TEST_EVENTLET": ""})
-    try:
-        deadline = time.monotonic() + 60
-        with ClusterRpcProxy({"AMQP_URI": uri}, timeout=10) as proxy:
-            while True:
-                try:
-                    proxy.index_server.overview()
-                    break
-                except Exception:  # noqa: BLE001 - not up yet
-                    if time.monotonic() > deadline:
-                        raise
-                    time.sleep(0.3)
+    with running_index_server(services[0], tmp_path_factory.mktemp("waczindex"), "index-wacz") as uri:
         yield uri
-    finally:
-        supervisor.stop(str(conf), grace=10)
 
 
 def test_the_search_screen_exports_its_result_set(qtbot, window, small_job, index_server, tmp_path):
