@@ -93,6 +93,10 @@ def _dropin(d: Description, p: Planned, before: list[Planned]) -> str:
     if before:
         lines.append("After=" + " ".join(unit_name(d, b.id) for b in before))
     lines += ["", "[Service]", "ReadWritePaths=" + " ".join(_dirs(p))]
+    if p.kind.name == "bitarchive":
+        # batch jobs run in a cgroup of their own under the service's (memory, tasks, CPU time:
+        # server/archive/batch/cgroups.py); the service user may make them only in a delegated one
+        lines.append("Delegate=memory pids cpu")
     return "\n".join(lines) + "\n"
 
 

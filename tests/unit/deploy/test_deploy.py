@@ -165,6 +165,8 @@ def test_render_writes_units_with_storage_paths_and_a_manifest(tmp_path):
     assert "ReadWritePaths=/var/lib/nas/test/bitarchive-one" in dropin
     harvester = (out / "crawl/etc/systemd/system/nas-test@harvester.service.d/deploy.conf").read_text()
     assert "ReadWritePaths=/var/lib/nas/test/harvester" in harvester
+    # batch jobs' cgroups under the bitarchive's own: delegated to the service user, to no one else
+    assert "Delegate=memory pids cpu" in dropin and "Delegate" not in harvester
     admin = (out / "admin/etc/systemd/system/nas-test@scheduler.service.d/deploy.conf").read_text()
     assert "After=nas-test@monitor.service nas-test@notifier.service nas-test@definitions.service" in admin
     target = (out / "admin/etc/systemd/system/nas-test.target").read_text()
