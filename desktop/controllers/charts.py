@@ -54,15 +54,28 @@ class ChartsController(Controller):
         self.replica_failure: Failure | None = None   # why the archive did not answer
         self.growth: list[ArchiveGrowthDto] = []
         self.growth_failure: Failure | None = None
+        # the last request of each kind: calls run on a pool and may answer out of order, and an
+        # answer to an earlier choice (another definition, another span) must not replace the last
+        self._asked: dict[str, int] = {}
+
+    def _ask(self, kind: str) -> int:
+        self._asked[kind] = self._asked.get(kind, 0) + 1
+        return self._asked[kind]
+
+    def _latest(self, kind: str, ticket: int) -> bool:
+        return self._asked.get(kind) == ticket
 
     def load_counts(self, days: int, today: dt.date | None = None) -> None:
         """Jobs created per day and status over the last ``days`` days (UTC days, as stored)."""
         end = today or dt.datetime.now(dt.UTC).date()
         start = end - dt.timedelta(days=days - 1)
+        ticket = self._ask("counts")
         self.rpc("job_status_counts_by_day", start.isoformat(), end.isoformat()).on(
-            lambda rows: self._counted(rows, start, end), self.failure.emit)
+            lambda rows: self._counted(rows, start, end, ticket), self.failure.emit)
 
-    def _counted(self, rows: list[DayStatusCountDto], start: dt.date, end: dt.date) -> None:
+    def _counted(self, rows: list[DayStatusCountDto], start: dt.date, end: dt.date, ticket: int = 0) -> None:
+        if ticket and not self._latest("counts", ticket):
+            return
         self.day_list = days_between(start, end)
         self.counts = per_day_and_status(rows, self.day_list)
         self.countsChanged.emit()
@@ -76,9 +89,12 @@ class ChartsController(Controller):
     def load_runs(self, harvest_id: int | None) -> None:
         if harvest_id is None:
             return
-        self.rpc("run_statistics", harvest_id).on(self._ran, self.failure.emit)
+        ticket = self._ask("runs")
+        self.rpc("run_statistics", harvest_id).on(lambda runs: self._ran(runs, ticket), self.failure.emit)
 
-    def _ran(self, runs: list[RunStatisticsDto]) -> None:
+    def _ran(self, runs: list[RunStatisticsDto], ticket: int = 0) -> None:
+        if ticket and not self._latest("runs", ticket):
+            return
         self.runs = list(runs)
         self.runsChanged.emit()
 
@@ -101,14 +117,19 @@ class ChartsController(Controller):
         """The whole archive's size at the end of each of the last ``days`` days (UTC)."""
         end = today or dt.datetime.now(dt.UTC).date()
         start = end - dt.timedelta(days=days - 1)
+        ticket = self._ask("growth")
         c = self.client.call("arcrepository", "archive_growth", start.isoformat(), end.isoformat()).bind(self)
-        c.succeeded.connect(self._grown)
-        c.failed.connect(self._growth_failed)
+        c.succeeded.connect(lambda rows: self._grown(rows, ticket))
+        c.failed.connect(lambda failure: self._growth_failed(failure, ticket))
 
-    def _grown(self, rows: list[ArchiveGrowthDto]) -> None:
+    def _grown(self, rows: list[ArchiveGrowthDto], ticket: int = 0) -> None:
+        if ticket and not self._latest("growth", ticket):
+            return
         self.growth, self.growth_failure = list(rows), None
         self.growthChanged.emit()
 
-    def _growth_failed(self, failure: Failure) -> None:
+    def _growth_failed(self, failure: Failure, ticket: int = 0) -> None:
+        if ticket and not self._latest("growth", ticket):
+            return
         self.growth, self.growth_failure = [], failure
         self.growthChanged.emit()

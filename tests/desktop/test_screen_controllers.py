@@ -243,3 +243,24 @@ def test_charts_shape_the_counts_and_say_an_archive_that_does_not_answer(make, q
     c.load_runs(7)
     _idle(qtbot, c)
     assert [r.bytes for r in c.runs] == [5]
+
+
+def test_charts_show_the_answer_to_the_last_choice_when_answers_arrive_out_of_order(make, qtbot):
+    """Calls run on a pool: the bytes of a definition chosen before may arrive after those of the
+    one chosen last, and must not replace them (the charts screen showed the earlier choice)."""
+    import threading
+
+    first_may_answer = threading.Event()
+
+    def runs(hid):
+        if hid == 1:
+            first_may_answer.wait(30)   # held until the second choice has been answered and shown
+        return [{"harvest_run": 0, "jobs": 1, "jobs_by_status": {"done": 1}, "domains": 1, "objects": 3,
+                 "bytes": hid, "stop_reasons": {}, "first_created_at": NOW, "last_ended_at": NOW}]
+    c, _b, _e = make(ChartsController, {"run_statistics": runs})
+    c.load_runs(1)
+    c.load_runs(2)
+    qtbot.waitUntil(lambda: [r.bytes for r in c.runs] == [2], timeout=20000)
+    first_may_answer.set()
+    _idle(qtbot, c)
+    assert [r.bytes for r in c.runs] == [2]
