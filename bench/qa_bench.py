@@ -27,6 +27,7 @@ import argparse
 import json
 import os
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -86,7 +87,8 @@ def start_archive(pages: int, work: str) -> tuple[subprocess.Popen, dict]:
     facts = json.loads(line) if line.strip() else {"ready": False, "error": f"helper ended ({proc.poll()})"}
     if not facts.get("ready"):
         stop_archive(proc)
-        sys.exit(f"the archive did not start: {facts.get('error')} (log: {log.name})")
+        sys.exit(f"the archive did not start: {facts.get('error')}; its log:\n"
+                 + open(log.name, errors="replace").read()[-3000:])
     return proc, facts
 
 
@@ -156,6 +158,7 @@ def main() -> int:
         qa = measure("qa-from-archive", archive, pages, args.tabs, args.page_seconds, proc.pid, views)
     finally:
         stop_archive(proc)
+        shutil.rmtree(work, ignore_errors=True)
     ratio = qa["pages_per_min"] / floor["pages_per_min"]
     print(f"\n{len(pages)} pages, {args.tabs} tabs, {os.cpu_count()} cores")
     print(f"  live (floor):       {floor['pages_per_min']:7.1f} pages/min  {floor['pages_per_min_per_core']:6.1f} "

@@ -9,12 +9,14 @@ viewer CA alone (``--ignore-certificate-errors-spki-list``; the proxy presents i
 CA, see server/viewerproxy/ca.py), never by a blanket "ignore certificate errors". The proxy's
 Basic authentication (user = session id, password = token) is answered on ``Fetch.authRequired``.
 
-Per page a fresh tab loads the URL, waits for its load event within ``page_seconds``, lets the
-network settle, runs the crawler's bounded behaviours (scroll to the end, "load more" clicks: the
-crawl-time screenshot and text were taken after them), then reads the title, the text and a
-viewport screenshot. The browser's own request log (DevTools ``Network`` events) gives what the
-page asked for; a response carrying ``X-Archive-Missing: 1`` is one the viewerproxy answered as
-not archived (docs/viewerproxy.md); a request that failed in the browser has its net error.
+Per page a fresh tab loads the URL (with ``Accept-Datetime`` = the page's capture time when the
+page list gives it, so the page and its resources are the captures closest to it), waits for its
+load event within ``page_seconds``, lets the network settle, runs the crawler's bounded
+behaviours (scroll to the end, "load more" clicks: the crawl-time screenshot and text were taken
+after them), then reads the title, the text and a viewport screenshot. The browser's own request
+log (DevTools ``Network`` events) gives what the page asked for; a response carrying
+``X-Archive-Missing: 1`` is one the viewerproxy answered as not archived (docs/viewerproxy.md); a
+request that failed in the browser has its net error.
 
 Load states: ``loaded`` (the load event came in time), ``timeout`` (it did not, or the tab hung
 twice), ``crashed`` (the tab or browser crashed twice). A crashed or hung tab is tried once more
@@ -28,7 +30,6 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import concurrent.futures
 import hashlib
 import logging
 import os
@@ -38,6 +39,8 @@ import threading
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from email.utils import format_datetime
 from typing import Any
 
 from cryptography import x509
@@ -70,6 +73,12 @@ READ_PAGE = f"""(() => ({{
   title: document.title || '',
   text: document.body ? document.body.innerText.slice(0, {MAX_TEXT_CHARS}) : ''
 }}))()"""
+
+
+def http_date(timestamp: str) -> str:
+    """A 14-digit timestamp as an HTTP date (``Accept-Datetime``), e.g. Mon, 01 Jan 2024 10:00:00 GMT."""
+    moment = datetime.strptime(timestamp, "%Y%m%d%H%M%S").replace(tzinfo=UTC)
+    return format_datetime(moment, usegmt=True)
 
 
 class ReplayError(Exception):
@@ -283,7 +292,7 @@ class _Tab:
         self._last_activity = time.monotonic()
         await self._idle(deadline)
 
-    async def render(self, url: str) -> Rendered:
+    async def render(self, url: str, timestamp: str = "") -> Rendered:
         page = Rendered(url)
         started = time.monotonic()
         deadline = started + self.page_seconds
@@ -302,6 +311,10 @@ class _Tab:
                 await self._cmd(f"{domain}.enable")
             # each page is checked on its own: nothing comes from what an earlier page loaded
             await self._cmd("Network.setCacheDisabled", {"cacheDisabled": True})
+            if timestamp:
+                # the page and its resources as harvested: the captures closest to the page's own
+                # (the viewerproxy honours Accept-Datetime over the session's moment)
+                await self._cmd("Network.setExtraHTTPHeaders", {"headers": {"Accept-Datetime": http_date(timestamp)}})
             nav = await self._cmd("Page.navigate", {"url": url}, timeout=max(5.0, self.page_seconds))
             if nav.get("errorText"):
                 page.failed.append((url, nav["errorText"]))
@@ -440,6 +453,7 @@ class AsyncReplayRenderer:
         result then says ``crashed`` or ``timeout``. Raises ReplayError only when no browser can
         be started."""
         url = page.url if isinstance(page, PageRef) else str(page)
+        timestamp = page.timestamp if isinstance(page, PageRef) else ""
         async with self._slots:
             last: Rendered | None = None
             for attempt in range(1, TRIES + 1):
@@ -447,7 +461,7 @@ class AsyncReplayRenderer:
                 tab = _Tab(browser, self._context, self.target, self.page_seconds, self.ignore, self.scrolls,
                            self.clicks)
                 try:
-                    result = await asyncio.wait_for(tab.render(url), self.page_seconds + 60)
+                    result = await asyncio.wait_for(tab.render(url, timestamp), self.page_seconds + 60)
                     result.tries = attempt
                     return result
                 except (_TabFailed, BrowserError, TimeoutError) as exc:
@@ -466,17 +480,51 @@ class AsyncReplayRenderer:
             return last
 
 
+class _Pending:
+    """The outcome of one coroutine run on the renderer's loop, handed to the caller's thread
+    without a lock the two threads share: under eventlet the caller's locks are green ones, which
+    a real thread must never wait on or wake."""
+
+    def __init__(self) -> None:
+        self.done = _real_threading().Event()
+        self.value: Any = None
+        self.error: BaseException | None = None
+
+    def finish(self, task: asyncio.Future) -> None:
+        if task.cancelled():
+            self.error = ReplayError("the renderer was closed")
+        elif task.exception() is not None:
+            self.error = task.exception()
+        else:
+            self.value = task.result()
+        self.done.set()
+
+    def result(self, timeout: float | None = None) -> Any:
+        if _eventlet_patched():
+            # a real Event's wait would block every green thread of the caller: look, then yield
+            end = None if timeout is None else time.monotonic() + timeout
+            while not self.done.is_set():
+                if end is not None and time.monotonic() > end:
+                    raise ReplayError("the renderer did not answer in time")
+                time.sleep(0.01)   # eventlet's sleep: the caller's other green threads run
+        elif not self.done.wait(timeout):
+            raise ReplayError("the renderer did not answer in time")
+        if self.error is not None:
+            raise self.error
+        return self.value
+
+
 class ReplayRenderer:
     """:class:`AsyncReplayRenderer` for callers without asyncio: a context manager whose
     ``render`` and ``render_all`` are plain calls. Its event loop runs in a real OS thread (also
-    when eventlet has patched the threading module), so Chromium's pipe is read whatever the
-    caller does."""
+    when eventlet has patched the threading module: a Nameko service may call it from its green
+    threads), so Chromium's pipe is read whatever the caller does."""
 
     def __init__(self, target: ReplayTarget, tabs: int = 2, page_seconds: float = 20.0, **options: Any):
         self._async = AsyncReplayRenderer(target, tabs=tabs, page_seconds=page_seconds, **options)
         self.tabs = tabs
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._thread: threading.Thread | None = None
+        self._thread: Any = None
 
     def __enter__(self) -> ReplayRenderer:
         self.start()
@@ -486,45 +534,53 @@ class ReplayRenderer:
         self.close()
 
     def start(self) -> None:
-        thread_module = _real_threading()
-        self._loop = asyncio.new_event_loop()
-        ready = thread_module.Event()
+        """Start the loop's thread and the browser; raises ReplayError when no browser starts."""
+        real = _real_threading()
+        ready = real.Event()
 
         def run() -> None:
+            self._loop = asyncio.new_event_loop()   # made in its own thread, never the caller's
             asyncio.set_event_loop(self._loop)
             self._loop.call_soon(ready.set)
             self._loop.run_forever()
 
-        self._thread = thread_module.Thread(target=run, name="qa-replay", daemon=True)
+        self._thread = real.Thread(target=run, name="qa-replay", daemon=True)
         self._thread.start()
-        ready.wait()
+        while not ready.is_set():   # briefly, without blocking a green caller's other threads
+            time.sleep(0.005)
         try:
-            self._call(self._async.__aenter__(), None)
+            self._submit(self._async.__aenter__()).result()
         except BaseException:
             self.close()
             raise
 
-    def _call(self, coro, timeout: float | None):
+    def _submit(self, coro) -> _Pending:
         if self._loop is None:
+            coro.close()
             raise ReplayError("the renderer is not started")
-        return asyncio.run_coroutine_threadsafe(coro, self._loop).result(timeout)
+        pending = _Pending()
+        loop = self._loop
+
+        def begin() -> None:
+            loop.create_task(coro).add_done_callback(pending.finish)
+
+        loop.call_soon_threadsafe(begin)
+        return pending
 
     def render(self, page: PageRef | str) -> Rendered:
-        """Replay one page; safe to call from several threads at once (``tabs`` render together)."""
-        return self._call(self._async.render(page), None)
+        """Replay one page; may be called from several threads (or green threads) at once:
+        ``tabs`` render together, more wait."""
+        return self._submit(self._async.render(page)).result()
 
     def render_all(self, pages: Iterable[PageRef | str]) -> Iterator[Rendered]:
         """Replay the pages ``tabs`` at a time; yields their results in the pages' order."""
-        if self._loop is None:
-            raise ReplayError("the renderer is not started")
-        pending: list[concurrent.futures.Future] = []
-        it = iter(pages)
-        for page in it:
-            pending.append(asyncio.run_coroutine_threadsafe(self._async.render(page), self._loop))
+        pending: list[_Pending] = []
+        for page in pages:
+            pending.append(self._submit(self._async.render(page)))
             if len(pending) >= self.tabs * 2:   # a few ahead: the tabs never wait for the caller
                 yield pending.pop(0).result()
-        for fut in pending:
-            yield fut.result()
+        for waiting in pending:
+            yield waiting.result()
 
     @property
     def browsers_started(self) -> int:
@@ -535,23 +591,29 @@ class ReplayRenderer:
         return self._async.browser_pid
 
     def close(self) -> None:
-        if self._loop is None:
+        """End the browser and the loop's thread."""
+        loop = self._loop
+        if loop is None:
             return
         try:
             if self._thread is not None and self._thread.is_alive():
-                self._call(self._async.close(), 60)
+                self._submit(self._async.close()).result(60)
         finally:
-            self._loop.call_soon_threadsafe(self._loop.stop)
+            loop.call_soon_threadsafe(loop.stop)
             if self._thread is not None:
                 self._thread.join(30)
-            self._loop.close()
+            loop.close()
             self._loop = None
             self._thread = None
 
 
+def _eventlet_patched() -> bool:
+    patcher = sys.modules.get("eventlet.patcher")   # never imported here when the caller did not
+    return patcher is not None and patcher.is_monkey_patched("thread")
+
+
 def _real_threading():
     """The threading module as it was before eventlet patched it (when it did)."""
-    patcher = sys.modules.get("eventlet.patcher")   # never imported here when the caller did not
-    if patcher is not None and patcher.is_monkey_patched("thread"):
-        return patcher.original("threading")
+    if _eventlet_patched():
+        return sys.modules["eventlet.patcher"].original("threading")
     return threading

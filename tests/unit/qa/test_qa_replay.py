@@ -15,7 +15,7 @@ import qa_testkit
 from viewer_env import start_viewer_env
 
 from server.qa import compare
-from server.qa.pages import parse_pages_jsonl, select_pages
+from server.qa.pages import PageRef, parse_pages_jsonl, select_pages
 from server.qa.render import CRASHED, LOADED, TIMEOUT, UNFINISHED, ReplayRenderer, ReplayTarget
 from shared.client import ServiceClient
 
@@ -126,3 +126,30 @@ def test_a_browser_that_dies_mid_page_is_started_again_and_the_page_tried_once_m
             killer.cancel()
         assert page.tries == 2 and page.load_state == TIMEOUT     # the second try ran to the page's time
         assert renderer.browsers_started == 2 and renderer.browser_pid not in (None, first)
+
+
+@pytest.fixture(scope="module")
+def two_versions(tmp_path_factory):
+    """The desktop's archive (viewer_testkit.browser_archive): job 1's front page (2024-01-01) and
+    job 2's second version of it (2024-06-01)."""
+    yield from start_viewer_env(tmp_path_factory)
+
+
+def test_each_page_is_replayed_as_of_its_own_capture(two_versions):
+    from viewer_testkit import browser_archive as ba
+
+    with ServiceClient(two_versions["amqp_uri"], timeout=60) as client:
+        made = client.viewerproxy.create_session([ba.JOB_ONE, ba.JOB_TWO], recording=True)
+        ca = client.viewerproxy.proxy_info()["ca_certificate_pem"]
+    target = ReplayTarget(two_versions["proxy"]["host"], two_versions["proxy"]["port"], made["session_id"],
+                          made["token"], ca)
+    first = PageRef(ba.FRONT, "seed", "20240101100000")
+    second = PageRef(ba.FRONT, "seed", "20240601100000")
+    with ReplayRenderer(target, tabs=2, page_seconds=15) as renderer:
+        old, new, newest = renderer.render_all([first, second, ba.FRONT])
+    # https through the pinned CA; each version with its own resources
+    assert old.status == new.status == 200 and old.final_url == ba.FRONT
+    assert "second version" not in old.text and old.missing == [ba.NOT_ARCHIVED]
+    assert "second version" in new.text and new.missing == []
+    assert "second version" in newest.text          # no timestamp: the session's moment (the newest)
+    assert set(old.requested) == {ba.FRONT, ba.IMAGE, ba.NOT_ARCHIVED}
