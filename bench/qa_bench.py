@@ -11,7 +11,8 @@ proxy process over a private RabbitMQ vhost, in a helper process (tests/support/
 1. **live (the floor)**: the renderer with the live QA web as its proxy instead of the viewerproxy:
    the same per-page work (load, network idle, behaviours, text, screenshot), nothing to compare;
 2. **QA from the archive**: the same pages through a viewer session (recording on), each then
-   scored: visual score against its crawl-time screenshot, text score, page score and the two
+   scored: its crawl-time screenshot and text read from the archive (server/qa/views.py: index
+   lookup, record through the viewerproxy), visual score, text score, page score and the two
    thumbnails (server/qa/compare.py) — what a QA run does per page, the database aside.
 
 Printed: pages per minute, per minute per core (the machine's cores: Chromium, the proxy and the
@@ -40,6 +41,7 @@ import qa_testkit  # noqa: E402
 
 from server.qa import compare  # noqa: E402
 from server.qa.render import ReplayRenderer, ReplayTarget  # noqa: E402
+from server.qa.views import CrawlViewReader  # noqa: E402
 from shared.client import ServiceClient  # noqa: E402
 
 HELPER = os.path.join(ROOT, "tests", "support", "viewer_env_process.py")
@@ -102,7 +104,7 @@ def stop_archive(proc: subprocess.Popen) -> None:
 
 
 def measure(label: str, target: ReplayTarget, pages: list[str], tabs: int, page_seconds: float,
-            helper_pid: int, views: dict | None) -> dict:
+            helper_pid: int, views: CrawlViewReader | None) -> dict:
     own, helper = _own_cpu(), _tree_cpu(helper_pid)
     started = time.monotonic()
     complete = missing = 0
@@ -113,16 +115,16 @@ def measure(label: str, target: ReplayTarget, pages: list[str], tabs: int, page_
         for page in renderer.render_all(pages):
             missing += len(page.missing)
             if views is not None:
-                crawl = views.get(page.url, {})
-                visual = compare.visual_score(crawl.get("view"), page.screenshot_png)
-                text = compare.text_score(crawl["text"].decode() if "text" in crawl else None, page.text)
+                crawl = views.views(page.url)   # from the archive: index lookup, record through the proxy
+                visual = compare.visual_score(crawl.screenshot_png, page.screenshot_png)
+                text = compare.text_score(crawl.text, page.text)
                 score = compare.page_score(page.requested, page.missing, visual, text, page.load_state)
                 scores.append(score)
                 complete += score >= 0.99
                 if page.screenshot_png:
                     compare.thumbnail(page.screenshot_png)
-                if crawl.get("view"):
-                    compare.thumbnail(crawl["view"])
+                if crawl.screenshot_png:
+                    compare.thumbnail(crawl.screenshot_png)
         seconds = time.monotonic() - started
     cpu = (_own_cpu() - own) + (_tree_cpu(helper_pid) - helper)
     cores = os.cpu_count() or 1
@@ -147,15 +149,16 @@ def main() -> int:
     proc, facts = start_archive(args.pages, work)
     try:
         pages = facts["pages"]
-        views = qa_testkit.crawl_views(facts["warcs"])
         with ServiceClient(facts["amqp_uri"], timeout=60) as client:
             made = client.viewerproxy.create_session(facts["jobs"], recording=True)
             ca = client.viewerproxy.proxy_info()["ca_certificate_pem"]
-        archive = ReplayTarget(facts["proxy"]["host"], facts["proxy"]["port"], made["session_id"], made["token"], ca)
-        with qa_testkit.QaSite() as site:
-            live = ReplayTarget("127.0.0.1", site.port, "-", "-", ca)   # the live web as the proxy
-            floor = measure("live", live, pages, args.tabs, args.page_seconds, proc.pid, None)
-        qa = measure("qa-from-archive", archive, pages, args.tabs, args.page_seconds, proc.pid, views)
+            archive = ReplayTarget(facts["proxy"]["host"], facts["proxy"]["port"], made["session_id"], made["token"],
+                                   ca)
+            with qa_testkit.QaSite() as site:
+                live = ReplayTarget("127.0.0.1", site.port, "-", "-", ca)   # the live web as the proxy
+                floor = measure("live", live, pages, args.tabs, args.page_seconds, proc.pid, None)
+            with CrawlViewReader(archive, client.index_server.lookup, facts["jobs"]) as views:
+                qa = measure("qa-from-archive", archive, pages, args.tabs, args.page_seconds, proc.pid, views)
     finally:
         stop_archive(proc)
         shutil.rmtree(work, ignore_errors=True)

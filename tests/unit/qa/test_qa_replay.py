@@ -17,6 +17,7 @@ from viewer_env import start_viewer_env
 from server.qa import compare
 from server.qa.pages import PageRef, parse_pages_jsonl, select_pages
 from server.qa.render import CRASHED, LOADED, TIMEOUT, UNFINISHED, ReplayRenderer, ReplayTarget
+from server.qa.views import CrawlViewReader, CrawlViews
 from shared.client import ServiceClient
 
 pytestmark = [pytest.mark.rabbit, pytest.mark.slow]
@@ -40,9 +41,20 @@ def _missing_recorded(env, session_id: str) -> set[str]:
         return {m["url"] for m in client.viewerproxy.missing_urls(session_id, 0, 1000)["items"]}
 
 
+def test_the_crawl_time_views_are_read_from_the_archive(archive):
+    in_warcs = qa_testkit.crawl_views(archive["warcs"])
+    assert set(in_warcs) == set(qa_testkit.RENDERED) and all(len(v) == 2 for v in in_warcs.values())
+    target = _session(archive)
+    with ServiceClient(archive["amqp_uri"], timeout=60) as client, \
+            CrawlViewReader(target, client.index_server.lookup, archive["jobs"]) as reader:
+        for url in qa_testkit.RENDERED:
+            views = reader.views(url)
+            assert views.screenshot_png == in_warcs[url]["view"] and views.text == in_warcs[url]["text"].decode()
+        assert reader.views(qa_testkit.ENDLESS) == CrawlViews(None, None)   # fetched, never rendered
+
+
 def test_replay_finds_exactly_the_missing_resources_and_scores_the_pages(archive):
     views = qa_testkit.crawl_views(archive["warcs"])
-    assert set(views) == set(qa_testkit.RENDERED) and all(len(v) == 2 for v in views.values())
     pages = select_pages(parse_pages_jsonl(archive["pages_jsonl"]), [qa_testkit.COMPLETE], [], sample=0)
     assert [(p.url, p.source) for p in pages] == [(qa_testkit.COMPLETE, "seed"), (qa_testkit.BROKEN, "browser")]
     target = _session(archive)
