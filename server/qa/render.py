@@ -443,6 +443,14 @@ class AsyncReplayRenderer:
     def context(self) -> str:
         return self._context
 
+    @staticmethod
+    async def _answers(browser: Chromium) -> bool:
+        try:
+            await browser.send("Browser.getVersion", timeout=5)
+            return True
+        except BrowserError:
+            return False
+
     @property
     def browser_pid(self) -> int | None:
         """The running browser's process id (None before the first page or after it died)."""
@@ -470,8 +478,9 @@ class AsyncReplayRenderer:
                     last = Rendered(url, load_state=CRASHED if crashed else TIMEOUT, tries=attempt,
                                     failed=[(url, str(exc) or type(exc).__name__)])
                     last.requested = list(tab._requested)
-                    if not crashed and not browser.gone:
-                        # a hung renderer can hold the browser: the next try gets a new one
+                    if not crashed and not browser.gone and not await self._answers(browser):
+                        # the browser itself hangs (not only the tab's renderer, whose target was
+                        # closed): the next try, and the other tabs' next pages, get a new one
                         async with self._lock:
                             if self._browser is browser:
                                 self._browser = None
