@@ -227,7 +227,7 @@ class Handler(BaseHTTPRequestHandler):
             self._need_auth()
             return
         if host == RESERVED_HOST:
-            self._command(parts, session.id, body)
+            self._command(parts, session.id, list(session.job_ids), body)
             return
         wanted = accept_datetime(self.headers.get("Accept-Datetime") or "") or session.timestamp
         self._replay(url, session.id, list(session.job_ids), wanted, session.recording, body)
@@ -401,7 +401,9 @@ class Handler(BaseHTTPRequestHandler):
 
     # --- viewerproxy.invalid ------------------------------------------------------------------
 
-    def _command(self, parts: urllib.parse.SplitResult, sid: str, body: bool) -> None:
+    def _command(self, parts: urllib.parse.SplitResult, sid: str, jobs: list[int], body: bool) -> None:
+        """A command on the reserved host, answered only for the session's own jobs (#29: a
+        session's getFile, getRecord and getMetadata answered for any file and job)."""
         command = parts.path.strip("/")
         q = dict(urllib.parse.parse_qsl(parts.query))
         if command.lower() in CONTROL_COMMANDS:
@@ -418,11 +420,11 @@ class Handler(BaseHTTPRequestHandler):
                         "timestamp": dto.timestamp, "recording": dto.recording, "missing_count": dto.missing_count}
                 self._bytes(200, json.dumps(data).encode(), "application/json", body)
             elif command == "getFile":
-                name = _arc_name(q.get("arcFile", ""))
+                name = _session_file(q.get("arcFile", ""), jobs)
                 resp = backend.open_file(name)
                 self._stream(resp, "application/octet-stream", name, body)
             elif command == "getRecord":
-                name = _arc_name(q.get("arcFile", ""))
+                name = _session_file(q.get("arcFile", ""), jobs)
                 offset = q.get("arcOffset", "")
                 if not offset.isdigit():
                     raise InvalidInput("arcOffset must be a non-negative whole number", {"arcOffset": offset})
@@ -433,8 +435,11 @@ class Handler(BaseHTTPRequestHandler):
                     rec.close()
             elif command == "getMetadata":
                 job = q.get("jobID") or q.get("jobId") or ""
-                if not job.isdigit():
+                if not (job.isascii() and job.isdigit()):
                     raise InvalidInput("jobID must be a job number", {"jobID": job})
+                if int(job) not in jobs:
+                    self._outside_session(f"job {int(job)}", jobs, body)
+                    return
                 names = backend.metadata_files(int(job))
                 if not names:
                     self._page(404, "No metadata", f"The archive holds no metadata of job {int(job)}.", body=body)
@@ -443,11 +448,17 @@ class Handler(BaseHTTPRequestHandler):
             else:
                 self._page(404, "Unknown command", f"{html.escape(command)} is no viewerproxy command "
                            "(getFile, getRecord, getMetadata, getStatus, ca.pem).", body=body)
+        except OutsideSession as exc:
+            self._outside_session(exc.what, jobs, body)
         except InvalidInput as exc:
             self._page(400, "Bad command", html.escape(exc.message), body=body)
         except NasError as exc:
             self._page(404 if exc.code.endswith("not_found") else 502, "Cannot answer", html.escape(exc.message),
                        body=body)
+
+    def _outside_session(self, what: str, jobs: list[int], body: bool) -> None:
+        self._page(403, "Not in this session", f"{html.escape(what)} is not one of this session's jobs "
+                   f"({', '.join(str(j) for j in jobs)}): the viewer answers for those only.", body=body)
 
     def _record_as_is(self, rec: Record, body: bool) -> None:
         """The archived response of a record (status, headers, payload), for QA."""
@@ -544,6 +555,29 @@ class Handler(BaseHTTPRequestHandler):
 def _arc_name(name: str) -> str:
     if not name or "/" in name or "\\" in name or name.startswith("."):
         raise InvalidInput(f"arcFile must be a file name without a path, not {name!r}", {"arcFile": name})
+    return name
+
+
+class OutsideSession(Exception):
+    """A command named a file or job that is not one of the session's jobs."""
+
+    def __init__(self, what: str):
+        super().__init__(what)
+        self.what = what
+
+
+#: an archive file's job: the number its name starts with (``<job>-<harvest>-…``,
+#: ``<job>-metadata-<n>…``), the rule the index server uses for a job's files
+_JOB_PREFIX = re.compile(r"([0-9]+)-")
+
+
+def _session_file(name: str, jobs: list[int]) -> str:
+    """``name`` (checked as :func:`_arc_name` does) when it is a file of one of ``jobs``; else
+    OutsideSession."""
+    name = _arc_name(name)
+    m = _JOB_PREFIX.match(name)
+    if m is None or int(m.group(1)) not in jobs:
+        raise OutsideSession(f"file {name}")
     return name
 
 
