@@ -26,6 +26,7 @@ dependency, and each connection's thread streams one record at a time with bound
 from __future__ import annotations
 
 import base64
+import contextlib
 import html
 import json
 import logging
@@ -37,6 +38,8 @@ import ssl
 import sys
 import threading
 import urllib.parse
+from collections.abc import Iterator
+from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
@@ -48,6 +51,7 @@ from server.viewerproxy.ca import CertificateAuthority, check_host
 from server.viewerproxy.caches import ActiveSession, LookupCache, SessionCache
 from server.viewerproxy.records import Record, replay_headers, ts14
 from server.viewerproxy.resolve import accept_datetime, http_date, is_revisit, ordered, originals
+from server.viewerproxy.waiting import WaitingConnections
 from shared.dto.viewer import RESERVED_HOST
 from shared.errors import IndexNotReady, InvalidInput, NasError, Unavailable
 from shared.warc.cdx import surt
@@ -92,28 +96,27 @@ class ViewerProxyServer(ThreadingHTTPServer):
     request_queue_size = 128
 
     def __init__(self, address: tuple[str, int], ca: CertificateAuthority, backend: ArchiveBackend,
-                 db: sessionmaker[Session], ignore: list[str], threads: int = 64, session_ttl: float = 5.0):
+                 db: sessionmaker[Session], ignore: list[str], threads: int = 64, session_ttl: float = 5.0,
+                 header_timeout: float = 20.0, waiting_per_client: int = 32):
         super().__init__(address, Handler)
         self.ca = ca
         self.backend = backend
         self.db = db
         self.sessions = SessionCache(self._load_session, session_ttl)
         self.ignore = [re.compile(p) for p in ignore]
+        # at most ``threads`` requests served at once; a connection takes a slot only once its
+        # request line and headers are in (waiting.py: idle clients cannot hold the slots)
         self.slots = threading.BoundedSemaphore(threads)
+        self.waiting = WaitingConnections(header_timeout, waiting_per_client, max(waiting_per_client, 8 * threads))
 
-    def process_request(self, request, client_address):
-        self.slots.acquire()   # at most ``threads`` connections served at once; the rest wait
-        try:
-            super().process_request(request, client_address)
-        except BaseException:
-            self.slots.release()
-            raise
+    @contextlib.contextmanager
+    def serving(self) -> Iterator[None]:
+        with self.slots:
+            yield
 
-    def process_request_thread(self, request, client_address):
-        try:
-            super().process_request_thread(request, client_address)
-        finally:
-            self.slots.release()
+    def server_close(self) -> None:
+        self.waiting.stop()
+        super().server_close()
 
     def ignored(self, url: str) -> bool:
         return any(p.search(url) for p in self.ignore)
@@ -129,6 +132,48 @@ class Handler(BaseHTTPRequestHandler):
     sys_version = ""
     timeout = 120
     server: ViewerProxyServer
+
+    def handle_one_request(self) -> None:
+        """As BaseHTTPRequestHandler's, but the request is read while the connection waits
+        (:mod:`.waiting`: bounded in time and per client address) and only then a slot taken."""
+        if not self._read_request():
+            return
+        method = getattr(self, "do_" + self.command, None)
+        if method is None:
+            self.send_error(HTTPStatus.NOT_IMPLEMENTED, f"Unsupported method ({self.command!r})")
+            return
+        try:
+            with self.server.serving():
+                method()
+                self.wfile.flush()
+        except TimeoutError as exc:
+            self.log_error("Request timed out: %r", exc)
+            self.close_connection = True
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True        # the client went before its answer: nothing to tell
+
+    def _read_request(self) -> bool:
+        waiter = self.server.waiting.enter(self.client_address[0], self.connection)
+        try:
+            ok = self._request_line_and_headers()
+        except OSError:        # timed out, or closed while waiting
+            ok = False
+            self.close_connection = True
+        if not self.server.waiting.leave(waiter):
+            self.close_connection = True
+            return False
+        return ok
+
+    def _request_line_and_headers(self) -> bool:
+        self.raw_requestline = self.rfile.readline(65537)
+        if len(self.raw_requestline) > 65536:
+            self.requestline = self.request_version = self.command = ""
+            self.send_error(HTTPStatus.REQUEST_URI_TOO_LONG)
+            return False
+        if not self.raw_requestline:
+            self.close_connection = True
+            return False
+        return self.parse_request()     # reads the headers; answers a bad request itself
 
     def setup(self) -> None:
         super().setup()
@@ -596,7 +641,8 @@ def build(config: dict[str, Any]) -> ViewerProxyServer:
                              s["viewerproxy.threads"])
     return ViewerProxyServer((host or "127.0.0.1", int(port)), CertificateAuthority(config["ca_dir"]), backend,
                              sessionmaker(engine, expire_on_commit=False), s["viewerproxy.missing.ignore"],
-                             s["viewerproxy.threads"], s["viewerproxy.session_cache_seconds"])
+                             s["viewerproxy.threads"], s["viewerproxy.session_cache_seconds"],
+                             s["viewerproxy.header_timeout"], s["viewerproxy.waiting_per_client"])
 
 
 def serve_control(server: ViewerProxyServer, commands, answers) -> None:
