@@ -463,6 +463,8 @@ def test_a_job_reads_nothing_but_archive_files_and_code_and_every_limit_holds(na
         wait_for(lambda: _alive(mark) == [], 60)     # the run's processes went with it
         front.check_only_its_owner_and_admins_read(batch_id, output)
         _outputs_private(tmp_path / "ba-one")
+        # the real services' databases are theirs only (#29: they were 0644)
+        assert all(os.stat(tmp_path / db).st_mode & 0o077 == 0 for db in ("defs.db", "archive.db"))
         _still_answering(front.amqp_uri, sorted(before)[0].split("/")[-1])
     finally:
         ba.stop()
