@@ -628,17 +628,25 @@ def _session_file(name: str, jobs: list[int]) -> str:
 
 # --- the process ------------------------------------------------------------------------------
 
+#: seconds a record URL the proxy signs itself is valid: it is fetched at once
+RECORD_TOKEN_TTL = 300.0
+
+
 def build(config: dict[str, Any]) -> ViewerProxyServer:
     """The server from the JSON the service writes (its nameko config and resolved settings)."""
+    from server.archive.fileserver import UrlSigner
     from server.db.engine import make_engine
+    from server.runtime.tokens import installation_key
 
     s = config["settings"]
     host, _, port = s["viewerproxy.address"].rpartition(":")
     engine = make_engine(config["database_url"], 10)
     lookups = LookupCache(s["viewerproxy.lookup_cache_entries"], s["viewerproxy.lookup_cache_seconds"])
+    key_file = (config["nameko"].get("security") or {}).get("key_file")
+    signer = UrlSigner(installation_key({"security.key_file": key_file}), RECORD_TOKEN_TTL) if key_file else None
     backend = ArchiveBackend(config["nameko"], s["viewerproxy.rpc_clients"], s["viewerproxy.rpc_timeout"],
                              s["viewerproxy.fetch_timeout"], s["viewerproxy.replica"] or None, lookups,
-                             s["viewerproxy.threads"])
+                             s["viewerproxy.threads"], signer)
     return ViewerProxyServer((host or "127.0.0.1", int(port)), CertificateAuthority(config["ca_dir"]), backend,
                              sessionmaker(engine, expire_on_commit=False), s["viewerproxy.missing.ignore"],
                              s["viewerproxy.threads"], s["viewerproxy.session_cache_seconds"],
