@@ -24,13 +24,12 @@ import sys
 import tempfile
 import uuid
 
+import cgroup_delegation
 import pytest
 
 from server.archive.batch import cgroups, sandbox
 
 PROJECT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-V1 = all(os.path.isdir(os.path.join(cgroups.ROOT, h)) for h in cgroups.V1_HIERARCHIES) and not os.path.exists(
-    os.path.join(cgroups.ROOT, "cgroup.controllers"))
 
 pytestmark = [pytest.mark.skipif(not sandbox.available(), reason=f"no batch sandbox here: {sandbox.why_unavailable()}"),
               pytest.mark.skipif(os.geteuid() != 0, reason="root sets up the delegation and starts the service user")]
@@ -117,26 +116,11 @@ def service_home(request):
 def delegated(service_home):
     """A cgroup in each v1 hierarchy chowned to the service user (what ``Delegate=`` does under
     systemd); removed afterwards with anything left in it."""
-    if not V1:
+    if not cgroup_delegation.v1_available():
         pytest.skip("this test sets up a cgroup v1 delegation (no v1 memory, pids and cpuacct here)")
     _, nobody = service_home
-    name = f"nas-deleg-test-{uuid.uuid4().hex[:8]}"
-    dirs = []
-    try:
-        for h in cgroups.V1_HIERARCHIES:
-            d = os.path.join(cgroups.v1_own(cgroups.ROOT, h), name)
-            os.mkdir(d)
-            dirs.append(d)
-            for p in (d, os.path.join(d, "cgroup.procs"), os.path.join(d, "tasks")):
-                os.chown(p, nobody.pw_uid, nobody.pw_gid)
+    with cgroup_delegation.delegated(nobody.pw_uid, nobody.pw_gid) as dirs:
         yield dirs
-    finally:
-        for d in dirs:
-            cgroups.RunCgroup(1, [d], 0, 0).kill()
-            for child in os.listdir(d):
-                if os.path.isdir(os.path.join(d, child)):
-                    cgroups.RunCgroup(1, [os.path.join(d, child)], 0, 0).remove()
-            os.rmdir(d)
 
 
 def _launch(root: str, nobody, marker: str, cgroup_dirs: list[str] | None) -> dict:
@@ -147,17 +131,12 @@ def _launch(root: str, nobody, marker: str, cgroup_dirs: list[str] | None) -> di
         pytest.skip("no system python3.11 the service user can run")
     site = next(p for p in sys.path if p.endswith("site-packages") and p.startswith(sys.prefix))
 
-    def into_delegated_cgroup() -> None:
-        for d in cgroup_dirs or []:
-            with open(os.path.join(d, "cgroup.procs"), "w") as fh:
-                fh.write(str(os.getpid()))
-
     done = subprocess.run(
         ["setpriv", "--reuid", str(nobody.pw_uid), "--regid", str(nobody.pw_gid), "--clear-groups", "--",
          python, "-S", "-c", LAUNCHER, root, marker],
         env={"PATH": "/usr/bin:/bin", "PYTHONPATH": f"{PROJECT}:{site}", "HOME": root, "PYTHONWARNINGS": "ignore"},
         cwd=root, capture_output=True, text=True, timeout=600,
-        preexec_fn=into_delegated_cgroup if cgroup_dirs else None)  # noqa: PLW1509 - writes a pid only
+        preexec_fn=cgroup_delegation.joiner(cgroup_dirs) if cgroup_dirs else None)  # noqa: PLW1509 - writes a pid only
     assert done.returncode == 0, done.stderr[-3000:]
     return json.loads(done.stdout.strip().splitlines()[-1])
 
@@ -183,7 +162,7 @@ def test_an_unprivileged_service_in_a_delegated_cgroup_bounds_each_run_s_tasks_a
 
 
 def test_without_a_delegation_an_unprivileged_service_falls_back_to_rlimits_and_says_so(service_home):
-    if not V1:
+    if not cgroup_delegation.v1_available():
         pytest.skip("no cgroup v1 hierarchies here")
     root, nobody = service_home
     marker = f"nas-nodeleg-{uuid.uuid4().hex[:8]}"
