@@ -126,10 +126,16 @@ def test_a_request_not_whole_within_the_header_timeout_is_closed(start):
 
 def test_one_address_keeps_at_most_its_limit_of_waiting_connections_and_the_newest_stay(start):
     address, auth, server = start(waiting_per_client=8)
-    idle = _half_sent(address, 20)
+    idle: list[socket.socket] = []
     try:
-        # the twelve oldest are closed, the eight newest wait on
-        assert all(_closed_by_server(s, 10) for s in idle[:12])
+        # one at a time (threads register in any order): up to eight wait; then each new one
+        # closes the oldest
+        for i in range(20):
+            idle += _half_sent(address, 1)
+            if i < 8:
+                wait_until(lambda n=i + 1: len(server.waiting) == n)
+            else:
+                assert _closed_by_server(idle[i - 8], 10), i
         assert not any(_closed_by_server(s, 0.5) for s in idle[12:])
         assert len(server.waiting) == 8
         # a browser's usual six parallel connections are all answered meanwhile
@@ -145,8 +151,12 @@ def test_one_address_keeps_at_most_its_limit_of_waiting_connections_and_the_newe
             s.close()
 
 
-def wait_until_no_one_waits(server, within: float = 10.0) -> None:
+def wait_until(condition, within: float = 10.0) -> None:
     deadline = time.monotonic() + within
-    while len(server.waiting) and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert len(server.waiting) == 0
+    while not condition():
+        assert time.monotonic() < deadline, "the condition did not come true in time"
+        time.sleep(0.01)
+
+
+def wait_until_no_one_waits(server) -> None:
+    wait_until(lambda: len(server.waiting) == 0)
