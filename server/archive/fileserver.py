@@ -7,9 +7,11 @@ server's threads are green threads, outside it real threads: both work.
 
 With a ``key`` (the installation key, :mod:`server.runtime.tokens`) every route except
 ``offer`` (whose URLs are single unguessable capabilities already) answers only a request that
-carries ``?token=``, a signed token for that route and that name that has not expired
-(``archive.http.token_ttl``): no token, another file's token, an expired or forged one gets 403
-and nothing else. :meth:`FileServer.url` and :class:`UrlSigner` make such URLs. The server binds
+carries ``?token=``, a signed token for that route, that name and that query that has not
+expired (``archive.http.token_ttl``): no token, another file's token, an expired or forged one,
+or a query other than the one signed (a record's ``offset`` and ``length``: #29, a record token
+read every record of its file, and any span of it with a ``length`` of one's own) gets 403 and
+nothing else. :meth:`FileServer.url` and :class:`UrlSigner` make such URLs. The server binds
 to the address its deployment gives it (``archive.http.address``, default loopback).
 """
 from __future__ import annotations
@@ -53,20 +55,29 @@ class UrlSigner:
     def __init__(self, key: bytes | None, ttl: float = 900.0):
         self.key, self.ttl = key, ttl
 
-    def token(self, route: str, name: str) -> str:
+    def token(self, route: str, name: str, query: dict[str, str | int] | None = None) -> str:
+        """A token for ``route``/``name`` and exactly ``query`` (none: a request without one)."""
         from server.runtime.tokens import issue
 
         assert self.key is not None
-        return issue(self.key, FILE_TOKEN, {"route": route, "name": name}, self.ttl)
+        claims: dict = {"route": route, "name": name}
+        if query:
+            claims["q"] = signed_query(query)
+        return issue(self.key, FILE_TOKEN, claims, self.ttl)
 
     def url(self, base: str, route: str, name: str, **query: str | int) -> str:
         if self.key is not None and route not in OPEN_ROUTES:
-            query = {**query, "token": self.token(route, name)}
+            query = {**query, "token": self.token(route, name, query)}
         u = f"{base}/{route}/{urllib.parse.quote(name)}"
         return u + ("?" + urllib.parse.urlencode(query) if query else "")
 
 
 UNSIGNED = UrlSigner(None)
+
+
+def signed_query(query: dict[str, str | int]) -> dict[str, str]:
+    """A query as a token binds it: every value as the text the URL carries."""
+    return {str(k): str(v) for k, v in query.items()}
 
 
 def _native_sockets() -> bool:
@@ -108,7 +119,7 @@ class _Handler(BaseHTTPRequestHandler):
         query = dict(urllib.parse.parse_qsl(parsed.query))
         name = urllib.parse.unquote(parts[1]) if len(parts) > 1 else ""
         if route is not None and self.server.key is not None and parts[0] not in OPEN_ROUTES:
-            refused = self._refused(parts[0], name, query.pop("token", None))
+            refused = self._refused(parts[0], name, query.pop("token", None), query)
             if refused:
                 self._error(403, refused)
                 return
@@ -173,15 +184,17 @@ class _Handler(BaseHTTPRequestHandler):
                 left -= len(data)
                 self.server.bytes_sent += len(data)
 
-    def _refused(self, route: str, name: str, token: str | None) -> str | None:
-        """Why a request without a valid token for ``route``/``name`` is refused, or None."""
+    def _refused(self, route: str, name: str, token: str | None, query: dict[str, str]) -> str | None:
+        """Why a request without a valid token for ``route``/``name`` and exactly ``query`` (the
+        request's other parameters) is refused, or None."""
         from server.runtime.tokens import verify
         from shared.errors import TokenRejected
 
         if not token:
             return "a token is required"
         try:
-            verify(self.server.key, token, FILE_TOKEN, {"route": route, "name": name})
+            verify(self.server.key, token, FILE_TOKEN,
+                   {"route": route, "name": name, "q": signed_query(query) if query else None})
         except TokenRejected as exc:
             log.info("file server: refused %s/%s: %s", route, name[:100], exc.message)
             return f"token refused: {exc.details.get('reason')}"

@@ -37,11 +37,37 @@ def make_engine(url: str, pool_size: int = 5) -> Engine:
     if u.drivername == "postgresql":
         u = u.set(drivername="postgresql+psycopg")
     if u.get_backend_name() == "sqlite":
+        if u.database and u.database != ":memory:" and not u.database.startswith("file:"):
+            private_database(u.database)
         engine = create_engine(u, connect_args={"timeout": _SQLITE_C_BUSY_MS / 1000, "check_same_thread": False})
         event.listen(engine, "connect", _sqlite_pragmas)
         event.listen(engine, "begin", _sqlite_begin)
         return engine
     return create_engine(u, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True)
+
+
+def private_database(path: str) -> None:
+    """Make the SQLite file ``path`` (and its WAL and shared-memory files, which SQLite creates
+    with the database's mode) readable by the service's user only, before the first connection:
+    created 0600, or narrowed to 0600 when an older version left it 0644 (#29: harvest.db,
+    archive.db and viewer.db were world-readable)."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT, 0o600)
+    except OSError:
+        return                  # SQLite will say why it cannot open it
+    try:
+        if os.fstat(fd).st_mode & 0o077:
+            os.fchmod(fd, 0o600)
+    except OSError:
+        pass                    # not ours to change (another user's file): left as it is
+    finally:
+        os.close(fd)
+    for extra in (path + "-wal", path + "-shm"):
+        try:
+            if os.stat(extra).st_mode & 0o077:
+                os.chmod(extra, 0o600)
+        except OSError:
+            pass
 
 
 def _sqlite_begin(conn) -> None:

@@ -70,6 +70,9 @@ RestartSec=5
 StandardOutput=journal
 StandardError=journal
 NoNewPrivileges=true
+# Whatever the service writes (databases, logs, WARCs) is not world-readable: files 0640 at most,
+# directories 0750; databases are made 0600 by the services themselves, keys are 0600.
+UMask=0027
 ProtectSystem=strict
 PrivateTmp=true
 

@@ -72,6 +72,19 @@ def read_instances(config_dir: str) -> list[Instance]:
     return out
 
 
+
+def open_log(path: str):
+    """The instance's log file for appending, readable by the service's user and group only
+    (0640; a log names batch ids and URLs, #29: logs were 0644); an older, wider one is narrowed."""
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o640)
+    try:
+        if os.fstat(fd).st_mode & 0o037:
+            os.fchmod(fd, 0o640)
+    except OSError:
+        pass
+    return os.fdopen(fd, "ab")
+
+
 def _cmdline(pid: int) -> str:
     try:
         with open(f"/proc/{pid}/cmdline", "rb") as fh:
@@ -120,7 +133,7 @@ def start(config_dir: str, env: dict[str, str] | None = None) -> list[InstancePr
         os.makedirs(os.path.dirname(inst.log_file), exist_ok=True)
         child_env = {**os.environ, "PYTHONWARNINGS": "ignore::DeprecationWarning", **(env or {}),
                      "NAS_CONFIG_FILE": inst.config_file}
-        with open(inst.log_file, "ab") as log:
+        with open_log(inst.log_file) as log:
             child = subprocess.Popen(
                 [sys.executable, "-m", "nameko", "run", "--config", inst.config_file, inst.service],
                 stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,

@@ -13,6 +13,13 @@ cost a new TCP connection to a file server (docs/decisions/viewerproxy-caches.md
 Lookups go through a :class:`~server.viewerproxy.caches.LookupCache` (per job set and URL); a
 record's fetch names its length as the index knows it, so that the file server sends the bytes
 at once instead of first inflating the whole gzip member to measure it.
+
+A record URL's token binds the file, the offset and the length (#29). The arcrepository's answer
+for one record of a file says which bitarchive serves the file; for the file's other records in
+the next minute the proxy signs the URL itself with the installation key (it runs on a service
+host, as the viewerproxy service, whose broker login may fetch any file anyway), so a page of
+fifty records costs one arcrepository call per file, not fifty. Without the key every record's
+URL comes from the arcrepository and names no length.
 """
 from __future__ import annotations
 
@@ -25,6 +32,7 @@ from typing import Any
 import requests
 from requests.adapters import HTTPAdapter
 
+from server.archive.fileserver import UrlSigner
 from server.viewerproxy.caches import LookupCache
 from server.viewerproxy.records import Record, open_record
 from shared.errors import ArchiveFileNotFound, ChecksumMismatch, InvalidWarc, Unavailable
@@ -37,7 +45,7 @@ LOCATION_TTL = 60.0
 class ArchiveBackend:
     def __init__(self, nameko_config: dict[str, Any], clients: int = 16, rpc_timeout: float = 30.0,
                  fetch_timeout: float = 60.0, replica: str | None = None, lookups: LookupCache | None = None,
-                 connections: int = 64):
+                 connections: int = 64, signer: UrlSigner | None = None):
         from server.runtime.remote_services import RemoteServices
 
         # open connections kept for the request threads, one per thread calling at a time
@@ -51,8 +59,9 @@ class ArchiveBackend:
         adapter = HTTPAdapter(pool_connections=8, pool_maxsize=max(1, connections))
         self._session.mount("http://", adapter)
         self._session.mount("https://", adapter)
-        # file name -> (when, (record URL without query, its query without offset and length))
-        self._locations: dict[str, tuple[float, tuple[str, tuple]]] = {}
+        self.signer = signer
+        # file name -> (when, the file server's base URL that serves it)
+        self._locations: dict[str, tuple[float, str]] = {}
         self._lock = threading.Lock()
 
     # --- RPC ----------------------------------------------------------------------------------
@@ -75,24 +84,30 @@ class ArchiveBackend:
         return self._session
 
     def record_url(self, filename: str, offset: int, length: int | None = None) -> str:
-        """Where the bitarchive serves the record; with ``length`` (the index's) the file server
-        need not measure the record first. The arcrepository's answer for one offset of a file is
-        kept for a minute and used for every offset of that file: only ``offset`` changes, its
-        signed token (for the route and the file) stays."""
+        """Where the bitarchive serves the record, signed for exactly this file, offset and
+        (with ``length``, the index's: the file server need not measure the record first)
+        length. The arcrepository's answer for one record of a file is kept for a minute: the
+        file's base URL, for which the proxy signs the other offsets itself."""
+        if self.signer is None or self.signer.key is None:
+            return self.call("arcrepository", "get_record", filename, offset, self.replica).url
         now = time.monotonic()
         with self._lock:
             cached = self._locations.get(filename)
         if cached and now - cached[0] < LOCATION_TTL:
-            base, query = cached[1]
+            base = cached[1]
         else:
-            parts = urllib.parse.urlsplit(self.call("arcrepository", "get_record", filename, offset,
-                                                    self.replica).url)
-            base = urllib.parse.urlunsplit(parts._replace(query=""))
-            query = tuple((k, v) for k, v in urllib.parse.parse_qsl(parts.query) if k not in ("offset", "length"))
+            url = self.call("arcrepository", "get_record", filename, offset, self.replica).url
+            parts = urllib.parse.urlsplit(url)
+            suffix = f"/record/{urllib.parse.quote(filename)}"
+            if not parts.path.endswith(suffix):
+                return url                      # not a file server's record route: as given
+            base = urllib.parse.urlunsplit(parts._replace(path=parts.path[:-len(suffix)], query=""))
             with self._lock:
-                self._locations[filename] = (now, (base, query))
-        wanted = [("offset", str(offset)), *query] + ([("length", str(length))] if length else [])
-        return f"{base}?{urllib.parse.urlencode(wanted)}"
+                self._locations[filename] = (now, base)
+        query: dict[str, str | int] = {"offset": offset}
+        if length:
+            query["length"] = length
+        return self.signer.url(base, "record", filename, **query)
 
     def open_record(self, filename: str, offset: int, length: int | None = None) -> Record:
         """The record at ``offset`` of ``filename`` (``length``: its bytes as the index says).

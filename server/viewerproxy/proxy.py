@@ -26,6 +26,7 @@ dependency, and each connection's thread streams one record at a time with bound
 from __future__ import annotations
 
 import base64
+import contextlib
 import html
 import json
 import logging
@@ -37,6 +38,8 @@ import ssl
 import sys
 import threading
 import urllib.parse
+from collections.abc import Iterator
+from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
@@ -48,6 +51,7 @@ from server.viewerproxy.ca import CertificateAuthority, check_host
 from server.viewerproxy.caches import ActiveSession, LookupCache, SessionCache
 from server.viewerproxy.records import Record, replay_headers, ts14
 from server.viewerproxy.resolve import accept_datetime, http_date, is_revisit, ordered, originals
+from server.viewerproxy.waiting import WaitingConnections
 from shared.dto.viewer import RESERVED_HOST
 from shared.errors import IndexNotReady, InvalidInput, NasError, Unavailable
 from shared.warc.cdx import surt
@@ -92,28 +96,27 @@ class ViewerProxyServer(ThreadingHTTPServer):
     request_queue_size = 128
 
     def __init__(self, address: tuple[str, int], ca: CertificateAuthority, backend: ArchiveBackend,
-                 db: sessionmaker[Session], ignore: list[str], threads: int = 64, session_ttl: float = 5.0):
+                 db: sessionmaker[Session], ignore: list[str], threads: int = 64, session_ttl: float = 5.0,
+                 header_timeout: float = 20.0, waiting_per_client: int = 32):
         super().__init__(address, Handler)
         self.ca = ca
         self.backend = backend
         self.db = db
         self.sessions = SessionCache(self._load_session, session_ttl)
         self.ignore = [re.compile(p) for p in ignore]
+        # at most ``threads`` requests served at once; a connection takes a slot only once its
+        # request line and headers are in (waiting.py: idle clients cannot hold the slots)
         self.slots = threading.BoundedSemaphore(threads)
+        self.waiting = WaitingConnections(header_timeout, waiting_per_client, max(waiting_per_client, 8 * threads))
 
-    def process_request(self, request, client_address):
-        self.slots.acquire()   # at most ``threads`` connections served at once; the rest wait
-        try:
-            super().process_request(request, client_address)
-        except BaseException:
-            self.slots.release()
-            raise
+    @contextlib.contextmanager
+    def serving(self) -> Iterator[None]:
+        with self.slots:
+            yield
 
-    def process_request_thread(self, request, client_address):
-        try:
-            super().process_request_thread(request, client_address)
-        finally:
-            self.slots.release()
+    def server_close(self) -> None:
+        self.waiting.stop()
+        super().server_close()
 
     def ignored(self, url: str) -> bool:
         return any(p.search(url) for p in self.ignore)
@@ -129,6 +132,48 @@ class Handler(BaseHTTPRequestHandler):
     sys_version = ""
     timeout = 120
     server: ViewerProxyServer
+
+    def handle_one_request(self) -> None:
+        """As BaseHTTPRequestHandler's, but the request is read while the connection waits
+        (:mod:`.waiting`: bounded in time and per client address) and only then a slot taken."""
+        if not self._read_request():
+            return
+        method = getattr(self, "do_" + self.command, None)
+        if method is None:
+            self.send_error(HTTPStatus.NOT_IMPLEMENTED, f"Unsupported method ({self.command!r})")
+            return
+        try:
+            with self.server.serving():
+                method()
+                self.wfile.flush()
+        except TimeoutError as exc:
+            self.log_error("Request timed out: %r", exc)
+            self.close_connection = True
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True        # the client went before its answer: nothing to tell
+
+    def _read_request(self) -> bool:
+        waiter = self.server.waiting.enter(self.client_address[0], self.connection)
+        try:
+            ok = self._request_line_and_headers()
+        except OSError:        # timed out, or closed while waiting
+            ok = False
+            self.close_connection = True
+        if not self.server.waiting.leave(waiter):
+            self.close_connection = True
+            return False
+        return ok
+
+    def _request_line_and_headers(self) -> bool:
+        self.raw_requestline = self.rfile.readline(65537)
+        if len(self.raw_requestline) > 65536:
+            self.requestline = self.request_version = self.command = ""
+            self.send_error(HTTPStatus.REQUEST_URI_TOO_LONG)
+            return False
+        if not self.raw_requestline:
+            self.close_connection = True
+            return False
+        return self.parse_request()     # reads the headers; answers a bad request itself
 
     def setup(self) -> None:
         super().setup()
@@ -227,7 +272,7 @@ class Handler(BaseHTTPRequestHandler):
             self._need_auth()
             return
         if host == RESERVED_HOST:
-            self._command(parts, session.id, body)
+            self._command(parts, session.id, list(session.job_ids), body)
             return
         wanted = accept_datetime(self.headers.get("Accept-Datetime") or "") or session.timestamp
         self._replay(url, session.id, list(session.job_ids), wanted, session.recording, body)
@@ -401,7 +446,9 @@ class Handler(BaseHTTPRequestHandler):
 
     # --- viewerproxy.invalid ------------------------------------------------------------------
 
-    def _command(self, parts: urllib.parse.SplitResult, sid: str, body: bool) -> None:
+    def _command(self, parts: urllib.parse.SplitResult, sid: str, jobs: list[int], body: bool) -> None:
+        """A command on the reserved host, answered only for the session's own jobs (#29: a
+        session's getFile, getRecord and getMetadata answered for any file and job)."""
         command = parts.path.strip("/")
         q = dict(urllib.parse.parse_qsl(parts.query))
         if command.lower() in CONTROL_COMMANDS:
@@ -418,11 +465,11 @@ class Handler(BaseHTTPRequestHandler):
                         "timestamp": dto.timestamp, "recording": dto.recording, "missing_count": dto.missing_count}
                 self._bytes(200, json.dumps(data).encode(), "application/json", body)
             elif command == "getFile":
-                name = _arc_name(q.get("arcFile", ""))
+                name = _session_file(q.get("arcFile", ""), jobs)
                 resp = backend.open_file(name)
                 self._stream(resp, "application/octet-stream", name, body)
             elif command == "getRecord":
-                name = _arc_name(q.get("arcFile", ""))
+                name = _session_file(q.get("arcFile", ""), jobs)
                 offset = q.get("arcOffset", "")
                 if not offset.isdigit():
                     raise InvalidInput("arcOffset must be a non-negative whole number", {"arcOffset": offset})
@@ -433,8 +480,11 @@ class Handler(BaseHTTPRequestHandler):
                     rec.close()
             elif command == "getMetadata":
                 job = q.get("jobID") or q.get("jobId") or ""
-                if not job.isdigit():
+                if not (job.isascii() and job.isdigit()):
                     raise InvalidInput("jobID must be a job number", {"jobID": job})
+                if int(job) not in jobs:
+                    self._outside_session(f"job {int(job)}", jobs, body)
+                    return
                 names = backend.metadata_files(int(job))
                 if not names:
                     self._page(404, "No metadata", f"The archive holds no metadata of job {int(job)}.", body=body)
@@ -443,11 +493,17 @@ class Handler(BaseHTTPRequestHandler):
             else:
                 self._page(404, "Unknown command", f"{html.escape(command)} is no viewerproxy command "
                            "(getFile, getRecord, getMetadata, getStatus, ca.pem).", body=body)
+        except OutsideSession as exc:
+            self._outside_session(exc.what, jobs, body)
         except InvalidInput as exc:
             self._page(400, "Bad command", html.escape(exc.message), body=body)
         except NasError as exc:
             self._page(404 if exc.code.endswith("not_found") else 502, "Cannot answer", html.escape(exc.message),
                        body=body)
+
+    def _outside_session(self, what: str, jobs: list[int], body: bool) -> None:
+        self._page(403, "Not in this session", f"{html.escape(what)} is not one of this session's jobs "
+                   f"({', '.join(str(j) for j in jobs)}): the viewer answers for those only.", body=body)
 
     def _record_as_is(self, rec: Record, body: bool) -> None:
         """The archived response of a record (status, headers, payload), for QA."""
@@ -547,22 +603,54 @@ def _arc_name(name: str) -> str:
     return name
 
 
+class OutsideSession(Exception):
+    """A command named a file or job that is not one of the session's jobs."""
+
+    def __init__(self, what: str):
+        super().__init__(what)
+        self.what = what
+
+
+#: an archive file's job: the number its name starts with (``<job>-<harvest>-…``,
+#: ``<job>-metadata-<n>…``), the rule the index server uses for a job's files
+_JOB_PREFIX = re.compile(r"([0-9]+)-")
+
+
+def _session_file(name: str, jobs: list[int]) -> str:
+    """``name`` (checked as :func:`_arc_name` does) when it is a file of one of ``jobs``; else
+    OutsideSession."""
+    name = _arc_name(name)
+    m = _JOB_PREFIX.match(name)
+    if m is None or int(m.group(1)) not in jobs:
+        raise OutsideSession(f"file {name}")
+    return name
+
+
 # --- the process ------------------------------------------------------------------------------
+
+#: seconds a record URL the proxy signs itself is valid: it is fetched at once
+RECORD_TOKEN_TTL = 300.0
+
 
 def build(config: dict[str, Any]) -> ViewerProxyServer:
     """The server from the JSON the service writes (its nameko config and resolved settings)."""
+    from server.archive.fileserver import UrlSigner
     from server.db.engine import make_engine
+    from server.runtime.tokens import installation_key
 
     s = config["settings"]
     host, _, port = s["viewerproxy.address"].rpartition(":")
     engine = make_engine(config["database_url"], 10)
     lookups = LookupCache(s["viewerproxy.lookup_cache_entries"], s["viewerproxy.lookup_cache_seconds"])
+    key_file = (config["nameko"].get("security") or {}).get("key_file")
+    signer = UrlSigner(installation_key({"security.key_file": key_file}), RECORD_TOKEN_TTL) if key_file else None
     backend = ArchiveBackend(config["nameko"], s["viewerproxy.rpc_clients"], s["viewerproxy.rpc_timeout"],
                              s["viewerproxy.fetch_timeout"], s["viewerproxy.replica"] or None, lookups,
-                             s["viewerproxy.threads"])
+                             s["viewerproxy.threads"], signer)
     return ViewerProxyServer((host or "127.0.0.1", int(port)), CertificateAuthority(config["ca_dir"]), backend,
                              sessionmaker(engine, expire_on_commit=False), s["viewerproxy.missing.ignore"],
-                             s["viewerproxy.threads"], s["viewerproxy.session_cache_seconds"])
+                             s["viewerproxy.threads"], s["viewerproxy.session_cache_seconds"],
+                             s["viewerproxy.header_timeout"], s["viewerproxy.waiting_per_client"])
 
 
 def serve_control(server: ViewerProxyServer, commands, answers) -> None:

@@ -187,7 +187,7 @@ class ViewerProxyService(NasService):
             raise PermissionDenied(f"{self.caller.subject} may not use viewer session {session_id}: it is another "
                                    "user's", {"reason": "owner", "session_id": str(session_id)})
 
-    @rpc(roles=READ)
+    @rpc(roles=READ, audit=True)  # every change of a session is audited (#29)
     def create_session(self, job_ids: list[int], timestamp: str | None = None, recording: bool = False,
                        user: str | None = None) -> ViewerSessionDto:
         """A new viewer session over ``job_ids`` at ``timestamp`` (4-14 digits; none: newest),
@@ -216,7 +216,7 @@ class ViewerProxyService(NasService):
             return every
         return [s for s in every if s.user == self.caller.subject]
 
-    @rpc(roles=READ)
+    @rpc(roles=READ, audit=True)  # every change of a session is audited (#29)
     def update_session(self, session_id: str, job_ids: list[int] | None = None,
                        timestamp: str | None = None) -> ViewerSessionDto:
         """Change the session's jobs and/or moment (the seeds' changeIndex; "" = newest).
@@ -231,7 +231,7 @@ class ViewerProxyService(NasService):
             self._warm(dto.job_ids)
         return dto
 
-    @rpc(roles=READ)
+    @rpc(roles=READ, audit=True)  # every change of a session is audited (#29)
     def set_recording(self, session_id: str, on: bool) -> ViewerSessionDto:
         """Start or stop recording the URLs the session asks for that are not archived.
         Raises ViewerSessionNotFound, ViewerSessionStopped."""
@@ -240,7 +240,7 @@ class ViewerProxyService(NasService):
         self.proxy.forget(dto.session_id)
         return dto
 
-    @rpc(roles=READ)
+    @rpc(roles=READ, audit=True)  # every change of a session is audited (#29)
     def stop_session(self, session_id: str) -> ViewerSessionDto:
         """End the session: the proxy no longer answers it; its missing URLs stay readable.
         Raises ViewerSessionNotFound."""
@@ -268,7 +268,7 @@ class ViewerProxyService(NasService):
     def _lookup(self, url: str, job_ids: list[int]) -> list:
         return self._calls().call("index_server", "lookup", url, job_ids).captures
 
-    @rpc(roles=READ)
+    @rpc(roles=READ, audit=True)  # every change of a session is audited (#29)
     def clear_missing(self, session_id: str) -> int:
         """Forget the session's missing URLs; answers how many. Raises ViewerSessionNotFound."""
         self._own(session_id)

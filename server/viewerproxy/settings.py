@@ -9,7 +9,13 @@ SETTINGS = (
     Setting(_V + "public_host", str, "", "the host name browsers reach the proxy by; empty: the bind host"),
     Setting(_V + "ca_dir", str, "", "the viewer CA (ca.key mode 0600, ca.pem) and the per-host certificates; "
             "empty: <data_dir>/viewer-ca"),
-    Setting(_V + "threads", int, 64, "connections served at the same time (more wait)", minimum=1),
+    Setting(_V + "threads", int, 64, "requests served at the same time (more wait); a connection counts only "
+            "once its request line and headers are in", minimum=1),
+    Setting(_V + "header_timeout", float, 20.0, "seconds a connection has to send a whole request line and "
+            "headers, from its start or the previous answer; then it is closed (an idle keep-alive connection "
+            "too: browsers open a new one)", minimum=0.5),
+    Setting(_V + "waiting_per_client", int, 32, "connections of one client address that may wait for their "
+            "request at once; beyond it the oldest is closed (a browser keeps far fewer to one proxy)", minimum=4),
     Setting(_V + "rpc_clients", int, 16, "RPC clients the proxy keeps open to the index server and the "
             "arcrepository", minimum=1),
     Setting(_V + "rpc_timeout", float, 30.0, "seconds to wait for the index server and the arcrepository",

@@ -11,8 +11,10 @@ Both hierarchies are supported (docs/decisions/batch-sandbox.md):
   it. When the service's own cgroup holds processes, the service first moves itself into a leaf
   ``nas-service`` beside its runs (cgroup v2 allows controllers for children only of a cgroup
   without processes); under systemd this needs ``Delegate=yes`` in the unit.
-- cgroup v1 (this development machine): ``nas-batch/<id>`` in the ``memory``, ``pids`` and
-  ``cpuacct`` hierarchies.
+- cgroup v1 (this development machine): ``<own cgroup>/nas-batch-<id>`` in each of the
+  ``memory``, ``pids`` and ``cpuacct`` hierarchies: under the service's own cgroup of that
+  hierarchy, so that a service that is not root needs only that cgroup delegated to it (chowned,
+  what systemd's ``Delegate=`` does), not the hierarchy's root.
 
 :func:`open_run` answers None and the reason when neither is writable; the caller then falls back
 to resource limits and says so in the run's result.
@@ -24,7 +26,8 @@ import signal
 import time
 
 ROOT = "/sys/fs/cgroup"
-V1_PARENT = "nas-batch"
+RUN_PREFIX = "nas-batch-"
+V1_HIERARCHIES = ("memory", "pids", "cpuacct")
 V2_LEAF = "nas-service"
 V2_CONTROLLERS = ("memory", "pids", "cpu")
 
@@ -153,7 +156,7 @@ def _v2_base(root: str) -> str:
 
 
 def _open_v2(root: str, name: str, memory_bytes: int, max_tasks: int) -> RunCgroup:
-    d = os.path.join(_v2_base(root), f"nas-batch-{name}")
+    d = os.path.join(_v2_base(root), RUN_PREFIX + name)
     os.makedirs(d, exist_ok=True)
     group = RunCgroup(2, [d], memory_bytes, max_tasks)
     try:
@@ -167,8 +170,20 @@ def _open_v2(root: str, name: str, memory_bytes: int, max_tasks: int) -> RunCgro
     return group
 
 
+def v1_own(root: str, hierarchy: str) -> str:
+    """This process's cgroup directory in a v1 ``hierarchy`` (the hierarchy's root when
+    /proc/self/cgroup names a path this mount does not show, e.g. in another cgroup namespace)."""
+    for line in _read("/proc/self/cgroup").splitlines():
+        _, controllers, path = line.split(":", 2)
+        if hierarchy in controllers.split(","):
+            own = os.path.join(root, hierarchy, path.strip().lstrip("/"))
+            if os.path.isdir(own):
+                return own
+    return os.path.join(root, hierarchy)
+
+
 def _open_v1(root: str, name: str, memory_bytes: int, max_tasks: int) -> RunCgroup:
-    dirs = [os.path.join(root, h, V1_PARENT, name) for h in ("memory", "pids", "cpuacct")]
+    dirs = [os.path.join(v1_own(root, h), RUN_PREFIX + name) for h in V1_HIERARCHIES]
     group = RunCgroup(1, [], memory_bytes, max_tasks)
     try:
         for d in dirs:
@@ -194,7 +209,7 @@ def open_run(name: str, memory_bytes: int, max_tasks: int, root: str | None = No
             if not set(V2_CONTROLLERS) <= have:
                 return None, f"cgroup v2 at {root} lacks controllers {sorted(set(V2_CONTROLLERS) - have)}"
             return _open_v2(root, name, memory_bytes, max_tasks), ""
-        if all(os.path.isdir(os.path.join(root, h)) for h in ("memory", "pids", "cpuacct")):
+        if all(os.path.isdir(os.path.join(root, h)) for h in V1_HIERARCHIES):
             return _open_v1(root, name, memory_bytes, max_tasks), ""
         return None, f"no cgroup v2 at {root} and no cgroup v1 memory, pids and cpuacct hierarchies"
     except OSError as exc:

@@ -1,11 +1,15 @@
-"""Conformance: hostile user batch code sent through the real bitarchive service (and its
-monitor) over RabbitMQ. Every escape the issue lists, plus reading the service's environment,
-a network socket, forking, and exhausting memory, is refused or contained by the bubblewrap
-sandbox; the archive files stay byte-identical and the service keeps answering. Run as the
-suite runs (root) and with the bitarchive service itself running as an unprivileged user."""
+"""Conformance: hostile user batch code sent the way a QA user sends it (a person's broker account
+with the ``qa`` role, ``nas batch run job.py`` through the real client) to the real arcrepository,
+bitarchive monitor and bitarchive services over RabbitMQ. Every escape the issue lists, plus
+reading the service's environment, a network socket, forking, and exhausting memory, is refused or
+contained by the bubblewrap sandbox; the archive files stay byte-identical and the service keeps
+answering; the run's output is given to its QA user and admins only. Run as the suite runs
+(root) and with the bitarchive service itself running as an unprivileged user."""
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import json
 import os
 import pathlib
 import pwd
@@ -14,17 +18,23 @@ import signal
 import subprocess
 import sys
 import tempfile
+import urllib.parse
 
+import cgroup_delegation
 import pytest
 import requests
 import yaml
 from nameko.containers import ServiceContainer
-from nameko.standalone.rpc import ClusterRpcProxy
 from waiting import wait_for
 
+from server.archive.arcrepository.service import ArcRepositoryService
 from server.archive.batch import sandbox
 from server.archive.bitarchive.service import BitarchiveService
 from server.archive.bitarchive_monitor.service import BitarchiveMonitorService
+from server.definitions.credentials import CredentialCipher
+from server.definitions.service import DefinitionsService
+from shared.client import ServiceClient
+from shared.errors import PermissionDenied
 
 pytestmark = [pytest.mark.rabbit,
               pytest.mark.skipif(not sandbox.available(), reason=f"no batch sandbox here: {sandbox.why_unavailable()}")]
@@ -145,14 +155,65 @@ def _config(nameko_config, root, inst, **extra) -> dict:
     return cfg
 
 
-def _run_hostile(proxy) -> str:
-    monitor = proxy.bitarchive_monitor_ONE
-    wait_for(lambda: any(i["details"].get("http_url") for i in monitor.instances()), 60)
-    started = monitor.start_batch(None, {}, None, HOSTILE)
-    result = wait_for(lambda: (r := monitor.batch_status(started["batch_id"], 10))["state"] == "done" and r, 240)
-    assert not result["incomplete"], result
-    assert result["files_processed"] == 2, result
-    return requests.get(result["output_url"], timeout=30).text
+class Front:
+    """The services a QA user's batch run goes through, the QA user who runs it, another person
+    with the same role and an admin (people's broker accounts and users-table rows, made by the
+    running definitions service)."""
+
+    def __init__(self, amqp_uri: str, people, root: pathlib.Path):
+        self.amqp_uri, self.root = amqp_uri, root
+        self.qa, self.as_qa = people(amqp_uri, "qa")
+        _, self.as_other_qa = people(amqp_uri, "qa")
+        _, self.as_admin = people(amqp_uri, "admin")
+        self.audit_log = root / "arcrepository-audit.log"
+
+    def replica_heard(self) -> None:
+        """Set-up, as a service: wait until the monitor has heard the bitarchive's first heartbeat."""
+        with ServiceClient(self.amqp_uri) as service:
+            wait_for(lambda: any(i.details.get("http_url")
+                                 for i in service.call("bitarchive_monitor_ONE", "instances")), 60)
+
+    def run_as_qa(self, source: str) -> tuple[str, str, str]:
+        """``nas batch run job.py`` as the QA user (``$NAS_USER``/``$NAS_PASSWORD``, the way a
+        person calls); answers (batch id, merged output, the command's standard error)."""
+        self.replica_heard()
+        job, out = self.root / "hostile.py", self.root / "hostile.out"
+        job.write_text(source)
+        parts = urllib.parse.urlsplit(self.as_qa)
+        env = {**os.environ, "NAS_AMQP_URI": self.amqp_uri, "NAS_USER": urllib.parse.unquote(parts.username or ""),
+               "NAS_PASSWORD": urllib.parse.unquote(parts.password or ""), "HOME": str(self.root),
+               "NAS_TEST_EVENTLET": ""}
+        done = subprocess.run([sys.executable, "-m", "server.cli.main", "batch", "run", str(job), "-B", "ONE",
+                               "-O", str(out), "--no-progress", "--timeout", "60"],
+                              capture_output=True, env=env, timeout=400, text=True)
+        assert "batch " in done.stderr, (done.returncode, done.stdout, done.stderr)
+        batch_id = done.stderr.rsplit("batch ", 1)[1].split(":", 1)[0]
+        return batch_id, out.read_text() if out.exists() else "", done.stderr
+
+    def check_only_its_owner_and_admins_read(self, batch_id: str, output: str) -> None:
+        """The run's result and output URL go to the QA user who started it and to admins; another
+        person, with the same role, is refused round the arcrepository and at the monitor."""
+        with ServiceClient(self.as_qa) as qa:
+            mine = qa.call("arcrepository", "batch_status", batch_id)
+            assert mine.owner == self.qa and mine.output_url
+        with ServiceClient(self.as_other_qa) as other:
+            with pytest.raises(PermissionDenied, match="started by another user") as err:
+                other.call("arcrepository", "batch_status", batch_id)
+            assert err.value.details["reason"] == "not_owner"
+            with pytest.raises(PermissionDenied, match="started by another user"):
+                other.call("bitarchive_monitor_ONE", "batch_status", batch_id)
+        with ServiceClient(self.as_admin) as admin:
+            seen = admin.call("arcrepository", "batch_status", batch_id)
+            assert seen.owner == self.qa
+            assert requests.get(seen.output_url, timeout=30).text == output
+        started = [json.loads(line) for line in self.audit_log.read_text().splitlines()]
+        assert [(e["who"], e["outcome"]) for e in started if e["action"] == "arcrepository.batch"] == [(self.qa, "ok")]
+
+
+def _outputs_private(data_dir: pathlib.Path) -> None:
+    """Each instance's part of the output on the bitarchive's disk: the service's user only."""
+    parts = [p for p in data_dir.rglob("*.out")]
+    assert parts and all(p.stat().st_mode & 0o077 == 0 for p in parts), [(p, oct(p.stat().st_mode)) for p in parts]
 
 
 def _check(output: str, before: dict, store: str) -> None:
@@ -168,15 +229,47 @@ def _check(output: str, before: dict, store: str) -> None:
 
 
 @pytest.fixture
-def monitor_container(nameko_config, tmp_path):
-    c = ServiceContainer(BitarchiveMonitorService.for_replica("ONE"), _config(nameko_config, tmp_path, "bam-one"))
-    c.start()
-    yield
-    c.stop()
+def front(nameko_config, amqp_uri, tmp_path, people):
+    """Definitions (people and their roles), the arcrepository and replica ONE's monitor; the
+    bitarchive is started by each test (in the test process, or as another user)."""
+    defs = ServiceContainer(DefinitionsService, {
+        **nameko_config, "database": {"url": f"sqlite:///{tmp_path / 'defs.db'}"}, "data_dir": str(tmp_path / "defs"),
+        "runtime": {"heartbeat_interval": 60}, "harvest": {"credentials": {"key": CredentialCipher.generate_key()}}})
+    repo = ServiceContainer(ArcRepositoryService, {
+        **nameko_config, "data_dir": str(tmp_path / "arcrepository"),
+        "database": {"url": f"sqlite:///{tmp_path / 'archive.db'}"}, "runtime": {"heartbeat_interval": 60},
+        "security": {"audit_log": str(tmp_path / "arcrepository-audit.log")},
+        "archive": {"replicas": REPLICAS, "rpc_timeout": 30}})
+    monitor = ServiceContainer(BitarchiveMonitorService.for_replica("ONE"), _config(nameko_config, tmp_path, "bam-one"))
+    started = []
+    try:
+        for c in (defs, repo, monitor):
+            c.start()
+            started.append(c)
+        yield Front(amqp_uri, people, tmp_path)
+    finally:
+        for c in reversed(started):
+            c.stop()
 
 
-def test_hostile_user_code_is_contained_with_the_service_running_as_root(nameko_config, tmp_path,
-                                                                        monitor_container, monkeypatch):
+def _hostile_as_qa(front: Front) -> tuple[str, str]:
+    """The hostile job, run by the QA user; every file processed, the output theirs and admins'
+    only. Answers the output and the limits the instance ran it with."""
+    batch_id, output, stderr = front.run_as_qa(HOSTILE)
+    assert ": 2 files processed, 0 failed, 1/1 instances answered" in stderr and "INCOMPLETE" not in stderr, stderr
+    front.check_only_its_owner_and_admins_read(batch_id, output)
+    with ServiceClient(front.as_qa) as qa:
+        [limits] = qa.call("arcrepository", "batch_status", batch_id).instance_limits.values()
+    return output, limits
+
+
+def _still_answering(amqp_uri: str, name: str) -> None:
+    with ServiceClient(amqp_uri) as service:
+        assert service.call("bitarchive_ONE", "has_file", name) is True
+
+
+def test_hostile_user_code_is_contained_with_the_service_running_as_root(nameko_config, tmp_path, front,
+                                                                        monkeypatch):
     monkeypatch.setenv("NAS_TEST_SERVICE_SECRET", SECRET)
     store = str(tmp_path / "store")
     _populate(store)
@@ -184,17 +277,23 @@ def test_hostile_user_code_is_contained_with_the_service_running_as_root(nameko_
     ba = ServiceContainer(BitarchiveService.for_replica("ONE"), _config(nameko_config, tmp_path, "ba-one"))
     ba.start()
     try:
-        with ClusterRpcProxy(nameko_config, timeout=60) as proxy:
-            output = _run_hostile(proxy)
-            _check(output, before, store)
-            assert proxy.bitarchive_ONE.has_file(sorted(before)[0].split("/")[-1]) is True   # still answering
+        output, _ = _hostile_as_qa(front)
+        _check(output, before, store)
+        _outputs_private(tmp_path / "ba-one")
+        _still_answering(front.amqp_uri, sorted(before)[0].split("/")[-1])
     finally:
         ba.stop()
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="needs root to start the service as another user")
+@pytest.mark.parametrize("delegation", [True, False], ids=["delegated-cgroup", "no-delegation"])
 def test_hostile_user_code_is_contained_with_the_service_running_as_an_unprivileged_user(
-        nameko_config, tmp_path, monitor_container, request):
+        nameko_config, front, request, delegation):
+    """The bitarchive service as ``nobody``: in a cgroup delegated to it (as its unit's
+    ``Delegate=`` gives it) each run gets its own cgroup; without one the run has resource limits
+    only, and says so. Either way the fork bomb is held and nothing of the run survives."""
+    if delegation and not cgroup_delegation.v1_available():
+        pytest.skip("the delegation is set up in cgroup v1 (not here)")
     nobody = pwd.getpwnam("nobody")
     python = shutil.which("python3.11", path="/usr/bin:/usr/local/bin")
     if python is None:
@@ -219,30 +318,39 @@ def test_hostile_user_code_is_contained_with_the_service_running_as_an_unprivile
     env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": f"{project}:{site}", "NAS_TEST_SERVICE_SECRET": SECRET,
            "NAS_STRICT_CONTRACTS": "1", "HOME": str(root),
            "NAS_SERVICE_LOGINS": os.environ["NAS_SERVICE_LOGINS"]}     # the test calls as the suite's guest
+    cgroup = cgroup_delegation.delegated(nobody.pw_uid, nobody.pw_gid) if delegation else contextlib.nullcontext([])
+    dirs = cgroup.__enter__()
+    request.addfinalizer(lambda: cgroup.__exit__(None, None, None))
     child = subprocess.Popen(
         # -S: Debian's own packages (dist-packages) stay out; the project and its virtualenv's are on PYTHONPATH
         [python, "-S", "-c", "import eventlet; eventlet.monkey_patch(); from nameko.cli.main import main; main()",
          "run", "--config", str(root / "ba-one.yaml"), "server.archive.bitarchive.service:bitarchive"],
         env=env, cwd=str(root), user=nobody.pw_uid, group=nobody.pw_gid, extra_groups=[],
-        stdout=open(root / "service.log", "wb"), stderr=subprocess.STDOUT, start_new_session=True)
+        stdout=open(root / "service.log", "wb"), stderr=subprocess.STDOUT, start_new_session=True,
+        preexec_fn=cgroup_delegation.joiner(dirs))  # noqa: PLW1509 - writes its pid into the delegated cgroup
     try:
-        with ClusterRpcProxy(nameko_config, timeout=60) as proxy:
+        with ServiceClient(front.amqp_uri, timeout=10) as service:
             def running() -> bool:
                 assert child.poll() is None, (root / "service.log").read_text()[-3000:]
                 try:
-                    return proxy.bitarchive_ONE.status()["state"] == "running"
+                    return service.call("bitarchive_ONE", "status").state == "running"
                 except Exception:  # noqa: BLE001 - not up yet
                     return False
 
             wait_for(running, 60)
-            assert proxy.bitarchive_ONE.status()["pid"] == child.pid
-            output = _run_hostile(proxy)
-            _check(output, before, store)
-            # as a real unprivileged user, the process limit holds a fork bomb
-            name = sorted(before)[0].split("/")[-1]
-            assert "children" not in output.split(f"{name} fork_many: ", 1)[1].splitlines()[0] or \
-                   int(output.split(f"{name} fork_many: ok '", 1)[1].split(" ")[0]) < 200
-            assert proxy.bitarchive_ONE.has_file(name) is True
+            assert service.call("bitarchive_ONE", "status").pid == child.pid
+        output, limits = _hostile_as_qa(front)
+        _check(output, before, store)
+        _outputs_private(root / "ba-one")
+        if delegation:
+            assert limits.startswith("cgroup v1: memory 768 MiB, 200 tasks"), limits
+        else:
+            assert limits.startswith("resource limits only (cannot make a cgroup under"), limits
+        # as a real unprivileged user, the process limit holds a fork bomb
+        name = sorted(before)[0].split("/")[-1]
+        assert "children" not in output.split(f"{name} fork_many: ", 1)[1].splitlines()[0] or \
+               int(output.split(f"{name} fork_many: ok '", 1)[1].split(" ")[0]) < 200
+        _still_answering(front.amqp_uri, name)
     finally:
         if child.poll() is None:
             os.kill(child.pid, signal.SIGTERM)
@@ -338,24 +446,19 @@ def _installation(root: pathlib.Path, cfg: dict) -> list[str]:
             "/proc/1/environ"]
 
 
-def _start(proxy, source: str) -> dict:
-    monitor = proxy.bitarchive_monitor_ONE
-    wait_for(lambda: any(i["details"].get("http_url") for i in monitor.instances()), 60)
-    started = monitor.start_batch(None, {}, None, source)
-    return wait_for(lambda: (r := monitor.batch_status(started["batch_id"], 10))["state"] == "done" and r, 240)
-
-
-def test_a_job_reads_nothing_but_archive_files_and_code_and_every_limit_holds(nameko_config, tmp_path,
-                                                                              monitor_container, monkeypatch):
-    """The conformance run of #29: the bitarchive service started in its config directory (``.``
-    on sys.path, as ``nameko run`` does), as root; the job tries every key, config, database and
-    log, the broker and the database, 1,000 forks and 4 GiB."""
+def test_a_job_reads_nothing_but_archive_files_and_code_and_every_limit_holds(nameko_config, tmp_path, front,
+                                                                              monkeypatch):
+    """The conformance run of #29, as a QA user runs it: the bitarchive service started in its
+    config directory (``.`` on sys.path, as ``nameko run`` does), as root; the job tries every
+    key, config, database and log (the other services' too), the broker and the database, 1,000
+    forks and 4 GiB; its output goes to the QA user and admins only."""
     store = str(tmp_path / "store")
     _populate(store)
     before = _digests(store)
     cfg = _config(nameko_config, tmp_path, "ba-one")
     cfg["archive"]["batch"].update({"memory_bytes": 512 << 20, "max_processes": 48})
-    paths = _installation(tmp_path, cfg)
+    paths = _installation(tmp_path, cfg) + [str(tmp_path / "defs.db"), str(tmp_path / "archive.db"),
+                                            str(front.audit_log)]
     monkeypatch.chdir(tmp_path / "conf")
     monkeypatch.setattr(sys, "path", [str(tmp_path / "conf"), *sys.path])
     mark = f"nas-conformance-{os.getpid()}-{tmp_path.name}"
@@ -363,27 +466,30 @@ def test_a_job_reads_nothing_but_archive_files_and_code_and_every_limit_holds(na
     ba = ServiceContainer(BitarchiveService.for_replica("ONE"), cfg)
     ba.start()
     try:
-        with ClusterRpcProxy(nameko_config, timeout=60) as proxy:
-            result = _start(proxy, source)
-            assert not result["incomplete"] and result["files_processed"] == 2, result
-            output = requests.get(result["output_url"], timeout=30).text
-            assert _digests(store) == before
-            assert "READ" not in output and "CONNECTED" not in output, output
-            for p in paths:
-                assert f" {p}: " in output, (p, output)
-            forks = [int(line.rsplit(" ", 1)[1]) for line in output.splitlines() if " forks: " in line]
-            assert forks and all(n < 48 for n in forks), output
-            assert output.count("memory: MemoryError") == 2, output
-            assert all(v.startswith("cgroup v") for v in result["instance_limits"].values()) or \
-                   all(v.startswith("resource limits only") for v in result["instance_limits"].values()), result
-            wait_for(lambda: _alive(mark) == [], 60)     # the run's processes went with it
-            assert proxy.bitarchive_ONE.has_file(sorted(before)[0].split("/")[-1]) is True
+        batch_id, output, stderr = front.run_as_qa(source)
+        assert ": 2 files processed, 0 failed" in stderr and "INCOMPLETE" not in stderr, stderr
+        assert _digests(store) == before
+        assert "READ" not in output and "CONNECTED" not in output, output
+        for p in paths:
+            assert f" {p}: " in output, (p, output)
+        forks = [int(line.rsplit(" ", 1)[1]) for line in output.splitlines() if " forks: " in line]
+        assert forks and all(n < 48 for n in forks), output
+        assert output.count("memory: MemoryError") == 2, output
+        with ServiceClient(front.as_qa) as qa:
+            limits = qa.call("arcrepository", "batch_status", batch_id).instance_limits
+        assert all(v.startswith("cgroup v") for v in limits.values()) or \
+               all(v.startswith("resource limits only") for v in limits.values()), limits
+        wait_for(lambda: _alive(mark) == [], 60)     # the run's processes went with it
+        front.check_only_its_owner_and_admins_read(batch_id, output)
+        _outputs_private(tmp_path / "ba-one")
+        # the real services' databases are theirs only (#29: they were 0644)
+        assert all(os.stat(tmp_path / db).st_mode & 0o077 == 0 for db in ("defs.db", "archive.db"))
+        _still_answering(front.amqp_uri, sorted(before)[0].split("/")[-1])
     finally:
         ba.stop()
 
 
-def test_a_job_that_outlives_its_timeout_is_ended_with_everything_it_started(nameko_config, tmp_path,
-                                                                              monitor_container):
+def test_a_job_that_outlives_its_timeout_is_ended_with_everything_it_started(nameko_config, tmp_path, front):
     """Under the service's eventlet a sleeping job outlived its timeout (another TimeoutExpired
     class); its daemonised grandchild must go too."""
     store = str(tmp_path / "store")
@@ -394,13 +500,15 @@ def test_a_job_that_outlives_its_timeout_is_ended_with_everything_it_started(nam
     ba = ServiceContainer(BitarchiveService.for_replica("ONE"), cfg)
     ba.start()
     try:
-        with ClusterRpcProxy(nameko_config, timeout=60) as proxy:
-            monitor = proxy.bitarchive_monitor_ONE
-            wait_for(lambda: any(i["details"].get("http_url") for i in monitor.instances()), 60)
-            monitor.start_batch(None, {}, None, f"MARK = {mark!r}\n" + SLEEPER)
+        front.replica_heard()
+        with ServiceClient(front.as_qa) as qa:
+            started = qa.call("arcrepository", "batch", None, "ONE", None, {}, f"MARK = {mark!r}\n" + SLEEPER)
             wait_for(lambda: _alive(mark) != [], 60)      # it runs
             # ended within the timeout and a margin for a loaded machine, not at sleep's 600 s
             wait_for(lambda: _alive(mark) == [], 120)
-            assert proxy.bitarchive_ONE.has_file(sorted(_digests(store))[0].split("/")[-1]) is True
+            done = wait_for(lambda: (r := qa.call("arcrepository", "batch_status", started.batch_id, 5)).state
+                            == "done" and r, 120)
+        assert done.files_processed == 0 and any("ran longer than 8s" in e.error for e in done.exceptions), done
+        _still_answering(front.amqp_uri, sorted(_digests(store))[0].split("/")[-1])
     finally:
         ba.stop()

@@ -358,13 +358,32 @@ def test_data_commands_on_the_reserved_host(env):
     rec = b.get(f"http://viewerproxy.invalid/getRecord?arcFile={page.headers['X-Archive-File']}"
                 f"&arcOffset={page.headers['X-Archive-Offset']}", timeout=30)
     assert rec.status_code == 200 and rec.content.startswith(b"200 OK") and b"version one" in rec.content
-    meta = b.get("http://viewerproxy.invalid/getMetadata?jobID=2", timeout=30)
+    meta = b.get("http://viewerproxy.invalid/getMetadata?jobID=1", timeout=30)
     assert meta.status_code == 200 and meta.content == open(os.path.join(env["root"], "files",
-                                                                         "2-metadata-1.warc.gz"), "rb").read()
+                                                                         "1-metadata-1.warc.gz"), "rb").read()
     bad = b.get("http://viewerproxy.invalid/getRecord?arcFile=../etc/passwd&arcOffset=0", timeout=30)
     assert bad.status_code == 400
-    assert b.get("http://viewerproxy.invalid/getMetadata?jobID=99", timeout=30).status_code == 404
     assert b.get("http://viewerproxy.invalid/ca.pem", timeout=30).text == env["info"].ca_certificate_pem
+
+
+def test_data_commands_answer_for_the_session_s_jobs_only(env):
+    """#29 item 5: a session's getFile, getRecord and getMetadata answered for files and jobs
+    outside the session."""
+    b = _browser(env, _session(env, [1]))
+    other = env["named2"]                                          # a file of job 2
+    for url in (f"http://viewerproxy.invalid/getFile?arcFile={other}",
+                f"http://viewerproxy.invalid/getRecord?arcFile={other}&arcOffset=0",
+                "http://viewerproxy.invalid/getFile?arcFile=2-metadata-1.warc.gz",
+                "http://viewerproxy.invalid/getFile?arcFile=wget-site.warc.gz",   # no job at all
+                "http://viewerproxy.invalid/getMetadata?jobID=2",
+                "http://viewerproxy.invalid/getMetadata?jobID=99"):
+        r = b.get(url, timeout=30)
+        assert r.status_code == 403 and b"not one of this session" in r.content, (url, r.status_code)
+        assert b"version two" not in r.content and b"WARC/" not in r.content
+    # the same commands for job 2 in a session of job 2
+    b2 = _browser(env, _session(env, [2]))
+    assert b2.get(f"http://viewerproxy.invalid/getFile?arcFile={other}", timeout=30).status_code == 200
+    assert b2.get("http://viewerproxy.invalid/getMetadata?jobID=2", timeout=30).status_code == 200
 
 
 def test_session_rpcs_reject_bad_input_with_typed_errors(env):
@@ -577,6 +596,16 @@ def test_a_viewer_session_is_its_makers_only(env, people):
         return ServiceClient(logins[role][1], timeout=60)
 
     _sessions_have_owners(as_, logins["qa"][0], logins["curator"][0], PermissionDenied)
+    # every change of a session is in the viewerproxy's audit log under the login that made it (#29)
+    import json
+
+    quinn, carl, ada = logins["qa"][0], logins["curator"][0], logins["admin"][0]
+    entries = [json.loads(line) for line in (env["root"] / "viewer" / "audit.log").read_text().splitlines()]
+    seen = {(e["who"], e["action"], e["outcome"], e.get("error")) for e in entries if e["who"] in (quinn, carl, ada)}
+    assert (quinn, "viewerproxy.create_session", "ok", None) in seen
+    for action in ("update_session", "set_recording", "stop_session", "clear_missing"):    # another's session
+        assert (carl, f"viewerproxy.{action}", "failed", "permission_denied") in seen, action
+    assert (ada, "viewerproxy.stop_session", "ok", None) in seen
 
 
 def _sessions_have_owners(as_, quinn_login, carl_login, PermissionDenied):

@@ -3,6 +3,7 @@ no token, another file's token, an expired, forged or altered token, and ``..`` 
 the storage are refused; a valid token gets the file."""
 from __future__ import annotations
 
+import logging
 import os
 import urllib.parse
 
@@ -29,6 +30,7 @@ def served(tmp_path):
     core.storage = storage
     server = FileServer("127.0.0.1:0", key=key, token_ttl=60).start()
     server.route("files", core.serve_file)
+    server.test_storage = str(storage_dir / FILEDIR)
     try:
         yield server, key
     finally:
@@ -84,3 +86,30 @@ def test_the_server_binds_where_it_is_told(tmp_path):
         assert server._server.server_address[0] == "127.0.0.1"
     finally:
         server.stop()
+
+
+def test_a_record_token_is_for_its_offset_and_length_only(served, caplog):
+    """#29 item 7: a record token was bound to its file, not its offset: it read every record of
+    the file, and with a ``length`` of one's own any span of it."""
+    from server.archive.bitarchive.core import record_part
+
+    server, key = served
+    server.route("record", lambda rest, q: record_part(os.path.join(server.test_storage, rest), q))
+    signer = UrlSigner(key, 60)
+    good = signer.url(server.base_url, "record", "a.warc", offset=4, length=8)
+    assert _get(good).content == b"AAAAAAAA"
+    token = urllib.parse.parse_qs(urllib.parse.urlsplit(good).query)["token"][0]
+    base = f"{server.base_url}/record/a.warc"
+    for query in ({"offset": 0, "length": 8}, {"offset": 4, "length": 400}, {"offset": 4},
+                  {"offset": 4, "length": 8, "extra": 1}):
+        resp = _get(f"{base}?{urllib.parse.urlencode({**query, 'token': token})}")
+        assert resp.status_code == 403 and b"claim" in resp.content, (query, resp.content)
+    only_offset = signer.url(server.base_url, "record", "a.warc", offset=4)
+    token = urllib.parse.parse_qs(urllib.parse.urlsplit(only_offset).query)["token"][0]
+    assert _get(f"{base}?offset=4&length=396&token={token}").status_code == 403    # no length of one's own
+    # a failed request is logged without its token (logs are readable by more than the service)
+    caplog.clear()
+    caplog.set_level(logging.INFO, logger="server.archive.fileserver")
+    bad = signer.url(server.base_url, "record", "a.warc", offset="x")
+    assert _get(bad).status_code == 400
+    assert "a.warc" in caplog.text and "token" not in caplog.text and bad.split("token=")[1] not in caplog.text

@@ -125,6 +125,12 @@ def test_render_apply_render_changes_nothing_and_restarts_only_what_changed(tmp_
     assert calls[0] == "daemon-reload" and "enable nas-test.target" in calls and calls[-1] == "start nas-test.target"
     assert (root / "etc/systemd/system/nas-test.target").exists()
     assert json.load(open(root / "var/lib/nas-deploy/test/manifest.json"))["host"] == "admin"
+    # #29: configs (the broker URI, secrets' variables) are not world-readable; units are
+    modes = {str(p.relative_to(root)): p.stat().st_mode & 0o777 for p in root.rglob("*") if p.is_file()
+             and p.suffix in (".yaml", ".env", ".service")}
+    assert modes["etc/nas/test/monitor.yaml"] == 0o640 and modes["etc/nas/test/monitor.env"] == 0o640, modes
+    assert all(m == 0o640 for p, m in modes.items() if p.endswith((".yaml", ".env"))), modes
+    assert modes["etc/systemd/system/nas-test@.service"] == 0o644, modes
     # Again: nothing to install, nothing restarted.
     os.unlink(log)
     rc, out = nas(capsys, "deploy", "apply", desc, "--host", "admin", "--local", "--root", str(root),
@@ -167,6 +173,9 @@ def test_render_writes_units_with_storage_paths_and_a_manifest(tmp_path):
     assert "ReadWritePaths=/var/lib/nas/test/harvester" in harvester
     # batch jobs' cgroups under the bitarchive's own: delegated to the service user, to no one else
     assert "Delegate=memory pids cpu" in dropin and "Delegate" not in harvester
+    # what the services write (databases, logs) is not world-readable (#29)
+    unit = (out / "admin/etc/systemd/system/nas-test@.service").read_text()
+    assert "\nUMask=0027\n" in unit
     admin = (out / "admin/etc/systemd/system/nas-test@scheduler.service.d/deploy.conf").read_text()
     assert "After=nas-test@monitor.service nas-test@notifier.service nas-test@definitions.service" in admin
     target = (out / "admin/etc/systemd/system/nas-test.target").read_text()

@@ -133,23 +133,50 @@ def test_no_lookup_is_kept_with_zero_entries():
     assert asked == [1, 2]
 
 
-def test_a_kept_record_location_keeps_its_signed_token_and_names_the_length():
-    backend = ArchiveBackend({"AMQP_URI": "memory://"})
+def test_a_kept_record_location_is_signed_for_each_offset_and_length():
+    """One arcrepository answer per file; every record URL's token binds its own offset and
+    length (#29: a record token was for its whole file)."""
+    from server.archive.fileserver import FILE_TOKEN, UrlSigner
+    from server.runtime import tokens
+    from shared.errors import TokenRejected
+
+    key = b"k" * 32
+    backend = ArchiveBackend({"AMQP_URI": "memory://"}, signer=UrlSigner(key, 60))
     calls = []
 
     def call(service, method, name, offset, replica):
         calls.append((method, name, offset))
-        return RecordUrlDto(name, offset, "ONE", "ba",
-                            f"http://127.0.0.1:9/record/{name}?offset={offset}&token=signed.{name}")
+        return RecordUrlDto(name, offset, "ONE", "ba", UrlSigner(key, 60).url("http://127.0.0.1:9", "record", name,
+                                                                               offset=offset))
 
     backend.call = call
     first = urllib.parse.urlsplit(backend.record_url("f.warc.gz", 10))
     again = urllib.parse.urlsplit(backend.record_url("f.warc.gz", 2048, 512))
-    assert calls == [("get_record", "f.warc.gz", 10)]   # the second offset reused the first answer
-    assert urllib.parse.parse_qs(first.query) == {"offset": ["10"], "token": ["signed.f.warc.gz"]}
-    assert urllib.parse.parse_qs(again.query) == {"offset": ["2048"], "token": ["signed.f.warc.gz"],
-                                                  "length": ["512"]}
-    assert again.path == "/record/f.warc.gz"
+    assert calls == [("get_record", "f.warc.gz", 10)]   # the second offset used the kept location
+    assert again.scheme + "://" + again.netloc + again.path == "http://127.0.0.1:9/record/f.warc.gz"
+    for parts, query in ((first, {"offset": "10"}), (again, {"offset": "2048", "length": "512"})):
+        q = dict(urllib.parse.parse_qsl(parts.query))
+        token = q.pop("token")
+        assert q == query
+        tokens.verify(key, token, FILE_TOKEN, {"route": "record", "name": "f.warc.gz", "q": query})
+        with pytest.raises(TokenRejected):          # another offset (or length) is not this token's
+            tokens.verify(key, token, FILE_TOKEN, {"route": "record", "name": "f.warc.gz",
+                                                   "q": {**query, "offset": "0"}})
+    backend.close()
+
+
+def test_without_the_key_every_record_url_is_the_arcrepository_s():
+    backend = ArchiveBackend({"AMQP_URI": "memory://"})
+    calls = []
+
+    def call(service, method, name, offset, replica):
+        calls.append(offset)
+        return RecordUrlDto(name, offset, "ONE", "ba", f"http://127.0.0.1:9/record/{name}?offset={offset}&token=t")
+
+    backend.call = call
+    assert backend.record_url("f.warc.gz", 10) == "http://127.0.0.1:9/record/f.warc.gz?offset=10&token=t"
+    assert backend.record_url("f.warc.gz", 20, 512) == "http://127.0.0.1:9/record/f.warc.gz?offset=20&token=t"
+    assert calls == [10, 20]
     backend.close()
 
 
