@@ -138,12 +138,15 @@ class Results:
         return written
 
     def discover(self, url: str, hop: str, parent: QueuedUri, log_rejects: bool = True,
-                 as_seed: bool = False) -> None:
+                 as_seed: bool = False, decide_again: bool = False) -> None:
         """Scope an outlink of ``parent`` and queue it unless it is out of scope or already seen.
-        With ``log_rejects=False`` (replaying a recovered WARC's outlinks) rejects get no crawl.log line."""
+        With ``log_rejects=False`` (replaying a recovered WARC's outlinks) rejects get no crawl.log line.
+        ``decide_again``: scope it by this path even if it was rejected by another (a browser
+        asks for what the link extractor found too many embed hops away: for the browser it is
+        an embed of its page)."""
         parsed = parse_url(url)  # one parse for the key, the queue, the host and the scope
         key = parsed.key
-        if key in self._recent:
+        if key in self._recent and not decide_again:
             return
         if len(self._recent) > 200_000:
             self._recent.clear()  # a bounded cache in front of the frontier's unique index

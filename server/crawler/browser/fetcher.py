@@ -112,7 +112,9 @@ class BrowserFetcher:
             return refuse("AddressUnreachable")
         uri = c.frontier.claim(parsed.key)
         if uri is None and not c.frontier.seen(parsed.key):
-            c.results.discover(parsed.url, "E", page)  # scope; a reject is logged once
+            # scoped as an embed of the page even when the link extractor rejected it on another
+            # path (a style sheet imported by an imported one is EEE there, E for the browser)
+            c.results.discover(parsed.url, "E", page, decide_again=True)  # a reject is logged once
             uri = c.frontier.claim(parsed.key)
             if uri is None:
                 return refuse()
