@@ -6,7 +6,9 @@ frame, and misses the rest. A browser that runs the page and scrolls it requests
 :data:`BROWSER_NEEDS`, and the final DOM links to the pages in :data:`DOM_LINKS`.
 
 ``/scripted/endless.html`` grows by one screen on every scroll, forever; ``hang.html`` runs a
-script that never ends; ``slow.html`` holds an image that takes 8 s.
+script that never ends; ``slow.html`` holds an image that takes 8 s; ``crash.html`` holds on to
+256 MB of arrays (a renderer whose script heap is held smaller, ``--js-flags=--max-old-space-size``,
+crashes on it).
 """
 from __future__ import annotations
 
@@ -90,6 +92,12 @@ window.addEventListener("scroll", () => {
 # a page whose script never ends (the tab hangs), and one whose image never comes in time
 HANG = """<!DOCTYPE html><html><head><title>Hangs</title></head><body><p>before</p>
 <script>for (;;) {}</script></body></html>"""
+# bounded, so that a browser with its usual heap limit only loads it slowly
+CRASH = """<!DOCTYPE html><html><head><title>Crashes</title></head><body><p>before</p><script>
+const keep = [];
+for (let i = 0; i < 64; i++) keep.push(new Array(1 << 20).fill(i));
+document.body.append("after " + keep.length);
+</script></body></html>"""
 SLOW = """<!DOCTYPE html><html><head><title>Slow</title></head><body><p>slow image below</p>
 <img src="/slow?ms=8000"></body></html>"""
 
@@ -120,7 +128,8 @@ def scripted(path: str, query: str, png: bytes):
              P + "lazy.mjs": (js, LAZY_JS), P + "fragment.html": ("text/html; charset=utf-8", FRAGMENT),
              P + "frame.html": ("text/html; charset=utf-8", FRAME),
              P + "endless.html": ("text/html; charset=utf-8", ENDLESS),
-             P + "hang.html": ("text/html; charset=utf-8", HANG), P + "slow.html": ("text/html; charset=utf-8", SLOW)}
+             P + "hang.html": ("text/html; charset=utf-8", HANG), P + "slow.html": ("text/html; charset=utf-8", SLOW),
+             P + "crash.html": ("text/html; charset=utf-8", CRASH)}
     if path in fixed:
         ctype, text = fixed[path]
         return 200, ctype, text.encode("utf-8")

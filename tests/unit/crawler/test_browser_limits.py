@@ -20,7 +20,8 @@ pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
                                 reason=f"{CHROMIUM} is absent (Debian: apt-get install chromium)")
 
 SITE = "http://www.example1.test/scripted/"
-ENDLESS, HANG, SLOW = SITE + "endless.html", SITE + "hang.html", SITE + "slow.html"
+ENDLESS, HANG, SLOW, CRASH = (SITE + "endless.html", SITE + "hang.html", SITE + "slow.html",
+                              SITE + "crash.html")
 
 
 @pytest.fixture(scope="module")
@@ -89,6 +90,30 @@ def test_a_crashed_tab_fails_its_page_at_once():
             await browser.close()
 
     asyncio.run(go())
+
+
+def test_a_tab_that_crashes_is_tried_twice_then_logged_and_the_crawl_goes_on(web, tmp_path, monkeypatch):
+    """A real crash in a crawl: the page's script outgrows the renderer's script heap (held at
+    16 MB by the browser's command line, as an operator's NAS_CHROMIUM wrapper may do), so its
+    renderer dies of out-of-memory each time; the next page renders in the same browser."""
+    wrapper = tmp_path / "chromium-small-heap"
+    wrapper.write_text(f'#!/bin/sh\nexec {CHROMIUM} --js-flags=--max-old-space-size=16 "$@"\n')
+    wrapper.chmod(0o755)
+    monkeypatch.setenv("NAS_CHROMIUM", str(wrapper))
+    result = crawl(tmp_path / "job", [CRASH, ENDLESS], web.proxy_url, scope={"max_hops": 0},
+                   browser={"render": "seeds", "tabs": 1, "page_timeout_s": 30, "max_scrolls": 2})
+    assert result["end"] == "finished"
+    lines = result["by_url"][CRASH]
+    assert [int(line["status"]) for line in lines] == [200, sc.S_BROWSER_FAILED]
+    assert "2t" in lines[1]["annotations"] and "err=the_tab_crashed" in lines[1]["annotations"]
+    assert CRASH in archived_once(result)  # the page's own capture stays archived
+    with open(tmp_path / "job" / "pages.jsonl", encoding="utf-8") as fh:
+        pages = {p["url"]: p for p in map(json.loads, fh) if "url" in p}
+    assert pages[CRASH]["loadState"] == 0 and pages[ENDLESS]["loadState"] >= 3
+    with open(tmp_path / "job" / "processors-report.txt", encoding="utf-8") as fh:
+        report = fh.read().split("Processor: Browser\n", 1)[1]
+    counters = dict(line.strip().split(": ") for line in report.strip().splitlines()[:4])
+    assert (counters["pages"], counters["failed"], counters["browsers"]) == ("1", "1", "1")
 
 
 def test_the_time_limit_ends_a_crawl_whose_tab_hangs(web, tmp_path):
