@@ -13,6 +13,8 @@ import os
 
 import pytest
 from crawler_helpers import archived_once, crawl, warc_records
+from netlog import ENV as NETLOG_DIR
+from netlog import chromium_wrapper, requested_urls
 from testweb.scripted import BROWSER_NEEDS, BROWSER_REFUSED, DOM_LINKS
 
 from server.crawler import status_codes as sc
@@ -29,9 +31,15 @@ NEEDS = [SITE + p for p in BROWSER_NEEDS]
 @pytest.fixture(scope="module")
 def rendered(web, tmp_path_factory):
     job = tmp_path_factory.mktemp("browser")
-    result = crawl(job, [PAGE], web.proxy_url, scope={"max_hops": 1},
-                   browser={"render": "seeds", "tabs": 1, "page_timeout_s": 60})
+    netlogs = tmp_path_factory.mktemp("netlog")
+    with pytest.MonkeyPatch.context() as mp:
+        # the browser keeps its own request log (tests/support/netlog.py)
+        mp.setenv("NAS_CHROMIUM", chromium_wrapper(str(netlogs), CHROMIUM))
+        mp.setenv(NETLOG_DIR, str(netlogs))
+        result = crawl(job, [PAGE], web.proxy_url, scope={"max_hops": 1},
+                       browser={"render": "seeds", "tabs": 1, "page_timeout_s": 60})
     result["job"] = str(job)
+    result["requested"] = requested_urls(str(netlogs), {"www.example1.test"})
     return result
 
 
@@ -56,6 +64,18 @@ def test_without_the_browser_script_made_resources_are_missed(plain):
 def test_every_resource_the_browser_needs_is_archived_once(rendered):
     captured = set(archived_once(rendered))
     missing = [url for url in NEEDS if url not in captured]
+    assert not missing, missing
+
+
+def test_every_request_in_the_browsers_own_log_is_archived(rendered):
+    """Not our list of what the page needs, nor the crawler's count of what it answered: the
+    browser's NetLog. Its requests are the page's subresources (navigations the crawler answers,
+    the page and its frame, are not in it), the favicon the browser asks for by itself, and the
+    image robots.txt forbids, which the browser asked for and did not get."""
+    refused = {SITE + p for p in BROWSER_REFUSED}
+    assert set(NEEDS) - {PAGE, SITE + "/scripted/frame.html"} <= rendered["requested"]
+    assert refused <= rendered["requested"]
+    missing = sorted(rendered["requested"] - refused - set(archived_once(rendered)))
     assert not missing, missing
 
 
