@@ -6,7 +6,8 @@ a. the test web's script-made page ``/scripted/`` (tests/support/testweb/scripte
    a JSON API, static and dynamic ES modules, a fetched fragment, a background set from script, a
    frame's script-made image, a "load more" button, an infinite scroll) on ``--hosts`` hosts;
 b. Debian's python3-doc HTML (``/usr/share/doc/python3.11/html``), the pages of ``tutorial/`` and
-   ``howto/``, served by ``python -m http.server`` under the fake host name ``docs.python.test``.
+   ``howto/``, served by Python's http.server file handler (HTTP/1.1, threaded; see DOC_SERVER)
+   under the fake host name ``docs.python.test``.
 
 **Ours**: one crawler process (``python -m server.crawler``) with ``browser: {render: seeds,
 tabs: N}``, the pages as its seeds, no link hops. **Brozzler**: Internet Archive's ``brozzle-page``
@@ -44,7 +45,13 @@ re-runs itself there, so it must run as root, as the set-up does). Our crawler, 
 proxy, resolves them through the same ``/etc/hosts``.
 
 Run: ``bash bench/run.sh browser`` or ``.venv/bin/python bench/browser_bench.py [--tabs 4]
-[--hosts 12] [--doc-pages 40] [--rounds 1] [--only scripted|doc]``. Writes bench/output/browser.json.
+[--hosts 12] [--doc-pages 40] [--rounds 1] [--only scripted|doc] [--connections-per-host 1]``.
+Writes bench/output/browser.json.
+
+Politeness: our crawler holds a host while one of its pages renders and fetches a page's resources
+at most ``connections_per_host`` at once (the profile's default, 1), so python3-doc, one host,
+renders one page at a time in our crawler while four brozzle-page run on it at once (Brozzler's
+own crawler, brozzler-worker, also brozzles one page of a site at a time).
 """
 from __future__ import annotations
 
@@ -66,7 +73,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tests", "support"))
 from netlog import ENV as NETLOG_ENV  # noqa: E402
 from netlog import chromium_wrapper, requested_urls  # noqa: E402
-from static_site import PYTHON_DOC, StaticSite  # noqa: E402
+from static_site import PYTHON_DOC  # noqa: E402
 from testweb import TestWeb  # noqa: E402
 
 OUT = os.path.join(ROOT, "bench", "output")
@@ -228,6 +235,47 @@ def archived_urls(paths: list[str]) -> set[str]:
     return found
 
 
+# python3-doc's server: http.server's file handler speaking HTTP/1.1 with keep-alive, threaded,
+# with a deep accept queue. Behind `python -m http.server` (HTTP/1.0, a connection per request,
+# a queue of 5) warcprox met a reused connection closed by the server (RemoteDisconnected), marked
+# the host bad and answered 502 for every page that followed for a while (24 of 37 pages lost in
+# a first run); a site's real server keeps connections open.
+DOC_SERVER = """import functools, http.server, sys
+class Handler(http.server.SimpleHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    def log_message(self, *args):
+        pass
+class Server(http.server.ThreadingHTTPServer):
+    request_queue_size = 256
+    daemon_threads = True
+httpd = Server(("127.0.0.1", 0), functools.partial(Handler, directory=sys.argv[1]))
+print(httpd.server_address[1], flush=True)
+httpd.serve_forever()
+"""
+
+
+class DocServer:
+    """``with DocServer(directory) as port:`` the directory served on 127.0.0.1:port."""
+
+    def __init__(self, directory: str):
+        self.directory = directory
+        self.proc: subprocess.Popen | None = None
+
+    def __enter__(self) -> int:
+        self.proc = subprocess.Popen([sys.executable, "-c", DOC_SERVER, self.directory], stdout=subprocess.PIPE,
+                                     text=True)
+        line = self.proc.stdout.readline() if self.proc.stdout else ""
+        if not line.strip().isdigit():
+            self.__exit__()
+            raise SystemExit(f"the python3-doc server did not start: {line!r}")
+        return int(line)
+
+    def __exit__(self, *exc) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(10)
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -248,14 +296,15 @@ def _wait_port(port: int, proc: subprocess.Popen, what: str, timeout: float = 60
 
 
 # -- the two sides ---------------------------------------------------------------------------
-def run_ours(work: str, pages: list[str], tabs: int, wrapper: str, hosts: set[str]) -> dict:
+def run_ours(work: str, pages: list[str], tabs: int, wrapper: str, hosts: set[str], connections: int = 1) -> dict:
     job = os.path.join(work, "ours")
     netlogs = os.path.join(work, "ours-netlog")
     os.makedirs(job)
     os.makedirs(netlogs)
     spec = {"job_id": "1", "harvest_id": "1", "seeds": pages,
             "profile": {"robots": "ignore", "max_workers": 2 * tabs, "scope": {"max_hops": 0},
-                        "politeness": {"delay_factor": 0, "min_delay_ms": 0, "max_delay_ms": 0},
+                        "politeness": {"delay_factor": 0, "min_delay_ms": 0, "max_delay_ms": 0,
+                                       "connections_per_host": connections},
                         "browser": {"render": "seeds", "tabs": tabs}, "progress_interval_s": 5}}
     with open(os.path.join(job, "crawl-job.json"), "w", encoding="utf-8") as fh:
         json.dump(spec, fh)
@@ -400,6 +449,9 @@ def main() -> None:
     parser.add_argument("--doc-pages", type=int, default=40, help="python3-doc pages (tutorial/, then howto/)")
     parser.add_argument("--rounds", type=int, default=1, help="runs of both sides, one after the other")
     parser.add_argument("--only", choices=("scripted", "doc"), help="one site only")
+    parser.add_argument("--connections-per-host", type=int, default=1,
+                        help="our politeness.connections_per_host (the profile's default 1: one page of a host "
+                             "renders at a time, so python3-doc, one host, renders one page at a time)")
     args = parser.parse_args()
     if not 1 <= args.hosts <= MAX_HOSTS:
         raise SystemExit(f"--hosts: 1 to {MAX_HOSTS}")
@@ -423,16 +475,18 @@ def main() -> None:
                     pages = [f"http://{h}:{web.port}/scripted/" for h in sorted(hosts)]
                     print(f"a. round {r + 1}: the test web's /scripted/ on {len(pages)} hosts "
                           f"(load {_load()})")
-                    ours = run_ours(os.path.join(work, f"a{r}"), pages, args.tabs, wrapper, hosts)
+                    ours = run_ours(os.path.join(work, f"a{r}"), pages, args.tabs, wrapper, hosts,
+                                    args.connections_per_host)
                     theirs = run_brozzler(os.path.join(work, f"a{r}"), pages, args.tabs, wrapper, hosts)
                 results["scripted"].append(compare("scripted", ours, theirs))
             if args.only != "scripted":
                 names = doc_pages(args.doc_pages)
-                with StaticSite(PYTHON_DOC) as site:
-                    pages = [f"http://{DOC_HOST}:{site.port}/{n}" for n in names]
+                with DocServer(PYTHON_DOC) as port:
+                    pages = [f"http://{DOC_HOST}:{port}/{n}" for n in names]
                     print(f"b. round {r + 1}: python3-doc, {len(pages)} pages of tutorial/ and howto/ "
                           f"(load {_load()})")
-                    ours = run_ours(os.path.join(work, f"b{r}"), pages, args.tabs, wrapper, {DOC_HOST})
+                    ours = run_ours(os.path.join(work, f"b{r}"), pages, args.tabs, wrapper, {DOC_HOST},
+                                    args.connections_per_host)
                     theirs = run_brozzler(os.path.join(work, f"b{r}"), pages, args.tabs, wrapper, {DOC_HOST})
                 results["doc"].append(compare("doc", ours, theirs))
         print(f"load average at end: {_load()}")
