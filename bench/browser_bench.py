@@ -248,6 +248,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 class Server(http.server.ThreadingHTTPServer):
     request_queue_size = 256
     daemon_threads = True
+    def handle_error(self, request, client_address):
+        pass  # a browser or proxy closing a kept-alive connection is no error here
 httpd = Server(("127.0.0.1", 0), functools.partial(Handler, directory=sys.argv[1]))
 print(httpd.server_address[1], flush=True)
 httpd.serve_forever()
@@ -358,7 +360,9 @@ def run_brozzler(work: str, pages: list[str], tabs: int, wrapper: str, hosts: se
             finally:
                 with lock:
                     running.discard(p.pid)
-            if p.returncode != 0:
+        with open(os.path.join(logs, f"page-{i}.log"), encoding="utf-8", errors="replace") as log:
+            # brozzle-page exits 0 when its page failed (it logs the exception)
+            if p.returncode != 0 or "PageConnectionError" in log.read():
                 failed.append(url)
 
     def roots() -> list[int]:
@@ -394,27 +398,26 @@ def _remove_screenshots(pages: list[str]) -> None:
 
 def _side(pages, wall, memory, warcs, netlogs, hosts, **extra) -> dict:
     requested = requested_urls(netlogs, hosts) | set(pages)
-    archived = archived_urls(warcs) & (requested | set(pages))
+    archived = archived_urls(warcs)
     return {"pages": len(pages), "wall_s": round(wall, 2), "pages_per_min": round(60 * len(pages) / wall, 2),
             "peak_pss_mb": round(memory.peak_pss_kb / 1024), "peak_rss_mb": round(memory.peak_rss_kb / 1024),
             "peak_processes": memory.peak_processes, "requested": sorted(requested),
-            "archived_of_requested": len(archived), "archived": sorted(archived_urls(warcs)), **extra}
+            "archived_of_requested": len(archived & requested), "archived": sorted(archived), **extra}
 
 
 def compare(name: str, ours: dict, theirs: dict) -> dict:
     union = set(ours["requested"]) | set(theirs["requested"])
-    rows = []
     for label, side in (("ours", ours), ("Brozzler", theirs)):
         own = side["archived_of_requested"] / max(len(side["requested"]), 1)
         of_union = len(set(side["archived"]) & union) / max(len(union), 1)
         side["completeness"] = round(own, 4)
         side["completeness_of_either"] = round(of_union, 4)
-        rows.append(label)
         print(f"  {label:<9} {side['pages']:>3} pages in {side['wall_s']:7.1f} s = {side['pages_per_min']:6.1f} "
               f"pages/min; archived {side['archived_of_requested']}/{len(side['requested'])} of its browser's "
               f"requests = {100 * own:5.1f}% ({100 * of_union:5.1f}% of the {len(union)} either browser "
               f"requested); peak memory PSS {side['peak_pss_mb']} MB, RSS {side['peak_rss_mb']} MB "
-              f"({side['peak_processes']} processes)")
+              f"({side['peak_processes']} processes)"
+              + (f"; {len(side['failed'])} pages failed" if side.get("failed") else ""))
         missing = sorted(set(side["requested"]) - set(side["archived"]))
         if missing:
             more = " ..." if len(missing) > 6 else ""
