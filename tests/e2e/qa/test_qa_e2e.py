@@ -1,6 +1,6 @@
 """Issue #30's "done means", over real services as real processes on a private vhost (supervisor):
-definitions and scheduler (PostgreSQL), the harvester, the archive (arcrepository, one bitarchive replica and its monitor), the index
-server, the viewerproxy, the notifier and the qa service.
+definitions and scheduler (PostgreSQL), the harvester, the archive (arcrepository, one bitarchive
+replica and its monitor), the index server, the viewerproxy, the notifier and the qa service.
 
 A site (tests/support/qa_testkit.py) is harvested while three resources of its broken page are
 unreachable (the connection closes without an answer). QA of the job renders both pages from the
