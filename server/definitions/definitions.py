@@ -4,6 +4,7 @@ domains an earlier snapshot did not complete: the seeds' stair-step)."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -24,7 +25,7 @@ from server.definitions.models import (
 from server.definitions.schedule_rules import first_run, run_after
 from shared.domain_names import registered_domain
 from shared.dto import Page
-from shared.dto.definitions import HarvestConfigurationRef, HarvestDto
+from shared.dto.definitions import HarvestConfigurationRef, HarvestDto, HarvestQaDto
 from shared.enums import HarvestKind, StopReason
 from shared.errors import AlreadyExists, Conflict, InvalidInput, InvalidUrl, NotFound
 
@@ -55,7 +56,42 @@ def to_dto(session: Session, h: HarvestDefinition, with_configurations: bool = T
     return HarvestDto(
         h.id, h.name, HarvestKind(h.kind), h.comments, h.active, h.runs, h.next_run_at, h.first_run_at, h.channel.name,
         h.edition, h.created_at, h.schedule.name if h.schedule else None, refs, count, h.max_bytes,
-        h.max_objects, h.max_job_running_time_s, h.based_on.name if h.based_on else None, error, error_at)
+        h.max_objects, h.max_job_running_time_s, h.based_on.name if h.based_on else None, error, error_at,
+        qa=qa_options(h.qa))
+
+
+QA_KEYS = ("auto", "sample", "threshold")
+MAX_QA_SAMPLE = 100_000
+
+
+def qa_options(stored: str | None) -> HarvestQaDto:
+    """The stored QA options (JSON; empty: none set)."""
+    values = json.loads(stored) if stored else {}
+    return HarvestQaDto(**{k: values[k] for k in QA_KEYS if k in values})
+
+
+def check_qa(current: str | None, changes: Any) -> str:
+    """The QA options after ``changes`` (a dict of auto, sample, threshold; a key left out keeps its
+    value, None sets it back to the qa service's default), as stored. Raises InvalidInput."""
+    if not isinstance(changes, dict) or set(changes) - set(QA_KEYS):
+        raise InvalidInput(f"qa holds {', '.join(QA_KEYS)} only", {"field": "qa", "allowed": list(QA_KEYS)})
+    values = json.loads(current) if current else {}
+    if "auto" in changes:
+        if not isinstance(changes["auto"], bool):
+            raise InvalidInput("qa.auto is true or false", {"field": "qa.auto"})
+        values["auto"] = changes["auto"]
+    if "sample" in changes:
+        n = changes["sample"]
+        if n is not None and (not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= MAX_QA_SAMPLE):
+            raise InvalidInput(f"qa.sample is a number of pages from 0 to {MAX_QA_SAMPLE}", {"field": "qa.sample"})
+        values["sample"] = n
+    if "threshold" in changes:
+        t = changes["threshold"]
+        if t is not None and (not isinstance(t, (int, float)) or isinstance(t, bool) or not 0 <= t <= 1):
+            raise InvalidInput("qa.threshold is a share from 0 to 1", {"field": "qa.threshold"})
+        values["threshold"] = None if t is None else float(t)
+    values = {k: v for k, v in values.items() if v is not None and not (k == "auto" and v is False)}
+    return json.dumps(values, sort_keys=True) if values else ""
 
 
 def _new(session: Session, name: str, kind: HarvestKind, comments: str, channel: str | None) -> HarvestDefinition:
@@ -196,12 +232,12 @@ def create_snapshot(session: Session, name: str, max_bytes: int = -1, max_object
 def update(session: Session, name: str, edition: int, changes: dict[str, Any]) -> HarvestDefinition:
     """Change comments, channel, and for partial harvests schedule and configurations
     (``configurations``: the whole new list, or ``add_configurations``/``remove_configurations``),
-    for snapshots max_bytes, max_objects, max_job_running_time_s. Raises NotFound,
+    for snapshots max_bytes, max_objects, max_job_running_time_s; for every kind ``qa`` (check_qa). Raises NotFound,
     EditionConflict, InvalidInput."""
     h = get(session, name)
     validation.edition(h, edition, "harvest definition", name)
     partial = h.kind in PARTIAL
-    allowed = {"comments", "channel"} | (
+    allowed = {"comments", "channel", "qa"} | (
         {"schedule", "configurations", "add_configurations", "remove_configurations"} if partial
         else {"max_bytes", "max_objects", "max_job_running_time_s"})
     unknown = set(changes) - allowed
@@ -210,6 +246,8 @@ def update(session: Session, name: str, edition: int, changes: dict[str, Any]) -
                            {"fields": sorted(unknown)})
     if "comments" in changes:
         h.comments = validation.check_text(changes["comments"], "comments", "harvest definition")
+    if "qa" in changes:
+        h.qa = check_qa(h.qa, changes["qa"])
     if "channel" in changes:
         ch = channels.get(session, changes["channel"])
         if ch.snapshot != (h.kind == HarvestKind.SNAPSHOT.value):

@@ -79,11 +79,10 @@ class Sources:
             h = self.calls.call("definitions", "get_harvest", harvest)
         except NotFound:
             return QaOptions(auto, sample, threshold)
-        qa = getattr(h, "qa", None)
-        if qa is not None:
-            auto = bool(qa.auto)
-            sample = qa.sample if qa.sample is not None else sample
-            threshold = qa.threshold if qa.threshold is not None else threshold
+        qa = h.qa
+        auto = bool(qa.auto)
+        sample = qa.sample if qa.sample is not None else sample
+        threshold = qa.threshold if qa.threshold is not None else threshold
         return QaOptions(auto, sample, threshold)
 
     # --- the job's pages -------------------------------------------------------------------------

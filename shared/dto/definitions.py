@@ -257,6 +257,17 @@ class HarvestConfigurationRef(Dto):
 
 
 @dataclass
+class HarvestQaDto(Dto):
+    """A harvest's QA options (issue #30): ``auto`` runs QA after each of its jobs; ``sample`` other
+    HTML pages besides the seeds and browser pages, and the ``threshold`` share of complete pages
+    below which QA_INCOMPLETE is raised (None: the qa service's qa.sample / qa.threshold)."""
+
+    auto: bool = False
+    sample: int | None = None
+    threshold: float | None = None
+
+
+@dataclass
 class HarvestDto(Dto):
     """A harvest definition (selective, event or snapshot); ``configurations`` only when one
     definition is asked for, not in listings."""
@@ -285,6 +296,8 @@ class HarvestDto(Dto):
     #: the time zone the schedule runs in, and the schedule itself (its fields, to render it)
     time_zone: str = ""
     schedule_rule: ScheduleDto | None = None
+    #: QA after each job (issue #30; defaults: off, the qa service's sample and threshold)
+    qa: HarvestQaDto = field(default_factory=HarvestQaDto)
 
 
 @dataclass
@@ -338,6 +351,8 @@ class HarvestChanges(Request):
     max_bytes: int | None = UNSET
     max_objects: int | None = UNSET
     max_job_running_time_s: float | None = UNSET
+    #: QA options: {"auto": bool, "sample": int ≥ 0 | None, "threshold": 0..1 | None}; keys left out keep theirs
+    qa: dict[str, Any] = UNSET
 
 
 @dataclass

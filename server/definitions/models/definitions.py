@@ -67,6 +67,8 @@ class HarvestDefinition(Base):
     #: sequence) but not in the schedule's own count, so the next scheduled run does not move
     extra_runs: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     scheduling_error_at: Mapped[dt.datetime | None] = mapped_column(UtcDateTime)
+    #: QA options as JSON (auto, sample, threshold; issue #30); empty: the qa service's defaults
+    qa: Mapped[str] = mapped_column(Text, default="", server_default="")
 
     channel: Mapped[HarvestChannel] = relationship()
     schedule = relationship("Schedule")

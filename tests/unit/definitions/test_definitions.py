@@ -131,3 +131,25 @@ def test_a_new_harvest_definition_of_every_kind_starts_at_edition_1(session, def
     assert definitions.create_snapshot(session, "snap1").edition == 1
     assert definitions.create_snapshot(session, "snap2", based_on="snap1").edition == 1
     assert definitions.create_event(session, "ev", "Daily", "https://www.edition-two.dk/\n", defaults).edition == 1
+
+
+def test_a_harvest_keeps_its_qa_options_and_refuses_bad_ones(session):
+    """Issue #30: qa.auto (default off), qa.sample and qa.threshold, checked, on every kind."""
+    from shared.errors import InvalidInput
+
+    definitions.create_snapshot(session, "qa-snap")
+    h = definitions.get(session, "qa-snap")
+    assert definitions.to_dto(session, h).qa == definitions.HarvestQaDto(False, None, None)
+    definitions.update(session, "qa-snap", h.edition, {"qa": {"auto": True, "sample": 20, "threshold": 0.75}})
+    h = definitions.get(session, "qa-snap")
+    assert definitions.to_dto(session, h).qa == definitions.HarvestQaDto(True, 20, 0.75)
+    definitions.update(session, "qa-snap", h.edition, {"qa": {"sample": None}})   # back to the service's
+    h = definitions.get(session, "qa-snap")
+    assert definitions.to_dto(session, h).qa == definitions.HarvestQaDto(True, None, 0.75)
+    for bad in ({"auto": "yes"}, {"sample": -1}, {"sample": 1.5}, {"threshold": 2}, {"threshold": True},
+                {"other": 1}, ["auto"]):
+        with pytest.raises(InvalidInput):
+            definitions.update(session, "qa-snap", definitions.get(session, "qa-snap").edition, {"qa": bad})
+    definitions.update(session, "qa-snap", definitions.get(session, "qa-snap").edition, {"qa": {"auto": False}})
+    h = definitions.get(session, "qa-snap")
+    assert h.qa == '{"threshold": 0.75}'
