@@ -177,6 +177,9 @@ def run(args: argparse.Namespace) -> int:
         if not _notification_recorded(rpc, amqp_uri, job.id, args.dir):
             return 1
 
+        _step(f"11. QA of job {job.id}: its pages rendered from the archive in Chromium and scored")
+        _qa_of_job(rpc, job.id, args.timeout * 3)
+
     info, session, ca_file = viewer
     proxy = f"{info.host}:{info.port}"
     print(f"\nBrowse the archive through the viewerproxy (answers come from the archive only, never the live web):\n"
@@ -232,6 +235,24 @@ def _same_demo(args: argparse.Namespace) -> str:
     if args.vhost != DEMO_VHOST:
         out += f" --vhost {args.vhost}"
     return out
+
+
+def _qa_of_job(rpc, job_id: int, timeout: float) -> None:
+    """Run QA of the job and print its figures; a host without Chromium is said, not a failure
+    of the demo (QA is an addition to the archive, not part of it)."""
+    run = call(rpc, "qa", "run", job_id)
+    deadline = time.monotonic() + timeout
+    while run.state not in ("done", "failed", "cancelled") and time.monotonic() < deadline:
+        time.sleep(1.0)
+        run = call(rpc, "qa", "get_run", run.run_id)
+    if run.state != "done":
+        _say(f"QA run {run.run_id} is {run.state} {run.error} (QA needs Debian's chromium: apt-get install chromium)")
+        return
+    _say(f"QA run {run.run_id}: {run.pages_checked} pages checked, {run.pages_complete} complete, "
+         f"mean score {run.mean_score}")
+    for p in call(rpc, "qa", "pages", job_id, 0, 5, "score").items:
+        _say(f"  {p.score:.2f}  {p.url}" + (f"  (missing: {', '.join(p.missing_urls[:3])})" if p.missing_urls else ""))
+    _say(f"more: .venv/bin/nas qa show {job_id} --worst 20")
 
 
 def _browse_through_viewer(rpc, job_id: int, demo_dir: str, timeout: float = 180.0):

@@ -71,6 +71,8 @@ def demo_instances(demo_dir: str = "data/demo", web_proxy: str = "http://127.0.0
     out.append(DemoInstance("viewerproxy", "server.viewerproxy.service:ViewerProxyService",
                             {"archive": {"replicas": REPLICAS, "default_replica": "ONE"},
                              "viewerproxy": {"address": f"127.0.0.1:{viewer_port}"}}))
+    # QA review (issue #30): each job's pages rendered from the archive in Chromium, scored.
+    out.append(DemoInstance("qa", "server.qa.service:QaService", {"qa": {"tabs": 2, "poll_seconds": 5}}))
     return out
 
 

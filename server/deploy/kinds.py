@@ -48,6 +48,10 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
     Kind("viewerproxy", "server.viewerproxy.service:ViewerProxyService", "viewerproxy", 90, database="viewer",
          address_keys=("viewerproxy.address",), storage_keys=("viewerproxy.ca_dir",),
          requires=("index_server", "arcrepository")),
+    # QA review of issue #30: renders jobs' pages from the archive in Chromium through the
+    # viewerproxy; never on the harvester's path, with its own memory and CPU limits (render.py)
+    Kind("qa", "server.qa.service:QaService", "qa", 95, database="qa",
+         requires=("viewerproxy", "index_server", "arcrepository", "scheduler")),
 )}
 
 #: which replica type each per-replica kind serves

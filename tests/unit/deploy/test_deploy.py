@@ -234,3 +234,21 @@ def test_render_files_match_plan_of_apply_module(tmp_path):
     files, manifest = render.render_host(d, planned, "crawl")
     p = apply.plan(files, manifest, str(tmp_path / "root"), d.hosts["crawl"].install["state_dir"])
     assert p.restart == ["nas-test@harvester.service"] and set(p.added) == set(files)
+
+
+def test_the_qa_service_gets_its_own_limits_and_needs_the_viewerproxy(tmp_path):
+    """Issue #30: the qa unit (the service, its render process and Chromium) is held to MemoryMax and
+    CPUQuota; a description with qa but no viewerproxy is refused."""
+    doc = yaml.safe_load(open(os.path.join(FIXTURES, "good.yaml")).read())
+    doc["hosts"]["crawl"]["instances"].append({"kind": "qa"})
+    bad = _described(tmp_path, yaml.safe_dump(doc))
+    assert main(["deploy", "render", bad, "-o", str(tmp_path / "bad")]) != 0
+    doc["hosts"]["admin"]["instances"].append({"kind": "viewerproxy"})
+    desc = _described(tmp_path, yaml.safe_dump(doc))
+    out = tmp_path / "out"
+    assert main(["deploy", "render", desc, "-o", str(out)]) == 0
+    dropin = (out / "crawl/etc/systemd/system/nas-test@qa.service.d/deploy.conf").read_text()
+    assert "MemoryMax=3G" in dropin and "CPUQuota=200%" in dropin and "MemorySwapMax=0" in dropin
+    harvester = (out / "crawl/etc/systemd/system/nas-test@harvester.service.d/deploy.conf").read_text()
+    assert "MemoryMax" not in harvester
+    assert (out / "crawl/etc/nas/test/qa.env").read_text() == "NAS_SERVICE=server.qa.service:QaService\n"
