@@ -109,21 +109,30 @@ class Runner:
         self.open_session = open_session
         self.notify = notify
         self.renderer = renderer
+        self.active: Any = None     # the renderer of the run being worked (ended when the service stops)
+        self.stopping = False       # the service stops: the run stays running, to be resumed
 
     def work(self, run_id: int) -> None:
-        """Work one run to its end (done, failed, cancelled); a failure is kept in the run."""
+        """Work one run to its end (done, failed, cancelled); a failure is kept in the run. When
+        the service stops meanwhile (``stopping``), the run stays running, to be resumed."""
         with self.sessionmaker() as db:
             if not runs.start(db, run_id):
                 return
             try:
                 self._work(db, run_id)
+                if self.stopping:
+                    return
                 dto = runs.finish(db, run_id)
-            except NasError as exc:
-                log.warning("QA run %s failed: %s", run_id, exc)
-                dto = runs.finish(db, run_id, f"{exc.code}: {exc.message}")
             except Exception as exc:  # noqa: BLE001 - the run fails, the worker goes on with the next
-                log.exception("QA run %s failed", run_id)
-                dto = runs.finish(db, run_id, f"{exc.__class__.__name__}: {exc}")
+                if self.stopping:      # its renderer was ended under it
+                    log.info("QA run %s left running: the service stops", run_id)
+                    return
+                if isinstance(exc, NasError):
+                    log.warning("QA run %s failed: %s", run_id, exc)
+                    dto = runs.finish(db, run_id, f"{exc.code}: {exc.message}")
+                else:
+                    log.exception("QA run %s failed", run_id)
+                    dto = runs.finish(db, run_id, f"{exc.__class__.__name__}: {exc}")
             if dto.below_threshold and not runs.get(db, run_id).notified:
                 self.notify(dto)
                 runs.mark_notified(db, run_id)
@@ -140,11 +149,14 @@ class Runner:
         job_ids = [run.job_id] + ([run.patch_job_id] if run.patch_job_id else [])
         target, stop_session = self.open_session(job_ids)
         try:
-            renderer = self.renderer(target, tabs=self.limits.tabs, page_seconds=self.limits.page_seconds,
-                                     executable=self.limits.chromium)
+            renderer = self.active = self.renderer(target, tabs=self.limits.tabs,
+                                                   page_seconds=self.limits.page_seconds,
+                                                   executable=self.limits.chromium)
             renderer.start()
             try:
                 for row in todo:
+                    if self.stopping:
+                        return
                     if runs.is_cancelled(db, run_id):
                         log.info("QA run %s cancelled; %d pages were left", run_id, len(runs.pending(db, run_id)))
                         return
@@ -156,6 +168,7 @@ class Runner:
                     outcome = score(rendered, crawl_png, crawl_text, self.limits)
                     runs.record(db, row.id, outcome)
             finally:
+                self.active = None
                 renderer.close()
         finally:
             stop_session()

@@ -44,6 +44,7 @@ class QaWorker(DependencyProvider):
         self._wake = Event()
         self._running = False
         self.current: int | None = None   # the run being worked
+        self._runner_now: Runner | None = None
 
     def start(self) -> None:
         self._running = True
@@ -52,6 +53,11 @@ class QaWorker(DependencyProvider):
     def stop(self) -> None:
         self._running = False
         self.wake()
+        runner, self._runner_now = self._runner_now, None
+        if runner is not None:
+            runner.stopping = True
+            if runner.active is not None:
+                runner.active.kill()     # the run stays running in the table: the next start resumes it
 
     kill = stop
 
@@ -87,12 +93,14 @@ class QaWorker(DependencyProvider):
                     self._sleep(self.settings["qa.poll_seconds"])
                     continue
                 self.current = run_id
-                self._runner(make).work(run_id)
+                self._runner_now = self._runner(make)
+                self._runner_now.work(run_id)
             except Exception:  # noqa: BLE001 - the worker outlives any one failure (logged); runs keep their state
                 log.exception("the QA worker met an error; it goes on after a pause")
                 self._sleep(self.settings["qa.poll_seconds"])
             finally:
                 self.current = None
+                self._runner_now = None
 
     def _look_around(self, make: Callable[[], Session]) -> None:
         """Auto-runs for finished jobs, recheck runs for finished patch jobs."""

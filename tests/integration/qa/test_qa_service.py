@@ -67,6 +67,8 @@ def _build(files) -> list[str]:
     one.response(IMAGE, WHEN, PNG, "image/png")
     one.response(ABOUT, WHEN, ABOUT_PAGE)
     one.response(NEWS, WHEN, NEWS_PAGE)
+    for i in range(10):
+        one.response(f"https://{HOST}/news-{i}.html", WHEN, NEWS_PAGE.replace(b"News", f"News {i}".encode()))
     _resource(one.w, f"urn:view:{FRONT}", _png(), "image/png")
     _resource(one.w, f"urn:text:{FRONT}", b"Front page\nWelcome to the front page of the test site", "text/plain")
     one_path = one.close()
@@ -176,17 +178,18 @@ def _done(proxy, run_id, timeout=240):
 def test_a_run_finds_exactly_what_the_archive_lacks_and_keeps_scores_views_and_verdicts(qa):
     from shared.errors import QaJobNotDone
 
-    queued = _call(qa, "run", 1)
+    queued = _call(qa, "run", 1, 1)
     assert queued.state == "queued" and queued.job_id == 1 and queued.threshold == 0.9
     run = _done(qa, queued.run_id)
     assert run.state == "done", run.error
     assert (run.pages_total, run.pages_checked) == (3, 3)
     pages = {p.url: p for p in _call(qa, "pages", 1, order="source").items}
     assert [p.source for p in _call(qa, "pages", 1, order="source").items] == ["seed", "browser", "sample"]
+    sampled = next(p for p in pages.values() if p.source == "sample")
     front = pages[FRONT]
     assert front.missing_urls == [MISSING] and front.load_state == "loaded" and front.title == "front"
     assert front.score < 1 and front.has_crawl_view and front.has_replay_view and front.text_score is not None
-    assert pages[ABOUT].missing == 0 and pages[ABOUT].score > 0 and pages[NEWS].missing == 0
+    assert pages[ABOUT].missing == 0 and pages[ABOUT].score > 0 and sampled.missing == 0 and "/news" in sampled.url
     assert pages[ABOUT].visual_score is None             # no crawl-time view of it
     assert run.pages_complete == 2 and run.share_complete == round(2 / 3, 4) and run.below_threshold
     crawl = base64.b64decode(_call(qa, "view", 1, FRONT, "crawl"))
@@ -211,8 +214,8 @@ def test_a_run_finds_exactly_what_the_archive_lacks_and_keeps_scores_views_and_v
 def test_a_patch_job_is_made_of_the_missing_urls_and_its_recheck_makes_the_page_complete(qa):
     from shared.errors import QaNothingMissing
 
-    run = _done(qa, _call(qa, "run", 1).run_id)
-    assert run.state == "done"
+    run = _done(qa, _call(qa, "run", 1, 0).run_id)
+    assert run.state == "done" and run.pages_total == 2
     Scheduler.patched.clear()
     patch = _call(qa, "patch", 1)
     assert (patch.job_id, patch.patch_job_id, patch.harvest, patch.urls) == (1, 2, "qa-harvest", 1)
@@ -224,6 +227,33 @@ def test_a_patch_job_is_made_of_the_missing_urls_and_its_recheck_makes_the_page_
     front = next(p for p in _call(qa, "pages", 1).items if p.url == FRONT)
     assert front.missing == 0 and front.run_id == recheck.run_id and front.load_state == "loaded"
     summary = _call(qa, "summary", 1)
-    assert summary.pages_complete == 3 and summary.share_complete == 1.0
+    assert summary.pages_complete == 2 and summary.share_complete == 1.0
     with pytest.raises(QaNothingMissing):
         qa.qa.patch(1)
+
+
+def test_a_run_left_running_by_a_stopped_service_is_resumed_from_its_unchecked_pages(env):
+    shutil.rmtree(env["root"] / "qa", ignore_errors=True)
+    first = ServiceContainer(QaService, _qa_config(env))
+    first.start()
+    try:
+        with ClusterRpcProxy(env["config"], timeout=120) as proxy:
+            run = _call(proxy, "run", 1, 10)
+            mid = wait_for(lambda: (r := _call(proxy, "get_run", run.run_id)).pages_checked >= 2 and r,
+                           timeout=120, interval=0.05)
+    finally:
+        first.kill()                       # as a crash or a host going down: nothing is finished
+    assert mid.state == "running" and mid.pages_checked < mid.pages_total == 12
+    second = ServiceContainer(QaService, _qa_config(env))
+    second.start()
+    try:
+        with ClusterRpcProxy(env["config"], timeout=120) as proxy:
+            before = {p.url: p.checked_at for p in _call(proxy, "pages", 1, limit=100).items
+                      if p.run_id == run.run_id}
+            done = _done(proxy, run.run_id)
+            assert done.state == "done" and done.pages_checked == done.pages_total == 12
+            after = {p.url: p.checked_at for p in _call(proxy, "pages", 1, limit=100).items}
+            assert len(before) >= 2 and all(after[u] == t for u, t in before.items())   # not checked again
+            assert len(_call(proxy, "list_runs", 1).items) == 1
+    finally:
+        second.stop()
