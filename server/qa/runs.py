@@ -164,9 +164,11 @@ def next_to_run(db: Session) -> QaRun | None:
 
 
 def start(db: Session, run_id: int) -> bool:
-    """Mark the run running (a resumed run already is). False when it was cancelled meanwhile."""
+    """Mark the run running (a resumed run already is). False when it was cancelled meanwhile, or
+    another instance took it (the row is locked: two instances never both take a queued run)."""
     with committing(db):
-        run = get(db, run_id)
+        get(db, run_id)
+        run = db.get(QaRun, run_id, with_for_update=True, populate_existing=True)
         if run.state == RUNNING:
             return True
         if run.state != QUEUED:
