@@ -6,7 +6,7 @@ cancelled; a run left running by a stopped service is resumed by the next one fr
 had not checked; a patch job's recheck replays over both jobs and the page becomes complete.
 
 The scheduler is a stand-in (``job``, ``list_jobs``, ``patch_job`` as the real one answers them):
-the real scheduler's patch jobs are tested in tests/unit/scheduler/test_patch_jobs.py and the
+the real scheduler's patch jobs are tested in tests/integration/scheduler/test_sched_patch_jobs.py and the
 whole chain with real harvests in tests/e2e/qa/test_qa_e2e.py."""
 from __future__ import annotations
 
@@ -257,3 +257,34 @@ def test_a_run_left_running_by_a_stopped_service_is_resumed_from_its_unchecked_p
             assert len(_call(proxy, "list_runs", 1).items) == 1
     finally:
         second.stop()
+
+
+def test_the_command_line(qa, env, capsys):
+    import json
+
+    from server.cli.main import main
+
+    uri = ["--amqp-uri", env["config"]["AMQP_URI"]]
+    Scheduler.jobs[3] = "started"
+    # below its threshold (one of two pages complete): --wait answers 1 (failed)
+    assert main(["qa", "run", "1", "--sample", "0", "--wait", *uri]) == 1
+    out = capsys.readouterr().out
+    assert "2/2 pages checked, 1 complete (50%; threshold 90%)" in out
+    assert main(["qa", "show", "1", "--worst", "1", *uri]) == 0
+    out = capsys.readouterr().out
+    assert "2 pages checked, 1 complete (50%)" in out and f"{FRONT} misses {MISSING}" in out and ABOUT not in out
+    assert main(["qa", "show", "1", "--json", "--worst", "2", *uri]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert [p["url"] for p in shown["worst"]] == [FRONT, ABOUT] and shown["pages_complete"] == 1
+    assert main(["qa", "pages", "1", "--order", "source", "--json", *uri]) == 0
+    assert [p["source"] for p in json.loads(capsys.readouterr().out)["items"]] == ["seed", "browser"]
+    assert main(["qa", "verdict", "1", ABOUT, "ok", "--note", "fine", *uri]) == 0
+    assert "ok by" in capsys.readouterr().out
+    assert main(["qa", "verdict", "1", "https://nowhere.test/", "ok", *uri]) == 4        # not found
+    assert main(["qa", "run", "3", *uri]) == 6                                           # not done: conflict
+    assert main(["qa", "cancel", "99999", *uri]) == 4
+    queued = _call(qa, "run", 1, 0)
+    assert main(["qa", "cancel", str(queued.run_id), *uri]) == 0
+    assert "cancelled" in capsys.readouterr().out
+    assert main(["qa", "cancel", str(queued.run_id), *uri]) == 6                         # ended already
+    assert main(["qa", "show", "1", "--worst", "-1", *uri]) == 2
