@@ -29,7 +29,8 @@ from warcio.warcwriter import WARCWriter
 from server.qa.service import QaService
 from server.runtime.rpc import rpc
 from shared import contracts
-from shared.dto.jobs import JobDetailsDto
+from shared.dto import Page
+from shared.dto.jobs import JobDetailsDto, JobDto
 from shared.enums import JobStatus
 
 pytestmark = [pytest.mark.rabbit]
@@ -87,10 +88,23 @@ def _build(files) -> list[str]:
 
 
 class Scheduler(StandInScheduler):
-    """The scheduler's ``job`` and ``patch_job`` as it answers them, over the stand-in's jobs."""
+    """The scheduler's ``job``, ``list_jobs`` (status, id range, sort by id) and ``patch_job`` as it
+    answers them, over the stand-in's jobs (all of harvest "h")."""
 
     seeds: dict[int, list[str]] = {}
     patched: list[tuple[int, list[str]]] = []
+
+    @rpc
+    def list_jobs(self, filters=None, offset=0, limit=100, sort=None) -> Page[JobDto]:
+        f = filters or {}
+        wanted = f.get("status")
+        wanted = [wanted] if isinstance(wanted, str) else wanted
+        ids = sorted((i for i in self.jobs if i >= f.get("id_from", 0) and (not wanted or self.jobs[i] in wanted)),
+                     reverse=sort == "-id")
+        now = dt.datetime.now(dt.UTC)
+        items = [JobDto(i, 1, "h", 0, JobStatus(self.jobs[i]), "FOCUSED", False, "p", 1, 1, -1, -1, now, now, now,
+                        now, None, "", "", "", None, None) for i in ids[offset:offset + limit]]
+        return Page(items, len(ids), offset, limit)
 
     @rpc
     def job(self, job_id: int) -> JobDetailsDto:
@@ -99,7 +113,7 @@ class Scheduler(StandInScheduler):
         if job_id not in self.jobs:
             raise JobNotFound(f"there is no job {job_id}", {"job_id": job_id})
         now = dt.datetime.now(dt.UTC)
-        return JobDetailsDto(job_id, 1, "qa-harvest", 0, JobStatus(self.jobs[job_id]), "FOCUSED", False, "p", 1, 1,
+        return JobDetailsDto(job_id, 1, "h", 0, JobStatus(self.jobs[job_id]), "FOCUSED", False, "p", 1, 1,
                              -1, -1, now, now, now, now, None, "", "", "", None, None,
                              seeds=self.seeds.get(job_id, []))
 
@@ -218,7 +232,7 @@ def test_a_patch_job_is_made_of_the_missing_urls_and_its_recheck_makes_the_page_
     assert run.state == "done" and run.pages_total == 2
     Scheduler.patched.clear()
     patch = _call(qa, "patch", 1)
-    assert (patch.job_id, patch.patch_job_id, patch.harvest, patch.urls) == (1, 2, "qa-harvest", 1)
+    assert (patch.job_id, patch.patch_job_id, patch.harvest, patch.urls) == (1, 2, "h", 1)
     assert Scheduler.patched == [(1, [MISSING])]
     Scheduler.jobs[2] = "done"           # the harvester has harvested the patch job
     recheck = wait_for(lambda: (r := _call(qa, "list_runs", 1).items[0]).kind == "recheck" and r, timeout=30)
@@ -288,3 +302,33 @@ def test_the_command_line(qa, env, capsys):
     assert "cancelled" in capsys.readouterr().out
     assert main(["qa", "cancel", str(queued.run_id), *uri]) == 6                         # ended already
     assert main(["qa", "show", "1", "--worst", "-1", *uri]) == 2
+
+
+def test_a_done_job_of_a_harvest_with_qa_auto_is_checked_on_its_own(env):
+    import sqlite3
+
+    with ClusterRpcProxy(env["config"], timeout=60) as proxy:
+        if not any(h["name"] == "h" for h in proxy.definitions.list_harvests()["items"]):
+            proxy.definitions.create_snapshot("h")
+        h = proxy.definitions.get_harvest("h")
+        h = proxy.definitions.update_harvest("h", h["edition"], {"qa": {"auto": True, "sample": 0, "threshold": 0.4}})
+        assert h["qa"] == {"auto": True, "sample": 0, "threshold": 0.4}
+    Scheduler.jobs = {1: "started", 2: "failed"}
+    shutil.rmtree(env["root"] / "qa", ignore_errors=True)
+    container = ServiceContainer(QaService, _qa_config(env))
+    container.start()
+    try:
+        db = env["root"] / "qa" / "qa.db"
+        # the first look marks where auto-runs begin (the newest job then): nothing older is checked
+        wait_for(lambda: db.exists() and sqlite3.connect(db).execute("select job_id from qa_job_seen").fetchall()
+                 == [(2,)], timeout=30)
+        Scheduler.jobs[3] = "done"               # a job done after the first look: checked on its own
+        with ClusterRpcProxy(env["config"], timeout=60) as proxy:
+            run = wait_for(lambda: _call(proxy, "list_runs").items, timeout=30)[0]
+            assert (run.job_id, run.requested_by, run.threshold) == (3, "qa (auto)", 0.4)
+            _done(proxy, run.run_id)            # job 3 is not in the archive: the run fails, saying why
+            seen = sqlite3.connect(db).execute("select job_id, run_id from qa_job_seen order by job_id").fetchall()
+            assert seen == [(2, None), (3, run.run_id)] and _call(proxy, "list_runs").total == 1
+    finally:
+        container.stop()
+        Scheduler.jobs = {1: "done"}
