@@ -201,6 +201,13 @@ def add_harvest_actions(s) -> None:
     p.add_argument("--max-bytes", type=int, help="per domain (snapshot); -1: no limit")
     p.add_argument("--max-objects", type=int, help="per domain (snapshot); -1: no limit")
     p.add_argument("--max-job-time", type=int, help="seconds (snapshot); 0: no limit")
+    qa = p.add_mutually_exclusive_group()
+    qa.add_argument("--qa-auto", action="store_true", default=None, dest="qa_auto",
+                    help="QA of each of its jobs when the job is done (docs/qa.md)")
+    qa.add_argument("--no-qa-auto", action="store_false", dest="qa_auto", help="no QA of its jobs on their own")
+    p.add_argument("--qa-sample", type=int, metavar="N", help="QA samples N other HTML pages of each job")
+    p.add_argument("--qa-threshold", type=float, metavar="SHARE",
+                   help="share of complete pages (0..1) below which QA_INCOMPLETE is raised")
     p = _parser(s, "now", "harvest a definition now, besides its schedule", _h_now)
     p.add_argument("name")
     p.add_argument("--wait", action="store_true",
@@ -232,8 +239,13 @@ def _h_edit(args) -> int:
                        ("max_objects", args.max_objects), ("max_job_running_time_s", args.max_job_time)):
         if value is not None:
             changes[key] = value
+    qa = {k: v for k, v in (("auto", args.qa_auto), ("sample", args.qa_sample), ("threshold", args.qa_threshold))
+          if v is not None}
+    if qa:
+        changes["qa"] = qa
     if not changes:
-        raise _bad("nothing to change: give --comments, --schedule, --set/--add/--remove, --max-... or --channel")
+        raise _bad("nothing to change: give --comments, --schedule, --set/--add/--remove, --max-..., --qa-... "
+                   "or --channel")
     from server.cli.definitions_cmd import _print_harvest
 
     with rpc_proxy(args) as proxy:

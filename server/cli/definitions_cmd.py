@@ -463,6 +463,11 @@ def _print_harvest(args, h) -> int:
           f"{h.runs} run(s), next {when(h.next_run_at) or '-'}, edition {h.edition}")
     if h.comments:
         print(f"comments: {h.comments}")
+    qa = getattr(h, "qa", None)
+    if qa is not None and (qa.auto or qa.sample is not None or qa.threshold is not None):
+        print(f"QA: {'after each job' if qa.auto else 'on demand'}"
+              + (f", sample {qa.sample}" if qa.sample is not None else "")
+              + (f", threshold {qa.threshold:.0%}" if qa.threshold is not None else ""))
     if h.schedule:
         rule = getattr(h, "schedule_rule", None)
         zone = f" ({h.time_zone} time)" if getattr(h, "time_zone", "") else ""

@@ -64,6 +64,11 @@ def test_a_curators_day_in_the_cli(services, tmp_path, capsys):
     ok("harvests", "create-selective", "news", "--schedule", "early", "kb.dk")
     edited = ok("harvests", "edit", "news", "--comments", "daily news", "--add", "dr.dk")
     assert "daily news" in edited and "dr.dk:defaultconfig" in edited and "every day at 04:00" in edited
+    # QA after each job (issue #30): the harvest's qa options, checked by the definitions service
+    assert "QA: after each job, sample 20, threshold 95%" in ok("harvests", "edit", "news", "--qa-auto",
+                                                                  "--qa-sample", "20", "--qa-threshold", "0.95")
+    assert "qa.threshold is a share" in ok("harvests", "edit", "news", "--qa-threshold", "2", code=2)
+    assert "QA: on demand, sample 20" in ok("harvests", "edit", "news", "--no-qa-auto")
     # no harvester serves the channel: `--wait` follows the job until --max-wait, and says it goes on
     now = ok("harvests", "now", "news", "--wait", "--max-wait", "0", code=1)
     assert "news: run 1: 1 job(s) queued" in now, now   # dr.dk is an alias of kb.dk: one job
