@@ -38,6 +38,8 @@ def test_demo_runs_end_to_end_and_twice(tmp_path, rabbit_vhost):
         # the notifier recorded the notification, and its log channel wrote it
         assert "DEMO_FINISHED" in out.split("== 10")[1] and "job 1" in out.split("== 10")[1]
         assert "its log channel" in out
+        # QA of the job: its pages rendered from the archive in Chromium and scored (issue #30)
+        assert "== 11. QA of job 1" in out and "pages checked" in out.split("== 11")[1], out.split("== 11")[-1]
         # people: one broker login per role, enough for a newcomer's shell without any key
         people = tmp_path / "demo" / "people"
         assert f"nas login curator --password-stdin < {people / 'curator.password'}" in out   # absolute
