@@ -25,6 +25,7 @@ from shared.wacz.source import ArchiveSource
 METADATA = re.compile(r"^\d+-metadata-\d+\.w?arc(\.gz)?$")
 PAGES_URI = re.compile(r"/pages\.jsonl(\?|$)")
 VIEW, TEXT = "urn:view:", "urn:text:"
+HTML_TYPES = ("text/html", "application/xhtml+xml")
 #: a crawl-time screenshot or text larger than this is not read (a record is not a page's view)
 MAX_VIEW_BYTES = 20 << 20
 #: metadata WARCs larger than this are not read for a page list (the page list is a small record)
@@ -211,4 +212,8 @@ def _add_cdxj(out: JobIndex, raw: bytes) -> None:
         status = int(fields.get("status") or 0)
     except ValueError:
         status = 0
-    out.captures.append((url, ts, status, str(fields.get("mime") or "")))
+    mime = str(fields.get("mime") or "")
+    # only what a page list can use is kept (HTML pages; redirects, which seeds often are): a
+    # job's CDX holds every picture and script too, millions of lines for a large job
+    if mime.split(";")[0].strip().lower() in HTML_TYPES or 300 <= status < 400:
+        out.captures.append((url, ts, status, mime))
