@@ -114,6 +114,3 @@ def queue_auto_runs(db: Session, sources: Sources) -> list[int]:
             db.add(QaJobSeen(job_id=job.id, seen_at=runs.now(), run_id=run_id))
     return queued
 
-
-def patches_of(db: Session, job_id: int) -> list[QaPatch]:
-    return list(db.execute(select(QaPatch).where(QaPatch.job_id == job_id).order_by(QaPatch.id)).scalars())

@@ -30,6 +30,7 @@ from server.runtime.notify import notifier_of
 from server.runtime.settings_provider import settings_for
 from shared.dto.qa import QaRunDto
 from shared.enums import NotificationCode, Severity
+from shared.errors import NasError
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +44,6 @@ class QaWorker(DependencyProvider):
         self.nameko = dict(self.container.config)
         self._wake = Event()
         self._running = False
-        self.current: int | None = None   # the run being worked
         self._runner_now: Runner | None = None
 
     def start(self) -> None:
@@ -92,22 +92,23 @@ class QaWorker(DependencyProvider):
                 if run_id is None:
                     self._sleep(self.settings["qa.poll_seconds"])
                     continue
-                self.current = run_id
                 self._runner_now = self._runner(make)
                 self._runner_now.work(run_id)
             except Exception:  # noqa: BLE001 - the worker outlives any one failure (logged); runs keep their state
                 log.exception("the QA worker met an error; it goes on after a pause")
                 self._sleep(self.settings["qa.poll_seconds"])
             finally:
-                self.current = None
                 self._runner_now = None
 
     def _look_around(self, make: Callable[[], Session]) -> None:
         """Auto-runs for finished jobs, recheck runs for finished patch jobs."""
         sources = self.sources()
-        with make() as db:
-            patching.start_rechecks(db, sources)
-            patching.queue_auto_runs(db, sources)
+        try:
+            with make() as db:
+                patching.start_rechecks(db, sources)
+                patching.queue_auto_runs(db, sources)
+        except NasError as exc:   # the scheduler or definitions away: queued runs are still worked
+            log.warning("QA cannot look for done jobs now: %s", exc)
 
     def _runner(self, make: Callable[[], Session]) -> Runner:
         log_path = os.path.join(os.path.abspath(self.settings["data_dir"]), "qa", "render.log")
