@@ -103,8 +103,9 @@ RPC_ROLES: dict[str, tuple[str, ...]] = {
     "viewerproxy.captures": READ,
     "viewerproxy.missing_urls": READ,
     "viewerproxy.add_missing_as_seeds": CURATOR_OR_QA,
-    # the index server: full-text search
+    # the index server: full-text search, a job's page list
     "index_server.search": READ,
+    "index_server.job_pages": READ,
 }
 
 
