@@ -34,7 +34,7 @@ log = logging.getLogger(__name__)
 #: the area modules that declare ``SERVICE`` (or ``SERVICES``) and ``RETURNS``, or one table per
 #: service in ``RETURNS_BY_SERVICE``
 AREA_MODULES = ("shared.dto.definitions", "shared.dto.jobs", "shared.dto.archive", "shared.dto.monitor",
-                "shared.dto.harvester", "shared.dto.index", "shared.dto.notify", "shared.dto.viewer")
+                "shared.dto.harvester", "shared.dto.index", "shared.dto.notify", "shared.dto.viewer", "shared.dto.qa")
 
 #: services named per replica (``bitarchive_ONE``) are declared by their family name
 #: (replica ids may hold ``_``: the longest family is tried first)
@@ -52,7 +52,7 @@ AREA_OF = {
     "definitions": "shared.dto.definitions", "scheduler": "shared.dto.jobs", "monitor": "shared.dto.monitor",
     "harvester": "shared.dto.harvester", "index_server": "shared.dto.index", "notifier": "shared.dto.notify",
     "viewerproxy": "shared.dto.viewer", "arcrepository": "shared.dto.archive", "bitarchive": "shared.dto.archive",
-    "bitarchive_monitor": "shared.dto.archive", "checksum": "shared.dto.archive",
+    "bitarchive_monitor": "shared.dto.archive", "checksum": "shared.dto.archive", "qa": "shared.dto.qa",
 }
 #: the area module declaring ``EVERY_SERVICE`` (the RPCs every service inherits)
 EVERY_AREA = "shared.dto.monitor"

@@ -288,3 +288,29 @@ class ViewerSessionStopped(Conflict):
     """The viewer session was stopped: it no longer answers through the proxy or records."""
 
     code = "viewer_session_stopped"
+
+
+# --- qa ----------------------------------------------------------------------------------------
+
+class QaRunNotFound(NotFound):
+    """No QA run has that id."""
+
+    code = "qa_run_not_found"
+
+
+class QaPageNotFound(NotFound):
+    """QA has checked no page of that job with that URL."""
+
+    code = "qa_page_not_found"
+
+
+class QaJobNotDone(Conflict):
+    """QA reads a job from the archive: the job must have finished (done) first."""
+
+    code = "qa_job_not_done"
+
+
+class QaNothingMissing(Conflict):
+    """A patch job was asked for a job whose QA found no missing resource (or QA has not run)."""
+
+    code = "qa_nothing_missing"

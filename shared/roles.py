@@ -22,6 +22,7 @@ READ: tuple[str, ...] = PERSON_ROLES + (HARVESTER_ROLE,)
 CURATOR: tuple[str, ...] = (CURATOR_ROLE,)
 OPERATOR: tuple[str, ...] = (OPERATOR_ROLE,)
 QA_OR_OPERATOR: tuple[str, ...] = (QA_ROLE, OPERATOR_ROLE)
+QA: tuple[str, ...] = (QA_ROLE,)   # QA review: runs, verdicts, patch jobs
 CURATOR_OR_OPERATOR: tuple[str, ...] = (CURATOR_ROLE, OPERATOR_ROLE)
 ADMIN: tuple[str, ...] = (ADMIN_ROLE,)
 SERVICE_ONLY: tuple[str, ...] = ()

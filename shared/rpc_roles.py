@@ -17,6 +17,7 @@ from shared.roles import (
     CURATOR_OR_OPERATOR,
     CURATOR_ROLE,
     OPERATOR,
+    QA,
     QA_ROLE,
     READ,
     allows,
@@ -103,6 +104,15 @@ RPC_ROLES: dict[str, tuple[str, ...]] = {
     "viewerproxy.captures": READ,
     "viewerproxy.missing_urls": READ,
     "viewerproxy.add_missing_as_seeds": CURATOR_OR_QA,
+    # QA review (issue #30)
+    "qa.run": QA,
+    "qa.cancel": QA,
+    "qa.get_run": READ,
+    "qa.list_runs": READ,
+    "qa.summary": READ,
+    "qa.pages": READ,
+    "qa.view": READ,
+    "qa.set_verdict": QA,
     # the index server: full-text search, a job's page list
     "index_server.search": READ,
     "index_server.job_pages": READ,
