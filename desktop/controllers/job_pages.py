@@ -74,10 +74,11 @@ class JobPagesController(Controller):
             # the score is looked up by URL in the QA results read beside the list
             Column("url", lambda: QCoreApplication.translate("JobPages", "QA score"), sort=None,
                    row_fmt=self._score_of),
-            Column("url", lambda: QCoreApplication.translate("JobPages", "URL"), sort=None),
             Column("timestamp", lambda: QCoreApplication.translate("JobPages", "Captured"), sort=None,
                    row_fmt=lambda p: capture_time(p.timestamp) or QCoreApplication.translate(
                        "JobPages", "not captured")),
+            # last: it takes the panel's remaining width (a long URL shortened in the middle)
+            Column("url", lambda: QCoreApplication.translate("JobPages", "URL"), sort=None),
         ], page_size=PAGE_SIZE, kwargs_for=self._kwargs, parent=self)
         self.model.loaded.connect(self._loaded)
         self.model.failed.connect(self._failed)

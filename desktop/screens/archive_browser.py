@@ -247,6 +247,7 @@ class ArchiveTab(QWidget):
         self.pages_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.pages_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.pages_view.verticalHeader().hide()
+        self.pages_view.setTextElideMode(Qt.TextElideMode.ElideMiddle)   # host and file name stay readable
         self.pages_view.setColumnHidden(p.SCORE_COLUMN, True)
         fit_columns(self.pages_view)
         self.pages_view.clicked.connect(lambda index: self.open_page(index.row()))

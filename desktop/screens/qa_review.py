@@ -53,7 +53,7 @@ class QaReviewScreen(Screen):
         c.summaryChanged.connect(self._show_summary)
         c.openCapture.connect(self.openCapture.emit)
         c.status.connect(self.statusMessage.emit)
-        c.status.connect(lambda text: self.message.setText(text))
+        c.status.connect(self._say)
         c.failure.connect(self.report)
         c.problem.connect(self._problem)
         c.cleared.connect(lambda form: (self.job_error if form == "job" else self.verdict_error).show_error(""))
@@ -107,6 +107,7 @@ class QaReviewScreen(Screen):
         self.message = QLabel(self.content)
         self.message.setObjectName("qaMessage")
         self.message.setWordWrap(True)
+        self.message.hide()
 
         # the pages, worst first
         self.table = QTableView(self.content)
@@ -183,9 +184,9 @@ class QaReviewScreen(Screen):
         split = QSplitter(self.content)
         split.addWidget(self.table)
         split.addWidget(detail)
-        split.setStretchFactor(0, 1)
-        split.setStretchFactor(1, 1)
-        split.setSizes([520, 2 * THUMB_WIDTH + 40])
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        split.setSizes([600, 2 * THUMB_WIDTH + 40])
         lay = QVBoxLayout(self.content)
         lay.addLayout(top)
         lay.addWidget(self.job_error)
@@ -254,9 +255,13 @@ class QaReviewScreen(Screen):
     def _problem(self, form: str, _field: str, text: str) -> None:
         (self.job_error if form == "job" else self.verdict_error).show_error(text)
 
+    def _say(self, text: str) -> None:
+        self.message.setText(text)
+        self.message.setVisible(bool(text))
+
     def _job_changed(self, job: int) -> None:
         self.job_field.setText(str(job))
-        self.message.setText("")
+        self._say("")
         self._enable()
 
     def _enable(self) -> None:

@@ -172,11 +172,11 @@ def test_browse_a_job_over_https_record_a_missing_image_and_switch_to_another_jo
     assert [(pages.page_at(i).source, pages.page_at(i).url) for i in range(pages.model.rowCount())] == [
         ("seed", front), ("seed", viewer_env["never"])]
     assert "2 pages" in tab.pages_state.text()
-    assert pages.model.data(pages.model.index(1, 3)) == "not captured"
+    assert pages.model.data(pages.model.index(1, 2)) == "not captured"
     assert tab.pages_view.isColumnHidden(pages.SCORE_COLUMN)     # no QA service here: no scores
     n = len(watch.loads)
     qtbot.mouseClick(tab.pages_view.viewport(), Qt.MouseButton.LeftButton,
-                     pos=tab.pages_view.visualRect(pages.model.index(0, 2)).center())
+                     pos=tab.pages_view.visualRect(pages.model.index(0, 3)).center())
     qtbot.waitUntil(lambda: len(watch.loads) > n, timeout=WAIT_MS)
     qtbot.waitUntil(lambda: tab.controller.capture is not None, timeout=WAIT_MS)
     assert tab.controller.session.timestamp == "20240101100000"   # the moment of the seed's capture
@@ -197,8 +197,11 @@ def test_browse_a_job_over_https_record_a_missing_image_and_switch_to_another_jo
     shots(screen, "21-archive-browser-page-list")
     languages.set_language("da")
     try:
-        assert tab.pages_state.text() == "1 side der begynder med viewer-test.dk/never"
+        # the language change reaches the widgets as an event: wait for it
+        qtbot.waitUntil(lambda: tab.pages_state.text() == "1 side der begynder med viewer-test.dk/never",
+                        timeout=WAIT_MS)
         assert tab.pages_title.text() == "Jobbets sider"
+        qtbot.waitUntil(lambda: screen.label.width() >= screen.label.sizeHint().width(), timeout=WAIT_MS)
         shots(screen, "21-archive-browser-page-list-da")
     finally:
         languages.set_language("en")

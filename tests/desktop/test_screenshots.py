@@ -96,9 +96,11 @@ def _with_data(direct, archive, tmp_path, qa_db: str = "") -> tuple[str, int]:
     return domain, job_id
 
 
-def _open_qa(window, job_id: int) -> None:
+def _open_qa(qtbot, window, job_id: int) -> None:
+    """The QA screen on the job, its page missing images chosen (thumbnails and missing list shown)."""
     qa = window.screen("qa_review")
     qa.open_job(job_id)
+    qtbot.waitUntil(lambda: qa.controller.model.row_at(1) is not None, timeout=30000)
     qa.table.selectRow(1)
 
 
@@ -110,7 +112,7 @@ def test_every_screen_in_three_languages_is_readable(qtbot, window, direct, arch
     window.open_screen("job_details").open_job(job_id)
     window.open_screen("qa_review")
     _settle(qtbot, window)
-    _open_qa(window, job_id)
+    _open_qa(qtbot, window, job_id)
     _settle(qtbot, window)
     problems: dict[str, list[str]] = {}
     try:
@@ -201,7 +203,7 @@ def test_text_already_on_screen_switches_language(qtbot, window, direct, archive
     window.open_screen("job_details").open_job(job_id)
     window.open_screen("qa_review")
     _settle(qtbot, window)
-    _open_qa(window, job_id)
+    _open_qa(qtbot, window, job_id)
     _settle(qtbot, window)
     for i in range(len(window.screens)):
         window.show_screen(i)
