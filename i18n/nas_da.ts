@@ -2833,6 +2833,10 @@ En webarkiveringspakke til nationalbiblioteker.</translation>
             <numerusform>Lappejob {patch} høster %Ln manglende URL&apos;er fra job {job}; siderne kontrolleres igen, når det er færdigt.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The running qa service cannot make patch jobs yet.</source>
+        <translation>Den kørende QA-tjeneste kan endnu ikke lave lappejob.</translation>
+    </message>
 </context>
 <context>
     <name>QaReviewScreen</name>
@@ -2927,8 +2931,8 @@ En webarkiveringspakke til nationalbiblioteker.</translation>
     <message numerus="yes">
         <source>%Ln resource(s) requested</source>
         <translation>
-            <numerusform>%Ln ressource hentet</numerusform>
-            <numerusform>%Ln ressourcer hentet</numerusform>
+            <numerusform>%Ln ressource forespurgt</numerusform>
+            <numerusform>%Ln ressourcer forespurgt</numerusform>
         </translation>
     </message>
     <message>

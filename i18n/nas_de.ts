@@ -2833,6 +2833,10 @@ Eine Webarchivierungs-Suite für Nationalbibliotheken.</translation>
             <numerusform>Nachernte-Job {patch} erntet %Ln fehlende URLs von Job {job}; die Seiten werden erneut geprüft, wenn er fertig ist.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The running qa service cannot make patch jobs yet.</source>
+        <translation>Der laufende QA-Dienst kann noch keine Nachernte-Jobs anlegen.</translation>
+    </message>
 </context>
 <context>
     <name>QaReviewScreen</name>

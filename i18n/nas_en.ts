@@ -2833,6 +2833,10 @@ A web-archiving suite for national libraries.</translation>
             <numerusform>Patch job {patch} harvests %Ln missing URLs of job {job}; its pages are checked again when it is done.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The running qa service cannot make patch jobs yet.</source>
+        <translation>The running qa service cannot make patch jobs yet.</translation>
+    </message>
 </context>
 <context>
     <name>QaReviewScreen</name>

@@ -2833,6 +2833,10 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
             <numerusform>Le job de complément {patch} moissonne %Ln URL manquantes du job {job} ; ses pages sont revérifiées quand il est terminé.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The running qa service cannot make patch jobs yet.</source>
+        <translation>Le service de QA en cours d&apos;exécution ne sait pas encore créer de jobs de complément.</translation>
+    </message>
 </context>
 <context>
     <name>QaReviewScreen</name>

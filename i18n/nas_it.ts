@@ -2833,6 +2833,10 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
             <numerusform>Il job di integrazione {patch} raccoglie %Ln URL mancanti del job {job}; le sue pagine vengono ricontrollate quando è terminato.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The running qa service cannot make patch jobs yet.</source>
+        <translation>Il servizio di QA in esecuzione non sa ancora creare job di integrazione.</translation>
+    </message>
 </context>
 <context>
     <name>QaReviewScreen</name>

@@ -19,6 +19,7 @@ from desktop import formatting
 from desktop.controllers.base import Controller, Problem, int_value
 from desktop.controllers.job_pages import score_text, source_text
 from desktop.models import Column, PagedTableModel
+from desktop.rpc.outcome import Failure
 from shared.dto.qa import VERDICTS, QaPageDto, QaRunDto, QaSummaryDto
 
 PAGE_SIZE = 100
@@ -261,5 +262,14 @@ class QaReviewController(Controller):
                 "QaReview", "Patch job {patch} harvests %Ln missing URL(s) of job {job}; its pages are checked "
                 "again when it is done.", "", int(urls or 0)).format(patch=patch_job, job=job))
             self.refresh_job()
-        self.rpc("patch", job).on(started, lambda f: self.fail("job", f, default=""))
+        self.rpc("patch", job).on(started, self._patch_failed)
         return True
+
+    def _patch_failed(self, f: Failure) -> None:
+        exc = f.exception
+        if getattr(exc, "exc_type", "") == "MethodNotFound" or type(exc).__name__ == "MethodNotFound":
+            # an older qa service: said where the button is, not left to the screen's panel
+            self.problem.emit("job", "", QCoreApplication.translate(
+                "QaReview", "The running qa service cannot make patch jobs yet."))
+            return
+        self.fail("job", f, default="")

@@ -361,7 +361,8 @@ class JobDetailsScreen(Screen):
             return
         text = self.tr("QA: {summary}").format(summary=problem or summary_text(summary))
         if summary is not None and summary.worst:
-            worst = ", ".join(f"{p.url} ({score_text(p.score) or '—'})" for p in summary.worst[:3])
+            # a page a line: a URL never breaks across lines
+            worst = "".join(f"\n    {score_text(p.score) or '—'}  {p.url}" for p in summary.worst[:3])
             text += "\n" + self.tr("Worst pages: {pages}").format(pages=worst)
         self.qa_label.setText(text)
 

@@ -148,9 +148,27 @@ def test_job_details_show_the_qa_summary_and_lead_to_the_review(qtbot, qa_window
     details.open_job(job_id)
     qtbot.waitUntil(lambda: "pages checked" in details.qa_label.text(), timeout=WAIT)
     text = details.qa_label.text()
-    assert text.startswith("QA: 3 pages checked; 33 % complete") and f"{host}/broken (0 %)" in text
+    assert text.startswith("QA: 3 pages checked; 33 % complete") and f"\n    0 %  {host}/broken" in text
     assert details.qa_button.isVisible()
     qtbot.mouseClick(details.qa_button, Qt.MouseButton.LeftButton)
     review = qa_window.screen("qa_review")
     assert qa_window.current_screen() is review and review.controller.job_id == job_id
     qtbot.waitUntil(lambda: review.controller.model.rowCount() == 3, timeout=WAIT)
+
+
+def test_patch_missing_harvests_the_missing_urls_or_says_why_not(qtbot, qa_window, checked_job):
+    from shared.rpc_roles import RPC_ROLES
+
+    job_id, _host = checked_job
+    screen = qa_window.open_screen("qa_review")
+    screen.open_job(job_id)
+    qtbot.waitUntil(lambda: screen.patch_button.isEnabled(), timeout=WAIT)   # QA found something missing
+    qtbot.mouseClick(screen.patch_button, Qt.MouseButton.LeftButton)
+    if "qa.patch" not in RPC_ROLES:
+        # a qa service without patch jobs (milestone 1): said by the buttons, not a silent click
+        qtbot.waitUntil(lambda: screen.job_error.text() != "", timeout=WAIT)
+        assert screen.job_error.text() == "The running qa service cannot make patch jobs yet."
+        return
+    # the two missing images of the news page become a patch job of the same harvest
+    qtbot.waitUntil(lambda: screen.message.text().startswith("Patch job"), timeout=WAIT)
+    assert f"harvests 2 missing URLs of job {job_id}" in screen.message.text()
