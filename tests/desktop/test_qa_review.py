@@ -172,3 +172,50 @@ def test_patch_missing_harvests_the_missing_urls_or_says_why_not(qtbot, qa_windo
     # the two missing images of the news page become a patch job of the same harvest
     qtbot.waitUntil(lambda: screen.message.text().startswith("Patch job"), timeout=WAIT)
     assert f"harvests 2 missing URLs of job {job_id}" in screen.message.text()
+
+
+@pytest.fixture(scope="module")
+def listed_job(services, archive, checked_job, tmp_path_factory):
+    """The checked job's metadata WARC (its seed, CDX of three pages and an image) in the real
+    archive, and a real index server that makes its page list from there."""
+    from index_process import running_index_server
+    from index_testkit import Cap, write_metadata
+    from nas_command import nas_cli
+
+    job_id, host = checked_job
+    root = tmp_path_factory.mktemp("qa-index")
+    warc = f"{job_id}-1-20260101000000-00000-qa.warc.gz"
+    caps = [Cap(f"{host}/", "20260101000000", "text/html", file=warc, offset=0),
+            Cap(f"{host}/news", "20260101000001", "text/html", file=warc, offset=1000),
+            Cap(f"{host}/broken", "20260101000002", "text/html", file=warc, offset=2000),
+            Cap(f"{host}/img/logo.png", "20260101000003", "image/png", file=warc, offset=3000)]
+    path = write_metadata(str(root / f"{job_id}-metadata-1.warc.gz"), job_id, caps, seeds=[f"{host}/"])
+    nas_cli(archive[0], "upload", path)
+    with running_index_server(services[0], root, "index-qa"):
+        yield job_id, host
+
+
+def test_the_page_list_shows_qa_scores_from_the_real_services(qtbot, listed_job, connection):
+    """The archive browser's page list controller over the real index server and qa service:
+    the job's seed first, then its HTML pages, each with the score QA gave it."""
+    from desktop.controllers.job_pages import READY, JobPagesController
+    from desktop.rpc import RpcClient, ServiceBackend
+
+    job_id, host = listed_job
+    client = RpcClient(ServiceBackend(connection.amqp_uri(), connection.timeout))
+    try:
+        c = JobPagesController(client, retry_ms=500)
+        known = []
+        c.scoresChanged.connect(known.append)
+        c.show_job(job_id)
+        qtbot.waitUntil(lambda: c.state == READY and c.model.row_at(2) is not None, timeout=90_000)
+        assert [(c.page_at(r).source, c.page_at(r).url) for r in range(c.model.rowCount())] == [
+            ("seed", f"{host}/"), ("html", f"{host}/broken"), ("html", f"{host}/news")]
+        qtbot.waitUntil(lambda: known == [True], timeout=WAIT)
+        assert [c.model.data(c.model.index(r, c.SCORE_COLUMN)) for r in range(3)] == ["100 %", "0 %", "40 %"]
+        c.filter(f"{host}/n")
+        qtbot.waitUntil(lambda: c.state == READY and c.model.rowCount() == 1, timeout=WAIT)
+        assert c.page_at(0).url == f"{host}/news"
+    finally:
+        qtbot.waitUntil(lambda: client.in_flight == 0, timeout=WAIT)
+        client.shutdown()
