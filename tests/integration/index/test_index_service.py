@@ -312,6 +312,14 @@ def test_a_jobs_page_list_seeds_first_and_by_url_prefix(stack, nameko_config, tm
             rpc.index_server.job_pages(77)
         with pytest.raises(NoIndexData):        # a job without a metadata file in the archive
             rpc.index_server.job_pages(4)
+        # a damaged metadata WARC: the reason is kept and raised, typed, at the next ask
+        StandInScheduler.jobs[6] = "done"
+        damaged = tmp_path / "6-metadata-1.warc.gz"
+        damaged.write_bytes(b"\x1f\x8b\x08\x00 this is no gzip member at all" * 10)
+        store(rpc, str(damaged))
+        with pytest.raises(IndexNotReady):
+            rpc.index_server.job_pages(6)
+        assert wait_for(lambda: _failure_of(rpc, 6), timeout=60, interval=0.1) == "invalid_warc"
 
 
 def _pages_or_none(rpc, job):
@@ -319,3 +327,15 @@ def _pages_or_none(rpc, job):
         return rpc.index_server.job_pages(job)
     except IndexNotReady:
         return None
+
+
+def _failure_of(rpc, job):
+    from shared.errors import NasError
+
+    try:
+        rpc.index_server.job_pages(job)
+    except IndexNotReady:
+        return None
+    except NasError as exc:
+        return exc.code
+    return "answered"
