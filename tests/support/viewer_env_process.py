@@ -8,11 +8,15 @@ Why a process: Nameko containers need an eventlet-patched process, and Qt must r
 what the desktop needs, and runs until its stdin closes or it gets SIGTERM; then it stops the
 services (and with them the proxy process) and deletes the vhost and its files.
 
-    python tests/support/viewer_env_process.py [scripted]       (from the repository root)
+    python tests/support/viewer_env_process.py [scripted|qa]    (from the repository root)
 
 With ``scripted`` the archive holds instead one job (3) crawled by our own crawler with browser
 capture on: the test web's ``/scripted/`` page (``viewer_testkit.scripted_warcs``); its JSON
 line names it as ``front`` and ``jobs`` is ``[3]``.
+
+With ``qa`` it holds one job (7), the QA web of ``qa_testkit`` harvested by our own crawler with
+some resources unreachable: its JSON line adds ``warcs`` (the job's WARC files, readable while
+this process runs) and ``pages_jsonl``.
 
 The JSON line: ``{"ready": true, "amqp_uri", "vhost", "jobs": [1, 2], "front", "image",
 "not_archived", "proxy": {"host", "port"}}``; on failure ``{"ready": false, "error": ...}``.
@@ -52,7 +56,10 @@ def _watch_stdin(done) -> None:
 SCRIPTED_JOB = 3
 
 
-def main(scripted: bool = False) -> int:
+QA_JOB = 7
+
+
+def main(scripted: bool = False, qa: bool = False) -> int:
     from server.runtime import lifeline
 
     lifeline.arm()      # NAS_LIFELINE_PID: the test process; its death ends this one too
@@ -82,7 +89,17 @@ def main(scripted: bool = False) -> int:
         config = {"AMQP_URI": f"amqp://guest:guest@{RABBIT_HOST}:{RABBIT_PORT}/{vhost}"}
         files = root / "files"
         files.mkdir()
-        if scripted:
+        if qa:
+            import qa_testkit
+            import viewer_testkit as kit
+
+            with qa_testkit.QaSite() as site:
+                warcs, crawl_log, pages_jsonl = qa_testkit.crawl(str(files), QA_JOB, site)
+            paths = [*warcs, kit.metadata_warc(str(files / f"{QA_JOB}-metadata-1.warc.gz"), QA_JOB, warcs,
+                                               crawl_log)]
+            jobs = [QA_JOB]
+            facts = {"front": qa_testkit.COMPLETE, "warcs": warcs, "pages_jsonl": pages_jsonl}
+        elif scripted:
             import viewer_testkit as kit
 
             warcs, crawl_log = kit.scripted_warcs(str(files), SCRIPTED_JOB)
@@ -117,4 +134,4 @@ def main(scripted: bool = False) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(scripted=sys.argv[1:] == ["scripted"]))
+    sys.exit(main(scripted=sys.argv[1:] == ["scripted"], qa=sys.argv[1:] == ["qa"]))
