@@ -51,6 +51,7 @@ log = logging.getLogger(__name__)
 
 LOADED, TIMEOUT, CRASHED = "loaded", "timeout", "crashed"
 MISSING = "not in the archive"   # the reason of a failed request the viewerproxy marked missing
+UNFINISHED = "no answer within the page's time"   # still in flight when the page was read
 TRIES = 2                        # a crashed or hung tab is tried once more
 QUIET_S = 0.5                    # the network counts as idle after this long with nothing in flight
 MAX_TEXT_CHARS = 5_000_000       # as the crawler's capture (server/crawler/browser/render.py)
@@ -241,7 +242,11 @@ class _Tab:
                           session=self.session)
 
     # -- commands -------------------------------------------------------------------------
-    async def _cmd(self, method: str, params: dict[str, Any] | None = None, timeout: float = 15.0) -> dict:
+    async def _cmd(self, method: str, params: dict[str, Any] | None = None, timeout: float | None = None) -> dict:
+        """A command to the tab; raises _TabFailed at once when the tab crashes meanwhile, and when
+        it gets no answer within ``timeout`` (by default the page's time, 5 to 15 s): a hung tab."""
+        if timeout is None:
+            timeout = max(5.0, min(15.0, self.page_seconds))
         if self._failed.is_set():
             raise _TabFailed(self._why, self._crashed)
         send = asyncio.ensure_future(self.browser.send(method, params, session=self.session, timeout=timeout))
@@ -322,6 +327,9 @@ class _Tab:
             failed = dict(page.failed)
             for failed_url, reason in self._failed_urls.items():
                 failed.setdefault(failed_url, reason)
+            for rid in self._in_flight:
+                if self._counted(self._urls.get(rid, "")):
+                    failed.setdefault(self._urls[rid], UNFINISHED)
             page.failed = list(failed.items())
             page.console_errors = list(self._errors)
             page.seconds = time.monotonic() - started
@@ -422,6 +430,11 @@ class AsyncReplayRenderer:
     def context(self) -> str:
         return self._context
 
+    @property
+    def browser_pid(self) -> int | None:
+        """The running browser's process id (None before the first page or after it died)."""
+        return self._browser.pid if self._browser is not None and not self._browser.gone else None
+
     async def render(self, page: PageRef | str) -> Rendered:
         """Replay one page (a PageRef or a URL). A crashed or hung tab is tried once more; the
         result then says ``crashed`` or ``timeout``. Raises ReplayError only when no browser can
@@ -516,6 +529,10 @@ class ReplayRenderer:
     @property
     def browsers_started(self) -> int:
         return self._async.browsers_started
+
+    @property
+    def browser_pid(self) -> int | None:
+        return self._async.browser_pid
 
     def close(self) -> None:
         if self._loop is None:

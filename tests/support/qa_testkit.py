@@ -14,7 +14,12 @@ Pages (``PAGES``):
   crawl time (``BROKEN_MISSING``), one picture that is archived;
 - ``/endless.html``: each picture it asks for, when it fails, asks for the next one (its load
   event never comes while pictures keep failing); not rendered at crawl time (the crawler would
-  chase it too), only fetched.
+  chase it too), only fetched;
+- ``/hang.html``: a script that never yields (the tab hangs); only fetched.
+
+For the bench (bench/qa_bench.py), ``bench_pages(n)``: ``/bench/<i>.html``, each with a shared style
+sheet and script, a picture of its own and, on every fifth page, a picture unreachable at crawl
+time (``/bench/gone-<i>.png``).
 """
 from __future__ import annotations
 
@@ -32,7 +37,8 @@ from PIL import Image
 QA_HOST = "www.qa-test.dk"
 BASE = f"http://{QA_HOST}"
 COMPLETE, BROKEN, ENDLESS = f"{BASE}/complete.html", f"{BASE}/broken.html", f"{BASE}/endless.html"
-PAGES = (COMPLETE, BROKEN, ENDLESS)
+HANG = f"{BASE}/hang.html"
+PAGES = (COMPLETE, BROKEN, ENDLESS, HANG)
 RENDERED = (COMPLETE, BROKEN)              # rendered by the crawler's browser (crawl-time views)
 UNREACHABLE = ("/broken.css", "/gone.png", "/script-gone.png")
 BROKEN_MISSING = tuple(BASE + p for p in UNREACHABLE)
@@ -74,7 +80,37 @@ CONTENT: dict[str, tuple[str, bytes]] = {
         "<h1>A page that never finishes</h1><script>let n = 0; function next() { const i = new Image(); "
         "i.onerror = next; i.src = '/endless/' + (n++) + '.png'; document.body.appendChild(i); } next();"
         "</script>")),
+    "/hang.html": ("text/html; charset=utf-8", _page(
+        "Hanging page", "", "<h1>A page whose script never yields</h1><script>for (;;) {}</script>")),
 }
+
+
+def bench_pages(n: int) -> list[str]:
+    return [f"{BASE}/bench/{i}.html" for i in range(n)]
+
+
+def _bench(path: str) -> tuple[str, bytes] | None:
+    """The generated bench pages and their pictures (``/bench/<i>.html``, ``/bench/<i>.png``)."""
+    if path == "/bench/style.css":
+        return "text/css", b"body{background:#eef3f8;font:17px sans-serif;margin:28px}img{margin:6px}"
+    if path == "/bench/app.js":
+        return "application/javascript", (b"document.getElementById('made').textContent = "
+                                           b"'Made at ' + location.pathname;")
+    name = path.removeprefix("/bench/")
+    stem, _, ext = name.partition(".")
+    if not stem.isdigit():
+        return None
+    i = int(stem)
+    if ext == "png":
+        return "image/png", png(((i * 37) % 256, (i * 91) % 256, (i * 53) % 256), (200 + i % 5 * 20, 140))
+    if ext != "html":
+        return None
+    words = " ".join(f"word{(i * 7 + k) % 300}" for k in range(120))
+    gone = f"<img src='/bench/gone-{i}.png' alt=''>" if i % 5 == 0 else ""
+    return "text/html; charset=utf-8", _page(
+        f"Bench page {i}", "<link rel='stylesheet' href='/bench/style.css'><script src='/bench/app.js' defer></script>",
+        f"<h1>Bench page {i}</h1><p>{_TEXT}</p><p>{words}</p><img src='/bench/{i}.png' alt=''>{gone}"
+        "<div id='made'></div>")
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -92,10 +128,10 @@ class _Handler(BaseHTTPRequestHandler):
         if host != QA_HOST:
             self._send(502, b"only " + QA_HOST.encode(), "text/plain")
             return
-        if path in self.server.site.unreachable:
+        if path in self.server.site.unreachable or path.startswith("/bench/gone-"):
             self.close_connection = True   # no answer at all: the crawler archives nothing
             return
-        found = CONTENT.get(path)
+        found = CONTENT.get(path) or _bench(path)
         if found is None:
             self._send(404, b"<html><body>no such page</body></html>", "text/html")
         else:

@@ -16,7 +16,7 @@ from viewer_env import start_viewer_env
 
 from server.qa import compare
 from server.qa.pages import parse_pages_jsonl, select_pages
-from server.qa.render import CRASHED, LOADED, TIMEOUT, ReplayRenderer, ReplayTarget
+from server.qa.render import CRASHED, LOADED, TIMEOUT, UNFINISHED, ReplayRenderer, ReplayTarget
 from shared.client import ServiceClient
 
 pytestmark = [pytest.mark.rabbit, pytest.mark.slow]
@@ -81,9 +81,15 @@ def test_a_page_that_never_finishes_ends_as_timeout_and_nothing_leaves_the_archi
         loopback = renderer.render("http://127.0.0.1:8080/not-archived")
         unknown = renderer.render("https://www.never-harvested.dk/")
     assert endless.load_state == TIMEOUT and endless.status == 200 and endless.title == "Endless page"
-    assert len(endless.missing) > 5 and all("/endless/" in url for url in endless.missing)
+    # it kept asking (how often depends on the machine's load): each picture missing, the page not
+    assert len(endless.missing) >= 2 and all("/endless/" in url for url in endless.missing)
+    unfinished = {url for url, reason in endless.failed if reason == UNFINISHED}   # in flight at the end
+    assert endless.requested[0] == qa_testkit.ENDLESS
+    assert set(endless.requested) == {qa_testkit.ENDLESS} | set(endless.missing) | unfinished
     assert endless.screenshot_png.startswith(b"\x89PNG")
-    assert compare.page_score(endless.requested, endless.missing, None, None, endless.load_state) < 0.1
+    score = compare.page_score(endless.requested, endless.missing, None, None, endless.load_state)
+    answered = (len(endless.requested) - len(endless.missing)) / len(endless.requested)
+    assert score == round(compare.TIMEOUT_FACTOR * answered, 4) < 0.5
     # a loopback URL goes to the viewerproxy too (no <-loopback> exemption), an unknown host as well:
     # both are answered "not in the archive", never by the live web
     for page in (loopback, unknown):
@@ -91,3 +97,32 @@ def test_a_page_that_never_finishes_ends_as_timeout_and_nothing_leaves_the_archi
         assert compare.page_score(page.requested, page.missing, None, None, page.load_state) == 0.0
     assert {loopback.url, unknown.url} <= _missing_recorded(archive, target.session_id)
     assert CRASHED not in {endless.load_state, loopback.load_state, unknown.load_state}
+
+
+def test_a_hung_tab_is_tried_again_then_ends_as_timeout(archive):
+    with ReplayRenderer(_session(archive), tabs=1, page_seconds=3) as renderer:
+        hung = renderer.render(qa_testkit.HANG)
+        assert hung.load_state == TIMEOUT and hung.tries == 2
+        # each hang cost its browser (a hung renderer can hold it): the second try had a new one,
+        # and the next page starts a third
+        assert renderer.browsers_started == 2 and renderer.browser_pid is None
+        after = renderer.render(qa_testkit.COMPLETE)
+        assert renderer.browsers_started == 3
+    assert after.load_state == LOADED and after.missing == [] and after.tries == 1
+
+
+def test_a_browser_that_dies_mid_page_is_started_again_and_the_page_tried_once_more(archive):
+    import os
+    import signal
+    import threading
+
+    with ReplayRenderer(_session(archive), tabs=1, page_seconds=6) as renderer:
+        first = renderer.browser_pid
+        killer = threading.Timer(2.0, lambda: os.kill(first, signal.SIGKILL))   # while the endless page loads
+        killer.start()
+        try:
+            page = renderer.render(qa_testkit.ENDLESS)
+        finally:
+            killer.cancel()
+        assert page.tries == 2 and page.load_state == TIMEOUT     # the second try ran to the page's time
+        assert renderer.browsers_started == 2 and renderer.browser_pid not in (None, first)
