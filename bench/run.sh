@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the benchmarks: `bash bench/run.sh` for all, `bash bench/run.sh crawler` for one.
 # Each prints its figures and a side-by-side ratio against its named peer tool
-# (cli: start-up of `nas` against `warcio --help`).
+# (cli: start-up of `nas` against `warcio --help`; qa: pages checked from the archive against the
+# same pages loaded by Chromium from the live test web).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../packaging/dev/bootstrap.sh"
 bootstrap with-postgres

@@ -161,3 +161,4 @@ class NotificationCode(StrEnum):
     DISK_LOW = "DISK_LOW"
     STORE_FAILED = "STORE_FAILED"
     UPLOAD_FAILED = "UPLOAD_FAILED"
+    QA_INCOMPLETE = "QA_INCOMPLETE"   # a QA run found fewer complete pages than its threshold (#30)

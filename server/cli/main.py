@@ -49,7 +49,7 @@ COMMANDS = {
     "schedules": "definitions_cmd", "demo": "demo_cmd", "deploy": "deploy_cmd", "audit": "users_cmd",
     "login": "users_cmd", "logout": "users_cmd", "users": "users_cmd", "whoami": "users_cmd",
     "index": "index_cmd", "jobs": "jobs_cmd", "scheduler": "jobs_cmd",
-    "keys": "keys_cmd", "notify": "notify_cmd", "services": "services_cmd", "status": "status_cmd",
+    "keys": "keys_cmd", "notify": "notify_cmd", "qa": "qa_cmd", "services": "services_cmd", "status": "status_cmd",
     "viewer": "viewer_cmd", "export": "wacz_cmd", "import": "wacz_cmd", "search": "search_cmd",
 }
 

@@ -10,13 +10,14 @@ from __future__ import annotations
 import logging
 
 from server.db.provider import DatabaseSession
-from server.qa import results
+from server.qa import patching, results
 from server.qa import runs as core
 from server.qa.worker import QaWorker
+from server.runtime.notify import Notifications
 from server.runtime.rpc import rpc
 from server.runtime.service import NasService
 from shared.dto import Page
-from shared.dto.qa import QaPageDto, QaRunDto, QaSummaryDto
+from shared.dto.qa import QaPageDto, QaPatchDto, QaRunDto, QaSummaryDto
 from shared.errors import InvalidInput
 from shared.roles import QA, READ
 
@@ -33,6 +34,7 @@ class QaService(NasService):
 
     db = DatabaseSession("qa", "server.qa.migrations")
     qa = QaWorker()
+    notify = Notifications()   # QA_INCOMPLETE (the worker finds it on the container)
 
     @rpc(roles=QA, audit=True)
     def run(self, job_id: int, sample: int | None = None) -> QaRunDto:
@@ -87,6 +89,14 @@ class QaService(NasService):
         """The page's thumbnail at crawl time (``crawl``) or as replayed (``replay``): base64 PNG,
         "" when there is none. Raises QaPageNotFound, InvalidInput."""
         return results.view(self.db, _job_id(job_id), _url(url), which)
+
+    @rpc(roles=QA, audit=True)
+    def patch(self, job_id: int) -> QaPatchDto:
+        """Harvest the URLs QA found missing from the job as a patch job: a follow-up job of the
+        same harvest with exactly those URLs as seeds. When it is done, a recheck run replays the
+        pages that missed something over both jobs, and their scores update. Raises
+        QaNothingMissing, JobNotFound, QaJobNotDone, Unavailable, the scheduler's errors."""
+        return patching.patch(self.db, self.qa.sources(), _job_id(job_id), self.caller.subject)
 
     @rpc(roles=QA, audit=True)
     def set_verdict(self, job_id: int, url: str, verdict: str, note: str = "") -> QaPageDto:

@@ -22,7 +22,7 @@ from server.runtime.notify import Notifications
 from server.runtime.rpc import rpc
 from server.runtime.service import NasService
 from server.runtime.settings_provider import settings_for
-from server.scheduler import backup, channels, dispatch, planner, progress, queries, reports
+from server.scheduler import backup, channels, dispatch, patches, planner, progress, queries, reports
 from server.scheduler.models import Job
 from shared.dto import Page, given
 from shared.dto.jobs import (
@@ -43,7 +43,7 @@ from shared.dto.jobs import (
 )
 from shared.enums import HarvestKind, JobStatus, NotificationCode, Severity
 from shared.errors import Conflict, NotFound
-from shared.roles import ADMIN, CURATOR_OR_OPERATOR, OPERATOR, READ, SERVICE_ONLY
+from shared.roles import ADMIN, CURATOR_OR_OPERATOR, OPERATOR, QA_OR_OPERATOR, READ, SERVICE_ONLY
 
 log = logging.getLogger(__name__)
 
@@ -258,6 +258,15 @@ class SchedulerService(NasService):
         JobNotFound, IllegalTransition (the job has not failed)."""
         with committing(self.db):
             job = dispatch.resubmit(self.db, job_id)
+        return queries.job_details(self.db, job.id)
+
+    @rpc(roles=QA_OR_OPERATOR, audit=True)
+    def patch_job(self, job_id: int, urls: list[str]) -> JobDetailsDto:
+        """A follow-up job of done job ``job_id``'s harvest (same run, configurations, profile and
+        settings) whose seeds are exactly ``urls`` (the URLs QA found missing), deduplicating
+        against the done job; queued at once. Returns the new job. Raises JobNotFound,
+        IllegalTransition (the job is not done), InvalidInput, InvalidUrl."""
+        job = patches.make(self.db, job_id, urls)
         return queries.job_details(self.db, job.id)
 
     @rpc(roles=CURATOR_OR_OPERATOR, audit=True)

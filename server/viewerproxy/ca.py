@@ -5,8 +5,9 @@ Files in ``directory``: ``ca.key`` (mode 0600, never handed out), ``ca.pem`` (th
 browsers are told to trust: ``proxy_info``, ``http://viewerproxy.invalid/ca.pem``),
 ``leaf.key`` (one key for every leaf, mode 0600: making an RSA key per host costs ~50 ms), and
 ``hosts/<host>.pem`` (each leaf, made once: exactly that host name, or that IP address, in its
-subjectAltName). Several processes may share the directory: files are written to a temporary
-name and renamed, so a reader never sees half a file.
+subjectAltName) and ``chains/<host>.pem`` (the leaf and the CA certificate: what the proxy
+presents). Several processes may share the directory: files are written to a temporary name and
+renamed, so a reader never sees half a file.
 """
 from __future__ import annotations
 
@@ -116,6 +117,19 @@ class CertificateAuthority:
             _write_private(path, self._make_leaf(h), 0o644)
         return path
 
+    def chain_path(self, host: str) -> str:
+        """The PEM file the proxy presents for ``host``: its leaf, then the CA certificate. A client
+        that pins the CA's public key (the QA renderer's Chromium:
+        ``--ignore-certificate-errors-spki-list``) finds it only in a chain that holds the CA."""
+        h = check_host(host)
+        path = os.path.join(self.directory, "chains", f"{h.replace(':', '_')}.pem")
+        if not os.path.exists(path):
+            with open(self.leaf_path(h), "rb") as fh:
+                leaf = fh.read()
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            _write_private(path, leaf.rstrip(b"\n") + b"\n" + self.certificate_pem, 0o644)
+        return path
+
     def _make_leaf(self, host: str) -> bytes:
         now = dt.datetime.now(dt.UTC)
         try:
@@ -144,7 +158,7 @@ class CertificateAuthority:
             ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
             ctx.minimum_version = ssl.TLSVersion.TLSv1_2
             ctx.set_alpn_protocols(["http/1.1"])   # no h2: the proxy speaks HTTP/1.1 inside the tunnel
-            ctx.load_cert_chain(self.leaf_path(h), self.leaf_key_path)
+            ctx.load_cert_chain(self.chain_path(h), self.leaf_key_path)
             with self._lock:
                 self._contexts[h] = ctx
         return ctx

@@ -297,6 +297,7 @@ RETURNS: dict[str, Any] = {
     "report_late_uploads": JobDetailsDto,
     # for curators and operators
     "resubmit_job": JobDetailsDto,
+    "patch_job": JobDetailsDto,
     "begin_import": JobDetailsDto,
     "end_import": JobDetailsDto,
     "cancel_job": JobDetailsDto,

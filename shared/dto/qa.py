@@ -117,5 +117,5 @@ RETURNS: dict[str, Any] = {
     "pages": Page[QaPageDto],
     "view": str,
     "set_verdict": QaPageDto,
-    # "patch": QaPatchDto  (declared with the RPC, next commit)
+    "patch": QaPatchDto,
 }

@@ -8,11 +8,17 @@ Why a process: Nameko containers need an eventlet-patched process, and Qt must r
 what the desktop needs, and runs until its stdin closes or it gets SIGTERM; then it stops the
 services (and with them the proxy process) and deletes the vhost and its files.
 
-    python tests/support/viewer_env_process.py [scripted]       (from the repository root)
+    python tests/support/viewer_env_process.py [scripted | qa | qa-bench N]   (from the repository root)
 
 With ``scripted`` the archive holds instead one job (3) crawled by our own crawler with browser
 capture on: the test web's ``/scripted/`` page (``viewer_testkit.scripted_warcs``); its JSON
 line names it as ``front`` and ``jobs`` is ``[3]``.
+
+With ``qa`` it holds one job (7), the QA web of ``qa_testkit`` harvested by our own crawler with
+some resources unreachable: its JSON line adds ``warcs`` (the job's WARC files, readable while
+this process runs) and ``pages_jsonl``. With ``qa-bench N`` the job holds N generated pages
+(``qa_testkit.bench_pages``), each rendered at crawl time; the line adds ``pages`` and
+``crawl_seconds`` (the crawler's run, browser capture included).
 
 The JSON line: ``{"ready": true, "amqp_uri", "vhost", "jobs": [1, 2], "front", "image",
 "not_archived", "proxy": {"host", "port"}}``; on failure ``{"ready": false, "error": ...}``.
@@ -52,7 +58,10 @@ def _watch_stdin(done) -> None:
 SCRIPTED_JOB = 3
 
 
-def main(scripted: bool = False) -> int:
+QA_JOB = 7
+
+
+def main(scripted: bool = False, qa: bool = False, bench_pages: int = 0) -> int:
     from server.runtime import lifeline
 
     lifeline.arm()      # NAS_LIFELINE_PID: the test process; its death ends this one too
@@ -82,7 +91,24 @@ def main(scripted: bool = False) -> int:
         config = {"AMQP_URI": f"amqp://guest:guest@{RABBIT_HOST}:{RABBIT_PORT}/{vhost}"}
         files = root / "files"
         files.mkdir()
-        if scripted:
+        if qa:
+            import time
+
+            import qa_testkit
+            import viewer_testkit as kit
+
+            pages = tuple(qa_testkit.bench_pages(bench_pages)) if bench_pages else qa_testkit.PAGES
+            rendered = pages if bench_pages else qa_testkit.RENDERED
+            started = time.monotonic()
+            with qa_testkit.QaSite() as site:
+                warcs, crawl_log, pages_jsonl = qa_testkit.crawl(str(files), QA_JOB, site, pages, rendered)
+            crawl_seconds = time.monotonic() - started
+            paths = [*warcs, kit.metadata_warc(str(files / f"{QA_JOB}-metadata-1.warc.gz"), QA_JOB, warcs,
+                                               crawl_log)]
+            jobs = [QA_JOB]
+            facts = {"front": pages[0], "warcs": warcs, "pages_jsonl": pages_jsonl, "pages": list(pages),
+                     "crawl_seconds": round(crawl_seconds, 2)}
+        elif scripted:
             import viewer_testkit as kit
 
             warcs, crawl_log = kit.scripted_warcs(str(files), SCRIPTED_JOB)
@@ -117,4 +143,6 @@ def main(scripted: bool = False) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(scripted=sys.argv[1:] == ["scripted"]))
+    args = sys.argv[1:]
+    sys.exit(main(scripted=args == ["scripted"], qa=args[:1] in (["qa"], ["qa-bench"]),
+                  bench_pages=int(args[1]) if args[:1] == ["qa-bench"] and len(args) == 2 else 0))

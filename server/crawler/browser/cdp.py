@@ -38,8 +38,10 @@ class BrowserGone(BrowserError):
     """The browser process ended (crashed or was killed): its pipe closed."""
 
 
-def chromium_args(user_data_dir: str, *, window: tuple[int, int] = (1280, 800)) -> list[str]:
-    """Command-line switches of our headless Chromium.
+def chromium_args(user_data_dir: str, *, window: tuple[int, int] = (1280, 800),
+                  features_off: tuple[str, ...] = ()) -> list[str]:
+    """Command-line switches of our headless Chromium (``features_off``: more features to turn
+    off; Chromium reads only one ``--disable-features``, so they are added to ours here).
 
     Every request is answered by the crawler through the Fetch domain, so the browser itself must
     reach nothing: its proxy is a closed port and loopback is not exempt from it. Whatever the
@@ -50,7 +52,8 @@ def chromium_args(user_data_dir: str, *, window: tuple[int, int] = (1280, 800)) 
         "--no-first-run", "--no-default-browser-check", "--disable-gpu", "--disable-dev-shm-usage",
         "--disable-background-networking", "--disable-component-update", "--disable-sync",
         "--disable-extensions", "--disable-default-apps", "--mute-audio", "--hide-scrollbars",
-        "--disable-features=Translate,MediaRouter,OptimizationHints,InterestFeedContentSuggestions",
+        "--disable-features=" + ",".join(("Translate", "MediaRouter", "OptimizationHints",
+                                           "InterestFeedContentSuggestions", *features_off)),
         # every tab renders as if in front: a background tab's frames, timers and scroll events
         # are throttled, and its infinite scroll would never load its next page
         "--disable-background-timer-throttling", "--disable-backgrounding-occluded-windows",
@@ -80,7 +83,7 @@ class Chromium:
 
     @classmethod
     async def launch(cls, executable: str = CHROMIUM, *, log_path: str | None = None,
-                     extra_args: list[str] | None = None) -> Chromium:
+                     extra_args: list[str] | None = None, features_off: tuple[str, ...] = ()) -> Chromium:
         """Start a headless Chromium with a fresh profile; raises BrowserError when it cannot."""
         if not (os.path.isfile(executable) and os.access(executable, os.X_OK)):
             raise BrowserError(f"no browser at {executable} (Debian: apt-get install chromium)")
@@ -98,7 +101,8 @@ class Chromium:
         # quits when its pipe closes.
         try:
             self.proc = await asyncio.create_subprocess_exec(
-                "/bin/bash", "-c", script, executable, *chromium_args(self._profile_dir), *(extra_args or []),
+                "/bin/bash", "-c", script, executable,
+                *chromium_args(self._profile_dir, features_off=features_off), *(extra_args or []),
                 "about:blank", stdin=asyncio.subprocess.DEVNULL, stdout=err, stderr=err,
                 pass_fds=(to_browser_r, from_browser_w))
         except OSError as exc:

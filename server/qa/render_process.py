@@ -1,0 +1,140 @@
+"""The engine's renderer in an OS process of its own, for the qa service.
+
+The service is an eventlet-patched Nameko process; the renderer is asyncio code driving Chromium
+over a pipe, and asyncio on patched sockets, selectors and locks cannot run in any thread of such
+a process (a green lock woken from another OS thread fails with "Cannot switch to a different
+thread"). So the service starts ``python -m server.qa.render_process`` (plain Python, nothing
+patched) and talks to it over its standard input and output, one JSON line per page each way, as
+the viewerproxy does with its proxy process. Chromium is that process's child: both are in the
+qa service's cgroup (the systemd unit's MemoryMax and CPUQuota hold for them), and the service
+ends the process (by its PID) when the run ends or is cancelled.
+
+Protocol: the first line is the configuration (``target``: the ReplayTarget's fields, ``tabs``,
+``page_seconds``, ``executable``); the process answers ``{"ready": true}`` or ``{"error": ...}``.
+Then each line ``{"url", "source", "timestamp"}`` is answered by one line with the Rendered
+fields (``screenshot_png`` as base64) or ``{"error": ...}``.
+"""
+from __future__ import annotations
+
+import base64
+import dataclasses
+import json
+import logging
+import os
+import subprocess
+import sys
+from typing import Any
+
+from server.qa.pages import PageRef
+from server.qa.render import Rendered, ReplayError, ReplayRenderer, ReplayTarget
+
+log = logging.getLogger(__name__)
+
+#: a line longer than this is no answer of ours (a screenshot is a few MB at most)
+MAX_LINE = 64 << 20
+
+
+def _encode(r: Rendered) -> dict[str, Any]:
+    d = dataclasses.asdict(r)
+    d["screenshot_png"] = base64.b64encode(r.screenshot_png).decode("ascii")
+    return d
+
+
+def _decode(d: dict[str, Any]) -> Rendered:
+    fields = {f.name for f in dataclasses.fields(Rendered)}
+    values = {k: v for k, v in d.items() if k in fields}
+    values["screenshot_png"] = base64.b64decode(values.get("screenshot_png") or "")
+    values["failed"] = [tuple(x) for x in values.get("failed") or []]
+    return Rendered(**values)
+
+
+class RenderProcess:
+    """:class:`server.qa.render.ReplayRenderer`'s interface (start, render, close) over a child
+    process. Raises ReplayError when the process cannot start or dies."""
+
+    def __init__(self, target: ReplayTarget, tabs: int = 2, page_seconds: float = 20.0,
+                 executable: str | None = None, log_path: str | None = None):
+        self.config = {"target": dataclasses.asdict(target), "tabs": tabs, "page_seconds": page_seconds,
+                       "executable": executable}
+        self.log_path = log_path
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        from eventlet.green import subprocess as green_subprocess
+
+        err = open(self.log_path, "ab") if self.log_path else subprocess.DEVNULL
+        try:
+            # green pipes: waiting for a page must not block the service's other green threads
+            self.proc = green_subprocess.Popen([sys.executable, "-m", "server.qa.render_process"],
+                                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err,
+                                               close_fds=True, env={**os.environ, "NAS_TEST_EVENTLET": ""})
+        finally:
+            if err is not subprocess.DEVNULL:
+                err.close()
+        answer = self._ask(self.config)
+        if not answer.get("ready"):
+            self.close()
+            raise ReplayError(str(answer.get("error") or "the render process did not start"))
+
+    def _ask(self, message: dict[str, Any]) -> dict[str, Any]:
+        if self.proc is None or self.proc.poll() is not None:
+            raise ReplayError("the render process is not running")
+        try:
+            self.proc.stdin.write(json.dumps(message).encode() + b"\n")
+            self.proc.stdin.flush()
+            line = self.proc.stdout.readline(MAX_LINE)
+        except OSError as exc:
+            raise ReplayError(f"the render process broke off: {exc}") from None
+        if not line:
+            raise ReplayError(f"the render process ended (exit {self.proc.poll()})")
+        return json.loads(line)
+
+    def render(self, page: PageRef) -> Rendered:
+        answer = self._ask({"url": page.url, "source": page.source, "timestamp": page.timestamp})
+        if "error" in answer:
+            raise ReplayError(str(answer["error"]))
+        return _decode(answer)
+
+    def close(self) -> None:
+        proc, self.proc = self.proc, None
+        if proc is None:
+            return
+        try:
+            proc.stdin.close()          # the process closes its renderer (and Chromium) and ends
+            proc.wait(60)
+        except (OSError, subprocess.TimeoutExpired):
+            proc.kill()
+            proc.wait(10)
+
+
+def main() -> int:
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+    first = sys.stdin.readline()
+    out = sys.stdout
+    try:
+        config = json.loads(first)
+        renderer = ReplayRenderer(ReplayTarget(**config["target"]), tabs=int(config["tabs"]),
+                                  page_seconds=float(config["page_seconds"]), executable=config.get("executable"))
+        renderer.start()
+    except (ValueError, KeyError, TypeError, ReplayError) as exc:
+        out.write(json.dumps({"error": f"{exc.__class__.__name__}: {exc}"}) + "\n")
+        out.flush()
+        return 1
+    out.write('{"ready": true}\n')
+    out.flush()
+    try:
+        for line in sys.stdin:
+            try:
+                p = json.loads(line)
+                answer = _encode(renderer.render(PageRef(p["url"], p["source"], p.get("timestamp") or "")))
+            except (ValueError, KeyError, TypeError, ReplayError) as exc:
+                answer = {"error": f"{exc.__class__.__name__}: {exc}"}
+            out.write(json.dumps(answer) + "\n")
+            out.flush()
+    finally:
+        renderer.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
