@@ -231,7 +231,11 @@ def qa_service(services, tmp_path_factory):
     db_url = f"sqlite:///{root / 'qa.sqlite'}"
     (conf / "qa.yaml").write_text(yaml.safe_dump({
         "AMQP_URI": uri, "instance": {"id": "qa-test", "service": "server.qa.service:QaService"},
-        "data_dir": str(root / "data"), "runtime": {"heartbeat_interval": 1}, "database": {"url": db_url}}))
+        "data_dir": str(root / "data"), "runtime": {"heartbeat_interval": 1}, "database": {"url": db_url},
+        # the worker looks at the queue when a run or cancel wakes it (not every 30 s): a run
+        # seeded into the database stays queued until then; calls to services the desktop tests
+        # do not run fail in seconds
+        "qa": {"poll_seconds": 600, "rpc_timeout": 5}}))
     supervisor.start(str(conf), env={"NAS_TEST_EVENTLET": ""})
     try:
         try:

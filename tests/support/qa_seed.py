@@ -62,3 +62,16 @@ def seed_run(db_url: str, job_id: int, pages: list[SeedPage], finish: bool = Tru
             return run.run_id
     finally:
         engine.dispose()
+
+
+def queue_run(db_url: str, job_id: int) -> int:
+    """A queued run of ``job_id``, as ``qa.run`` makes one (without waking the worker)."""
+    from server.db.engine import make_engine
+    from server.qa import runs
+
+    engine = make_engine(db_url)
+    try:
+        with Session(engine) as db:
+            return runs.create(db, job_id, "qa-tester", 10, 0.9).run_id
+    finally:
+        engine.dispose()
