@@ -420,8 +420,8 @@
         <translation>God kopi: {replica} ({checksum})</translation>
     </message>
     <message>
-        <source>The corrupt copy is moved aside (kept, not deleted) and replaced by the good copy. Replacing needs the operator&apos;s repair key; run:</source>
-        <translation>Den beskadigede kopi flyttes til side (bevares, slettes ikke) og erstattes af den gode kopi. Erstatning kræver operatørens reparationsnøgle; kør:</translation>
+        <source>The corrupt copy is moved aside (kept, not deleted) and replaced by the good copy.</source>
+        <translation>Den beskadigede kopi flyttes til side (bevares, slettes ikke) og erstattes af den gode kopi.</translation>
     </message>
     <message>
         <source>This copy cannot be replaced: {reason}</source>
@@ -430,6 +430,14 @@
     <message>
         <source>Replace this corrupt copy</source>
         <translation>Erstat denne beskadigede kopi</translation>
+    </message>
+    <message>
+        <source>Replace</source>
+        <translation>Erstat</translation>
+    </message>
+    <message>
+        <source>Replaced {name} in {replica}; the old copy is kept at {attic}</source>
+        <translation>{name} i {replica} er erstattet; den gamle kopi er gemt i {attic}</translation>
     </message>
 </context>
 <context>

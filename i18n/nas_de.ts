@@ -420,8 +420,8 @@
         <translation>Gute Kopie: {replica} ({checksum})</translation>
     </message>
     <message>
-        <source>The corrupt copy is moved aside (kept, not deleted) and replaced by the good copy. Replacing needs the operator&apos;s repair key; run:</source>
-        <translation>Die beschädigte Kopie wird beiseitegelegt (aufbewahrt, nicht gelöscht) und durch die gute Kopie ersetzt. Das Ersetzen braucht den Reparaturschlüssel des Betreibers; führen Sie aus:</translation>
+        <source>The corrupt copy is moved aside (kept, not deleted) and replaced by the good copy.</source>
+        <translation>Die beschädigte Kopie wird beiseitegelegt (aufbewahrt, nicht gelöscht) und durch die gute Kopie ersetzt.</translation>
     </message>
     <message>
         <source>This copy cannot be replaced: {reason}</source>
@@ -430,6 +430,14 @@
     <message>
         <source>Replace this corrupt copy</source>
         <translation>Diese beschädigte Kopie ersetzen</translation>
+    </message>
+    <message>
+        <source>Replace</source>
+        <translation>Ersetzen</translation>
+    </message>
+    <message>
+        <source>Replaced {name} in {replica}; the old copy is kept at {attic}</source>
+        <translation>{name} in {replica} ersetzt; die alte Kopie liegt in {attic}</translation>
     </message>
 </context>
 <context>

@@ -420,8 +420,8 @@
         <translation>Good copy: {replica} ({checksum})</translation>
     </message>
     <message>
-        <source>The corrupt copy is moved aside (kept, not deleted) and replaced by the good copy. Replacing needs the operator&apos;s repair key; run:</source>
-        <translation>The corrupt copy is moved aside (kept, not deleted) and replaced by the good copy. Replacing needs the operator&apos;s repair key; run:</translation>
+        <source>The corrupt copy is moved aside (kept, not deleted) and replaced by the good copy.</source>
+        <translation>The corrupt copy is moved aside (kept, not deleted) and replaced by the good copy.</translation>
     </message>
     <message>
         <source>This copy cannot be replaced: {reason}</source>
@@ -430,6 +430,14 @@
     <message>
         <source>Replace this corrupt copy</source>
         <translation>Replace this corrupt copy</translation>
+    </message>
+    <message>
+        <source>Replace</source>
+        <translation>Replace</translation>
+    </message>
+    <message>
+        <source>Replaced {name} in {replica}; the old copy is kept at {attic}</source>
+        <translation>Replaced {name} in {replica}; the old copy is kept at {attic}</translation>
     </message>
 </context>
 <context>

@@ -420,8 +420,8 @@
         <translation>Bonne copie : {replica} ({checksum})</translation>
     </message>
     <message>
-        <source>The corrupt copy is moved aside (kept, not deleted) and replaced by the good copy. Replacing needs the operator&apos;s repair key; run:</source>
-        <translation>La copie corrompue est mise de côté (conservée, non supprimée) et remplacée par la bonne copie. Le remplacement exige la clé de réparation de l&apos;opérateur ; exécutez :</translation>
+        <source>The corrupt copy is moved aside (kept, not deleted) and replaced by the good copy.</source>
+        <translation>La copie corrompue est mise de côté (conservée, non supprimée) et remplacée par la bonne copie.</translation>
     </message>
     <message>
         <source>This copy cannot be replaced: {reason}</source>
@@ -430,6 +430,14 @@
     <message>
         <source>Replace this corrupt copy</source>
         <translation>Remplacer cette copie corrompue</translation>
+    </message>
+    <message>
+        <source>Replace</source>
+        <translation>Remplacer</translation>
+    </message>
+    <message>
+        <source>Replaced {name} in {replica}; the old copy is kept at {attic}</source>
+        <translation>{name} remplacé dans {replica} ; l&apos;ancienne copie est conservée dans {attic}</translation>
     </message>
 </context>
 <context>

@@ -420,8 +420,8 @@
         <translation>Copia buona: {replica} ({checksum})</translation>
     </message>
     <message>
-        <source>The corrupt copy is moved aside (kept, not deleted) and replaced by the good copy. Replacing needs the operator&apos;s repair key; run:</source>
-        <translation>La copia corrotta viene messa da parte (conservata, non cancellata) e sostituita dalla copia buona. La sostituzione richiede la chiave di riparazione dell&apos;operatore; esegui:</translation>
+        <source>The corrupt copy is moved aside (kept, not deleted) and replaced by the good copy.</source>
+        <translation>La copia corrotta viene messa da parte (conservata, non cancellata) e sostituita dalla copia buona.</translation>
     </message>
     <message>
         <source>This copy cannot be replaced: {reason}</source>
@@ -430,6 +430,14 @@
     <message>
         <source>Replace this corrupt copy</source>
         <translation>Sostituisci questa copia corrotta</translation>
+    </message>
+    <message>
+        <source>Replace</source>
+        <translation>Sostituisci</translation>
+    </message>
+    <message>
+        <source>Replaced {name} in {replica}; the old copy is kept at {attic}</source>
+        <translation>{name} sostituito in {replica}; la vecchia copia è conservata in {attic}</translation>
     </message>
 </context>
 <context>

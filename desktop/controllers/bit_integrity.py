@@ -9,6 +9,7 @@ from PySide6.QtCore import QCoreApplication, QTimer, Signal
 from desktop.controllers.base import Controller
 from desktop.controllers.preservation_types import (
     AuditDto,
+    RepairResultDto,
     ReplaceConfirmationDto,
     ReplicaPreservationDto,
     typed,
@@ -38,12 +39,6 @@ def state_text(state: str) -> str:
     }.get(state, state)
 
 
-def replace_command(c: ReplaceConfirmationDto) -> str:
-    """What an operator with the repair key runs (the desktop holds no key to sign with)."""
-    bad = f" --bad-checksum {c.bad_checksum}" if c.bad_checksum else ""
-    return f"nas bitpreservation replace {c.replica} {c.name}{bad}"
-
-
 class BitIntegrityController(Controller):
     """Signals: ``replicasChanged(list[ReplicaPreservationDto])``, ``auditChanged(AuditDto)``
     (every poll of a followed audit), ``auditFinished(AuditDto)``, ``confirmation(ReplaceConfirmationDto)``,
@@ -54,6 +49,7 @@ class BitIntegrityController(Controller):
     auditChanged = Signal(object)
     auditFinished = Signal(object)
     confirmation = Signal(object)
+    replaced = Signal(object)
     findingsChanged = Signal()
 
     def __init__(self, client, call=None, parent=None, poll_ms: int = POLL_MS):
@@ -166,3 +162,14 @@ class BitIntegrityController(Controller):
             return
         self.rpc("replace_confirmation", self.replica, name).on(
             lambda c: self.confirmation.emit(typed(ReplaceConfirmationDto, c)), self.failure.emit)
+
+    def replace(self, c: ReplaceConfirmationDto) -> None:
+        """Replace the corrupt copy the confirmation showed, stating its checksum as shown: the
+        arcrepository refuses if the copy changed since. Authorised by the signed-in login's role
+        (no key on this machine); ``replaced(RepairResultDto)``, then the lists reload."""
+        def done(result) -> None:
+            self.replaced.emit(typed(RepairResultDto, result))
+            self.load()
+            self.findingsChanged.emit()
+
+        self.rpc("replace_corrupt", c.replica, c.name, c.bad_checksum).on(done, self.failure.emit)

@@ -6,7 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from shared.dto import Page
-from shared.dto.archive import AuditDto, FileFindingDto, ReplaceConfirmationDto, ReplicaPreservationDto
+from shared.dto.archive import (
+    AuditDto,
+    FileFindingDto,
+    RepairResultDto,
+    ReplaceConfirmationDto,
+    ReplicaPreservationDto,
+)
 
 
 def typed(cls: type, value: Any) -> Any:
@@ -26,4 +32,5 @@ def typed_page(cls: type, value: Any) -> Page:
     return decode_type(Page[cls], value)
 
 
-__all__ = ["AuditDto", "FileFindingDto", "ReplaceConfirmationDto", "ReplicaPreservationDto", "typed", "typed_page"]
+__all__ = ["AuditDto", "FileFindingDto", "RepairResultDto", "ReplaceConfirmationDto", "ReplicaPreservationDto",
+           "typed", "typed_page"]

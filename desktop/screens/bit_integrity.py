@@ -29,12 +29,12 @@ from desktop.controllers.bit_integrity import (
     AUDIT_KINDS,
     BitIntegrityController,
     kind_text,
-    replace_command,
     state_text,
 )
 from desktop.controllers.preservation_types import FileFindingDto
 from desktop.models import Column, PagedTableModel
 from desktop.screens.base import Screen
+from desktop.widgets.role_gate import refusal_text
 
 
 def _status(value: str) -> str:
@@ -66,6 +66,7 @@ class BitIntegrityScreen(Screen):
         c.auditChanged.connect(self.show_audit)
         c.findingsChanged.connect(self.reload_findings)
         c.confirmation.connect(self.show_confirmation)
+        c.replaced.connect(self._replaced)
         c.failure.connect(self.report)
         c.status.connect(self.statusMessage.emit)
 
@@ -272,24 +273,36 @@ class BitIntegrityScreen(Screen):
         self.controller.confirm_replace(row.name)
 
     def show_confirmation(self, c) -> None:
-        """Both checksums and the consequences; the repair itself needs the operator's repair key,
-        which the desktop does not hold: the command to run is shown to copy."""
+        """Both checksums and the consequences. When the copy may be replaced and the signed-in
+        roles allow it, the box's Replace button does it: the service authorises it by the login
+        and role, the desktop holds no key."""
         lines = [self.tr("File: {name} in {replica}").format(name=c.name, replica=c.replica),
                  self.tr("Checksum of the corrupt copy: {checksum}").format(checksum=c.bad_checksum or "—"),
                  self.tr("Reference checksum: {checksum}").format(checksum=c.reference_checksum),
                  self.tr("Good copy: {replica} ({checksum})").format(replica=c.good_replica or "—", checksum=c.good_checksum or "—")]
+        allowed = self.permissions.allows("arcrepository.replace_corrupt")
         if c.replaceable:
-            lines.append(self.tr("The corrupt copy is moved aside (kept, not deleted) and replaced by the good copy. "
-                                 "Replacing needs the operator's repair key; run:"))
-            lines.append(replace_command(c))
+            lines.append(self.tr("The corrupt copy is moved aside (kept, not deleted) and replaced by the good copy."))
+            if not allowed:
+                lines.append(refusal_text("arcrepository.replace_corrupt", self.permissions.who,
+                                          self.permissions.roles or ()))
         else:
             lines.append(self.tr("This copy cannot be replaced: {reason}").format(reason=c.reason or "—"))
         box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Replace this corrupt copy"), "\n".join(lines),
-                          QMessageBox.StandardButton.Close, self)
+                          QMessageBox.StandardButton.Cancel, self)
         box.setObjectName("replaceConfirm")
         box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        replace = box.addButton(self.tr("Replace"), QMessageBox.ButtonRole.AcceptRole)
+        replace.setObjectName("replaceNow")
+        replace.setEnabled(bool(c.replaceable) and allowed)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)   # a destructive step is never the default
+        box.buttonClicked.connect(lambda b: b is replace and self.controller.replace(c))
         box.open()
         self.replace_box = box
+
+    def _replaced(self, result) -> None:
+        self.statusMessage.emit(self.tr("Replaced {name} in {replica}; the old copy is kept at {attic}").format(
+            name=result.name, replica=result.replica, attic=result.attic_path))
 
 
 def _who() -> str | None:

@@ -72,7 +72,7 @@ SETTINGS = SETTINGS + (
     Setting("archive.preservation.schedule", list, [], "audits the arcrepository starts by itself: a list of "
             "{replica, kind (files|checksums|salted), every_hours, max_duration (seconds, rolling checksums)}"),
     Setting("archive.preservation.repair_key_file", str, "", "the key that signs an operator's one-time token "
-            "to replace a corrupt copy (operators' hosts and the bitarchives have it); empty: the "
+            "to replace a corrupt copy (the arcrepository and the bitarchives have it; people never); empty: the "
             "installation key (security.key_file)"),
     Setting("archive.preservation.op_timeout", float, 600.0, "seconds the bitarchive monitor waits for every "
             "instance to answer a salted challenge or a replace request", minimum=0.1),

@@ -115,6 +115,16 @@ def key_of(settings: Mapping[str, Any]) -> bytes:
     return tokens.installation_key(settings)
 
 
+def repair_key(settings: Mapping[str, Any]) -> bytes:
+    """The key of replace tokens (the arcrepository signs, the bitarchive checks):
+    ``archive.preservation.repair_key_file`` (hex, like the installation key), else the
+    installation key. Raises ConfigError."""
+    path = settings["archive.preservation.repair_key_file"]
+    if path:
+        return tokens.installation_key({"security.key_file": path})
+    return tokens.installation_key(settings)
+
+
 def accept_transfer(
     settings: Mapping[str, Any], calls: Any, rf: RemoteFile, ticket: Any, replica_id: str, deferred: bool = False
 ) -> RemoteFile:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import getpass
-import os
 import sys
 import time
 
@@ -62,13 +61,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     c.set_defaults(which="corrupt")
     cmd("reestablish", "copy every missing file back to the replica from a good copy", reestablish,
         replica=True, follow=True)
-    r = cmd("replace", "replace the corrupt copy of FILE in R (needs the repair key)", replace, replica=True)
+    r = cmd("replace", "replace the corrupt copy of FILE in R (admin role)", replace, replica=True)
     r.add_argument("file", metavar="FILE")
     r.add_argument("--bad-checksum", default=None, help="the corrupt copy's checksum as you confirm it "
                                                         "(default: asked interactively, or --yes)")
-    r.add_argument("--key-file", default=None, help="the repair key (default: $NAS_REPAIR_KEY_FILE, else "
-                                                    "$NAS_KEY_FILE)")
-    r.add_argument("--as", dest="who", default=None, help="operator name written to the audit trail")
     r.add_argument("--yes", action="store_true", help="do not ask; replace the copy with the checksum shown")
     al = cmd("audits", "audit and repair runs, newest first", audits)
     al.add_argument("replica", metavar="R", nargs="?", default=None)
@@ -195,13 +191,8 @@ def findings(args: argparse.Namespace) -> int:
 
 
 def replace(args: argparse.Namespace) -> int:
-    from server.runtime import tokens
-    from shared.errors import InvalidInput
-
-    key_file = args.key_file or os.environ.get("NAS_REPAIR_KEY_FILE") or os.environ.get("NAS_KEY_FILE")
-    if not key_file:
-        raise InvalidInput("replacing a copy needs the repair key: --key-file FILE (or $NAS_REPAIR_KEY_FILE)", {})
-    key = tokens.installation_key({"security.key_file": key_file})
+    # No key here: the arcrepository authorises the replace by this login's admin role and signs
+    # the bitarchive's one-time token itself (docs/security.md).
     with rpc_proxy(args) as proxy:
         conf = call(proxy, SERVICE, "replace_confirmation", args.replica, args.file)
         print(f"{conf.name} in {conf.replica}\n  reference (as stored): {conf.reference_checksum}\n"
@@ -214,9 +205,7 @@ def replace(args: argparse.Namespace) -> int:
         bad = args.bad_checksum or (conf.bad_checksum if args.yes else None)
         if bad is None:
             bad = input(f"type the bad checksum to confirm ({conf.bad_checksum}): ").strip()
-        token = tokens.issue(key, "bitpres_replace", {"replica": conf.replica, "file": conf.name,
-                                                      "bad_md5": bad.lower(), "sub": _who(args)}, ttl=600)
-        result = call(proxy, SERVICE, "replace_corrupt", conf.replica, conf.name, bad, token)
+        result = call(proxy, SERVICE, "replace_corrupt", conf.replica, conf.name, bad)
     if args.json:
         print_json(result.to_dict())
     else:

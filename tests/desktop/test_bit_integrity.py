@@ -54,3 +54,48 @@ def test_a_deleted_file_is_audited_listed_and_reestablished_from_the_screen(qtbo
     qtbot.waitUntil(lambda: c.current() is not None and c.current().missing == 0, timeout=60000)
     assert any(name in files for _dp, _d, files in os.walk(root / "data" / "ba-two"))
     shots(window, "17-bit-integrity-healthy")
+
+
+def test_a_corrupt_copy_is_found_and_replaced_from_the_screen_without_a_key(qtbot, window, preservation, tmp_path):
+    """#28: the replace is authorised by the signed-in login's role; the desktop holds no key."""
+    import hashlib
+
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    uri, root = preservation
+    name = f"bitrep-{uuid.uuid4().hex[:8]}.warc.gz"
+    data = os.urandom(5000)
+    (tmp_path / name).write_bytes(data)
+    nas_cli(uri, "upload", str(tmp_path / name))
+    [copy] = [os.path.join(dp, name) for dp, _d, files in os.walk(root / "data" / "ba-one")
+              if name in files and os.path.basename(dp) != "attic"]
+    os.chmod(copy, 0o644)
+    with open(copy, "r+b") as fh:
+        fh.seek(100)
+        fh.write(bytes([data[100] ^ 0xFF]))
+    flipped = hashlib.md5(open(copy, "rb").read()).hexdigest()
+
+    s = window.open_screen("bit_integrity")
+    c = s.controller
+    qtbot.waitUntil(lambda: any(r.replica == "ONE" for r in c.replicas), timeout=30000)
+    s.summary.selectRow([r.replica for r in c.replicas].index("ONE"))
+    s.kind.setCurrentIndex(s.kind.findData("checksums"))
+    s.audit_button.click()
+    qtbot.waitUntil(lambda: any(not a.active and a.kind == "checksums" for a in c.followed.values()),
+                    timeout=120000)
+    qtbot.waitUntil(lambda: any(s.corrupt.row_at(i) is not None and s.corrupt.row_at(i).name == name
+                                for i in range(s.corrupt.rowCount())), timeout=30000)
+    row = next(i for i in range(s.corrupt.rowCount()) if s.corrupt.row_at(i).name == name)
+    s.corrupt_view.selectRow(row)
+    s.replace_button.click()
+    qtbot.waitUntil(lambda: getattr(s, "replace_box", None) is not None and s.replace_box.isVisible(),
+                    timeout=30000)
+    box = s.replace_box
+    assert flipped in box.text()
+    assert box.defaultButton() is box.button(QMessageBox.StandardButton.Cancel)
+    replace = box.findChild(type(box.button(QMessageBox.StandardButton.Cancel)), "replaceNow")
+    assert replace.isEnabled()
+    replace.click()
+    qtbot.waitUntil(lambda: hashlib.md5(open(copy, "rb").read()).digest() == hashlib.md5(data).digest(),
+                    timeout=60000)
+    QApplication.processEvents()

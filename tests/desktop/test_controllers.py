@@ -297,20 +297,28 @@ def test_reestablish_only_with_missing_files_and_cancel_reaches_the_service(bitp
     assert c.reestablish_missing() is False
 
 
-def test_replace_shows_both_checksums_and_the_command_to_run(bitpres, qtbot):
-    from desktop.controllers.bit_integrity import replace_command
-
+def test_replace_shows_both_checksums_and_replaces_with_the_checksum_shown(bitpres, qtbot):
     conf = {"name": "1-1-x.warc.gz", "replica": "TWO", "reference_checksum": "aaa", "bad_checksum": "bbb",
             "good_replica": "ONE", "good_checksum": "aaa", "votes": {"ONE": "aaa", "TWO": "bbb"},
             "replaceable": True, "reason": ""}
-    c, b, seen = bitpres({"preservation_summary": [replica_wire("TWO")], "replace_confirmation": conf})
+    result = {"name": "1-1-x.warc.gz", "replica": "TWO", "replaced": True, "old_checksum": "bbb",
+              "new_checksum": "aaa", "attic_path": "/attic/1-1-x.warc.gz.bbb", "instance_id": "ba-two",
+              "message": "replaced from ONE"}
+    c, b, seen = bitpres({"preservation_summary": [replica_wire("TWO")], "replace_confirmation": conf,
+                          "replace_corrupt": result})
     c.load()
     qtbot.waitUntil(lambda: c.replica == "TWO", timeout=10000)
     c.confirm_replace("1-1-x.warc.gz")
     qtbot.waitUntil(lambda: bool(seen["confirm"]), timeout=10000)
     got = seen["confirm"][0]
     assert (got.bad_checksum, got.good_checksum, got.replaceable) == ("bbb", "aaa", True)
-    assert replace_command(got) == "nas bitpreservation replace TWO 1-1-x.warc.gz --bad-checksum bbb"
+    done = []
+    c.replaced.connect(done.append)
+    c.replace(got)
+    qtbot.waitUntil(lambda: bool(done), timeout=10000)
+    # the checksum the person saw is stated, so a copy that changed since is refused; no key sent
+    assert ("arcrepository", "replace_corrupt", ("TWO", "1-1-x.warc.gz", "bbb"), {}) in b.calls
+    assert done[0].attic_path == "/attic/1-1-x.warc.gz.bbb"
 
 
 # --- archive browser (the viewerproxy's RPCs of the wave-C contract) ----------------------------

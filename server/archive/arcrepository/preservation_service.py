@@ -24,6 +24,7 @@ from server.archive.arcrepository.repair import Repairs
 from server.archive.arcrepository.repository import ArcRepository
 from server.archive.calls import ServiceCalls
 from server.archive.providers import ArchiveContext
+from server.archive.transfer import repair_key
 from server.db.transactions import committing
 from server.runtime.rpc import rpc
 from shared.dto import Page
@@ -57,7 +58,9 @@ class PreservationContext(ContainerDeps, ArchiveContext):
         self.runner = AuditRunner(self.replicas, self._call, self._session, self.limits,
                                   lambda fn: self.container.spawn_managed_thread(fn, identifier="nas-audit"),
                                   self._arranged)
-        self.repairs = Repairs(self.runner, s["archive.preservation.op_timeout"])
+        # The repair key stays on this service host: operators' calls are authorised by their
+        # login and role, and the token for the bitarchive is signed here (docs/security.md).
+        self.repairs = Repairs(self.runner, s["archive.preservation.op_timeout"], lambda: repair_key(s))
         self.runner.on_damage = self._damage_found
         # copies readers found damaged, checked here before anything is marked
         self.damage = DamageReports(self.replicas, self.runner.live_checksum, self._session)
@@ -208,14 +211,15 @@ class PreservationRpcs:
         it may be replaced. Raises InvalidName, NotFound (replica), ArchiveFileNotFound."""
         return self.bitpres.repairs.confirmation(self.db, replica, name)
 
-    @rpc(roles=ADMIN, audit=True)
-    def replace_corrupt(self, replica: str, name: str, bad_checksum: str, token: str) -> RepairResultDto:
-        """Replace the corrupt copy of ``name`` in ``replica`` (whose checksum is
-        ``bad_checksum``) by a good copy; the old bytes go to the attic. ``token`` is an
-        operator's one-time signed token for exactly this replica, file and bad checksum.
-        Raises TokenRejected, BadChecksumStated, CopyIsGood, NoGoodCopy, ArchiveFileNotFound,
-        ReplicaUnavailable."""
-        return self.bitpres.repairs.replace(self.db, replica, name, bad_checksum, token)
+    @rpc(roles=ADMIN, audit=True)   # a destructive archive operation (shared/roles.py)
+    def replace_corrupt(self, replica: str, name: str, bad_checksum: str) -> RepairResultDto:
+        """Replace the corrupt copy of ``name`` in ``replica`` by a copy equal to the reference;
+        the old bytes go to the attic. ``bad_checksum`` is the operator's confirmation: the
+        corrupt copy's checksum as ``replace_confirmation`` showed it, which must still be the
+        copy's checksum. Authorised by the caller's login and admin role; the arcrepository
+        signs the one-time token the bitarchive checks, naming the caller. Raises
+        BadChecksumStated, CopyIsGood, NoGoodCopy, ArchiveFileNotFound, ReplicaUnavailable."""
+        return self.bitpres.repairs.replace(self.db, replica, name, bad_checksum, self.caller.subject)
 
     @rpc(roles=READ)
     def report_damage(self, name: str, replica: str, reason: str = "") -> str:

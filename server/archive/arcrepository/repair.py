@@ -3,12 +3,20 @@
 The arcrepository checks what it can before anything moves (the stated bad checksum is the
 copy's checksum now, the copy differs from the reference, another replica has a copy equal to
 the reference) and then asks the replica's monitor to send the request to every instance; the
-instance that holds the file checks the operator's token itself (purpose ``bitpres_replace``,
-bound to replica, file and bad checksum, unexpired, single use), checks the bad checksum again,
+instance that holds the file checks a one-time token itself (purpose ``bitpres_replace``, bound
+to replica, file and bad checksum, unexpired, single use), checks the bad checksum again,
 fetches the good copy verifying it against the reference, keeps the old bytes in its attic and
 puts the good ones in place (:mod:`server.archive.bitarchive.instance_ops`).
+
+Who may replace is decided by the operator's authenticated call (their broker login and its
+role), not by a key on their machine: the arcrepository, on a service host, signs the token for
+exactly this replica, file and stated checksum, naming the operator, and hands it on. The token
+still matters: only a holder of the repair key (the arcrepository) can order a bitarchive to
+overwrite a copy, and a captured request cannot be used again.
 """
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from sqlalchemy.orm import Session
 
@@ -18,6 +26,7 @@ from server.archive.arcrepository.models import ArchiveFile
 from server.archive.checksums import normalise
 from server.archive.names import check_name
 from server.db.transactions import committing
+from server.runtime import tokens
 from shared.dto.archive import InstanceOpResultDto, RepairResultDto, ReplaceConfirmationDto
 from shared.enums import ReplicaType
 from shared.errors import (
@@ -31,12 +40,16 @@ from shared.errors import (
 )
 
 TOKEN_PURPOSE = "bitpres_replace"
+#: seconds the token the arcrepository signs for one replace stays valid: the instance op waits
+#: at most ``op_timeout`` for an answer, and the token is checked when the request arrives
+TOKEN_TTL_S = 120
 
 
 class Repairs:
-    def __init__(self, runner: AuditRunner, op_timeout: float):
+    def __init__(self, runner: AuditRunner, op_timeout: float, repair_key: Callable[[], bytes]):
         self.runner = runner
         self.op_timeout = op_timeout
+        self.repair_key = repair_key
 
     def confirmation(self, session: Session, replica: str, name: str) -> ReplaceConfirmationDto:
         """Live checksums of every replica for ``name`` and whether the copy in ``replica`` may
@@ -68,7 +81,10 @@ class Repairs:
             conf.replaceable = True
         return conf
 
-    def replace(self, session: Session, replica: str, name: str, bad_checksum: str, token: str) -> RepairResultDto:
+    def replace(self, session: Session, replica: str, name: str, bad_checksum: str, operator: str) -> RepairResultDto:
+        """Replace the copy of ``name`` in ``replica`` whose checksum the operator stated as
+        ``bad_checksum``, by a copy equal to the reference; ``operator`` is the caller's
+        authenticated login, written into the token and the trail."""
         conf = self.confirmation(session, replica, name)
         stated = normalise(bad_checksum or "")
         if conf.bad_checksum is None:
@@ -86,6 +102,8 @@ class Repairs:
         r = self.runner.replicas.get(conf.replica)
         good = self.runner.replicas.get(conf.good_replica)
         loc = self.runner.call(good.monitor_service, "locate", name, None, timeout=self.runner.limits.rpc_timeout)
+        token = tokens.issue(self.repair_key(), TOKEN_PURPOSE,
+                             {"replica": r.id, "file": name, "bad_md5": stated, "sub": operator}, ttl=TOKEN_TTL_S)
         args = {"token": token, "replica": r.id, "bad_checksum": stated, "reference": conf.reference_checksum,
                 "source_url": loc.url}
         result: InstanceOpResultDto = self.runner.call(r.monitor_service, "instance_op", name, "replace", args,

@@ -27,6 +27,7 @@ from server.archive.checksums import CHUNK, file_checksum, normalise
 from server.archive.per_replica import replica_event_handler
 from server.archive.remotefile import download, http_chunks
 from server.archive.storage import FILEDIR, READ_ONLY, TEMPDIR, BitarchiveStorage
+from server.archive.transfer import repair_key
 from server.runtime import tokens
 from shared.dto.archive import BITARCHIVE_MONITOR, InstanceOpDto
 from shared.errors import BadChecksumStated, CopyIsGood, InvalidInput, NasError
@@ -114,15 +115,6 @@ class InstanceOps:
                     "(operator %s)", name, actual, reference, attic, claims.get("sub", "?"))
         return {"old_checksum": actual, "new_checksum": reference, "attic_path": attic,
                 "operator": claims.get("sub")}
-
-
-def repair_key(settings) -> bytes:
-    """``archive.preservation.repair_key_file`` (hex, like the installation key), else the
-    installation key. Raises ConfigError."""
-    path = settings["archive.preservation.repair_key_file"]
-    if path:
-        return tokens.installation_key({"security.key_file": path})
-    return tokens.installation_key(settings)
 
 
 def ops_of(ctx) -> InstanceOps:
