@@ -1900,6 +1900,10 @@
         <translation>Upload-fejl</translation>
     </message>
     <message>
+        <source>QA: not checked yet.</source>
+        <translation>QA: ikke kontrolleret endnu.</translation>
+    </message>
+    <message>
         <source>QA: {summary}</source>
         <translation>QA: {summary}</translation>
     </message>

@@ -1900,6 +1900,10 @@
         <translation>Upload-Fehler</translation>
     </message>
     <message>
+        <source>QA: not checked yet.</source>
+        <translation>QA: noch nicht geprüft.</translation>
+    </message>
+    <message>
         <source>QA: {summary}</source>
         <translation>QA: {summary}</translation>
     </message>

@@ -1900,6 +1900,10 @@
         <translation>Upload error</translation>
     </message>
     <message>
+        <source>QA: not checked yet.</source>
+        <translation>QA: not checked yet.</translation>
+    </message>
+    <message>
         <source>QA: {summary}</source>
         <translation>QA: {summary}</translation>
     </message>

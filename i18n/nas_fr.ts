@@ -1900,6 +1900,10 @@
         <translation>Erreur de téléversement</translation>
     </message>
     <message>
+        <source>QA: not checked yet.</source>
+        <translation>QA : pas encore vérifié.</translation>
+    </message>
+    <message>
         <source>QA: {summary}</source>
         <translation>QA : {summary}</translation>
     </message>

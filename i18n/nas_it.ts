@@ -1900,6 +1900,10 @@
         <translation>Errore di caricamento</translation>
     </message>
     <message>
+        <source>QA: not checked yet.</source>
+        <translation>QA: non ancora controllato.</translation>
+    </message>
+    <message>
         <source>QA: {summary}</source>
         <translation>QA: {summary}</translation>
     </message>

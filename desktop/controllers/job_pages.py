@@ -38,6 +38,10 @@ def capture_time(ts14: str) -> str:
         return ""
 
 
+def _nothing() -> str:
+    return ""
+
+
 def source_text(source: str) -> str:
     return {
         "seed": QCoreApplication.translate("JobPages", "Seed"),
@@ -66,7 +70,7 @@ class JobPagesController(Controller):
         self.job_id: int | None = None
         self.prefix = ""
         self.state = IDLE
-        self._text: Callable[[], str] = str
+        self._text: Callable[[], str] = _nothing
         self.scores: dict[str, float | None] = {}
         self._scores_asked = 0
         self.model = PagedTableModel(client, "index_server", "job_pages", [
@@ -121,7 +125,8 @@ class JobPagesController(Controller):
 
     def _load(self) -> None:
         self.retry.stop()
-        self._set_state(MAKING if self.state == MAKING else IDLE, self._text if self.state == MAKING else str)
+        # "being made" stays said until the list comes; anything else is cleared
+        self._set_state(MAKING if self.state == MAKING else IDLE, self._text if self.state == MAKING else _nothing)
         self.model.reload()
 
     # --- answers ---------------------------------------------------------------------------------

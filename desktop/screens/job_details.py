@@ -359,6 +359,9 @@ class JobDetailsScreen(Screen):
         if self.controller.job is None and summary is None and not problem:
             self.qa_label.setText("")
             return
+        if not problem and (summary is None or not summary.pages_checked):
+            self.qa_label.setText(self.tr("QA: not checked yet."))
+            return
         text = self.tr("QA: {summary}").format(summary=problem or summary_text(summary))
         if summary is not None and summary.worst:
             # a page a line: a URL never breaks across lines
