@@ -51,6 +51,10 @@ def _sentences() -> dict[str, str]:
         "batch_job_not_found": QCoreApplication.translate("Errors", "There is no such batch job."),
         "no_index_data": QCoreApplication.translate("Errors", "None of these jobs has data an index can be made from."),
         "index_not_ready": QCoreApplication.translate("Errors", "The index is not ready yet. Try again in a moment."),
+        "qa_run_not_found": QCoreApplication.translate("Errors", "There is no such QA run."),
+        "qa_page_not_found": QCoreApplication.translate("Errors", "QA has not checked this page of the job."),
+        "qa_job_not_done": QCoreApplication.translate("Errors", "QA reads a job from the archive: the job must have finished first."),
+        "qa_nothing_missing": QCoreApplication.translate("Errors", "QA found nothing missing in this job: there is nothing to patch."),
         "deploy_description_invalid": QCoreApplication.translate(
             "Errors", "The installation description is not valid: see the problems listed."),
         "notification_not_found": QCoreApplication.translate(

@@ -242,6 +242,12 @@ class MainWindow(QMainWindow):
 
         if "search" in keys and "archive_browser" in keys:
             self.screen("search").openCapture.connect(self.open_capture)
+        if "qa_review" in keys and "archive_browser" in keys:
+            self.screen("qa_review").openCapture.connect(self.open_capture)
+        if "qa_review" in keys and "job_details" in keys:
+            details = self.screen("job_details")
+            details.qa_button.show()
+            details.reviewQa.connect(lambda job: self.open_screen("qa_review").open_job(job))
 
     def open_capture(self, job_ids: list[int], timestamp: str, url: str) -> None:
         """A search hit in the archive browser: a tab over its job, at the hit's capture time,

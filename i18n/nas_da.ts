@@ -153,6 +153,22 @@
         <translation>Sessionens jobs som én WACZ-fil</translation>
     </message>
     <message>
+        <source>Pages of the job</source>
+        <translation>Jobbets sider</translation>
+    </message>
+    <message>
+        <source>Seeds first, then the pages the browser rendered, then the other HTML pages. Click one to show it as archived.</source>
+        <translation>Seeds først, så de sider browseren gengav, så de andre HTML-sider. Klik på en for at se den, som den er arkiveret.</translation>
+    </message>
+    <message>
+        <source>URL starts with… (example.dk/news/)</source>
+        <translation>URL begynder med … (example.dk/news/)</translation>
+    </message>
+    <message>
+        <source>Job {job}</source>
+        <translation>Job {job}</translation>
+    </message>
+    <message>
         <source>The jobs of this session ({jobs}), with their metadata and the originals of their revisits.</source>
         <translation>Sessionens jobs ({jobs}) med deres metadata og originalerne til deres gensyn.</translation>
     </message>
@@ -1128,6 +1144,22 @@
         <translation>Indekset er ikke klar endnu. Prøv igen om lidt.</translation>
     </message>
     <message>
+        <source>There is no such QA run.</source>
+        <translation>Der er ingen sådan QA-kørsel.</translation>
+    </message>
+    <message>
+        <source>QA has not checked this page of the job.</source>
+        <translation>QA har ikke kontrolleret denne side af jobbet.</translation>
+    </message>
+    <message>
+        <source>QA reads a job from the archive: the job must have finished first.</source>
+        <translation>QA læser et job fra arkivet: jobbet skal være afsluttet først.</translation>
+    </message>
+    <message>
+        <source>QA found nothing missing in this job: there is nothing to patch.</source>
+        <translation>QA fandt intet manglende i dette job: der er intet at lappe.</translation>
+    </message>
+    <message>
         <source>The installation description is not valid: see the problems listed.</source>
         <translation>Installationsbeskrivelsen er ikke gyldig: se de viste problemer.</translation>
     </message>
@@ -1651,6 +1683,10 @@
         <translation>Genindsendt som job {id}</translation>
     </message>
     <message>
+        <source>No QA service answers here.</source>
+        <translation>Ingen QA-tjeneste svarer her.</translation>
+    </message>
+    <message>
         <source>no limit</source>
         <translation>ingen grænse</translation>
     </message>
@@ -1733,6 +1769,10 @@
     <message>
         <source>Status history:</source>
         <translation>Statushistorik:</translation>
+    </message>
+    <message>
+        <source>QA review…</source>
+        <translation>QA-gennemgang…</translation>
     </message>
     <message>
         <source>Overview</source>
@@ -1860,6 +1900,18 @@
         <translation>Upload-fejl</translation>
     </message>
     <message>
+        <source>QA: not checked yet.</source>
+        <translation>QA: ikke kontrolleret endnu.</translation>
+    </message>
+    <message>
+        <source>QA: {summary}</source>
+        <translation>QA: {summary}</translation>
+    </message>
+    <message>
+        <source>Worst pages: {pages}</source>
+        <translation>Dårligste sider: {pages}</translation>
+    </message>
+    <message>
         <source>File</source>
         <translation>Fil</translation>
     </message>
@@ -1882,6 +1934,72 @@
     <message>
         <source>Lines {first}–{last} of {total} matching (of {all} in the crawl log)</source>
         <translation>Linje {first}–{last} af {total} fundne (af {all} i crawl-loggen)</translation>
+    </message>
+</context>
+<context>
+    <name>JobPages</name>
+    <message>
+        <source>Seed</source>
+        <extracomment>QA results read for the scores column (pages of 1000, the qa service&apos;s largest) the list&apos;s states, for the tab&apos;s line under the list</extracomment>
+        <translation>Seed</translation>
+    </message>
+    <message>
+        <source>Rendered</source>
+        <translation>Gengivet</translation>
+    </message>
+    <message>
+        <source>Page</source>
+        <translation>Side</translation>
+    </message>
+    <message>
+        <source>Sample</source>
+        <translation>Stikprøve</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>QA score</source>
+        <translation>QA-score</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Captured</source>
+        <translation>Høstet</translation>
+    </message>
+    <message>
+        <source>not captured</source>
+        <translation>ikke høstet</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln page(s) starting with {prefix}</source>
+        <translation>
+            <numerusform>%Ln side der begynder med {prefix}</numerusform>
+            <numerusform>%Ln sider der begynder med {prefix}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln page(s): seeds first</source>
+        <translation>
+            <numerusform>%Ln side: seeds først</numerusform>
+            <numerusform>%Ln sider: seeds først</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The page list of job {job} is being made from its index…</source>
+        <translation>Sidelisten for job {job} laves ud fra dets indeks …</translation>
+    </message>
+    <message>
+        <source>Type the start of a URL: a host name, then a path if you like (example.dk/news/).</source>
+        <translation>Skriv begyndelsen af en URL: et værtsnavn, og eventuelt en sti (example.dk/news/).</translation>
+    </message>
+    <message>
+        <source>The page list cannot be shown: {reason}</source>
+        <translation>Sidelisten kan ikke vises: {reason}</translation>
     </message>
 </context>
 <context>
@@ -2609,6 +2727,268 @@ En webarkiveringspakke til nationalbiblioteker.</translation>
     <message>
         <source>Cancel</source>
         <translation>Annullér</translation>
+    </message>
+</context>
+<context>
+    <name>QaReview</name>
+    <message>
+        <source>OK</source>
+        <extracomment>a run that has not ended: followed while the screen is on view</extracomment>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>Acceptable</source>
+        <translation>Acceptabel</translation>
+    </message>
+    <message>
+        <source>Broken</source>
+        <translation>Defekt</translation>
+    </message>
+    <message>
+        <source>QA has not checked this job yet.</source>
+        <translation>QA har ikke kontrolleret dette job endnu.</translation>
+    </message>
+    <message>
+        <source>Queued</source>
+        <translation>I kø</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>Kører</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Færdig</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fejlet</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Annulleret</translation>
+    </message>
+    <message numerus="yes">
+        <source>Run {run} ({kind}): {state}, %Ln of {total} page(s) checked</source>
+        <translation>
+            <numerusform>Kørsel {run} ({kind}): {state}, %Ln af {total} sider kontrolleret</numerusform>
+            <numerusform>Kørsel {run} ({kind}): {state}, %Ln af {total} sider kontrolleret</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>re-check</source>
+        <translation>genkontrol</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>fuld</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln page(s) checked</source>
+        <translation>
+            <numerusform>%Ln side kontrolleret</numerusform>
+            <numerusform>%Ln sider kontrolleret</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{share} complete</source>
+        <translation>{share} fuldstændige</translation>
+    </message>
+    <message>
+        <source>mean score {score}</source>
+        <translation>gennemsnitlig score {score}</translation>
+    </message>
+    <message>
+        <source>verdicts {verdicts}</source>
+        <translation>vurderinger {verdicts}</translation>
+    </message>
+    <message>
+        <source>Below the threshold of {threshold}.</source>
+        <translation>Under tærsklen på {threshold}.</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>Score</translation>
+    </message>
+    <message>
+        <source>Missing</source>
+        <translation>Mangler</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Vurdering</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Give a job number.</source>
+        <translation>Angiv et jobnummer.</translation>
+    </message>
+    <message>
+        <source>Verdict saved: {verdict} for {url}.</source>
+        <translation>Vurdering gemt: {verdict} for {url}.</translation>
+    </message>
+    <message>
+        <source>QA run {run} of job {job} is queued.</source>
+        <translation>QA-kørsel {run} af job {job} står i kø.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Patch job {patch} harvests %Ln missing URL(s) of job {job}; its pages are checked again when it is done.</source>
+        <translation>
+            <numerusform>Lappejob {patch} høster %Ln manglende URL fra job {job}; siderne kontrolleres igen, når det er færdigt.</numerusform>
+            <numerusform>Lappejob {patch} høster %Ln manglende URL&apos;er fra job {job}; siderne kontrolleres igen, når det er færdigt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The running qa service cannot make patch jobs yet.</source>
+        <translation>Den kørende QA-tjeneste kan endnu ikke lave lappejob.</translation>
+    </message>
+</context>
+<context>
+    <name>QaReviewScreen</name>
+    <message>
+        <source>QA review</source>
+        <translation>QA-gennemgang</translation>
+    </message>
+    <message>
+        <source>Review how complete a job&apos;s archived pages are, worst first, and patch what is missing.</source>
+        <translation>Gennemgå hvor fuldstændige et jobs arkiverede sider er, de dårligste først, og lap det, der mangler.</translation>
+    </message>
+    <message>
+        <source>Job:</source>
+        <translation>Job:</translation>
+    </message>
+    <message>
+        <source>job number</source>
+        <translation>jobnummer</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>Vis</translation>
+    </message>
+    <message>
+        <source>Run QA</source>
+        <translation>Kør QA</translation>
+    </message>
+    <message>
+        <source>Render every page of the job&apos;s page list from the archive and score it</source>
+        <translation>Gengiv hver side i jobbets sideliste fra arkivet og giv den en score</translation>
+    </message>
+    <message>
+        <source>Cancel run</source>
+        <translation>Annullér kørsel</translation>
+    </message>
+    <message>
+        <source>Patch missing</source>
+        <translation>Lap det manglende</translation>
+    </message>
+    <message>
+        <source>Harvest the job&apos;s missing resources as a follow-up job of the same harvest, then check those pages again</source>
+        <translation>Høst jobbets manglende ressourcer som et opfølgende job i samme høstning, og kontrollér så siderne igen</translation>
+    </message>
+    <message>
+        <source>At crawl time</source>
+        <translation>Ved høstningen</translation>
+    </message>
+    <message>
+        <source>As replayed</source>
+        <translation>Som genafspillet</translation>
+    </message>
+    <message>
+        <source>Open in the archive browser</source>
+        <translation>Åbn i arkivbrowseren</translation>
+    </message>
+    <message>
+        <source>Reviewer&apos;s verdict</source>
+        <translation>Bedømmerens vurdering</translation>
+    </message>
+    <message>
+        <source>Note (optional)</source>
+        <translation>Note (valgfri)</translation>
+    </message>
+    <message>
+        <source>Save verdict</source>
+        <translation>Gem vurdering</translation>
+    </message>
+    <message>
+        <source>Give a job number to review its pages as QA scored them.</source>
+        <translation>Angiv et jobnummer for at gennemgå dets sider, som QA har scoret dem.</translation>
+    </message>
+    <message>
+        <source>Choose a page in the list.</source>
+        <translation>Vælg en side i listen.</translation>
+    </message>
+    <message>
+        <source>Missing resources</source>
+        <translation>Manglende ressourcer</translation>
+    </message>
+    <message>
+        <source>Score {score}</source>
+        <translation>Score {score}</translation>
+    </message>
+    <message>
+        <source>looks {score} alike</source>
+        <translation>ligner {score} visuelt</translation>
+    </message>
+    <message>
+        <source>text {score} alike</source>
+        <translation>teksten {score} ens</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln resource(s) requested</source>
+        <translation>
+            <numerusform>%Ln ressource forespurgt</numerusform>
+            <numerusform>%Ln ressourcer forespurgt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>loaded</source>
+        <translation>indlæst</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>tidsgrænse overskredet</translation>
+    </message>
+    <message>
+        <source>crashed</source>
+        <translation>brød sammen</translation>
+    </message>
+    <message>
+        <source>captured {when}</source>
+        <translation>høstet {when}</translation>
+    </message>
+    <message>
+        <source>Errors: {errors}</source>
+        <translation>Fejl: {errors}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln missing resource(s)</source>
+        <translation>
+            <numerusform>%Ln manglende ressource</numerusform>
+            <numerusform>%Ln manglende ressourcer</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{verdict} by {reviewer}, {when}</source>
+        <translation>{verdict} af {reviewer}, {when}</translation>
+    </message>
+    <message>
+        <source>loading…</source>
+        <translation>henter …</translation>
+    </message>
+    <message>
+        <source>no picture</source>
+        <translation>intet billede</translation>
+    </message>
+    <message>
+        <source>Choose OK, Acceptable or Broken.</source>
+        <translation>Vælg OK, Acceptabel eller Defekt.</translation>
     </message>
 </context>
 <context>

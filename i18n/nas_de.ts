@@ -153,6 +153,22 @@
         <translation>Die Jobs dieser Sitzung als eine WACZ-Datei</translation>
     </message>
     <message>
+        <source>Pages of the job</source>
+        <translation>Seiten des Jobs</translation>
+    </message>
+    <message>
+        <source>Seeds first, then the pages the browser rendered, then the other HTML pages. Click one to show it as archived.</source>
+        <translation>Zuerst die Seeds, dann die vom Browser dargestellten Seiten, dann die übrigen HTML-Seiten. Klicken Sie auf eine, um sie so zu sehen, wie sie archiviert ist.</translation>
+    </message>
+    <message>
+        <source>URL starts with… (example.dk/news/)</source>
+        <translation>URL beginnt mit … (example.dk/news/)</translation>
+    </message>
+    <message>
+        <source>Job {job}</source>
+        <translation>Job {job}</translation>
+    </message>
+    <message>
         <source>The jobs of this session ({jobs}), with their metadata and the originals of their revisits.</source>
         <translation>Die Jobs dieser Sitzung ({jobs}) mit ihren Metadaten und den Originalen ihrer Revisits.</translation>
     </message>
@@ -1128,6 +1144,22 @@
         <translation>Der Index ist noch nicht fertig. Versuchen Sie es gleich noch einmal.</translation>
     </message>
     <message>
+        <source>There is no such QA run.</source>
+        <translation>Diesen QA-Lauf gibt es nicht.</translation>
+    </message>
+    <message>
+        <source>QA has not checked this page of the job.</source>
+        <translation>Die QA hat diese Seite des Jobs nicht geprüft.</translation>
+    </message>
+    <message>
+        <source>QA reads a job from the archive: the job must have finished first.</source>
+        <translation>Die QA liest einen Job aus dem Archiv: Der Job muss zuerst beendet sein.</translation>
+    </message>
+    <message>
+        <source>QA found nothing missing in this job: there is nothing to patch.</source>
+        <translation>Die QA hat in diesem Job nichts Fehlendes gefunden: Es gibt nichts nachzuernten.</translation>
+    </message>
+    <message>
         <source>The installation description is not valid: see the problems listed.</source>
         <translation>Die Installationsbeschreibung ist ungültig: siehe die aufgeführten Probleme.</translation>
     </message>
@@ -1651,6 +1683,10 @@
         <translation>Erneut eingereicht als Job {id}</translation>
     </message>
     <message>
+        <source>No QA service answers here.</source>
+        <translation>Hier antwortet kein QA-Dienst.</translation>
+    </message>
+    <message>
         <source>no limit</source>
         <translation>keine Grenze</translation>
     </message>
@@ -1733,6 +1769,10 @@
     <message>
         <source>Status history:</source>
         <translation>Statusverlauf:</translation>
+    </message>
+    <message>
+        <source>QA review…</source>
+        <translation>QA-Prüfung…</translation>
     </message>
     <message>
         <source>Overview</source>
@@ -1860,6 +1900,18 @@
         <translation>Upload-Fehler</translation>
     </message>
     <message>
+        <source>QA: not checked yet.</source>
+        <translation>QA: noch nicht geprüft.</translation>
+    </message>
+    <message>
+        <source>QA: {summary}</source>
+        <translation>QA: {summary}</translation>
+    </message>
+    <message>
+        <source>Worst pages: {pages}</source>
+        <translation>Schlechteste Seiten: {pages}</translation>
+    </message>
+    <message>
         <source>File</source>
         <translation>Datei</translation>
     </message>
@@ -1882,6 +1934,72 @@
     <message>
         <source>Lines {first}–{last} of {total} matching (of {all} in the crawl log)</source>
         <translation>Zeilen {first}–{last} von {total} Treffern (von {all} im Crawl-Log)</translation>
+    </message>
+</context>
+<context>
+    <name>JobPages</name>
+    <message>
+        <source>Seed</source>
+        <extracomment>QA results read for the scores column (pages of 1000, the qa service&apos;s largest) the list&apos;s states, for the tab&apos;s line under the list</extracomment>
+        <translation>Seed</translation>
+    </message>
+    <message>
+        <source>Rendered</source>
+        <translation>Dargestellt</translation>
+    </message>
+    <message>
+        <source>Page</source>
+        <translation>Seite</translation>
+    </message>
+    <message>
+        <source>Sample</source>
+        <translation>Stichprobe</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>QA score</source>
+        <translation>QA-Wert</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Captured</source>
+        <translation>Erfasst</translation>
+    </message>
+    <message>
+        <source>not captured</source>
+        <translation>nicht erfasst</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln page(s) starting with {prefix}</source>
+        <translation>
+            <numerusform>%Ln Seite, die mit {prefix} beginnt</numerusform>
+            <numerusform>%Ln Seiten, die mit {prefix} beginnen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln page(s): seeds first</source>
+        <translation>
+            <numerusform>%Ln Seite: Seeds zuerst</numerusform>
+            <numerusform>%Ln Seiten: Seeds zuerst</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The page list of job {job} is being made from its index…</source>
+        <translation>Die Seitenliste von Job {job} wird aus seinem Index erstellt …</translation>
+    </message>
+    <message>
+        <source>Type the start of a URL: a host name, then a path if you like (example.dk/news/).</source>
+        <translation>Geben Sie den Anfang einer URL ein: einen Hostnamen, gern gefolgt von einem Pfad (example.dk/news/).</translation>
+    </message>
+    <message>
+        <source>The page list cannot be shown: {reason}</source>
+        <translation>Die Seitenliste kann nicht angezeigt werden: {reason}</translation>
     </message>
 </context>
 <context>
@@ -2609,6 +2727,268 @@ Eine Webarchivierungs-Suite für Nationalbibliotheken.</translation>
     <message>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
+    </message>
+</context>
+<context>
+    <name>QaReview</name>
+    <message>
+        <source>OK</source>
+        <extracomment>a run that has not ended: followed while the screen is on view</extracomment>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>Acceptable</source>
+        <translation>Annehmbar</translation>
+    </message>
+    <message>
+        <source>Broken</source>
+        <translation>Kaputt</translation>
+    </message>
+    <message>
+        <source>QA has not checked this job yet.</source>
+        <translation>Die QA hat diesen Job noch nicht geprüft.</translation>
+    </message>
+    <message>
+        <source>Queued</source>
+        <translation>In der Warteschlange</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>Läuft</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Fertig</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Abgebrochen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Run {run} ({kind}): {state}, %Ln of {total} page(s) checked</source>
+        <translation>
+            <numerusform>Lauf {run} ({kind}): {state}, %Ln von {total} Seiten geprüft</numerusform>
+            <numerusform>Lauf {run} ({kind}): {state}, %Ln von {total} Seiten geprüft</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>re-check</source>
+        <translation>Nachprüfung</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>vollständig</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln page(s) checked</source>
+        <translation>
+            <numerusform>%Ln Seite geprüft</numerusform>
+            <numerusform>%Ln Seiten geprüft</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{share} complete</source>
+        <translation>{share} vollständig</translation>
+    </message>
+    <message>
+        <source>mean score {score}</source>
+        <translation>mittlerer Wert {score}</translation>
+    </message>
+    <message>
+        <source>verdicts {verdicts}</source>
+        <translation>Urteile {verdicts}</translation>
+    </message>
+    <message>
+        <source>Below the threshold of {threshold}.</source>
+        <translation>Unter der Schwelle von {threshold}.</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Missing</source>
+        <translation>Fehlend</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Urteil</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Give a job number.</source>
+        <translation>Geben Sie eine Jobnummer an.</translation>
+    </message>
+    <message>
+        <source>Verdict saved: {verdict} for {url}.</source>
+        <translation>Urteil gespeichert: {verdict} für {url}.</translation>
+    </message>
+    <message>
+        <source>QA run {run} of job {job} is queued.</source>
+        <translation>QA-Lauf {run} von Job {job} ist eingereiht.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Patch job {patch} harvests %Ln missing URL(s) of job {job}; its pages are checked again when it is done.</source>
+        <translation>
+            <numerusform>Nachernte-Job {patch} erntet %Ln fehlende URL von Job {job}; die Seiten werden erneut geprüft, wenn er fertig ist.</numerusform>
+            <numerusform>Nachernte-Job {patch} erntet %Ln fehlende URLs von Job {job}; die Seiten werden erneut geprüft, wenn er fertig ist.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The running qa service cannot make patch jobs yet.</source>
+        <translation>Der laufende QA-Dienst kann noch keine Nachernte-Jobs anlegen.</translation>
+    </message>
+</context>
+<context>
+    <name>QaReviewScreen</name>
+    <message>
+        <source>QA review</source>
+        <translation>QA-Prüfung</translation>
+    </message>
+    <message>
+        <source>Review how complete a job&apos;s archived pages are, worst first, and patch what is missing.</source>
+        <translation>Prüfen, wie vollständig die archivierten Seiten eines Jobs sind, die schlechtesten zuerst, und Fehlendes nachernten.</translation>
+    </message>
+    <message>
+        <source>Job:</source>
+        <translation>Job:</translation>
+    </message>
+    <message>
+        <source>job number</source>
+        <translation>Jobnummer</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>Anzeigen</translation>
+    </message>
+    <message>
+        <source>Run QA</source>
+        <translation>QA starten</translation>
+    </message>
+    <message>
+        <source>Render every page of the job&apos;s page list from the archive and score it</source>
+        <translation>Jede Seite der Seitenliste des Jobs aus dem Archiv darstellen und bewerten</translation>
+    </message>
+    <message>
+        <source>Cancel run</source>
+        <translation>Lauf abbrechen</translation>
+    </message>
+    <message>
+        <source>Patch missing</source>
+        <translation>Fehlendes nachernten</translation>
+    </message>
+    <message>
+        <source>Harvest the job&apos;s missing resources as a follow-up job of the same harvest, then check those pages again</source>
+        <translation>Die fehlenden Ressourcen des Jobs als Folgejob derselben Ernte ernten und diese Seiten danach erneut prüfen</translation>
+    </message>
+    <message>
+        <source>At crawl time</source>
+        <translation>Bei der Ernte</translation>
+    </message>
+    <message>
+        <source>As replayed</source>
+        <translation>Wie wiedergegeben</translation>
+    </message>
+    <message>
+        <source>Open in the archive browser</source>
+        <translation>Im Archivbrowser öffnen</translation>
+    </message>
+    <message>
+        <source>Reviewer&apos;s verdict</source>
+        <translation>Urteil des Prüfers</translation>
+    </message>
+    <message>
+        <source>Note (optional)</source>
+        <translation>Notiz (optional)</translation>
+    </message>
+    <message>
+        <source>Save verdict</source>
+        <translation>Urteil speichern</translation>
+    </message>
+    <message>
+        <source>Give a job number to review its pages as QA scored them.</source>
+        <translation>Geben Sie eine Jobnummer an, um seine Seiten so zu prüfen, wie die QA sie bewertet hat.</translation>
+    </message>
+    <message>
+        <source>Choose a page in the list.</source>
+        <translation>Wählen Sie eine Seite in der Liste.</translation>
+    </message>
+    <message>
+        <source>Missing resources</source>
+        <translation>Fehlende Ressourcen</translation>
+    </message>
+    <message>
+        <source>Score {score}</source>
+        <translation>Wert {score}</translation>
+    </message>
+    <message>
+        <source>looks {score} alike</source>
+        <translation>sieht zu {score} gleich aus</translation>
+    </message>
+    <message>
+        <source>text {score} alike</source>
+        <translation>Text zu {score} gleich</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln resource(s) requested</source>
+        <translation>
+            <numerusform>%Ln Ressource angefragt</numerusform>
+            <numerusform>%Ln Ressourcen angefragt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>loaded</source>
+        <translation>geladen</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>Zeitlimit überschritten</translation>
+    </message>
+    <message>
+        <source>crashed</source>
+        <translation>abgestürzt</translation>
+    </message>
+    <message>
+        <source>captured {when}</source>
+        <translation>erfasst {when}</translation>
+    </message>
+    <message>
+        <source>Errors: {errors}</source>
+        <translation>Fehler: {errors}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln missing resource(s)</source>
+        <translation>
+            <numerusform>%Ln fehlende Ressource</numerusform>
+            <numerusform>%Ln fehlende Ressourcen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{verdict} by {reviewer}, {when}</source>
+        <translation>{verdict} von {reviewer}, {when}</translation>
+    </message>
+    <message>
+        <source>loading…</source>
+        <translation>wird geladen …</translation>
+    </message>
+    <message>
+        <source>no picture</source>
+        <translation>kein Bild</translation>
+    </message>
+    <message>
+        <source>Choose OK, Acceptable or Broken.</source>
+        <translation>Wählen Sie OK, Annehmbar oder Kaputt.</translation>
     </message>
 </context>
 <context>

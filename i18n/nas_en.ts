@@ -153,6 +153,22 @@
         <translation>The jobs of this session as one WACZ file</translation>
     </message>
     <message>
+        <source>Pages of the job</source>
+        <translation>Pages of the job</translation>
+    </message>
+    <message>
+        <source>Seeds first, then the pages the browser rendered, then the other HTML pages. Click one to show it as archived.</source>
+        <translation>Seeds first, then the pages the browser rendered, then the other HTML pages. Click one to show it as archived.</translation>
+    </message>
+    <message>
+        <source>URL starts with… (example.dk/news/)</source>
+        <translation>URL starts with… (example.dk/news/)</translation>
+    </message>
+    <message>
+        <source>Job {job}</source>
+        <translation>Job {job}</translation>
+    </message>
+    <message>
         <source>The jobs of this session ({jobs}), with their metadata and the originals of their revisits.</source>
         <translation>The jobs of this session ({jobs}), with their metadata and the originals of their revisits.</translation>
     </message>
@@ -1128,6 +1144,22 @@
         <translation>The index is not ready yet. Try again in a moment.</translation>
     </message>
     <message>
+        <source>There is no such QA run.</source>
+        <translation>There is no such QA run.</translation>
+    </message>
+    <message>
+        <source>QA has not checked this page of the job.</source>
+        <translation>QA has not checked this page of the job.</translation>
+    </message>
+    <message>
+        <source>QA reads a job from the archive: the job must have finished first.</source>
+        <translation>QA reads a job from the archive: the job must have finished first.</translation>
+    </message>
+    <message>
+        <source>QA found nothing missing in this job: there is nothing to patch.</source>
+        <translation>QA found nothing missing in this job: there is nothing to patch.</translation>
+    </message>
+    <message>
         <source>The installation description is not valid: see the problems listed.</source>
         <translation>The installation description is not valid: see the problems listed.</translation>
     </message>
@@ -1651,6 +1683,10 @@
         <translation>Resubmitted as job {id}</translation>
     </message>
     <message>
+        <source>No QA service answers here.</source>
+        <translation>No QA service answers here.</translation>
+    </message>
+    <message>
         <source>no limit</source>
         <translation>no limit</translation>
     </message>
@@ -1733,6 +1769,10 @@
     <message>
         <source>Status history:</source>
         <translation>Status history:</translation>
+    </message>
+    <message>
+        <source>QA review…</source>
+        <translation>QA review…</translation>
     </message>
     <message>
         <source>Overview</source>
@@ -1860,6 +1900,18 @@
         <translation>Upload error</translation>
     </message>
     <message>
+        <source>QA: not checked yet.</source>
+        <translation>QA: not checked yet.</translation>
+    </message>
+    <message>
+        <source>QA: {summary}</source>
+        <translation>QA: {summary}</translation>
+    </message>
+    <message>
+        <source>Worst pages: {pages}</source>
+        <translation>Worst pages: {pages}</translation>
+    </message>
+    <message>
         <source>File</source>
         <translation>File</translation>
     </message>
@@ -1882,6 +1934,72 @@
     <message>
         <source>Lines {first}–{last} of {total} matching (of {all} in the crawl log)</source>
         <translation>Lines {first}–{last} of {total} matching (of {all} in the crawl log)</translation>
+    </message>
+</context>
+<context>
+    <name>JobPages</name>
+    <message>
+        <source>Seed</source>
+        <extracomment>QA results read for the scores column (pages of 1000, the qa service&apos;s largest) the list&apos;s states, for the tab&apos;s line under the list</extracomment>
+        <translation>Seed</translation>
+    </message>
+    <message>
+        <source>Rendered</source>
+        <translation>Rendered</translation>
+    </message>
+    <message>
+        <source>Page</source>
+        <translation>Page</translation>
+    </message>
+    <message>
+        <source>Sample</source>
+        <translation>Sample</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Kind</translation>
+    </message>
+    <message>
+        <source>QA score</source>
+        <translation>QA score</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Captured</source>
+        <translation>Captured</translation>
+    </message>
+    <message>
+        <source>not captured</source>
+        <translation>not captured</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln page(s) starting with {prefix}</source>
+        <translation>
+            <numerusform>%Ln page starting with {prefix}</numerusform>
+            <numerusform>%Ln pages starting with {prefix}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln page(s): seeds first</source>
+        <translation>
+            <numerusform>%Ln page: seeds first</numerusform>
+            <numerusform>%Ln pages: seeds first</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The page list of job {job} is being made from its index…</source>
+        <translation>The page list of job {job} is being made from its index…</translation>
+    </message>
+    <message>
+        <source>Type the start of a URL: a host name, then a path if you like (example.dk/news/).</source>
+        <translation>Type the start of a URL: a host name, then a path if you like (example.dk/news/).</translation>
+    </message>
+    <message>
+        <source>The page list cannot be shown: {reason}</source>
+        <translation>The page list cannot be shown: {reason}</translation>
     </message>
 </context>
 <context>
@@ -2609,6 +2727,268 @@ A web-archiving suite for national libraries.</translation>
     <message>
         <source>Cancel</source>
         <translation>Cancel</translation>
+    </message>
+</context>
+<context>
+    <name>QaReview</name>
+    <message>
+        <source>OK</source>
+        <extracomment>a run that has not ended: followed while the screen is on view</extracomment>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>Acceptable</source>
+        <translation>Acceptable</translation>
+    </message>
+    <message>
+        <source>Broken</source>
+        <translation>Broken</translation>
+    </message>
+    <message>
+        <source>QA has not checked this job yet.</source>
+        <translation>QA has not checked this job yet.</translation>
+    </message>
+    <message>
+        <source>Queued</source>
+        <translation>Queued</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>Running</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Done</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Failed</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Cancelled</translation>
+    </message>
+    <message numerus="yes">
+        <source>Run {run} ({kind}): {state}, %Ln of {total} page(s) checked</source>
+        <translation>
+            <numerusform>Run {run} ({kind}): {state}, %Ln of {total} pages checked</numerusform>
+            <numerusform>Run {run} ({kind}): {state}, %Ln of {total} pages checked</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>re-check</source>
+        <translation>re-check</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>full</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln page(s) checked</source>
+        <translation>
+            <numerusform>%Ln page checked</numerusform>
+            <numerusform>%Ln pages checked</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{share} complete</source>
+        <translation>{share} complete</translation>
+    </message>
+    <message>
+        <source>mean score {score}</source>
+        <translation>mean score {score}</translation>
+    </message>
+    <message>
+        <source>verdicts {verdicts}</source>
+        <translation>verdicts {verdicts}</translation>
+    </message>
+    <message>
+        <source>Below the threshold of {threshold}.</source>
+        <translation>Below the threshold of {threshold}.</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>Score</translation>
+    </message>
+    <message>
+        <source>Missing</source>
+        <translation>Missing</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Verdict</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Kind</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Give a job number.</source>
+        <translation>Give a job number.</translation>
+    </message>
+    <message>
+        <source>Verdict saved: {verdict} for {url}.</source>
+        <translation>Verdict saved: {verdict} for {url}.</translation>
+    </message>
+    <message>
+        <source>QA run {run} of job {job} is queued.</source>
+        <translation>QA run {run} of job {job} is queued.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Patch job {patch} harvests %Ln missing URL(s) of job {job}; its pages are checked again when it is done.</source>
+        <translation>
+            <numerusform>Patch job {patch} harvests %Ln missing URL of job {job}; its pages are checked again when it is done.</numerusform>
+            <numerusform>Patch job {patch} harvests %Ln missing URLs of job {job}; its pages are checked again when it is done.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The running qa service cannot make patch jobs yet.</source>
+        <translation>The running qa service cannot make patch jobs yet.</translation>
+    </message>
+</context>
+<context>
+    <name>QaReviewScreen</name>
+    <message>
+        <source>QA review</source>
+        <translation>QA review</translation>
+    </message>
+    <message>
+        <source>Review how complete a job&apos;s archived pages are, worst first, and patch what is missing.</source>
+        <translation>Review how complete a job&apos;s archived pages are, worst first, and patch what is missing.</translation>
+    </message>
+    <message>
+        <source>Job:</source>
+        <translation>Job:</translation>
+    </message>
+    <message>
+        <source>job number</source>
+        <translation>job number</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>Show</translation>
+    </message>
+    <message>
+        <source>Run QA</source>
+        <translation>Run QA</translation>
+    </message>
+    <message>
+        <source>Render every page of the job&apos;s page list from the archive and score it</source>
+        <translation>Render every page of the job&apos;s page list from the archive and score it</translation>
+    </message>
+    <message>
+        <source>Cancel run</source>
+        <translation>Cancel run</translation>
+    </message>
+    <message>
+        <source>Patch missing</source>
+        <translation>Patch missing</translation>
+    </message>
+    <message>
+        <source>Harvest the job&apos;s missing resources as a follow-up job of the same harvest, then check those pages again</source>
+        <translation>Harvest the job&apos;s missing resources as a follow-up job of the same harvest, then check those pages again</translation>
+    </message>
+    <message>
+        <source>At crawl time</source>
+        <translation>At crawl time</translation>
+    </message>
+    <message>
+        <source>As replayed</source>
+        <translation>As replayed</translation>
+    </message>
+    <message>
+        <source>Open in the archive browser</source>
+        <translation>Open in the archive browser</translation>
+    </message>
+    <message>
+        <source>Reviewer&apos;s verdict</source>
+        <translation>Reviewer&apos;s verdict</translation>
+    </message>
+    <message>
+        <source>Note (optional)</source>
+        <translation>Note (optional)</translation>
+    </message>
+    <message>
+        <source>Save verdict</source>
+        <translation>Save verdict</translation>
+    </message>
+    <message>
+        <source>Give a job number to review its pages as QA scored them.</source>
+        <translation>Give a job number to review its pages as QA scored them.</translation>
+    </message>
+    <message>
+        <source>Choose a page in the list.</source>
+        <translation>Choose a page in the list.</translation>
+    </message>
+    <message>
+        <source>Missing resources</source>
+        <translation>Missing resources</translation>
+    </message>
+    <message>
+        <source>Score {score}</source>
+        <translation>Score {score}</translation>
+    </message>
+    <message>
+        <source>looks {score} alike</source>
+        <translation>looks {score} alike</translation>
+    </message>
+    <message>
+        <source>text {score} alike</source>
+        <translation>text {score} alike</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln resource(s) requested</source>
+        <translation>
+            <numerusform>%Ln resource requested</numerusform>
+            <numerusform>%Ln resources requested</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>loaded</source>
+        <translation>loaded</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>timed out</translation>
+    </message>
+    <message>
+        <source>crashed</source>
+        <translation>crashed</translation>
+    </message>
+    <message>
+        <source>captured {when}</source>
+        <translation>captured {when}</translation>
+    </message>
+    <message>
+        <source>Errors: {errors}</source>
+        <translation>Errors: {errors}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln missing resource(s)</source>
+        <translation>
+            <numerusform>%Ln missing resource</numerusform>
+            <numerusform>%Ln missing resources</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{verdict} by {reviewer}, {when}</source>
+        <translation>{verdict} by {reviewer}, {when}</translation>
+    </message>
+    <message>
+        <source>loading…</source>
+        <translation>loading…</translation>
+    </message>
+    <message>
+        <source>no picture</source>
+        <translation>no picture</translation>
+    </message>
+    <message>
+        <source>Choose OK, Acceptable or Broken.</source>
+        <translation>Choose OK, Acceptable or Broken.</translation>
     </message>
 </context>
 <context>

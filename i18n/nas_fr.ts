@@ -153,6 +153,22 @@
         <translation>Les tâches de cette session en un seul fichier WACZ</translation>
     </message>
     <message>
+        <source>Pages of the job</source>
+        <translation>Pages du job</translation>
+    </message>
+    <message>
+        <source>Seeds first, then the pages the browser rendered, then the other HTML pages. Click one to show it as archived.</source>
+        <translation>D&apos;abord les graines, puis les pages rendues par le navigateur, puis les autres pages HTML. Cliquez sur une page pour la voir telle qu&apos;elle est archivée.</translation>
+    </message>
+    <message>
+        <source>URL starts with… (example.dk/news/)</source>
+        <translation>L&apos;URL commence par… (example.dk/news/)</translation>
+    </message>
+    <message>
+        <source>Job {job}</source>
+        <translation>Job {job}</translation>
+    </message>
+    <message>
         <source>The jobs of this session ({jobs}), with their metadata and the originals of their revisits.</source>
         <translation>Les tâches de cette session ({jobs}), avec leurs métadonnées et les originaux de leurs revisites.</translation>
     </message>
@@ -1128,6 +1144,22 @@
         <translation>L’index n’est pas encore prêt. Réessayez dans un instant.</translation>
     </message>
     <message>
+        <source>There is no such QA run.</source>
+        <translation>Cette exécution de QA n&apos;existe pas.</translation>
+    </message>
+    <message>
+        <source>QA has not checked this page of the job.</source>
+        <translation>La QA n&apos;a pas vérifié cette page du job.</translation>
+    </message>
+    <message>
+        <source>QA reads a job from the archive: the job must have finished first.</source>
+        <translation>La QA lit un job dans l&apos;archive : le job doit d&apos;abord être terminé.</translation>
+    </message>
+    <message>
+        <source>QA found nothing missing in this job: there is nothing to patch.</source>
+        <translation>La QA n&apos;a rien trouvé de manquant dans ce job : il n&apos;y a rien à compléter.</translation>
+    </message>
+    <message>
         <source>The installation description is not valid: see the problems listed.</source>
         <translation>La description de l&apos;installation n&apos;est pas valide : voir les problèmes listés.</translation>
     </message>
@@ -1651,6 +1683,10 @@
         <translation>Resoumise comme tâche {id}</translation>
     </message>
     <message>
+        <source>No QA service answers here.</source>
+        <translation>Aucun service de QA ne répond ici.</translation>
+    </message>
+    <message>
         <source>no limit</source>
         <translation>sans limite</translation>
     </message>
@@ -1733,6 +1769,10 @@
     <message>
         <source>Status history:</source>
         <translation>Historique des statuts :</translation>
+    </message>
+    <message>
+        <source>QA review…</source>
+        <translation>Revue QA…</translation>
     </message>
     <message>
         <source>Overview</source>
@@ -1860,6 +1900,18 @@
         <translation>Erreur de téléversement</translation>
     </message>
     <message>
+        <source>QA: not checked yet.</source>
+        <translation>QA : pas encore vérifié.</translation>
+    </message>
+    <message>
+        <source>QA: {summary}</source>
+        <translation>QA : {summary}</translation>
+    </message>
+    <message>
+        <source>Worst pages: {pages}</source>
+        <translation>Pires pages : {pages}</translation>
+    </message>
+    <message>
         <source>File</source>
         <translation>Fichier</translation>
     </message>
@@ -1882,6 +1934,72 @@
     <message>
         <source>Lines {first}–{last} of {total} matching (of {all} in the crawl log)</source>
         <translation>Lignes {first}–{last} sur {total} trouvées (sur {all} dans le journal)</translation>
+    </message>
+</context>
+<context>
+    <name>JobPages</name>
+    <message>
+        <source>Seed</source>
+        <extracomment>QA results read for the scores column (pages of 1000, the qa service&apos;s largest) the list&apos;s states, for the tab&apos;s line under the list</extracomment>
+        <translation>Graine</translation>
+    </message>
+    <message>
+        <source>Rendered</source>
+        <translation>Rendue</translation>
+    </message>
+    <message>
+        <source>Page</source>
+        <translation>Page</translation>
+    </message>
+    <message>
+        <source>Sample</source>
+        <translation>Échantillon</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Type</translation>
+    </message>
+    <message>
+        <source>QA score</source>
+        <translation>Score QA</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Captured</source>
+        <translation>Capturée</translation>
+    </message>
+    <message>
+        <source>not captured</source>
+        <translation>non capturée</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln page(s) starting with {prefix}</source>
+        <translation>
+            <numerusform>%Ln page commençant par {prefix}</numerusform>
+            <numerusform>%Ln pages commençant par {prefix}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln page(s): seeds first</source>
+        <translation>
+            <numerusform>%Ln page : les graines d&apos;abord</numerusform>
+            <numerusform>%Ln pages : les graines d&apos;abord</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The page list of job {job} is being made from its index…</source>
+        <translation>La liste des pages du job {job} est en cours de création à partir de son index…</translation>
+    </message>
+    <message>
+        <source>Type the start of a URL: a host name, then a path if you like (example.dk/news/).</source>
+        <translation>Tapez le début d&apos;une URL : un nom d&apos;hôte, puis un chemin si vous voulez (example.dk/news/).</translation>
+    </message>
+    <message>
+        <source>The page list cannot be shown: {reason}</source>
+        <translation>La liste des pages ne peut pas être affichée : {reason}</translation>
     </message>
 </context>
 <context>
@@ -2609,6 +2727,268 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
     <message>
         <source>Cancel</source>
         <translation>Annuler</translation>
+    </message>
+</context>
+<context>
+    <name>QaReview</name>
+    <message>
+        <source>OK</source>
+        <extracomment>a run that has not ended: followed while the screen is on view</extracomment>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>Acceptable</source>
+        <translation>Acceptable</translation>
+    </message>
+    <message>
+        <source>Broken</source>
+        <translation>Cassée</translation>
+    </message>
+    <message>
+        <source>QA has not checked this job yet.</source>
+        <translation>La QA n&apos;a pas encore vérifié ce job.</translation>
+    </message>
+    <message>
+        <source>Queued</source>
+        <translation>En file d&apos;attente</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>En cours</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Terminée</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Échouée</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Annulée</translation>
+    </message>
+    <message numerus="yes">
+        <source>Run {run} ({kind}): {state}, %Ln of {total} page(s) checked</source>
+        <translation>
+            <numerusform>Exécution {run} ({kind}) : {state}, %Ln page vérifiée sur {total}</numerusform>
+            <numerusform>Exécution {run} ({kind}) : {state}, %Ln pages vérifiées sur {total}</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>re-check</source>
+        <translation>revérification</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>complète</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln page(s) checked</source>
+        <translation>
+            <numerusform>%Ln page vérifiée</numerusform>
+            <numerusform>%Ln pages vérifiées</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{share} complete</source>
+        <translation>{share} complètes</translation>
+    </message>
+    <message>
+        <source>mean score {score}</source>
+        <translation>score moyen {score}</translation>
+    </message>
+    <message>
+        <source>verdicts {verdicts}</source>
+        <translation>verdicts {verdicts}</translation>
+    </message>
+    <message>
+        <source>Below the threshold of {threshold}.</source>
+        <translation>Sous le seuil de {threshold}.</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>Score</translation>
+    </message>
+    <message>
+        <source>Missing</source>
+        <translation>Manquants</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Verdict</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Type</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Give a job number.</source>
+        <translation>Indiquez un numéro de job.</translation>
+    </message>
+    <message>
+        <source>Verdict saved: {verdict} for {url}.</source>
+        <translation>Verdict enregistré : {verdict} pour {url}.</translation>
+    </message>
+    <message>
+        <source>QA run {run} of job {job} is queued.</source>
+        <translation>L&apos;exécution de QA {run} du job {job} est en file d&apos;attente.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Patch job {patch} harvests %Ln missing URL(s) of job {job}; its pages are checked again when it is done.</source>
+        <translation>
+            <numerusform>Le job de complément {patch} moissonne %Ln URL manquante du job {job} ; ses pages sont revérifiées quand il est terminé.</numerusform>
+            <numerusform>Le job de complément {patch} moissonne %Ln URL manquantes du job {job} ; ses pages sont revérifiées quand il est terminé.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The running qa service cannot make patch jobs yet.</source>
+        <translation>Le service de QA en cours d&apos;exécution ne sait pas encore créer de jobs de complément.</translation>
+    </message>
+</context>
+<context>
+    <name>QaReviewScreen</name>
+    <message>
+        <source>QA review</source>
+        <translation>Revue QA</translation>
+    </message>
+    <message>
+        <source>Review how complete a job&apos;s archived pages are, worst first, and patch what is missing.</source>
+        <translation>Vérifier à quel point les pages archivées d&apos;un job sont complètes, les pires d&apos;abord, et compléter ce qui manque.</translation>
+    </message>
+    <message>
+        <source>Job:</source>
+        <translation>Job :</translation>
+    </message>
+    <message>
+        <source>job number</source>
+        <translation>numéro de job</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>Afficher</translation>
+    </message>
+    <message>
+        <source>Run QA</source>
+        <translation>Lancer la QA</translation>
+    </message>
+    <message>
+        <source>Render every page of the job&apos;s page list from the archive and score it</source>
+        <translation>Rendre chaque page de la liste des pages du job depuis l&apos;archive et lui donner un score</translation>
+    </message>
+    <message>
+        <source>Cancel run</source>
+        <translation>Annuler l&apos;exécution</translation>
+    </message>
+    <message>
+        <source>Patch missing</source>
+        <translation>Compléter les manques</translation>
+    </message>
+    <message>
+        <source>Harvest the job&apos;s missing resources as a follow-up job of the same harvest, then check those pages again</source>
+        <translation>Moissonner les ressources manquantes du job dans un job de suite de la même collecte, puis revérifier ces pages</translation>
+    </message>
+    <message>
+        <source>At crawl time</source>
+        <translation>Lors de la collecte</translation>
+    </message>
+    <message>
+        <source>As replayed</source>
+        <translation>Telle que rejouée</translation>
+    </message>
+    <message>
+        <source>Open in the archive browser</source>
+        <translation>Ouvrir dans le navigateur d&apos;archive</translation>
+    </message>
+    <message>
+        <source>Reviewer&apos;s verdict</source>
+        <translation>Verdict du relecteur</translation>
+    </message>
+    <message>
+        <source>Note (optional)</source>
+        <translation>Note (facultative)</translation>
+    </message>
+    <message>
+        <source>Save verdict</source>
+        <translation>Enregistrer le verdict</translation>
+    </message>
+    <message>
+        <source>Give a job number to review its pages as QA scored them.</source>
+        <translation>Indiquez un numéro de job pour revoir ses pages telles que la QA les a notées.</translation>
+    </message>
+    <message>
+        <source>Choose a page in the list.</source>
+        <translation>Choisissez une page dans la liste.</translation>
+    </message>
+    <message>
+        <source>Missing resources</source>
+        <translation>Ressources manquantes</translation>
+    </message>
+    <message>
+        <source>Score {score}</source>
+        <translation>Score {score}</translation>
+    </message>
+    <message>
+        <source>looks {score} alike</source>
+        <translation>ressemble à {score}</translation>
+    </message>
+    <message>
+        <source>text {score} alike</source>
+        <translation>texte identique à {score}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln resource(s) requested</source>
+        <translation>
+            <numerusform>%Ln ressource demandée</numerusform>
+            <numerusform>%Ln ressources demandées</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>loaded</source>
+        <translation>chargée</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>délai dépassé</translation>
+    </message>
+    <message>
+        <source>crashed</source>
+        <translation>plantée</translation>
+    </message>
+    <message>
+        <source>captured {when}</source>
+        <translation>capturée le {when}</translation>
+    </message>
+    <message>
+        <source>Errors: {errors}</source>
+        <translation>Erreurs : {errors}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln missing resource(s)</source>
+        <translation>
+            <numerusform>%Ln ressource manquante</numerusform>
+            <numerusform>%Ln ressources manquantes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{verdict} by {reviewer}, {when}</source>
+        <translation>{verdict} par {reviewer}, {when}</translation>
+    </message>
+    <message>
+        <source>loading…</source>
+        <translation>chargement…</translation>
+    </message>
+    <message>
+        <source>no picture</source>
+        <translation>pas d&apos;image</translation>
+    </message>
+    <message>
+        <source>Choose OK, Acceptable or Broken.</source>
+        <translation>Choisissez OK, Acceptable ou Cassée.</translation>
     </message>
 </context>
 <context>

@@ -153,6 +153,22 @@
         <translation>I job di questa sessione in un unico file WACZ</translation>
     </message>
     <message>
+        <source>Pages of the job</source>
+        <translation>Pagine del job</translation>
+    </message>
+    <message>
+        <source>Seeds first, then the pages the browser rendered, then the other HTML pages. Click one to show it as archived.</source>
+        <translation>Prima i seed, poi le pagine visualizzate dal browser, poi le altre pagine HTML. Fai clic su una per vederla come è archiviata.</translation>
+    </message>
+    <message>
+        <source>URL starts with… (example.dk/news/)</source>
+        <translation>L&apos;URL inizia con… (example.dk/news/)</translation>
+    </message>
+    <message>
+        <source>Job {job}</source>
+        <translation>Job {job}</translation>
+    </message>
+    <message>
         <source>The jobs of this session ({jobs}), with their metadata and the originals of their revisits.</source>
         <translation>I job di questa sessione ({jobs}), con i loro metadati e gli originali delle loro rivisitazioni.</translation>
     </message>
@@ -1128,6 +1144,22 @@
         <translation>L’indice non è ancora pronto. Riprova tra poco.</translation>
     </message>
     <message>
+        <source>There is no such QA run.</source>
+        <translation>Questa esecuzione di QA non esiste.</translation>
+    </message>
+    <message>
+        <source>QA has not checked this page of the job.</source>
+        <translation>La QA non ha controllato questa pagina del job.</translation>
+    </message>
+    <message>
+        <source>QA reads a job from the archive: the job must have finished first.</source>
+        <translation>La QA legge un job dall&apos;archivio: il job deve prima essere terminato.</translation>
+    </message>
+    <message>
+        <source>QA found nothing missing in this job: there is nothing to patch.</source>
+        <translation>La QA non ha trovato nulla di mancante in questo job: non c&apos;è niente da integrare.</translation>
+    </message>
+    <message>
         <source>The installation description is not valid: see the problems listed.</source>
         <translation>La descrizione dell&apos;installazione non è valida: vedere i problemi elencati.</translation>
     </message>
@@ -1651,6 +1683,10 @@
         <translation>Reinviato come job {id}</translation>
     </message>
     <message>
+        <source>No QA service answers here.</source>
+        <translation>Nessun servizio di QA risponde qui.</translation>
+    </message>
+    <message>
         <source>no limit</source>
         <translation>nessun limite</translation>
     </message>
@@ -1733,6 +1769,10 @@
     <message>
         <source>Status history:</source>
         <translation>Cronologia degli stati:</translation>
+    </message>
+    <message>
+        <source>QA review…</source>
+        <translation>Revisione QA…</translation>
     </message>
     <message>
         <source>Overview</source>
@@ -1860,6 +1900,18 @@
         <translation>Errore di caricamento</translation>
     </message>
     <message>
+        <source>QA: not checked yet.</source>
+        <translation>QA: non ancora controllato.</translation>
+    </message>
+    <message>
+        <source>QA: {summary}</source>
+        <translation>QA: {summary}</translation>
+    </message>
+    <message>
+        <source>Worst pages: {pages}</source>
+        <translation>Pagine peggiori: {pages}</translation>
+    </message>
+    <message>
         <source>File</source>
         <translation>File</translation>
     </message>
@@ -1882,6 +1934,72 @@
     <message>
         <source>Lines {first}–{last} of {total} matching (of {all} in the crawl log)</source>
         <translation>Righe {first}–{last} di {total} trovate (di {all} nel log)</translation>
+    </message>
+</context>
+<context>
+    <name>JobPages</name>
+    <message>
+        <source>Seed</source>
+        <extracomment>QA results read for the scores column (pages of 1000, the qa service&apos;s largest) the list&apos;s states, for the tab&apos;s line under the list</extracomment>
+        <translation>Seed</translation>
+    </message>
+    <message>
+        <source>Rendered</source>
+        <translation>Visualizzata</translation>
+    </message>
+    <message>
+        <source>Page</source>
+        <translation>Pagina</translation>
+    </message>
+    <message>
+        <source>Sample</source>
+        <translation>Campione</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <source>QA score</source>
+        <translation>Punteggio QA</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Captured</source>
+        <translation>Acquisita</translation>
+    </message>
+    <message>
+        <source>not captured</source>
+        <translation>non acquisita</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln page(s) starting with {prefix}</source>
+        <translation>
+            <numerusform>%Ln pagina che inizia con {prefix}</numerusform>
+            <numerusform>%Ln pagine che iniziano con {prefix}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln page(s): seeds first</source>
+        <translation>
+            <numerusform>%Ln pagina: prima i seed</numerusform>
+            <numerusform>%Ln pagine: prima i seed</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The page list of job {job} is being made from its index…</source>
+        <translation>L&apos;elenco delle pagine del job {job} viene creato dal suo indice…</translation>
+    </message>
+    <message>
+        <source>Type the start of a URL: a host name, then a path if you like (example.dk/news/).</source>
+        <translation>Scrivi l&apos;inizio di un URL: un nome host, poi un percorso se vuoi (example.dk/news/).</translation>
+    </message>
+    <message>
+        <source>The page list cannot be shown: {reason}</source>
+        <translation>L&apos;elenco delle pagine non può essere mostrato: {reason}</translation>
     </message>
 </context>
 <context>
@@ -2609,6 +2727,268 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
     <message>
         <source>Cancel</source>
         <translation>Annulla</translation>
+    </message>
+</context>
+<context>
+    <name>QaReview</name>
+    <message>
+        <source>OK</source>
+        <extracomment>a run that has not ended: followed while the screen is on view</extracomment>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>Acceptable</source>
+        <translation>Accettabile</translation>
+    </message>
+    <message>
+        <source>Broken</source>
+        <translation>Rotta</translation>
+    </message>
+    <message>
+        <source>QA has not checked this job yet.</source>
+        <translation>La QA non ha ancora controllato questo job.</translation>
+    </message>
+    <message>
+        <source>Queued</source>
+        <translation>In coda</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>In corso</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Completata</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fallita</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Annullata</translation>
+    </message>
+    <message numerus="yes">
+        <source>Run {run} ({kind}): {state}, %Ln of {total} page(s) checked</source>
+        <translation>
+            <numerusform>Esecuzione {run} ({kind}): {state}, %Ln di {total} pagine controllate</numerusform>
+            <numerusform>Esecuzione {run} ({kind}): {state}, %Ln di {total} pagine controllate</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>re-check</source>
+        <translation>ricontrollo</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>completa</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln page(s) checked</source>
+        <translation>
+            <numerusform>%Ln pagina controllata</numerusform>
+            <numerusform>%Ln pagine controllate</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{share} complete</source>
+        <translation>{share} complete</translation>
+    </message>
+    <message>
+        <source>mean score {score}</source>
+        <translation>punteggio medio {score}</translation>
+    </message>
+    <message>
+        <source>verdicts {verdicts}</source>
+        <translation>giudizi {verdicts}</translation>
+    </message>
+    <message>
+        <source>Below the threshold of {threshold}.</source>
+        <translation>Sotto la soglia del {threshold}.</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>Punteggio</translation>
+    </message>
+    <message>
+        <source>Missing</source>
+        <translation>Mancanti</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Giudizio</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Give a job number.</source>
+        <translation>Indica un numero di job.</translation>
+    </message>
+    <message>
+        <source>Verdict saved: {verdict} for {url}.</source>
+        <translation>Giudizio salvato: {verdict} per {url}.</translation>
+    </message>
+    <message>
+        <source>QA run {run} of job {job} is queued.</source>
+        <translation>L&apos;esecuzione di QA {run} del job {job} è in coda.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Patch job {patch} harvests %Ln missing URL(s) of job {job}; its pages are checked again when it is done.</source>
+        <translation>
+            <numerusform>Il job di integrazione {patch} raccoglie %Ln URL mancante del job {job}; le sue pagine vengono ricontrollate quando è terminato.</numerusform>
+            <numerusform>Il job di integrazione {patch} raccoglie %Ln URL mancanti del job {job}; le sue pagine vengono ricontrollate quando è terminato.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The running qa service cannot make patch jobs yet.</source>
+        <translation>Il servizio di QA in esecuzione non sa ancora creare job di integrazione.</translation>
+    </message>
+</context>
+<context>
+    <name>QaReviewScreen</name>
+    <message>
+        <source>QA review</source>
+        <translation>Revisione QA</translation>
+    </message>
+    <message>
+        <source>Review how complete a job&apos;s archived pages are, worst first, and patch what is missing.</source>
+        <translation>Verifica quanto sono complete le pagine archiviate di un job, le peggiori prima, e integra ciò che manca.</translation>
+    </message>
+    <message>
+        <source>Job:</source>
+        <translation>Job:</translation>
+    </message>
+    <message>
+        <source>job number</source>
+        <translation>numero di job</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>Mostra</translation>
+    </message>
+    <message>
+        <source>Run QA</source>
+        <translation>Avvia QA</translation>
+    </message>
+    <message>
+        <source>Render every page of the job&apos;s page list from the archive and score it</source>
+        <translation>Visualizza dall&apos;archivio ogni pagina dell&apos;elenco del job e assegnale un punteggio</translation>
+    </message>
+    <message>
+        <source>Cancel run</source>
+        <translation>Annulla esecuzione</translation>
+    </message>
+    <message>
+        <source>Patch missing</source>
+        <translation>Integra i mancanti</translation>
+    </message>
+    <message>
+        <source>Harvest the job&apos;s missing resources as a follow-up job of the same harvest, then check those pages again</source>
+        <translation>Raccogli le risorse mancanti del job con un job successivo della stessa raccolta, poi ricontrolla quelle pagine</translation>
+    </message>
+    <message>
+        <source>At crawl time</source>
+        <translation>Al momento della raccolta</translation>
+    </message>
+    <message>
+        <source>As replayed</source>
+        <translation>Come riprodotta</translation>
+    </message>
+    <message>
+        <source>Open in the archive browser</source>
+        <translation>Apri nel browser dell&apos;archivio</translation>
+    </message>
+    <message>
+        <source>Reviewer&apos;s verdict</source>
+        <translation>Giudizio del revisore</translation>
+    </message>
+    <message>
+        <source>Note (optional)</source>
+        <translation>Nota (facoltativa)</translation>
+    </message>
+    <message>
+        <source>Save verdict</source>
+        <translation>Salva giudizio</translation>
+    </message>
+    <message>
+        <source>Give a job number to review its pages as QA scored them.</source>
+        <translation>Indica un numero di job per rivederne le pagine come la QA le ha valutate.</translation>
+    </message>
+    <message>
+        <source>Choose a page in the list.</source>
+        <translation>Scegli una pagina nell&apos;elenco.</translation>
+    </message>
+    <message>
+        <source>Missing resources</source>
+        <translation>Risorse mancanti</translation>
+    </message>
+    <message>
+        <source>Score {score}</source>
+        <translation>Punteggio {score}</translation>
+    </message>
+    <message>
+        <source>looks {score} alike</source>
+        <translation>somiglia al {score}</translation>
+    </message>
+    <message>
+        <source>text {score} alike</source>
+        <translation>testo uguale al {score}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln resource(s) requested</source>
+        <translation>
+            <numerusform>%Ln risorsa richiesta</numerusform>
+            <numerusform>%Ln risorse richieste</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>loaded</source>
+        <translation>caricata</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>tempo scaduto</translation>
+    </message>
+    <message>
+        <source>crashed</source>
+        <translation>bloccata</translation>
+    </message>
+    <message>
+        <source>captured {when}</source>
+        <translation>acquisita il {when}</translation>
+    </message>
+    <message>
+        <source>Errors: {errors}</source>
+        <translation>Errori: {errors}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln missing resource(s)</source>
+        <translation>
+            <numerusform>%Ln risorsa mancante</numerusform>
+            <numerusform>%Ln risorse mancanti</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{verdict} by {reviewer}, {when}</source>
+        <translation>{verdict} da {reviewer}, {when}</translation>
+    </message>
+    <message>
+        <source>loading…</source>
+        <translation>caricamento…</translation>
+    </message>
+    <message>
+        <source>no picture</source>
+        <translation>nessuna immagine</translation>
+    </message>
+    <message>
+        <source>Choose OK, Acceptable or Broken.</source>
+        <translation>Scegli OK, Accettabile o Rotta.</translation>
     </message>
 </context>
 <context>

@@ -114,8 +114,9 @@ RPC_ROLES: dict[str, tuple[str, ...]] = {
     "qa.view": READ,
     "qa.set_verdict": QA,
     "qa.patch": QA,
-    # the index server: full-text search
+    # the index server: full-text search, a job's page list
     "index_server.search": READ,
+    "index_server.job_pages": READ,
 }
 
 

@@ -159,7 +159,8 @@ class ArchiveBrowserController(Controller):
     off-the-record profile for it), ``sessionChanged(Session)``, ``missingChanged(list[MissingUrl], int)``,
     ``captureChanged(CaptureInfo)``, ``unreachable(str)`` (the viewerproxy cannot be used),
     ``navigationChanged(Navigation)`` (previous/next capture), ``reloadRequested()`` (the
-    session's moment changed: the tab reloads the page, past its cache),
+    session's moment changed: the tab reloads the page, past its cache), ``openRequested(url)``
+    (a page of the page list, once the session's moment is its capture),
     ``downloadProgress(str)`` and ``downloadFinished(bool, str)`` (translated texts)."""
 
     service = "viewerproxy"
@@ -170,6 +171,7 @@ class ArchiveBrowserController(Controller):
     unreachable = Signal(str)
     navigationChanged = Signal(object)
     reloadRequested = Signal()
+    openRequested = Signal(str)
     downloadProgress = Signal(str)
     downloadFinished = Signal(bool, str)
     _downloaded = Signal(bool, object)
@@ -442,6 +444,27 @@ class ArchiveBrowserController(Controller):
             self.status.emit(QCoreApplication.translate(
                 "ArchiveBrowser", "The other capture cannot be shown: {reason}").format(reason=describe(f)))
         self.rpc("update_session", self.session.session_id, timestamp=target).on(moved, failed)
+        return True
+
+    # --- the page list ------------------------------------------------------------------------------
+
+    def open_capture(self, url: str, timestamp: str = "") -> bool:
+        """Show ``url`` at its capture ``timestamp`` (14 digits; "": the session's moment): the
+        session's moment is set to it first, so the page and the pages followed from it are the
+        captures closest to it. The page is shown even when the moment cannot be set."""
+        if self.session is None or not url:
+            return False
+        if not timestamp or timestamp == (self.session.timestamp or ""):
+            self.openRequested.emit(url)
+            return True
+        session_id = self.session.session_id
+
+        def moved(value: Any) -> None:
+            if self.session is not None and self.session.session_id == session_id:
+                self._changed(value)
+                self.openRequested.emit(url)
+        self.rpc("update_session", session_id, timestamp=timestamp).on(
+            moved, lambda _f: self.openRequested.emit(url))
         return True
 
     # --- downloading the record and the file -----------------------------------------------------

@@ -23,7 +23,7 @@ from PySide6.QtCore import (
 
 from desktop import formatting, jobdata
 from desktop.controllers.base import Controller, Work
-from desktop.rpc.outcome import Failure
+from desktop.rpc.outcome import Failure, FailureKind
 from shared import job_states
 from shared.dto import Page
 from shared.dto.archive import ArchiveFileDto, FileUrlDto
@@ -203,6 +203,8 @@ class JobDetailsController(Controller):
     metadataProblem = Signal(object)
     browseRequested = Signal(list)
     resubmitted = Signal(int)
+    qaChanged = Signal(object, str)       # the job's QaSummaryDto (or None), and why not in words
+    reviewRequested = Signal(int)
     _metadata = Signal(bool, object)
 
     def __init__(self, client, call=None, parent=None, archive_call=None):
@@ -218,6 +220,7 @@ class JobDetailsController(Controller):
         self.loading_metadata = False
         self._metadata.connect(self._on_metadata, Qt.ConnectionType.QueuedConnection)
         self.gui_thread = QThread.currentThread()
+        self._qa_job: int | None = None
 
     # --- loading -----------------------------------------------------------------------------
 
@@ -227,6 +230,7 @@ class JobDetailsController(Controller):
             self.metadata = None
             self.crawl_log.set_lines([])
         self.rpc("job", job_id).on(self._job, self.failure.emit)
+        self.load_qa(job_id)
         # the archive matches the regex against the whole name
         self._archive("list_files", offset=0, limit=1000, regex=f"{job_id}-.*").on(
             lambda page, job_id=job_id: self._files(job_id, page), self._archive_failed)
@@ -333,6 +337,29 @@ class JobDetailsController(Controller):
     def browse(self) -> None:
         if self.job is not None:
             self.browseRequested.emit([self.job.id])
+
+    def review(self) -> None:
+        """QA review of the job shown (the one asked for, even before the scheduler answered)."""
+        job = self._qa_job if self._qa_job is not None else (self.job.id if self.job is not None else None)
+        if job is not None:
+            self.reviewRequested.emit(job)
+
+    def load_qa(self, job_id: int):
+        """The job's QA summary (``qa.summary``). Called on the qa service directly, not through
+        the screen: an installation without QA still shows its jobs (the line says QA is not
+        there)."""
+        self._qa_job = job_id     # the answer for a job opened before this one is dropped
+
+        def failed(f: Failure) -> None:
+            from desktop.errors import describe
+
+            if self._qa_job == job_id:
+                missing = f.kind in (FailureKind.SERVICE_MISSING, FailureKind.TIMEOUT)
+                self.qaChanged.emit(None, QCoreApplication.translate(
+                    "JobDetails", "No QA service answers here.") if missing else describe(f))
+        c = self.client.call("qa", "summary", job_id).bind(self)
+        c.on(lambda s: self._qa_job == job_id and self.qaChanged.emit(s, ""), failed)
+        return c
 
 
 def jobdata_name(job_id: int) -> str:

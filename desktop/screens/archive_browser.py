@@ -14,11 +14,12 @@ import getpass
 import os
 import tempfile
 
-from PySide6.QtCore import QRunnable, QStandardPaths, Qt, QThreadPool, QUrl, Signal
+from PySide6.QtCore import QRunnable, QStandardPaths, Qt, QThreadPool, QTimer, QUrl, Signal
 from PySide6.QtNetwork import QNetworkProxy
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
+    QComboBox,
     QFileDialog,
     QHBoxLayout,
     QLabel,
@@ -28,6 +29,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSizePolicy,
     QSplitter,
+    QTableView,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -35,8 +37,10 @@ from PySide6.QtWidgets import (
 
 from desktop import formatting
 from desktop.controllers.archive_browser import ArchiveBrowserController, CaptureInfo, Navigation
+from desktop.controllers.job_pages import JobPagesController
 from desktop.screens.base import Screen
 from desktop.widgets.form import ErrorLabel
+from desktop.widgets.tables import fit_columns
 
 
 def web_engine_available() -> bool:
@@ -102,6 +106,7 @@ class ArchiveTab(QWidget):
         c.unreachable.connect(self._unreachable)
         c.navigationChanged.connect(self._show_navigation)
         c.reloadRequested.connect(self._reload)
+        c.openRequested.connect(self.go)
         c.downloadProgress.connect(lambda text: self._show_download(text, True))
         c.downloadFinished.connect(self._downloaded)
         c.status.connect(screen.statusMessage.emit)
@@ -196,11 +201,13 @@ class ArchiveTab(QWidget):
         page = QWidget(self)
         page.setLayout(self.page_holder)
         split = QSplitter(self)
+        split.addWidget(self._build_pages())
         split.addWidget(page)
         split.addWidget(side)
-        split.setStretchFactor(0, 4)
-        split.setStretchFactor(1, 1)
-        split.setSizes([850, 320])
+        split.setStretchFactor(0, 1)
+        split.setStretchFactor(1, 4)
+        split.setStretchFactor(2, 1)
+        split.setSizes([330, 600, 260])
         lay = QVBoxLayout(self)
         lay.addLayout(bar)
         lay.addLayout(info)
@@ -210,6 +217,67 @@ class ArchiveTab(QWidget):
         lay.addWidget(split, 1)
         self.retranslateUi()
         c.open(job_ids, user=_who())
+        self.pages.show_job(job_ids[0])
+
+    def _build_pages(self) -> QWidget:
+        """The page list (where browsing starts): the job's seeds, rendered pages and HTML pages,
+        narrowed by a URL prefix; a click shows the page at its capture."""
+        p = self.pages = JobPagesController(self.screen_.client, parent=self)
+        panel = QWidget(self)
+        panel.setObjectName("pagesPanel")
+        self.pages_title = QLabel(panel)
+        self.pages_job = QComboBox(panel)
+        self.pages_job.setObjectName("pagesJob")
+        for job in self.job_ids:
+            self.pages_job.addItem("", job)
+        self.pages_job.setVisible(len(self.job_ids) > 1)
+        self.pages_job.currentIndexChanged.connect(lambda i: p.show_job(int(self.pages_job.itemData(i))))
+        self.pages_filter = QLineEdit(panel)
+        self.pages_filter.setObjectName("pagesPrefix")
+        self.pages_filter.setClearButtonEnabled(True)
+        typing = QTimer(self)                 # asks once typing pauses, not at every key
+        typing.setSingleShot(True)
+        typing.setInterval(400)
+        typing.timeout.connect(lambda: p.filter(self.pages_filter.text()))
+        self.pages_filter.textChanged.connect(lambda _t: typing.start())
+        self.pages_filter.returnPressed.connect(lambda: (typing.stop(), p.filter(self.pages_filter.text())))
+        self.pages_view = QTableView(panel)
+        self.pages_view.setObjectName("pagesList")
+        self.pages_view.setModel(p.model)
+        self.pages_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.pages_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.pages_view.verticalHeader().hide()
+        self.pages_view.setTextElideMode(Qt.TextElideMode.ElideMiddle)   # host and file name stay readable
+        self.pages_view.setColumnHidden(p.SCORE_COLUMN, True)
+        fit_columns(self.pages_view)
+        self.pages_view.clicked.connect(lambda index: self.open_page(index.row()))
+        self.pages_view.activated.connect(lambda index: self.open_page(index.row()))
+        self.pages_state = QLabel(panel)
+        self.pages_state.setObjectName("pagesState")
+        self.pages_state.setWordWrap(True)
+        p.stateChanged.connect(self._pages_state)
+        p.scoresChanged.connect(lambda known: self.pages_view.setColumnHidden(p.SCORE_COLUMN, not known))
+        p.failure.connect(self.screen_.report)
+        lay = QVBoxLayout(panel)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.pages_title)
+        lay.addWidget(self.pages_job)
+        lay.addWidget(self.pages_filter)
+        lay.addWidget(self.pages_view, 1)
+        lay.addWidget(self.pages_state)
+        return panel
+
+    def open_page(self, row: int) -> bool:
+        """Show the page of the list's row ``row`` at its capture (a seed never captured: as the
+        archive answers it, "not in the archive")."""
+        page = self.pages.page_at(row)
+        if page is None:
+            return False
+        return self.controller.open_capture(page.url, page.timestamp)
+
+    def _pages_state(self, state: str, text: str) -> None:
+        self.pages_state.setStyleSheet("color: #b00020;" if state == "failed" else "")
+        self.pages_state.setText(text)
 
     def retranslateUi(self) -> None:
         self.recording.setText(self.tr("Record missing URLs"))
@@ -225,6 +293,13 @@ class ArchiveTab(QWidget):
         self.download_file_button.setToolTip(self.tr("Save the whole archive file that holds this page's record"))
         self.export_button.setText(self.tr("Export WACZ…"))
         self.export_button.setToolTip(self.tr("The jobs of this session as one WACZ file"))
+        self.pages_title.setText(self.tr("Pages of the job"))
+        self.pages_title.setToolTip(self.tr("Seeds first, then the pages the browser rendered, then the other "
+                                            "HTML pages. Click one to show it as archived."))
+        self.pages_filter.setPlaceholderText(self.tr("URL starts with… (example.dk/news/)"))
+        for i in range(self.pages_job.count()):
+            self.pages_job.setItemText(i, self.tr("Job {job}").format(job=self.pages_job.itemData(i)))
+        self.pages.retranslate()
         self._session_changed(self.controller.session)
         self._show_capture(self.controller.capture)
         self._show_navigation(self.controller.navigation)
@@ -408,6 +483,7 @@ class ArchiveTab(QWidget):
 
     def close_session(self) -> None:
         self.closed = True
+        self.pages.close()
         self.pool.clear()         # probes not started yet never start
         self.controller.close()
         if isinstance(self.ca_file, str) and os.path.exists(self.ca_file):

@@ -61,6 +61,7 @@ class JobDetailsScreen(Screen):
     service = "scheduler"
     poll_ms = 5000     # a job still being harvested: its state while shown
     browseJob = Signal(list)
+    reviewQa = Signal(int)
     #: set by the frame when an archive browser is there to open (else the button is hidden)
     can_browse = False
 
@@ -75,6 +76,8 @@ class JobDetailsScreen(Screen):
         c.problem.connect(lambda _form, _field, text: self.log_error.show_error(text))
         c.cleared.connect(lambda _form: self.log_error.show_error(""))
         c.browseRequested.connect(self.browseJob.emit)
+        c.qaChanged.connect(self._show_qa)
+        c.reviewRequested.connect(self.reviewQa.emit)
         c.crawl_log.filtered.connect(self._update_pager)
         c.resubmitted.connect(lambda new_id: self.statusMessage.emit(str(new_id)))
 
@@ -121,13 +124,30 @@ class JobDetailsScreen(Screen):
         self.summary = QPlainTextEdit(ov)
         self.summary.setObjectName("jobSummary")
         self.summary.setReadOnly(True)
+        # the job's QA (qa.summary): pages checked, share complete, verdicts, the worst pages
+        self.qa_label = QLabel(ov)
+        self.qa_label.setObjectName("jobQa")
+        self.qa_label.setWordWrap(True)
+        self.qa_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.qa_button = QPushButton(ov)
+        self.qa_button.setObjectName("reviewQa")
+        self.qa_button.clicked.connect(c.review)
+        self.qa_button.hide()           # shown when the frame has a QA review screen
+        qa_row = QHBoxLayout()
+        qa_row.addWidget(self.qa_label, 1)
+        qa_row.addWidget(self.qa_button, 0, Qt.AlignmentFlag.AlignTop)
+        self.qa_summary = None
+        self.qa_problem = ""
         self.history = QListWidget(ov)
         self.history.setObjectName("jobHistory")
         self.history_label = QLabel(ov)
         hl = QVBoxLayout()
         hl.addWidget(self.history_label)
         hl.addWidget(self.history, 1)
-        ol.addWidget(self.summary, 3)
+        sl = QVBoxLayout()
+        sl.addLayout(qa_row)
+        sl.addWidget(self.summary, 1)
+        ol.addLayout(sl, 3)
         ol.addLayout(hl, 2)
         self.tabs.addTab(ov, "")
         # domains
@@ -237,6 +257,8 @@ class JobDetailsScreen(Screen):
         self.export_button.setToolTip(self.tr("This job's files, index and pages as one WACZ file "
                                               "(ReplayWeb.page and pywb open it)."))
         self.history_label.setText(self.tr("Status history:"))
+        self.qa_button.setText(self.tr("QA review…"))
+        self._show_qa(self.qa_summary, self.qa_problem)
         for i, text in enumerate((self.tr("Overview"), self.tr("Domains"), self.tr("Crawl log"), self.tr("Reports"),
                                   self.tr("Files"))):
             self.tabs.setTabText(i, text)
@@ -328,6 +350,24 @@ class JobDetailsScreen(Screen):
         self.history.clear()
         for e in history_of(j):
             self.history.addItem(history_text(e))
+
+    def _show_qa(self, summary, problem: str) -> None:
+        from desktop.controllers.job_pages import score_text
+        from desktop.controllers.qa_review import summary_text
+
+        self.qa_summary, self.qa_problem = summary, problem
+        if self.controller.job is None and summary is None and not problem:
+            self.qa_label.setText("")
+            return
+        if not problem and (summary is None or not summary.pages_checked):
+            self.qa_label.setText(self.tr("QA: not checked yet."))
+            return
+        text = self.tr("QA: {summary}").format(summary=problem or summary_text(summary))
+        if summary is not None and summary.worst:
+            # a page a line: a URL never breaks across lines
+            worst = "".join(f"\n    {score_text(p.score) or '—'}  {p.url}" for p in summary.worst[:3])
+            text += "\n" + self.tr("Worst pages: {pages}").format(pages=worst)
+        self.qa_label.setText(text)
 
     def show_files(self, files: list[ArchiveFileDto]) -> None:
         replicas = sorted({r for f in files for r in f.states})

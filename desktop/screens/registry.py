@@ -22,6 +22,7 @@ def default_screens() -> list[Callable[[RpcClient], Screen]]:
     from desktop.screens.jobs import JobsScreen
     from desktop.screens.overview import OverviewScreen
     from desktop.screens.profiles import ProfilesScreen
+    from desktop.screens.qa_review import QaReviewScreen
     from desktop.screens.schedules import SchedulesScreen
     from desktop.screens.search import SearchScreen
     from desktop.screens.traps import TrapsScreen
@@ -29,4 +30,4 @@ def default_screens() -> list[Callable[[RpcClient], Screen]]:
     # the first is shown at start: a curator's first step
     return [DomainsScreen, ProfilesScreen, SchedulesScreen, HarvestsScreen, TrapsScreen, JobsScreen,
             OverviewScreen, ChannelsScreen, ChartsScreen, BitIntegrityScreen, JobDetailsScreen,
-            ArchiveBrowserScreen, SearchScreen]
+            ArchiveBrowserScreen, QaReviewScreen, SearchScreen]

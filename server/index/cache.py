@@ -34,7 +34,7 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from server.index import builders, cdx_index, full_index, package
+from server.index import builders, cdx_index, full_index, package, page_list
 from server.index.entries import Entry
 from server.index.jobdata import JobData, JobDataCache, SourceFile
 from server.index.locks import Coalescer
@@ -42,6 +42,7 @@ from server.index.names import check_job_ids, check_kind, set_name
 from server.index.tracking import RequestStore, request_id
 from server.index.worker import Workers
 from server.runtime.offload import offload
+from shared.dto import Page
 from shared.dto.index import (
     BUILDING,
     DONE,
@@ -51,6 +52,7 @@ from shared.dto.index import (
     IndexLocationDto,
     IndexRequestDto,
     IndexServerStatusDto,
+    JobPageDto,
     MissingJobDto,
 )
 from shared.errors import ERRORS_BY_CODE, IndexNotReady, InvalidInput, JobNotFound, NasError, NoIndexData
@@ -60,6 +62,7 @@ log = logging.getLogger(__name__)
 
 METADATA_FILE = re.compile(r"^(?P<job>\d+)-metadata-\d+\.w?arc(\.gz)?$")
 DONE_STATUS = "done"
+MAX_PAGES = 1000      # pages of a page list in one answer
 
 
 class ArchiveSource(Protocol):
@@ -396,6 +399,40 @@ class IndexCache:
         req, entry = self.done_request("full", job_ids)
         reader = self._readers.get(entry)
         return req, reader.captures(url.strip())
+
+    def job_data(self, job_id: int) -> JobData:
+        """The job's sorted data (page list included), fetched and sorted first when not cached.
+        Raises JobNotFound, NoIndexData (no metadata file), InvalidWarc, Unavailable..."""
+        _kind, ids, _ = self.check("cdx", [job_id])
+        return self.jobs.get(ids[0], self._metadata_files(ids[0]))
+
+    def cached_job_data(self, job_id: int) -> JobData | None:
+        """The job's sorted data if it is in the cache now (asks the archive for the job's files)."""
+        return self.jobs.cached(job_id, self._metadata_files(job_id))
+
+    def _metadata_files(self, job_id: int) -> list[SourceFile]:
+        meta = [f for f in self.source.job_files([job_id]).get(job_id, [])
+                if (m := METADATA_FILE.match(f.name)) and int(m["job"]) == job_id]
+        if not meta:
+            raise NoIndexData(f"job {job_id} has no metadata file in the archive", {"job_id": job_id})
+        return meta
+
+    @staticmethod
+    def page_query(prefix: Any = "", offset: Any = 0, limit: Any = 100) -> tuple[str, int, int]:
+        """A page list query checked: the prefix's key, offset, limit. Raises InvalidInput."""
+        key = page_list.prefix_key(prefix)
+        if not isinstance(offset, int) or isinstance(offset, bool) or offset < 0:
+            raise InvalidInput("offset is a number from 0", {"field": "offset", "value": str(offset)[:50]})
+        if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= MAX_PAGES:
+            raise InvalidInput(f"limit is a number from 1 to {MAX_PAGES}", {"field": "limit", "value": str(limit)[:50]})
+        return key, offset, limit
+
+    def job_pages(self, data: JobData, key: str = "", offset: int = 0, limit: int = 100) -> Page[JobPageDto]:
+        """A page of the job's page list (page_list.py): the pages whose SURT key starts with
+        ``key`` (:meth:`page_query` makes it from a URL prefix), from ``offset`` on."""
+        with Entry(data.path).using():
+            total, rows = self.offload(page_list.read, data.pages, key, offset, limit)
+        return Page([JobPageDto(**r) for r in rows], total, offset, limit)
 
     def entry_for_path(self, rel: str) -> str | None:
         """The cached file at ``rel`` (``sets/<kind>/<name>/<file>``) if it is one a client may read."""

@@ -8,7 +8,8 @@ gets a new entry. The entry holds:
 
 - ``cdx.cdxj`` — the CDXJ lines of the job's metadata, sorted (for CDX indexes);
 - ``captures.tsv`` — crawl.log joined with the CDX, one row per capture, sorted (for the dedup
-  and full indexes; see captures.py).
+  and full indexes; see captures.py);
+- ``pages.tsv`` — the job's page list: seeds, browser-rendered pages, HTML pages (page_list.py).
 
 The metadata file itself is deleted once read: the sorted files are all a set index needs.
 """
@@ -18,10 +19,11 @@ import dataclasses
 import hashlib
 import json
 import os
+import re
 from collections.abc import Callable
 from typing import Any
 
-from server.index import captures
+from server.index import captures, page_list
 from server.index.entries import Entry
 from server.index.locks import Coalescer
 from shared.errors import NoIndexData
@@ -29,6 +31,8 @@ from shared.warc import metadata, sorting
 from shared.warc.cdx import short_digest
 
 CAPTURES, CDX = "captures.tsv", "cdx.cdxj"
+#: the metadata records the page list is made from besides the CDX: the seeds and a page list
+SMALL = re.compile(f"{page_list.SEEDS_URI.pattern}|{page_list.PAGES_URI.pattern}")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -55,13 +59,17 @@ class JobData:
     def cdx(self) -> str:
         return os.path.join(self.path, CDX)
 
+    @property
+    def pages(self) -> str:
+        return os.path.join(self.path, page_list.PAGES)
+
     def manifest(self) -> dict:
         with open(os.path.join(self.path, "manifest.json"), encoding="utf-8") as fh:
             return json.load(fh)
 
 
 #: the form of an entry's files: a new form gives every job a new entry (made again when asked for)
-FORMAT = 2  # 2: CDX lines as pywb writes them, keys by shared/warc/surt.py
+FORMAT = 3  # 2: CDX lines as pywb writes them, keys by shared/warc/surt.py; 3: with pages.tsv
 
 
 def signature(files: list[SourceFile]) -> str:
@@ -129,10 +137,19 @@ def process(job_id: int, files: list[dict], tmp: str, chunk_lines: int = sorting
             lines["cdx"] += len(batch)
             cdx.writelines(r for r in (_as_cdxj(line) for line in batch) if r)
 
+        seeds: list[str] = []
+        browser_pages: list[dict] = []
+
+        def on_small(uri: str, data: bytes) -> None:
+            if page_list.SEEDS_URI.search(uri):
+                seeds.extend(page_list.seeds_of(data))
+            else:
+                browser_pages.extend(page_list.browser_pages_of(data))
+
         for f in sorted(files_, key=lambda f: f.name):
             local = os.path.join(tmp, f.name)
             try:
-                logs, cdxs = metadata.read(local, on_crawl, on_cdx, name=f.name)
+                logs, cdxs = metadata.read(local, on_crawl, on_cdx, name=f.name, small=SMALL, on_small=on_small)
             finally:
                 os.unlink(local)
             records["crawl_log"] += logs
@@ -155,8 +172,9 @@ def process(job_id: int, files: list[dict], tmp: str, chunk_lines: int = sorting
             out.write(row)
             n += 1
     os.unlink(crawl_sorted)
+    pages = page_list.make(os.path.join(tmp, CDX), seeds, browser_pages, os.path.join(tmp, page_list.PAGES))
     return {"job_id": job_id, "sources": files, "records": records,
-            "lines": lines, "captures": n, "cdx_lines": n_cdx}
+            "lines": lines, "captures": n, "cdx_lines": n_cdx, "pages": pages}
 
 
 def _lines(path: str):

@@ -25,6 +25,7 @@ from server.runtime.offload import offload
 from server.runtime.rpc import rpc
 from server.runtime.service import NasService
 from server.runtime.settings_provider import settings_for
+from shared.dto import Page
 from shared.dto.index import (
     BUILDING,
     DONE,
@@ -33,11 +34,12 @@ from shared.dto.index import (
     IndexLocationDto,
     IndexRequestDto,
     IndexServerStatusDto,
+    JobPageDto,
     LookupDto,
     SearchRequestDto,
     SearchResultDto,
 )
-from shared.errors import IndexNotReady
+from shared.errors import IndexNotReady, NasError, Unavailable
 from shared.roles import OPERATOR, READ
 
 log = logging.getLogger(__name__)
@@ -61,6 +63,7 @@ class IndexContext(DependencyProvider):
             SchedulerCatalog(config, s["index.rpc_timeout"]))
         self.pool = eventlet.GreenPool(s["index.max_parallel_builds"])
         self.running: set[tuple[str, tuple[int, ...]]] = set()
+        self.job_errors: dict[int, NasError] = {}   # job id -> why its data could not be prepared
         self.texts = TextIndexes(self.cache, s["index.fulltext.max_text"], s["index.fulltext.seconds"],
                                  s["index.fulltext.engine"])
         # built indexes hold what the archive holds: only URLs this server signed are answered
@@ -122,6 +125,29 @@ class IndexContext(DependencyProvider):
                 self.running.discard(key)
 
         self.container.spawn_managed_thread(build, identifier="index-text")
+
+    def prepare_job(self, job_id: int) -> None:
+        """Fetch and sort the job's data (its page list with it) in the background, once however
+        often asked; what went wrong is kept for the next ``job_pages`` to raise."""
+        key = ("job", (job_id,))
+        if key in self.running:
+            return
+        self.running.add(key)
+        self.job_errors.pop(job_id, None)
+
+        def prepare() -> None:
+            try:
+                self.pool.spawn(self.cache.job_data, job_id).wait()
+            except NasError as exc:
+                self.job_errors[job_id] = exc
+            except Exception as exc:  # noqa: BLE001 - kept for the caller; asking again retries
+                log.exception("the data of job %d could not be prepared", job_id)
+                self.job_errors[job_id] = Unavailable(f"job {job_id}: {exc.__class__.__name__}: {exc}",
+                                                      {"job_id": job_id})
+            finally:
+                self.running.discard(key)
+
+        self.container.spawn_managed_thread(prepare, identifier="index-job")
 
     def wait(self, kind: str, job_ids: list[int], seconds: float) -> IndexRequestDto:
         deadline = time.monotonic() + max(0.0, min(float(seconds or 0), MAX_WAIT))
@@ -218,6 +244,31 @@ class IndexServerService(NasService):
             for job in unindexed:
                 self.index.start_text(job)      # here, in the event loop: the search runs off it
         return offload(self.index.texts.search, request)
+
+    @rpc(roles=READ)
+    def job_pages(self, job_id: int, prefix: str = "", offset: int = 0, limit: int = 100) -> Page[JobPageDto]:
+        """The job's page list, where browsing and QA of a job start: its seeds first (each at
+        its first capture; a seed never captured without a time), then the pages its browser
+        capture rendered (``setup/pages.jsonl``, with titles), then every other URL captured as
+        an HTML page with status 200, each URL once. ``prefix`` keeps the URLs that start with it
+        (a host, ``www`` and scheme not mattering, then the start of a path: ``example.dk/news/``).
+        ``offset``/``limit`` (at most 1000) page through it; ``total`` counts every match. The
+        list is made with the job's index data: when that is not in the cache yet it is made in
+        the background and IndexNotReady is raised (ask again). Raises InvalidInput (job id,
+        prefix, paging), JobNotFound, IndexNotReady, NoIndexData (no metadata file), InvalidWarc,
+        Unavailable (the archive or the scheduler does not answer)."""
+        cache = self.index.cache
+        wanted = cache.page_query(prefix, offset, limit)     # bad input is said even before the list exists
+        _kind, ids, _ = cache.check("cdx", [job_id])
+        data = cache.cached_job_data(ids[0])
+        if data is None:
+            failed = self.index.job_errors.pop(ids[0], None)
+            if failed is not None:
+                raise failed
+            self.index.prepare_job(ids[0])
+            raise IndexNotReady(f"the page list of job {ids[0]} is being made: ask again",
+                                {"job_id": ids[0], "state": "building"})
+        return cache.job_pages(data, *wanted)
 
     @rpc(roles=READ)
     def overview(self) -> IndexServerStatusDto:

@@ -6,7 +6,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 
-from shared.dto import Dto
+from shared.dto import Dto, Page
 
 SERVICE = "index_server"
 
@@ -99,6 +99,21 @@ class LookupDto(Dto):
     covered: list[int]
     missing: list[MissingJobDto]
     captures: list[CaptureDto]
+
+
+@dataclass
+class JobPageDto(Dto):
+    """One page of a job's page list (``job_pages``): ``source`` says why it is listed — ``seed``
+    (a seed of the job; ``timestamp`` empty when it was never captured), ``browser`` (rendered
+    by the browser capture; with its ``title``) or ``html`` (another URL captured as an HTML page
+    with status 200). ``timestamp`` is its first capture (14 digits, UTC)."""
+
+    url: str
+    timestamp: str
+    source: str                      # seed | browser | html
+    status: str
+    mime: str
+    title: str = ""
 
 
 @dataclass
@@ -195,4 +210,5 @@ RETURNS: dict[str, Any] = {
     "overview": IndexServerStatusDto,
     "evict": list[str],
     "search": SearchResultDto,
+    "job_pages": Page[JobPageDto],
 }

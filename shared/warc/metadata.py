@@ -21,10 +21,12 @@ def job_of(name: str) -> int | None:
 
 
 def read(path: str, on_crawl_lines: Callable[[list[str]], None], on_cdx_lines: Callable[[list[str]], None],
-         name: str | None = None) -> tuple[int, int]:
+         name: str | None = None, small: re.Pattern[str] | None = None,
+         on_small: Callable[[str, bytes], None] | None = None) -> tuple[int, int]:
     """Feed the crawl.log lines and the CDX lines of the metadata file ``path`` to the two
     callbacks, in batches (each line ends in a newline; blank lines are left out); returns how
-    many records of each kind the file held. Raises InvalidWarc."""
+    many records of each kind the file held. Records whose target URI matches ``small`` (the
+    seeds, a page list: short) are handed whole to ``on_small(uri, payload)``. Raises InvalidWarc."""
     from warcio.archiveiterator import ArchiveIterator
 
     name = name or os.path.basename(path)
@@ -48,6 +50,9 @@ def read(path: str, on_crawl_lines: Callable[[list[str]], None], on_cdx_lines: C
                 elif CDX.search(uri):
                     cdxs += 1
                     target = on_cdx_lines
+                elif small is not None and on_small is not None and small.search(uri):
+                    on_small(uri, record.content_stream().read())
+                    continue
                 else:
                     continue
                 stream = record.content_stream()

@@ -213,3 +213,37 @@ def archive(services, tmp_path_factory):
         yield uri, root
     finally:
         supervisor.stop(str(conf), grace=10)
+
+
+@pytest.fixture(scope="session")
+def qa_service(services, tmp_path_factory):
+    """A real ``qa`` service process on the same vhost as ``services``, with its own SQLite
+    database; yields that database's URL (tests write QA results there through the service's
+    own core: tests/support/qa_seed.py)."""
+    import yaml
+
+    from server.runtime import supervisor
+
+    uri = services[0]
+    root = tmp_path_factory.mktemp("qa")
+    conf = root / "conf"
+    conf.mkdir()
+    db_url = f"sqlite:///{root / 'qa.sqlite'}"
+    (conf / "qa.yaml").write_text(yaml.safe_dump({
+        "AMQP_URI": uri, "instance": {"id": "qa-test", "service": "server.qa.service:QaService"},
+        "data_dir": str(root / "data"), "runtime": {"heartbeat_interval": 1}, "database": {"url": db_url},
+        # the worker looks at the queue when a run or cancel wakes it (not every 30 s): a run
+        # seeded into the database stays queued until then; calls to services the desktop tests
+        # do not run fail in seconds
+        "qa": {"poll_seconds": 600, "rpc_timeout": 5}}))
+    supervisor.start(str(conf), env={"NAS_TEST_EVENTLET": ""})
+    try:
+        try:
+            _wait_for_services(uri, ["qa"], time.monotonic() + 60)
+        except RuntimeError:
+            for log in (root / "data").rglob("*.log"):
+                print(log.name, log.read_text()[-3000:])
+            raise
+        yield db_url
+    finally:
+        supervisor.stop(str(conf), grace=10)

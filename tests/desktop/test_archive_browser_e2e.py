@@ -103,16 +103,29 @@ def load(qtbot, tab, watch: PageWatch, url: str | None = None) -> None:
 
 
 def test_browse_a_job_over_https_record_a_missing_image_and_switch_to_another_job(qtbot, screen, viewer_env,
-                                                                                  shots):
+                                                                                  shots, languages):
     from PySide6.QtCore import Qt
 
     front, not_archived = viewer_env["front"], viewer_env["not_archived"]
     job_one, job_two = viewer_env["jobs"]
 
-    # job 1: the front page over https, trusted, with its archived image drawn
+    # job 1: its page list starts with its seeds (the one never captured too); a click on the
+    # front page shows it over https, trusted, with its archived image drawn
     tab = open_tab(qtbot, screen, [job_one])
     watch = PageWatch(tab)
-    load(qtbot, tab, watch, front)
+    qtbot.waitUntil(lambda: tab.pages.state == "ready", timeout=WAIT_MS)
+    pages = tab.pages
+    assert [(pages.page_at(i).source, pages.page_at(i).url) for i in range(pages.model.rowCount())] == [
+        ("seed", front), ("seed", viewer_env["never"])]
+    assert "2 pages" in tab.pages_state.text()
+    assert pages.model.data(pages.model.index(1, 2)) == "not captured"
+    assert tab.pages_view.isColumnHidden(pages.SCORE_COLUMN)     # no QA service here: no scores
+    n = len(watch.loads)
+    qtbot.mouseClick(tab.pages_view.viewport(), Qt.MouseButton.LeftButton,
+                     pos=tab.pages_view.visualRect(pages.model.index(0, 3)).center())
+    qtbot.waitUntil(lambda: len(watch.loads) > n, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: tab.controller.capture is not None, timeout=WAIT_MS)
+    assert tab.controller.session.timestamp == "20240101100000"   # the moment of the seed's capture
     assert watch.loads[-1] is True and watch.certificate_errors == []
     assert js(qtbot, tab, "document.title") == "front"
     assert js(qtbot, tab, "location.href") == front
@@ -122,6 +135,22 @@ def test_browse_a_job_over_https_record_a_missing_image_and_switch_to_another_jo
     assert capture.archived and capture.file.startswith(f"{job_one}-1-") and capture.when.year == 2024
     assert capture.when.month == 1
     assert tab.capture_label.text().startswith("Captured") and capture.file in tab.record_label.text()
+    # the list narrowed by a URL prefix (scheme and www do not matter)
+    tab.pages_filter.setText("viewer-test.dk/never")
+    tab.pages_filter.returnPressed.emit()
+    qtbot.waitUntil(lambda: pages.state == "ready" and pages.model.rowCount() == 1, timeout=WAIT_MS)
+    assert pages.page_at(0).url == viewer_env["never"] and "starting with" in tab.pages_state.text()
+    shots(screen, "21-archive-browser-page-list")
+    languages.set_language("da")
+    try:
+        # the language change reaches the widgets as an event: wait for it
+        qtbot.waitUntil(lambda: tab.pages_state.text() == "1 side der begynder med viewer-test.dk/never",
+                        timeout=WAIT_MS)
+        assert tab.pages_title.text() == "Jobbets sider"
+        qtbot.waitUntil(lambda: screen.label.width() >= screen.label.sizeHint().width(), timeout=WAIT_MS)
+        shots(screen, "21-archive-browser-page-list-da")
+    finally:
+        languages.set_language("en")
 
     # record missing URLs (the tab's toggle), reload: the image that is not archived is listed
     tab.recording.click()

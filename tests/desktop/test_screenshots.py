@@ -70,9 +70,11 @@ def _settle(qtbot, window) -> None:
     qtbot.wait(50)   # let queued column fitting (one event-loop turn) run; nothing is timed on it
 
 
-def _with_data(direct, archive, tmp_path) -> tuple[str, int]:
-    """Something on every screen: a domain with a harvested job, a definition, a stored file."""
+def _with_data(direct, archive, tmp_path, qa_db: str = "") -> tuple[str, int]:
+    """Something on every screen: a domain with a harvested job, a definition, a stored file,
+    the job's QA results (``qa_db``: the qa service's database)."""
     from nas_command import nas_cli
+    from qa_seed import SeedPage, png, seed_run
     from test_refresh import _finish, _new_job
 
     domain, job_id = _new_job(direct, uuid.uuid4().hex[:8])
@@ -81,15 +83,36 @@ def _with_data(direct, archive, tmp_path) -> tuple[str, int]:
     src = tmp_path / f"{job_id}-1-shots.warc.gz"
     src.write_bytes(os.urandom(3000))
     nas_cli(archive[0], "upload", str(src))
+    if qa_db:
+        host = f"https://www.{domain}"
+        seed_run(qa_db, job_id, [
+            SeedPage(f"{host}/", "seed", title="Forside", score=0.97, visual=0.95, text=1.0,
+                     crawl_png=png("#3070b0"), replay_png=png("#3070b0")),
+            SeedPage(f"{host}/nyheder/valg-2026", "browser", title="Valg 2026", score=0.55, visual=0.6, requested=14,
+                     missing_urls=[f"{host}/billeder/{i}.jpg" for i in range(4)], crawl_png=png("#b03030"),
+                     replay_png=png("#d0d0d0")),
+            SeedPage(f"{host}/arkiv?side=2", "sample", score=0.0, requested=0, errors=["net::ERR_TIMED_OUT"],
+                     load_state="timeout")])
     return domain, job_id
 
 
-def test_every_screen_in_three_languages_is_readable(qtbot, window, direct, archive, shots, tmp_path):
-    domain, job_id = _with_data(direct, archive, tmp_path)
+def _open_qa(qtbot, window, job_id: int) -> None:
+    """The QA screen on the job, its page missing images chosen (thumbnails and missing list shown)."""
+    qa = window.screen("qa_review")
+    qa.open_job(job_id)
+    qtbot.waitUntil(lambda: qa.controller.model.row_at(1) is not None, timeout=30000)
+    qa.table.selectRow(1)
+
+
+def test_every_screen_in_three_languages_is_readable(qtbot, window, direct, archive, qa_service, shots, tmp_path):
+    domain, job_id = _with_data(direct, archive, tmp_path, qa_service)
     window.resize(1280, 800)
     window.open_screen("domains").open_domain(domain)
     window.open_screen("jobs").open_job(job_id)
     window.open_screen("job_details").open_job(job_id)
+    window.open_screen("qa_review")
+    _settle(qtbot, window)
+    _open_qa(qtbot, window, job_id)
     _settle(qtbot, window)
     problems: dict[str, list[str]] = {}
     try:
@@ -171,13 +194,16 @@ def _texts(root) -> dict[int, tuple[str, str]]:
     return out
 
 
-def test_text_already_on_screen_switches_language(qtbot, window, direct, archive, tmp_path):
+def test_text_already_on_screen_switches_language(qtbot, window, direct, archive, qa_service, tmp_path):
     """Every screen is shown in English, with data, then German is chosen: no text that has a
     German translation may still be English anywhere (labels, buttons, tabs, column titles)."""
-    domain, job_id = _with_data(direct, archive, tmp_path)
+    domain, job_id = _with_data(direct, archive, tmp_path, qa_service)
     window.open_screen("domains").open_domain(domain)
     window.open_screen("jobs").open_job(job_id)
     window.open_screen("job_details").open_job(job_id)
+    window.open_screen("qa_review")
+    _settle(qtbot, window)
+    _open_qa(qtbot, window, job_id)
     _settle(qtbot, window)
     for i in range(len(window.screens)):
         window.show_screen(i)

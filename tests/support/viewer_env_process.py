@@ -120,7 +120,7 @@ def main(scripted: bool = False, qa: bool = False, bench_pages: int = 0) -> int:
             paths = browser_archive.build(str(files))
             jobs = [browser_archive.JOB_ONE, browser_archive.JOB_TWO]
             facts = {"front": browser_archive.FRONT, "image": browser_archive.IMAGE,
-                     "not_archived": browser_archive.NOT_ARCHIVED}
+                     "not_archived": browser_archive.NOT_ARCHIVED, "never": browser_archive.NEVER}
         StandInScheduler.jobs = dict.fromkeys(jobs, "done")
         stack = Stack(config, root)
         stack.start_all()

@@ -26,7 +26,7 @@ from server.index.dedup_index import DedupIndexReader
 from server.index.service import IndexServerService
 from server.index.tracking import RequestStore
 from shared import contracts
-from shared.errors import IndexNotReady, InvalidInput, JobNotFound
+from shared.errors import IndexNotReady, InvalidInput, JobNotFound, NoIndexData
 
 pytestmark = [pytest.mark.rabbit]
 
@@ -275,3 +275,67 @@ def test_a_record_by_url_in_one_command(stack, nameko_config, tmp_path, capsys):
     assert main(["index", "record", "http://www.example.dk/never.html", "--jobs", "5", *uri]) == 4
     assert capsys.readouterr().err.splitlines()[-1].startswith("nas: not found: no capture of ")
     assert main(["index", "record", url, "--jobs", "5", "--at", "yesterday", *uri]) == 2
+
+
+def test_a_jobs_page_list_seeds_first_and_by_url_prefix(stack, nameko_config, tmp_path):
+    """``job_pages`` over the real service and archive: made in the background at the first ask
+    (IndexNotReady), then seeds, browser-rendered pages and HTML pages, paged and by prefix."""
+    StandInScheduler.jobs[5] = "done"
+    caps = simple_job(5, 12, day=5)
+    seeds = ["http://www.example.dk/page/6", "http://www.example.dk/missing-seed"]
+    rendered = [{"id": "p", "url": "http://www.example.dk/page/8", "title": "Rendered", "ts": "2024-01-05T00:00:08Z",
+                 "status": 200}]
+    with ClusterRpcProxy(nameko_config, timeout=30) as rpc:
+        store(rpc, write_metadata(str(tmp_path / "5-metadata-1.warc.gz"), 5, caps, seeds=seeds, pages=rendered))
+    stack.start("index")
+    with ClusterRpcProxy(nameko_config, timeout=30) as rpc:
+        with pytest.raises(IndexNotReady):
+            rpc.index_server.job_pages(5)
+        raw = wait_for(lambda: _pages_or_none(rpc, 5), timeout=60, interval=0.1)
+        page = contracts.decode("index_server", "job_pages", raw)
+        assert [(p.source, p.url) for p in page.items] == [
+            ("seed", "http://www.example.dk/page/6"), ("seed", "http://www.example.dk/missing-seed"),
+            ("browser", "http://www.example.dk/page/8"), ("html", "http://www.example.dk/page/0"),
+            ("html", "http://www.example.dk/page/10"), ("html", "http://www.example.dk/page/2"),
+            ("html", "http://www.example.dk/page/4")]
+        assert page.items[0].timestamp == "20240105000006" and page.items[1].timestamp == ""
+        assert page.items[2].title == "Rendered" and page.total == 7
+        part = contracts.decode("index_server", "job_pages", rpc.index_server.job_pages(5, "example.dk/page/1", 0, 5))
+        assert [p.url for p in part.items] == ["http://www.example.dk/page/10"] and part.total == 1
+        second = contracts.decode("index_server", "job_pages", rpc.index_server.job_pages(5, "", 5, 5))
+        assert second.total == 7 and len(second.items) == 2 and second.offset == 5
+        with pytest.raises(InvalidInput):
+            rpc.index_server.job_pages(5, "/", 0, 10)
+        with pytest.raises(InvalidInput):
+            rpc.index_server.job_pages(5, "", 0, 100000)
+        with pytest.raises(JobNotFound):
+            rpc.index_server.job_pages(77)
+        with pytest.raises(NoIndexData):        # a job without a metadata file in the archive
+            rpc.index_server.job_pages(4)
+        # a damaged metadata WARC: the reason is kept and raised, typed, at the next ask
+        StandInScheduler.jobs[6] = "done"
+        damaged = tmp_path / "6-metadata-1.warc.gz"
+        damaged.write_bytes(b"\x1f\x8b\x08\x00 this is no gzip member at all" * 10)
+        store(rpc, str(damaged))
+        with pytest.raises(IndexNotReady):
+            rpc.index_server.job_pages(6)
+        assert wait_for(lambda: _failure_of(rpc, 6), timeout=60, interval=0.1) == "invalid_warc"
+
+
+def _pages_or_none(rpc, job):
+    try:
+        return rpc.index_server.job_pages(job)
+    except IndexNotReady:
+        return None
+
+
+def _failure_of(rpc, job):
+    from shared.errors import NasError
+
+    try:
+        rpc.index_server.job_pages(job)
+    except IndexNotReady:
+        return None
+    except NasError as exc:
+        return exc.code
+    return "answered"

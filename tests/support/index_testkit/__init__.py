@@ -60,12 +60,25 @@ def cdxj_line(c: Cap) -> str:
 
 
 def write_metadata(path: str, job_id: int, caps: list[Cap], crawl_log: bool = True, cdx: bool = True,
-                   gzip: bool = True) -> str:
-    """A metadata WARC as the harvester writes it: warcinfo, crawl.log, one CDX record per WARC."""
+                   gzip: bool = True, seeds: list[str] | None = None, pages: list[dict] | None = None) -> str:
+    """A metadata WARC as the harvester writes it: warcinfo, ``setup/seeds.txt`` (``seeds``),
+    ``setup/pages.jsonl`` (``pages``: the browser capture's page list), crawl.log, one CDX
+    record per WARC."""
     q = f"?majorversion=1&minorversion=0&harvestid=1&harvestnum=0&jobid={job_id}"
     with open(path, "wb") as fh:
         w = WARCWriter(fh, gzip=gzip, warc_version="1.1")
         w.write_record(w.create_warcinfo_record(os.path.basename(path), {"jobId": str(job_id)}))
+        if seeds is not None:
+            body = "".join(s + "\n" for s in seeds).encode()
+            w.write_record(w.create_warc_record(f"metadata://netarkivet.dk/crawl/setup/seeds.txt{q}", "metadata",
+                                                payload=io.BytesIO(body), length=len(body),
+                                                warc_content_type="text/plain"))
+        if pages is not None:
+            lines = [{"format": "json-pages-1.0", "id": "pages", "title": "All Pages"}, *pages]
+            body = "".join(json.dumps(p) + "\n" for p in lines).encode()
+            w.write_record(w.create_warc_record(f"metadata://netarkivet.dk/crawl/setup/pages.jsonl{q}", "resource",
+                                                payload=io.BytesIO(body), length=len(body),
+                                                warc_content_type="application/x-jsonlines"))
         if crawl_log:
             body = "".join(crawl_log_line(c) for c in caps).encode()
             w.write_record(w.create_warc_record(f"metadata://netarkivet.dk/crawl/logs/crawl.log{q}", "metadata",

@@ -138,12 +138,19 @@ class WarcBuilder:
         return self.path
 
 
-def metadata_warc(path: str, job_id: int, warcs: list[str], crawl_log: str = "") -> str:
-    """The job's metadata WARC as the harvester writes it: the CDX of each WARC (+ crawl.log)."""
+def metadata_warc(path: str, job_id: int, warcs: list[str], crawl_log: str = "",
+                  seeds: list[str] | None = None) -> str:
+    """The job's metadata WARC as the harvester writes it: the CDX of each WARC (+ crawl.log,
+    + ``setup/seeds.txt`` when ``seeds`` are given)."""
     q = f"?majorversion=1&minorversion=0&harvestid=1&harvestnum=0&jobid={job_id}"
     with open(path, "wb") as fh:
         w = WARCWriter(fh, gzip=True, warc_version="1.1")
         w.write_record(w.create_warcinfo_record(os.path.basename(path), {"jobId": str(job_id)}))
+        if seeds is not None:
+            body = "".join(f"{s}\n" for s in seeds).encode()
+            w.write_record(w.create_warc_record(f"metadata://netarkivet.dk/crawl/setup/seeds.txt{q}", "metadata",
+                                                payload=io.BytesIO(body), length=len(body),
+                                                warc_content_type="text/plain"))
         if crawl_log:
             body = crawl_log.encode()
             w.write_record(w.create_warc_record(f"metadata://netarkivet.dk/crawl/logs/crawl.log{q}", "metadata",

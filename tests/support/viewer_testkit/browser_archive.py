@@ -2,7 +2,8 @@
 host (Chromium never sends loopback hosts through a proxy), with one image archived and one not.
 
 - job 1 (2024-01-01): the front page (``PAGE``: title "front", ``/img.png`` and
-  ``/not-archived.png``) and ``/img.png``;
+  ``/not-archived.png``) and ``/img.png``; its seeds are the front page and ``NEVER`` (a seed the
+  crawl never captured), so its page list starts with them;
 - job 2 (2024-06-01): a second version of the front page (``PAGE_TWO``) and a revisit of
   ``/img.png`` (the same payload, deduplicated as the harvester does: its crawl.log names job 1's
   record, so a session on job 2 alone shows the image).
@@ -17,6 +18,7 @@ HOST = "www.viewer-test.dk"
 FRONT = f"https://{HOST}/"
 IMAGE = f"https://{HOST}/img.png"
 NOT_ARCHIVED = f"https://{HOST}/not-archived.png"
+NEVER = f"https://{HOST}/never-captured"
 JOB_ONE, JOB_TWO = 1, 2
 WHEN_ONE, WHEN_TWO = "2024-01-01T10:00:00Z", "2024-06-01T10:00:00Z"
 PAGE_TWO = (b"<!doctype html><html><head><title>front</title></head><body><h1>Front page, second version</h1>"
@@ -36,5 +38,6 @@ def build(files: str) -> list[str]:
     crawl_log = crawl_log_line(IMAGE, "20240601100000", 200, len(PNG), "image/png", sha1_digest(PNG),
                                f'duplicate:"{os.path.basename(one_path)},{image_offset},20240101100000"')
     return [one_path, two_path,
-            metadata_warc(os.path.join(files, f"{JOB_ONE}-metadata-1.warc.gz"), JOB_ONE, [one_path]),
+            metadata_warc(os.path.join(files, f"{JOB_ONE}-metadata-1.warc.gz"), JOB_ONE, [one_path],
+                          seeds=[FRONT, NEVER]),
             metadata_warc(os.path.join(files, f"{JOB_TWO}-metadata-1.warc.gz"), JOB_TWO, [two_path], crawl_log)]
