@@ -12,7 +12,6 @@ import hashlib
 import json
 import os
 import pathlib
-import pwd
 import shutil
 import signal
 import subprocess
@@ -25,6 +24,7 @@ import pytest
 import requests
 import yaml
 from nameko.containers import ServiceContainer
+from throwaway_user import throwaway_user
 from waiting import wait_for
 
 from server.archive.arcrepository.service import ArcRepositoryService
@@ -289,12 +289,16 @@ def test_hostile_user_code_is_contained_with_the_service_running_as_root(nameko_
 @pytest.mark.parametrize("delegation", [True, False], ids=["delegated-cgroup", "no-delegation"])
 def test_hostile_user_code_is_contained_with_the_service_running_as_an_unprivileged_user(
         nameko_config, front, request, delegation):
-    """The bitarchive service as ``nobody``: in a cgroup delegated to it (as its unit's
+    """The bitarchive service as an unprivileged user: in a cgroup delegated to it (as its unit's
     ``Delegate=`` gives it) each run gets its own cgroup; without one the run has resource limits
-    only, and says so. Either way the fork bomb is held and nothing of the run survives."""
+    only, and says so. Either way the fork bomb is held and nothing of the run survives. The user
+    is this test's own: without a cgroup the process limit (RLIMIT_NPROC) counts every process of
+    the user on the host, and other tests run batch jobs as ``nobody`` meanwhile."""
     if delegation and not cgroup_delegation.v1_available():
         pytest.skip("the delegation is set up in cgroup v1 (not here)")
-    nobody = pwd.getpwnam("nobody")
+    users = throwaway_user()
+    nobody = users.__enter__()
+    request.addfinalizer(lambda: users.__exit__(None, None, None))
     python = shutil.which("python3.11", path="/usr/bin:/usr/local/bin")
     if python is None:
         pytest.skip("no system python3.11 the unprivileged user can run")

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import os
-import pwd
 import shutil
 import subprocess
 import sys
@@ -26,6 +25,7 @@ import uuid
 
 import cgroup_delegation
 import pytest
+from throwaway_user import throwaway_user
 
 from server.archive.batch import cgroups, sandbox
 
@@ -98,8 +98,12 @@ def _alive(marker: str) -> list[int]:
 
 @pytest.fixture
 def service_home(request):
-    """A storage and work directory the service user owns, outside pytest's private tmp."""
-    nobody = pwd.getpwnam("nobody")
+    """A storage and work directory the service user owns, outside pytest's private tmp. The
+    service user is one of this test's own: the fallback's RLIMIT_NPROC counts every process of
+    the user on the host, and other tests run batch jobs as ``nobody`` meanwhile."""
+    users = throwaway_user()
+    nobody = users.__enter__()
+    request.addfinalizer(lambda: users.__exit__(None, None, None))
     root = tempfile.mkdtemp(prefix="nas-deleg-test-")
     request.addfinalizer(lambda: shutil.rmtree(root, ignore_errors=True))
     os.makedirs(os.path.join(root, "store", "filedir"))

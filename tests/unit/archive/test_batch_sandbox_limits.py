@@ -9,6 +9,7 @@ import sys
 import textwrap
 
 import pytest
+from throwaway_user import throwaway_user
 
 from server.archive.batch import cgroups, sandbox
 from server.archive.bitarchive.core import BatchLimits, Bitarchive
@@ -188,8 +189,11 @@ def test_memory_is_bounded_for_the_whole_run_not_per_process(tmp_path):
 
 def test_without_a_writable_cgroup_the_run_says_it_had_resource_limits_only(tmp_path, monkeypatch):
     monkeypatch.setattr(cgroups, "ROOT", str(tmp_path / "no-cgroups"))
-    b = _bitarchive(tmp_path)
-    reply, out = _run(b, "out.write(b'ran\\n')\n")
+    # a sandbox user of its own: RLIMIT_NPROC counts the user's processes host-wide, and other
+    # tests run batch jobs as nobody meanwhile
+    with throwaway_user() as user:
+        b = _bitarchive(tmp_path, sandbox_user=user.pw_name)
+        reply, out = _run(b, "out.write(b'ran\\n')\n")
     assert not reply.job_failed and out == "ran\n", reply
     assert reply.limits.startswith("resource limits only (no cgroup v2"), reply.limits
 
