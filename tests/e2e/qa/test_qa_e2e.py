@@ -37,7 +37,10 @@ PROFILE = yaml.safe_dump({
     "robots": "ignore", "max_workers": 3, "progress_interval_s": 0.3, "statistics_interval_s": 1,
     "politeness": {"delay_factor": 0, "min_delay_ms": 0, "max_delay_ms": 0},
     "fetch": {"read_timeout_s": 5, "connect_timeout_s": 3, "max_retries": 0, "retry_delay_s": 0.05},
-    "scope": {"max_hops": 0}})
+    "scope": {"max_hops": 0},
+    # the seeds rendered in the crawl's browser (#34), through the harvester as in production: QA
+    # then compares each replay with the crawl-time screenshot and text
+    "browser": {"render": "seeds", "tabs": 2, "page_timeout_s": 30}})
 
 
 @pytest.fixture
@@ -136,6 +139,8 @@ def test_qa_finds_what_was_unreachable_and_the_patch_job_makes_the_pages_complet
     assert sorted(broken.missing_urls) == sorted(BROKEN_MISSING)
     assert complete.missing_urls == [] and complete.load_state == "loaded"
     assert broken.score < complete.score == 1.0 and broken.has_replay_view and complete.has_replay_view
+    assert broken.has_crawl_view and complete.has_crawl_view, "the harvest's browser capture wrote no views"
+    assert complete.visual_score is not None and complete.visual_score > 0.9 and complete.text_score > 0.9
     # the notifier heard of it
     wait_for(lambda: any(n["code"] == "QA_INCOMPLETE" and n["details"].get("job_id") == job_id
                          for n in rpc.notifier.list_notifications()), timeout=30)
