@@ -1,0 +1,166 @@
+"""Step 1 of job generation in the database: a window of configurations, with their expected
+objects, into the scratch table ``jobgen_entries`` by one ``INSERT ... SELECT``.
+
+The rows never pass through Python: at 2,000,000 domains, reading each configuration and its
+history into Python, estimating there and writing the entry back was half of the generation's
+time on SQLite and more on PostgreSQL. The statement computes exactly what
+:mod:`server.scheduler.estimation` computes (the specification, unit tested with worked
+examples; tests/integration/scheduler/test_sched_jobgen_sql.py checks the two agree row for row
+on both databases):
+
+* the best previous harvest — the latest completed one by (end, id), else the one with the most
+  objects by (objects, id) — and the job that harvested the configuration last, by (end, id),
+  are the first rows of two windows over the configuration's history; a missing end counts as
+  the epoch, as in Python;
+* object size, maximum, minimum, error factor and estimate are the same integer expressions,
+  and integer division truncates toward zero in SQLite and PostgreSQL alike (Java's ``/``);
+* "no limit" is any negative value (or NULL), and the tighter of two limits is taken, as
+  :func:`~server.scheduler.estimation.min_limit` does.
+
+Only portable SQL: CASE, COALESCE, window functions (SQLite ≥ 3.25), every parameter cast to
+BIGINT (PostgreSQL cannot infer a type for a bare parameter in a CASE).
+"""
+from __future__ import annotations
+
+import datetime as dt
+
+from sqlalchemy import bindparam, text
+from sqlalchemy.orm import Session
+
+from server.harvestdb.base import UtcDateTime
+from server.scheduler.estimation import MIN_OBJECTS_TO_ESTIMATE_FROM, EstimationSettings
+from server.scheduler.splitting import byte_order
+from shared.enums import StopReason
+
+_EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
+
+
+def _p(name: str) -> str:
+    return f"CAST(:{name} AS BIGINT)"
+
+
+def _tighter(column: str, harvest_limit: str) -> str:
+    """min_limit(column, harvest limit): the tighter real (>= 0) limit, else the harvest's
+    (which is -1 when it has none)."""
+    return (f"CASE WHEN {column} >= 0 AND ({harvest_limit} < 0 OR {column} < {harvest_limit}) "
+            f"THEN {column} ELSE {harvest_limit} END")
+
+
+_DONE = "h.stop_reason = :completed"
+_WHEN = "COALESCE(h.ended_at, :epoch)"
+
+# The configurations of the window joined to their history rows (one row of NULLs for a
+# configuration without history), and the windows over each configuration's rows: joined this
+# way, both databases drive the statement from the window's configurations and look the
+# history up by its index, whatever their statistics say (a freshly loaded PostgreSQL database
+# without statistics chose to rescan a history subquery once per configuration).
+_INSERT = f"""
+INSERT INTO jobgen_entries (harvest_id, configuration_id, domain_id, profile_id, byte_order, max_bytes,
+                            max_objects, previous_job_id, expected_objects)
+SELECT {_p("harvest_id")}, id, domain_id, profile_id,
+       CASE WHEN byte_limit < 0 THEN {_p("no_limit_order")} ELSE byte_limit END,
+       max_bytes, max_objects, previous_job_id,
+       CASE WHEN minimum + (maximum - minimum) / factor < maximum
+            THEN minimum + (maximum - minimum) / factor ELSE maximum END
+FROM (
+  SELECT s.*,
+         CASE WHEN object_limit >= 0 AND byte_limit >= 0 AND object_limit <= byte_limit / object_size
+                THEN object_limit
+              WHEN object_limit >= 0 AND byte_limit >= 0 THEN byte_limit / object_size
+              WHEN object_limit >= 0 THEN object_limit
+              WHEN byte_limit >= 0 THEN byte_limit / object_size
+              ELSE {_p("max_domain_size")} END AS maximum,
+         COALESCE(best_objects, 0) AS minimum,
+         CASE WHEN best_reason = :completed THEN {_p("factor_prev")} ELSE {_p("factor_guess")} END AS factor
+  FROM (
+    SELECT id, domain_id, profile_id, max_bytes, max_objects, previous_job_id, best_objects, best_reason,
+           {_tighter("max_objects", _p("h_objects"))} AS object_limit,
+           {_tighter("max_bytes", _p("h_bytes"))} AS byte_limit,
+           CASE WHEN best_objects >= {_p("min_objects")} AND best_bytes / best_objects > {_p("object_size")}
+                THEN best_bytes / best_objects ELSE {_p("object_size")} END AS object_size
+    FROM (
+      SELECT c.id, c.domain_id, c.profile_id, c.max_bytes, c.max_objects, h.job_id AS previous_job_id,
+             ROW_NUMBER() OVER (PARTITION BY c.id ORDER BY {_WHEN} DESC, h.id DESC) AS recency,
+             FIRST_VALUE(h.objects) OVER best AS best_objects,
+             FIRST_VALUE(h.bytes) OVER best AS best_bytes,
+             FIRST_VALUE(h.stop_reason) OVER best AS best_reason
+      FROM configurations c
+      {{join}}
+      LEFT JOIN harvest_history h ON h.configuration_id = c.id {{history}}
+      WHERE c.id > :lo AND c.id <= :hi {{where}}
+      WINDOW best AS (PARTITION BY c.id
+                      ORDER BY CASE WHEN {_DONE} THEN 0 ELSE 1 END,
+                               CASE WHEN {_DONE} THEN {_WHEN} END DESC,
+                               CASE WHEN {_DONE} THEN NULL ELSE h.objects END DESC,
+                               h.id DESC)
+    ) ranked
+    WHERE recency = 1
+  ) s
+) m
+"""
+
+# Aliases by NOT EXISTS, not a join: joined, SQLite's planner drives the statement from the
+# alias index (every non-alias domain, for each window) instead of the window's primary key range.
+_SNAPSHOT = _INSERT.format(
+    join="",
+    history="AND h.configuration_id > :lo AND h.configuration_id <= :hi",
+    where="""AND c.is_default
+               AND NOT EXISTS (SELECT 1 FROM domains d WHERE d.id = c.domain_id AND d.alias_of_id IS NOT NULL)
+               {based_on}""")
+
+_BASED_ON = """AND NOT EXISTS (SELECT 1 FROM harvest_history x WHERE x.harvest_id = :based_on
+                                AND x.domain_id = c.domain_id AND x.stop_reason IN :complete)"""
+
+_CHOSEN = _INSERT.format(
+    join="JOIN harvest_configurations hc ON hc.configuration_id = c.id AND hc.harvest_id = :harvest_id",
+    history="",
+    where="")
+
+
+def _statement(snapshot: bool, based_on: bool):
+    if not snapshot:
+        sql = _CHOSEN
+    else:
+        sql = _SNAPSHOT.format(based_on=_BASED_ON if based_on else "")
+    stmt = text(sql).bindparams(bindparam("epoch", type_=UtcDateTime()))
+    if snapshot and based_on:
+        stmt = stmt.bindparams(bindparam("complete", expanding=True))
+    return stmt
+
+
+def insert_window(session: Session, *, harvest_id: int, snapshot: bool, based_on_id: int | None, lo: int, hi: int,
+                  harvest_max_objects: int, harvest_max_bytes: int, est: EstimationSettings) -> int:
+    """Entries for the run's configurations with ids in (lo, hi]; returns how many were made.
+    ``harvest_max_*`` are the definition's limits as the estimate takes them (-1: none; a
+    selective harvest passes -1)."""
+    params = {
+        "harvest_id": harvest_id, "lo": lo, "hi": hi, "epoch": _EPOCH,
+        "completed": StopReason.COMPLETED.value,
+        "no_limit_order": byte_order(-1), "h_objects": harvest_max_objects, "h_bytes": harvest_max_bytes,
+        "min_objects": MIN_OBJECTS_TO_ESTIMATE_FROM, "object_size": est.expected_average_bytes_per_object,
+        "max_domain_size": est.max_domain_size, "factor_prev": est.error_factor_prev_result,
+        "factor_guess": est.error_factor_best_guess,
+    }
+    if snapshot and based_on_id is not None:
+        params["based_on"] = based_on_id
+        params["complete"] = [r.value for r in StopReason if r.is_complete]
+    result = session.connection().execute(_statement(snapshot, snapshot and based_on_id is not None), params)
+    return result.rowcount
+
+
+_COPY_TO_JOB = text("""
+INSERT INTO job_configurations (job_id, configuration_id, domain_id, expected_objects, max_bytes, max_objects)
+SELECT :job_id, configuration_id, domain_id, expected_objects, max_bytes, max_objects
+FROM jobgen_entries
+WHERE harvest_id = :harvest_id
+  AND (profile_id, byte_order, expected_objects, configuration_id) >= (:p0, :b0, :e0, :c0)
+  AND (profile_id, byte_order, expected_objects, configuration_id) <= (:p1, :b1, :e1, :c1)
+ORDER BY configuration_id
+""")  # in id order: the indexes of job_configurations take the rows in sequence, not scattered
+
+
+def copy_to_job(session: Session, harvest_id: int, job_id: int, first: tuple, last: tuple) -> int:
+    """The entries from ``first`` to ``last`` (sort keys: profile, byte order, expected objects,
+    configuration id) become the job's configurations. Returns how many."""
+    keys = {f"{k}{n}": v for n, key in enumerate((first, last)) for k, v in zip("pbec", key, strict=True)}
+    return session.connection().execute(_COPY_TO_JOB, {"job_id": job_id, "harvest_id": harvest_id, **keys}).rowcount
