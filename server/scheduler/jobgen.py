@@ -23,7 +23,7 @@ import logging
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from sqlalchemy import delete, func, insert, select, tuple_, update
+from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.orm import Session, aliased
 
 from server.definitions.models import (
@@ -147,22 +147,15 @@ def check_profiles(session: Session, hd: HarvestDefinition) -> dict[int, CrawlPr
 
 # --- steps 2 and 3 ------------------------------------------------------------------------------
 
-_ORDER = (E.profile_id, E.byte_order, E.expected_objects, E.configuration_id)
-
-
 def sorted_chunks(session: Session, harvest_id: int, chunk: int):
-    """Step 2: the run's configurations in splitting order, ``chunk`` at a time, each with its
-    entries' byte orders by configuration id (the sort key's second part, for :func:`span`)."""
-    order = _ORDER
-    stmt = (select(E.configuration_id, E.domain_id, E.profile_id, E.max_bytes, E.max_objects, E.expected_objects,
-                   E.previous_job_id, E.byte_order)
-            .where(E.harvest_id == harvest_id).order_by(*order).limit(chunk))
+    """Step 2: the run's configurations in splitting order, ``chunk`` at a time (through the
+    run's sort index, :func:`entries.index_run`), each with its entries' byte orders by
+    configuration id (the sort key's second part, for :func:`span`)."""
     key = None
     while True:
-        s = stmt if key is None else stmt.where(tuple_(*order) > tuple_(*key))
         session.commit()
         begin_write(session)  # the chunk's jobs are written in the same transaction
-        rows = session.connection().execute(s).all()
+        rows = entries.sorted_rows(session, harvest_id, key, chunk)
         if not rows:
             return
         last = rows[-1]
@@ -298,6 +291,9 @@ def generate(session: Session, hd: HarvestDefinition, settings: Mapping[str, Any
                                    {"harvest": hd.name, "problem": "no_configurations"})
             log.warning("snapshot harvest %s: no domain is left to harvest", hd.name)
             return gen
+        begin_write(session)
+        entries.index_run(session, hd.id)
+        session.commit()
         ctx = JobContext(hd, hd.runs, hd.channel.name, check_profiles(session, hd), global_traps(session))
         h_bytes = _limit(hd.max_bytes) if ctx.snapshot else -1
         for chunk, byte_orders in sorted_chunks(session, hd.id, split_settings.config_chunk_size):
@@ -309,5 +305,7 @@ def generate(session: Session, hd: HarvestDefinition, settings: Mapping[str, Any
         return gen
     finally:
         session.rollback()
+        begin_write(session)
+        entries.drop_run_index(session, hd.id)  # first: the delete then has one index less to keep
         session.execute(delete(E).where(E.harvest_id == hd.id))
         session.commit()

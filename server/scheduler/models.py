@@ -138,11 +138,10 @@ class SchedulingState(Base):
 
 
 class JobgenEntry(Base):
+    """Sorted by a partial index of each run's own, built after the run's entries are in
+    (server/scheduler/entries.py: index_run); no index of the table's own beyond its key."""
+
     __tablename__ = "jobgen_entries"
-    __table_args__ = (
-        Index("ix_jobgen_entries_order", "harvest_id", "profile_id", "byte_order", "expected_objects",
-              "configuration_id"),
-    )
 
     harvest_id: Mapped[int] = mapped_column(Integer, primary_key=True)
     configuration_id: Mapped[int] = mapped_column(Integer, primary_key=True)
