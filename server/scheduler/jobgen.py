@@ -23,7 +23,7 @@ import logging
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import delete, func, insert, select, tuple_, update
 from sqlalchemy.orm import Session, aliased
 
 from server.definitions.models import (
@@ -41,7 +41,7 @@ from server.definitions.models import (
 from server.harvestdb.base import utcnow
 from server.scheduler import entries
 from server.scheduler.estimation import EstimationSettings
-from server.scheduler.models import Job, JobConfiguration, JobgenEntry
+from server.scheduler.models import Job, JobConfiguration, JobgenEntry, JobgenSpan
 from server.scheduler.splitting import Candidate, JobDraft, SplitSettings, split
 from server.scheduler.txn import begin_write
 from shared.enums import HarvestKind, JobStatus
@@ -147,6 +147,9 @@ def check_profiles(session: Session, hd: HarvestDefinition) -> dict[int, CrawlPr
 
 # --- steps 2 and 3 ------------------------------------------------------------------------------
 
+_ORDER = (E.profile_id, E.byte_order, E.expected_objects, E.configuration_id)
+
+
 def sorted_chunks(session: Session, harvest_id: int, chunk: int):
     """Step 2: the run's configurations in splitting order, ``chunk`` at a time (through the
     run's sort index, :func:`entries.index_run`), each with its entries' byte orders by
@@ -194,9 +197,9 @@ def global_traps(session: Session) -> list[str]:
 
 
 def store_job(session: Session, ctx: JobContext, draft: JobDraft, keys: tuple[tuple, tuple]) -> int:
-    """Step 3: one job, New, with its configurations, seeds, settings and metadata. ``keys``: the
-    :func:`span` of the job's entries, whose rows are copied into ``job_configurations`` inside
-    the database (at 2,000,000 configurations, sending them back from Python cost seconds)."""
+    """Step 3: one job, New, with its seeds, settings and metadata, and its span (``keys``, the
+    sort keys of its first and last entry) noted in ``jobgen_spans``; its configurations are
+    copied from the entries at the end of the run (:func:`entries.copy_to_jobs`)."""
     hd, profile = ctx.hd, ctx.profiles[draft.profile_id]
     max_objects = _limit(hd.max_objects) if ctx.snapshot else -1
     running_time = (hd.max_job_running_time_s or 0) if ctx.snapshot else 0
@@ -209,16 +212,17 @@ def store_job(session: Session, ctx: JobContext, draft: JobDraft, keys: tuple[tu
         claims=0, failure_reason="", harvest_error="", harvest_error_details="", upload_error="",
         upload_error_details="", settings="{}", seeds="", aliases="[]", dedup_job_ids="[]",
     ).returning(Job.id)).scalar_one()
-    JC = JobConfiguration
-    copied = entries.copy_to_job(session, hd.id, job_id, *keys)
-    if copied != len(draft.candidates):  # the span names exactly the job's entries
-        raise RuntimeError(f"job {job_id}: {copied} entries in its span, {len(draft.candidates)} drafted")
+    if keys[0][:2] != keys[1][:2]:  # what entries.copy_to_jobs relies on
+        raise RuntimeError(f"job {job_id} spans two profiles or byte limits: {keys}")
+    entries.add_span(session, hd.id, job_id, keys[0])
+    # the job's entries: a run of consecutive ones in the sort order, from its first key to its last
+    in_job = (E.harvest_id == hd.id, tuple_(*_ORDER) >= tuple_(*keys[0]), tuple_(*_ORDER) <= tuple_(*keys[1]))
     seeds: dict[str, None] = {}
     for text in session.execute(
-            select(SeedList.seeds).select_from(JC)
-            .join(configuration_seed_lists, configuration_seed_lists.c.configuration_id == JC.configuration_id)
+            select(SeedList.seeds).select_from(E)
+            .join(configuration_seed_lists, configuration_seed_lists.c.configuration_id == E.configuration_id)
             .join(SeedList, SeedList.id == configuration_seed_lists.c.seed_list_id)
-            .where(JC.job_id == job_id).order_by(JC.configuration_id, SeedList.name)).scalars():
+            .where(*in_job).order_by(E.configuration_id, SeedList.name)).scalars():
         for url in text.split("\n"):
             if url:
                 seeds[url] = None
@@ -226,13 +230,13 @@ def store_job(session: Session, ctx: JobContext, draft: JobDraft, keys: tuple[tu
     if ctx.snapshot:
         A = aliased(Domain)
         aliases = [{"domain": a, "alias_of": d} for a, d in session.execute(
-            select(A.name, Domain.name).select_from(JC).join(Domain, Domain.id == JC.domain_id)
-            .join(A, A.alias_of_id == Domain.id).where(JC.job_id == job_id).order_by(A.name))]
+            select(A.name, Domain.name).select_from(E).join(Domain, Domain.id == E.domain_id)
+            .join(A, A.alias_of_id == Domain.id).where(*in_job).order_by(A.name))]
     domain_traps: dict[str, list[str]] = {}
     for name, expression in session.execute(
-            select(Domain.name, DomainCrawlerTrap.expression).select_from(JC)
-            .join(Domain, Domain.id == JC.domain_id).join(DomainCrawlerTrap, DomainCrawlerTrap.domain_id == Domain.id)
-            .where(JC.job_id == job_id).order_by(Domain.name, DomainCrawlerTrap.position)):
+            select(Domain.name, DomainCrawlerTrap.expression).select_from(E)
+            .join(Domain, Domain.id == E.domain_id).join(DomainCrawlerTrap, DomainCrawlerTrap.domain_id == Domain.id)
+            .where(*in_job).order_by(Domain.name, DomainCrawlerTrap.position)):
         domain_traps.setdefault(name, []).append(expression)
     job_settings = {
         "profile_name": profile.name,
@@ -302,10 +306,20 @@ def generate(session: Session, hd: HarvestDefinition, settings: Mapping[str, Any
             session.commit()
             if keep_alive is not None:
                 keep_alive()
+        copied = 0
+        for lo, hi in list(_windows(session, hd, split_settings.config_chunk_size)):
+            begin_write(session)
+            copied += entries.copy_to_jobs(session, hd.id, lo, hi)
+            session.commit()
+            if keep_alive is not None:
+                keep_alive()
+        if copied != gen.configurations:  # every entry belongs to a job
+            raise RuntimeError(f"{copied} job configurations made of {gen.configurations} entries")
         return gen
     finally:
         session.rollback()
         begin_write(session)
         entries.drop_run_index(session, hd.id)  # first: the delete then has one index less to keep
         session.execute(delete(E).where(E.harvest_id == hd.id))
+        session.execute(delete(JobgenSpan).where(JobgenSpan.harvest_id == hd.id))
         session.commit()

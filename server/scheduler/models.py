@@ -156,6 +156,22 @@ class JobgenEntry(Base):
     previous_job_id: Mapped[int | None] = mapped_column(Integer)
 
 
+class JobgenSpan(Base):
+    """Scratch rows of a running job generation: each job made so far, by the sort key of its
+    first entry (a job is a run of consecutive entries in the sort order). The run's job
+    configurations are copied from ``jobgen_entries`` at its end, each entry to the job of the
+    last span that starts at or before it."""
+
+    __tablename__ = "jobgen_spans"
+
+    harvest_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    profile_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    byte_order: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    expected_objects: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    configuration_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    job_id: Mapped[int] = mapped_column(Integer)
+
+
 class ChannelActivity(Base):
     """When each harvester last asked for work on (or reported progress in) a channel: the
     scheduler's only way to tell that jobs wait on a channel no harvester serves."""
