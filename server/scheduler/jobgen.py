@@ -18,13 +18,12 @@ raise :class:`InvalidInput` with a sentence saying so, before any job is made.
 from __future__ import annotations
 
 import dataclasses
-import datetime as dt
 import json
 import logging
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from sqlalchemy import delete, func, insert, select, tuple_, update
+from sqlalchemy import ARRAY, Integer, any_, delete, func, insert, literal, literal_column, select, update
 from sqlalchemy.orm import Session, aliased
 
 from server.definitions.models import (
@@ -35,24 +34,23 @@ from server.definitions.models import (
     GlobalTrapExpression,
     GlobalTrapList,
     HarvestDefinition,
-    HarvestHistory,
     SeedList,
     configuration_seed_lists,
     harvest_configurations,
 )
 from server.harvestdb.base import utcnow
-from server.scheduler.estimation import EstimationSettings, PreviousHarvest, expected_objects
-from server.scheduler.models import Job, JobConfiguration, JobgenEntry
-from server.scheduler.splitting import Candidate, JobDraft, SplitSettings, byte_order, split
-from server.scheduler.txn import begin_write, bulk_insert
-from shared.enums import HarvestKind, JobStatus, StopReason
+from server.scheduler import entries
+from server.scheduler.estimation import EstimationSettings
+from server.scheduler.models import Job, JobConfiguration, JobgenEntry, JobgenSpan
+from server.scheduler.splitting import Candidate, JobDraft, SplitSettings, split
+from server.scheduler.txn import begin_write
+from shared.enums import HarvestKind, JobStatus
 from shared.errors import InvalidInput
 
 log = logging.getLogger(__name__)
 
 C = DomainConfiguration
 E = JobgenEntry
-_EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
 
 
 @dataclasses.dataclass
@@ -71,120 +69,49 @@ def _limit(value: int | None) -> int:
 
 # --- step 1: configurations with their expectations into the scratch table ---------------------
 
-def _configuration_batches(session: Session, hd: HarvestDefinition, batch: int):
-    """The run's configurations as rows (id, domain id, profile id, max bytes, max objects), in
-    batches of at most ``batch``, in id order."""
-    cols = (C.id, C.domain_id, C.profile_id, C.max_bytes, C.max_objects)
-    if hd.kind != HarvestKind.SNAPSHOT.value:
-        base = (select(*cols).join(harvest_configurations, harvest_configurations.c.configuration_id == C.id)
-                .where(harvest_configurations.c.harvest_id == hd.id).order_by(C.id))
-        last = 0
-        while True:
-            rows = session.connection().execute(base.where(C.id > last).limit(batch)).all()
-            if not rows:
-                return
-            last = rows[-1][0]
-            yield rows
-    yield from _snapshot_batches(session, hd, batch, cols)
-
-
-def _snapshot_batches(session: Session, hd: HarvestDefinition, batch: int, cols):
-    """A snapshot takes every non-alias domain's default configuration, minus the domains completed
-    in the snapshot it is based on — the rule of :func:`server.definitions.definitions.
-    snapshot_configurations`. It is applied here window by window of configuration ids (a primary
-    key range, then the window's aliases and completed domains by id): as one joined statement,
-    SQLite's planner drives it from the alias index and sorts the whole table for every batch,
-    which made 2,000,000 domains quadratic."""
-    top = session.execute(select(func.max(C.id))).scalar()
-    if top is None:
+def _windows(session: Session, hd: HarvestDefinition, size: int):
+    """Windows (lo, hi] of configuration ids that each hold at most ``size`` of the run's
+    configurations: a snapshot's are ranges of the primary key (every domain has a default
+    configuration, so they are dense); a selective harvest's end at its ``size``-th chosen id."""
+    if hd.kind == HarvestKind.SNAPSHOT.value:
+        top = session.execute(select(func.max(C.id))).scalar()
+        lo = 0
+        while top is not None and lo < top:
+            yield lo, lo + size
+            lo += size
         return
-    complete = [r.value for r in StopReason if r.is_complete]
+    HC = harvest_configurations.c
     lo = 0
-    while lo < top:
-        hi = lo + batch
-        rows = session.connection().execute(
-            select(*cols).where(C.id > lo, C.id <= hi, C.is_default.is_(True)).order_by(C.id)).all()
+    while True:
+        ids = select(HC.configuration_id).where(HC.harvest_id == hd.id, HC.configuration_id > lo)
+        hi = session.execute(ids.order_by(HC.configuration_id).offset(size - 1).limit(1)).scalar()
+        if hi is None:  # the last window: up to the largest
+            hi = session.execute(select(func.max(HC.configuration_id)).where(HC.harvest_id == hd.id,
+                                                                          HC.configuration_id > lo)).scalar()
+            if hi is not None:
+                yield lo, hi
+            return
+        yield lo, hi
         lo = hi
-        if not rows:
-            continue
-        # the window's domains lie in a range; only the few matches come back (no long IN list)
-        d_lo, d_hi = min(r[1] for r in rows), max(r[1] for r in rows)
-        drop = set(session.connection().execute(
-            select(Domain.id).where(Domain.id.between(d_lo, d_hi), Domain.alias_of_id.is_not(None))).scalars())
-        if hd.based_on_id is not None:
-            drop.update(session.connection().execute(
-                select(HarvestHistory.domain_id).where(HarvestHistory.harvest_id == hd.based_on_id,
-                                                       HarvestHistory.domain_id.between(d_lo, d_hi),
-                                                       HarvestHistory.stop_reason.in_(complete))).scalars())
-        rows = [r for r in rows if r[1] not in drop]
-        if rows:
-            yield rows
-
-
-def _histories(session: Session, ids: list[int],
-               contiguous: bool) -> dict[int, tuple[PreviousHarvest | None, int | None]]:
-    """Per configuration id: its best previous harvest and the job that harvested it last."""
-    H = HarvestHistory
-    stmt = select(H.configuration_id, H.id, H.objects, H.bytes, H.stop_reason, H.ended_at, H.job_id)
-    # a snapshot's batch is a dense run of ids: a range scan of the history index beats a long IN
-    stmt = stmt.where(H.configuration_id.between(ids[0], ids[-1]) if contiguous else H.configuration_id.in_(ids))
-    complete: dict[int, tuple] = {}
-    largest: dict[int, tuple] = {}
-    latest: dict[int, tuple] = {}
-    done = StopReason.COMPLETED.value
-    for cid, hid, objects, nbytes, reason, ended, job in session.connection().execute(stmt):
-        when = ended or _EPOCH
-        if reason == done:
-            cur = complete.get(cid)
-            if cur is None or (when, hid) > (cur[0], cur[1]):
-                complete[cid] = (when, hid, objects, nbytes, reason)
-        cur = largest.get(cid)
-        if cur is None or (objects, hid) > (cur[2], cur[1]):
-            largest[cid] = (when, hid, objects, nbytes, reason)
-        cur = latest.get(cid)
-        if cur is None or (when, hid) > (cur[0], cur[1]):
-            latest[cid] = (when, hid, job)
-    out = {}
-    for cid in largest:
-        b = complete.get(cid) or largest[cid]
-        out[cid] = (PreviousHarvest(b[2], b[3], b[4], b[0], b[1]), latest[cid][2])
-    return out
 
 
 def fill_entries(session: Session, hd: HarvestDefinition, est: EstimationSettings, batch: int = 10000,
                  on_batch: Callable[[], Any] | None = None) -> int:
-    """Step 1. Returns the number of configurations the run takes."""
+    """Step 1, in the database (:mod:`entries`), a window of ``batch`` configuration ids per
+    write transaction. Returns the number of configurations the run takes."""
     session.execute(delete(E).where(E.harvest_id == hd.id))
     snapshot = hd.kind == HarvestKind.SNAPSHOT.value
-    h_objects = _limit(hd.max_objects) if snapshot else -1
-    h_bytes = _limit(hd.max_bytes) if snapshot else -1
     total = 0
-    for rows in _configuration_batches(session, hd, batch):
-        ids = [r[0] for r in rows]
+    for lo, hi in list(_windows(session, hd, batch)):
         session.commit()
-        begin_write(session)  # this batch's reads and inserts are one write transaction
-        hist = _histories(session, ids, contiguous=snapshot)
-        entries = []
-        for cid, domain_id, profile_id, max_bytes, max_objects in rows:
-            best, prev_job = hist.get(cid, (None, None))
-            entries.append({
-                "harvest_id": hd.id, "configuration_id": cid, "domain_id": domain_id, "profile_id": profile_id,
-                "byte_order": byte_order(_effective_bytes(max_bytes, h_bytes)), "max_bytes": max_bytes,
-                "max_objects": max_objects, "previous_job_id": prev_job,
-                "expected_objects": expected_objects(best, max_objects, max_bytes, h_objects, h_bytes, est),
-            })
-        bulk_insert(session, E.__table__, entries)
-        total += len(entries)
+        begin_write(session)
+        total += entries.insert_window(
+            session, harvest_id=hd.id, snapshot=snapshot, based_on_id=hd.based_on_id if snapshot else None,
+            lo=lo, hi=hi, harvest_max_objects=_limit(hd.max_objects) if snapshot else -1,
+            harvest_max_bytes=_limit(hd.max_bytes) if snapshot else -1, est=est)
         if on_batch is not None:
             on_batch()
     return total
-
-
-def _effective_bytes(config_max_bytes: int, harvest_max_bytes: int) -> int:
-    """The byte limit a configuration would harvest with (sorting key: the seeds' "maximum number
-    of bytes to harvest")."""
-    real = [x for x in (config_max_bytes, harvest_max_bytes) if x >= 0]
-    return min(real) if real else -1
 
 
 # --- checks that make a definition unschedulable ------------------------------------------------
@@ -220,23 +147,30 @@ def check_profiles(session: Session, hd: HarvestDefinition) -> dict[int, CrawlPr
 
 # --- steps 2 and 3 ------------------------------------------------------------------------------
 
+
 def sorted_chunks(session: Session, harvest_id: int, chunk: int):
-    """Step 2: the run's configurations in splitting order, ``chunk`` at a time."""
-    order = (E.profile_id, E.byte_order, E.expected_objects, E.configuration_id)
-    stmt = (select(E.configuration_id, E.domain_id, E.profile_id, E.max_bytes, E.max_objects, E.expected_objects,
-                   E.previous_job_id, E.byte_order)
-            .where(E.harvest_id == harvest_id).order_by(*order).limit(chunk))
+    """Step 2: the run's configurations in splitting order, ``chunk`` at a time (through the
+    run's sort index, :func:`entries.index_run`), each with its entries' byte orders by
+    configuration id (the sort key's second part, for :func:`span`)."""
     key = None
     while True:
-        s = stmt if key is None else stmt.where(tuple_(*order) > tuple_(*key))
         session.commit()
         begin_write(session)  # the chunk's jobs are written in the same transaction
-        rows = session.connection().execute(s).all()
+        rows = entries.sorted_rows(session, harvest_id, key, chunk)
         if not rows:
             return
         last = rows[-1]
         key = (last[2], last[7], last[5], last[0])
-        yield [Candidate(r[0], r[1], r[2], r[3], r[4], r[5], r[6]) for r in rows]
+        yield [Candidate(r[0], r[1], r[2], r[3], r[4], r[5], r[6]) for r in rows], {r[0]: r[7] for r in rows}
+
+
+def span(draft: JobDraft, byte_orders: Mapping[int, int]) -> tuple[tuple, tuple]:
+    """The sort keys of a job's first and last configuration. A job is a run of consecutive
+    entries in the sort order (the splitter only cuts a chunk that is itself such a run), so these
+    two keys name its entries exactly."""
+    first, last = draft.candidates[0], draft.candidates[-1]
+    return ((first.profile_id, byte_orders[first.configuration_id], first.expected_objects, first.configuration_id),
+            (last.profile_id, byte_orders[last.configuration_id], last.expected_objects, last.configuration_id))
 
 
 @dataclasses.dataclass
@@ -260,8 +194,18 @@ def global_traps(session: Session) -> list[str]:
         .where(GlobalTrapList.active.is_(True)).order_by(GlobalTrapList.name, GlobalTrapExpression.position)).scalars())
 
 
-def store_job(session: Session, ctx: JobContext, draft: JobDraft) -> int:
-    """Step 3: one job, New, with its configurations, seeds, settings and metadata."""
+def _id_set(session: Session, column, ids: list[int]):
+    """``column`` is one of ``ids``, as one parameter whatever their number (a job may hold more
+    configurations than SQLite takes parameters): an array on PostgreSQL, JSON on SQLite."""
+    if session.get_bind().dialect.name == "postgresql":
+        return column == any_(literal(ids, ARRAY(Integer)))
+    return column.in_(select(literal_column("value")).select_from(func.json_each(json.dumps(ids))))
+
+
+def store_job(session: Session, ctx: JobContext, draft: JobDraft, keys: tuple[tuple, tuple]) -> int:
+    """Step 3: one job, New, with its seeds, settings and metadata, and its span (``keys``, the
+    sort keys of its first and last entry) noted in ``jobgen_spans``; its configurations are
+    copied from the entries at the end of the run (:func:`entries.copy_to_jobs`)."""
     hd, profile = ctx.hd, ctx.profiles[draft.profile_id]
     max_objects = _limit(hd.max_objects) if ctx.snapshot else -1
     running_time = (hd.max_job_running_time_s or 0) if ctx.snapshot else 0
@@ -274,17 +218,19 @@ def store_job(session: Session, ctx: JobContext, draft: JobDraft) -> int:
         claims=0, failure_reason="", harvest_error="", harvest_error_details="", upload_error="",
         upload_error_details="", settings="{}", seeds="", aliases="[]", dedup_job_ids="[]",
     ).returning(Job.id)).scalar_one()
-    bulk_insert(session, JobConfiguration.__table__, [
-        {"job_id": job_id, "configuration_id": c.configuration_id, "domain_id": c.domain_id,
-         "expected_objects": c.expected_objects, "max_bytes": c.max_bytes, "max_objects": c.max_objects}
-        for c in draft.candidates])
-    JC = JobConfiguration
+    if keys[0][:2] != keys[1][:2]:  # what entries.copy_to_jobs relies on
+        raise RuntimeError(f"job {job_id} spans two profiles or byte limits: {keys}")
+    entries.add_span(session, hd.id, job_id, keys[0])
+    # The job's configurations and domains as one parameter each: the statements below are then
+    # driven from those ids by the planners of both databases (read through the job's span of
+    # entries, PostgreSQL hashed all seed lists for every job, 0.8 s each).
+    config_ids = _id_set(session, configuration_seed_lists.c.configuration_id,
+                         [c.configuration_id for c in draft.candidates])
     seeds: dict[str, None] = {}
     for text in session.execute(
-            select(SeedList.seeds).select_from(JC)
-            .join(configuration_seed_lists, configuration_seed_lists.c.configuration_id == JC.configuration_id)
+            select(SeedList.seeds).select_from(configuration_seed_lists)
             .join(SeedList, SeedList.id == configuration_seed_lists.c.seed_list_id)
-            .where(JC.job_id == job_id).order_by(JC.configuration_id, SeedList.name)).scalars():
+            .where(config_ids).order_by(configuration_seed_lists.c.configuration_id, SeedList.name)).scalars():
         for url in text.split("\n"):
             if url:
                 seeds[url] = None
@@ -292,13 +238,14 @@ def store_job(session: Session, ctx: JobContext, draft: JobDraft) -> int:
     if ctx.snapshot:
         A = aliased(Domain)
         aliases = [{"domain": a, "alias_of": d} for a, d in session.execute(
-            select(A.name, Domain.name).select_from(JC).join(Domain, Domain.id == JC.domain_id)
-            .join(A, A.alias_of_id == Domain.id).where(JC.job_id == job_id).order_by(A.name))]
+            select(A.name, Domain.name).select_from(Domain).join(A, A.alias_of_id == Domain.id)
+            .where(_id_set(session, Domain.id, [c.domain_id for c in draft.candidates])).order_by(A.name))]
     domain_traps: dict[str, list[str]] = {}
     for name, expression in session.execute(
-            select(Domain.name, DomainCrawlerTrap.expression).select_from(JC)
-            .join(Domain, Domain.id == JC.domain_id).join(DomainCrawlerTrap, DomainCrawlerTrap.domain_id == Domain.id)
-            .where(JC.job_id == job_id).order_by(Domain.name, DomainCrawlerTrap.position)):
+            select(Domain.name, DomainCrawlerTrap.expression).select_from(Domain)
+            .join(DomainCrawlerTrap, DomainCrawlerTrap.domain_id == Domain.id)
+            .where(_id_set(session, Domain.id, [c.domain_id for c in draft.candidates]))
+            .order_by(Domain.name, DomainCrawlerTrap.position)):
         domain_traps.setdefault(name, []).append(expression)
     job_settings = {
         "profile_name": profile.name,
@@ -357,16 +304,31 @@ def generate(session: Session, hd: HarvestDefinition, settings: Mapping[str, Any
                                    {"harvest": hd.name, "problem": "no_configurations"})
             log.warning("snapshot harvest %s: no domain is left to harvest", hd.name)
             return gen
+        begin_write(session)
+        entries.index_run(session, hd.id)
+        session.commit()
         ctx = JobContext(hd, hd.runs, hd.channel.name, check_profiles(session, hd), global_traps(session))
         h_bytes = _limit(hd.max_bytes) if ctx.snapshot else -1
-        for chunk in sorted_chunks(session, hd.id, split_settings.config_chunk_size):
+        for chunk, byte_orders in sorted_chunks(session, hd.id, split_settings.config_chunk_size):
             for draft in split(chunk, h_bytes, split_settings):
-                gen.jobs.append(store_job(session, ctx, draft))
+                gen.jobs.append(store_job(session, ctx, draft, span(draft, byte_orders)))
             session.commit()
             if keep_alive is not None:
                 keep_alive()
+        copied = 0
+        for lo, hi in list(_windows(session, hd, split_settings.config_chunk_size)):
+            begin_write(session)
+            copied += entries.copy_to_jobs(session, hd.id, lo, hi)
+            session.commit()
+            if keep_alive is not None:
+                keep_alive()
+        if copied != gen.configurations:  # every entry belongs to a job
+            raise RuntimeError(f"{copied} job configurations made of {gen.configurations} entries")
         return gen
     finally:
         session.rollback()
+        begin_write(session)
+        entries.drop_run_index(session, hd.id)  # first: the delete then has one index less to keep
         session.execute(delete(E).where(E.harvest_id == hd.id))
+        session.execute(delete(JobgenSpan).where(JobgenSpan.harvest_id == hd.id))
         session.commit()

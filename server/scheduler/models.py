@@ -138,11 +138,10 @@ class SchedulingState(Base):
 
 
 class JobgenEntry(Base):
+    """Sorted by a partial index of each run's own, built after the run's entries are in
+    (server/scheduler/entries.py: index_run); no index of the table's own beyond its key."""
+
     __tablename__ = "jobgen_entries"
-    __table_args__ = (
-        Index("ix_jobgen_entries_order", "harvest_id", "profile_id", "byte_order", "expected_objects",
-              "configuration_id"),
-    )
 
     harvest_id: Mapped[int] = mapped_column(Integer, primary_key=True)
     configuration_id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -155,6 +154,22 @@ class JobgenEntry(Base):
     expected_objects: Mapped[int] = mapped_column(BigInteger)
     #: the job that last harvested this configuration (for the deduplication index)
     previous_job_id: Mapped[int | None] = mapped_column(Integer)
+
+
+class JobgenSpan(Base):
+    """Scratch rows of a running job generation: each job made so far, by the sort key of its
+    first entry (a job is a run of consecutive entries in the sort order). The run's job
+    configurations are copied from ``jobgen_entries`` at its end, each entry to the job of the
+    last span that starts at or before it."""
+
+    __tablename__ = "jobgen_spans"
+
+    harvest_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    profile_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    byte_order: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    expected_objects: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    configuration_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    job_id: Mapped[int] = mapped_column(Integer)
 
 
 class ChannelActivity(Base):

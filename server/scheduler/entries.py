@@ -1,0 +1,237 @@
+"""Step 1 of job generation in the database: a window of configurations, with their expected
+objects, into the scratch table ``jobgen_entries`` by one ``INSERT ... SELECT``.
+
+The rows never pass through Python: at 2,000,000 domains, reading each configuration and its
+history into Python, estimating there and writing the entry back was half of the generation's
+time on SQLite and more on PostgreSQL. The statement computes exactly what
+:mod:`server.scheduler.estimation` computes (the specification, unit tested with worked
+examples; tests/integration/scheduler/test_sched_jobgen_sql.py checks the two agree row for row
+on both databases):
+
+* the best previous harvest — the latest completed one by (end, id), else the one with the most
+  objects by (objects, id) — and the job that harvested the configuration last, by (end, id),
+  are the first rows of two windows over the configuration's history; a missing end counts as
+  the epoch, as in Python;
+* object size, maximum, minimum, error factor and estimate are the same integer expressions,
+  and integer division truncates toward zero in SQLite and PostgreSQL alike (Java's ``/``);
+* "no limit" is any negative value (or NULL), and the tighter of two limits is taken, as
+  :func:`~server.scheduler.estimation.min_limit` does.
+
+Only portable SQL: CASE, COALESCE, window functions (SQLite ≥ 3.25), every parameter cast to
+BIGINT (PostgreSQL cannot infer a type for a bare parameter in a CASE).
+"""
+from __future__ import annotations
+
+import datetime as dt
+
+from sqlalchemy import bindparam, text
+from sqlalchemy.orm import Session
+
+from server.harvestdb.base import UtcDateTime
+from server.scheduler.estimation import MIN_OBJECTS_TO_ESTIMATE_FROM, EstimationSettings
+from server.scheduler.splitting import byte_order
+from shared.enums import StopReason
+
+_EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
+
+
+def _p(name: str) -> str:
+    return f"CAST(:{name} AS BIGINT)"
+
+
+def _tighter(column: str, harvest_limit: str) -> str:
+    """min_limit(column, harvest limit): the tighter real (>= 0) limit, else the harvest's
+    (which is -1 when it has none)."""
+    return (f"CASE WHEN {column} >= 0 AND ({harvest_limit} < 0 OR {column} < {harvest_limit}) "
+            f"THEN {column} ELSE {harvest_limit} END")
+
+
+_DONE = "h.stop_reason = :completed"
+_WHEN = "COALESCE(h.ended_at, :epoch)"
+
+# The configurations of the window joined to their history rows (one row of NULLs for a
+# configuration without history), and the windows over each configuration's rows: joined this
+# way, both databases drive the statement from the window's configurations and look the
+# history up by its index, whatever their statistics say (a freshly loaded PostgreSQL database
+# without statistics chose to rescan a history subquery once per configuration).
+_INSERT = f"""
+INSERT INTO jobgen_entries (harvest_id, configuration_id, domain_id, profile_id, byte_order, max_bytes,
+                            max_objects, previous_job_id, expected_objects)
+SELECT {_p("harvest_id")}, id, domain_id, profile_id,
+       CASE WHEN byte_limit < 0 THEN {_p("no_limit_order")} ELSE byte_limit END,
+       max_bytes, max_objects, previous_job_id,
+       CASE WHEN minimum + (maximum - minimum) / factor < maximum
+            THEN minimum + (maximum - minimum) / factor ELSE maximum END
+FROM (
+  SELECT s.*,
+         CASE WHEN object_limit >= 0 AND byte_limit >= 0 AND object_limit <= byte_limit / object_size
+                THEN object_limit
+              WHEN object_limit >= 0 AND byte_limit >= 0 THEN byte_limit / object_size
+              WHEN object_limit >= 0 THEN object_limit
+              WHEN byte_limit >= 0 THEN byte_limit / object_size
+              ELSE {_p("max_domain_size")} END AS maximum,
+         COALESCE(best_objects, 0) AS minimum,
+         CASE WHEN best_reason = :completed THEN {_p("factor_prev")} ELSE {_p("factor_guess")} END AS factor
+  FROM (
+    SELECT id, domain_id, profile_id, max_bytes, max_objects, previous_job_id, best_objects, best_reason,
+           {_tighter("max_objects", _p("h_objects"))} AS object_limit,
+           {_tighter("max_bytes", _p("h_bytes"))} AS byte_limit,
+           CASE WHEN best_objects >= {_p("min_objects")} AND best_bytes / best_objects > {_p("object_size")}
+                THEN best_bytes / best_objects ELSE {_p("object_size")} END AS object_size
+    FROM (
+      SELECT c.id, c.domain_id, c.profile_id, c.max_bytes, c.max_objects, h.job_id AS previous_job_id,
+             ROW_NUMBER() OVER (PARTITION BY c.id ORDER BY {_WHEN} DESC, h.id DESC) AS recency,
+             FIRST_VALUE(h.objects) OVER best AS best_objects,
+             FIRST_VALUE(h.bytes) OVER best AS best_bytes,
+             FIRST_VALUE(h.stop_reason) OVER best AS best_reason
+      FROM configurations c
+      {{join}}
+      LEFT JOIN harvest_history h ON h.configuration_id = c.id {{history}}
+      WHERE c.id > :lo AND c.id <= :hi {{where}}
+      WINDOW best AS (PARTITION BY c.id
+                      ORDER BY CASE WHEN {_DONE} THEN 0 ELSE 1 END,
+                               CASE WHEN {_DONE} THEN {_WHEN} END DESC,
+                               CASE WHEN {_DONE} THEN NULL ELSE h.objects END DESC,
+                               h.id DESC)
+    ) ranked
+    WHERE recency = 1
+  ) s
+) m
+"""
+
+# Aliases by NOT EXISTS, not a join: joined, SQLite's planner drives the statement from the
+# alias index (every non-alias domain, for each window) instead of the window's primary key range.
+_SNAPSHOT = _INSERT.format(
+    join="",
+    history="AND h.configuration_id > :lo AND h.configuration_id <= :hi",
+    where="""AND c.is_default
+               AND NOT EXISTS (SELECT 1 FROM domains d WHERE d.id = c.domain_id AND d.alias_of_id IS NOT NULL)
+               {based_on}""")
+
+_BASED_ON = """AND NOT EXISTS (SELECT 1 FROM harvest_history x WHERE x.harvest_id = :based_on
+                                AND x.domain_id = c.domain_id AND x.stop_reason IN :complete)"""
+
+_CHOSEN = _INSERT.format(
+    join="JOIN harvest_configurations hc ON hc.configuration_id = c.id AND hc.harvest_id = :harvest_id",
+    history="",
+    where="")
+
+
+def _statement(snapshot: bool, based_on: bool):
+    if not snapshot:
+        sql = _CHOSEN
+    else:
+        sql = _SNAPSHOT.format(based_on=_BASED_ON if based_on else "")
+    stmt = text(sql).bindparams(bindparam("epoch", type_=UtcDateTime()))
+    if snapshot and based_on:
+        stmt = stmt.bindparams(bindparam("complete", expanding=True))
+    return stmt
+
+
+def insert_window(session: Session, *, harvest_id: int, snapshot: bool, based_on_id: int | None, lo: int, hi: int,
+                  harvest_max_objects: int, harvest_max_bytes: int, est: EstimationSettings) -> int:
+    """Entries for the run's configurations with ids in (lo, hi]; returns how many were made.
+    ``harvest_max_*`` are the definition's limits as the estimate takes them (-1: none; a
+    selective harvest passes -1)."""
+    params = {
+        "harvest_id": harvest_id, "lo": lo, "hi": hi, "epoch": _EPOCH,
+        "completed": StopReason.COMPLETED.value,
+        "no_limit_order": byte_order(-1), "h_objects": harvest_max_objects, "h_bytes": harvest_max_bytes,
+        "min_objects": MIN_OBJECTS_TO_ESTIMATE_FROM, "object_size": est.expected_average_bytes_per_object,
+        "max_domain_size": est.max_domain_size, "factor_prev": est.error_factor_prev_result,
+        "factor_guess": est.error_factor_best_guess,
+    }
+    if snapshot and based_on_id is not None:
+        params["based_on"] = based_on_id
+        params["complete"] = [r.value for r in StopReason if r.is_complete]
+    result = session.connection().execute(_statement(snapshot, snapshot and based_on_id is not None), params)
+    return result.rowcount
+
+
+_KEY = "(profile_id, byte_order, expected_objects, configuration_id)"
+
+
+def add_span(session: Session, harvest_id: int, job_id: int, first: tuple) -> None:
+    """Note that the job ``job_id`` starts at the entry with sort key ``first``."""
+    session.connection().execute(
+        text(f"INSERT INTO jobgen_spans (harvest_id, {_KEY[1:-1]}, job_id) VALUES (:h, :p, :b, :e, :c, :j)"),
+        {"h": harvest_id, "j": job_id, **dict(zip("pbec", first, strict=True))})
+
+
+# Each entry goes to the job of the last span starting at or before it: one lookup in the
+# run's few spans (a thousand at 2,000,000 configurations), which stay in the page cache. A job
+# never spans two profiles or two byte limits (stages 3 and 4 of the splitter; store_job checks),
+# so the lookup stays within the entry's (profile, byte order): written as a row value over all
+# four, SQLite's planner seeks on the profile alone and walks the spans from there.
+_COPY_TO_JOBS = text("""
+INSERT INTO job_configurations (job_id, configuration_id, domain_id, expected_objects, max_bytes, max_objects)
+SELECT (SELECT s.job_id FROM jobgen_spans s
+        WHERE s.harvest_id = e.harvest_id AND s.profile_id = e.profile_id AND s.byte_order = e.byte_order
+          AND (s.expected_objects, s.configuration_id) <= (e.expected_objects, e.configuration_id)
+        ORDER BY s.expected_objects DESC, s.configuration_id DESC
+        LIMIT 1),
+       e.configuration_id, e.domain_id, e.expected_objects, e.max_bytes, e.max_objects
+FROM jobgen_entries e
+WHERE e.harvest_id = :harvest_id AND e.configuration_id > :lo AND e.configuration_id <= :hi
+ORDER BY e.configuration_id
+""")
+
+
+def copy_to_jobs(session: Session, harvest_id: int, lo: int, hi: int) -> int:
+    """The run's entries with configuration ids in (lo, hi] become configurations of their jobs.
+    Returns how many.
+
+    Why at the end and in id order, not job by job: a job's configurations are scattered over
+    the id range, so inserting them job by job put rows into random pages of
+    ``job_configurations``' indexes (by configuration and by domain), and every chunk's commit
+    wrote those pages again — 21 of 73 CPU seconds at 2,000,000 domains on SQLite. In id order,
+    each page is written about once."""
+    return session.connection().execute(_COPY_TO_JOBS, {"harvest_id": harvest_id, "lo": lo, "hi": hi}).rowcount
+
+
+# --- the run's sort index -----------------------------------------------------------------------
+# Step 2 reads the entries in splitting order through an index. Kept up to date row by row while
+# step 1 inserts 2,000,000 entries in id order (random in sort order), it cost more than all of
+# step 1's estimating (14 of 26 CPU seconds on SQLite); built once after step 1 it costs under
+# 2. So each run builds its own index when its entries are in, and drops it at the end. It leads
+# with the harvest id like the table's key, so that the planner sees it serves both the
+# equality and the order (a partial index WHERE harvest_id = <id> lost to the key on SQLite,
+# whose planner then sorted the run once per chunk and scanned it once per job).
+
+def _run_index(harvest_id: int) -> str:
+    return f"ix_jobgen_entries_run_{int(harvest_id)}"
+
+
+def index_run(session: Session, harvest_id: int) -> None:
+    """Build the run's sort index (in the session's write transaction)."""
+    conn = session.connection()
+    name = _run_index(harvest_id)
+    conn.exec_driver_sql(f"DROP INDEX IF EXISTS {name}")  # left by a generation that crashed
+    conn.exec_driver_sql(f"CREATE INDEX {name} ON jobgen_entries "
+                         f"(harvest_id, profile_id, byte_order, expected_objects, configuration_id)")
+    if conn.dialect.name == "postgresql":  # the planner's figures for the rows just loaded
+        conn.exec_driver_sql("ANALYZE jobgen_entries")
+
+
+def drop_run_index(session: Session, harvest_id: int) -> None:
+    session.connection().exec_driver_sql(f"DROP INDEX IF EXISTS {_run_index(harvest_id)}")
+
+
+_SORTED = """
+SELECT configuration_id, domain_id, profile_id, max_bytes, max_objects, expected_objects, previous_job_id,
+       byte_order
+FROM jobgen_entries WHERE harvest_id = :harvest_id {keyset}
+ORDER BY harvest_id, profile_id, byte_order, expected_objects, configuration_id LIMIT :limit"""
+_FIRST = text(_SORTED.format(keyset=""))
+_NEXT = text(_SORTED.format(
+    keyset="AND (profile_id, byte_order, expected_objects, configuration_id) > (:p, :b, :e, :c)"))
+
+
+def sorted_rows(session: Session, harvest_id: int, after: tuple | None, limit: int) -> list:
+    """The next ``limit`` entries of the run in splitting order after the sort key ``after``
+    (None: from the start): (configuration id, domain id, profile id, max bytes, max objects,
+    expected objects, previous job id, byte order)."""
+    params = {"harvest_id": harvest_id, "limit": limit}
+    if after is not None:
+        params.update(zip("pbec", after, strict=True))
+    return session.connection().execute(_FIRST if after is None else _NEXT, params).all()
