@@ -87,6 +87,9 @@ def start_archive(work: str, uri: str) -> str:
     # One installation key for the services and the commands (transfer tickets, file tokens).
     tokens.create_key_file(os.path.join(conf, "installation.key"))
     os.environ["NAS_KEY_FILE"] = os.path.join(conf, "installation.key")
+    # The bench's broker login is the services' own (no definitions service runs here to say
+    # who a person is; the services ask it since #28): a service account, as in the tests.
+    os.environ.setdefault("NAS_SERVICE_LOGINS", "guest=service")
     replicas = [{"id": "ONE", "type": "bitarchive"}, {"id": "TWO", "type": "bitarchive"}]
     for inst, svc, rep in [("arcrepository", "arcrepository", None), ("bam-one", "bitarchive_monitor", "ONE"),
                            ("bam-two", "bitarchive_monitor", "TWO"), ("ba-one", "bitarchive", "ONE"),

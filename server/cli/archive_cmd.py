@@ -39,8 +39,8 @@ from shared.errors import (
 if TYPE_CHECKING:
     from shared.dto.archive import ArchiveFileDto, StoreStatusDto
 
-POLL = 0.3
-#: seconds one store_status call may wait for the store to end (the progress bar moves as often)
+#: seconds one store_status or batch_status call may wait for the store or run to end (the
+#: progress bar moves as often)
 STATUS_WAIT = 5.0
 DONE_STATES = ("upload_completed", "upload_failed")
 
@@ -395,6 +395,7 @@ def _job_args(pairs: list[str]) -> dict[str, Any]:
 
 
 def batch_run(args: argparse.Namespace) -> int:
+    from server.archive.client_store import pause_if_early
     from server.archive.remotefile import download, http_chunks
 
     source = None
@@ -411,8 +412,12 @@ def batch_run(args: argparse.Namespace) -> int:
         result = _call(proxy, "batch", None if source else job, args.replica, args.regex, job_args, source)
         with _bar(args, total=len(result.expected_instances), unit="instance", desc=f"batch {job}") as bar:
             while result.running:
-                time.sleep(POLL)
-                result = _call(proxy, "batch_status", result.batch_id)
+                # answered as soon as the run is done: no poll interval is added to a run (a
+                # checksum run of a gibibyte takes well under a second)
+                started, wait = time.monotonic(), min(STATUS_WAIT, args.timeout / 2)
+                result = _call(proxy, "batch_status", result.batch_id, wait)
+                if result.running:
+                    pause_if_early(started, wait)
             bar.update(len(result.answered_instances))
         if result.failed_files and fallback.falls_back(None if source else job, source):
             # files whose copy failed here are read from another replica, as get-file does
