@@ -99,6 +99,10 @@ def start_archive(work: str, uri: str) -> str:
                "archive": {"replicas": replicas, "bitarchive": {"min_free_bytes": 0}}}
         if rep:
             cfg["archive"]["replica"] = rep
+        # One host (#29): the services read offers on loopback, and the benchmark's files by their
+        # path (they are in an upload spool, as a harvester's are): the same-host shortcut
+        cfg["archive"]["store"] = {"local_sources": ["127.0.0.0/8", "::1/128"],
+                                   "spool_dirs": [os.path.join(work, "src")]}
         with open(os.path.join(conf, f"{inst}.yaml"), "w") as fh:
             yaml.safe_dump(cfg, fh)
     from server.runtime import supervisor
