@@ -39,6 +39,69 @@ def file_checksum(path: str | os.PathLike, algorithm: str = ALGORITHM, progress=
     return h.hexdigest()
 
 
+def file_digests(path: str | os.PathLike, algorithms: tuple[str, ...], progress=None) -> list[str]:
+    """Hex digests of a file in each of ``algorithms``, from one read of it: the first hashed in
+    the reading thread, each other on a native thread of its own (:class:`BackgroundHash`), all
+    over the same chunk at once (``hashlib`` releases the GIL), so the wall time is that of the
+    slowest, not their sum. ``progress(n)`` gets each chunk's size."""
+    first, *others = algorithms
+    if not others:
+        return [file_checksum(path, first, progress)]
+    h = hashlib.new(first)
+    buf = bytearray(CHUNK)
+    view = memoryview(buf)
+    helpers = [BackgroundHash(a) for a in others]
+    try:
+        with open(path, "rb", buffering=0) as fh:
+            if hasattr(os, "posix_fadvise"):
+                os.posix_fadvise(fh.fileno(), 0, 0, os.POSIX_FADV_SEQUENTIAL)
+            while n := fh.readinto(buf):
+                chunk = view[:n]
+                for b in helpers:
+                    b.update(chunk)
+                h.update(chunk)
+                for b in helpers:
+                    b.wait()        # the buffer is read into again only when every hash is done with it
+                if progress is not None:
+                    progress(n)
+        return [h.hexdigest(), *(b.hexdigest() for b in helpers)]
+    finally:
+        for b in helpers:
+            b.close()
+
+
+#: the digests a replica may verify a begun store's copy with instead of MD5 (``transfer_digest``)
+TRANSFER_DIGESTS = ("sha256",)
+_cpu_digest: str | None = None
+
+
+def transfer_digest() -> str:
+    """The digest a client offers for its replicas to verify their copies with: ``sha256`` where
+    this CPU hashes SHA-256 in hardware (x86 ``sha_ni``, ARMv8 ``sha2``: 0.54 CPU-s per GiB on
+    the 2-core target, MD5 1.26), else "" (the replicas verify with the MD5 the client computes
+    anyway: one digest for both). docs/decisions/archive-store-speed.md, "Fewer passes"."""
+    global _cpu_digest
+    if _cpu_digest is None:
+        _cpu_digest = ""
+        try:
+            with open("/proc/cpuinfo", encoding="ascii", errors="replace") as fh:
+                for line in fh:
+                    key, _, value = line.partition(":")
+                    if key.strip() in ("flags", "Features"):
+                        words = value.split()
+                        if "sha_ni" in words or "sha2" in words:
+                            _cpu_digest = "sha256"
+                        break
+        except OSError:
+            pass
+    return _cpu_digest
+
+
+def tagged(algorithm: str, hexdigest: str) -> str:
+    """``algorithm:hex``, the form a transfer digest travels in (never confused with an MD5)."""
+    return f"{algorithm}:{hexdigest.lower()}"
+
+
 class BackgroundHash:
     """A hash computed on a native thread of its own, chunk by chunk, so that a caller which
     also writes every chunk (a bitarchive receiving a file) hashes and writes at the same time:

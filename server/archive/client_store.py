@@ -5,7 +5,10 @@ checksum with it before it deletes anything. Hashing a large file takes as long 
 copy, so the client does not hash first and store after: it asks the arcrepository to
 ``begin_store`` the file without a checksum (the bitarchives receive and hash their copies at
 once, keeping nothing yet), hashes its file meanwhile, and then ``confirm_store``s the checksum;
-each replica keeps its copy only when its own checksum equals it. When the arcrepository cannot
+each replica keeps its copy only when its own checksum equals it. Where this CPU hashes SHA-256
+in hardware, the client computes SHA-256 too, in the same read (``checksums.transfer_digest``),
+and the replicas verify their copies with that instead of MD5: a third of the CPU of an MD5 per
+replica (docs/decisions/archive-store-speed.md, "Fewer passes"). When the arcrepository cannot
 begin such a store (the name is known to the archive, or being stored) or gave it up (no checksum
 within its store timeout), the file is stored the ordinary way with the checksum
 (``store``). Either way the caller follows the store with ``store_status`` and compares.
@@ -17,7 +20,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from server.archive.checksums import file_checksum
+from server.archive.checksums import file_digests, transfer_digest
 from server.archive.remotefile import RemoteFile
 from shared.dto.archive import StoreStatusDto
 from shared.errors import AlreadyExists, NotFound
@@ -26,10 +29,12 @@ from shared.errors import AlreadyExists, NotFound
 Call = Callable[..., Any]
 
 
-def hash_in_background(path: str, progress: Callable[[int], Any] | None = None) -> Callable[[], str]:
-    """Start hashing ``path``; returns a function that waits for and returns the checksum (or
-    raises what hashing raised). A native thread in a plain process; in an eventlet-patched one a
-    green thread that hashes in eventlet's thread pool (other green threads go on meanwhile)."""
+def hash_in_background(path: str, progress: Callable[[int], Any] | None = None,
+                       algorithms: tuple[str, ...] = ("md5",)) -> Callable[[], list[str]]:
+    """Start hashing ``path`` in each of ``algorithms`` (one read); returns a function that waits
+    for and returns the hex digests (or raises what hashing raised). A native thread in a plain
+    process; in an eventlet-patched one a green thread that hashes in eventlet's thread pool
+    (other green threads go on meanwhile)."""
     if "eventlet" in sys.modules:
         from eventlet import patcher
 
@@ -38,21 +43,21 @@ def hash_in_background(path: str, progress: Callable[[int], Any] | None = None) 
 
             from server.runtime.offload import offload
 
-            return eventlet.spawn(offload, file_checksum, path, progress=progress).wait
+            return eventlet.spawn(offload, file_digests, path, algorithms, progress=progress).wait
     import threading
 
     outcome: dict[str, Any] = {}
 
     def run() -> None:
         try:
-            outcome["checksum"] = file_checksum(path, progress=progress)
+            outcome["checksum"] = file_digests(path, algorithms, progress=progress)
         except BaseException as exc:  # noqa: BLE001 - handed to the caller by wait()
             outcome["error"] = exc
 
     thread = threading.Thread(target=run, name="nas-client-hash", daemon=True)
     thread.start()
 
-    def wait() -> str:
+    def wait() -> list[str]:
         thread.join()
         if "error" in outcome:
             raise outcome["error"]
@@ -62,22 +67,26 @@ def hash_in_background(path: str, progress: Callable[[int], Any] | None = None) 
 
 
 def store_while_hashing(call: Call, rf: RemoteFile, path: str,
-                        progress: Callable[[int], Any] | None = None) -> tuple[StoreStatusDto, str]:
+                        progress: Callable[[int], Any] | None = None,
+                        digest: str | None = None) -> tuple[StoreStatusDto, str]:
     """Store ``rf`` (the local file ``path``), hashing it while the replicas copy it; returns the
-    first status (follow it with ``store_status``) and the client's own checksum. Raises what
-    ``store`` raises (ChecksumMismatch, Unavailable, ...) and what hashing raises (OSError)."""
-    checksum_of = hash_in_background(path, progress)
+    first status (follow it with ``store_status``) and the client's own checksum. ``digest``:
+    the transfer digest the replicas verify with (default :func:`transfer_digest`, "" for none:
+    MD5). Raises what ``store`` raises (ChecksumMismatch, Unavailable, ...) and what hashing
+    raises (OSError)."""
+    digest = transfer_digest() if digest is None else digest
+    digests_of = hash_in_background(path, progress, ("md5", digest) if digest else ("md5",))
     begun = False
     try:
-        call("begin_store", RemoteFile(rf.name, rf.size, None, rf.host, rf.path, rf.url).to_dict())
+        call("begin_store", RemoteFile(rf.name, rf.size, None, rf.host, rf.path, rf.url, digest).to_dict())
         begun = True
     except AlreadyExists:
         pass                                 # known or being stored: the ordinary way below
-    checksum = checksum_of()
+    checksum, *extra = digests_of()
     rf.checksum = checksum
     if begun:
         try:
-            return call("confirm_store", rf.name, checksum), checksum
+            return call("confirm_store", rf.name, checksum, *extra), checksum
         except NotFound:
             pass                             # given up (store timeout, restart): store it anew
     return call("store", rf.to_dict()), checksum

@@ -72,7 +72,7 @@ class StoreSources:
             raise InvalidInput(
                 f"{rf.name}: offer the file over HTTP (nas upload, the harvester) or put it in an upload spool "
                 "directory; a local path elsewhere is not read", {"name": rf.name, "reason": "source"})
-        return RemoteFile(rf.name, rf.size, rf.checksum, rf.host if path else "", path, url)
+        return RemoteFile(rf.name, rf.size, rf.checksum, rf.host if path else "", path, url, rf.digest)
 
     def _spooled(self, path: str) -> str | None:
         real = os.path.realpath(path)

@@ -45,7 +45,8 @@ class Received:
     tmp: str
     base: str          # the storage directory whose filedir will keep it
     size: int
-    checksum: str
+    checksum: str      # hex digest on arrival, in ``algorithm``
+    algorithm: str = "md5"
 
 
 class BitarchiveStorage:
@@ -129,17 +130,19 @@ class BitarchiveStorage:
             return self._compare_existing(name, existing, expected)
         return self.commit(self.receive(name, chunks, size), expected)
 
-    def receive(self, name: str, chunks: Iterable[bytes | memoryview], size: int | None) -> Received:
+    def receive(self, name: str, chunks: Iterable[bytes | memoryview], size: int | None,
+                algorithm: str = "md5") -> Received:
         """The first half of :meth:`store`: ``chunks`` written under a temporary name, fsynced and
-        hashed as they arrive. Nothing is in ``filedir`` yet: the caller must :meth:`commit` (or
-        :meth:`discard`) it; a restart removes it. Raises InvalidName, ArchiveFull (no directory
-        has room, or the disk filled up during the write: nothing kept), ChecksumMismatch (not
-        ``size`` bytes: nothing kept), and what ``chunks`` raises."""
+        hashed (in ``algorithm``: a begun store's transfer digest, else MD5) as they arrive.
+        Nothing is in ``filedir`` yet: the caller must :meth:`commit` (or :meth:`discard`) it; a
+        restart removes it. Raises InvalidName, ArchiveFull (no directory has room, or the disk
+        filled up during the write: nothing kept), ChecksumMismatch (not ``size`` bytes: nothing
+        kept), and what ``chunks`` raises."""
         check_name(name)
         base = self.choose_dir(size or 0)
         tmp = os.path.join(base, TEMPDIR, f"{name}.{uuid.uuid4().hex[:12]}.part")
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-        received = Received(name, tmp, base, 0, "")
+        received = Received(name, tmp, base, 0, "", algorithm)
         try:
             try:
                 self._write(fd, chunks, size, received)
@@ -167,7 +170,7 @@ class BitarchiveStorage:
         try:
             # Each chunk is hashed (on another thread) while it is written; the next chunk is
             # taken only when both are done, as a reader may reuse the chunk's buffer.
-            with arrival_hash(size) as h:
+            with arrival_hash(size, received.algorithm) as h:
                 for chunk in chunks:
                     h.update(chunk)
                     view = memoryview(chunk)
@@ -181,19 +184,27 @@ class BitarchiveStorage:
         finally:
             os.close(fd)
 
-    def commit(self, received: Received, expected_checksum: str | None) -> StoredFile:
+    def commit(self, received: Received, expected_checksum: str | None, md5: str | None = None) -> StoredFile:
         """The second half of :meth:`store`: the received file linked into ``filedir`` if its
-        checksum on arrival equals ``expected_checksum`` (None: any); the temporary file is gone
-        afterwards either way. Raises ChecksumMismatch (nothing kept), AlreadyExists."""
+        digest on arrival equals ``expected_checksum`` (in the received file's algorithm; None:
+        any); the temporary file is gone afterwards either way. A file received with another
+        digest than MD5 needs ``md5``, the MD5 the sender computed over the same bytes: equal
+        digests (SHA-256) mean equal bytes, so that is this copy's MD5 too. Raises
+        ChecksumMismatch (nothing kept), AlreadyExists."""
         name, tmp = received.name, received.tmp
         expected = normalise(expected_checksum) if expected_checksum else None
         final = os.path.join(received.base, FILEDIR, name)
+        if received.algorithm != "md5" and not (expected and md5):
+            self.discard(received)
+            raise ChecksumMismatch(f"{name}: a copy verified by {received.algorithm} needs that digest and the "
+                                   "sender's MD5; nothing kept", {"name": name})
+        checksum = normalise(md5) if received.algorithm != "md5" else received.checksum
         try:
             if expected and received.checksum != expected:
                 # the copy's own checksum stays in this service's log: a caller that named a file
                 # it could not read itself must not learn that file's checksum from the error
-                log.warning("%s: checksum on arrival %s differs from the expected %s", name, received.checksum,
-                            expected)
+                log.warning("%s: %s on arrival %s differs from the expected %s", name, received.algorithm,
+                            received.checksum, expected)
                 raise ChecksumMismatch(f"{name}: the copy that arrived does not have the expected checksum "
                                        f"{expected}; nothing kept", {"name": name, "expected": expected})
             os.chmod(tmp, READ_ONLY)
@@ -201,9 +212,9 @@ class BitarchiveStorage:
                 os.link(tmp, final)
             except FileExistsError:
                 # Another upload of the same name won the race: the one stored decides.
-                return self._compare_existing(name, final, received.checksum)
+                return self._compare_existing(name, final, checksum)
             _fsync_dir(os.path.join(received.base, FILEDIR))
-            return StoredFile(name, final, received.size, received.checksum)
+            return StoredFile(name, final, received.size, checksum)
         finally:
             self.discard(received)
 

@@ -68,7 +68,7 @@ def check_ticket(key: bytes, ticket: Any, rf: RemoteFile, replica_id: str) -> tu
     url, path = str(claims.get("url") or ""), str(claims.get("path") or "")
     if url != (rf.url or "") or (rf.path and path and path != rf.path):
         raise TokenRejected(f"{rf.name}: the ticket does not allow this source", {"reason": "claim", "claim": "url"})
-    return RemoteFile(rf.name, rf.size, rf.checksum, rf.host, path or None, url or None), claims
+    return RemoteFile(rf.name, rf.size, rf.checksum, rf.host, path or None, url or None, rf.digest), claims
 
 
 class Arrangements:
@@ -167,7 +167,9 @@ def accept_transfer(
 
 def awaited_checksum(settings: Mapping[str, Any], calls: Any, name: str, ticket: str) -> str:
     """The checksum a file received under a ticket without one must have, asked of the
-    arcrepository (``transfer_checksum``) until it is recorded there. Raises TokenRejected when
+    arcrepository (``transfer_checksum``) until it is recorded there: the MD5, followed by the
+    client's transfer digest (``sha256:<hex>``) when it gave one (:func:`split_answer` reads
+    it). Raises TokenRejected when
     the replica must not keep the file: the store is over or given up, the arcrepository does
     not answer, or no checksum came within the store timeout."""
     import time
@@ -191,10 +193,21 @@ def awaited_checksum(settings: Mapping[str, Any], calls: Any, name: str, ticket:
             raise TokenRejected(f"{name}: the store that arranged this transfer is over or was given up",
                                 {"reason": "stale"})
         if checksum:
-            return normalise(checksum)
+            return checksum.strip().lower()
         if time.monotonic() >= deadline:
             raise TokenRejected(f"{name}: no checksum came for this transfer", {"reason": "not_confirmed"})
         pause_if_early(started, AWAIT_CHECKSUM)
+
+
+def split_answer(answer: str) -> tuple[str, dict[str, str]]:
+    """``transfer_checksum``'s answer as (MD5, {algorithm: hex} of the transfer digests)."""
+    md5, *tagged = (answer or "").split()
+    digests = {}
+    for t in tagged:
+        algorithm, sep, value = t.partition(":")
+        if sep and value:
+            digests[algorithm.lower()] = value.lower()
+    return normalise(md5) if md5 else "", digests
 
 
 #: seconds one ``transfer_checksum`` call may wait at the arcrepository

@@ -28,7 +28,7 @@ from server.archive.arcrepository import store as core
 from server.archive.arcrepository.models import utcnow
 from server.archive.batch.base import load_job, registered_jobs
 from server.archive.batch.jobs import ChecksumJob
-from server.archive.checksums import normalise
+from server.archive.checksums import TRANSFER_DIGESTS, new_hash, normalise, tagged
 from server.archive.fileserver import UNSIGNED, UrlSigner
 from server.archive.names import check_name
 from server.archive.remotefile import RemoteFile
@@ -123,6 +123,7 @@ class PendingStore:
     def __init__(self, rf: RemoteFile):
         self.rf = rf
         self.checksum: str | None = None
+        self.digest = ""                     # the client's transfer digest, "sha256:<hex>" ("" : none)
         self.recorded = eventlet.Event()
         self.received: set[str] = set()      # replicas holding their copy, waiting for the checksum
 
@@ -271,6 +272,9 @@ class ArcRepository:
         check_name(rf.name)
         if rf.checksum:
             return self.store(session, rf)
+        if rf.digest and rf.digest not in TRANSFER_DIGESTS:
+            raise InvalidInput(f"{rf.name}: {rf.digest!r} is not a transfer digest the replicas verify with "
+                               f"({', '.join(TRANSFER_DIGESTS)})", {"name": rf.name, "digest": rf.digest})
         rf = self.sources.check(rf)
         if rf.name in self.running:
             raise AlreadyExists(f"{rf.name} is being stored right now; store it with its checksum",
@@ -292,16 +296,25 @@ class ArcRepository:
         return StoreStatusDto(rf.name, "", rf.size, [ReplicaStateDto(r.id, core.U.NO_UPLOAD)
                                                      for r in self.replicas.all()], running=True)
 
-    def confirm_store(self, session: Session, name: str, checksum: str) -> StoreStatusDto:
+    def confirm_store(self, session: Session, name: str, checksum: str, digest: str | None = None) -> StoreStatusDto:
         """The checksum of a file :meth:`begin_store` started: recorded in the admin database
-        (every replica ``upload_started``), then handed to the replicas waiting for it. Returns
-        the status (follow it with :meth:`status`). Raises InvalidName, InvalidInput (not an MD5
-        hex), NotFound (no begun store of ``name`` waits for a checksum: store it again)."""
+        (every replica ``upload_started``), then handed to the replicas waiting for it, with the
+        client's transfer digest (hex of the algorithm ``begin_store`` named) when it named one.
+        Returns the status (follow it with :meth:`status`). Raises InvalidName, InvalidInput
+        (not an MD5 hex; the named digest missing or not one), NotFound (no begun store of
+        ``name`` waits for a checksum: store it again)."""
         check_name(name)
         value = normalise(checksum or "")
         if not re.fullmatch(r"[0-9a-f]{32}", value):
             raise InvalidInput(f"{checksum!r} is not an MD5 checksum", {"name": name, "checksum": checksum})
         pending = self.pending.get(name)
+        algorithm = pending.rf.digest if pending is not None else ""
+        if algorithm:
+            # the replicas hash their copies in this digest only: without it none could keep its copy
+            hexdigest = (digest or "").strip().lower()
+            if not re.fullmatch(f"[0-9a-f]{{{2 * new_hash(algorithm).digest_size}}}", hexdigest):
+                raise InvalidInput(f"{digest!r} is not a {algorithm} digest (begin_store named {algorithm})",
+                                   {"name": name, "digest": digest})
         if pending is None or not pending.claim(value):   # before the first yield: one confirm only
             raise NotFound(f"no store of {name} waits for its checksum (it ended or was given up); store it again",
                            {"name": name})
@@ -312,6 +325,8 @@ class ArcRepository:
             pending.abort()
             raise
         self.running[name] = value              # from now on a store of one name as any other
+        if algorithm:
+            pending.digest = tagged(algorithm, hexdigest)
         pending.recorded.send(value)
         return self.status(session, name)
 
@@ -328,7 +343,8 @@ class ArcRepository:
             return None
         pending.received.add(replica_id)
         with self.waits.allowed(wait) as wait:
-            return pending.wait(wait)
+            checksum = pending.wait(wait)
+        return f"{checksum} {pending.digest}" if checksum and pending.digest else checksum
 
     def record(self, fn: Callable[[Session], Any]) -> Any:
         """``fn(session)`` in a transaction of its own, committed."""

@@ -18,12 +18,13 @@ from collections.abc import Callable
 from typing import Any
 
 from server.archive.batch.base import registered_jobs
-from server.archive.checksums import file_checksum
+from server.archive.checksums import TRANSFER_DIGESTS, file_checksum
 from server.archive.fileserver import Served
 from server.archive.names import check_name
 from server.archive.records import record_span
 from server.archive.remotefile import RemoteFile
 from server.archive.storage import BitarchiveStorage, StoredFile, file_chunks
+from server.archive.transfer import split_answer
 from server.runtime.offload import offload
 from shared.dto.archive import BatchErrorDto, BatchRequestDto, InstanceReplyDto, UploadReceiptDto
 from shared.errors import ChecksumMismatch, PermissionDenied
@@ -101,19 +102,27 @@ class Bitarchive:
 
     def _receive_then_confirm(self, rf: RemoteFile, local: str | None, timeout: float,
                               confirm: Callable[[], str]) -> StoredFile:
+        # The client's transfer digest (SHA-256, cheaper than MD5 where the CPU has SHA
+        # instructions) when it offers one: the copy is hashed once, in that digest, and its
+        # MD5 is the client's (equal SHA-256 digests are equal bytes). Else MD5, as before.
+        algorithm = rf.digest if rf.digest in TRANSFER_DIGESTS else "md5"
         if local is not None:
-            received = offload(lambda: self.storage.receive(rf.name, file_chunks(local), rf.size))
+            received = offload(lambda: self.storage.receive(rf.name, file_chunks(local), rf.size, algorithm))
         else:
-            received = self.storage.receive(rf.name, rf.chunks(False, timeout), rf.size)
+            received = self.storage.receive(rf.name, rf.chunks(False, timeout), rf.size, algorithm)
         try:
-            expected = confirm()                 # asked here, in the service's own (green) thread
+            answer = confirm()                   # asked here, in the service's own (green) thread
         except BaseException:
             self.storage.discard(received)
             raise
-        if not expected:                         # never keep a copy unchecked
+        md5, digests = split_answer(answer)
+        expected = md5 if algorithm == "md5" else digests.get(algorithm, "")
+        if not (md5 and expected):               # never keep a copy unchecked
             self.storage.discard(received)
-            raise ChecksumMismatch(f"{rf.name}: no checksum to compare the copy with", {"name": rf.name})
-        return offload(self.storage.commit, received, expected)
+            raise ChecksumMismatch(f"{rf.name}: no {algorithm} checksum to compare the copy with", {"name": rf.name})
+        if algorithm == "md5":
+            return offload(self.storage.commit, received, md5)
+        return offload(self.storage.commit, received, expected, md5)
 
     def has_file(self, name: str) -> bool:
         """Whether this instance holds ``name``. Raises InvalidName."""

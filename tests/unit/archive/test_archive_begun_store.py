@@ -13,16 +13,24 @@ from waiting import wait_for
 
 from server.archive.arcrepository.repository import ArcRepository, StoreLimits
 from server.archive.remotefile import RemoteFile
-from server.archive.transfer import ticket_id
+from server.archive.transfer import split_answer, ticket_id
 from shared.dto.archive import UploadReceiptDto
 from shared.enums import UploadState
-from shared.errors import AlreadyExists, ArchiveFileNotFound, ChecksumMismatch, NotFound, TokenRejected
+from shared.errors import (
+    AlreadyExists,
+    ArchiveFileNotFound,
+    ChecksumMismatch,
+    InvalidInput,
+    NotFound,
+    TokenRejected,
+)
 
 REPLICAS = [{"id": "ONE", "name": "Copenhagen", "type": "bitarchive"},
             {"id": "TWO", "name": "Aarhus", "type": "bitarchive"},
             {"id": "CS", "name": "Checksums", "type": "checksum"}]
 NAME = "1-1-x.warc.gz"
 MD5 = "0123456789abcdef0123456789abcdef"
+SHA256 = "ab" * 32
 
 
 class Replicas_:
@@ -32,6 +40,7 @@ class Replicas_:
         self.repo: ArcRepository | None = None
         self.events: list[tuple[str, str]] = []      # (service, what happened), in order
         self.content = MD5
+        self.sha256 = SHA256                         # each copy's SHA-256, for stores offering that digest
 
     def __call__(self, service: str, method: str, *args, timeout: float):
         if method == "instances":
@@ -48,11 +57,13 @@ class Replicas_:
                 raise TokenRejected("the store is over", {"reason": "stale"})
             if expected:
                 break
-        if expected != self.content:
+        md5, digests = split_answer(expected)
+        if (digests.get("sha256") != self.sha256) if rf.digest == "sha256" else (md5 != self.content):
             self.events.append((service, "copy discarded"))
             raise ChecksumMismatch("differs", {})
-        self.events.append((service, "copy kept"))
-        return UploadReceiptDto(self.content, rf.size, False, f"{service}-a")
+        self.events.append((service, "copy kept" + (" (sha256)" if rf.digest else "")))
+        # a copy verified by SHA-256 is the client's bytes: its MD5 is the client's
+        return UploadReceiptDto(md5 if rf.digest else self.content, rf.size, False, f"{service}-a")
 
 
 @pytest.fixture
@@ -63,9 +74,10 @@ def repo(make_repository):
     r.pool.waitall()
 
 
-def begin(repo, name=NAME):
+def begin(repo, name=NAME, digest=""):
     with repo.sessions() as session:
-        status = repo.begin_store(session, RemoteFile(name, 10, None, host="", url=f"http://127.0.0.1:9/offer/testtoken/{name}"))
+        status = repo.begin_store(session, RemoteFile(name, 10, None, host="", url=f"http://127.0.0.1:9/offer/testtoken/{name}",
+                                                      digest=digest))
     # the copies run while the client hashes: both bitarchives have begun theirs before it confirms
     started = {"bitarchive_ONE", "bitarchive_TWO"}
     wait_for(lambda: {s for s, what in repo.fake.events if what == "copy starts"} == started,
@@ -73,9 +85,9 @@ def begin(repo, name=NAME):
     return status
 
 
-def confirm(repo, checksum=MD5, name=NAME):
+def confirm(repo, checksum=MD5, name=NAME, *digest):
     with repo.sessions() as session:
-        return repo.confirm_store(session, name, checksum)
+        return repo.confirm_store(session, name, checksum, *digest)
 
 
 def final_status(repo, name=NAME):
@@ -166,3 +178,35 @@ def test_a_second_confirm_is_refused(repo):
         confirm(repo, "e" * 32)
     status = final_status(repo)
     assert status.complete and status.checksum == MD5
+
+
+def test_a_store_offering_sha256_has_its_copies_verified_by_that_digest_and_recorded_with_the_md5(repo):
+    begin(repo, digest="sha256")
+    with pytest.raises(InvalidInput):
+        confirm(repo, MD5, NAME)                     # the digest it named is missing
+    with pytest.raises(InvalidInput):
+        confirm(repo, MD5, NAME, MD5)                # an MD5 is no SHA-256 digest
+    confirm(repo, MD5, NAME, SHA256.upper())
+    status = final_status(repo)
+    assert status.complete
+    assert [(r.replica, r.state, r.checksum) for r in status.replicas] == [
+        ("ONE", UploadState.UPLOAD_COMPLETED, MD5), ("TWO", UploadState.UPLOAD_COMPLETED, MD5),
+        ("CS", UploadState.UPLOAD_COMPLETED, MD5)]
+    assert ("bitarchive_ONE", "copy kept (sha256)") in repo.fake.events
+    assert ("bitarchive_TWO", "copy kept (sha256)") in repo.fake.events
+
+
+def test_copies_whose_sha256_differs_from_the_clients_are_not_kept(repo):
+    repo.fake.sha256 = "cd" * 32                     # the file changed under the copies (same MD5 claimed)
+    begin(repo, digest="sha256")
+    confirm(repo, MD5, NAME, SHA256)
+    status = final_status(repo)
+    assert not status.complete
+    assert "ONE" in status.failed_replicas and "TWO" in status.failed_replicas
+    assert repo.fake.events.count(("bitarchive_ONE", "copy discarded")) == 1
+
+
+def test_a_transfer_digest_the_replicas_do_not_verify_with_is_refused_before_any_copy(repo):
+    with repo.sessions() as session, pytest.raises(InvalidInput):
+        repo.begin_store(session, RemoteFile(NAME, 10, None, url=f"http://127.0.0.1:9/offer/t/{NAME}", digest="crc32"))
+    assert repo.fake.events == [] and NAME not in repo.running

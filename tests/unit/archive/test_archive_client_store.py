@@ -9,7 +9,7 @@ import os
 
 import pytest
 
-from server.archive.checksums import BackgroundHash, InlineHash, arrival_hash
+from server.archive.checksums import BackgroundHash, InlineHash, arrival_hash, file_digests
 from server.archive.client_store import store_while_hashing
 from server.archive.remotefile import RemoteFile
 from server.archive.storage import BitarchiveStorage, file_chunks
@@ -43,11 +43,38 @@ def test_the_store_begins_without_a_checksum_and_the_clients_own_follows(local_f
     path, md5 = local_file
     arc = Arcrepository()
     rf = RemoteFile.for_local_file(path, "f.warc", None, "http://here/offer/x")
-    _, checksum = store_while_hashing(arc, rf, path)
+    _, checksum = store_while_hashing(arc, rf, path, digest="")
     assert checksum == md5
     assert [c[0] for c in arc.calls] == ["begin_store", "confirm_store"]
     assert arc.calls[0][1]["checksum"] is None and arc.calls[0][1]["path"] == os.path.abspath(path)
+    assert arc.calls[0][1]["digest"] == ""                 # the replicas verify with the MD5
     assert arc.calls[1][1:] == ("f.warc", md5)
+
+
+def test_a_client_offering_sha256_names_it_and_confirms_both_digests_from_one_read(local_file):
+    path, md5 = local_file
+    arc = Arcrepository()
+    rf = RemoteFile.for_local_file(path, "f.warc", None, "http://here/offer/x")
+    seen: list[int] = []
+    _, checksum = store_while_hashing(arc, rf, path, seen.append, digest="sha256")
+    assert checksum == md5
+    assert arc.calls[0][1]["digest"] == "sha256" and arc.calls[0][1]["checksum"] is None
+    with open(path, "rb") as fh:
+        sha256 = hashlib.sha256(fh.read()).hexdigest()
+    assert arc.calls[1][1:] == ("f.warc", md5, sha256)
+    assert sum(seen) == os.path.getsize(path)             # read once: progress counts each byte once
+
+
+def test_file_digests_equal_hashlib_for_one_or_more_algorithms(local_file, tmp_path):
+    path, md5 = local_file
+    data = open(path, "rb").read()
+    assert file_digests(path, ("md5",)) == [md5]
+    assert file_digests(path, ("md5", "sha256", "sha1")) == [
+        md5, hashlib.sha256(data).hexdigest(), hashlib.sha1(data).hexdigest()]  # noqa: S324
+    empty = tmp_path / "empty"
+    empty.write_bytes(b"")
+    assert file_digests(str(empty), ("md5", "sha256")) == [hashlib.md5(b"").hexdigest(),  # noqa: S324
+                                                            hashlib.sha256(b"").hexdigest()]
 
 
 @pytest.mark.parametrize("arc", [Arcrepository(refuse_begin=True), Arcrepository(forget_begun=True)],
@@ -88,3 +115,26 @@ def test_a_received_copy_is_kept_only_with_its_own_checksum_and_nothing_stays_be
     stored = storage.commit(storage.receive("f.warc", file_chunks(path), None), md5)
     assert stored.checksum == md5 and storage.lookup("f.warc") == stored.path
     assert os.listdir(tmp_path / "ba" / "tempdir") == []
+
+
+def test_a_copy_received_in_sha256_is_kept_only_when_that_digest_matches_and_then_carries_the_md5(
+        local_file, tmp_path):
+    path, md5 = local_file
+    with open(path, "rb") as fh:
+        sha256 = hashlib.sha256(fh.read()).hexdigest()
+    storage = BitarchiveStorage([str(tmp_path / "ba")])
+    storage.start()
+    received = storage.receive("f.warc", file_chunks(path), os.path.getsize(path), "sha256")
+    assert received.algorithm == "sha256" and received.checksum == sha256
+    with pytest.raises(ChecksumMismatch):
+        storage.commit(received, "0" * 64, md5)            # another file's digest: nothing kept
+    assert storage.lookup("f.warc") is None and os.listdir(tmp_path / "ba" / "tempdir") == []
+    received = storage.receive("f.warc", file_chunks(path), None, "sha256")
+    with pytest.raises(ChecksumMismatch):
+        storage.commit(received, md5)                      # an MD5 is no SHA-256 digest: nothing kept
+    with pytest.raises(ChecksumMismatch):
+        storage.commit(storage.receive("f.warc", file_chunks(path), None, "sha256"), sha256)   # no MD5 given
+    assert storage.lookup("f.warc") is None and os.listdir(tmp_path / "ba" / "tempdir") == []
+    stored = storage.commit(storage.receive("f.warc", file_chunks(path), None, "sha256"), f"sha256:{sha256}", md5)
+    assert stored.checksum == md5 and storage.lookup("f.warc") == stored.path
+    assert hashlib.md5(open(stored.path, "rb").read()).hexdigest() == md5   # noqa: S324
