@@ -138,3 +138,27 @@ def test_a_copy_received_in_sha256_is_kept_only_when_that_digest_matches_and_the
     stored = storage.commit(storage.receive("f.warc", file_chunks(path), None, "sha256"), f"sha256:{sha256}", md5)
     assert stored.checksum == md5 and storage.lookup("f.warc") == stored.path
     assert hashlib.md5(open(stored.path, "rb").read()).hexdigest() == md5   # noqa: S324
+
+
+@pytest.mark.parametrize("digest", ["sha256", ""])
+def test_a_bitarchive_keeps_a_begun_copy_only_when_the_answer_has_its_digest_and_receipts_the_md5(
+        local_file, tmp_path, digest):
+    from server.archive.bitarchive.core import BatchLimits, Bitarchive
+
+    path, md5 = local_file
+    with open(path, "rb") as fh:
+        sha256 = hashlib.sha256(fh.read()).hexdigest()
+    ba = Bitarchive(BitarchiveStorage([str(tmp_path / "ba")]), str(tmp_path / "batch"), BatchLimits())
+    ba.start()
+    rf = RemoteFile.for_local_file(path, "f.warc")
+    rf.digest = digest
+    # what transfer_checksum answers: the MD5, then the client's transfer digest when it gave one
+    wrong = f"{md5} sha256:{'0' * 64}" if digest else "f" * 32
+    with pytest.raises(ChecksumMismatch):
+        ba.upload(rf, "i1", True, 10, lambda: wrong)
+    if digest:
+        with pytest.raises(ChecksumMismatch):
+            ba.upload(rf, "i1", True, 10, lambda: md5)          # no SHA-256 to compare with: nothing kept
+    assert not ba.has_file("f.warc") and os.listdir(tmp_path / "ba" / "tempdir") == []
+    receipt = ba.upload(rf, "i1", True, 10, lambda: f"{md5} sha256:{sha256}" if digest else md5)
+    assert receipt.checksum == md5 and ba.has_file("f.warc")
