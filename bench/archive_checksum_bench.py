@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -150,7 +151,9 @@ def main() -> None:
                     keep(f"cli {algo}", t)
                     pairs.setdefault(f"cli {algo}", []).append(theirs / t)
                     ref = subprocess.run([*tool, *files], capture_output=True, text=True, check=True).stdout
-                    want = sorted(line.split()[-1] for line in ref.splitlines())
+                    # md5sum: "<hex>  <path>"; openssl dgst: "SHA1(<path>)= <hex>"
+                    want = sorted(next(t for t in line.split() if re.fullmatch(r"[0-9a-f]{32,}", t))
+                                  for line in ref.splitlines())
                     got = sorted(line.split("##")[1] for line in open(out).read().split())
                     assert got == want, f"batch {algo} checksums differ from {tool[0]}'s"
                 took, a = client_audit(client)
