@@ -66,6 +66,11 @@ def warm(paths: list[str]) -> None:
                 pass
 
 
+#: where the time of each client batch went: (total, the runner in the bitarchive, the monitor's
+#: registration to merged result), seconds
+SPANS: dict[str, list[tuple[float, float, float]]] = {}
+
+
 def client_batch(client: ServiceClient, algo: str, dest: str) -> float:
     """A checksum batch on ONE as a connected client runs it: start, wait, download."""
     t = time.perf_counter()
@@ -78,6 +83,7 @@ def client_batch(client: ServiceClient, algo: str, dest: str) -> float:
             out.write(chunk)
     took = time.perf_counter() - t
     assert not r.incomplete and r.files_failed == 0, r
+    SPANS.setdefault(algo, []).append((took, max(r.instance_seconds.values()), (r.finished or r.started) - r.started))
     return took
 
 
@@ -178,6 +184,12 @@ def main() -> None:
             figures[algo] = {"batch_s": round(mine, 3), "nas_batch_run_s": round(cli, 3), "peer_s": round(theirs, 3),
                              "peer": peer_name, "ratio": round(theirs / mine, 2),
                              "ratio_nas_batch_run": round(theirs / cli, 2)}
+        for algo, spans in SPANS.items():
+            total_s, runner, monitor = min(spans)
+            print(f"  where the best {algo} batch's {total_s:.3f}s went: the runner in the bitarchive {runner:.3f}s "
+                  f"(process, sandbox, hashing), the monitor's registration to merged result {monitor:.3f}s, "
+                  f"the rest {total_s - monitor:.3f}s (RPCs to the arcrepository and on, its check against the admin "
+                  f"database, the output's download)", flush=True)
         audit = best["audit"]
         print(f"checksum audit (MD5) of ONE: {total / audit:.0f} MiB/s ({audit:.2f}s) | the MD5 batch "
               f"{total / best['batch md5']:.0f} MiB/s | ratio {best['batch md5'] / audit:.2f} "
