@@ -28,7 +28,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import resource
 import shutil
 import statistics
 import subprocess
@@ -72,35 +71,8 @@ def warm(paths: list[str]) -> None:
 SPANS: dict[str, list[tuple[float, float, float]]] = {}
 
 
-#: CPU seconds of each side's runs: ours (every service process, the runner included: it is
-#: the bitarchive's reaped descendant), the peer's (its processes)
-CPU: dict[str, list[float]] = {}
-
-
-def services_cpu(conf: str) -> float:
-    """CPU seconds so far of the processes started with ``conf`` and of their reaped children."""
-    tick, total = os.sysconf("SC_CLK_TCK"), 0.0
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            with open(f"/proc/{pid}/cmdline", "rb") as fh:
-                if conf.encode() not in fh.read():
-                    continue
-            with open(f"/proc/{pid}/stat") as fh:
-                fields = fh.read().rsplit(")", 1)[1].split()
-            total += sum(int(f) for f in fields[11:15]) / tick     # utime stime cutime cstime
-        except (OSError, IndexError, ValueError):
-            continue
-    return total
-
-
-def children_cpu() -> float:
-    r = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return r.ru_utime + r.ru_stime
-
-
-def client_batch(client: ServiceClient, algo: str, dest: str, conf: str = "") -> float:
+def client_batch(client: ServiceClient, algo: str, dest: str) -> float:
     """A checksum batch on ONE as a connected client runs it: start, wait, download."""
-    c0 = services_cpu(conf) if conf else 0.0
     t = time.perf_counter()
     args = {} if algo == "md5" else {"algorithm": algo}
     r = client.call("arcrepository", "batch", "checksum", "ONE", None, args, None)
@@ -112,8 +84,6 @@ def client_batch(client: ServiceClient, algo: str, dest: str, conf: str = "") ->
     took = time.perf_counter() - t
     assert not r.incomplete and r.files_failed == 0, r
     SPANS.setdefault(algo, []).append((took, max(r.instance_seconds.values()), (r.finished or r.started) - r.started))
-    if conf:
-        CPU.setdefault(f"batch {algo}", []).append(services_cpu(conf) - c0)
     return took
 
 
@@ -131,13 +101,10 @@ def client_audit(client: ServiceClient, poll: float = 0.02) -> tuple[float, obje
 
 def peer(tool: list[str], files: list[str], par: int, k: int) -> float:
     names = b"\0".join(p.encode() for p in files)
-    c0 = children_cpu()
     t = time.perf_counter()
     subprocess.run(["xargs", "-0", "-P", str(par), "-n", str(k), *tool], input=names, stdout=subprocess.DEVNULL,
                    check=True)
-    took = time.perf_counter() - t
-    CPU.setdefault(f"peer {tool[0]}", []).append(children_cpu() - c0)
-    return took
+    return time.perf_counter() - t
 
 
 def main() -> None:
@@ -181,7 +148,7 @@ def main() -> None:
                     theirs = min(peer(tool, files, par, k) for k in sorted({1, per_proc}))
                     keep(f"peer {algo}", theirs)
                     out = os.path.join(work, f"{algo}.txt")
-                    mine = client_batch(client, algo, out, conf)
+                    mine = client_batch(client, algo, out)
                     keep(f"batch {algo}", mine)
                     pairs.setdefault(f"batch {algo}", []).append(theirs / mine)
                     t, err = nas_stderr(uri, "batch", "run", "checksum", "-B", "ONE",
@@ -214,21 +181,15 @@ def main() -> None:
             print(f"  nas batch run {algo} (command start-up {cli_start:.2f}s included): {total / cli:.0f} MiB/s "
                   f"({cli:.2f}s) | ratio {theirs / cli:.2f}, median of rounds "
                   f"{statistics.median(pairs[f'cli {algo}']):.2f}", flush=True)
-            figures.setdefault(algo, {}).update({
-                "batch_s": round(mine, 3), "nas_batch_run_s": round(cli, 3), "peer_s": round(theirs, 3),
-                "peer": peer_name, "ratio": round(theirs / mine, 2), "ratio_nas_batch_run": round(theirs / cli, 2)})
+            figures[algo] = {"batch_s": round(mine, 3), "nas_batch_run_s": round(cli, 3), "peer_s": round(theirs, 3),
+                             "peer": peer_name, "ratio": round(theirs / mine, 2),
+                             "ratio_nas_batch_run": round(theirs / cli, 2)}
         for algo, spans in SPANS.items():
             total_s, runner, monitor = min(spans)
             print(f"  where the best {algo} batch's {total_s:.3f}s went: the runner in the bitarchive {runner:.3f}s "
                   f"(process, sandbox, hashing), the monitor's registration to merged result {monitor:.3f}s, "
                   f"the rest {total_s - monitor:.3f}s (RPCs to the arcrepository and on, its check against the admin "
                   f"database, the output's download)", flush=True)
-        for algo, tool in PEERS.items():
-            ours_cpu, theirs_cpu = min(CPU[f"batch {algo}"]), min(CPU[f"peer {tool[0]}"])
-            print(f"  CPU seconds of one {algo} batch (the least of the rounds): ours {ours_cpu:.2f} (every service "
-                  f"process, the runner included) | peer {theirs_cpu:.2f} | ratio {theirs_cpu / ours_cpu:.2f}",
-                  flush=True)
-            figures.setdefault(algo, {}).update({"cpu_s": round(ours_cpu, 3), "peer_cpu_s": round(theirs_cpu, 3)})
         audit = best["audit"]
         print(f"checksum audit (MD5) of ONE: {total / audit:.0f} MiB/s ({audit:.2f}s) | the MD5 batch "
               f"{total / best['batch md5']:.0f} MiB/s | ratio {best['batch md5'] / audit:.2f} "
