@@ -56,7 +56,8 @@ def test_a_deleted_file_is_audited_listed_and_reestablished_from_the_screen(qtbo
     shots(window, "17-bit-integrity-healthy")
 
 
-def test_a_corrupt_copy_is_found_and_replaced_from_the_screen_without_a_key(qtbot, window, preservation, tmp_path):
+def test_a_corrupt_copy_is_found_and_replaced_from_the_screen_without_a_key(qtbot, window, preservation, tmp_path,
+                                                                           shots, languages):
     """#28: the replace is authorised by the signed-in login's role; the desktop holds no key."""
     import hashlib
 
@@ -95,7 +96,16 @@ def test_a_corrupt_copy_is_found_and_replaced_from_the_screen_without_a_key(qtbo
     assert box.defaultButton() is box.button(QMessageBox.StandardButton.Cancel)
     replace = box.findChild(type(box.button(QMessageBox.StandardButton.Cancel)), "replaceNow")
     assert replace.isEnabled()
+    shots(box, "18-bit-integrity-replace")
     replace.click()
     qtbot.waitUntil(lambda: hashlib.md5(open(copy, "rb").read()).digest() == hashlib.md5(data).digest(),
                     timeout=60000)
+    # the same question in Danish, now about a good copy: nothing to replace, Replace disabled
+    languages.set_language("da")
+    c.confirm_replace(name)
+    qtbot.waitUntil(lambda: s.replace_box is not box and s.replace_box.isVisible(), timeout=30000)
+    again = s.replace_box
+    assert not again.findChild(type(replace), "replaceNow").isEnabled()
+    shots(again, "18-bit-integrity-replace-da")
+    again.close()
     QApplication.processEvents()
