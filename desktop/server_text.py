@@ -88,6 +88,13 @@ def _definition_deactivated(n: Any, d: Mapping[str, Any]) -> str:
         id=_int(d, "harvest_id"), error=d["error"])
 
 
+def _qa_incomplete(n: Any, d: Mapping[str, Any]) -> str:
+    return QCoreApplication.translate(
+        "ServerText", "QA of job {id}: {complete} of {checked} pages complete, below the threshold of {threshold} %.").format(
+            id=_int(d, "job_id"), complete=_int(d, "pages_complete"), checked=_int(d, "pages_checked"),
+            threshold=round(float(d["threshold"]) * 100))
+
+
 class _DetailsJob:
     """A notification's details read like a job's fields by :func:`_job_failure`."""
 
@@ -104,6 +111,7 @@ NOTIFICATIONS: dict[str, Callable[[Any, Mapping[str, Any]], str]] = {
     "DISK_LOW": _disk_low,
     "JOB_FAILED": _job_failed,
     "DEFINITION_DEACTIVATED": _definition_deactivated,
+    "QA_INCOMPLETE": _qa_incomplete,
 }
 
 
@@ -130,5 +138,6 @@ def notification_event(code: str) -> str:
         "DISK_LOW": QCoreApplication.translate("ServerText", "Disk space low"),
         "JOB_FAILED": QCoreApplication.translate("ServerText", "Job failed"),
         "DEFINITION_DEACTIVATED": QCoreApplication.translate("ServerText", "Definition deactivated"),
+        "QA_INCOMPLETE": QCoreApplication.translate("ServerText", "QA incomplete"),
     }
     return names.get(code, code)

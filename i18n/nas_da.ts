@@ -3430,6 +3430,14 @@ En webarkiveringspakke til nationalbiblioteker.</translation>
         <source>Definition deactivated</source>
         <translation>Definition deaktiveret</translation>
     </message>
+    <message>
+        <source>QA of job {id}: {complete} of {checked} pages complete, below the threshold of {threshold} %.</source>
+        <translation>QA af job {id}: {complete} af {checked} sider fuldstændige, under tærsklen på {threshold} %.</translation>
+    </message>
+    <message>
+        <source>QA incomplete</source>
+        <translation>QA ufuldstændig</translation>
+    </message>
 </context>
 <context>
     <name>SignIn</name>

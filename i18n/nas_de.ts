@@ -3430,6 +3430,14 @@ Eine Webarchivierungs-Suite für Nationalbibliotheken.</translation>
         <source>Definition deactivated</source>
         <translation>Definition deaktiviert</translation>
     </message>
+    <message>
+        <source>QA of job {id}: {complete} of {checked} pages complete, below the threshold of {threshold} %.</source>
+        <translation>QA von Job {id}: {complete} von {checked} Seiten vollständig, unter der Schwelle von {threshold} %.</translation>
+    </message>
+    <message>
+        <source>QA incomplete</source>
+        <translation>QA unvollständig</translation>
+    </message>
 </context>
 <context>
     <name>SignIn</name>

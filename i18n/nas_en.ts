@@ -3430,6 +3430,14 @@ A web-archiving suite for national libraries.</translation>
         <source>Definition deactivated</source>
         <translation>Definition deactivated</translation>
     </message>
+    <message>
+        <source>QA of job {id}: {complete} of {checked} pages complete, below the threshold of {threshold} %.</source>
+        <translation>QA of job {id}: {complete} of {checked} pages complete, below the threshold of {threshold} %.</translation>
+    </message>
+    <message>
+        <source>QA incomplete</source>
+        <translation>QA incomplete</translation>
+    </message>
 </context>
 <context>
     <name>SignIn</name>

@@ -3430,6 +3430,14 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
         <source>Definition deactivated</source>
         <translation>Définition désactivée</translation>
     </message>
+    <message>
+        <source>QA of job {id}: {complete} of {checked} pages complete, below the threshold of {threshold} %.</source>
+        <translation>QA du job {id} : {complete} pages complètes sur {checked}, sous le seuil de {threshold} %.</translation>
+    </message>
+    <message>
+        <source>QA incomplete</source>
+        <translation>QA incomplète</translation>
+    </message>
 </context>
 <context>
     <name>SignIn</name>

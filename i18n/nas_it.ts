@@ -3430,6 +3430,14 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
         <source>Definition deactivated</source>
         <translation>Definizione disattivata</translation>
     </message>
+    <message>
+        <source>QA of job {id}: {complete} of {checked} pages complete, below the threshold of {threshold} %.</source>
+        <translation>QA del job {id}: {complete} pagine complete su {checked}, sotto la soglia del {threshold} %.</translation>
+    </message>
+    <message>
+        <source>QA incomplete</source>
+        <translation>QA incompleta</translation>
+    </message>
 </context>
 <context>
     <name>SignIn</name>

@@ -107,6 +107,12 @@ def test_server_text_is_said_in_the_users_language_from_its_code(qtbot, language
     languages.set_language("de")
     german = server_text.notification(damage)
     assert "TWO" in german and "1 fehlende Datei" in german and german != damage.message
+    qa = _notification("QA_INCOMPLETE", "job 7: QA found 50% of 4 pages complete (threshold 90%); ...",
+                       {"job_id": 7, "run_id": 2, "share_complete": 0.5, "pages_checked": 4, "pages_complete": 2,
+                        "threshold": 0.9})
+    assert server_text.notification(qa) == \
+        "QA von Job 7: 2 von 4 Seiten vollständig, unter der Schwelle von 90 %."
+    assert server_text.notification_event("QA_INCOMPLETE") == "QA unvollständig"
     # a code the desktop does not know, or details it cannot read: the server's own words
     assert server_text.notification(_notification("NEW_THING", "something new", {})) == "something new"
     assert server_text.notification(_notification("AUDIT_FOUND_DAMAGE", "the server's words", {"audit_id": 4})) \
