@@ -201,12 +201,15 @@ class BitarchiveStorage:
         checksum = normalise(md5) if received.algorithm != "md5" else received.checksum
         try:
             if expected and received.checksum != expected:
-                # the copy's own checksum stays in this service's log: a caller that named a file
-                # it could not read itself must not learn that file's checksum from the error
-                log.warning("%s: %s on arrival %s differs from the expected %s", name, received.algorithm,
-                            received.checksum, expected)
-                raise ChecksumMismatch(f"{name}: the copy that arrived does not have the expected checksum "
+                # the copy's own checksum goes to this service's log, never into the error: a
+                # caller that named a file it could not read itself must not learn its checksum.
+                # It rides on the exception (``arrived``) and is logged by the caller: this runs
+                # in eventlet's tpool, where logging's green lock can wedge the thread
+                err = ChecksumMismatch(f"{name}: the copy that arrived does not have the expected checksum "
                                        f"{expected}; nothing kept", {"name": name, "expected": expected})
+                err.arrived = (f"{received.algorithm} on arrival {received.checksum} differs from the "
+                               f"expected {expected}")
+                raise err
             os.chmod(tmp, READ_ONLY)
             try:
                 os.link(tmp, final)

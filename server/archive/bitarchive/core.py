@@ -90,12 +90,18 @@ class Bitarchive:
         check_name(rf.name)
         local = rf.local_path(allow_local)
         stored: StoredFile
-        if confirm is not None:
-            stored = self._receive_then_confirm(rf, local, timeout, confirm)
-        elif local is not None:
-            stored = offload(lambda: self.storage.store(rf.name, file_chunks(local), rf.size, rf.checksum))
-        else:
-            stored = self.storage.store(rf.name, rf.chunks(False, timeout), rf.size, rf.checksum)
+        try:
+            if confirm is not None:
+                stored = self._receive_then_confirm(rf, local, timeout, confirm)
+            elif local is not None:
+                stored = offload(lambda: self.storage.store(rf.name, file_chunks(local), rf.size, rf.checksum))
+            else:
+                stored = self.storage.store(rf.name, rf.chunks(False, timeout), rf.size, rf.checksum)
+        except ChecksumMismatch as exc:
+            # logged here, in the service's own thread, not in the tpool thread that found it
+            if getattr(exc, "arrived", None):
+                log.warning("%s: %s", rf.name, exc.arrived)
+            raise
         log.info("stored %s (%d bytes, md5 %s%s)", rf.name, stored.size, stored.checksum,
                  ", was already here" if stored.already else "")
         return UploadReceiptDto(stored.checksum, stored.size, stored.already, instance_id)
