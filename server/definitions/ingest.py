@@ -120,7 +120,11 @@ def ingest_chunk(session: Session, run_id: int, first_line: int, lines: Sequence
             duplicates += same_run  # an earlier chunk of this same file created them
             existing = len(names) - same_run
     elif names:
-        created, existing, same_run = _insert_postgresql(session, list(names), defaults, run.id)
+        # a run that has met no existing name yet (a first load of a country's list) COPYs
+        # without looking the names up first; the first name that exists sends that chunk, and
+        # every later one, the looking-up way
+        created, existing, same_run = _insert_postgresql(session, list(names), defaults, run.id,
+                                                         look_up=bool(run.existing or run.duplicates))
         duplicates += same_run
     else:
         created = 0
@@ -206,21 +210,26 @@ def _db_time(dialect) -> object:
 
 
 def _insert_postgresql(session: Session, names: list[str], defaults: domains.DomainDefaults,
-                       run_id: int) -> tuple[int, int, int]:
-    """PostgreSQL: look the chunk's names up in one statement, take the new rows' ids from the
-    three sequences in one more, and COPY the rows of the four tables, under a savepoint. If a
-    concurrent writer created one of the names meanwhile, the COPY hits the unique name: the
-    savepoint is rolled back and the chunk goes the careful way (:func:`_insert_postgresql_merge`).
+                       run_id: int, look_up: bool = True) -> tuple[int, int, int]:
+    """PostgreSQL: look the chunk's names up in one statement (unless ``look_up`` is false: then
+    every name is taken as new), take the new rows' ids from the three sequences in one more, and
+    COPY the rows of the four tables, under a savepoint. If one of the names exists after all (a
+    concurrent writer created it, or it was not looked up), the COPY hits the unique name: the
+    savepoint is rolled back; a chunk not looked up is done again looking up, otherwise the chunk
+    goes the careful way (:func:`_insert_postgresql_merge`).
     Returns (created, existing, created earlier by this run)."""
     import psycopg.errors
 
     conn = session.connection()
-    # pg_trgm's GIN index answers "=" too, but for thousands of names it is far slower than the
-    # unique btree index; GIN is only ever read by bitmap scans, so no bitmap scans here
-    conn.exec_driver_sql("SET LOCAL enable_bitmapscan = off")
-    found = conn.exec_driver_sql("SELECT name, ingest_run_id FROM domains WHERE name = ANY(%(names)s)",
-                                 {"names": names}).all()
-    conn.exec_driver_sql("SET LOCAL enable_bitmapscan = on")
+    if look_up:
+        # pg_trgm's GIN index answers "=" too, but for thousands of names it is far slower than
+        # the unique btree index; GIN is only ever read by bitmap scans, so no bitmap scans here
+        conn.exec_driver_sql("SET LOCAL enable_bitmapscan = off")
+        found = conn.exec_driver_sql("SELECT name, ingest_run_id FROM domains WHERE name = ANY(%(names)s)",
+                                     {"names": names}).all()
+        conn.exec_driver_sql("SET LOCAL enable_bitmapscan = on")
+    else:
+        found = []
     same_run = sum(1 for _, ingest_id in found if ingest_id == run_id)
     if found:
         known = {n for n, _ in found}
@@ -265,6 +274,8 @@ def _insert_postgresql(session: Session, names: list[str], defaults: domains.Dom
                     cp.write(rows)
     except psycopg.errors.UniqueViolation:
         conn.exec_driver_sql("ROLLBACK TO SAVEPOINT nas_ingest_copy")
+        if not look_up:   # the ids taken are left unused, as after any rolled-back insert
+            return _insert_postgresql(session, names, defaults, run_id, look_up=True)
         return _insert_postgresql_merge(session, names, defaults, run_id)
     conn.exec_driver_sql("RELEASE SAVEPOINT nas_ingest_copy")
     return len(new), len(found) - same_run, same_run

@@ -85,11 +85,14 @@ def test_ingest_bulk_path_with_existing_names_and_a_concurrent_writer(engine, mo
         domains.create_domain(s, "existing0.dk", DomainDefaults())
         s.commit()
     real = domains.default_profile_id
-    raced = []
+    raced, asked = [], []
 
     def racing_profile_id(session, defaults):
-        # another writer commits one of the chunk's new names after the chunk looked them up
-        if not raced:
+        # The chunk's first try COPYs without looking names up (the run has met no existing
+        # name yet) and fails on existing0.dk; its second try looks them up, and then another
+        # writer commits one of the chunk's new names: the COPY fails again, the merge path runs.
+        asked.append(True)
+        if len(asked) == 2 and not raced:
             raced.append(True)
             with Session(engine) as other:
                 domains.create_domain(other, "race5.dk", defaults)
