@@ -115,6 +115,10 @@ def key_of(settings: Mapping[str, Any]) -> bytes:
     return tokens.installation_key(settings)
 
 
+#: the purpose of the one-time token of a replace (signed with :func:`repair_key`)
+REPAIR_PURPOSE = "bitpres_replace"
+
+
 def repair_key(settings: Mapping[str, Any]) -> bytes:
     """The key of replace tokens (the arcrepository signs, the bitarchive checks):
     ``archive.preservation.repair_key_file`` (hex, like the installation key), else the

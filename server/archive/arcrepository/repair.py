@@ -25,6 +25,7 @@ from server.archive.arcrepository.audits import AuditRunner
 from server.archive.arcrepository.models import ArchiveFile
 from server.archive.checksums import normalise
 from server.archive.names import check_name
+from server.archive.transfer import REPAIR_PURPOSE
 from server.db.transactions import committing
 from server.runtime import tokens
 from shared.dto.archive import InstanceOpResultDto, RepairResultDto, ReplaceConfirmationDto
@@ -39,7 +40,6 @@ from shared.errors import (
     ReplicaUnavailable,
 )
 
-TOKEN_PURPOSE = "bitpres_replace"
 #: seconds the token the arcrepository signs for one replace stays valid: the instance op waits
 #: at most ``op_timeout`` for an answer, and the token is checked when the request arrives
 TOKEN_TTL_S = 120
@@ -102,7 +102,7 @@ class Repairs:
         r = self.runner.replicas.get(conf.replica)
         good = self.runner.replicas.get(conf.good_replica)
         loc = self.runner.call(good.monitor_service, "locate", name, None, timeout=self.runner.limits.rpc_timeout)
-        token = tokens.issue(self.repair_key(), TOKEN_PURPOSE,
+        token = tokens.issue(self.repair_key(), REPAIR_PURPOSE,
                              {"replica": r.id, "file": name, "bad_md5": stated, "sub": operator}, ttl=TOKEN_TTL_S)
         args = {"token": token, "replica": r.id, "bad_checksum": stated, "reference": conf.reference_checksum,
                 "source_url": loc.url}

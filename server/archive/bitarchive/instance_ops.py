@@ -27,7 +27,7 @@ from server.archive.checksums import CHUNK, file_checksum, normalise
 from server.archive.per_replica import replica_event_handler
 from server.archive.remotefile import download, http_chunks
 from server.archive.storage import FILEDIR, READ_ONLY, TEMPDIR, BitarchiveStorage
-from server.archive.transfer import repair_key
+from server.archive.transfer import REPAIR_PURPOSE, repair_key
 from server.runtime import tokens
 from shared.dto.archive import BITARCHIVE_MONITOR, InstanceOpDto
 from shared.errors import BadChecksumStated, CopyIsGood, InvalidInput, NasError
@@ -35,7 +35,6 @@ from shared.errors import BadChecksumStated, CopyIsGood, InvalidInput, NasError
 log = logging.getLogger(__name__)
 
 ATTIC = "attic"
-TOKEN_PURPOSE = "bitpres_replace"
 
 
 def salted_hmac(path: str, salt_hex: str) -> str:
@@ -82,7 +81,7 @@ class InstanceOps:
     def replace(self, path: str, name: str, args: dict[str, Any]) -> dict[str, Any]:
         bad = normalise(str(args.get("bad_checksum", "")))
         reference = normalise(str(args.get("reference", "")))
-        claims = tokens.verify(self.key(), str(args.get("token", "")), TOKEN_PURPOSE,
+        claims = tokens.verify(self.key(), str(args.get("token", "")), REPAIR_PURPOSE,
                                {"replica": self.replica_id, "file": name, "bad_md5": bad}, replay=self.guard)
         actual = file_checksum(path)
         if actual == reference:
