@@ -141,3 +141,18 @@ def notification_event(code: str) -> str:
         "QA_INCOMPLETE": QCoreApplication.translate("ServerText", "QA incomplete"),
     }
     return names.get(code, code)
+
+
+def replace_refusal(c: Any) -> str:
+    """Why a corrupt copy cannot be replaced (a ``ReplaceConfirmationDto``), in the user's language
+    (the server's English text for an unknown code)."""
+    code = getattr(c, "reason_code", "") or ""
+    if code == "not_held":
+        return QCoreApplication.translate("ServerText", "replica {replica} does not hold the file (re-establish it instead)").format(replica=c.replica)
+    if code == "copy_is_good":
+        return QCoreApplication.translate("ServerText", "the copy equals the reference: nothing to replace")
+    if code == "no_good_copy":
+        return QCoreApplication.translate("ServerText", "no other replica holds a copy equal to the reference")
+    if code == "copies_disagree":
+        return QCoreApplication.translate("ServerText", "other copies agree with this one against the reference: a person must decide")
+    return getattr(c, "reason", "") or "—"

@@ -3431,6 +3431,22 @@ En webarkiveringspakke til nationalbiblioteker.</translation>
         <translation>Definition deaktiveret</translation>
     </message>
     <message>
+        <source>replica {replica} does not hold the file (re-establish it instead)</source>
+        <translation>replika {replica} har ikke filen (genetabler den i stedet)</translation>
+    </message>
+    <message>
+        <source>the copy equals the reference: nothing to replace</source>
+        <translation>kopien svarer til referencen: intet at erstatte</translation>
+    </message>
+    <message>
+        <source>no other replica holds a copy equal to the reference</source>
+        <translation>ingen anden replika har en kopi, der svarer til referencen</translation>
+    </message>
+    <message>
+        <source>other copies agree with this one against the reference: a person must decide</source>
+        <translation>andre kopier stemmer overens med denne mod referencen: et menneske må afgøre det</translation>
+    </message>
+    <message>
         <source>QA of job {id}: {complete} of {checked} pages complete, below the threshold of {threshold} %.</source>
         <translation>QA af job {id}: {complete} af {checked} sider fuldstændige, under tærsklen på {threshold} %.</translation>
     </message>

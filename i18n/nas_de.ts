@@ -3431,6 +3431,22 @@ Eine Webarchivierungs-Suite für Nationalbibliotheken.</translation>
         <translation>Definition deaktiviert</translation>
     </message>
     <message>
+        <source>replica {replica} does not hold the file (re-establish it instead)</source>
+        <translation>Replikat {replica} enthält die Datei nicht (stattdessen wiederherstellen)</translation>
+    </message>
+    <message>
+        <source>the copy equals the reference: nothing to replace</source>
+        <translation>die Kopie entspricht der Referenz: nichts zu ersetzen</translation>
+    </message>
+    <message>
+        <source>no other replica holds a copy equal to the reference</source>
+        <translation>kein anderes Replikat hat eine Kopie, die der Referenz entspricht</translation>
+    </message>
+    <message>
+        <source>other copies agree with this one against the reference: a person must decide</source>
+        <translation>andere Kopien stimmen gegen die Referenz mit dieser überein: ein Mensch muss entscheiden</translation>
+    </message>
+    <message>
         <source>QA of job {id}: {complete} of {checked} pages complete, below the threshold of {threshold} %.</source>
         <translation>QA von Job {id}: {complete} von {checked} Seiten vollständig, unter der Schwelle von {threshold} %.</translation>
     </message>

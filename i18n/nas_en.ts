@@ -3431,6 +3431,22 @@ A web-archiving suite for national libraries.</translation>
         <translation>Definition deactivated</translation>
     </message>
     <message>
+        <source>replica {replica} does not hold the file (re-establish it instead)</source>
+        <translation>replica {replica} does not hold the file (re-establish it instead)</translation>
+    </message>
+    <message>
+        <source>the copy equals the reference: nothing to replace</source>
+        <translation>the copy equals the reference: nothing to replace</translation>
+    </message>
+    <message>
+        <source>no other replica holds a copy equal to the reference</source>
+        <translation>no other replica holds a copy equal to the reference</translation>
+    </message>
+    <message>
+        <source>other copies agree with this one against the reference: a person must decide</source>
+        <translation>other copies agree with this one against the reference: a person must decide</translation>
+    </message>
+    <message>
         <source>QA of job {id}: {complete} of {checked} pages complete, below the threshold of {threshold} %.</source>
         <translation>QA of job {id}: {complete} of {checked} pages complete, below the threshold of {threshold} %.</translation>
     </message>

@@ -3431,6 +3431,22 @@ Une suite d’archivage du web pour les bibliothèques nationales.</translation>
         <translation>Définition désactivée</translation>
     </message>
     <message>
+        <source>replica {replica} does not hold the file (re-establish it instead)</source>
+        <translation>la réplique {replica} ne contient pas le fichier (le rétablir plutôt)</translation>
+    </message>
+    <message>
+        <source>the copy equals the reference: nothing to replace</source>
+        <translation>la copie est identique à la référence : rien à remplacer</translation>
+    </message>
+    <message>
+        <source>no other replica holds a copy equal to the reference</source>
+        <translation>aucune autre réplique ne détient une copie identique à la référence</translation>
+    </message>
+    <message>
+        <source>other copies agree with this one against the reference: a person must decide</source>
+        <translation>d’autres copies concordent avec celle-ci contre la référence : une personne doit décider</translation>
+    </message>
+    <message>
         <source>QA of job {id}: {complete} of {checked} pages complete, below the threshold of {threshold} %.</source>
         <translation>QA du job {id} : {complete} pages complètes sur {checked}, sous le seuil de {threshold} %.</translation>
     </message>

@@ -3431,6 +3431,22 @@ Una suite di archiviazione del web per le biblioteche nazionali.</translation>
         <translation>Definizione disattivata</translation>
     </message>
     <message>
+        <source>replica {replica} does not hold the file (re-establish it instead)</source>
+        <translation>la replica {replica} non contiene il file (ripristinarlo invece)</translation>
+    </message>
+    <message>
+        <source>the copy equals the reference: nothing to replace</source>
+        <translation>la copia è uguale al riferimento: niente da sostituire</translation>
+    </message>
+    <message>
+        <source>no other replica holds a copy equal to the reference</source>
+        <translation>nessun'altra replica ha una copia uguale al riferimento</translation>
+    </message>
+    <message>
+        <source>other copies agree with this one against the reference: a person must decide</source>
+        <translation>altre copie concordano con questa contro il riferimento: deve decidere una persona</translation>
+    </message>
+    <message>
         <source>QA of job {id}: {complete} of {checked} pages complete, below the threshold of {threshold} %.</source>
         <translation>QA del job {id}: {complete} pagine complete su {checked}, sotto la soglia del {threshold} %.</translation>
     </message>

@@ -34,6 +34,7 @@ from desktop.controllers.bit_integrity import (
 from desktop.controllers.preservation_types import FileFindingDto
 from desktop.models import Column, PagedTableModel
 from desktop.screens.base import Screen
+from desktop.server_text import replace_refusal
 from desktop.widgets.role_gate import refusal_text
 
 
@@ -287,7 +288,7 @@ class BitIntegrityScreen(Screen):
                 lines.append(refusal_text("arcrepository.replace_corrupt", self.permissions.who,
                                           self.permissions.roles or ()))
         else:
-            lines.append(self.tr("This copy cannot be replaced: {reason}").format(reason=c.reason or "—"))
+            lines.append(self.tr("This copy cannot be replaced: {reason}").format(reason=replace_refusal(c)))
         box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Replace this corrupt copy"), "\n".join(lines),
                           QMessageBox.StandardButton.Cancel, self)
         box.setObjectName("replaceConfirm")

@@ -400,6 +400,8 @@ class ReplaceConfirmationDto(Dto):
     votes: dict[str, str | None] = dataclasses.field(default_factory=dict)
     replaceable: bool = False
     reason: str = ""
+    #: why not, as a stable code: not_held, copy_is_good, no_good_copy, copies_disagree
+    reason_code: str = ""
 
 
 @dataclasses.dataclass

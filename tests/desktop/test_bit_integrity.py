@@ -106,6 +106,7 @@ def test_a_corrupt_copy_is_found_and_replaced_from_the_screen_without_a_key(qtbo
     qtbot.waitUntil(lambda: s.replace_box is not box and s.replace_box.isVisible(), timeout=30000)
     again = s.replace_box
     assert not again.findChild(type(replace), "replaceNow").isEnabled()
+    assert "kopien svarer til referencen: intet at erstatte" in again.text()   # the reason in Danish too
     shots(again, "18-bit-integrity-replace-da")
     again.close()
     QApplication.processEvents()

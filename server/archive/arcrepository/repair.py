@@ -69,14 +69,16 @@ class Repairs:
         good = next((rid for rid, v in sorted(votes.items())
                      if v == f.checksum and self.runner.replicas.get(rid).type == ReplicaType.BITARCHIVE), None)
         conf = ReplaceConfirmationDto(name, r.id, f.checksum, bad, good, f.checksum if good else None, votes)
+        # reason_code is stable (the desktop says it in the user's language); reason is English
         if bad is None:
-            conf.reason = f"replica {r.id} does not hold {name} (reestablish it instead)"
+            conf.reason_code, conf.reason = "not_held", f"replica {r.id} does not hold {name} (reestablish it instead)"
         elif bad == f.checksum:
-            conf.reason = "the copy equals the reference: nothing to replace"
+            conf.reason_code, conf.reason = "copy_is_good", "the copy equals the reference: nothing to replace"
         elif good is None:
-            conf.reason = "no other replica holds a copy equal to the reference"
+            conf.reason_code, conf.reason = "no_good_copy", "no other replica holds a copy equal to the reference"
         elif core.judge(f.checksum, bad, votes).value != "corrupt":
-            conf.reason = "other copies agree with this one against the reference: a person must decide"
+            conf.reason_code, conf.reason = ("copies_disagree", "other copies agree with this one against the "
+                                             "reference: a person must decide")
         else:
             conf.replaceable = True
         return conf
