@@ -218,11 +218,75 @@ def serve(index_dir: str, warc_dir: str, ready: str) -> None:
         shutil.rmtree(work, ignore_errors=True)
 
 
+def serve_real(warc_dir: str, ready: str) -> None:
+    """``--serve-real``: the real archive on a private vhost (``viewer_testkit.stack``: the
+    arcrepository on SQLite, one bitarchive replica with its monitor, the index server, the
+    definitions service, a stand-in scheduler that only says job 1 is done, the viewerproxy and
+    its proxy process). The bench's WARC and its job's metadata WARC (its CDX) are stored in the
+    archive as the harvester stores them, the index server builds job 1's full index, and a
+    session on job 1 is made over RPC. Runs until stdin closes."""
+    import eventlet
+
+    eventlet.monkey_patch()
+    import uuid
+    from pathlib import Path
+
+    import identity_support
+    import rabbit_admin
+
+    identity_support.install()
+    import viewer_testkit as kit
+    from nameko.standalone.rpc import ClusterRpcProxy
+    from viewer_testkit.stack import Stack, StandInScheduler, fill
+
+    from shared import contracts
+
+    vhost = f"nas-bench-{uuid.uuid4().hex[:12]}"
+    rabbit_admin.create_vhost(vhost)
+    root = Path(tempfile.mkdtemp(prefix="viewer-bench-real-"))
+    config = {"AMQP_URI": f"amqp://guest:guest@127.0.0.1:5672/{vhost}"}
+    stack = None
+    try:
+        from server.runtime.tokens import create_key_file
+
+        # one installation key for every service of this run (as the test suite's conftest makes)
+        os.environ["NAS_KEY_FILE"] = str(root / "installation.key")
+        create_key_file(os.environ["NAS_KEY_FILE"])
+        files = root / "files"
+        files.mkdir()
+        warc = str(files / WARC)
+        shutil.copyfile(os.path.join(warc_dir, WARC), warc)
+        meta = kit.metadata_warc(str(files / f"{JOB}-metadata-1.warc.gz"), JOB, [warc])
+        StandInScheduler.jobs = {JOB: "done"}
+        stack = Stack(config, root)
+        if LOOKUP_CACHE:
+            stack.viewer_settings = LOOKUP_CACHE
+        t = time.perf_counter()
+        stack.start_all()
+        info = fill(config, [warc, meta], [[JOB]])
+        print(f"(the real archive: started, {JOB}'s two files stored and its full index built in "
+              f"{time.perf_counter() - t:.1f} s)", flush=True)
+        with ClusterRpcProxy(config, timeout=60) as client:
+            s = contracts.decode("viewerproxy", "create_session", client.viewerproxy.create_session([JOB]))
+        with open(ready + ".tmp", "w") as fh:
+            json.dump({"proxy": f"http://{s.session_id}:{s.token}@{info.host}:{info.port}"}, fh)
+        os.replace(ready + ".tmp", ready)
+        from eventlet import tpool
+
+        tpool.execute(sys.stdin.read)   # until the bench closes our stdin
+    finally:
+        if stack is not None:
+            stack.stop_all()
+        rabbit_admin.delete_vhost(vhost)
+        shutil.rmtree(root, ignore_errors=True)
+
+
 class Ours:
-    def __init__(self, index_dir: str, warc_dir: str):
+    def __init__(self, index_dir: str, warc_dir: str, real: bool = False):
         self.ready = os.path.join(tempfile.mkdtemp(prefix="viewer-bench-ready-"), "ready.json")
-        self.proc = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--serve", index_dir, warc_dir,
-                                      self.ready], stdin=subprocess.PIPE, cwd=ROOT)
+        args = ["--serve-real", warc_dir] if real else ["--serve", index_dir, warc_dir]
+        self.proc = subprocess.Popen([sys.executable, os.path.abspath(__file__), *args, self.ready],
+                                     stdin=subprocess.PIPE, cwd=ROOT)
         deadline = time.monotonic() + 180
         while not os.path.exists(self.ready):
             if self.proc.poll() is not None or time.monotonic() > deadline:
@@ -360,11 +424,11 @@ def summary(res: list) -> dict:
 
 # --- main -----------------------------------------------------------------------------------------
 
-def latency_figures(warc_dir: str, urls: list[str], rounds: int) -> None:
+def latency_figures(warc_dir: str, urls: list[str], rounds: int, real: bool) -> None:
     index_dir, _ = build_full(warc_dir, 0)
     plan = [(1, urls), (16, urls * rounds)]
     figures: dict = {}
-    ours = Ours(index_dir, warc_dir)
+    ours = Ours(index_dir, warc_dir, real)
     try:
         try:
             peer = Pywb(warc_dir)
@@ -389,7 +453,8 @@ def latency_figures(warc_dir: str, urls: list[str], rounds: int) -> None:
         same = (f"; the same body bytes from both for {sum(ours_bodies[u] == peer_bodies.get(u) for u in ours_bodies)}"
                 f" of {len(ours_bodies)} URLs")
     print(f"replay of {len(urls)} URLs (one WARC, {os.path.getsize(os.path.join(warc_dir, WARC)) / 2**20:.0f} MiB),"
-          f" milliseconds{same}:")
+          f" ours {'through the real index server and arcrepository' if real else 'with stand-ins'},"
+          f" milliseconds{same} ({uptime()}):")
     for conc, todo in plan:
         o = figures[("ours", conc)]
         line = (f"  {conc:>2} client(s), {len(todo)} requests: ours first byte p50 {o['fb50']:.1f} p99 {o['fb99']:.1f},"
@@ -425,6 +490,9 @@ def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--serve":
         serve(*sys.argv[2:5])
         return
+    if len(sys.argv) > 1 and sys.argv[1] == "--serve-real":
+        serve_real(*sys.argv[2:4])
+        return
     if len(sys.argv) > 1 and sys.argv[1] == "--client":
         client(sys.argv[2], json.loads(sys.stdin.read()), int(sys.argv[3]), sys.argv[4])
         return
@@ -434,6 +502,8 @@ def main() -> None:
     ap.add_argument("--full-captures", type=int, default=10_000_000)
     ap.add_argument("--skip-full", action="store_true")
     ap.add_argument("--skip-latency", action="store_true")
+    ap.add_argument("--stand-ins", action="store_true",
+                    help="the latency pass with the stand-in index server and arcrepository (as before issue 36)")
     ap.add_argument("--lookup-cache-entries", type=int, default=None, metavar="N",
                     help="the proxy's lookup cache (default: the setting's default; 0: none, every request "
                          "asks the index server — the 16-client pass repeats the URL list, so it would hit)")
@@ -445,7 +515,7 @@ def main() -> None:
           f"{args.lookup_cache_entries if args.lookup_cache_entries is not None else 'default'})")
     warc_dir, urls = make_warc(args.urls)
     if not args.skip_latency:
-        latency_figures(warc_dir, urls, args.rounds)
+        latency_figures(warc_dir, urls, args.rounds, not args.stand_ins)
     if not args.skip_full:
         full_figures(warc_dir, urls, args.full_captures)
 

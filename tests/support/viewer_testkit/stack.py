@@ -53,6 +53,8 @@ class Stack:
         self.nameko_config = nameko_config
         self.root = root
         self.containers: dict[str, ServiceContainer] = {}
+        #: more ``viewerproxy`` settings (the bench's lookup cache size)
+        self.viewer_settings: dict = {}
 
     def config(self, inst: str) -> dict:
         archive = {"replicas": REPLICAS, "rpc_timeout": 10,
@@ -73,7 +75,7 @@ class Stack:
             cfg["index"] = {"cache_dir": str(self.root / "index-cache"), "workers": 0, "rpc_timeout": 10}
         if inst == "viewer":
             cfg["viewerproxy"] = {"address": "127.0.0.1:0", "rpc_timeout": 20,
-                                  "missing": {"ignore": ["^data:", r"/favicon\.ico$"]}}
+                                  "missing": {"ignore": ["^data:", r"/favicon\.ico$"]}, **self.viewer_settings}
         return cfg
 
     def start(self, inst: str) -> None:
