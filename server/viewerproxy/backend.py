@@ -5,10 +5,13 @@ services: the proxy has no other way out (no code path here or in ``proxy`` open
 a host a browser names).
 
 The proxy runs in plain threads (no eventlet): the services are called through a bounded pool
-of open connections (:class:`server.runtime.remote_services.RemoteServices`), and one ``requests`` session
-with a connection pool as large as the proxy's thread count for the bitarchives, shared by all
+of open connections (:class:`server.runtime.remote_services.RemoteServices`), and records are
+fetched over connections kept per file server, as many as the proxy's thread count, shared by all
 threads: a browser opens and closes many connections to the proxy, and each of them must not
-cost a new TCP connection to a file server (docs/decisions/viewerproxy-caches.md).
+cost a new TCP connection to a file server (docs/decisions/viewerproxy-caches.md). Record fetches
+over ``http://`` use plain ``http.client`` connections (:mod:`.fetch`: ``requests`` cost more
+CPU per record than reading and verifying it); whole files and other schemes use a ``requests``
+session.
 
 Lookups go through a :class:`~server.viewerproxy.caches.LookupCache` (per job set and URL); a
 record's fetch names its length as the index knows it, so that the file server sends the bytes
@@ -34,6 +37,7 @@ from requests.adapters import HTTPAdapter
 
 from server.archive.fileserver import UrlSigner
 from server.viewerproxy.caches import LookupCache
+from server.viewerproxy.fetch import FileServerConnections
 from server.viewerproxy.records import Record, open_record
 from shared.errors import ArchiveFileNotFound, ChecksumMismatch, InvalidWarc, Unavailable
 
@@ -59,6 +63,8 @@ class ArchiveBackend:
         adapter = HTTPAdapter(pool_connections=8, pool_maxsize=max(1, connections))
         self._session.mount("http://", adapter)
         self._session.mount("https://", adapter)
+        # record fetches over http: kept http.client connections, far cheaper per request (fetch.py)
+        self._records = FileServerConnections(max(1, connections))
         self.signer = signer
         # file name -> (when, the file server's base URL that serves it)
         self._locations: dict[str, tuple[float, str]] = {}
@@ -82,6 +88,11 @@ class ArchiveBackend:
 
     def _http(self) -> requests.Session:
         return self._session
+
+    def _record(self, url: str) -> Record:
+        """The record at ``url``: over the kept connections for ``http://``, else ``requests``."""
+        fetcher = self._records if url.startswith("http://") else self._session
+        return open_record(fetcher, url, self.fetch_timeout)
 
     def record_url(self, filename: str, offset: int, length: int | None = None) -> str:
         """Where the bitarchive serves the record, signed for exactly this file, offset and
@@ -124,17 +135,17 @@ class ArchiveBackend:
 
     def _from_default_replica(self, filename: str, offset: int, length: int | None) -> Record:
         try:
-            return open_record(self._http(), self.record_url(filename, offset, length), self.fetch_timeout)
+            return self._record(self.record_url(filename, offset, length))
         except (InvalidWarc, ChecksumMismatch):
             if not length:
                 raise
             # the index's length may not frame the record (the bytes then look damaged): let the
             # file server measure it before the copy counts as damaged
-            return open_record(self._http(), self.record_url(filename, offset), self.fetch_timeout)
+            return self._record(self.record_url(filename, offset))
         except Unavailable:
             with self._lock:   # the file may have moved to another instance: ask once more
                 self._locations.pop(filename, None)
-            return open_record(self._http(), self.record_url(filename, offset), self.fetch_timeout)
+            return self._record(self.record_url(filename, offset))
 
     def _from_another_replica(self, filename: str, offset: int, first: Exception) -> Record:
         from shared.enums import ReplicaType
@@ -145,7 +156,7 @@ class ArchiveBackend:
         for rid in (r for r in replicas if r != default):
             try:
                 where = self.call("arcrepository", "get_record", filename, offset, rid)
-                record = open_record(self._http(), where.url, self.fetch_timeout)
+                record = self._record(where.url)
             except (ChecksumMismatch, InvalidWarc) as exc:
                 damaged[rid] = exc
                 continue
@@ -189,4 +200,5 @@ class ArchiveBackend:
 
     def close(self) -> None:
         self._session.close()
+        self._records.close()
         self.calls.close()

@@ -7,6 +7,7 @@ memory beyond warcio's buffers: a 1 GB record streams.
 """
 from __future__ import annotations
 
+import http.client
 import io
 import re
 import zlib
@@ -17,6 +18,7 @@ import requests
 from warcio.archiveiterator import ArchiveIterator
 from warcio.bufferedreaders import ChunkedDataReader
 
+from server.viewerproxy.fetch import FileServerConnections
 from shared.errors import ChecksumMismatch, InvalidWarc, Unavailable
 from shared.warc.cdx import target_uri
 
@@ -81,16 +83,20 @@ class Record:
             self._response = None
 
 
-def open_record(session: requests.Session, url: str, timeout: float) -> Record:
-    """Open the record the bitarchive serves at ``url``. Raises Unavailable (the bitarchive does
+def open_record(session: requests.Session | FileServerConnections, url: str, timeout: float) -> Record:
+    """Open the record the bitarchive serves at ``url`` (fetched with ``session``: the proxy's kept
+    ``http.client`` connections, or a ``requests`` session). Raises Unavailable (the bitarchive does
     not answer or refuses), InvalidWarc (the bytes are no record) or the file server's own typed
     error (ChecksumMismatch: the stored copy is damaged). No message carries the URL's token."""
     from server.archive.remotefile import raise_typed_refusal, without_token
 
     shown = without_token(url)
     try:
-        resp = session.get(url, stream=True, timeout=(min(timeout, 10.0), timeout))
-    except requests.RequestException as exc:
+        if isinstance(session, FileServerConnections):
+            resp = session.get(url, timeout)
+        else:
+            resp = session.get(url, stream=True, timeout=(min(timeout, 10.0), timeout))
+    except (requests.RequestException, OSError, http.client.HTTPException) as exc:
         raise Unavailable(f"the bitarchive did not answer: {without_token(str(exc))}", {"url": shown}) from None
     raise_typed_refusal(resp)
     if resp.status_code != 200:
@@ -99,6 +105,8 @@ def open_record(session: requests.Session, url: str, timeout: float) -> Record:
     source = resp.raw
     size = resp.headers.get("Content-Length", "")
     if size.isdigit() and int(size) <= VERIFY_MAX:
+        # parsed from the bytes the check inflated: inflating the gzip member a second time for
+        # warcio cost the proxy as much as the check itself (issue 36)
         source = io.BytesIO(_verified(resp, int(size), shown))
     try:
         rec = next(iter(ArchiveIterator(source, arc2warc=True, ensure_http_headers=False)))
@@ -112,10 +120,11 @@ def open_record(session: requests.Session, url: str, timeout: float) -> Record:
 
 
 def _verified(resp, size: int, shown: str) -> bytes:
-    """The ``size`` bytes of the record ``resp`` serves, checked before a byte is replayed: the
-    gzip member inflates whole (its CRC holds) and the WARC record's block digest matches.
-    Raises ChecksumMismatch (the copy is damaged: read another replica), Unavailable (the
-    transfer broke off). A record without a block digest (ARC, some writers) is replayed as it is."""
+    """The record ``resp`` serves (``size`` bytes), checked before a byte is replayed: the gzip
+    member inflates whole (its CRC holds) and the WARC record's block digest matches. Answers
+    the record's bytes inflated (as they were checked). Raises ChecksumMismatch (the copy is
+    damaged: read another replica), Unavailable (the transfer broke off). A record without a
+    block digest (ARC, some writers) is replayed as it is."""
     from server.archive.records import GZIP_MAGIC
     from server.archive.verify import verify_record
 
@@ -138,7 +147,7 @@ def _verified(resp, size: int, shown: str) -> bytes:
             raise ChecksumMismatch(f"the record at {shown} is damaged: its gzip member is cut short",
                                    {"url": shown})
     verify_record(io.BytesIO(text), f"the record at {shown}")
-    return data
+    return text
 
 
 def _record(rec, resp) -> Record:
