@@ -259,6 +259,7 @@ def serve_real(warc_dir: str, ready: str) -> None:
         meta = kit.metadata_warc(str(files / f"{JOB}-metadata-1.warc.gz"), JOB, [warc])
         StandInScheduler.jobs = {JOB: "done"}
         stack = Stack(config, root)
+        stack.heartbeat_interval = 5.0   # production's default (the tests' 1 s is for quick checks)
         if LOOKUP_CACHE:
             stack.viewer_settings = LOOKUP_CACHE
         t = time.perf_counter()

@@ -55,13 +55,15 @@ class Stack:
         self.containers: dict[str, ServiceContainer] = {}
         #: more ``viewerproxy`` settings (the bench's lookup cache size)
         self.viewer_settings: dict = {}
+        #: seconds between heartbeats: short for tests; the bench uses the production default
+        self.heartbeat_interval = 1.0
 
     def config(self, inst: str) -> dict:
         archive = {"replicas": REPLICAS, "rpc_timeout": 10,
                    "store": {"timeout": 20, "retries": 0, **loopback_sources(self.root.parent)},
                    "bitarchive": {"min_free_bytes": 0, "dirs": [str(self.root / inst / "store")]}}
         cfg = {**self.nameko_config, "instance": {"id": inst}, "data_dir": str(self.root / inst),
-               "runtime": {"heartbeat_interval": 1.0}, "archive": archive}
+               "runtime": {"heartbeat_interval": self.heartbeat_interval}, "archive": archive}
         if inst in ("bam-one", "ba-one"):
             cfg["archive"]["replica"] = "ONE"
         if inst == "arcrepository":
