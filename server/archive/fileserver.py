@@ -213,6 +213,10 @@ class _Handler(BaseHTTPRequestHandler):
 class _Server(ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
+    # socketserver's default backlog is 5: a reader opening 16 connections at once (the
+    # viewerproxy's threads) while the server is busy overflowed it, and each dropped SYN cost
+    # its client a 1 s retransmission (the replay bench's p99 at 16 clients, issue 36)
+    request_queue_size = 128
     routes: dict[str, Resolver]
     bytes_sent: int = 0
     key: bytes | None = None
