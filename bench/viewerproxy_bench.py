@@ -8,23 +8,40 @@
    10,000,000 captures (the bench's own captures among 10M synthetic ones): goal under 50 ms.
    The 10M index is built once and kept in the work directory (its build time is printed).
 
-What runs: our real proxy process, started by a real ``ViewerProxyService`` container, in a child
-process of this bench (``--serve``). The index server answers ``lookup`` from a full index read
-with the index server's own reader (``FullIndexReader``, the same conversion to ``CaptureDto``);
-the arcrepository's ``get_record`` names a file server routed to the bitarchive's own record
-resolver. Those two are stand-ins (the index server's request bookkeeping and the arcrepository's
-database are left out); the proxy process, its RPC hop per request and its record streaming are
-the production code. pywb reads the same WARC file with its own CDXJ (``cdx-indexer``).
+What runs (latency, the default since issue 36): the real archive, on a private RabbitMQ vhost in a
+child process of this bench (``--serve-real``, ``viewer_testkit.stack``, the stack of the viewer's
+integration tests): the arcrepository (SQLite admin database), one bitarchive replica and its
+monitor, the index server, the definitions service and the ``ViewerProxyService`` with its proxy
+process. The bench's WARC and its job's metadata WARC (the WARC's CDX) are stored through the
+arcrepository into the bitarchive as the harvester stores them; the index server builds the job's
+full index from them; a session on the job is made over RPC and every request carries its
+credentials. Per request the proxy authenticates the session, asks the index server's ``lookup``
+over AMQP (unless kept), signs the record's URL for its file, offset and length (the
+arcrepository's ``get_record`` is asked once per file a minute: where the file is served) and
+fetches the record from the bitarchive's file server. The only stand-in is the scheduler, which
+only says that job 1 is done. The services use production's 5 s heartbeat; all of them share one
+eventlet process (in production they are separate processes, often on separate hosts).
+
+``--stand-ins`` measures the path before issue 36 (``--serve``): the index server's ``lookup``
+answered from a full index read with the index server's own reader (``FullIndexReader``, the
+same conversion to ``CaptureDto``) and ``get_record`` naming a file server routed to the
+bitarchive's own record resolver (the index server's request bookkeeping, the arcrepository's
+database and the bitarchive service are left out). The 10M-capture pass (2.) always uses those
+stand-ins. pywb reads the same WARC file with its own CDXJ (``cdx-indexer``).
 
 The clients are a separate plain process (threads, ``requests``, keep-alive per client) used
 for both tools. pywb is installed from PyPI into its own virtual environment under the work
 directory (pinned by tests/support/pywb-requirements.txt; not a project dependency).
 
 Run: ``bash bench/run.sh viewerproxy`` or ``.venv/bin/python bench/viewerproxy_bench.py
-[--urls N] [--full-captures N] [--skip-full] [--lookup-cache-entries N]``. The proxy keeps
-lookups per (job set, URL): the 1-client pass asks for each URL once (only the 50 of the warm-up
-are kept), the 16-client pass goes over the list ``--rounds`` times; ``--lookup-cache-entries 0``
-measures every request with its index server round trip. The machine may be shared: ``uptime`` is printed.
+[--urls N] [--rounds N] [--full-captures N] [--skip-full] [--stand-ins] [--lookup-cache-entries N]``.
+The proxy keeps lookups per (job set, URL) for a minute: the 1-client pass asks for each URL once
+(only the 50 of the warm-up are kept: about 250 index server round trips), the 16-client pass
+goes over the list ``--rounds`` times within that minute, so its lookups are kept ones;
+``--lookup-cache-entries 0`` measures every request with its index server round trip. The
+machine may be shared: ``uptime`` is printed before the run and with the figures; on a busy
+machine the p99s move by several times from run to run (docs/viewerproxy.md lists every run
+with its load average).
 """
 from __future__ import annotations
 
