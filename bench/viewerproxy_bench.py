@@ -154,6 +154,16 @@ def build_full(warc_dir: str, synthetic: int) -> tuple[str, dict]:
 
 # --- our side: a child process with the viewer service, its proxy process and the stand-ins -----
 
+def installation_key(folder: str) -> None:
+    """One installation key for every service of this run, as the test suite's conftest makes:
+    the viewerproxy hands it to its proxy process, which signs record URLs with it (#29; without
+    it the proxy process does not start)."""
+    from server.runtime.tokens import create_key_file
+
+    os.environ["NAS_KEY_FILE"] = os.path.join(folder, "installation.key")
+    create_key_file(os.environ["NAS_KEY_FILE"])
+
+
 def serve(index_dir: str, warc_dir: str, ready: str) -> None:
     """``--serve``: runs until stdin closes."""
     import eventlet
@@ -205,10 +215,14 @@ def serve(index_dir: str, warc_dir: str, ready: str) -> None:
     vhost = f"nas-bench-{uuid.uuid4().hex[:12]}"
     rabbit_admin.create_vhost(vhost)
     work = tempfile.mkdtemp(prefix="viewer-bench-")
+    installation_key(work)
     amqp = {"AMQP_URI": f"amqp://guest:guest@127.0.0.1:5672/{vhost}"}
     containers = []
     try:
-        for cls in (Index, Arc):
+        from viewer_testkit.stack import StandInScheduler
+
+        StandInScheduler.jobs = {JOB: "done"}   # a session's jobs are checked with the scheduler
+        for cls in (Index, Arc, StandInScheduler):
             c = ServiceContainer(cls, {**amqp, "data_dir": os.path.join(work, cls.name)})
             c.start()
             containers.append(c)
@@ -264,11 +278,7 @@ def serve_real(warc_dir: str, ready: str) -> None:
     config = {"AMQP_URI": f"amqp://guest:guest@127.0.0.1:5672/{vhost}"}
     stack = None
     try:
-        from server.runtime.tokens import create_key_file
-
-        # one installation key for every service of this run (as the test suite's conftest makes)
-        os.environ["NAS_KEY_FILE"] = str(root / "installation.key")
-        create_key_file(os.environ["NAS_KEY_FILE"])
+        installation_key(str(root))
         files = root / "files"
         files.mkdir()
         warc = str(files / WARC)
