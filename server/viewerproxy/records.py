@@ -60,6 +60,9 @@ class Record:
     length: int | None                     # payload bytes when known (no chunking)
     encoded: bool                          # a Content-Encoding applies
     _stream: Any = None
+    #: the whole record is in memory (read and verified before replay): its payload may be
+    #: written in one piece
+    in_memory: bool = False
     _response: Any = None
     extra: dict[str, str] = field(default_factory=dict)
 
@@ -116,7 +119,9 @@ def open_record(session: requests.Session | FileServerConnections, url: str, tim
     except Exception as exc:  # noqa: BLE001 - warcio raises plain exceptions for bad bytes
         resp.close()
         raise InvalidWarc(f"the record at {shown} cannot be read: {exc}", {"url": shown}) from None
-    return _record(rec, resp)
+    record = _record(rec, resp)
+    record.in_memory = source is not resp.raw
+    return record
 
 
 def _verified(resp, size: int, shown: str) -> bytes:
