@@ -18,7 +18,7 @@ For SQLite and PostgreSQL, each in its own process (so peak RSS is per backend):
 
 Usage: ``bash bench/run.sh definitions`` (NAS_BENCH_DOMAINS to change the count; NAS_BENCH_REPEAT=K
 runs K alternating pairs of ours and the peer per backend and prints each pair's ratio and the
-median, for a machine whose load moves).
+median, for a machine whose load moves; NAS_BENCH_BACKENDS=postgresql for one database).
 """
 from __future__ import annotations
 
@@ -106,10 +106,12 @@ def run_ingest(backend: str) -> dict:
             with Session(engine) as s:
                 ingest.ingest_chunk(s, run_id, line, chunk, defaults)
                 s.commit()
+        t_finish = time.perf_counter()
         with Session(engine) as s:  # as `nas domains ingest` does (ingest_finish)
             ingest.finish(s, run_id)
             s.commit()
         elapsed = time.perf_counter() - t0
+        finish_s = time.perf_counter() - t_finish   # PostgreSQL: the trigram index's pending list merged
         with Session(engine) as s:
             count = s.execute(select(func.count(Domain.id))).scalar_one()
             if backend == "postgresql":
@@ -117,7 +119,8 @@ def run_ingest(backend: str) -> dict:
                 s.commit()
         search = run_search(engine)
         return {"backend": backend, "domains": count, "seconds": round(elapsed, 1),
-                "domains_per_s": round(count / elapsed), "peak_rss_mb": round(rss_mb()), "search": search}
+                "domains_per_s": round(count / elapsed), "finish_seconds": round(finish_s, 1),
+                "peak_rss_mb": round(rss_mb()), "search": search}
     finally:
         engine.dispose()
         drop()
@@ -237,7 +240,8 @@ def main() -> int:
     # Ours and the peer alternate, REPEAT pairs per backend: on a shared machine the load moves
     # within minutes, so each pair's ratio is printed and the median pair is the figure.
     repeat = int(os.environ.get("NAS_BENCH_REPEAT", "1"))
-    pairs: dict[str, list[tuple[dict, dict]]] = {"sqlite": [], "postgresql": []}
+    backends = os.environ.get("NAS_BENCH_BACKENDS", "sqlite,postgresql").split(",")
+    pairs: dict[str, list[tuple[dict, dict]]] = {b: [] for b in backends}
     for backend in pairs:
         for _ in range(repeat):
             pairs[backend].append((_child("ingest", backend), _child("peer", backend)))
