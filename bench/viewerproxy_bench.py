@@ -233,13 +233,7 @@ def serve(index_dir: str, warc_dir: str, ready: str) -> None:
         containers.append(viewer)
         with ClusterRpcProxy(amqp, timeout=60) as client:
             info = contracts.decode("viewerproxy", "proxy_info", client.viewerproxy.proxy_info())
-            s = contracts.decode("viewerproxy", "create_session", client.viewerproxy.create_session([JOB]))
-        with open(ready + ".tmp", "w") as fh:
-            json.dump({"proxy": f"http://{s.session_id}:{s.token}@{info.host}:{info.port}"}, fh)
-        os.replace(ready + ".tmp", ready)
-        from eventlet import tpool
-
-        tpool.execute(sys.stdin.read)   # until the bench closes our stdin
+        _session_until_stdin_closes(amqp, info, ready)
     finally:
         for c in containers[::-1]:
             c.kill()
@@ -247,6 +241,22 @@ def serve(index_dir: str, warc_dir: str, ready: str) -> None:
         reader.close()
         rabbit_admin.delete_vhost(vhost)
         shutil.rmtree(work, ignore_errors=True)
+
+
+def _session_until_stdin_closes(config: dict, info, ready: str) -> None:
+    """Make a session on the bench's job over RPC, tell the bench its proxy URL (the ``ready``
+    file) and wait until the bench closes our stdin."""
+    from eventlet import tpool
+    from nameko.standalone.rpc import ClusterRpcProxy
+
+    from shared import contracts
+
+    with ClusterRpcProxy(config, timeout=60) as client:
+        s = contracts.decode("viewerproxy", "create_session", client.viewerproxy.create_session([JOB]))
+    with open(ready + ".tmp", "w") as fh:
+        json.dump({"proxy": f"http://{s.session_id}:{s.token}@{info.host}:{info.port}"}, fh)
+    os.replace(ready + ".tmp", ready)
+    tpool.execute(sys.stdin.read)   # until the bench closes our stdin
 
 
 def serve_real(warc_dir: str, ready: str) -> None:
@@ -267,10 +277,8 @@ def serve_real(warc_dir: str, ready: str) -> None:
 
     identity_support.install()
     import viewer_testkit as kit
-    from nameko.standalone.rpc import ClusterRpcProxy
     from viewer_testkit.stack import Stack, StandInScheduler, fill
 
-    from shared import contracts
 
     vhost = f"nas-bench-{uuid.uuid4().hex[:12]}"
     rabbit_admin.create_vhost(vhost)
@@ -294,14 +302,7 @@ def serve_real(warc_dir: str, ready: str) -> None:
         info = fill(config, [warc, meta], [[JOB]])
         print(f"(the real archive: started, {JOB}'s two files stored and its full index built in "
               f"{time.perf_counter() - t:.1f} s)", flush=True)
-        with ClusterRpcProxy(config, timeout=60) as client:
-            s = contracts.decode("viewerproxy", "create_session", client.viewerproxy.create_session([JOB]))
-        with open(ready + ".tmp", "w") as fh:
-            json.dump({"proxy": f"http://{s.session_id}:{s.token}@{info.host}:{info.port}"}, fh)
-        os.replace(ready + ".tmp", ready)
-        from eventlet import tpool
-
-        tpool.execute(sys.stdin.read)   # until the bench closes our stdin
+        _session_until_stdin_closes(config, info, ready)
     finally:
         if stack is not None:
             stack.stop_all()
