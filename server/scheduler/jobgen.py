@@ -34,8 +34,6 @@ from server.definitions.models import (
     GlobalTrapExpression,
     GlobalTrapList,
     HarvestDefinition,
-    SeedList,
-    configuration_seed_lists,
     harvest_configurations,
 )
 from server.harvestdb.base import utcnow
@@ -150,8 +148,8 @@ def check_profiles(session: Session, hd: HarvestDefinition) -> dict[int, CrawlPr
 
 def sorted_chunks(session: Session, harvest_id: int, chunk: int):
     """Step 2: the run's configurations in splitting order, ``chunk`` at a time (through the
-    run's sort index, :func:`entries.index_run`), each with its entries' byte orders by
-    configuration id (the sort key's second part, for :func:`span`)."""
+    run's sort index, :func:`entries.index_run`), each with its entries' byte orders (the sort
+    key's second part, for :func:`span`) and seeds (for :func:`store_job`) by configuration id."""
     key = None
     while True:
         session.commit()
@@ -161,7 +159,8 @@ def sorted_chunks(session: Session, harvest_id: int, chunk: int):
             return
         last = rows[-1]
         key = (last[2], last[7], last[5], last[0])
-        yield [Candidate(r[0], r[1], r[2], r[3], r[4], r[5], r[6]) for r in rows], {r[0]: r[7] for r in rows}
+        yield ([Candidate(r[0], r[1], r[2], r[3], r[4], r[5], r[6]) for r in rows], {r[0]: r[7] for r in rows},
+               {r[0]: r[8] for r in rows})
 
 
 def span(draft: JobDraft, byte_orders: Mapping[int, int]) -> tuple[tuple, tuple]:
@@ -208,8 +207,10 @@ def _name_of(domain_id):
     return select(D.name).where(D.id == domain_id).scalar_subquery()
 
 
-def store_job(session: Session, ctx: JobContext, draft: JobDraft, keys: tuple[tuple, tuple]) -> int:
-    """Step 3: one job, New, with its seeds, settings and metadata, and its span (``keys``, the
+def store_job(session: Session, ctx: JobContext, draft: JobDraft, keys: tuple[tuple, tuple],
+              seed_texts: Mapping[int, str | None]) -> int:
+    """Step 3: one job, New, with its seeds (from ``seed_texts``, each configuration's seed lists
+    by configuration id, as step 1 read them), settings and metadata, and its span (``keys``, the
     sort keys of its first and last entry) noted in ``jobgen_spans``; its configurations are
     copied from the entries at the end of the run (:func:`entries.copy_to_jobs`)."""
     hd, profile = ctx.hd, ctx.profiles[draft.profile_id]
@@ -227,19 +228,17 @@ def store_job(session: Session, ctx: JobContext, draft: JobDraft, keys: tuple[tu
     if keys[0][:2] != keys[1][:2]:  # what entries.copy_to_jobs relies on
         raise RuntimeError(f"job {job_id} spans two profiles or byte limits: {keys}")
     entries.add_span(session, hd.id, job_id, keys[0])
-    # The job's configurations and domains as one parameter each: the statements below are then
-    # driven from those ids by the planners of both databases (read through the job's span of
-    # entries, PostgreSQL hashed all seed lists for every job, 0.8 s each).
-    config_ids = _id_set(session, configuration_seed_lists.c.configuration_id,
-                         [c.configuration_id for c in draft.candidates])
+    # the seed lists in order of configuration id, then name; each seed once
     seeds: dict[str, None] = {}
-    for text in session.execute(
-            select(SeedList.seeds).select_from(configuration_seed_lists)
-            .join(SeedList, SeedList.id == configuration_seed_lists.c.seed_list_id)
-            .where(config_ids).order_by(configuration_seed_lists.c.configuration_id, SeedList.name)).scalars():
-        for url in text.split("\n"):
-            if url:
-                seeds[url] = None
+    for cid in sorted(c.configuration_id for c in draft.candidates):
+        text = seed_texts[cid]
+        if text:
+            for url in text.split("\n"):
+                if url:
+                    seeds[url] = None
+    # The job's domains as one parameter: the statements below are then driven from those ids
+    # by the planners of both databases (read through the job's span of entries, PostgreSQL
+    # hashed all seed lists for every job, 0.8 s each).
     # Aliases and traps are looked up by their own indexes (alias of, trap domain), whose entries
     # for the job's domains are few; a domain's name is read (a scalar subquery) only for those.
     # Joined to ``domains`` instead, SQLite drove both from the job's ~1,400 domains, each a read
@@ -321,9 +320,9 @@ def generate(session: Session, hd: HarvestDefinition, settings: Mapping[str, Any
         session.commit()
         ctx = JobContext(hd, hd.runs, hd.channel.name, check_profiles(session, hd), global_traps(session))
         h_bytes = _limit(hd.max_bytes) if ctx.snapshot else -1
-        for chunk, byte_orders in sorted_chunks(session, hd.id, split_settings.config_chunk_size):
+        for chunk, byte_orders, seed_texts in sorted_chunks(session, hd.id, split_settings.config_chunk_size):
             for draft in split(chunk, h_bytes, split_settings):
-                gen.jobs.append(store_job(session, ctx, draft, span(draft, byte_orders)))
+                gen.jobs.append(store_job(session, ctx, draft, span(draft, byte_orders), seed_texts))
             session.commit()
             if keep_alive is not None:
                 keep_alive()
