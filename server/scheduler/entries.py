@@ -152,13 +152,22 @@ def _statement(dialect: str, snapshot: bool, based_on: bool):
     return stmt
 
 
-def _no_jit(conn) -> None:
-    """PostgreSQL: no JIT compilation for the rest of this transaction. The planner's estimate
-    for a window of 10,000 configurations passes ``jit_above_cost``, and compiling took ~50 ms
-    per statement, more than the window's own work in some; a statement run 200 times over
-    similar rows never earns it back."""
+def bulk_transaction(conn) -> None:
+    """PostgreSQL: settings for the rest of this transaction of job generation's bulk work.
+
+    No JIT compilation: the planner's estimate for a window of 10,000 configurations passes
+    ``jit_above_cost``, and compiling took ~50 ms per statement, more than the window's own work
+    in some; a statement run 200 times over similar rows never earns it back.
+
+    No waiting for the commit's WAL flush (``synchronous_commit = off``): a run commits some
+    600 times (windows, chunks, copies). What such a transaction writes is the run's scratch
+    rows and its New jobs, which a crash would leave to be deleted and made again anyway (the
+    run is not counted until all are made, in a transaction of its own that keeps the usual
+    durability); PostgreSQL never applies a later transaction without an earlier one, so a crash
+    loses at most the last few of them, whole."""
     if conn.dialect.name == "postgresql":
         conn.exec_driver_sql("SET LOCAL jit = off")
+        conn.exec_driver_sql("SET LOCAL synchronous_commit = off")
 
 
 def insert_window(session: Session, *, harvest_id: int, snapshot: bool, based_on_id: int | None, lo: int, hi: int,
@@ -178,7 +187,7 @@ def insert_window(session: Session, *, harvest_id: int, snapshot: bool, based_on
         params["based_on"] = based_on_id
         params["complete"] = [r.value for r in StopReason if r.is_complete]
     conn = session.connection()
-    _no_jit(conn)
+    bulk_transaction(conn)
     return conn.execute(_statement(conn.dialect.name, snapshot, snapshot and based_on_id is not None),
                         params).rowcount
 
@@ -232,7 +241,7 @@ def copy_to_jobs(session: Session, harvest_id: int, lo: int, hi: int) -> int:
     wrote those pages again — 21 of 73 CPU seconds at 2,000,000 domains on SQLite. In id order,
     each page is written about once."""
     conn = session.connection()
-    _no_jit(conn)
+    bulk_transaction(conn)
     return conn.execute(_COPY_TO_JOBS, {"harvest_id": harvest_id, "lo": lo, "hi": hi}).rowcount
 
 
@@ -281,4 +290,6 @@ def sorted_rows(session: Session, harvest_id: int, after: tuple | None, limit: i
     params = {"harvest_id": harvest_id, "limit": limit}
     if after is not None:
         params.update(zip("pbec", after, strict=True))
-    return session.connection().execute(_FIRST if after is None else _NEXT, params).all()
+    conn = session.connection()
+    bulk_transaction(conn)  # the chunk's jobs are written in this transaction
+    return conn.execute(_FIRST if after is None else _NEXT, params).all()
