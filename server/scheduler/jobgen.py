@@ -258,13 +258,13 @@ def store_job(session: Session, ctx: JobContext, draft: JobDraft, keys: tuple[tu
             for url in text.split("\n"):
                 if url:
                     seeds[url] = None
-    # The job's domains as one parameter: the statements below are then driven from those ids
-    # by the planners of both databases (read through the job's span of entries, PostgreSQL
-    # hashed all seed lists for every job, 0.8 s each).
-    # Aliases and traps are looked up by their own indexes (alias of, trap domain), whose entries
-    # for the job's domains are few; a domain's name is read (a scalar subquery) only for those.
-    # Joined to ``domains`` instead, SQLite drove both from the job's ~1,400 domains, each a read
-    # of a random page of that big table: 9 of 69 CPU seconds at 2,000,000 domains.
+    # The job's domains as one parameter, from which both databases' planners drive the two
+    # statements below (read through the job's span of entries, PostgreSQL hashed all seed lists
+    # for every job, 0.8 s each). Aliases and traps are looked up by their own indexes (alias of,
+    # trap domain), whose entries for the job's domains are few; a domain's name is read (a
+    # scalar subquery) only for those. Joined to ``domains`` instead, SQLite drove both from the
+    # job's ~1,400 domains, each a read of a random page of that big table: 9 of 69 CPU seconds
+    # at 2,000,000 domains.
     dialect = session.get_bind().dialect.name
     domain_ids = {"ids": _ids(dialect, [c.domain_id for c in draft.candidates])}
     alias_query, trap_query = _alias_and_trap_queries(dialect)
