@@ -139,6 +139,24 @@ def _cpu() -> float:
     return r.ru_utime + r.ru_stime
 
 
+def _server_cpu(eng) -> dict[int, float] | None:
+    """CPU seconds of each PostgreSQL backend serving this database, by process id (the server
+    runs on this machine: read from /proc); None on SQLite or where they cannot be read."""
+    if eng.dialect.name != "postgresql":
+        return None
+    with eng.connect() as c:
+        pids = [r[0] for r in c.exec_driver_sql("SELECT pid FROM pg_stat_activity WHERE datname = current_database()")]
+    out = {}
+    try:
+        for pid in pids:
+            with open(f"/proc/{pid}/stat") as fh:
+                f = fh.read().rsplit(")", 1)[1].split()
+            out[pid] = (int(f[11]) + int(f[12])) / os.sysconf("SC_CLK_TCK")
+    except OSError:
+        return None
+    return out
+
+
 def schedule(url: str, harvest_id: int) -> dict:
     from sqlalchemy import func, select
     from sqlalchemy.orm import Session
@@ -150,14 +168,18 @@ def schedule(url: str, harvest_id: int) -> dict:
 
     eng = _engine(url)
     settings = resolve({}, all_settings(), source="bench")
+    s0 = _server_cpu(eng)
     t0, c0 = time.monotonic(), _cpu()
     out = planner.schedule_definition(lambda: Session(eng, expire_on_commit=False), harvest_id, "bench", settings)
     wall, cpu = time.monotonic() - t0, _cpu() - c0
+    s1 = _server_cpu(eng)  # the pool's connections are still open: their backends too
+    server_cpu = None if s0 is None or s1 is None else sum(v - s0.get(pid, 0.0) for pid, v in s1.items())
     with Session(eng) as s:
         configs = s.execute(select(func.count()).select_from(JobConfiguration)).scalar_one()
     eng.dispose()
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    return {"schedule_s": round(wall, 1), "schedule_cpu_s": round(cpu, 1), "load": round(os.getloadavg()[0], 1),
+    return {"schedule_s": round(wall, 1), "schedule_cpu_s": round(cpu, 1),
+            "server_cpu_s": None if server_cpu is None else round(server_cpu, 1), "load": round(os.getloadavg()[0], 1),
             "jobs": len(out.jobs),
             "configurations_in_jobs": configs,
             "error": out.error, "peak_rss_mb": round(rss_mb)}
@@ -269,7 +291,9 @@ def main() -> None:
             row = {"domains": n, "db": kind, **g, **s, **c}
             results.append(row)
             print(f"{n:>9,} domains {kind:<10} generate {g['generate_s']:>6}s | snapshot job generation "
-                  f"{s['schedule_s']:>6}s (CPU here {s['schedule_cpu_s']}s, load {s['load']}), {s['jobs']} jobs, "
+                  f"{s['schedule_s']:>6}s (CPU here {s['schedule_cpu_s']}s"
+                  f"{'' if s['server_cpu_s'] is None else ', PostgreSQL backends ' + str(s['server_cpu_s']) + 's'}"
+                  f", load {s['load']}), {s['jobs']} jobs, "
                   f"{s['configurations_in_jobs']:,} configurations, "
                   f"peak RSS {s['peak_rss_mb']} MB | claim_job x{c['claimers']}: {c['claims_per_s']}/s, "
                   f"{c['claims']} claims of {c['jobs']} jobs, none twice: {c['unique']}", flush=True)

@@ -4,7 +4,8 @@
    default configuration, minus the domains completed in the snapshot it is based on — the
    definitions package's :func:`snapshot_configurations`; a selective or event harvest: its
    chosen configurations), each with its harvest history, and given an expected object count
-   (:mod:`estimation`). They go, a batch at a time, into the scratch table ``jobgen_entries``.
+   (:mod:`estimation`). They go, a batch at a time, into the scratch table ``jobgen_entries``,
+   with their seeds (:mod:`entries`, in the database).
 2. That table is read back in chunks of ``config_chunk_size`` in order of crawl profile, byte
    limit and expected objects (an index gives the order; a keyset walks it), so no more than a
    chunk is ever in memory. Each chunk is split into jobs (:mod:`splitting`); a job never
@@ -18,12 +19,13 @@ raise :class:`InvalidInput` with a sentence saying so, before any job is made.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import logging
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from sqlalchemy import ARRAY, Integer, any_, delete, func, insert, literal, literal_column, select, update
+from sqlalchemy import ARRAY, Integer, any_, bindparam, delete, func, insert, literal_column, select, update
 from sqlalchemy.orm import Session, aliased
 
 from server.definitions.models import (
@@ -34,8 +36,6 @@ from server.definitions.models import (
     GlobalTrapExpression,
     GlobalTrapList,
     HarvestDefinition,
-    SeedList,
-    configuration_seed_lists,
     harvest_configurations,
 )
 from server.harvestdb.base import utcnow
@@ -150,8 +150,8 @@ def check_profiles(session: Session, hd: HarvestDefinition) -> dict[int, CrawlPr
 
 def sorted_chunks(session: Session, harvest_id: int, chunk: int):
     """Step 2: the run's configurations in splitting order, ``chunk`` at a time (through the
-    run's sort index, :func:`entries.index_run`), each with its entries' byte orders by
-    configuration id (the sort key's second part, for :func:`span`)."""
+    run's sort index, :func:`entries.index_run`), each with its entries' byte orders (the sort
+    key's second part, for :func:`span`) and seeds (for :func:`store_job`) by configuration id."""
     key = None
     while True:
         session.commit()
@@ -161,7 +161,8 @@ def sorted_chunks(session: Session, harvest_id: int, chunk: int):
             return
         last = rows[-1]
         key = (last[2], last[7], last[5], last[0])
-        yield [Candidate(r[0], r[1], r[2], r[3], r[4], r[5], r[6]) for r in rows], {r[0]: r[7] for r in rows}
+        yield ([Candidate(r[0], r[1], r[2], r[3], r[4], r[5], r[6]) for r in rows], {r[0]: r[7] for r in rows},
+               {r[0]: r[8] for r in rows})
 
 
 def span(draft: JobDraft, byte_orders: Mapping[int, int]) -> tuple[tuple, tuple]:
@@ -194,16 +195,44 @@ def global_traps(session: Session) -> list[str]:
         .where(GlobalTrapList.active.is_(True)).order_by(GlobalTrapList.name, GlobalTrapExpression.position)).scalars())
 
 
-def _id_set(session: Session, column, ids: list[int]):
-    """``column`` is one of ``ids``, as one parameter whatever their number (a job may hold more
-    configurations than SQLite takes parameters): an array on PostgreSQL, JSON on SQLite."""
-    if session.get_bind().dialect.name == "postgresql":
-        return column == any_(literal(ids, ARRAY(Integer)))
-    return column.in_(select(literal_column("value")).select_from(func.json_each(json.dumps(ids))))
+def _id_set(dialect: str, column):
+    """``column`` is one of the ids bound as ``ids`` (see :func:`_ids`), as one parameter
+    whatever their number (a job may hold more configurations than SQLite takes parameters):
+    an array on PostgreSQL, JSON on SQLite."""
+    if dialect == "postgresql":
+        return column == any_(bindparam("ids", type_=ARRAY(Integer)))
+    return column.in_(select(literal_column("value")).select_from(func.json_each(bindparam("ids"))))
 
 
-def store_job(session: Session, ctx: JobContext, draft: JobDraft, keys: tuple[tuple, tuple]) -> int:
-    """Step 3: one job, New, with its seeds, settings and metadata, and its span (``keys``, the
+def _ids(dialect: str, ids: list[int]):
+    return ids if dialect == "postgresql" else json.dumps(ids)
+
+
+def _name_of(domain_id):
+    """The name of the domain ``domain_id`` (a column of the outer query), as a scalar subquery."""
+    D = aliased(Domain)
+    return select(D.name).where(D.id == domain_id).scalar_subquery()
+
+
+@functools.cache
+def _alias_and_trap_queries(dialect: str):
+    """The aliases of the domains bound as ``ids`` (domain, alias of) by the alias's name, and
+    their crawler traps (domain, expression) by domain name and position. Built once: built per
+    job, constructing them cost more than running them (2 of 48 CPU seconds on SQLite)."""
+    A = aliased(Domain)
+    aliases = (select(A.name, _name_of(A.alias_of_id)).select_from(A)
+               .where(_id_set(dialect, A.alias_of_id)).order_by(A.name))
+    trap_domain = _name_of(DomainCrawlerTrap.domain_id)
+    traps = (select(trap_domain, DomainCrawlerTrap.expression)
+             .where(_id_set(dialect, DomainCrawlerTrap.domain_id))
+             .order_by(trap_domain, DomainCrawlerTrap.position))
+    return aliases, traps
+
+
+def store_job(session: Session, ctx: JobContext, draft: JobDraft, keys: tuple[tuple, tuple],
+              seed_texts: Mapping[int, str | None]) -> int:
+    """Step 3: one job, New, with its seeds (from ``seed_texts``, each configuration's seed lists
+    by configuration id, as step 1 read them), settings and metadata, and its span (``keys``, the
     sort keys of its first and last entry) noted in ``jobgen_spans``; its configurations are
     copied from the entries at the end of the run (:func:`entries.copy_to_jobs`)."""
     hd, profile = ctx.hd, ctx.profiles[draft.profile_id]
@@ -221,31 +250,29 @@ def store_job(session: Session, ctx: JobContext, draft: JobDraft, keys: tuple[tu
     if keys[0][:2] != keys[1][:2]:  # what entries.copy_to_jobs relies on
         raise RuntimeError(f"job {job_id} spans two profiles or byte limits: {keys}")
     entries.add_span(session, hd.id, job_id, keys[0])
-    # The job's configurations and domains as one parameter each: the statements below are then
-    # driven from those ids by the planners of both databases (read through the job's span of
-    # entries, PostgreSQL hashed all seed lists for every job, 0.8 s each).
-    config_ids = _id_set(session, configuration_seed_lists.c.configuration_id,
-                         [c.configuration_id for c in draft.candidates])
+    # the seed lists in order of configuration id, then name; each seed once
     seeds: dict[str, None] = {}
-    for text in session.execute(
-            select(SeedList.seeds).select_from(configuration_seed_lists)
-            .join(SeedList, SeedList.id == configuration_seed_lists.c.seed_list_id)
-            .where(config_ids).order_by(configuration_seed_lists.c.configuration_id, SeedList.name)).scalars():
-        for url in text.split("\n"):
-            if url:
-                seeds[url] = None
+    for cid in sorted(c.configuration_id for c in draft.candidates):
+        text = seed_texts[cid]
+        if text:
+            for url in text.split("\n"):
+                if url:
+                    seeds[url] = None
+    # The job's domains as one parameter, from which both databases' planners drive the two
+    # statements below (read through the job's span of entries, PostgreSQL hashed all seed lists
+    # for every job, 0.8 s each). Aliases and traps are looked up by their own indexes (alias of,
+    # trap domain), whose entries for the job's domains are few; a domain's name is read (a
+    # scalar subquery) only for those. Joined to ``domains`` instead, SQLite drove both from the
+    # job's ~1,400 domains, each a read of a random page of that big table: 9 of 69 CPU seconds
+    # at 2,000,000 domains.
+    dialect = session.get_bind().dialect.name
+    domain_ids = {"ids": _ids(dialect, [c.domain_id for c in draft.candidates])}
+    alias_query, trap_query = _alias_and_trap_queries(dialect)
     aliases = []
     if ctx.snapshot:
-        A = aliased(Domain)
-        aliases = [{"domain": a, "alias_of": d} for a, d in session.execute(
-            select(A.name, Domain.name).select_from(Domain).join(A, A.alias_of_id == Domain.id)
-            .where(_id_set(session, Domain.id, [c.domain_id for c in draft.candidates])).order_by(A.name))]
+        aliases = [{"domain": a, "alias_of": d} for a, d in session.execute(alias_query, domain_ids)]
     domain_traps: dict[str, list[str]] = {}
-    for name, expression in session.execute(
-            select(Domain.name, DomainCrawlerTrap.expression).select_from(Domain)
-            .join(DomainCrawlerTrap, DomainCrawlerTrap.domain_id == Domain.id)
-            .where(_id_set(session, Domain.id, [c.domain_id for c in draft.candidates]))
-            .order_by(Domain.name, DomainCrawlerTrap.position)):
+    for name, expression in session.execute(trap_query, domain_ids):
         domain_traps.setdefault(name, []).append(expression)
     job_settings = {
         "profile_name": profile.name,
@@ -309,9 +336,9 @@ def generate(session: Session, hd: HarvestDefinition, settings: Mapping[str, Any
         session.commit()
         ctx = JobContext(hd, hd.runs, hd.channel.name, check_profiles(session, hd), global_traps(session))
         h_bytes = _limit(hd.max_bytes) if ctx.snapshot else -1
-        for chunk, byte_orders in sorted_chunks(session, hd.id, split_settings.config_chunk_size):
+        for chunk, byte_orders, seed_texts in sorted_chunks(session, hd.id, split_settings.config_chunk_size):
             for draft in split(chunk, h_bytes, split_settings):
-                gen.jobs.append(store_job(session, ctx, draft, span(draft, byte_orders)))
+                gen.jobs.append(store_job(session, ctx, draft, span(draft, byte_orders), seed_texts))
             session.commit()
             if keep_alive is not None:
                 keep_alive()

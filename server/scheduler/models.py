@@ -154,6 +154,9 @@ class JobgenEntry(Base):
     expected_objects: Mapped[int] = mapped_column(BigInteger)
     #: the job that last harvested this configuration (for the deduplication index)
     previous_job_id: Mapped[int | None] = mapped_column(Integer)
+    #: the texts of the configuration's seed lists in order of name, joined by newlines (None:
+    #: it has none); read in step 1, in configuration id order, for the job's seeds
+    seeds: Mapped[str | None] = mapped_column(Text)
 
 
 class JobgenSpan(Base):

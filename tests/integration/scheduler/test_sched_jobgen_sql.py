@@ -23,6 +23,7 @@ from sqlalchemy.orm import Session
 from server.definitions.models import (
     Domain,
     DomainConfiguration,
+    DomainCrawlerTrap,
     HarvestDefinition,
     HarvestHistory,
     Schedule,
@@ -53,7 +54,7 @@ def _populate(session: Session, old: HarvestDefinition, other: HarvestDefinition
     limits_b = [-1, 0, 1, 38_000 * 49, 38_000 * 100, 10**6, 5 * 10**8, 10**9, 2 * 10**9, 10**12]
     limits_o = [-1, -1, -1, 0, 1, 49, 50, 100, 5000, 10**6]
     reasons = [r.value for r in StopReason]
-    domains, seeds, configs, links, hist = [], [], [], [], []
+    domains, seeds, configs, links, hist, traps = [], [], [], [], [], []
     second = []
     cid = 0
     for i in range(1, N + 1):
@@ -62,6 +63,11 @@ def _populate(session: Session, old: HarvestDefinition, other: HarvestDefinition
                         "alias_of_id": i - 1 if i % 40 == 0 else None})
         seeds.append({"id": i, "domain_id": i, "name": "defaultseeds", "comments": "",
                       "seeds": f"http://www.{name}/\nhttps://{name}/x"})
+        if i % 11 == 0:  # a second seed list, named before the first, repeating one of its seeds
+            seeds.append({"id": N + i, "domain_id": i, "name": "aaa", "comments": "",
+                          "seeds": f"https://{name}/x\n\nhttp://{name}/more/"})
+        if i % 13 == 0:  # crawler traps, their positions not in the order of their ids
+            traps += [{"domain_id": i, "position": p, "expression": f".*{name}/trap{p}.*"} for p in (2, 1)]
         for k in range(2 if i % 7 == 0 else 1):
             cid += 1
             if k:
@@ -70,6 +76,8 @@ def _populate(session: Session, old: HarvestDefinition, other: HarvestDefinition
                             "profile_id": profiles[rnd.random() < 0.2], "max_objects": rnd.choice(limits_o),
                             "max_bytes": rnd.choice(limits_b), "max_request_rate": 60, "is_default": k == 0})
             links.append({"configuration_id": cid, "seed_list_id": i})
+            if i % 11 == 0 and (k or i % 22):
+                links.append({"configuration_id": cid, "seed_list_id": N + i})
             for _ in range(rnd.choice((0, 1, 2, 2, 3, 4))):
                 objects = rnd.choice((0, 1, 49, 50, 50, 51, 400, rnd.randint(0, 10**6)))
                 ended = rnd.choice(ends)
@@ -79,7 +87,7 @@ def _populate(session: Session, old: HarvestDefinition, other: HarvestDefinition
                              "stop_reason": rnd.choice(reasons), "started_at": ended, "ended_at": ended})
     for table, rows in ((Domain.__table__, domains), (SeedList.__table__, seeds),
                         (DomainConfiguration.__table__, configs), (configuration_seed_lists, links),
-                        (HarvestHistory.__table__, hist)):
+                        (HarvestHistory.__table__, hist), (DomainCrawlerTrap.__table__, traps)):
         for k in range(0, len(rows), 5000):
             session.execute(insert(table), rows[k:k + 5000])
     if session.get_bind().dialect.name == "postgresql":  # ids given above: move the sequences on
@@ -148,6 +156,38 @@ def _made(session: Session, harvest_id: int) -> list[tuple]:
     return out
 
 
+def _payloads(session: Session, harvest_id: int) -> tuple[list, list]:
+    """Each job's seeds, aliases and domain crawler traps as made, and as its configurations
+    say, in Python: seed lists in order of configuration id, then name, each seed once; the
+    aliases of its domains by name (a snapshot's); its domains' traps by position."""
+    fresh(session)
+    JC, SL, CSL, T = JobConfiguration, SeedList, configuration_seed_lists.c, DomainCrawlerTrap
+    names = dict(session.execute(select(Domain.id, Domain.name)).all())
+    alias_of = dict(session.execute(select(Domain.id, Domain.alias_of_id).where(Domain.alias_of_id.is_not(None))).all())
+    lists: dict[int, list] = {}
+    for cid, name, seeds in session.execute(select(CSL.configuration_id, SL.name, SL.seeds)
+                                            .join(SL, SL.id == CSL.seed_list_id)):
+        lists.setdefault(cid, []).append((name, seeds))
+    traps: dict[int, list] = {}
+    for t in session.execute(select(T.domain_id, T.position, T.expression)):
+        traps.setdefault(t.domain_id, []).append((t.position, t.expression))
+    made, expected = [], []
+    for j in session.execute(select(Job).where(Job.harvest_id == harvest_id).order_by(Job.id)).scalars():
+        made.append((j.seeds, json.loads(j.aliases), json.loads(j.settings)["crawler_traps"]["domains"]))
+        rows = session.execute(select(JC.configuration_id, JC.domain_id).where(JC.job_id == j.id)
+                               .order_by(JC.configuration_id)).all()
+        seeds: dict[str, None] = {}
+        for cid, _ in rows:
+            for _, text_ in sorted(lists.get(cid, [])):
+                seeds.update((u, None) for u in text_.split("\n") if u)
+        domains = {d for _, d in rows}
+        aliases = sorted(({"domain": names[a], "alias_of": names[d]} for a, d in alias_of.items() if d in domains),
+                         key=lambda x: x["domain"]) if j.snapshot else []
+        job_traps = {names[d]: [e for _, e in sorted(traps[d])] for d in sorted(domains, key=names.get) if d in traps}
+        expected.append(("\n".join(seeds), aliases, job_traps))
+    return made, expected
+
+
 def _definition(session: Session, name: str, kind: str, **kw) -> HarvestDefinition:
     extra = {}
     if kind == "selective":
@@ -176,6 +216,8 @@ def test_jobs_made_in_the_database_are_those_of_the_python_specification(engine,
     out = planner.schedule_definition(lambda: Session(engine, expire_on_commit=False), snap.id, "t", s)
     assert out.error == ""
     assert _made(session, snap.id) == expected
+    made, wanted = _payloads(session, snap.id)
+    assert made == wanted
 
     # a snapshot without limits, based on nothing
     bare = _definition(session, "bare snapshot", "snapshot", active=True, max_bytes=None, max_objects=-1)
@@ -184,6 +226,8 @@ def test_jobs_made_in_the_database_are_those_of_the_python_specification(engine,
     out = planner.schedule_definition(lambda: Session(engine, expire_on_commit=False), bare.id, "t", s)
     assert out.error == ""
     assert _made(session, bare.id) == expected
+    made, wanted = _payloads(session, bare.id)
+    assert made == wanted
 
     # a selective harvest of scattered configurations, second ones among them (windows of chosen ids)
     rnd = random.Random(3)
@@ -196,3 +240,5 @@ def test_jobs_made_in_the_database_are_those_of_the_python_specification(engine,
     out = planner.schedule_definition(lambda: Session(engine, expire_on_commit=False), sel.id, "t", s)
     assert out.error == ""
     assert _made(session, sel.id) == expected
+    made, wanted = _payloads(session, sel.id)
+    assert made == wanted
