@@ -75,7 +75,7 @@ def _own_cpu() -> float:
     return r.ru_utime + r.ru_stime + c.ru_utime + c.ru_stime
 
 
-def start_archive(pages: int, work: str) -> tuple[subprocess.Popen, dict]:
+def start_archive(helper_args: list[str], work: str) -> tuple[subprocess.Popen, dict]:
     key = os.path.join(work, "installation.key")
     from server.runtime.tokens import create_key_file
 
@@ -83,7 +83,7 @@ def start_archive(pages: int, work: str) -> tuple[subprocess.Popen, dict]:
     env = {**os.environ, "NAS_KEY_FILE": key, "NAS_LIFELINE_PID": str(os.getpid()), "NAS_LIFELINE_SIGNAL": "TERM",
            "PYTHONPATH": ROOT}
     log = open(os.path.join(work, "archive.log"), "wb")
-    proc = subprocess.Popen([sys.executable, HELPER, "qa-bench", str(pages)], cwd=ROOT, env=env,
+    proc = subprocess.Popen([sys.executable, HELPER, *helper_args], cwd=ROOT, env=env,
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log)
     line = proc.stdout.readline()
     facts = json.loads(line) if line.strip() else {"ready": False, "error": f"helper ended ({proc.poll()})"}
@@ -138,15 +138,105 @@ def measure(label: str, target: ReplayTarget, pages: list[str], tabs: int, page_
     return result
 
 
+def _load() -> str:
+    return "/".join(f"{x:.1f}" for x in os.getloadavg())
+
+
+def job_run(args: argparse.Namespace) -> int:
+    """The job mode: a crawl as a harvest runs one, then the real qa service's run of the job."""
+    work = tempfile.mkdtemp(prefix="nas-qa-bench-")
+    helper = ["qa-job", str(args.job_pages), "--fanout", str(args.fanout), "--tabs", str(args.tabs),
+              "--page-seconds", str(args.page_seconds)]
+    if args.browser_hops is not None:
+        helper += ["--browser-hops", str(args.browser_hops)]
+    if args.browser_regex:
+        helper += ["--browser-regex", args.browser_regex]
+    load_before = _load()
+    print(f"building the archive: a job of {args.job_pages} pages crawled from its front page (load {load_before}) …",
+          flush=True)
+    proc, facts = start_archive(helper, work)
+    load_crawled = _load()
+    print(json.dumps({k: facts[k] for k in ("job_pages", "fanout", "browser", "rendered", "crawl_seconds")}
+                     | {"load": load_crawled}), flush=True)
+    try:
+        with ServiceClient(facts["amqp_uri"], timeout=120) as client:
+            job = facts["jobs"][0]
+            helper_cpu, started = _tree_cpu(proc.pid), time.monotonic()
+            run = client.call("qa", "run", job, args.sample)
+            while run.state not in ("done", "failed", "cancelled"):
+                time.sleep(0.5)
+                run = client.call("qa", "get_run", run.run_id)
+            qa_seconds = time.monotonic() - started
+            cpu = _tree_cpu(proc.pid) - helper_cpu
+            load_qa = _load()
+            pages = []
+            while len(pages) < run.pages_total:
+                got = client.call("qa", "pages", job, len(pages), 500, "source").items
+                if not got:
+                    break
+                pages += got
+    finally:
+        stop_archive(proc)
+        shutil.rmtree(work, ignore_errors=True)
+    if run.state != "done":
+        sys.exit(f"the QA run ended {run.state}: {run.error}")
+    by_source = {s: sum(p.source == s for p in pages) for s in ("seed", "browser", "sample")}
+    # every fifth bench page has a picture the crawl could not fetch: QA must find exactly those
+    numbers = {p.url: qa_testkit.bench_number(p.url) for p in pages}
+    expected = {u: {qa_testkit.bench_gone(i)} if i is not None and i % 5 == 0 else set() for u, i in numbers.items()}
+    found = {p.url: set(p.missing_urls) for p in pages}
+    wrong = sorted(u for u in found if found[u] != expected[u])
+    per_min = len(pages) / qa_seconds * 60
+    # the run's own clock: until its first page is scored it plans (the job's CDX index, its page
+    # list), opens a viewer session and starts its renderer and Chromium; then it renders
+    checked = sorted(p.checked_at for p in pages if p.checked_at is not None)
+    setup = (checked[0] - run.started_at).total_seconds() if checked and run.started_at else 0.0
+    rendering = (checked[-1] - checked[0]).total_seconds() if len(checked) > 1 else 0.0
+    result = {"job_pages": facts["job_pages"], "checked": len(pages), **by_source,
+              "rendered_at_crawl": facts["rendered"],
+              "crawl_seconds": facts["crawl_seconds"], "qa_seconds": round(qa_seconds, 1),
+              "qa_over_crawl": round(qa_seconds / facts["crawl_seconds"], 3), "pages_per_min": round(per_min, 1),
+              "cpu_s_per_page": round(cpu / max(1, len(pages)), 3), "complete": run.pages_complete,
+              "run_setup_seconds": round(setup, 1),
+              "s_per_page_after_first": round(rendering / max(1, len(checked) - 1), 2),
+              "unreachable_expected": sum(map(len, expected.values())),
+              "unreachable_found": sum(map(len, found.values())), "pages_wrong": len(wrong),
+              "load_before": load_before, "load_after_crawl": load_crawled, "load_after_qa": load_qa}
+    print(json.dumps(result), flush=True)
+    print(f"\njob of {facts['job_pages']} pages (fanout {facts['fanout']}, browser {json.dumps(facts['browser'])}), "
+          f"sample {args.sample}, {args.tabs} tabs, {os.cpu_count()} cores")
+    print(f"  pages checked:      {len(pages)} (seed {by_source['seed']}, browser {by_source['browser']}, "
+          f"sample {by_source['sample']}); complete {run.pages_complete}")
+    print(f"  crawl:              {facts['crawl_seconds']:.1f} s ({facts['rendered']} pages rendered)")
+    print(f"  QA (qa.run → done): {qa_seconds:.1f} s  {per_min:.1f} pages/min  "
+          f"{result['cpu_s_per_page']:.3f} CPU s/page")
+    print(f"  of which the run's setup (page list, session, renderer) {setup:.1f} s, then "
+          f"{result['s_per_page_after_first']:.2f} s a page")
+    print(f"  QA / crawl:         {qa_seconds / facts['crawl_seconds']:.3f}")
+    print(f"  unreachable pictures on checked pages: {result['unreachable_expected']} expected, "
+          f"{result['unreachable_found']} found; pages where QA found other than expected: {len(wrong)}"
+          + (f" (e.g. {wrong[0]}: {sorted(found[wrong[0]])})" if wrong else ""))
+    print(f"  load average: {load_before} before, {load_crawled} after the crawl, {load_qa} after QA")
+    return 1 if wrong else 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--pages", type=int, default=60)
     ap.add_argument("--tabs", type=int, default=2)
     ap.add_argument("--page-seconds", type=float, default=20.0)
+    ap.add_argument("--job-pages", type=int, default=0, help="job mode: a crawled web of this many pages")
+    ap.add_argument("--fanout", type=int, default=qa_testkit.WEB_FANOUT, help="job mode: links per page")
+    ap.add_argument("--browser-hops", type=int, default=None,
+                    help="job mode: pages up to this many hops from the seed rendered at crawl time")
+    ap.add_argument("--browser-regex", default="", help="job mode: pages matching it rendered at crawl time")
+    ap.add_argument("--sample", type=int, default=200, help="job mode: other HTML pages QA samples")
     args = ap.parse_args()
+    if args.job_pages:
+        return job_run(args)
     work = tempfile.mkdtemp(prefix="nas-qa-bench-")
     print(f"building the archive: {args.pages} pages crawled with browser capture …", flush=True)
-    proc, facts = start_archive(args.pages, work)
+    proc, facts = start_archive(["qa-bench", str(args.pages)], work)
     try:
         pages = facts["pages"]
         with ServiceClient(facts["amqp_uri"], timeout=60) as client:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import base64
 import dataclasses
+import io
 import json
 import logging
 import os
@@ -58,6 +59,7 @@ class RenderProcess:
                        "executable": executable}
         self.log_path = log_path
         self.proc: subprocess.Popen | None = None
+        self._answers: io.BufferedReader | None = None
 
     def start(self) -> None:
         from eventlet.green import subprocess as green_subprocess
@@ -71,6 +73,9 @@ class RenderProcess:
         finally:
             if err is not subprocess.DEVNULL:
                 err.close()
+        # eventlet's green pipe is unbuffered: its readline reads one byte per call, 5 s for a
+        # page's answer of 200 KB (a base64 screenshot); buffered, it is read in 64 KB reads
+        self._answers = io.BufferedReader(self.proc.stdout, 1 << 16)
         answer = self._ask(self.config)
         if not answer.get("ready"):
             self.close()
@@ -82,7 +87,7 @@ class RenderProcess:
         try:
             self.proc.stdin.write(json.dumps(message).encode() + b"\n")
             self.proc.stdin.flush()
-            line = self.proc.stdout.readline(MAX_LINE)
+            line = self._answers.readline(MAX_LINE)
         except OSError as exc:
             raise ReplayError(f"the render process broke off: {exc}") from None
         if not line:

@@ -20,6 +20,11 @@ Pages (``PAGES``):
 For the bench (bench/qa_bench.py), ``bench_pages(n)``: ``/bench/<i>.html``, each with a shared style
 sheet and script, a picture of its own and, on every fifth page, a picture unreachable at crawl
 time (``/bench/gone-<i>.png``).
+
+For the bench's job mode, the same pages as a web of ``QaSite(web_pages=n, fanout=k)``: a tree
+from the front page ``/bench/0.html`` (``WEB_FRONT``) in which page ``i`` links to its children
+``k·i+1 … k·i+k`` (those below ``n``), so a crawl from the front page alone finds all ``n``; page
+``i`` is ``web_hops(i, k)`` link hops from it; pages from ``n`` on are not found (404).
 """
 from __future__ import annotations
 
@@ -85,12 +90,41 @@ CONTENT: dict[str, tuple[str, bytes]] = {
 }
 
 
+WEB_FRONT = f"{BASE}/bench/0.html"
+WEB_FANOUT = 100
+
+
 def bench_pages(n: int) -> list[str]:
     return [f"{BASE}/bench/{i}.html" for i in range(n)]
 
 
-def _bench(path: str) -> tuple[str, bytes] | None:
-    """The generated bench pages and their pictures (``/bench/<i>.html``, ``/bench/<i>.png``)."""
+def bench_number(url: str) -> int | None:
+    """``i`` of a bench page's URL ``…/bench/<i>.html``; None for any other URL."""
+    stem = url.removeprefix(f"{BASE}/bench/").removesuffix(".html")
+    return int(stem) if url.endswith(".html") and stem.isdigit() else None
+
+
+def bench_gone(i: int) -> str | None:
+    """The picture of bench page ``i`` that is unreachable while crawling (every fifth page)."""
+    return f"{BASE}/bench/gone-{i}.png" if i % 5 == 0 else None
+
+
+def web_hops(i: int, fanout: int = WEB_FANOUT) -> int:
+    """Link hops from the web's front page to page ``i`` (its depth in the tree)."""
+    hops = 0
+    while i > 0:
+        i, hops = (i - 1) // fanout, hops + 1
+    return hops
+
+
+def _children(i: int, web: tuple[int, int]) -> range:
+    n, fanout = web
+    return range(fanout * i + 1, min(fanout * i + fanout, n - 1) + 1)
+
+
+def _bench(path: str, web: tuple[int, int] | None = None) -> tuple[str, bytes] | None:
+    """The generated bench pages and their pictures (``/bench/<i>.html``, ``/bench/<i>.png``);
+    ``web`` = (pages, fanout): the pages link as a tree and none from ``pages`` on exists."""
     if path == "/bench/style.css":
         return "text/css", b"body{background:#eef3f8;font:17px sans-serif;margin:28px}img{margin:6px}"
     if path == "/bench/app.js":
@@ -101,16 +135,19 @@ def _bench(path: str) -> tuple[str, bytes] | None:
     if not stem.isdigit():
         return None
     i = int(stem)
+    if web is not None and i >= web[0]:
+        return None
     if ext == "png":
         return "image/png", png(((i * 37) % 256, (i * 91) % 256, (i * 53) % 256), (200 + i % 5 * 20, 140))
     if ext != "html":
         return None
     words = " ".join(f"word{(i * 7 + k) % 300}" for k in range(120))
     gone = f"<img src='/bench/gone-{i}.png' alt=''>" if i % 5 == 0 else ""
+    links = "".join(f"<a href='/bench/{c}.html'>page {c}</a> " for c in _children(i, web)) if web else ""
     return "text/html; charset=utf-8", _page(
         f"Bench page {i}", "<link rel='stylesheet' href='/bench/style.css'><script src='/bench/app.js' defer></script>",
         f"<h1>Bench page {i}</h1><p>{_TEXT}</p><p>{words}</p><img src='/bench/{i}.png' alt=''>{gone}"
-        "<div id='made'></div>")
+        f"<div id='made'></div>{f'<nav>{links}</nav>' if links else ''}")
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -131,7 +168,7 @@ class _Handler(BaseHTTPRequestHandler):
         if path in self.server.site.unreachable or path.startswith("/bench/gone-"):
             self.close_connection = True   # no answer at all: the crawler archives nothing
             return
-        found = CONTENT.get(path) or _bench(path)
+        found = CONTENT.get(path) or _bench(path, self.server.site.web)
         if found is None:
             self._send(404, b"<html><body>no such page</body></html>", "text/html")
         else:
@@ -156,10 +193,12 @@ class _Server(ThreadingHTTPServer):
 
 
 class QaSite:
-    """The QA web on 127.0.0.1 (a free port), as a proxy: ``with QaSite() as site: site.proxy_url``."""
+    """The QA web on 127.0.0.1 (a free port), as a proxy: ``with QaSite() as site: site.proxy_url``.
+    With ``web_pages`` its bench pages are a linked web of that many (``fanout`` links a page)."""
 
-    def __init__(self, unreachable: tuple[str, ...] = UNREACHABLE):
+    def __init__(self, unreachable: tuple[str, ...] = UNREACHABLE, web_pages: int = 0, fanout: int = WEB_FANOUT):
         self.unreachable = set(unreachable)
+        self.web = (web_pages, fanout) if web_pages else None
         self._server: _Server | None = None
         self._thread: threading.Thread | None = None
 
@@ -190,27 +229,31 @@ class QaSite:
 
 
 def crawl(directory: str, job_id: int, site: QaSite, seeds: tuple[str, ...] = PAGES,
-          rendered: tuple[str, ...] = RENDERED) -> tuple[list[str], str, str]:
+          rendered: tuple[str, ...] = RENDERED, *, max_hops: int = 0, browser: dict | None = None,
+          timeout: float = 600) -> tuple[list[str], str, str]:
     """Harvest ``seeds`` from the running site with the project's crawler (its own process, as the
     harvester runs it), the ``rendered`` pages in its browser (crawl-time screenshot and text).
+    ``max_hops``: links followed this far from the seeds (0: the seeds and their resources only);
+    ``browser``: the profile's browser section instead (e.g. ``{"render": "hops", "max_hops": 1}``).
     Returns (its WARC files, its crawl.log, its pages.jsonl)."""
     import re
 
     job_dir = os.path.join(directory, f"crawl-{job_id}")
     os.makedirs(job_dir, exist_ok=True)
+    if browser is None:
+        browser = {"render": "none", "url_patterns": [re.escape(u) for u in rendered]}
     spec = {"job_id": str(job_id), "harvest_id": "1", "seeds": list(seeds),
             "profile": {"politeness": {"delay_factor": 0, "min_delay_ms": 0, "max_delay_ms": 0},
                         "fetch": {"read_timeout_s": 10, "connect_timeout_s": 5, "max_retries": 0,
                                   "retry_delay_s": 0.05},
-                        "robots": "ignore", "upstream_proxy": site.proxy_url, "scope": {"max_hops": 0},
+                        "robots": "ignore", "upstream_proxy": site.proxy_url, "scope": {"max_hops": max_hops},
                         "max_workers": 4,
-                        "browser": {"render": "none", "tabs": 2, "page_timeout_s": 30,
-                                    "url_patterns": [re.escape(u) for u in rendered]}}}
+                        "browser": {"tabs": 2, "page_timeout_s": 30, **browser}}}
     with open(os.path.join(job_dir, "crawl-job.json"), "w") as fh:
         json.dump(spec, fh)
     env = {k: v for k, v in os.environ.items() if k != "NAS_VIEWER_CONNECTION_LOG"}
     done = subprocess.run([sys.executable, "-m", "server.crawler", job_dir], env=env, capture_output=True,
-                          text=True, timeout=600)
+                          text=True, timeout=timeout)
     assert done.returncode == 0, done.stderr[-3000:]
     warcs = sorted(os.path.join(job_dir, n) for n in os.listdir(job_dir) if n.endswith(".warc.gz"))
     assert warcs, "the crawler wrote no WARC"

@@ -8,7 +8,8 @@ Why a process: Nameko containers need an eventlet-patched process, and Qt must r
 what the desktop needs, and runs until its stdin closes or it gets SIGTERM; then it stops the
 services (and with them the proxy process) and deletes the vhost and its files.
 
-    python tests/support/viewer_env_process.py [scripted | qa | qa-bench N]   (from the repository root)
+    python tests/support/viewer_env_process.py [scripted | qa | qa-bench N | qa-job N [options]]
+    (from the repository root)
 
 With ``scripted`` the archive holds instead one job (3) crawled by our own crawler with browser
 capture on: the test web's ``/scripted/`` page (``viewer_testkit.scripted_warcs``); its JSON
@@ -20,6 +21,16 @@ this process runs) and ``pages_jsonl``. With ``qa-bench N`` the job holds N gene
 (``qa_testkit.bench_pages``), each rendered at crawl time; the line adds ``pages`` and
 ``crawl_seconds`` (the crawler's run, browser capture included).
 
+With ``qa-job N`` the job (7) is a crawl as a harvest runs one: the linked web of N bench pages
+(``QaSite(web_pages=N, fanout=K)``) crawled from its front page alone, the browser rendering the
+seed and the pages up to ``--browser-hops H`` link hops from it (``render: hops``) and/or those
+matching ``--browser-regex R`` (``url_patterns``), every other page fetched plainly; its
+metadata WARC holds the crawl's ``pages.jsonl``. The real qa service runs here too (``qa.tabs``
+from ``--tabs``, ``qa.page_seconds`` from ``--page-seconds``), so a caller queues ``qa.run(7,
+sample)`` as ``nas qa run`` does. The line adds ``front``, ``job_pages``, ``fanout``,
+``browser`` (the profile's browser section), ``rendered`` (pages in pages.jsonl) and
+``crawl_seconds``.
+
 The JSON line: ``{"ready": true, "amqp_uri", "vhost", "jobs": [1, 2], "front", "image",
 "not_archived", "proxy": {"host", "port"}}``; on failure ``{"ready": false, "error": ...}``.
 Everything else (logs) goes to stderr.
@@ -30,6 +41,7 @@ import eventlet
 
 eventlet.monkey_patch()
 
+import argparse  # noqa: E402
 import json  # noqa: E402
 import shutil  # noqa: E402
 import signal  # noqa: E402
@@ -61,7 +73,50 @@ SCRIPTED_JOB = 3
 QA_JOB = 7
 
 
-def main(scripted: bool = False, qa: bool = False, bench_pages: int = 0) -> int:
+def _job_crawl(files: Path, job: argparse.Namespace) -> tuple[list[str], dict]:
+    """``qa-job``: the linked QA web crawled from its front page, rendered as ``job`` says; answers
+    the job's files (WARCs and metadata WARC) and the facts for the JSON line."""
+    import time
+
+    import qa_testkit
+    import viewer_testkit as kit
+
+    from server.qa.pages import parse_pages_jsonl
+
+    browser: dict = {"render": "seeds"}
+    if job.browser_hops is not None:
+        browser = {"render": "hops", "max_hops": job.browser_hops}
+    if job.browser_regex:
+        browser["url_patterns"] = [job.browser_regex]
+    front = qa_testkit.WEB_FRONT
+    started = time.monotonic()
+    with qa_testkit.QaSite(web_pages=job.pages, fanout=job.fanout) as site:
+        warcs, crawl_log, pages_jsonl = qa_testkit.crawl(
+            str(files), QA_JOB, site, (front,), (), max_hops=qa_testkit.web_hops(job.pages - 1, job.fanout),
+            browser=browser, timeout=6 * 3600)
+    crawl_seconds = time.monotonic() - started
+    meta = kit.metadata_warc(str(files / f"{QA_JOB}-metadata-1.warc.gz"), QA_JOB, warcs, crawl_log, [front],
+                             pages_jsonl)
+    return [*warcs, meta], {"front": front, "job_pages": job.pages, "fanout": job.fanout, "browser": browser,
+                            "rendered": len(parse_pages_jsonl(pages_jsonl)),
+                            "crawl_seconds": round(crawl_seconds, 2)}
+
+
+def _start_qa(stack, config: dict, root: Path, job: argparse.Namespace) -> None:
+    """The real qa service in this process, on the stack's vhost (stopped with the stack)."""
+    from nameko.containers import ServiceContainer
+
+    from server.qa.service import QaService
+
+    container = ServiceContainer(QaService, {
+        **config, "instance": {"id": "qa-1"}, "data_dir": str(root / "qa"), "runtime": {"heartbeat_interval": 1.0},
+        "qa": {"tabs": job.tabs, "page_seconds": job.page_seconds, "poll_seconds": 1, "rpc_timeout": 60,
+               "max_pages": 100_000}})
+    container.start()
+    stack.containers["qa"] = container
+
+
+def main(scripted: bool = False, qa: bool = False, bench_pages: int = 0, job: argparse.Namespace | None = None) -> int:
     from server.runtime import lifeline
 
     lifeline.arm()      # NAS_LIFELINE_PID: the test process; its death ends this one too
@@ -91,7 +146,11 @@ def main(scripted: bool = False, qa: bool = False, bench_pages: int = 0) -> int:
         config = {"AMQP_URI": f"amqp://guest:guest@{RABBIT_HOST}:{RABBIT_PORT}/{vhost}"}
         files = root / "files"
         files.mkdir()
-        if qa:
+        if job is not None:
+            paths, facts = _job_crawl(files, job)
+            jobs = [QA_JOB]
+            StandInScheduler.seeds = {QA_JOB: [facts["front"]]}
+        elif qa:
             import time
 
             import qa_testkit
@@ -124,7 +183,9 @@ def main(scripted: bool = False, qa: bool = False, bench_pages: int = 0) -> int:
         StandInScheduler.jobs = dict.fromkeys(jobs, "done")
         stack = Stack(config, root)
         stack.start_all()
-        info = fill(config, paths, [[job] for job in jobs])
+        info = fill(config, paths, [[j] for j in jobs], index_timeout=1800 if job is not None else 120)
+        if job is not None:
+            _start_qa(stack, config, root, job)
         print(json.dumps({"ready": True, "amqp_uri": config["AMQP_URI"], "vhost": vhost, "jobs": jobs, **facts,
                           "proxy": {"host": info.host, "port": info.port}}), flush=True)
         while not done:
@@ -142,7 +203,20 @@ def main(scripted: bool = False, qa: bool = False, bench_pages: int = 0) -> int:
         shutil.rmtree(root, ignore_errors=True)
 
 
+def _job_args(args: list[str]) -> argparse.Namespace:
+    ap = argparse.ArgumentParser(prog="viewer_env_process.py qa-job")
+    ap.add_argument("pages", type=int)
+    ap.add_argument("--fanout", type=int, default=100)
+    ap.add_argument("--browser-hops", type=int, default=None)
+    ap.add_argument("--browser-regex", default="")
+    ap.add_argument("--tabs", type=int, default=2)
+    ap.add_argument("--page-seconds", type=float, default=20.0)
+    return ap.parse_args(args)
+
+
 if __name__ == "__main__":
     args = sys.argv[1:]
+    if args[:1] == ["qa-job"]:
+        sys.exit(main(job=_job_args(args[1:])))
     sys.exit(main(scripted=args == ["scripted"], qa=args[:1] in (["qa"], ["qa-bench"]),
                   bench_pages=int(args[1]) if args[:1] == ["qa-bench"] and len(args) == 2 else 0))

@@ -139,9 +139,10 @@ class WarcBuilder:
 
 
 def metadata_warc(path: str, job_id: int, warcs: list[str], crawl_log: str = "",
-                  seeds: list[str] | None = None) -> str:
+                  seeds: list[str] | None = None, pages_jsonl: str = "") -> str:
     """The job's metadata WARC as the harvester writes it: the CDX of each WARC (+ crawl.log,
-    + ``setup/seeds.txt`` when ``seeds`` are given)."""
+    + ``setup/seeds.txt`` when ``seeds`` are given, + the browser capture's ``setup/pages.jsonl``
+    resource record when ``pages_jsonl`` is)."""
     q = f"?majorversion=1&minorversion=0&harvestid=1&harvestnum=0&jobid={job_id}"
     with open(path, "wb") as fh:
         w = WARCWriter(fh, gzip=True, warc_version="1.1")
@@ -151,6 +152,13 @@ def metadata_warc(path: str, job_id: int, warcs: list[str], crawl_log: str = "",
             w.write_record(w.create_warc_record(f"metadata://netarkivet.dk/crawl/setup/seeds.txt{q}", "metadata",
                                                 payload=io.BytesIO(body), length=len(body),
                                                 warc_content_type="text/plain"))
+        if pages_jsonl:
+            from server.harvester.metadata_warc import PAGES_FILE, PAGES_TYPE, metadata_uri
+
+            body = pages_jsonl.encode()
+            w.write_record(w.create_warc_record(metadata_uri("setup", PAGES_FILE, "1", 0, str(job_id)), "resource",
+                                                payload=io.BytesIO(body), length=len(body),
+                                                warc_content_type=PAGES_TYPE))
         if crawl_log:
             body = crawl_log.encode()
             w.write_record(w.create_warc_record(f"metadata://netarkivet.dk/crawl/logs/crawl.log{q}", "metadata",

@@ -17,19 +17,36 @@ from waiting import wait_for
 
 from server.runtime.rpc import rpc
 from shared.dto import Page
-from shared.dto.jobs import JobDto
+from shared.dto.jobs import JobDetailsDto, JobDto
 
 REPLICAS = [{"id": "ONE", "name": "Copenhagen", "type": "bitarchive"}]
 INSTANCES = ("arcrepository", "bam-one", "ba-one", "scheduler", "index", "definitions", "viewer")
 
 
 class StandInScheduler:
-    """``list_jobs`` as the scheduler answers it; only ids and states matter to the index server."""
+    """``list_jobs`` as the scheduler answers it; only ids and states matter to the index server.
+    ``job`` answers a job's details as the qa service reads them (state, harvest "h", seeds)."""
 
     name = "scheduler"
     jobs: dict[int, str] = {}
     #: job id → the domains it harvested, for the ``domain`` filter (a job not here has none)
     domains: dict[int, set[str]] = {}
+    #: job id → its seeds
+    seeds: dict[int, list[str]] = {}
+
+    @rpc
+    def job(self, job_id: int) -> JobDetailsDto:
+        import datetime as dt
+
+        from shared.enums import JobStatus
+        from shared.errors import JobNotFound
+
+        if job_id not in self.jobs:
+            raise JobNotFound(f"there is no job {job_id}", {"job_id": job_id})
+        now = dt.datetime.now(dt.UTC)
+        return JobDetailsDto(job_id, 1, "h", 0, JobStatus(self.jobs[job_id]), "FOCUSED", False, "p", 1, 1,
+                             -1, -1, now, now, now, now, None, "", "", "", None, None,
+                             seeds=self.seeds.get(job_id, []))
 
     @rpc
     def list_jobs(self, filters=None, offset=0, limit=100, sort=None) -> Page[JobDto]:
@@ -129,9 +146,10 @@ def store(rpc, path: str) -> None:
         server.stop()
 
 
-def fill(nameko_config: dict, paths: list[str], job_sets: list[list[int]]):
-    """Store ``paths`` in the running stack, build the full index of each of ``job_sets``, and
-    answer the viewerproxy's ``proxy_info`` (where it listens, its CA)."""
+def fill(nameko_config: dict, paths: list[str], job_sets: list[list[int]], index_timeout: float = 120):
+    """Store ``paths`` in the running stack, build the full index of each of ``job_sets`` (within
+    ``index_timeout`` seconds each), and answer the viewerproxy's ``proxy_info`` (where it
+    listens, its CA)."""
     from shared import contracts
 
     with ClusterRpcProxy(nameko_config, timeout=60) as rpc:
@@ -141,5 +159,5 @@ def fill(nameko_config: dict, paths: list[str], job_sets: list[list[int]]):
         for jobs in job_sets:
             rpc.index_server.request_index("full", jobs, 0)
             wait_for(lambda j=jobs: rpc.index_server.index_status("full", j, 2)["state"] == "done",
-                     timeout=120, interval=0.2)
+                     timeout=index_timeout, interval=0.2)
         return contracts.decode("viewerproxy", "proxy_info", rpc.viewerproxy.proxy_info())
