@@ -48,7 +48,9 @@ HELPER = os.path.join(ROOT, "tests", "support", "viewer_env_process.py")
 
 
 def _tree_cpu(pid: int) -> float:
-    """CPU seconds (user + system) of a process and every descendant still running."""
+    """CPU seconds (user + system) of a process and every descendant still running, each with its
+    children that ended and were waited for (a tab's Chromium renderer, the qa service's render
+    process after its run): their time would be lost otherwise."""
     ticks = os.sysconf("SC_CLK_TCK")
     children: dict[int, list[int]] = {}
     stats: dict[int, float] = {}
@@ -61,7 +63,7 @@ def _tree_cpu(pid: int) -> float:
         except OSError:
             continue
         children.setdefault(int(fields[1]), []).append(int(name))
-        stats[int(name)] = (int(fields[11]) + int(fields[12])) / ticks
+        stats[int(name)] = sum(int(f) for f in fields[11:15]) / ticks   # utime stime cutime cstime
     total, todo = 0.0, [pid]
     while todo:
         p = todo.pop()

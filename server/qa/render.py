@@ -581,6 +581,11 @@ class ReplayRenderer:
         ``tabs`` render together, more wait."""
         return self._submit(self._async.render(page)).result()
 
+    def submit(self, page: PageRef | str) -> _Pending:
+        """Start replaying one page and answer at once; its ``result()`` waits for the page
+        (``tabs`` render together, more wait)."""
+        return self._submit(self._async.render(page))
+
     def render_all(self, pages: Iterable[PageRef | str]) -> Iterator[Rendered]:
         """Replay the pages ``tabs`` at a time; yields their results in the pages' order."""
         pending: list[_Pending] = []

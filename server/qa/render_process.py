@@ -12,7 +12,9 @@ ends the process (by its PID) when the run ends or is cancelled.
 Protocol: the first line is the configuration (``target``: the ReplayTarget's fields, ``tabs``,
 ``page_seconds``, ``executable``); the process answers ``{"ready": true}`` or ``{"error": ...}``.
 Then each line ``{"url", "source", "timestamp"}`` is answered by one line with the Rendered
-fields (``screenshot_png`` as base64) or ``{"error": ...}``.
+fields (``screenshot_png`` as base64) or ``{"error": ...}``, in the order the pages came. A page
+starts rendering as soon as its line is read, so a caller that sends ``tabs`` pages ahead
+(:meth:`RenderProcess.send`, then :meth:`RenderProcess.receive`) has them rendered together.
 """
 from __future__ import annotations
 
@@ -22,8 +24,10 @@ import io
 import json
 import logging
 import os
+import queue
 import subprocess
 import sys
+import threading
 from typing import Any
 
 from server.qa.pages import PageRef
@@ -82,23 +86,44 @@ class RenderProcess:
             raise ReplayError(str(answer.get("error") or "the render process did not start"))
 
     def _ask(self, message: dict[str, Any]) -> dict[str, Any]:
+        self._write(message)
+        return self._read()
+
+    def _write(self, message: dict[str, Any]) -> None:
         if self.proc is None or self.proc.poll() is not None:
             raise ReplayError("the render process is not running")
         try:
             self.proc.stdin.write(json.dumps(message).encode() + b"\n")
             self.proc.stdin.flush()
-            line = self._answers.readline(MAX_LINE)
         except OSError as exc:
+            raise ReplayError(f"the render process broke off: {exc}") from None
+
+    def _read(self) -> dict[str, Any]:
+        if self.proc is None or self._answers is None:
+            raise ReplayError("the render process is not running")
+        try:
+            line = self._answers.readline(MAX_LINE)
+        except (OSError, ValueError) as exc:
             raise ReplayError(f"the render process broke off: {exc}") from None
         if not line:
             raise ReplayError(f"the render process ended (exit {self.proc.poll()})")
         return json.loads(line)
 
-    def render(self, page: PageRef) -> Rendered:
-        answer = self._ask({"url": page.url, "source": page.source, "timestamp": page.timestamp})
+    def send(self, page: PageRef) -> None:
+        """Have the page rendered; its result is a later :meth:`receive` (results come in the
+        order the pages were sent)."""
+        self._write({"url": page.url, "source": page.source, "timestamp": page.timestamp})
+
+    def receive(self) -> Rendered:
+        """The result of the oldest page sent and not received yet."""
+        answer = self._read()
         if "error" in answer:
             raise ReplayError(str(answer["error"]))
         return _decode(answer)
+
+    def render(self, page: PageRef) -> Rendered:
+        self.send(page)
+        return self.receive()
 
     def kill(self) -> None:
         """End the process (and with its pipe closed, its Chromium) at once: the service stops."""
@@ -134,18 +159,39 @@ def main() -> int:
         return 1
     out.write('{"ready": true}\n')
     out.flush()
+    # each page starts as its line comes (the renderer runs ``tabs`` at once); a thread of its
+    # own writes the answers in the pages' order as each is done
+    answers: queue.Queue = queue.Queue()
+    writer = threading.Thread(target=_write_answers, args=(answers, out), name="qa-answers", daemon=True)
+    writer.start()
     try:
         for line in sys.stdin:
             try:
                 p = json.loads(line)
-                answer = _encode(renderer.render(PageRef(p["url"], p["source"], p.get("timestamp") or "")))
+                answers.put(renderer.submit(PageRef(p["url"], p["source"], p.get("timestamp") or "")))
             except (ValueError, KeyError, TypeError, ReplayError) as exc:
-                answer = {"error": f"{exc.__class__.__name__}: {exc}"}
-            out.write(json.dumps(answer) + "\n")
-            out.flush()
+                answers.put({"error": f"{exc.__class__.__name__}: {exc}"})
     finally:
+        answers.put(None)
+        writer.join()
         renderer.close()
     return 0
+
+
+def _write_answers(answers: queue.Queue, out) -> None:
+    while (item := answers.get()) is not None:
+        if isinstance(item, dict):
+            answer = item
+        else:
+            try:
+                answer = _encode(item.result())
+            except Exception as exc:  # noqa: BLE001 - every page gets its line, or the caller's order slips
+                answer = {"error": f"{exc.__class__.__name__}: {exc}"}
+        try:
+            out.write(json.dumps(answer) + "\n")
+            out.flush()
+        except (OSError, ValueError):   # the caller is gone: the pages left are nobody's
+            return
 
 
 if __name__ == "__main__":

@@ -6,12 +6,14 @@ stops is resumed at its next start from the pages still unchecked.
 
 Chromium is driven by the engine's renderer in an OS process of its own
 (server/qa/render_process.py); this green thread only waits for each page's result on a green
-pipe, so the service's other workers and its heartbeat go on meanwhile. The comparison works on downscaled pictures
-(milliseconds a page) and runs here.
+pipe, so the service's other workers and its heartbeat go on meanwhile. ``qa.tabs`` pages are
+in the renderer at once (sent ahead, their results taken in order). The comparison works on
+downscaled pictures (milliseconds a page) and runs here.
 """
 from __future__ import annotations
 
 import logging
+from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -154,19 +156,30 @@ class Runner:
                                                    executable=self.limits.chromium)
             renderer.start()
             try:
-                for row in todo:
+                rows, in_flight, cancelled = iter(todo), deque(), False
+                while True:
+                    # keep qa.tabs pages in the renderer; cancelling and stopping are seen before
+                    # each page is sent (the pages already sent are scored and kept)
+                    while len(in_flight) < self.limits.tabs and not self.stopping and not cancelled:
+                        cancelled = runs.is_cancelled(db, run_id)
+                        row = None if cancelled else next(rows, None)
+                        if row is None:
+                            break
+                        renderer.send(PageRef(row.url, row.source, row.timestamp))
+                        in_flight.append(row)
                     if self.stopping:
                         return
-                    if runs.is_cancelled(db, run_id):
-                        log.info("QA run %s cancelled; %d pages were left", run_id, len(runs.pending(db, run_id)))
-                        return
-                    page = PageRef(row.url, row.source, row.timestamp)
-                    rendered = renderer.render(page)
+                    if not in_flight:
+                        break
+                    row = in_flight.popleft()
+                    rendered = renderer.receive()
                     crawl_png = self.sources.record_payload(index.views[row.url]) if row.url in index.views else None
                     raw_text = self.sources.record_payload(index.texts[row.url]) if row.url in index.texts else None
                     crawl_text = raw_text.decode("utf-8", "replace") if raw_text is not None else None
                     outcome = score(rendered, crawl_png, crawl_text, self.limits)
                     runs.record(db, row.id, outcome)
+                if cancelled:
+                    log.info("QA run %s cancelled; %d pages were left", run_id, len(runs.pending(db, run_id)))
             finally:
                 self.active = None
                 renderer.close()

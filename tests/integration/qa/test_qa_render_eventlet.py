@@ -49,3 +49,35 @@ def test_green_threads_run_while_pages_render_and_green_callers_render_together(
     # the live web closes the connection for the unreachable ones: failed, but not "missing"
     assert both[1].missing == [] and {u for u, _ in both[1].failed} == set(qa_testkit.BROKEN_MISSING)
 
+
+
+def test_the_render_process_renders_the_pages_sent_ahead_together_and_answers_in_order(tmp_path):
+    """As the qa service's runner drives it: ``tabs`` pages sent before the first result is
+    taken, their answers (a screenshot each, ~200 KB of JSON) read on a green pipe while the
+    caller's other green threads go on."""
+    from server.qa.pages import PageRef
+    from server.qa.render_process import RenderProcess
+
+    ca = CertificateAuthority(str(tmp_path / "ca")).certificate_pem.decode()
+    ticks: list[int] = []
+
+    def tick() -> None:
+        while len(ticks) < 10_000:
+            ticks.append(1)
+            eventlet.sleep(0.01)
+
+    with qa_testkit.QaSite() as site:
+        renderer = RenderProcess(ReplayTarget("127.0.0.1", site.port, "-", "-", ca), tabs=2, page_seconds=15)
+        renderer.start()
+        try:
+            ticker = eventlet.spawn(tick)
+            before = len(ticks)
+            for url in (qa_testkit.COMPLETE, qa_testkit.BROKEN, qa_testkit.COMPLETE):
+                renderer.send(PageRef(url, "sample"))
+            got = [renderer.receive() for _ in range(3)]
+            assert len(ticks) - before > 20          # the caller's other green threads ran meanwhile
+            ticker.kill()
+        finally:
+            renderer.close()
+    assert [p.title for p in got] == ["Complete page", "Broken page", "Complete page"]
+    assert all(p.load_state == LOADED and p.screenshot_png.startswith(b"\x89PNG") for p in got)
