@@ -21,6 +21,34 @@ archive's helper process and its proxy process), the ratio QA / live, and the ti
 the same pages took beside the QA time (the issue: QA within the time the crawl took).
 
     bash bench/run.sh qa            or    .venv/bin/python bench/qa_bench.py [--pages 60] [--tabs 2]
+
+**Job mode** (``--job-pages N``): QA of a job as an installation runs it, against the time its
+crawl took. Rendering every page of a large job in the crawler's browser is not what a harvest
+does (nor feasible here: ~1 s a page); a crawl profile's ``browser:`` section renders the seeds and
+some pages, the rest is fetched plainly, and QA checks the seeds, the browser-rendered pages and a
+sample of the other HTML pages (server/qa/pages.py). So:
+
+1. the QA web as a linked tree of N bench pages (``QaSite(web_pages=N, fanout=K)``, K = 100: the
+   front page, 100 pages one hop away, the rest two or more; each page with its style sheet,
+   script and picture, every fifth page's second picture unreachable while crawling) is crawled by
+   our crawler (its own process, as the harvester runs it) from the front page alone, the browser
+   rendering the seed and the pages up to ``--browser-hops H`` link hops (``render: hops``) and/or
+   those matching ``--browser-regex R``; ``crawl seconds`` is the crawler's run;
+2. the job is stored, indexed, and the **real qa service** (a Nameko container in the helper
+   process ``qa-job``, its render process and Chromium its children) is asked ``qa.run(job,
+   sample)`` as ``nas qa run JOB --sample S`` asks it: it plans the page list with
+   ``select_pages`` over the job's CDX index and the ``pages.jsonl`` of its metadata WARC, opens
+   its viewer session and renders, scores and records every page (``qa.tabs`` = ``--tabs``);
+3. ``QA seconds`` runs from the call to the run's end (polled every 0.5 s): planning included.
+
+Printed: job pages, pages checked by source (seed / browser / sample), crawl and QA seconds, their
+ratio, pages per minute, CPU seconds per page (the helper process's tree: the qa service, its
+render process and Chromium, the viewerproxy and the archive; this process does nothing
+meanwhile), the run's setup time (until its first page is scored) and seconds per page after it,
+and the unreachable pictures on the checked pages: expected (the checked pages that are a
+multiple of five) and found; it exits 1 when QA found anything else on any page.
+
+    .venv/bin/python bench/qa_bench.py --job-pages 10000 --browser-hops 1 --sample 200 [--tabs 2]
 """
 from __future__ import annotations
 
