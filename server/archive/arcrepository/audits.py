@@ -28,6 +28,7 @@ import os
 import re
 import secrets
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -91,6 +92,8 @@ class AuditRunner:
         #: into the run's ``audit_<state>`` event, so an operator (and the bench) sees where a
         #: run's time went
         self.phases: dict[int, dict[str, float]] = {}
+        #: audit id -> set when its run here ends (``wait_ended``: a status call answers then)
+        self._ended: dict[int, threading.Event] = {}
 
     # --- requests ---------------------------------------------------------------------------
 
@@ -114,7 +117,15 @@ class AuditRunner:
         return ids
 
     def spawn(self, audit_id: int) -> None:
+        self._ended.setdefault(audit_id, threading.Event())
         self.threads[audit_id] = self._spawn(lambda: self.run(audit_id))
+
+    def wait_ended(self, audit_id: int, timeout: float) -> None:
+        """Until the run of ``audit_id`` in this process ended, or ``timeout`` seconds (at once
+        when no run of it goes on here). A green wait under the service's eventlet."""
+        ended = self._ended.get(audit_id)
+        if ended is not None:
+            ended.wait(timeout)
 
     def wait(self, audit_id: int) -> None:
         """For tests and benchmarks: until the run's green thread ends."""
@@ -135,6 +146,14 @@ class AuditRunner:
             return out
 
     def run(self, audit_id: int) -> None:
+        try:
+            self._run(audit_id)
+        finally:
+            ended = self._ended.pop(audit_id, None)
+            if ended is not None:
+                ended.set()
+
+    def _run(self, audit_id: int) -> None:
         with self.sessions() as s, committing(s):
             a = s.get(Audit, audit_id)
             if a is None or a.state != "queued":
