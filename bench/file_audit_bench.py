@@ -11,8 +11,8 @@ unknown to the database. The storage is built once; the audit then runs against 
 against PostgreSQL (a fresh database each), the services started anew for each.
 
 What is timed: a ``files`` audit of the replica as ``nas bitpreservation audit ONE files``
-(and the scheduled audit) runs it: ``audit_start``, then ``audit_status`` (every 50 ms here,
-the command polls every second) until it ended. The arcrepository asks the monitor for the
+(and the scheduled audit) runs it: ``audit_start``, then ``audit_status(wait)`` (answered
+when the run ends; the command asks with a wait of a second) until it ended. The arcrepository asks the monitor for the
 ``filelist`` batch, the bitarchive lists its storage in its batch runner, the monitor fetches
 and merges the output over HTTP, the arcrepository downloads it over HTTP, loads it into a
 temporary table and compares it with the admin database, committed. Checked afterwards: the
@@ -168,8 +168,7 @@ def audit(client, db_url: str, n: int) -> dict:
     t = time.perf_counter()
     a = client.call("arcrepository", "audit_start", "ONE", "files", None, "bench")
     while a.state in ("queued", "running"):
-        time.sleep(0.05)
-        a = client.call("arcrepository", "audit_status", a.id)
+        a = client.call("arcrepository", "audit_status", a.id, 10.0, timeout=40)
     total = time.perf_counter() - t
     assert a.state == "done" and not a.partial, a
     missing, extra = planted(n)
