@@ -10,8 +10,13 @@ storage directory, seconds for 1M names) and filling the database beforehand.
 
 ``python bench/bitpreservation_bench.py [N ...]`` (default 100000 1000000); needs PostgreSQL for
 the second database (``bash bench/run.sh bitpreservation`` starts it). ``--listing N ...`` times
-the part before the comparison on one instance instead: the ``filelist`` batch job over N files
-on disk (scan, child process, sandbox), to add to the comparison for an end-to-end figure.
+the part before the comparison on one instance instead: the ``filelist`` batch run as the
+bitarchive runs it (since #36 the bitarchive lists the names itself, no runner).
+
+``--services [N] [ROUNDS]`` runs the whole audit through the real services instead (an
+arcrepository, a monitor and a bitarchive on a private vhost, N files in a bitarchive storage
+directory, planted missing and unknown files checked, the time split by phase): see
+``bench/file_audit_bench.py`` (``bash bench/run.sh file_audit``), the figure issue #36 asks for.
 """
 from __future__ import annotations
 
@@ -101,26 +106,22 @@ def peer(make, n_sample: int) -> float:
 
 def listing_phase(n: int, work: str) -> float:
     """The part before the comparison, on one bitarchive instance: ``n`` files on disk, the
-    ``filelist`` batch job as the bitarchive runs it (its storage scanned, the runner's child
-    process, in the sandbox when it works here) writing the listing. Seconds."""
-    from server.archive.batch import sandbox
-    from server.archive.batch.base import registered_jobs
-    from server.archive.bitarchive.core import BatchLimits, run_child
+    ``filelist`` batch run as the bitarchive runs it (:meth:`Bitarchive.run_batch`) writing the
+    listing. Seconds."""
+    from server.archive.bitarchive.core import BatchLimits, Bitarchive
     from server.archive.storage import FILEDIR, BitarchiveStorage
+    from shared.dto.archive import BatchRequestDto
 
     root = os.path.join(work, f"instance-{n}")
     os.makedirs(os.path.join(root, FILEDIR))
     for i in range(n):
         with open(os.path.join(root, FILEDIR, f"{i:08d}-1-20240101000000-00001-host.warc.gz"), "wb"):
             pass
-    storage = BitarchiveStorage([root])
+    os.makedirs(os.path.join(work, f"batch-{n}"))
+    b = Bitarchive(BitarchiveStorage([root]), os.path.join(work, f"batch-{n}"), BatchLimits())
     t = time.perf_counter()
-    files = [[name, path] for name, path in storage.files(None)]
-    spec = {"job": "filelist", "job_ref": registered_jobs()["filelist"], "source": None, "args": {},
-            "files": files, "sandbox_user": "", "protect_dirs": storage.dirs, "max_exceptions": 10}
-    result = run_child(spec, os.path.join(work, f"filelist-{n}.out"), 3600,
-                       None if sandbox.why_unavailable() else BatchLimits())
-    assert result["files_processed"] == n, result
+    reply = b.run_batch(BatchRequestDto(f"bench-{n}", "filelist"), "bench", lambda bid: bid)
+    assert reply.files_processed == n and not reply.job_failed, reply
     return time.perf_counter() - t
 
 
@@ -146,12 +147,16 @@ def run(url: str, n: int, work: str) -> dict:
 
 def main() -> None:
     args = sys.argv[1:]
+    if args and args[0] == "--services":
+        import file_audit_bench
+
+        return file_audit_bench.main()
     if args and args[0] == "--listing":
         # the listing phase alone: ``--listing N ...``
         with tempfile.TemporaryDirectory(prefix="nas-bitpres-bench-") as work:
             for n in [int(a) for a in args[1:]] or [100_000]:
-                print(f"file-list audit, {n:>9,} files: filelist batch job on one instance (scan, child "
-                      f"process, sandbox) {listing_phase(n, work):7.2f}s", flush=True)
+                print(f"file-list audit, {n:>9,} files: filelist batch on one instance (scan, sort, write) "
+                      f"{listing_phase(n, work):7.2f}s", flush=True)
         return
     sizes = [int(a) for a in args] or [100_000, 1_000_000]
     from conftest import _postgres_database  # tests/conftest.py: a new, empty PostgreSQL database

@@ -103,8 +103,8 @@ def _follow(proxy, args: argparse.Namespace, a):
                 print(file=sys.stderr)
             raise SystemExit(fail(EXIT_UNREACHABLE, f"audit {a.id} is still {a.state} after {args.wait:g} s; it "
                                   f"goes on (nas bitpreservation audits {a.replica})"))
-        time.sleep(1.0)
-        a = call(proxy, SERVICE, "audit_status", a.id)
+        # answered at the run's end, or after a second (the progress bar's pace)
+        a = call(proxy, SERVICE, "audit_status", a.id, 1.0)
     if tty:
         print(_bar(a), file=sys.stderr)
     return a

@@ -28,6 +28,7 @@ import os
 import re
 import secrets
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -87,6 +88,12 @@ class AuditRunner:
         # runs too (they are taken up again by the next start, see ``resume``).
         self._spawn = spawn or eventlet.spawn
         self.threads: dict[int, Any] = {}
+        #: audit id -> seconds per phase of its run (listing, download, comparison...), written
+        #: into the run's ``audit_<state>`` event, so an operator (and the bench) sees where a
+        #: run's time went
+        self.phases: dict[int, dict[str, float]] = {}
+        #: audit id -> set when its run here ends (``wait_ended``: a status call answers then)
+        self._ended: dict[int, threading.Event] = {}
 
     # --- requests ---------------------------------------------------------------------------
 
@@ -110,7 +117,15 @@ class AuditRunner:
         return ids
 
     def spawn(self, audit_id: int) -> None:
+        self._ended.setdefault(audit_id, threading.Event())
         self.threads[audit_id] = self._spawn(lambda: self.run(audit_id))
+
+    def wait_ended(self, audit_id: int, timeout: float) -> None:
+        """Until the run of ``audit_id`` in this process ended, or ``timeout`` seconds (at once
+        when no run of it goes on here). A green wait under the service's eventlet."""
+        ended = self._ended.get(audit_id)
+        if ended is not None:
+            ended.wait(timeout)
 
     def wait(self, audit_id: int) -> None:
         """For tests and benchmarks: until the run's green thread ends."""
@@ -131,6 +146,14 @@ class AuditRunner:
             return out
 
     def run(self, audit_id: int) -> None:
+        try:
+            self._run(audit_id)
+        finally:
+            ended = self._ended.pop(audit_id, None)
+            if ended is not None:
+                ended.set()
+
+    def _run(self, audit_id: int) -> None:
         with self.sessions() as s, committing(s):
             a = s.get(Audit, audit_id)
             if a is None or a.state != "queued":
@@ -155,11 +178,13 @@ class AuditRunner:
                 message = ("partial: instance(s) " + ", ".join(json.loads(a.missing_instances))
                            + " did not answer; their files were not judged")
             core.finish(a, state, message)
-            core.log_event(s, "system", f"audit_{state}:{a.kind}", rid, None, core.audit_dto(a).to_dict())
+            phases = {k: round(v, 3) for k, v in self.phases.pop(audit_id, {}).items()}
+            core.log_event(s, "system", f"audit_{state}:{a.kind}", rid, None,
+                           {**core.audit_dto(a).to_dict(), "seconds": phases})
             findings = a.missing + a.corrupt + a.disputed
         log_fn = log.warning if (findings or state != "done") else log.info
-        log_fn("audit %d (%s of %s) ended %s: %d missing, %d corrupt, %d disputed", audit_id, kind, rid, state,
-               a.missing, a.corrupt, a.disputed)
+        log_fn("audit %d (%s of %s) ended %s: %d missing, %d corrupt, %d disputed; seconds %s", audit_id, kind,
+               rid, state, a.missing, a.corrupt, a.disputed, phases)
         if findings and self.on_damage is not None:
             self.on_damage(audit_id, kind, rid, a.missing, a.corrupt, a.disputed)
 
@@ -168,6 +193,7 @@ class AuditRunner:
     def _batch(self, audit_id: int, r: ReplicaDto, job: str, regex: str | None, dest: str) -> BatchResultDto:
         """Run batch ``job`` over ``r`` and download its merged output to ``dest``."""
         lim = self.limits
+        began = time.monotonic()
         res: BatchResultDto = self.call(r.monitor_service, "start_batch", job, {}, regex, None,
                                         timeout=lim.rpc_timeout)
         while res.running:
@@ -186,11 +212,23 @@ class AuditRunner:
         for e in res.exceptions[:20]:
             self._update(audit_id, lambda s, a, e=e: core.add_error(a, f"{e.instance_id or '?'}: {e.file or ''}: "
                                                                      f"{e.error}"))
+        batch_done = time.monotonic()
         with open(dest, "wb") as out:
             if res.output_url:
                 for chunk in http_chunks(res.output_url, lim.rpc_timeout):
                     out.write(chunk)
+        self._phase(audit_id, "batch", batch_done - began)
+        # the slowest instance's run (its runner: scan, child process, job), on its own clock
+        self._phase(audit_id, "batch_instances", max(res.instance_seconds.values(), default=0.0))
+        # registration to merged result in the monitor (broadcast, runs, fetching and merging)
+        self._phase(audit_id, "batch_monitor", (res.finished or res.started) - res.started)
+        self._phase(audit_id, "download", time.monotonic() - batch_done)
         return res
+
+    def _phase(self, audit_id: int, name: str, seconds: float) -> None:
+        """Add ``seconds`` to phase ``name`` of the run (a rolling audit adds up its batches)."""
+        phases = self.phases.setdefault(audit_id, {})
+        phases[name] = phases.get(name, 0.0) + seconds
 
     def _listing(self, audit_id: int, r: ReplicaDto, with_checksum: bool, tmpdir: str,
                  regex: str | None = None) -> str:
@@ -214,13 +252,17 @@ class AuditRunner:
             self._update(audit_id, lambda s, a: setattr(a, "progress", 0.05))
             path = self._listing(audit_id, r, False, tmp)
             self._update(audit_id, lambda s, a: setattr(a, "progress", 0.6))
+            began = time.monotonic()
 
             def apply(s: Session, a: Audit) -> None:
                 with open(path, encoding="utf-8") as fh, core.Listing(s) as listing:
                     a.files_seen = listing.load(core.parse_lines(fh, False))
+                    self._phase(audit_id, "load", time.monotonic() - began)
                     a.total = core.count_judged(s, a.replica_id, a.snapshot)
                     core.apply_file_list(s, a, listing, judge_missing=not a.partial)
             self._update(audit_id, apply)
+            # loading the listing, the comparison, and the commit
+            self._phase(audit_id, "compare", time.monotonic() - began)
 
     # --- checksums --------------------------------------------------------------------------
 
@@ -231,7 +273,9 @@ class AuditRunner:
             self._update(audit_id, lambda s, a: setattr(a, "progress", 0.05))
             path = self._listing(audit_id, r, True, tmp)
             self._update(audit_id, lambda s, a: setattr(a, "progress", 0.7))
+            began = time.monotonic()
             differing = self._update(audit_id, lambda s, a: self._apply_checksums(s, a, path, None))
+            self._phase(audit_id, "compare", time.monotonic() - began)
         self._vote(audit_id, r, differing)
 
     def _apply_checksums(self, s: Session, a: Audit, path: str, scope: list[str] | None) -> list:

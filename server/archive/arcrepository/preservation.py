@@ -24,10 +24,12 @@ from typing import Any
 
 from sqlalchemy import (
     Column,
+    Integer,
     MetaData,
     String,
     Table,
     and_,
+    case,
     exists,
     func,
     insert,
@@ -230,6 +232,7 @@ class Listing:
                            Column("filename", String(300), nullable=False), Column("checksum", String(64)),
                            prefixes=["TEMPORARY"])
         self.table.create(session.connection())
+        self._matched: Table | None = None
 
     def load(self, rows: Iterable[tuple[str, str | None]]) -> int:
         """Bulk insert ``(name, checksum or None)`` rows; returns how many. PostgreSQL takes
@@ -289,7 +292,36 @@ class Listing:
             n += len(chunk)
         return n
 
+    def matched(self) -> Table:
+        """A temporary table ``(file_id, same)``: the admin database's id of every listed file
+        it knows, and whether the listed checksum equals the reference (1/0). Made once per
+        listing (on first use), indexed by ``file_id``.
+
+        The listing is joined with ``file`` by name once, here; the questions after it are about
+        integer ids. It also keeps every question a join: the comparison used to ask ``file_id
+        NOT IN (listing join file)``, which PostgreSQL cannot turn into an anti-join (NULL
+        semantics) and evaluates as a hashed subplan only while the ids fit in ``work_mem``;
+        with up-to-date statistics on a million-file archive they do not, and the plan became
+        a subplan rescanned for every row (an UPDATE that ran for many minutes where a join
+        takes a second)."""
+        if self._matched is None:
+            t, conn = self.table, self.session.connection()
+            m = Table(f"{t.name}_m", MetaData(), Column("file_id", Integer, nullable=False),
+                      Column("same", Integer, nullable=False), prefixes=["TEMPORARY"])
+            m.create(conn)
+            same = case((t.c.checksum == ArchiveFile.checksum, 1), else_=0)
+            self.session.execute(insert(m).from_select(
+                ["file_id", "same"], select(ArchiveFile.id, same).select_from(t)
+                .join(ArchiveFile, t.c.filename == ArchiveFile.filename)))
+            self.session.execute(text(f"CREATE INDEX {m.name}_id ON {m.name} (file_id)"))
+            if self.session.get_bind().dialect.name == "postgresql":
+                self.session.execute(text(f"ANALYZE {m.name}"))
+            self._matched = m
+        return self._matched
+
     def drop(self) -> None:
+        if self._matched is not None:
+            self._matched.drop(self.session.connection())
         self.table.drop(self.session.connection())
 
     def __enter__(self) -> Listing:
@@ -310,12 +342,14 @@ def _judged(replica_id: str, snapshot: dt.datetime, scope: list[str] | None = No
 
 def _listed(listing: Listing, with_checksum: str | None = None):
     """The replicafileinfo row's file is listed (``with_checksum`` "equal": with the reference
-    checksum). One uncorrelated join of the listing with ``file``, which both databases
-    evaluate once (a hash or an index), not once per row."""
-    t = listing.table
-    cond = [t.c.checksum == ArchiveFile.checksum] if with_checksum == "equal" else []
-    ids = select(ArchiveFile.id).select_from(t).join(ArchiveFile, t.c.filename == ArchiveFile.filename).where(*cond)
-    return ReplicaFileInfo.file_id.in_(ids)
+    checksum): an EXISTS on the listing's matched ids (:meth:`Listing.matched`), which
+    PostgreSQL runs as a (anti-)join whatever the size and SQLite as an index probe per row;
+    never ``NOT IN`` (see there)."""
+    m = listing.matched()
+    cond = [m.c.file_id == ReplicaFileInfo.file_id]
+    if with_checksum == "equal":
+        cond.append(m.c.same == 1)
+    return exists(select(1).select_from(m).where(*cond))
 
 
 def apply_file_list(session: Session, audit: Audit, listing: Listing, scope: list[str] | None = None, *,

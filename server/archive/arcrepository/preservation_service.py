@@ -140,6 +140,7 @@ class PreservationRpcs:
 
     bitpres = PreservationContext()
     db: Any
+    archive: Any        # the service's RepositoryContext (its ``core.waits`` bound waiting calls)
 
     @rpc(roles=OPERATOR, audit=True)
     def audit_start(self, replica: str, kind: str, max_duration: float | None = None,
@@ -153,8 +154,16 @@ class PreservationRpcs:
         return self.bitpres.runner.request(self.db, replica, kind, _who(requested_by), max_duration)
 
     @rpc(roles=READ)
-    def audit_status(self, audit_id: int) -> AuditDto:
-        """One audit or repair run: state, counts, progress, errors. Raises NotFound."""
+    def audit_status(self, audit_id: int, wait: float = 0.0) -> AuditDto:
+        """One audit or repair run: state, counts, progress, errors. With ``wait`` > 0 the
+        answer comes as soon as the run ended, or after ``wait`` seconds (at most 10; at once
+        when too many calls wait already): followers need not sleep between polls. Raises
+        NotFound."""
+        if wait and isinstance(audit_id, int):
+            # before the session reads anything: an SQLite read begun earlier would not see the end
+            with self.archive.core.waits.allowed(wait) as wait:
+                if wait:
+                    self.bitpres.runner.wait_ended(audit_id, wait)
         return core.audit_dto(core.get_audit(self.db, audit_id))
 
     @rpc(roles=READ)

@@ -248,3 +248,52 @@ def test_each_replica_has_its_own_maximum_checksum_age_for_status_and_rolling_au
             core.start(a)
             rolls[r.id] = core.rolling_batch(s, a, 10, replicas.max_checksum_age_days(r.id, 30.0))
         assert rolls == {"ONE": ["a1.warc", "a2.warc", "a3.warc"], "TWO": []}
+
+
+@pytest.mark.postgres
+def test_the_file_list_questions_are_joins_whatever_work_mem_on_postgresql(postgres_url):
+    """``NOT IN (listing join file)`` was evaluated per row once the ids outgrew ``work_mem``
+    (a million-file audit on an analyzed database ran for many minutes): every question the
+    comparison asks must plan without a subplan, here with the smallest ``work_mem``."""
+    from sqlalchemy import event, text
+
+    engine = make_engine(postgres_url)
+    upgrade(engine, "archive", MIGRATIONS)
+    make = sessionmaker(engine, expire_on_commit=False)
+    try:
+        with make() as s:
+            for i in range(1, 3001):
+                completed(s, f"f{i:05d}.warc", md5(i))
+            s.commit()
+        with engine.begin() as c:
+            c.exec_driver_sql("ANALYZE")
+        statements: list[tuple[str, object]] = []
+
+        def seen(conn, cursor, statement, parameters, context, executemany):
+            if statement.lstrip().upper().startswith(("UPDATE REPLICAFILEINFO", "INSERT INTO AUDIT_EXTRA_FILE")):
+                statements.append((statement, parameters))
+
+        with make() as s:
+            s.execute(text("SET work_mem = '64kB'"))
+            a, _ = core.request_audit(s, R[0], "files", "tester")
+            core.start(a)
+            event.listen(engine, "before_cursor_execute", seen)
+            try:
+                with core.Listing(s) as listing:
+                    listing.load((f"f{i:05d}.warc", None) for i in range(1, 3001) if i != 77)
+                    core.apply_file_list(s, a, listing)
+                    assert a.missing == 1
+                    plans = []
+                    for statement, parameters in statements:
+                        raw = s.connection().connection.dbapi_connection
+                        with raw.cursor() as cur:
+                            cur.execute("EXPLAIN " + statement, parameters)
+                            plans.append("\n".join(r[0] for r in cur.fetchall()))
+            finally:
+                event.remove(engine, "before_cursor_execute", seen)
+            s.rollback()
+        assert len(plans) == 3
+        for plan in plans:
+            assert "SubPlan" not in plan, plan
+    finally:
+        engine.dispose()

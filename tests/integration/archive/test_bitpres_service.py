@@ -300,3 +300,15 @@ def test_scheduled_audits_start_when_due_and_findings_show_in_the_summary(archiv
     summary = {s["replica"]: s for s in repo.preservation_summary()}
     assert (summary["ONE"]["missing"], summary["ONE"]["last_files_audit"]["missing"]) == (1, 1)
     assert summary["TWO"]["unchecked"] == 0 and summary["TWO"]["running"] is None
+
+
+def test_a_status_call_with_wait_answers_when_the_audit_ends_and_the_run_says_where_its_time_went(archive, tmp_path):
+    repo = archive.proxy.arcrepository
+    put(archive, tmp_path, "1-1-20240101000000-00001-host.warc.gz", os.urandom(3000))
+    a = repo.audit_start("ONE", "files", None, "tester")
+    # one call, no sleep: answered when the run ended (well within its 10 s here)
+    ended = wait_for(lambda: (s := repo.audit_status(a["id"], 10.0))["state"] in ("done", "failed") and s, 60)
+    assert (ended["state"], ended["files_seen"], ended["missing"]) == ("done", 1, 0)
+    assert repo.audit_status(a["id"], 10.0)["state"] == "done"     # an ended run: at once
+    event = next(e for e in repo.preservation_log("ONE")["items"] if e["action"] == "audit_done:files")
+    assert set(event["details"]["seconds"]) >= {"batch", "batch_instances", "batch_monitor", "download", "compare"}
