@@ -259,7 +259,9 @@ def main() -> int:
     ap.add_argument("--fanout", type=int, default=qa_testkit.WEB_FANOUT, help="job mode: links per page")
     ap.add_argument("--browser-hops", type=int, default=None,
                     help="job mode: pages up to this many hops from the seed rendered at crawl time")
-    ap.add_argument("--browser-regex", default="", help="job mode: pages matching it rendered at crawl time")
+    ap.add_argument("--browser-regex", default="",
+                    help="job mode: pages whose whole URL matches it rendered at crawl time "
+                    "(the profile's browser.url_patterns, e.g. '.*/bench/[0-9]*5\\.html')")
     ap.add_argument("--sample", type=int, default=200, help="job mode: other HTML pages QA samples")
     args = ap.parse_args()
     if args.job_pages:
