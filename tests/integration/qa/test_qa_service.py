@@ -88,8 +88,8 @@ def _build(files) -> list[str]:
 
 
 class Scheduler(StandInScheduler):
-    """The scheduler's ``job``, ``list_jobs`` (status, id range, sort by id) and ``patch_job`` as it
-    answers them, over the stand-in's jobs (all of harvest "h")."""
+    """The scheduler's ``list_jobs`` (status, id range, sort by id) and ``patch_job`` as it answers
+    them, over the stand-in's jobs (all of harvest "h"); ``job`` is the stand-in's."""
 
     seeds: dict[int, list[str]] = {}
     patched: list[tuple[int, list[str]]] = []
@@ -105,17 +105,6 @@ class Scheduler(StandInScheduler):
         items = [JobDto(i, 1, "h", 0, JobStatus(self.jobs[i]), "FOCUSED", False, "p", 1, 1, -1, -1, now, now, now,
                         now, None, "", "", "", None, None) for i in ids[offset:offset + limit]]
         return Page(items, len(ids), offset, limit)
-
-    @rpc
-    def job(self, job_id: int) -> JobDetailsDto:
-        from shared.errors import JobNotFound
-
-        if job_id not in self.jobs:
-            raise JobNotFound(f"there is no job {job_id}", {"job_id": job_id})
-        now = dt.datetime.now(dt.UTC)
-        return JobDetailsDto(job_id, 1, "h", 0, JobStatus(self.jobs[job_id]), "FOCUSED", False, "p", 1, 1,
-                             -1, -1, now, now, now, now, None, "", "", "", None, None,
-                             seeds=self.seeds.get(job_id, []))
 
     @rpc
     def patch_job(self, job_id: int, urls: list[str]) -> JobDetailsDto:
