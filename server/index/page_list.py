@@ -23,6 +23,7 @@ import tempfile
 from collections.abc import Iterable, Iterator
 
 from shared.errors import InvalidInput
+from shared.wacz.pages import parse_page_list
 from shared.warc.surt import surt
 
 PAGES = "pages.tsv"
@@ -64,15 +65,7 @@ def seeds_of(data: bytes) -> list[str]:
 
 def browser_pages_of(data: bytes) -> list[dict]:
     """The entries of a ``pages.jsonl`` (its header left out; lines that are not pages skipped)."""
-    out = []
-    for raw in data.splitlines():
-        try:
-            entry = json.loads(raw)
-        except ValueError:
-            continue
-        if isinstance(entry, dict) and isinstance(entry.get("url"), str) and "format" not in entry:
-            out.append(entry)
-    return out
+    return [e for e in parse_page_list(data) if isinstance(e["url"], str)]
 
 
 def _line(key: str, ts: str, source: str, status: str, mime: str, url: str, title: str) -> str:

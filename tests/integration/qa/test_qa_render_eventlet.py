@@ -21,6 +21,13 @@ from server.viewerproxy.ca import CertificateAuthority
 pytestmark = pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK), reason="no Chromium")
 
 
+def _tick(ticks: list[int]) -> None:
+    """A green thread of the caller's: one tick every 10 ms while it gets to run."""
+    while len(ticks) < 10_000:
+        ticks.append(1)
+        eventlet.sleep(0.01)
+
+
 def test_green_threads_run_while_pages_render_and_green_callers_render_together(tmp_path):
     from eventlet import patcher
 
@@ -29,15 +36,10 @@ def test_green_threads_run_while_pages_render_and_green_callers_render_together(
     ca = CertificateAuthority(str(tmp_path / "ca")).certificate_pem.decode()
     ticks: list[int] = []
 
-    def tick() -> None:
-        while len(ticks) < 10_000:
-            ticks.append(1)
-            eventlet.sleep(0.01)
-
     with qa_testkit.QaSite() as site:
         target = ReplayTarget("127.0.0.1", site.port, "-", "-", ca)
         with ReplayRenderer(target, tabs=2, page_seconds=15) as renderer:
-            ticker = eventlet.spawn(tick)
+            ticker = eventlet.spawn(_tick, ticks)
             before = len(ticks)
             one = renderer.render(qa_testkit.COMPLETE)
             assert len(ticks) - before > 20          # the caller's other green threads ran meanwhile
@@ -61,16 +63,11 @@ def test_the_render_process_renders_the_pages_sent_ahead_together_and_answers_in
     ca = CertificateAuthority(str(tmp_path / "ca")).certificate_pem.decode()
     ticks: list[int] = []
 
-    def tick() -> None:
-        while len(ticks) < 10_000:
-            ticks.append(1)
-            eventlet.sleep(0.01)
-
     with qa_testkit.QaSite() as site:
         renderer = RenderProcess(ReplayTarget("127.0.0.1", site.port, "-", "-", ca), tabs=2, page_seconds=15)
         renderer.start()
         try:
-            ticker = eventlet.spawn(tick)
+            ticker = eventlet.spawn(_tick, ticks)
             before = len(ticks)
             for url in (qa_testkit.COMPLETE, qa_testkit.BROKEN, qa_testkit.COMPLETE):
                 renderer.send(PageRef(url, "sample"))
