@@ -35,15 +35,18 @@ class _Handler(BaseHTTPRequestHandler):
 
     def do_GET(self):
         self.server.peers.append(self.client_address[1])
+        # the flags are read before the answer goes out: once the client has the body, the test
+        # may change them for its next request (read after the write, that was a race)
+        close_after, drop_after = self.server.close_after, self.server.drop_after
         body = (self.path.encode() + b" ") * 5000
         self.send_response(200)
         self.send_header("Content-Length", str(len(body)))
-        if self.server.close_after:
+        if close_after:
             self.send_header("Connection", "close")
             self.close_connection = True
         self.end_headers()
         self.wfile.write(body)
-        if self.server.drop_after:
+        if drop_after:
             self.close_connection = True
 
 
