@@ -54,6 +54,8 @@ log = logging.getLogger(__name__)
 #: seconds fetches in flight get to finish after a stop (SIGTERM, time limit); the harvester
 #: kills a cancelled crawl that has not ended some seconds later (harvester.cancel_grace)
 STOP_GRACE = 3.0
+#: captures up to this size are recorded while their worker fetches its next URI (one per worker)
+DEFER_MAX_BYTES = 64 * 1024
 
 
 class Crawler:
@@ -116,6 +118,9 @@ class Crawler:
         self.elapsed_before = float(self.frontier.get_meta("elapsed") or 0)
         self._workers: list[asyncio.Task] = []
         self._in_flight: dict[int, QueuedUri] = {}
+        # a worker's last capture, still being recorded while the worker fetches its next URI
+        # (see _defer_record): worker number → (task, URI)
+        self._recording: dict[int, tuple[asyncio.Task, QueuedUri]] = {}
         self.results = Results(frontier=self.frontier, crawl_log=self.crawl_log, warcs=self.warcs,
                                quotas=self.quotas, scope=self.scope, scheduler=self.scheduler,
                                extractor=self.extractor, dedup=self.dedup,
@@ -248,9 +253,10 @@ class Crawler:
                 task.cancel()
             if pending:
                 await asyncio.wait(pending, timeout=5)
+            await self._settle_records()
         finally:
             ticker.cancel()
-            for uri in list(self._in_flight.values()):
+            for uri in [*self._in_flight.values(), *(uri for _task, uri in self._recording.values())]:
                 self.frontier.requeue(uri.id)  # fetched but not written (a stop while the disk was full) too
             end = self.stop_reason or "finished"
             self._finish(stats, end)
@@ -419,6 +425,10 @@ class Crawler:
 
     # -- workers --------------------------------------------------------------------------
     async def _worker(self, number: int) -> None:
+        await self._work(number)
+        await self._record_done(number)  # its last capture is recorded before the worker ends
+
+    async def _work(self, number: int) -> None:
         while True:
             try:
                 await self.space.wait()  # the crawl loop pauses while the disk is full
@@ -441,22 +451,75 @@ class Crawler:
             except CrawlStopped:
                 pass  # stopped while its write waited for space: run() puts the URI back in the queue
             except Exception as exc:  # noqa: BLE001 - one bad URI must never stop the crawl
-                if uri is not None and is_no_space(exc):  # a spool file, the frontier: fetch it again later
-                    self.space.hit(exc, f"the capture of {uri.url}")
-                    self._in_flight.pop(number, None)
-                    self.frontier.requeue(uri.id)
-                    self.counters["queued"] += 1
-                    self.scheduler.queued(h)
-                    continue
-                log.exception("unexpected error on %s", uri.url if uri else h.name)
                 self._in_flight.pop(number, None)
-                if uri is not None:
-                    self.results.finish(uri, LogEntry(sc.S_RUNTIME_EXCEPTION, 0, uri.url, uri.path, uri.via, None,
-                                                      number, seed=uri.seed,
-                                                      annotations=[f"err={type(exc).__name__}"]))
+                self._uri_failed(h, uri, number, exc)
             finally:
                 self.counters["queued"] -= 1 if uri is not None else 0
                 self.scheduler.release(h, rest)
+
+    def _uri_failed(self, h: HostQueue, uri: QueuedUri | None, number: int, exc: Exception) -> None:
+        """An unexpected error while handling ``uri``: a full disk (a spool file, the frontier)
+        queues it to be fetched again later; anything else is logged with -5 and the crawl goes on."""
+        if uri is not None and is_no_space(exc):
+            self.space.hit(exc, f"the capture of {uri.url}")
+            self.frontier.requeue(uri.id)
+            self.counters["queued"] += 1
+            self.scheduler.queued(h)
+            return
+        log.error("unexpected error on %s", uri.url if uri else h.name, exc_info=exc)
+        if uri is not None:
+            self.results.finish(uri, LogEntry(sc.S_RUNTIME_EXCEPTION, 0, uri.url, uri.path, uri.via, None,
+                                              number, seed=uri.seed, annotations=[f"err={type(exc).__name__}"]))
+
+    # -- recording while the next fetch runs -----------------------------------------------
+    def _defers(self, capture: Capture) -> bool:
+        """Whether ``capture`` is recorded while its worker goes on to its next fetch: a small
+        capture held in memory (at most one such per worker is held, so memory stays bounded)."""
+        return capture.spool_path is None and capture.body_size <= DEFER_MAX_BYTES
+
+    async def _defer_record(self, h: HostQueue, uri: QueuedUri, number: int, record) -> None:
+        """Record a capture in a task of its own, so that its worker sends the next request at
+        once and the server answers it while this one's WARC records, outlinks and crawl.log line
+        are written: with one connection, the crawler's CPU work and the server's overlap
+        instead of taking turns. The worker's previous capture is recorded first, so URIs are
+        recorded in the order they were fetched; the crawl is not over while one is pending."""
+        await self._record_done(number)
+        self.scheduler.hold()
+        task = asyncio.create_task(self._record_task(h, uri, number, record))
+        self._recording[number] = (task, uri)
+
+    async def _record_task(self, h: HostQueue, uri: QueuedUri, number: int, record) -> None:
+        keep = False  # a URI whose record was stopped stays in _recording: run() queues it again
+        try:
+            await record
+        except CrawlStopped:
+            keep = True
+        except asyncio.CancelledError:
+            keep = True
+            raise
+        except Exception as exc:  # noqa: BLE001 - one bad URI must never stop the crawl
+            self._uri_failed(h, uri, number, exc)
+        finally:
+            if not keep and self._recording.get(number, (None,))[0] is asyncio.current_task():
+                del self._recording[number]
+            self.scheduler.unhold()
+
+    async def _record_done(self, number: int) -> None:
+        """Wait until worker ``number``'s deferred capture (if any) is recorded."""
+        entry = self._recording.get(number)
+        if entry is not None:
+            await asyncio.wait([entry[0]])
+
+    async def _settle_records(self) -> None:
+        """At the crawl's end: records still pending (workers cancelled after a stop) get the
+        workers' grace; what is not recorded then is queued again by run()."""
+        tasks = [task for task, _uri in self._recording.values() if not task.done()]
+        if tasks:
+            _done, pending = await asyncio.wait(tasks, timeout=STOP_GRACE)
+            for task in pending:
+                task.cancel()
+            if pending:
+                await asyncio.wait(pending, timeout=5)
 
     async def _process(self, h: HostQueue, uri: QueuedUri, worker: int) -> float:
         """Handle one URI; returns how long its host should rest."""
@@ -504,6 +567,8 @@ class Crawler:
             document = browser_answer(capture)  # before record() removes a spooled body
             written = await self.results.record(capture, uri, worker, tries, notes)
             await self.browser.render(uri, document, written, worker)
+        elif self._defers(capture):
+            await self._defer_record(h, uri, worker, self.results.record(capture, uri, worker, tries, notes))
         else:
             await self.results.record(capture, uri, worker, tries, notes)
         return self.scheduler.delay_for(capture.duration)

@@ -1,10 +1,15 @@
-"""A raw HTTP/1.1 client on asyncio streams that keeps the exact bytes exchanged.
+"""A raw HTTP/1.1 client on an asyncio protocol that keeps the exact bytes exchanged.
 
 Library clients (aiohttp, httpx) decode chunked transfer encoding and rebuild header lines; an
 archive must instead hold what the server sent. This client writes a request it built itself,
 reads the status line and headers byte for byte, then reads the body according to its framing
 (Content-Length, chunked, or until close) without undoing any encoding. The caller gets a
 ``Capture`` with the request and response bytes ready for WARC records.
+
+The connection is a plain ``asyncio.Protocol`` (``_Wire``) with one byte buffer, not asyncio's
+streams: a response head is cut from the buffer in one piece instead of line by line, and a
+fetch's read timeout is one timer that is only re-armed when it fires, instead of a timeout
+context rescheduled before every read. Both were a large part of the crawler's CPU per URI.
 
 Connections are kept alive and reused per origin. HTTPS certificates are checked first; a host
 whose certificate fails is fetched anyway (an archival crawl must not lose a site to an expired
@@ -31,6 +36,7 @@ from server.crawler.spool import DEFAULT_THRESHOLD, Spool, b32_digest, open_body
 _BODYLESS = (204, 304)
 _READ_CHUNK = 256 * 1024
 _MAX_DECODED = 32 * 1024 * 1024  # link extraction never inflates more than this
+_HIGH_WATER = 1024 * 1024  # a connection stops reading while this much waits unread
 
 
 class FetchError(Exception):
@@ -168,18 +174,208 @@ def dechunk(raw: bytes) -> bytes:
     return bytes(out)
 
 
+class _Wire(asyncio.Protocol):
+    """One connection's receiving side: the bytes received and not yet taken, and whoever waits
+    for more. Reading is paused while more than ``_HIGH_WATER`` bytes wait (bounded memory).
+
+    A fetch arms ``expect(idle, deadline)``: reads then fail with TimeoutError once nothing has
+    arrived for ``idle`` seconds or ``deadline`` (loop time) has passed. One timer serves the
+    whole fetch; when it fires early (data came meanwhile) it is set again for the new time."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit  # the longest line readuntil accepts (the response head's bound)
+        self.buf = bytearray()
+        self.eof = False
+        self.exc: BaseException | None = None
+        self.transport: asyncio.Transport | None = None
+        self._waiter: asyncio.Future | None = None
+        self._paused = False
+        self._loop = asyncio.get_running_loop()
+        self._idle = 0.0
+        self._deadline = 0.0
+        self._last = 0.0
+        self._timer: asyncio.TimerHandle | None = None
+        self._expired = False
+
+    # -- asyncio.Protocol ------------------------------------------------------------------
+    def connection_made(self, transport) -> None:  # noqa: D102
+        self.transport = transport
+
+    def data_received(self, data: bytes) -> None:  # noqa: D102
+        self.buf += data
+        self._last = self._loop.time()
+        if len(self.buf) > _HIGH_WATER and not self._paused and self.transport is not None:
+            self._paused = True
+            self.transport.pause_reading()
+        self._wake()
+
+    def eof_received(self) -> bool:  # noqa: D102
+        self.eof = True
+        self._wake()
+        return False  # the transport closes itself
+
+    def connection_lost(self, exc: BaseException | None) -> None:  # noqa: D102
+        self.eof = True
+        self.exc = exc
+        self._wake()
+
+    def _wake(self) -> None:
+        waiter = self._waiter
+        if waiter is not None:
+            self._waiter = None
+            if not waiter.done():
+                waiter.set_result(None)
+
+    # -- timeouts --------------------------------------------------------------------------
+    def expect(self, idle: float, deadline: float) -> None:
+        """Time reads from now: at most ``idle`` seconds without data, nothing after ``deadline``."""
+        self._idle, self._deadline, self._expired = idle, deadline, False
+        self._last = self._loop.time()
+        self._arm()
+
+    def _arm(self) -> None:
+        self._timer = self._loop.call_at(min(self._last + self._idle, self._deadline), self._on_timer)
+
+    def _on_timer(self) -> None:
+        self._timer = None
+        if self._loop.time() < min(self._last + self._idle, self._deadline):
+            self._arm()  # data came meanwhile: wait again from the last arrival
+            return
+        self._expired = True
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            self._waiter = None
+            waiter.set_exception(TimeoutError())
+
+    def done(self) -> None:
+        """The fetch is over: its timer goes."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    # -- reading ---------------------------------------------------------------------------
+    async def _more(self) -> None:
+        """Wait for more data (or the end of the connection)."""
+        if self._expired:
+            raise TimeoutError()
+        if self._paused and self.transport is not None:
+            self._paused = False
+            self.transport.resume_reading()
+        self._waiter = self._loop.create_future()
+        try:
+            await self._waiter
+        finally:
+            self._waiter = None
+
+    def _take(self, n: int) -> bytes:
+        data = bytes(self.buf[:n])
+        del self.buf[:n]
+        return data
+
+    def _check_end(self, wanted: int | None) -> None:
+        """At the end of the connection: its error, or the bytes that were still missing."""
+        if self.exc is not None:
+            raise self.exc
+        raise asyncio.IncompleteReadError(self._take(len(self.buf)), wanted)
+
+    async def readuntil(self, sep: bytes = b"\n") -> bytes:
+        """Bytes up to and including ``sep``, as StreamReader.readuntil: LimitOverrunError past
+        ``limit`` bytes, IncompleteReadError when the connection ends first."""
+        start = 0
+        while True:
+            i = self.buf.find(sep, start)
+            if i >= 0:
+                return self._take(i + len(sep))
+            if len(self.buf) > self.limit:
+                raise asyncio.LimitOverrunError("separator not found within the limit", len(self.buf))
+            if self.eof:
+                self._check_end(None)
+            start = max(0, len(self.buf) - len(sep) + 1)
+            await self._more()
+
+    async def read(self, n: int) -> bytes:
+        """Up to ``n`` bytes as soon as any are there; b"" at the end of the connection."""
+        while not self.buf:
+            if self.eof:
+                if self.exc is not None:
+                    raise self.exc
+                return b""
+            await self._more()
+        return self._take(n)
+
+    async def read_head(self, limit: int, reused: bool) -> bytes:
+        """Status line and header lines up to the blank line, as received. Lines may end in CRLF
+        or a bare LF (wget, curl and browsers read both); the whole head is bounded by ``limit``.
+        On a reused connection, blank lines before the status line are skipped (a stray CRLF
+        after the previous body: RFC 9112 §2.2 allows that)."""
+        while True:
+            buf = self.buf
+            if reused:  # the stray blank lines, as far as they have arrived
+                skip = 0
+                while True:
+                    if buf.startswith(b"\r\n", skip):
+                        skip += 2
+                    elif buf.startswith(b"\n", skip):
+                        skip += 1
+                    else:
+                        break
+                if skip:
+                    del buf[:skip]
+            eol = buf.find(b"\n")
+            if eol >= 0:
+                if not buf.startswith(b"HTTP/"):
+                    raise _BadResponse(f"malformed status line {bytes(buf[:min(eol + 1, 80)])!r}")
+                end = _head_end(buf, eol)
+                if end >= 0:
+                    if end > limit:
+                        raise asyncio.LimitOverrunError("response headers too long", end)
+                    return self._take(end)
+            if len(buf) > limit:
+                raise asyncio.LimitOverrunError("response headers too long", len(buf))
+            if self.eof:
+                self._check_end(None)
+            await self._more()
+
+    def buffered(self) -> bool:
+        """Whether the server already sent bytes beyond the response just read."""
+        return bool(self.buf)
+
+    def at_eof(self) -> bool:
+        return self.eof and not self.buf
+
+
+def _head_end(buf: bytearray, eol: int) -> int:
+    """The length of the head in ``buf`` (its blank line included) whose status line ends at
+    ``eol``, or -1 while incomplete: the first line after it that is empty (CRLF or LF)."""
+    crlf = buf.find(b"\n\r\n", eol)
+    lf = buf.find(b"\n\n", eol)
+    if crlf >= 0 and (lf < 0 or crlf < lf):
+        return crlf + 3
+    return lf + 2 if lf >= 0 else -1
+
+
 @dataclass
 class _Conn:
     key: str
-    reader: asyncio.StreamReader
-    writer: asyncio.StreamWriter
+    wire: _Wire
     ip: str | None
     cert_error: str | None = None
     uses: int = 0
 
+    def write(self, data: bytes) -> None:
+        assert self.wire.transport is not None
+        self.wire.transport.write(data)
+
+    def usable(self) -> bool:
+        """Not closed by either side (an idle connection the server closed is not reused)."""
+        t = self.wire.transport
+        return t is not None and not self.wire.at_eof() and not self.wire.eof and not t.is_closing()
+
     def close(self) -> None:
+        self.wire.done()
         try:
-            self.writer.close()
+            if self.wire.transport is not None:
+                self.wire.transport.close()
         except Exception:  # noqa: BLE001 - closing a broken socket must never fail a crawl
             pass
 
@@ -302,13 +498,12 @@ class HttpClient:
         """Send ``request`` and read the response into ``part``; a response cut short after its head
         is kept (``part.truncated`` says why), anything earlier raises."""
         settings = self.fetch_settings
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + settings.fetch_timeout_s
+        wire = conn.wire
         conn.uses += 1
         try:
-            conn.writer.write(request)
-            async with asyncio.timeout(settings.read_timeout_s) as timer:
-                await self._read_response(conn, part, timer, deadline, max_body, reused)
+            wire.expect(settings.read_timeout_s, wire._loop.time() + settings.fetch_timeout_s)
+            conn.write(request)
+            await self._read_response(wire, part, max_body, reused)
         except TimeoutError:
             if not part.head:
                 conn.close()
@@ -334,99 +529,39 @@ class HttpClient:
             if reused and not part.head:
                 raise _StaleConnection() from None  # junk left by the previous response: retry fresh
             raise FetchError(sc.S_RUNTIME_EXCEPTION, str(exc)) from None
+        finally:
+            wire.done()
 
-    async def _read_response(self, conn: _Conn, part: _Partial, timer: asyncio.Timeout, deadline: float,
-                             max_body: int, reused: bool = False) -> None:
-        loop = asyncio.get_running_loop()
-        read_timeout = self.fetch_settings.read_timeout_s
-        reader = conn.reader
-
-        def tick() -> None:
-            timer.reschedule(min(loop.time() + read_timeout, deadline))
-
+    async def _read_response(self, wire: _Wire, part: _Partial, max_body: int, reused: bool = False) -> None:
         while True:  # skip 1xx interim responses, keeping their bytes in the record
-            head = await _read_head(reader, self.fetch_settings.max_header_bytes, reused)
+            head = await wire.read_head(self.fetch_settings.max_header_bytes, reused)
             part.head += head
             status, headers, version = _parse_head(head)
             if not 100 <= status < 200 or status == 101:
                 break
-            tick()
         part.status, part.headers = status, headers
         lower = {k.lower(): v.lower() for k, v in headers}
         chunked = "chunked" in lower.get("transfer-encoding", "") and status not in _BODYLESS
         part.body.begin(part.head, chunked)
         keep_alive = "close" not in lower.get("connection", "") and (
             version == "HTTP/1.1" or "keep-alive" in lower.get("connection", ""))
-        body = part.body
-        limit = max_body if max_body >= 0 else None
-
-        def room(n: int) -> int:
-            return n if limit is None else max(0, min(n, limit - body.size))
-
         if status in _BODYLESS or 100 <= status < 200:
             part.reusable = keep_alive
             return
         if chunked:
-            while True:
-                tick()
-                line = await reader.readuntil(b"\n")
-                body.write(line, framing=True)
-                try:
-                    size = int(line.split(b";", 1)[0].strip() or b"0", 16)
-                except ValueError:
-                    # a browser shows what arrived; so does the archive, marked as cut short
-                    part.truncated, part.reusable = "unspecified", False
-                    return
-                if size == 0:
-                    while True:  # trailers up to the blank line
-                        tick()
-                        trailer = await reader.readuntil(b"\n")
-                        body.write(trailer, framing=True)
-                        if trailer in (b"\r\n", b"\n"):
-                            break
-                    part.reusable = keep_alive and not _buffered(reader)
-                    return
-                remaining = size + 2
-                while remaining:
-                    if limit is not None and body.size >= limit:
-                        part.truncated = "length"
-                        return
-                    tick()
-                    data = await reader.read(max(1, room(min(_READ_CHUNK, remaining))))
-                    if not data:
-                        raise asyncio.IncompleteReadError(b"", remaining)
-                    entity = max(0, min(len(data), remaining - 2))  # the chunk's data, then its CRLF
-                    if entity:
-                        body.write(data[:entity])
-                    if entity < len(data):
-                        body.write(data[entity:], framing=True)
-                    remaining -= len(data)
+            if await _read_chunked(wire, part, max_body):
+                part.reusable = keep_alive and not wire.buffered()
+            return
         length_header = lower.get("content-length")
+        remaining = -1  # no (usable) length: the body ends when the connection does
         if length_header is not None:
             try:
                 remaining = int(length_header.split(",")[0])
             except ValueError:
-                remaining = -1
-        else:
-            remaining = -1
-        while remaining != 0:
-            if limit is not None and body.size >= limit:
-                part.truncated = "length"
-                return
-            want = _READ_CHUNK if remaining < 0 else min(_READ_CHUNK, remaining)
-            if limit is not None:
-                want = max(1, room(want))
-            tick()
-            data = await reader.read(want)
-            if not data:
-                if remaining > 0:
-                    raise asyncio.IncompleteReadError(b"", remaining)
-                return  # body delimited by connection close
-            body.write(data)
-            if remaining > 0:
-                remaining -= len(data)
-        # bytes beyond the declared length: the connection's framing is lost, so it is not reused
-        part.reusable = keep_alive and remaining == 0 and not _buffered(reader)
+                pass
+        if await _read_plain(wire, part, max_body, remaining):
+            # bytes beyond the declared length: the connection's framing is lost, so it is not reused
+            part.reusable = keep_alive and not wire.buffered()
 
     # -- connections ----------------------------------------------------------------------
     async def _acquire(self, url: str, ip: str | None) -> _Conn:
@@ -439,7 +574,7 @@ class HttpClient:
                 self._idle_order.remove(conn)
             except ValueError:
                 pass
-            if not conn.reader.at_eof() and not conn.writer.is_closing():
+            if conn.usable():
                 return conn
             conn.close()
         return await self._connect(key, scheme, host, port, ip)
@@ -451,19 +586,21 @@ class HttpClient:
         verify = scheme == "https" and host not in self._bad_certs
         try:
             async with asyncio.timeout(timeout):
-                reader, writer, peer = await self._open(scheme, host, port, ip, limit, verify)
+                wire, peer = await self._open(scheme, host, port, ip, limit, verify)
         except ssl.SSLCertVerificationError as exc:
             self._bad_certs[host] = _cert_reason(exc)
             try:
                 async with asyncio.timeout(timeout):
-                    reader, writer, peer = await self._open(scheme, host, port, ip, limit, False)
+                    wire, peer = await self._open(scheme, host, port, ip, limit, False)
             except (OSError, TimeoutError, ssl.SSLError) as exc2:
                 raise _connect_error(exc2) from None
         except (OSError, TimeoutError, ssl.SSLError) as exc:
             raise _connect_error(exc) from None
-        return _Conn(key, reader, writer, peer, self._bad_certs.get(host) if scheme == "https" else None)
+        return _Conn(key, wire, peer, self._bad_certs.get(host) if scheme == "https" else None)
 
-    async def _open(self, scheme: str, host: str, port: int, ip: str | None, limit: int, verify: bool):
+    async def _open(self, scheme: str, host: str, port: int, ip: str | None, limit: int,
+                    verify: bool) -> tuple[_Wire, str | None]:
+        loop = asyncio.get_running_loop()
         tls = None
         if scheme == "https":
             tls = ssl.create_default_context() if verify else _insecure_context()
@@ -473,31 +610,30 @@ class HttpClient:
             last: OSError | None = None
             for address in (ip.split(",") if ip else [host]):
                 try:
-                    reader, writer = await asyncio.open_connection(
-                        address, port, ssl=tls, server_hostname=host if tls else None, limit=limit)
+                    transport, wire = await loop.create_connection(
+                        lambda: _Wire(limit), address, port, ssl=tls, server_hostname=host if tls else None)
                 except ssl.SSLError:
                     raise
                 except OSError as exc:
                     last = exc
                     continue
-                peer = writer.get_extra_info("peername")
-                return reader, writer, (peer[0] if peer else address)
+                peer = transport.get_extra_info("peername")
+                return wire, (peer[0] if peer else address)
             assert last is not None
             raise last
-        reader, writer = await asyncio.open_connection(*self.proxy, limit=limit)
+        transport, wire = await loop.create_connection(lambda: _Wire(limit), *self.proxy)
         if tls is not None:
-            writer.write(f"CONNECT {host}:{port} HTTP/1.1\r\nHost: {host}:{port}\r\n\r\n".encode())
-            head = await reader.readuntil(b"\r\n\r\n")
-            status = _parse_head(head)[0]
-            if status != 200:
-                writer.close()
-                raise ConnectionRefusedError(f"proxy refused CONNECT with {status}")
             try:
-                await writer.start_tls(tls, server_hostname=host)
+                transport.write(f"CONNECT {host}:{port} HTTP/1.1\r\nHost: {host}:{port}\r\n\r\n".encode())
+                head = await wire.readuntil(b"\r\n\r\n")
+                status = _parse_head(head)[0]
+                if status != 200:
+                    raise ConnectionRefusedError(f"proxy refused CONNECT with {status}")
+                wire.transport = await loop.start_tls(transport, wire, tls, server_hostname=host)
             except BaseException:
-                writer.close()
+                transport.close()
                 raise
-        return reader, writer, None
+        return wire, None
 
     def _release(self, conn: _Conn, reusable: bool) -> None:
         if not reusable:
@@ -557,31 +693,6 @@ class _BadResponse(Exception):
     pass
 
 
-async def _read_head(reader: asyncio.StreamReader, limit: int, reused: bool) -> bytes:
-    """Status line and header lines up to the blank line, as received. Lines may end in CRLF or
-    a bare LF (wget, curl and browsers read both); the whole head is bounded by ``limit``."""
-    lines = []
-    total = 0
-    while True:
-        line = await reader.readuntil(b"\n")
-        if not lines and line in (b"\r\n", b"\n"):
-            if reused:  # a stray CRLF after the previous body (RFC 9112 §2.2 allows skipping it)
-                continue
-        lines.append(line)
-        total += len(line)
-        if total > limit:
-            raise asyncio.LimitOverrunError("response headers too long", total)
-        if line in (b"\r\n", b"\n") and len(lines) > 1:
-            return b"".join(lines)
-        if len(lines) == 1 and not line.startswith(b"HTTP/"):
-            raise _BadResponse(f"malformed status line {line[:80]!r}")
-
-
-def _buffered(reader: asyncio.StreamReader) -> bool:
-    """Whether the server already sent bytes beyond the response just read."""
-    return bool(getattr(reader, "_buffer", b""))
-
-
 def _parse_head(head: bytes) -> tuple[int, list[tuple[str, str]], str]:
     lines = head.split(b"\n")
     status_line = lines[0].decode("latin-1").strip()
@@ -601,6 +712,66 @@ def _parse_head(head: bytes) -> tuple[int, list[tuple[str, str]], str]:
         if sep:
             headers.append((name.strip(), value.strip()))
     return int(bits[1]), headers, bits[0]
+
+
+def _room(body: Spool, limit: int, n: int) -> int:
+    """How much of ``n`` more bytes fits under ``limit`` (-1: no limit), at least one."""
+    return n if limit < 0 else max(1, min(n, limit - body.size))
+
+
+async def _read_chunked(wire: _Wire, part: _Partial, limit: int) -> bool:
+    """A chunked body into ``part``, framing kept; True when it ended with its last chunk
+    (the connection may then be reused), False when it was cut short (``part.truncated``)."""
+    body = part.body
+    while True:
+        line = await wire.readuntil(b"\n")
+        body.write(line, framing=True)
+        try:
+            size = int(line.split(b";", 1)[0].strip() or b"0", 16)
+        except ValueError:
+            # a browser shows what arrived; so does the archive, marked as cut short
+            part.truncated, part.reusable = "unspecified", False
+            return False
+        if size == 0:
+            while True:  # trailers up to the blank line
+                trailer = await wire.readuntil(b"\n")
+                body.write(trailer, framing=True)
+                if trailer in (b"\r\n", b"\n"):
+                    return True
+        remaining = size + 2
+        while remaining:
+            if limit >= 0 and body.size >= limit:
+                part.truncated = "length"
+                return False
+            data = await wire.read(_room(body, limit, min(_READ_CHUNK, remaining)))
+            if not data:
+                raise asyncio.IncompleteReadError(b"", remaining)
+            entity = max(0, min(len(data), remaining - 2))  # the chunk's data, then its CRLF
+            if entity:
+                body.write(data[:entity])
+            if entity < len(data):
+                body.write(data[entity:], framing=True)
+            remaining -= len(data)
+
+
+async def _read_plain(wire: _Wire, part: _Partial, limit: int, remaining: int) -> bool:
+    """A body of ``remaining`` bytes (-1: up to the end of the connection) into ``part``; True
+    when it was read to its declared end, False when cut short or delimited by the close."""
+    body = part.body
+    while remaining != 0:
+        if limit >= 0 and body.size >= limit:
+            part.truncated = "length"
+            return False
+        want = _READ_CHUNK if remaining < 0 else min(_READ_CHUNK, remaining)
+        data = await wire.read(_room(body, limit, want))
+        if not data:
+            if remaining > 0:
+                raise asyncio.IncompleteReadError(b"", remaining)
+            return False  # body delimited by connection close
+        body.write(data)
+        if remaining > 0:
+            remaining -= len(data)
+    return True
 
 
 def _insecure_context() -> ssl.SSLContext:

@@ -104,6 +104,14 @@ class HostScheduler:
             self._offer(h)
         self._check_finished()
 
+    def hold(self) -> None:
+        """Work that may still queue URIs (a capture being recorded) keeps the crawl from finishing."""
+        self.busy += 1
+
+    def unhold(self) -> None:
+        self.busy -= 1
+        self._check_finished()
+
     def _wake(self, h: HostQueue) -> None:
         h.resting = False
         self.resting -= 1
