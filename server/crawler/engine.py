@@ -23,10 +23,9 @@ import socket
 import sys
 import time
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
 from server.crawler import status_codes as sc
-from server.crawler.browser.capture import BrowserCapture
-from server.crawler.browser.fetcher import browser_answer
 from server.crawler.crawl_log import CrawlLog, LogEntry
 from server.crawler.dedup import DedupIndex, open_index
 from server.crawler.disk_space import CrawlStopped, DiskSpace, is_no_space
@@ -48,6 +47,9 @@ from server.crawler.spool import clear_directory
 from server.crawler.urls import BadUrl, host_key, host_of, parse_url, seen_key
 from server.crawler.warc_writer import WarcFiles
 from shared.enums import StopReason
+
+if TYPE_CHECKING:
+    from server.crawler.browser.capture import BrowserCapture
 
 log = logging.getLogger(__name__)
 
@@ -131,6 +133,9 @@ class Crawler:
         # pages rendered in a browser (profile.browser); None keeps the plain fetch path alone
         self.browser: BrowserCapture | None = None
         if p.browser.render != "none" or p.browser.url_patterns:
+            # imported only here: a tenth of a second of start-up that crawls without a browser skip
+            from server.crawler.browser.capture import BrowserCapture
+
             self.browser = BrowserCapture(self)
 
     # -- set-up ---------------------------------------------------------------------------
@@ -326,7 +331,7 @@ class Crawler:
             # A full disk must not end the ticker: the time limit and the progress lines go on.
             # While paused the frontier is committed by the retry that ends the pause instead:
             # a commit tried every tick would eat the room the reserve left for the progress lines.
-            if not self.space.full:
+            if not self.space.full and now - self.frontier.last_commit >= self.frontier.commit_interval:
                 self._unless_full("the frontier", self._commit)
             if now - last_progress >= self.profile.progress_interval_s:
                 last_progress = now
@@ -564,6 +569,8 @@ class Crawler:
                                               annotations=annotations))
             return self.scheduler.delay_for(0.0)
         if self.browser is not None and self.browser.wants(uri, capture):
+            from server.crawler.browser.fetcher import browser_answer
+
             document = browser_answer(capture)  # before record() removes a spooled body
             written = await self.results.record(capture, uri, worker, tries, notes)
             await self.browser.render(uri, document, written, worker)

@@ -76,7 +76,7 @@ class Frontier:
         self.db.executescript(_SCHEMA)
         self._ensure_indexes()
         self.commit_interval = commit_interval
-        self._last_commit = time.monotonic()
+        self.last_commit = time.monotonic()
         # Every write since the last commit, in order: a COMMIT that fails on a full disk may
         # roll the whole transaction back (SQLite does so for SQLITE_FULL), which would put
         # finished URIs back in the queue (fetched and archived twice) and forget the links
@@ -148,13 +148,19 @@ class Frontier:
         return self.write("INSERT OR IGNORE INTO rejected(key) VALUES(?)", (key,)).rowcount == 1
 
     def next(self, queue: str) -> QueuedUri | None:
-        """Take the oldest queued URI of a host queue and mark it in flight."""
-        row = self.db.execute(
-            "SELECT id, url, queue, path, via, seed, is_seed, domain FROM uris"
-            " WHERE queue=? AND state=0 ORDER BY id LIMIT 1", (queue,)).fetchone()
-        if row is None:
+        """Take the oldest queued URI of a host queue and mark it in flight (one statement; the
+        journal keeps it as the plain update of that row, so a replay marks the same URI)."""
+        try:
+            rows = self.db.execute(  # fetchall: the statement runs to its end, none stays open
+                "UPDATE uris SET state=1 WHERE id=(SELECT id FROM uris WHERE queue=? AND state=0 ORDER BY id LIMIT 1)"
+                " RETURNING id, url, queue, path, via, seed, is_seed, domain", (queue,)).fetchall()
+        except sqlite3.DatabaseError:
+            self._after_failure()
+            raise
+        if not rows:
             return None
-        self.write("UPDATE uris SET state=1 WHERE id=?", (row[0],))
+        row = rows[0]
+        self._journal.append(("UPDATE uris SET state=1 WHERE id=?", (row[0],), False))
         return QueuedUri(*row)
 
     def claim(self, key: str) -> QueuedUri | None:
@@ -262,7 +268,7 @@ class Frontier:
     # -- transactions ---------------------------------------------------------------------
     def maybe_commit(self) -> None:
         now = time.monotonic()
-        if now - self._last_commit >= self.commit_interval:
+        if now - self.last_commit >= self.commit_interval:
             self.commit()
 
     def commit(self) -> None:
@@ -277,7 +283,7 @@ class Frontier:
             self._after_failure()
             raise
         self._journal.clear()
-        self._last_commit = time.monotonic()
+        self.last_commit = time.monotonic()
 
     def _replay_or_raise(self) -> None:
         for sql, params, many in self._journal:
