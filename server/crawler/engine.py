@@ -512,7 +512,7 @@ class Crawler:
     async def _record_done(self, number: int) -> None:
         """Wait until worker ``number``'s deferred capture (if any) is recorded."""
         entry = self._recording.get(number)
-        if entry is not None:
+        if entry is not None and not entry[0].done():  # mostly done while the next fetch ran
             await asyncio.wait([entry[0]])
 
     async def _settle_records(self) -> None:
