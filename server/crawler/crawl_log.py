@@ -55,9 +55,14 @@ def _split(t: float) -> tuple[str, str, str]:
     return _last_second[1], _last_second[2], f"{us // 1000:03d}"
 
 
-def _ms_stamp(t: float) -> str:
+def iso_ms(t: float) -> str:
+    """An epoch time as ``2024-05-01T10:00:00.123Z`` (UTC, milliseconds cut as datetime gives
+    them): crawl.log's log time, and the WARC-Date of the capture fetched at ``t``."""
     iso, _compact, ms = _split(t)
     return f"{iso}.{ms}Z"
+
+
+_ms_stamp = iso_ms
 
 
 def _fetch_stamp(t: float) -> str:

@@ -479,8 +479,10 @@ class Crawler:
     # -- recording while the next fetch runs -----------------------------------------------
     def _defers(self, capture: Capture) -> bool:
         """Whether ``capture`` is recorded while its worker goes on to its next fetch: a small
-        capture held in memory (at most one such per worker is held, so memory stays bounded)."""
-        return capture.spool_path is None and capture.body_size <= DEFER_MAX_BYTES
+        capture held in memory (at most one such per worker is held, so memory stays bounded),
+        when no other fetch is in flight. With other fetches in flight their records already
+        fill the wait for a response, and a task per URI would only add work."""
+        return capture.spool_path is None and capture.body_size <= DEFER_MAX_BYTES and len(self._in_flight) <= 1
 
     async def _defer_record(self, h: HostQueue, uri: QueuedUri, number: int, record) -> None:
         """Record a capture in a task of its own, so that its worker sends the next request at

@@ -35,6 +35,7 @@ from typing import TypeVar
 from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import GzippingWrapper, WARCWriter
 
+from server.crawler.crawl_log import iso_ms
 from server.crawler.disk_space import DiskSpace, is_no_space
 from server.crawler.http_client import Capture
 from server.crawler.spool import b32_digest
@@ -401,7 +402,7 @@ def _write_small_unit(fh, capture: Capture, payload_digest: str, metadata: list[
     warcio's record objects, header lookups and digest checks were a third of the crawler's
     CPU per URI."""
     request_id, response_id, metadata_id = ids
-    date = warc_date(datetime.fromtimestamp(capture.started, UTC))
+    date = iso_ms(capture.started)  # warc_date's string, formatted once per second
     common = [("WARC-Type", ""), ("WARC-Target-URI", capture.url), ("WARC-Date", date)]
     if capture.ip:
         common.append(("WARC-IP-Address", capture.ip))

@@ -3,6 +3,8 @@ URIs are still recorded in the order they were fetched, the crawl does not end w
 that may queue more URIs is pending, and a record that fails is logged like any other."""
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 from crawler_helpers import crawl, warcio_check
 from testweb import TestWeb
@@ -51,9 +53,12 @@ def test_a_failing_deferred_record_is_logged_and_the_crawl_goes_on(small_web, tm
     assert len(r["by_url"]) == 41 - 9
 
 
-def test_only_small_captures_held_in_memory_are_deferred():
-    defers = Crawler._defers
+def test_only_small_captures_held_in_memory_are_deferred_when_nothing_else_is_fetched():
+    crawler = SimpleNamespace(_in_flight={0: "this worker's URI"})
     small = Capture("http://a.test/", b"", b"", b"x" * DEFER_MAX_BYTES, 200, [])
-    assert defers(None, small)
-    assert not defers(None, Capture("http://a.test/", b"", b"", b"x" * (DEFER_MAX_BYTES + 1), 200, []))
-    assert not defers(None, Capture("http://a.test/", b"", b"", b"", 200, [], spool_path="/tmp/x", body_size=10))
+    assert Crawler._defers(crawler, small)
+    assert not Crawler._defers(crawler, Capture("http://a.test/", b"", b"", b"x" * (DEFER_MAX_BYTES + 1), 200, []))
+    assert not Crawler._defers(crawler, Capture("http://a.test/", b"", b"", b"", 200, [], spool_path="/tmp/x",
+                                                body_size=10))
+    crawler._in_flight[1] = "another worker's URI"  # its record overlaps our fetch anyway
+    assert not Crawler._defers(crawler, small)

@@ -142,3 +142,19 @@ def test_crawl_log_time_stamps_are_datetimes():
         when = datetime.fromtimestamp(t, UTC)
         assert _ms_stamp(t) == when.strftime("%Y-%m-%dT%H:%M:%S.%f")[:23] + "Z", t
         assert _fetch_stamp(t) == when.strftime("%Y%m%d%H%M%S%f")[:17], t
+
+
+def test_the_fast_warc_date_is_warc_date_of_the_same_instant():
+    """The direct writer formats a capture's WARC-Date with crawl.log's per-second cache
+    (crawl_log.iso_ms); it must give warc_date's string for every instant, rounding included."""
+    import random
+    from datetime import UTC, datetime
+
+    from server.crawler.crawl_log import iso_ms
+    from server.crawler.warc_writer import warc_date
+
+    rng = random.Random(36)
+    instants = [rng.uniform(0, 4e9) for _ in range(5000)]
+    instants += [1.7e9 + s + f for s in range(50) for f in (0.0, 0.0005, 0.0009995, 0.9995, 0.9999995, 0.123456)]
+    for t in instants:
+        assert iso_ms(t) == warc_date(datetime.fromtimestamp(t, UTC)), t
