@@ -148,19 +148,14 @@ class Frontier:
         return self.write("INSERT OR IGNORE INTO rejected(key) VALUES(?)", (key,)).rowcount == 1
 
     def next(self, queue: str) -> QueuedUri | None:
-        """Take the oldest queued URI of a host queue and mark it in flight (one statement; the
-        journal keeps it as the plain update of that row, so a replay marks the same URI)."""
-        try:
-            rows = self.db.execute(  # fetchall: the statement runs to its end, none stays open
-                "UPDATE uris SET state=1 WHERE id=(SELECT id FROM uris WHERE queue=? AND state=0 ORDER BY id LIMIT 1)"
-                " RETURNING id, url, queue, path, via, seed, is_seed, domain", (queue,)).fetchall()
-        except sqlite3.DatabaseError:
-            self._after_failure()
-            raise
-        if not rows:
+        """Take the oldest queued URI of a host queue and mark it in flight. (Two statements: one
+        ``UPDATE … RETURNING`` with the SELECT as its subquery took twice as long, measured.)"""
+        row = self.db.execute(
+            "SELECT id, url, queue, path, via, seed, is_seed, domain FROM uris"
+            " WHERE queue=? AND state=0 ORDER BY id LIMIT 1", (queue,)).fetchone()
+        if row is None:
             return None
-        row = rows[0]
-        self._journal.append(("UPDATE uris SET state=1 WHERE id=?", (row[0],), False))
+        self.write("UPDATE uris SET state=1 WHERE id=?", (row[0],))
         return QueuedUri(*row)
 
     def claim(self, key: str) -> QueuedUri | None:
