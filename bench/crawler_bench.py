@@ -1,9 +1,10 @@
 """Crawler benchmark, side by side with Debian's wget on the same local webs, in one run.
 
-Figures (issues 5 and 15):
+Figures (issues 5 and 15; the targets printed for parts 1 and 3 are issue 36's):
 1. one host, 10,000 pages of the project's test web, no politeness, no added latency, one
    connection each: URIs/s and CPU ms per URI, our crawler against ``wget --recursive
-   --warc-file`` (target: at least 1.0x wget's URIs/s, CPU per URI no more than wget's);
+   --warc-file`` (issue 36's targets: at least 1.5x wget's URIs/s and CPU per URI at most 0.7x
+   wget's; issue 15's were 1.0x and 1.0x);
 2. the same on a static copy of a real documentation site: Debian's python3-doc HTML
    (``/usr/share/doc/python3.11/html``) served by ``python -m http.server`` on 127.0.0.1. The
    package is in the set-up's Debian list (packaging/dev/bootstrap.sh); when it is missing the
@@ -11,8 +12,9 @@ Figures (issues 5 and 15):
 3. 200 hosts x 50 pages, every response delayed 50 ms, one connection per host: our crawler
    against wget run the way one runs it for many hosts, one process per host in parallel
    (``xargs -P200 wget -r ...``), on the same web in the same run (targets: at least 2,000
-   URIs/s and at least 1.5x wget). The crawler runs with ``processes`` = the machine's cores
-   (server/crawler/shards.py), and once with one process for reference;
+   URIs/s and at least 2.0x wget, issue 36; issue 15 asked 1.5x). The crawler runs with
+   ``processes`` = the machine's cores (server/crawler/shards.py), and once with one process
+   for reference;
 4. seed loading: 1,000,000 seeds (1,000 hosts) into the frontier, wall and CPU seconds
    (target under 10 s), and the loader's peak memory;
 5. memory of a crawl with 1,000,000 queued URLs, then one with 10,000,000 (1,000 hosts): the
@@ -207,15 +209,17 @@ def line(name: str, r: dict) -> str:
             f"CPU {1000 * r['cpu'] / max(r['uris'], 1):6.2f} ms per URI")
 
 
-def compare(name: str, ours: dict, theirs: dict, target: float, note: str = "") -> dict:
+def compare(name: str, ours: dict, theirs: dict, target: float, note: str = "",
+            cpu_target: float | None = None) -> dict:
     print(line("crawler", ours))
     print(line("wget", theirs) + note)
     ratio = (ours["uris"] / ours["wall"]) / max(theirs["uris"] / theirs["wall"], 1e-9)
     cpu_ours = ours["cpu"] / max(ours["uris"], 1)
     cpu_theirs = theirs["cpu"] / max(theirs["uris"], 1)
+    cpu_ratio = cpu_ours / max(cpu_theirs, 1e-9)
     print(f"  ratio crawler/wget URIs/s: {ratio:.2f}x (target >= {target}x); "
-          f"CPU per URI crawler/wget: {cpu_ours / max(cpu_theirs, 1e-9):.2f}x")
-    return {"crawler": ours, "wget": theirs, "ratio": ratio}
+          f"CPU per URI crawler/wget: {cpu_ratio:.2f}x" + (f" (target <= {cpu_target}x)" if cpu_target else ""))
+    return {"crawler": ours, "wget": theirs, "ratio": ratio, "cpu_ratio": cpu_ratio}
 
 
 def _load() -> str:
@@ -245,7 +249,7 @@ def main() -> None:
             with TestWeb(mode="process", tls=False, pages_per_host=10_000, assets=False, features_link=False) as web:
                 ours = run_crawler(os.path.join(work, "one"), ["http://www.bench.test/"], web.proxy_url, workers=1)
                 theirs = run_wget(os.path.join(work, "one-wget"), web.port, ["http://www.bench.test/"])
-            results["one_host"] = compare("one", ours, theirs, 1.0)
+            results["one_host"] = compare("one", ours, theirs, 1.5, cpu_target=0.7)
 
         if not only or "doc" in only:
             print(f"2. python3-doc HTML ({PYTHON_DOC}) served by http.server, one connection each")
@@ -267,7 +271,7 @@ def main() -> None:
                 ours = run_crawler(os.path.join(work, "many"), seeds, web.proxy_url, workers=200, processes=cores)
                 theirs = run_wget_parallel(os.path.join(work, "many-wget"), web.port, seeds)
             print(line("1 proc", single))
-            results["many_hosts"] = compare("many", ours, theirs, 1.5, "  (xargs -P200: one wget per host)")
+            results["many_hosts"] = compare("many", ours, theirs, 2.0, "  (xargs -P200: one wget per host)")
             results["many_hosts"]["single_process"] = single
             rate = ours["uris"] / ours["wall"]
             print(f"  crawler {rate:.0f} URIs/s with {cores} processes (target >= 2,000 URIs/s)")
