@@ -87,17 +87,36 @@ def _preload() -> None:
     import shared.warc.cdx  # noqa: F401
 
 
-def _threaded(job: Any, files: list, threads: int, out: Any, result: dict[str, Any], failed: Any) -> None:
+def failure_recorder(result: dict[str, Any], max_exceptions: int) -> Any:
+    """The function that counts a failed file into ``result`` (its name; its error among the
+    first ``max_exceptions``)."""
+
+    def failed(name: str, exc: BaseException) -> None:
+        result["files_failed"].append(name)
+        if len(result["exceptions"]) < max_exceptions:
+            result["exceptions"].append({"file": name, "error": f"{exc.__class__.__name__}: {exc}"})
+
+    return failed
+
+
+def threaded(job: Any, files: list, threads: int, out: Any, result: dict[str, Any], failed: Any,
+             modules: tuple[Any, Any] | None = None) -> None:
     """``job.file_output`` of every file by ``threads`` threads, outputs written in file order.
 
     Plain threads and one-shot queues rather than ``concurrent.futures``: importing that pulls
     in ``logging`` and ``traceback``, about 8 ms of CPU per run, and a checksum audit pays every
     millisecond of a run's start (docs/decisions/archive-bitpreservation.md, "Checksum speed").
     A bounded window of files is in flight (not a slot per file of a million-file instance at
-    once); a file's failure is reported, the others go on."""
+    once); a file's failure is reported, the others go on. ``modules``: the ``threading`` and
+    ``queue`` modules to use (the bitarchive's own checksum run passes the native ones, which
+    eventlet's monkey-patching replaced in that process); this process's by default."""
     import collections
-    import queue
-    import threading
+
+    if modules is None:
+        import queue
+        import threading
+    else:
+        threading, queue = modules
 
     tasks: queue.SimpleQueue = queue.SimpleQueue()
 
@@ -209,13 +228,9 @@ def run(spec: dict[str, Any]) -> dict[str, Any]:
         job.initialize(out)
         files = [(n, p) for n, p in spec["files"] if pattern is None or pattern.fullmatch(n)]
 
-        def failed(name: str, exc: BaseException) -> None:
-            result["files_failed"].append(name)
-            if len(result["exceptions"]) < max_exc:
-                result["exceptions"].append({"file": name, "error": f"{exc.__class__.__name__}: {exc}"})
-
+        failed = failure_recorder(result, max_exc)
         if cls.threads > 1 and len(files) > 1:
-            _threaded(job, files, min(cls.threads, len(files)), out, result, failed)
+            threaded(job, files, min(cls.threads, len(files)), out, result, failed)
         else:
             withdraw = _withdrawer(out)
             for name, path in files:

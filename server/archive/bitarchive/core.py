@@ -27,12 +27,15 @@ from server.archive.storage import BitarchiveStorage, StoredFile, file_chunks
 from server.archive.transfer import split_answer
 from server.runtime.offload import offload
 from shared.dto.archive import BatchErrorDto, BatchRequestDto, InstanceReplyDto, UploadReceiptDto
-from shared.errors import ChecksumMismatch, PermissionDenied
+from shared.errors import ChecksumMismatch, InvalidInput, PermissionDenied
 
 log = logging.getLogger(__name__)
 
 #: the shipped ``filelist`` job, listed by :meth:`Bitarchive.write_names` rather than a runner
 BUILTIN_FILELIST = "server.archive.batch.jobs:FileListJob"
+#: the shipped ``checksum`` job, run by :meth:`Bitarchive.write_checksums` rather than a runner
+#: (a ``checksum`` registered by another distribution is another reference: it runs confined)
+BUILTIN_CHECKSUM = "server.archive.batch.jobs:ChecksumJob"
 
 
 def record_part(path: str, query: dict[str, str], measure: Callable[[str, int], int] = record_span) -> Served:
@@ -174,30 +177,28 @@ class Bitarchive:
             if request.source and not self.limits.allow_user_code:
                 raise PermissionDenied("this bitarchive does not run user code (archive.batch.allow_user_code)", {})
             job_ref = None if request.source else registered_jobs().get(request.job or "")
+            started = time.monotonic()
             if job_ref == BUILTIN_FILELIST:
                 # the shipped file list: names only, written here (no spec, no runner, below)
-                started = time.monotonic()
-                n = offload(self.write_names, request.regex or None, out_path)
-                self._outputs[batch_id] = (out_path, self.clock())
-                reply.files_processed = n
-                reply.seconds = round(time.monotonic() - started, 3)
-                reply.limits = "built-in listing of the storage directories (no file opened, no batch runner)"
-                reply.output_url = output_url(batch_id)
-                reply.output_size = os.path.getsize(out_path)
-                return reply
-            confined = self._confined(bool(request.source))
-            files = [[n, p] for n, p in self.storage.files(request.regex or None)]
-            spec = {"job": request.job, "job_ref": job_ref, "source": request.source, "args": request.args or {},
-                    "files": files,
-                    "sandbox_user": self.limits.sandbox_user, "protect_dirs": self.storage.dirs,
-                    "max_exceptions": self.limits.max_exceptions}
-            result = run_child(spec, out_path, self.limits.timeout, self.limits if confined else None)
+                result = {"files_processed": offload(self.write_names, request.regex or None, out_path),
+                          "limits": "built-in listing of the storage directories (no file opened, no batch runner)"}
+            elif job_ref == BUILTIN_CHECKSUM:
+                # the shipped checksum job: hashed here, in native threads (no runner, below)
+                result = offload(self.write_checksums, request.args or {}, request.regex or None, out_path)
+            else:
+                confined = self._confined(bool(request.source))
+                files = [[n, p] for n, p in self.storage.files(request.regex or None)]
+                spec = {"job": request.job, "job_ref": job_ref, "source": request.source,
+                        "args": request.args or {}, "files": files,
+                        "sandbox_user": self.limits.sandbox_user, "protect_dirs": self.storage.dirs,
+                        "max_exceptions": self.limits.max_exceptions}
+                result = run_child(spec, out_path, self.limits.timeout, self.limits if confined else None)
             self._outputs[batch_id] = (out_path, self.clock())
             reply.files_processed = result.get("files_processed", 0)
             reply.files_failed = list(result.get("files_failed") or [])
             reply.exceptions = [BatchErrorDto.from_dict(e) for e in result.get("exceptions") or []]
             reply.job_failed = bool(result.get("job_failed"))
-            reply.seconds = result.get("seconds", 0.0)
+            reply.seconds = result.get("seconds", round(time.monotonic() - started, 3))
             reply.limits = result.get("limits", "")
             reply.output_url = output_url(batch_id)
             reply.output_size = os.path.getsize(out_path)
@@ -227,6 +228,40 @@ class Bitarchive:
                     out.write(("\n".join(chunk) + "\n").encode())
                 n += len(names)
         return n
+
+    def write_checksums(self, args: dict[str, Any], regex: str | None, out_path: str) -> dict[str, Any]:
+        """What the shipped ``checksum`` job writes (``name##digest`` per stored file whose name
+        matches ``regex``, in the runner's file order),
+        hashed by this process in ``ChecksumJob.threads`` native threads; returns the runner's
+        summary (files processed, failed files and their errors).
+
+        A checksum run is a fixed cost plus the hashing, and against ``xargs -P2 md5sum`` over
+        1 GiB (under a second) the runner's process, sandbox and cgroup were a tenth of it
+        (docs/decisions/checksum-batch-speed.md). The job is this project's code: it opens the
+        storage's files read-only, runs no user code and holds two read buffers, so it needs no
+        sandbox, as the shipped listing above; ``archive.batch.timeout`` still ends it (checked
+        at each chunk). Runs in a native thread (``offload``); it logs nothing (logging's green
+        lock must not be taken outside the service's thread). Raises InvalidInput (out of time)."""
+        from server.archive.batch.jobs import ChecksumJob, OutOfTime
+        from server.archive.batch.runner import failure_recorder, threaded
+
+        files = list(self.storage.files(regex))
+        job = ChecksumJob(**args)
+        job.stop_at = time.monotonic() + self.limits.timeout
+        result: dict[str, Any] = {"files_processed": 0, "files_failed": [], "exceptions": [],
+                                  "limits": "built-in checksum in the bitarchive (no batch runner, no sandbox: "
+                                            "the project's own code, files opened read-only), wall-clock time"}
+        fd = os.open(out_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with open(fd, "wb", buffering=1 << 20) as out:
+            job.initialize(out)
+            try:
+                threaded(job, files, min(job.threads, len(files)), out, result,
+                         failure_recorder(result, self.limits.max_exceptions), native_threading())
+            except OutOfTime:
+                raise InvalidInput(f"batch job ran longer than {self.limits.timeout:.0f}s and was stopped",
+                                   {"reason": "limit"}) from None
+            job.finish(out)
+        return result
 
     def _confined(self, user_code: bool) -> bool:
         """Whether this run goes into the sandbox; user code never runs outside it."""
@@ -262,6 +297,22 @@ class Bitarchive:
     def batch_outputs(self) -> list[str]:
         """Batch ids whose output this instance still serves."""
         return sorted(self._outputs)
+
+
+def native_threading() -> tuple[Any, Any]:
+    """The ``threading`` and ``queue`` modules of native threads: eventlet's originals when this
+    process is monkey-patched (its patched ones make green threads, which a native thread of
+    ``offload`` cannot wait on), else the modules themselves."""
+    try:
+        from eventlet import patcher
+    except ImportError:  # pragma: no cover
+        patcher = None
+    if patcher is not None and patcher.is_monkey_patched("thread"):
+        return patcher.original("threading"), patcher.original("queue")
+    import queue
+    import threading
+
+    return threading, queue
 
 
 #: the runner's start: this service's module path in place of the current directory, then main()
