@@ -11,9 +11,10 @@ replica ONE's stored copies (page cache warm for every side: the files are read 
   the arcrepository, the monitor, the bitarchive's sandboxed runner, the output's two HTTP hops;
 - **nas batch run**: the same, as the command does it, its own start-up included;
 - **audit**: a ``checksums`` audit of ONE (``audit_start``, then ``audit_status(wait)`` until it
-  ended): the same batch plus the comparison with the admin database; the round's ratio is
-  that round's MD5 batch (run just before, same files) over the audit, and the best audit's
-  time is split by the phases its ``audit_done`` event records;
+  ended): the same batch plus the comparison with the admin database, run right after each MD5
+  batch; the round's ratio is that round's better MD5 batch (same files) over its better audit
+  (as many draws for each), and the best audit's time is split by the phases its
+  ``audit_done`` event records;
 - the **peer** over the same files with the same parallelism (``ChecksumJob.threads``, 2 on a
   2-core host): ``xargs -0 -P2 -n K md5sum`` (MD5) and ``xargs -0 -P2 -n K openssl dgst -sha1``
   (SHA-1), K = 1 (a process per file) and K = files / 2 (one process per core); the better of
@@ -156,13 +157,15 @@ def main() -> None:
         with ServiceClient(uri, timeout=60) as client:
             client_batch(client, "md5", os.path.join(work, "first.txt"))     # first run: imports, connections
             for rnd in range(rounds):
-                md5_now = 0.0
+                md5_now, audit_now = 0.0, float("inf")
                 for algo, tool in PEERS.items():
                     out = os.path.join(work, f"{algo}.txt")
                     theirs, mine = float("inf"), float("inf")
                     for k in sorted({1, per_proc}):      # the same number of runs for each side
                         theirs = min(theirs, peer(tool, files, par, k))
                         mine = min(mine, client_batch(client, algo, out))
+                        if algo == "md5":                # and an audit after each MD5 batch
+                            audit_now = min(audit_now, client_audit(client)[0])
                     keep(f"peer {algo}", theirs)
                     md5_now = mine if algo == "md5" else md5_now
                     keep(f"batch {algo}", mine)
@@ -178,10 +181,9 @@ def main() -> None:
                                   for line in ref.splitlines())
                     got = sorted(line.split("##")[1] for line in open(out).read().split())
                     assert got == want, f"batch {algo} checksums differ from {tool[0]}'s"
-                took, a = client_audit(client)
-                keep("audit", took)
-                # this round's MD5 batch over the same files, just before: a pair
-                pairs.setdefault("audit", []).append(md5_now / took)
+                keep("audit", audit_now)
+                # this round's MD5 batches over the same files, each just before an audit: a pair
+                pairs.setdefault("audit", []).append(md5_now / audit_now)
                 print(f"  round {rnd + 1}: load {os.getloadavg()[0]:.1f}; " + ", ".join(
                     f"{k} {v[-1]:.2f}" for k, v in pairs.items()) + " (ratios of this round)", flush=True)
         t0 = time.perf_counter()
