@@ -231,14 +231,14 @@ class Bitarchive:
 
     def write_checksums(self, args: dict[str, Any], regex: str | None, out_path: str) -> dict[str, Any]:
         """What the shipped ``checksum`` job writes (``name##digest`` per stored file whose name
-        matches ``regex``, in the runner's file order),
-        hashed by this process in ``ChecksumJob.threads`` native threads; returns the runner's
-        summary (files processed, failed files and their errors).
+        matches ``regex``, in the runner's file order), hashed by this process in
+        ``ChecksumJob.threads`` native threads; returns the runner's summary (files processed,
+        failed files and their errors).
 
         A checksum run is a fixed cost plus the hashing, and against ``xargs -P2 md5sum`` over
         1 GiB (under a second) the runner's process, sandbox and cgroup were a tenth of it
         (docs/decisions/checksum-batch-speed.md). The job is this project's code: it opens the
-        storage's files read-only, runs no user code and holds two read buffers, so it needs no
+        storage's files read-only, runs no user code and holds a 1 MiB buffer per thread, so it needs no
         sandbox, as the shipped listing above; ``archive.batch.timeout`` still ends it (checked
         at each chunk). Runs in a native thread (``offload``); it logs nothing (logging's green
         lock must not be taken outside the service's thread). Raises InvalidInput (out of time)."""
