@@ -5,10 +5,11 @@ checksum with it before it deletes anything. Hashing a large file takes as long 
 copy, so the client does not hash first and store after: it asks the arcrepository to
 ``begin_store`` the file without a checksum (the bitarchives receive and hash their copies at
 once, keeping nothing yet), hashes its file meanwhile, and then ``confirm_store``s the checksum;
-each replica keeps its copy only when its own checksum equals it. Where this CPU hashes SHA-256
-in hardware, the client computes SHA-256 too, in the same read (``checksums.transfer_digest``),
-and the replicas verify their copies with that instead of MD5: a third of the CPU of an MD5 per
-replica (docs/decisions/archive-store-speed.md, "Fewer passes"). When the arcrepository cannot
+each replica keeps its copy only when its own checksum equals it. The client also computes a
+cheaper *transfer digest* (BLAKE3; SHA-256 where the ``blake3`` package is missing and the CPU
+hashes SHA-256 in hardware) in the same read (``checksums.transfer_digest``), and the replicas
+verify their copies with that instead of MD5: a quarter of the CPU of an MD5 per replica
+(docs/decisions/archive-store-speed.md, "Fewer passes" and "BLAKE3"). When the arcrepository cannot
 begin such a store (the name is known to the archive, or being stored) or gave it up (no checksum
 within its store timeout), the file is stored the ordinary way with the checksum
 (``store``). Either way the caller follows the store with ``store_status`` and compares.

@@ -21,7 +21,9 @@ import json
 import logging
 import os
 import secrets
+import selectors
 import socket
+import socketserver
 import threading
 import urllib.parse
 from collections.abc import Callable
@@ -220,6 +222,42 @@ class _Server(ThreadingHTTPServer):
     routes: dict[str, Resolver]
     bytes_sent: int = 0
     key: bytes | None = None
+    _wake_r = _wake_w = -1                        # the pipe that wakes serve_until_stopped (activated server)
+
+    def server_activate(self) -> None:
+        super().server_activate()
+        self._stopping = False
+        self._wake_r, self._wake_w = os.pipe()    # written to by stop_serving: select returns at once
+        self._stopped = threading.Event()
+
+    def serve_until_stopped(self) -> None:
+        """``serve_forever`` that :meth:`stop_serving` ends at once: socketserver's own loop
+        looks for its shutdown request only every poll interval, which added up to that
+        interval (0.2 s) to the end of every ``nas upload`` (docs/decisions/archive-store-speed.md)."""
+        try:
+            with socketserver._ServerSelector() as selector:   # the selector serve_forever uses
+                selector.register(self, selectors.EVENT_READ)
+                selector.register(self._wake_r, selectors.EVENT_READ)
+                while not self._stopping:
+                    ready = selector.select()
+                    if not self._stopping and any(key.fileobj is self for key, _ in ready):
+                        self._handle_request_noblock()
+        finally:
+            self._stopped.set()
+
+    def stop_serving(self) -> None:
+        """End :meth:`serve_until_stopped` and wait for it (requests being answered go on in
+        their own threads, as after ``shutdown``)."""
+        self._stopping = True
+        os.write(self._wake_w, b"x")
+        self._stopped.wait()
+
+    def server_close(self) -> None:
+        super().server_close()      # also where binding failed: then there is no pipe
+        for fd in (self._wake_r, self._wake_w):
+            if fd >= 0:
+                os.close(fd)
+        self._wake_r = self._wake_w = -1
 
 
 class FileServer:
@@ -247,14 +285,13 @@ class FileServer:
         self._server = _Server(self.bind, _Handler)
         self._server.routes = self.routes
         self._server.key = self.signer.key
-        self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.2},
-                                        name="nas-file-server", daemon=True)
+        self._thread = threading.Thread(target=self._server.serve_until_stopped, name="nas-file-server", daemon=True)
         self._thread.start()
         return self
 
     def stop(self) -> None:
         if self._server is not None:
-            self._server.shutdown()
+            self._server.stop_serving()
             self._server.server_close()
             self._server = None
 

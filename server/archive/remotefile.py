@@ -34,7 +34,7 @@ class RemoteFile(Dto):
     host: str = ""                 # the sender's host name (for the local shortcut)
     path: str | None = None        # the sender's local path
     url: str | None = None         # where the sender serves it over HTTP
-    # A begun store (no checksum yet) whose client also computes this digest (``sha256``): the
+    # A begun store (no checksum yet) whose client also computes this digest (``blake3``, ``sha256``): the
     # replicas verify their copies with it instead of MD5 (checksums.transfer_digest). "": MD5.
     digest: str = ""
 

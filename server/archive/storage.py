@@ -198,7 +198,7 @@ class BitarchiveStorage:
         digest on arrival equals ``expected_checksum`` (in the received file's algorithm; None:
         any); the temporary file is gone afterwards either way. A file received with another
         digest than MD5 needs ``md5``, the MD5 the sender computed over the same bytes: equal
-        digests (SHA-256) mean equal bytes, so that is this copy's MD5 too. Raises
+        digests (BLAKE3, SHA-256) mean equal bytes, so that is this copy's MD5 too. Raises
         ChecksumMismatch (nothing kept), AlreadyExists."""
         name, tmp = received.name, received.tmp
         expected = normalise(expected_checksum) if expected_checksum else None

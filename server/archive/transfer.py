@@ -172,7 +172,7 @@ def accept_transfer(
 def awaited_checksum(settings: Mapping[str, Any], calls: Any, name: str, ticket: str) -> str:
     """The checksum a file received under a ticket without one must have, asked of the
     arcrepository (``transfer_checksum``) until it is recorded there: the MD5, followed by the
-    client's transfer digest (``sha256:<hex>``) when it gave one (:func:`split_answer` reads
+    client's transfer digest (``blake3:<hex>``) when it gave one (:func:`split_answer` reads
     it). Raises TokenRejected when
     the replica must not keep the file: the store is over or given up, the arcrepository does
     not answer, or no checksum came within the store timeout."""

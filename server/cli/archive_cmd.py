@@ -22,6 +22,7 @@ from server.cli.common import (
     call,
     print_json,
     print_table,
+    progress_bar,
     rpc_proxy,
 )
 from shared import contracts
@@ -111,12 +112,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     al.set_defaults(func=archive_ls)
 
 
-def _bar(args, **kw):
-    from tqdm import tqdm
-
-    return tqdm(disable=getattr(args, "no_progress", False) or None, file=sys.stderr, leave=False, **kw)
-
-
 # --- upload ---------------------------------------------------------------------------------
 
 def upload(args: argparse.Namespace) -> int:
@@ -142,7 +137,7 @@ def upload(args: argparse.Namespace) -> int:
                         rf.host = ""
                     try:
                         # the replicas copy while this command hashes its file (server.archive.client_store)
-                        with _bar(args, total=size, unit="B", unit_scale=True, desc=f"checksum {name}") as bar:
+                        with progress_bar(args, total=size, unit="B", unit_scale=True, desc=f"checksum {name}") as bar:
                             first, checksum = store_while_hashing(
                                 lambda method, *a: _call(proxy, method, *a), rf, path, bar.update)
                         status = _store(args, proxy, rf, first)
@@ -205,7 +200,7 @@ def _follow(args, proxy, rf, status: StoreStatusDto) -> StoreStatusDto:
     from server.archive.client_store import pause_if_early
     from server.cli.common import Unreachable
 
-    with _bar(args, total=len(status.replicas), unit="replica", desc=f"store {rf.name}") as bar:
+    with progress_bar(args, total=len(status.replicas), unit="replica", desc=f"store {rf.name}") as bar:
         done = 0
         while status.running:
             # The arcrepository answers as soon as the store ended: no poll interval is added.
@@ -250,7 +245,7 @@ def get_file(args: argparse.Namespace) -> int:
         for replica in order:
             try:
                 info = _call(proxy, "get_file", args.name, replica)
-                with _bar(args, total=info.size, unit="B", unit_scale=True, desc=args.name) as bar:
+                with progress_bar(args, total=info.size, unit="B", unit_scale=True, desc=args.name) as bar:
                     checksum = download(http_chunks(info.url, args.timeout), dest, info.checksum, info.size,
                                         progress=bar.update)
             except NasError as exc:
@@ -410,7 +405,7 @@ def batch_run(args: argparse.Namespace) -> int:
     rerun = fallback.Fallback()
     with rpc_proxy(args) as proxy:
         result = _call(proxy, "batch", None if source else job, args.replica, args.regex, job_args, source)
-        with _bar(args, total=len(result.expected_instances), unit="instance", desc=f"batch {job}") as bar:
+        with progress_bar(args, total=len(result.expected_instances), unit="instance", desc=f"batch {job}") as bar:
             while result.running:
                 # answered as soon as the run is done: no poll interval is added to a run (a
                 # checksum run of a gibibyte takes well under a second)

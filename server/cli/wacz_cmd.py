@@ -17,7 +17,7 @@ import os
 import sys
 from typing import Any
 
-from server.cli.common import EXIT_FAILED, add_broker_arguments, call, fail, rpc_proxy
+from server.cli.common import EXIT_FAILED, add_broker_arguments, call, fail, progress_bar, rpc_proxy
 
 EXPORT_EPILOG = """\
 examples:
@@ -88,12 +88,6 @@ def register(sub: argparse._SubParsersAction) -> None:
         p.add_argument("--check-only", action="store_true", help="check the files and stop")
         p.add_argument("--no-progress", action="store_true")
         p.set_defaults(func=import_files, import_format=fmt, timeout=60.0)
-
-
-def _bar(args, **kw):
-    from tqdm import tqdm
-
-    return tqdm(disable=getattr(args, "no_progress", False) or None, file=sys.stderr, leave=False, **kw)
 
 
 def _arc(proxy, method: str, *a: Any) -> Any:
@@ -170,7 +164,7 @@ def export_wacz(args: argparse.Namespace) -> int:
     compressed = {"auto": None, "plain": False, "blocks": True}[args.index]
     with rpc_proxy(args) as proxy:
         jobs = _job_ids(args, proxy)
-        with _bar(args, unit="B", unit_scale=True, desc="export") as bar:
+        with progress_bar(args, unit="B", unit_scale=True, desc="export") as bar:
             source = _source(proxy, args, bar.update)
 
             def on_file(name: str) -> None:
@@ -203,7 +197,7 @@ def import_files(args: argparse.Namespace) -> int:
             source = args.files[0]
             if not os.path.isfile(source):
                 raise OSError(2, "no such file", source)
-            with _bar(args, total=os.path.getsize(source), unit="B", unit_scale=True, desc="unpack") as bar:
+            with progress_bar(args, total=os.path.getsize(source), unit="B", unit_scale=True, desc="unpack") as bar:
                 package = reader.extract(source, checked, progress=bar.update)
             paths = package.warcs
             originals = [os.path.basename(p) for p in paths]
@@ -218,7 +212,7 @@ def import_files(args: argparse.Namespace) -> int:
                     raise OSError(2, "no such file", f)
             paths, originals = list(args.files), [os.path.basename(f) for f in args.files]
         facts = []
-        with _bar(args, total=len(paths), unit="file", desc="check") as bar:
+        with progress_bar(args, total=len(paths), unit="file", desc="check") as bar:
             for path, original in zip(paths, originals):
                 facts.append(warcs.check_warc(path, original))
                 bar.update(1)
@@ -284,7 +278,7 @@ def _store_one(args, proxy, path: str, http_only: bool = False) -> None:
         rf = RemoteFile.for_local_file(path, name, None, url)
         if http_only:
             rf.host = ""
-        with _bar(args, total=os.path.getsize(path), unit="B", unit_scale=True, desc=f"checksum {name}") as bar:
+        with progress_bar(args, total=os.path.getsize(path), unit="B", unit_scale=True, desc=f"checksum {name}") as bar:
             first, checksum = store_while_hashing(lambda method, *a: _call(proxy, method, *a), rf, path, bar.update)
         status = _store(args, proxy, rf, first)
     finally:

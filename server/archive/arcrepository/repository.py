@@ -123,7 +123,7 @@ class PendingStore:
     def __init__(self, rf: RemoteFile):
         self.rf = rf
         self.checksum: str | None = None
-        self.digest = ""                     # the client's transfer digest, "sha256:<hex>" ("" : none)
+        self.digest = ""                     # the client's transfer digest, "blake3:<hex>" ("" : none)
         self.recorded = eventlet.Event()
         self.received: set[str] = set()      # replicas holding their copy, waiting for the checksum
 

@@ -98,7 +98,7 @@ class ArcRepositoryService(PreservationRpcs, NasService):
     @rpc(roles=SERVICE_ONLY)
     def confirm_store(self, name: str, checksum: str, digest: str | None = None) -> StoreStatusDto:
         """The checksum of the file ``begin_store`` started, as the caller computed it, and its
-        transfer digest (hex) when ``begin_store`` named one (``remote["digest"]``, ``sha256``):
+        transfer digest (hex) when ``begin_store`` named one (``remote["digest"]``, ``blake3``):
         the replicas verify their copies with that; the store then goes on as any other (follow
         it with ``store_status``). Raises InvalidName, InvalidInput (not an MD5 hex, or the
         digest missing or malformed), NotFound (no begun store waits: it was given up after the
@@ -109,7 +109,7 @@ class ArcRepositoryService(PreservationRpcs, NasService):
     def transfer_checksum(self, ticket_id: str, wait: float = 0.0) -> str | None:
         """For a replica that received a file under a ticket without a checksum (a begun store):
         the checksum to compare with once the admin database has it (the MD5, then
-        ``sha256:<hex>`` when the client gave a transfer digest); "" when it is not there
+        ``blake3:<hex>`` when the client gave a transfer digest); "" when it is not there
         after ``wait`` seconds (at most 10: ask again); None when the replica must not keep the
         file (the transfer is not wanted any more, or the store was given up)."""
         return self.archive.core.transfer_checksum(ticket_id, wait)

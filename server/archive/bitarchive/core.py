@@ -114,9 +114,9 @@ class Bitarchive:
 
     def _receive_then_confirm(self, rf: RemoteFile, local: str | None, timeout: float,
                               confirm: Callable[[], str]) -> StoredFile:
-        # The client's transfer digest (SHA-256, cheaper than MD5 where the CPU has SHA
-        # instructions) when it offers one: the copy is hashed once, in that digest, and its
-        # MD5 is the client's (equal SHA-256 digests are equal bytes). Else MD5, as before.
+        # The client's transfer digest (BLAKE3, or SHA-256: both cheaper than MD5) when it
+        # offers one: the copy is hashed once, in that digest, and its MD5 is the client's
+        # (equal BLAKE3 or SHA-256 digests are equal bytes). Else MD5, as before.
         algorithm = rf.digest if rf.digest in TRANSFER_DIGESTS else "md5"
         if local is not None:
             received = offload(lambda: self.storage.receive(rf.name, file_chunks(local), rf.size, algorithm))

@@ -12,6 +12,7 @@ import pytest
 from waiting import wait_for
 
 from server.archive.arcrepository.repository import ArcRepository, StoreLimits
+from server.archive.checksums import TRANSFER_DIGESTS
 from server.archive.remotefile import RemoteFile
 from server.archive.transfer import split_answer, ticket_id
 from shared.dto.archive import UploadReceiptDto
@@ -30,7 +31,7 @@ REPLICAS = [{"id": "ONE", "name": "Copenhagen", "type": "bitarchive"},
             {"id": "CS", "name": "Checksums", "type": "checksum"}]
 NAME = "1-1-x.warc.gz"
 MD5 = "0123456789abcdef0123456789abcdef"
-SHA256 = "ab" * 32
+DIGEST = "ab" * 32                                   # the client's transfer digest (BLAKE3 or SHA-256: 32 bytes)
 
 
 class Replicas_:
@@ -40,7 +41,7 @@ class Replicas_:
         self.repo: ArcRepository | None = None
         self.events: list[tuple[str, str]] = []      # (service, what happened), in order
         self.content = MD5
-        self.sha256 = SHA256                         # each copy's SHA-256, for stores offering that digest
+        self.digest = DIGEST                         # each copy's transfer digest, for stores offering one
 
     def __call__(self, service: str, method: str, *args, timeout: float):
         if method == "instances":
@@ -58,11 +59,11 @@ class Replicas_:
             if expected:
                 break
         md5, digests = split_answer(expected)
-        if (digests.get("sha256") != self.sha256) if rf.digest == "sha256" else (md5 != self.content):
+        if (digests.get(rf.digest) != self.digest) if rf.digest else (md5 != self.content):
             self.events.append((service, "copy discarded"))
             raise ChecksumMismatch("differs", {})
-        self.events.append((service, "copy kept" + (" (sha256)" if rf.digest else "")))
-        # a copy verified by SHA-256 is the client's bytes: its MD5 is the client's
+        self.events.append((service, "copy kept" + (f" ({rf.digest})" if rf.digest else "")))
+        # a copy verified by the transfer digest is the client's bytes: its MD5 is the client's
         return UploadReceiptDto(md5 if rf.digest else self.content, rf.size, False, f"{service}-a")
 
 
@@ -180,26 +181,28 @@ def test_a_second_confirm_is_refused(repo):
     assert status.complete and status.checksum == MD5
 
 
-def test_a_store_offering_sha256_has_its_copies_verified_by_that_digest_and_recorded_with_the_md5(repo):
-    begin(repo, digest="sha256")
+@pytest.mark.parametrize("digest", TRANSFER_DIGESTS)
+def test_a_store_offering_a_transfer_digest_has_its_copies_verified_by_it_and_recorded_with_the_md5(repo, digest):
+    begin(repo, digest=digest)
     with pytest.raises(InvalidInput):
         confirm(repo, MD5, NAME)                     # the digest it named is missing
     with pytest.raises(InvalidInput):
-        confirm(repo, MD5, NAME, MD5)                # an MD5 is no SHA-256 digest
-    confirm(repo, MD5, NAME, SHA256.upper())
+        confirm(repo, MD5, NAME, MD5)                # an MD5 is no 32-byte digest
+    confirm(repo, MD5, NAME, DIGEST.upper())
     status = final_status(repo)
     assert status.complete
     assert [(r.replica, r.state, r.checksum) for r in status.replicas] == [
         ("ONE", UploadState.UPLOAD_COMPLETED, MD5), ("TWO", UploadState.UPLOAD_COMPLETED, MD5),
         ("CS", UploadState.UPLOAD_COMPLETED, MD5)]
-    assert ("bitarchive_ONE", "copy kept (sha256)") in repo.fake.events
-    assert ("bitarchive_TWO", "copy kept (sha256)") in repo.fake.events
+    assert ("bitarchive_ONE", f"copy kept ({digest})") in repo.fake.events
+    assert ("bitarchive_TWO", f"copy kept ({digest})") in repo.fake.events
 
 
-def test_copies_whose_sha256_differs_from_the_clients_are_not_kept(repo):
-    repo.fake.sha256 = "cd" * 32                     # the file changed under the copies (same MD5 claimed)
-    begin(repo, digest="sha256")
-    confirm(repo, MD5, NAME, SHA256)
+@pytest.mark.parametrize("digest", TRANSFER_DIGESTS)
+def test_copies_whose_transfer_digest_differs_from_the_clients_are_not_kept(repo, digest):
+    repo.fake.digest = "cd" * 32                     # the file changed under the copies (same MD5 claimed)
+    begin(repo, digest=digest)
+    confirm(repo, MD5, NAME, DIGEST)
     status = final_status(repo)
     assert not status.complete
     assert "ONE" in status.failed_replicas and "TWO" in status.failed_replicas

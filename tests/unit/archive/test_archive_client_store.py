@@ -9,7 +9,15 @@ import os
 
 import pytest
 
-from server.archive.checksums import BackgroundHash, InlineHash, arrival_hash, file_digests
+from server.archive.checksums import (
+    TRANSFER_DIGESTS,
+    BackgroundHash,
+    InlineHash,
+    arrival_hash,
+    file_digests,
+    new_hash,
+    transfer_digest,
+)
 from server.archive.client_store import store_while_hashing
 from server.archive.remotefile import RemoteFile
 from server.archive.storage import BitarchiveStorage, file_chunks
@@ -32,6 +40,20 @@ class Arcrepository:
         return StoreStatusDto("f.warc", "", 3, [ReplicaStateDto("ONE", UploadState.UPLOAD_STARTED)], running=True)
 
 
+def hex_of(algorithm: str, path: str) -> str:
+    h = new_hash(algorithm)
+    with open(path, "rb") as fh:
+        h.update(fh.read())
+    return h.hexdigest()
+
+
+def test_blake3_is_the_transfer_digest_and_its_hash_is_the_reference_one():
+    assert transfer_digest() == "blake3" and "blake3" in TRANSFER_DIGESTS
+    # the BLAKE3 paper's test vector for the empty input: the package is the real BLAKE3
+    assert new_hash("blake3").hexdigest() == "af1349b9f5f9a1a6a0404dea36dcc9499bcb25c9adc112b7cc9a93cae41f3262"
+    assert new_hash("blake3").digest_size == 32
+
+
 @pytest.fixture
 def local_file(tmp_path):
     path = tmp_path / "f.warc"
@@ -51,17 +73,16 @@ def test_the_store_begins_without_a_checksum_and_the_clients_own_follows(local_f
     assert arc.calls[1][1:] == ("f.warc", md5)
 
 
-def test_a_client_offering_sha256_names_it_and_confirms_both_digests_from_one_read(local_file):
+@pytest.mark.parametrize("digest", TRANSFER_DIGESTS)
+def test_a_client_offering_a_transfer_digest_names_it_and_confirms_both_digests_from_one_read(local_file, digest):
     path, md5 = local_file
     arc = Arcrepository()
     rf = RemoteFile.for_local_file(path, "f.warc", None, "http://here/offer/x")
     seen: list[int] = []
-    _, checksum = store_while_hashing(arc, rf, path, seen.append, digest="sha256")
+    _, checksum = store_while_hashing(arc, rf, path, seen.append, digest=digest)
     assert checksum == md5
-    assert arc.calls[0][1]["digest"] == "sha256" and arc.calls[0][1]["checksum"] is None
-    with open(path, "rb") as fh:
-        sha256 = hashlib.sha256(fh.read()).hexdigest()
-    assert arc.calls[1][1:] == ("f.warc", md5, sha256)
+    assert arc.calls[0][1]["digest"] == digest and arc.calls[0][1]["checksum"] is None
+    assert arc.calls[1][1:] == ("f.warc", md5, hex_of(digest, path))
     assert sum(seen) == os.path.getsize(path)             # read once: progress counts each byte once
 
 
@@ -71,6 +92,7 @@ def test_file_digests_equal_hashlib_for_one_or_more_algorithms(local_file, tmp_p
     assert file_digests(path, ("md5",)) == [md5]
     assert file_digests(path, ("md5", "sha256", "sha1")) == [
         md5, hashlib.sha256(data).hexdigest(), hashlib.sha1(data).hexdigest()]  # noqa: S324
+    assert file_digests(path, ("md5", "blake3")) == [md5, hex_of("blake3", path)]
     empty = tmp_path / "empty"
     empty.write_bytes(b"")
     assert file_digests(str(empty), ("md5", "sha256")) == [hashlib.md5(b"").hexdigest(),  # noqa: S324
@@ -117,48 +139,49 @@ def test_a_received_copy_is_kept_only_with_its_own_checksum_and_nothing_stays_be
     assert os.listdir(tmp_path / "ba" / "tempdir") == []
 
 
-def test_a_copy_received_in_sha256_is_kept_only_when_that_digest_matches_and_then_carries_the_md5(
-        local_file, tmp_path):
+@pytest.mark.parametrize("digest", TRANSFER_DIGESTS)
+def test_a_copy_received_in_a_transfer_digest_is_kept_only_when_that_digest_matches_and_then_carries_the_md5(
+        local_file, tmp_path, digest):
     path, md5 = local_file
-    with open(path, "rb") as fh:
-        sha256 = hashlib.sha256(fh.read()).hexdigest()
+    own = hex_of(digest, path)
+    other = hex_of(next(d for d in TRANSFER_DIGESTS if d != digest), path)
     storage = BitarchiveStorage([str(tmp_path / "ba")])
     storage.start()
-    received = storage.receive("f.warc", file_chunks(path), os.path.getsize(path), "sha256")
-    assert received.algorithm == "sha256" and received.checksum == sha256
+    received = storage.receive("f.warc", file_chunks(path), os.path.getsize(path), digest)
+    assert received.algorithm == digest and received.checksum == own
     with pytest.raises(ChecksumMismatch):
         storage.commit(received, "0" * 64, md5)            # another file's digest: nothing kept
     assert storage.lookup("f.warc") is None and os.listdir(tmp_path / "ba" / "tempdir") == []
-    received = storage.receive("f.warc", file_chunks(path), None, "sha256")
+    for wrong in (md5, other):                             # an MD5, or the other algorithm's digest of the same bytes
+        with pytest.raises(ChecksumMismatch):
+            storage.commit(storage.receive("f.warc", file_chunks(path), None, digest), wrong, md5)
     with pytest.raises(ChecksumMismatch):
-        storage.commit(received, md5)                      # an MD5 is no SHA-256 digest: nothing kept
-    with pytest.raises(ChecksumMismatch):
-        storage.commit(storage.receive("f.warc", file_chunks(path), None, "sha256"), sha256)   # no MD5 given
+        storage.commit(storage.receive("f.warc", file_chunks(path), None, digest), own)   # no MD5 given
     assert storage.lookup("f.warc") is None and os.listdir(tmp_path / "ba" / "tempdir") == []
-    stored = storage.commit(storage.receive("f.warc", file_chunks(path), None, "sha256"), f"sha256:{sha256}", md5)
+    stored = storage.commit(storage.receive("f.warc", file_chunks(path), None, digest), f"{digest}:{own}", md5)
     assert stored.checksum == md5 and storage.lookup("f.warc") == stored.path
     assert hashlib.md5(open(stored.path, "rb").read()).hexdigest() == md5   # noqa: S324
 
 
-@pytest.mark.parametrize("digest", ["sha256", ""])
+@pytest.mark.parametrize("digest", [*TRANSFER_DIGESTS, ""])
 def test_a_bitarchive_keeps_a_begun_copy_only_when_the_answer_has_its_digest_and_receipts_the_md5(
         local_file, tmp_path, digest):
     from server.archive.bitarchive.core import BatchLimits, Bitarchive
 
     path, md5 = local_file
-    with open(path, "rb") as fh:
-        sha256 = hashlib.sha256(fh.read()).hexdigest()
+    own = hex_of(digest, path) if digest else md5
     ba = Bitarchive(BitarchiveStorage([str(tmp_path / "ba")]), str(tmp_path / "batch"), BatchLimits())
     ba.start()
     rf = RemoteFile.for_local_file(path, "f.warc")
     rf.digest = digest
     # what transfer_checksum answers: the MD5, then the client's transfer digest when it gave one
-    wrong = f"{md5} sha256:{'0' * 64}" if digest else "f" * 32
+    wrong = f"{md5} {digest}:{'0' * 64}" if digest else "f" * 32
     with pytest.raises(ChecksumMismatch):
         ba.upload(rf, "i1", True, 10, lambda: wrong)
     if digest:
-        with pytest.raises(ChecksumMismatch):
-            ba.upload(rf, "i1", True, 10, lambda: md5)          # no SHA-256 to compare with: nothing kept
+        for answer in (md5, f"{md5} {'sha256' if digest == 'blake3' else 'blake3'}:{own}"):
+            with pytest.raises(ChecksumMismatch):               # no digest of its algorithm to compare with
+                ba.upload(rf, "i1", True, 10, lambda: answer)   # noqa: B023 - called at once
     assert not ba.has_file("f.warc") and os.listdir(tmp_path / "ba" / "tempdir") == []
-    receipt = ba.upload(rf, "i1", True, 10, lambda: f"{md5} sha256:{sha256}" if digest else md5)
+    receipt = ba.upload(rf, "i1", True, 10, lambda: f"{md5} {digest}:{own}" if digest else md5)
     assert receipt.checksum == md5 and ba.has_file("f.warc")

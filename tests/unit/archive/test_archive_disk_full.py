@@ -73,3 +73,15 @@ def test_a_sender_that_sends_more_than_fits_is_archive_full(small_disk):
     with pytest.raises(ArchiveFull):
         storage.store("1-1-20240101000000-00002-host.warc.gz", _chunks(data), None, None)
     assert os.listdir(small_disk / "store" / FILEDIR) == [] and os.listdir(small_disk / "store" / TEMPDIR) == []
+
+
+def test_a_begun_store_received_in_blake3_on_a_full_disk_is_archive_full_and_leaves_nothing(small_disk):
+    """The two-step write of a begun store (receive in the client's transfer digest, commit
+    after the confirm) fails the same way when the disk fills: no copy waits for a checksum."""
+    storage = BitarchiveStorage([str(small_disk / "store")], min_free_bytes=0)
+    storage.start()
+    data = os.urandom(600 * 1024)
+    with pytest.raises(ArchiveFull):
+        storage.receive("1-1-20240101000000-00003-host.warc.gz", _chunks(data, filler=str(small_disk / "filler")),
+                        len(data), "blake3")
+    assert os.listdir(small_disk / "store" / FILEDIR) == [] and os.listdir(small_disk / "store" / TEMPDIR) == []

@@ -99,3 +99,20 @@ def test_a_command_builds_only_its_own_parsers():
 
     assert set(main.build_parser(["jobs", "list"])._subparsers._group_actions[0].choices) == {"jobs", "scheduler"}
     assert set(main.build_parser(["--help"])._subparsers._group_actions[0].choices) == set(main.COMMANDS)
+
+
+BAR_PROBE = """
+import argparse, json, sys
+from server.cli.common import NoBar, progress_bar
+bars = [progress_bar(argparse.Namespace(no_progress=True), total=3),   # asked for none
+        progress_bar(argparse.Namespace(), total=3)]                   # standard error is a pipe here
+with bars[1] as bar:
+    bar.update(3)
+print(json.dumps([all(isinstance(b, NoBar) for b in bars), "tqdm" in sys.modules]))
+"""
+
+
+def test_a_progress_bar_nobody_sees_imports_no_tqdm():
+    # tqdm's import and first bar cost 0.2-0.5 s of a `nas upload` (docs/decisions/archive-store-speed.md)
+    r = subprocess.run([sys.executable, "-c", BAR_PROBE], capture_output=True, text=True, timeout=120)
+    assert json.loads(r.stdout) == [True, False], r.stderr
