@@ -97,7 +97,9 @@ class JobConfiguration(Base):
     job_id: Mapped[int] = mapped_column(ForeignKey("jobs.id", ondelete="CASCADE"), primary_key=True)
     configuration_id: Mapped[int] = mapped_column(
         ForeignKey("configurations.id", ondelete="CASCADE"), primary_key=True, index=True)
-    domain_id: Mapped[int] = mapped_column(ForeignKey("domains.id", ondelete="CASCADE"), index=True)
+    #: the configuration's domain; no foreign key of its own: the configuration's (ON DELETE
+    #: CASCADE, like the configuration's to its domain) covers it (migration 0150)
+    domain_id: Mapped[int] = mapped_column(Integer, index=True)
     expected_objects: Mapped[int] = mapped_column(BigInteger, default=0)
     max_bytes: Mapped[int] = mapped_column(BigInteger, default=-1)     # the configuration's, then
     max_objects: Mapped[int] = mapped_column(BigInteger, default=-1)
