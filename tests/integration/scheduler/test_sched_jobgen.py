@@ -2,7 +2,7 @@
 import json
 
 from sched_helpers import domain, fresh, history, profile, selective, settings, snapshot
-from sqlalchemy import func, select
+from sqlalchemy import func, select, text
 from sqlalchemy.orm import Session
 
 from server.definitions import definitions
@@ -240,3 +240,19 @@ def test_a_domain_stopped_by_its_own_byte_limit_steps_no_further_in_the_next_sna
     assert _schedule(engine, second.id).error == ""
     in_jobs = {c for j in _jobs(session, second.id) for c in _configs(session, j.id)}
     assert big.id in in_jobs and own.id not in in_jobs
+
+
+def test_deleting_a_domain_deletes_its_job_configurations_through_its_configuration(engine, session):
+    """job_configurations have no foreign key of their own to domains (migration 0150): the
+    configuration's, which cascades as the configuration's to its domain does, covers it."""
+    a = domain(session, "a.dk")
+    b = domain(session, "b.dk")
+    h = selective(session, "two", [a, b])
+    session.commit()
+    job_id = _schedule(engine, h.id).jobs[0]
+    assert _configs(session, job_id) == sorted([a.id, b.id])
+    session.execute(text("DELETE FROM domains WHERE name = 'a.dk'"))
+    session.commit()
+    assert _configs(session, job_id) == [b.id]
+    rows = session.execute(select(JobConfiguration.domain_id).where(JobConfiguration.job_id == job_id)).scalars()
+    assert list(rows) == [b.domain_id]
