@@ -25,7 +25,7 @@ import logging
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from sqlalchemy import ARRAY, Integer, any_, bindparam, delete, func, insert, literal_column, select, update
+from sqlalchemy import ARRAY, Integer, Text, any_, bindparam, cast, delete, func, insert, literal_column, select, update
 from sqlalchemy.orm import Session, aliased
 
 from server.definitions.models import (
@@ -198,14 +198,19 @@ def global_traps(session: Session) -> list[str]:
 def _id_set(dialect: str, column):
     """``column`` is one of the ids bound as ``ids`` (see :func:`_ids`), as one parameter
     whatever their number (a job may hold more configurations than SQLite takes parameters):
-    an array on PostgreSQL, JSON on SQLite."""
+    an array literal cast to an array on PostgreSQL, JSON on SQLite."""
     if dialect == "postgresql":
-        return column == any_(bindparam("ids", type_=ARRAY(Integer)))
+        return column == any_(cast(bindparam("ids", type_=Text), ARRAY(Integer)))
     return column.in_(select(literal_column("value")).select_from(func.json_each(bindparam("ids"))))
 
 
-def _ids(dialect: str, ids: list[int]):
-    return ids if dialect == "postgresql" else json.dumps(ids)
+def _ids(dialect: str, ids: list[int]) -> str:
+    """The ids as one text parameter. On PostgreSQL an array literal, not a list: the driver
+    adapts a list's numbers one by one, ~2 ms of the client's CPU for a job's 1,400 domains,
+    twice per job (aliases, traps): 5 of its ~15 CPU seconds at 2,000,000 domains."""
+    if dialect == "postgresql":
+        return "{" + ",".join(map(str, ids)) + "}"
+    return json.dumps(ids)
 
 
 def _name_of(domain_id):
