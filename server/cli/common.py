@@ -125,9 +125,18 @@ def call(proxy: Any, service: str, method: str, *a: Any, **kw: Any) -> Any:
 
 
 class NoBar:
-    """What :func:`progress_bar` gives when no bar is shown: ``update`` does nothing."""
+    """What :func:`progress_bar` gives when no bar is shown: the part of tqdm's bar the commands
+    use (``update``, ``set_description``, ``close``, a settable ``total``), doing nothing."""
+
+    total: int | float | None = None
 
     def update(self, n: int = 1) -> None:
+        pass
+
+    def set_description(self, desc: str | None = None, refresh: bool = True) -> None:
+        pass
+
+    def close(self) -> None:
         pass
 
     def __enter__(self) -> NoBar:

@@ -116,3 +116,22 @@ def test_a_progress_bar_nobody_sees_imports_no_tqdm():
     # tqdm's import and first bar cost 0.2-0.5 s of a `nas upload` (docs/decisions/archive-store-speed.md)
     r = subprocess.run([sys.executable, "-c", BAR_PROBE], capture_output=True, text=True, timeout=120)
     assert json.loads(r.stdout) == [True, False], r.stderr
+
+
+def test_the_bar_nobody_sees_answers_everything_the_commands_ask_of_a_bar():
+    # `nas export wacz --no-progress` once failed on NoBar.set_description: every attribute a
+    # command uses on a bar (``bar.X`` in server/cli) must exist on NoBar too
+    import pathlib
+    import re
+
+    from server.cli.common import NoBar
+
+    cli = pathlib.Path(__file__).resolve().parents[3] / "server" / "cli"
+    used = {m for f in cli.glob("*.py") for m in re.findall(r"\bbar\.(\w+)", f.read_text())}
+    assert {"update", "set_description", "total"} <= used
+    bar = NoBar()
+    assert [name for name in sorted(used) if not hasattr(bar, name)] == []
+    bar.total = 10
+    bar.set_description("export")
+    bar.update(3)
+    bar.close()
