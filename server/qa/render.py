@@ -56,6 +56,7 @@ LOADED, TIMEOUT, CRASHED = "loaded", "timeout", "crashed"
 MISSING = "not in the archive"   # the reason of a failed request the viewerproxy marked missing
 UNFINISHED = "no answer within the page's time"   # still in flight when the page was read
 TRIES = 2                        # a crashed or hung tab is tried once more
+INDEX_WAIT_S = 600.0             # how long a page waits for the viewerproxy's index of its jobs
 QUIET_S = 0.5                    # the network counts as idle after this long with nothing in flight
 MAX_TEXT_CHARS = 5_000_000       # as the crawler's capture (server/crawler/browser/render.py)
 MAX_CONSOLE_ERRORS = 50
@@ -128,6 +129,7 @@ class Rendered:
     load_state: str = TIMEOUT
     seconds: float = 0.0
     tries: int = 1
+    index_building: bool = False      # the viewerproxy answered "the index is being built" (not the page)
 
     @property
     def missing(self) -> list[str]:
@@ -172,6 +174,7 @@ class _Tab:
         self._doc_rid = ""                      # the main frame's document request (the last, after redirects)
         self._doc_status = 0
         self._doc_url = ""
+        self._doc_retry_after = 0.0            # > 0: the proxy's index of the jobs was being built
         self._errors: list[str] = []
         self._auth_tries = 0
 
@@ -232,6 +235,8 @@ class _Tab:
         status = int(response.get("status") or 0)
         if rid and rid == self._doc_rid:
             self._doc_status, self._doc_url = status, url
+            building = status == 503 and str(headers.get("x-archive-index", "")).strip() == "building"
+            self._doc_retry_after = _seconds(headers.get("retry-after")) if building else 0.0
         if self._counted(url) and str(headers.get("x-archive-missing", "")).strip() == "1":
             self._failed_urls[url] = MISSING
 
@@ -336,6 +341,7 @@ class _Tab:
             return page
         finally:
             page.status = self._doc_status
+            page.index_building = self._doc_retry_after > 0
             page.requested = list(self._requested)
             failed = dict(page.failed)
             for failed_url, reason in self._failed_urls.items():
@@ -376,7 +382,8 @@ class AsyncReplayRenderer:
 
     def __init__(self, target: ReplayTarget, *, tabs: int = 2, page_seconds: float = 20.0,
                  executable: str | None = None, ignore: Sequence[str] = DEFAULT_IGNORE,
-                 scrolls: int = 20, clicks: int = 5, log_path: str | None = None):
+                 scrolls: int = 20, clicks: int = 5, log_path: str | None = None,
+                 index_wait: float = INDEX_WAIT_S):
         if tabs < 1:
             raise ReplayError("tabs must be at least 1")
         if not page_seconds > 0:
@@ -392,6 +399,7 @@ class AsyncReplayRenderer:
         self.scrolls = max(0, scrolls)
         self.clicks = max(0, clicks)
         self.log_path = log_path
+        self.index_wait = max(0.0, float(index_wait))
         self._pin = target.spki_pin()
         self._browser: Chromium | None = None
         self._context = ""      # the browser context of the pages (its proxy: the viewerproxy)
@@ -469,7 +477,7 @@ class AsyncReplayRenderer:
                 tab = _Tab(browser, self._context, self.target, self.page_seconds, self.ignore, self.scrolls,
                            self.clicks)
                 try:
-                    result = await asyncio.wait_for(tab.render(url, timestamp), self.page_seconds + 60)
+                    result = await self._render_when_indexed(tab, url, timestamp)
                     result.tries = attempt
                     return result
                 except (_TabFailed, BrowserError, TimeoutError) as exc:
@@ -487,6 +495,32 @@ class AsyncReplayRenderer:
                         await browser.close()
             assert last is not None
             return last
+
+
+    async def _render_when_indexed(self, tab: _Tab, url: str, timestamp: str) -> Rendered:
+        """The tab's page; while the viewerproxy answers that the index of the session's jobs is
+        being built (a QA run right after its harvest), the page is asked for again after the
+        proxy's Retry-After, for up to ``index_wait`` seconds. After that the answer stands, marked
+        ``index_building``: it says nothing about the page, and the caller must not score it."""
+        waited_until = None
+        while True:
+            result = await asyncio.wait_for(tab.render(url, timestamp), self.page_seconds + 60)
+            pause = min(max(tab._doc_retry_after, 0.5), 10.0)
+            if waited_until is None:   # counted from the first answer that the index is being built
+                waited_until = time.monotonic() + self.index_wait
+            if not result.index_building or time.monotonic() + pause > waited_until:
+                return result
+            log.info("the viewerproxy builds the index of the session's jobs: %s again in %.1f s", url, pause)
+            await asyncio.sleep(pause)
+            tab = _Tab(tab.browser, tab.context, tab.target, tab.page_seconds, tab.ignore, tab.scrolls, tab.clicks)
+
+
+def _seconds(value: Any) -> float:
+    """A Retry-After in seconds (a date, or nothing, counts as one second)."""
+    try:
+        return max(float(str(value).strip()), 1.0)
+    except ValueError:
+        return 1.0
 
 
 class _Pending:

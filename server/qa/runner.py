@@ -22,10 +22,10 @@ from sqlalchemy.orm import Session
 
 from server.qa import compare, results, runs
 from server.qa.pages import PageRef, select_pages
-from server.qa.render import Rendered, ReplayTarget
+from server.qa.render import INDEX_WAIT_S, Rendered, ReplayTarget
 from server.qa.render_process import RenderProcess
 from server.qa.sources import Sources
-from shared.errors import NasError
+from shared.errors import NasError, Unavailable
 
 log = logging.getLogger(__name__)
 
@@ -173,6 +173,10 @@ class Runner:
                         break
                     row = in_flight.popleft()
                     rendered = renderer.receive()
+                    if rendered.index_building:   # not the page's answer: nothing to score (the run can be run again)
+                        raise Unavailable(f"the viewerproxy was still building the index of jobs {job_ids} "
+                                          f"after {INDEX_WAIT_S:.0f} s; run QA of job {run.job_id} again later",
+                                          {"job_ids": job_ids})
                     crawl_png = self.sources.record_payload(index.views[row.url]) if row.url in index.views else None
                     raw_text = self.sources.record_payload(index.texts[row.url]) if row.url in index.texts else None
                     crawl_text = raw_text.decode("utf-8", "replace") if raw_text is not None else None

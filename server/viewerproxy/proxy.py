@@ -61,6 +61,7 @@ log = logging.getLogger("server.viewerproxy.proxy")
 CHUNK = 64 * 1024
 MAX_TRIES = 8                    # captures tried for one request before giving up
 MAX_REQUEST_BODY = 1 << 20       # a POST body is read and dropped (replay never forwards it)
+INDEX_RETRY_S = 5                # Retry-After of the "index is being built" answer (marked X-Archive-Index)
 CONTROL_COMMANDS = {"startrecordinguris", "stoprecordinguris", "clearrecordeduris", "getrecordeduris",
                     "changeindex"}
 DEST_KINDS = {"document": "page", "iframe": "page", "frame": "page", "image": "image", "script": "script",
@@ -298,7 +299,7 @@ class Handler(BaseHTTPRequestHandler):
         except IndexNotReady:
             self._page(503, "The index is being built",
                        "The index of this session's jobs is being built. Try again in a few seconds.",
-                       extra=[("Retry-After", "5")])
+                       extra=[("Retry-After", str(INDEX_RETRY_S)), ("X-Archive-Index", "building")])
             return
         except NasError as exc:
             self._page(502, "The archive does not answer", html.escape(exc.message))

@@ -192,7 +192,10 @@ def replay_headers(rec: Record) -> list[tuple[str, str]]:
         lower = name.lower()
         if lower in DROP:
             continue
-        out.append((ORIG_PREFIX + name, value) if lower in RENAMED else (name, value))
+        # the proxy's own X-Archive-* headers speak for the archive (missing, index being built):
+        # an archived response carrying such a name is kept under the Orig prefix, never believed
+        renamed = lower in RENAMED or lower.startswith("x-archive-")
+        out.append((ORIG_PREFIX + name, value) if renamed else (name, value))
     return out
 
 

@@ -44,3 +44,52 @@ def test_a_thumbnail_larger_than_the_limit_is_not_kept_and_a_broken_picture_has_
     kept = score(r, b"not a png", None, small)
     assert kept.replay_view is None and kept.crawl_view is None and kept.visual_score is None
     assert kept.score == 1.0
+
+
+def test_a_run_whose_index_is_still_being_built_fails_and_scores_nothing(database_url):
+    """The renderer gave up waiting for the viewerproxy's index: the proxy's answer is not the
+    page, so the run fails with a reason saying so and no page is scored (it can be run again)."""
+    from sqlalchemy.orm import Session
+
+    from server.db.engine import make_engine
+    from server.db.migrate import upgrade
+    from server.qa import runs
+    from server.qa.runner import Runner
+    from server.qa.sources import JobIndex
+
+    class Sources:   # the archive's side (outside the runner): an index without crawl-time views
+        def job_index(self, job_id):
+            return JobIndex()
+
+    class Renderer:  # the browser's side: the viewerproxy said "the index is being built" to the end
+        def __init__(self, target, **options):
+            self.sent = []
+
+        def start(self):
+            pass
+
+        def send(self, page):
+            self.sent.append(page)
+
+        def receive(self):
+            page = self.sent.pop(0)
+            return Rendered(page.url, status=503, title="The index is being built", index_building=True)
+
+        def close(self):
+            pass
+
+    stopped = []
+    engine = make_engine(database_url)
+    upgrade(engine, "qa", "server.qa.migrations")
+    make = lambda: Session(engine, expire_on_commit=False)  # noqa: E731
+    with make() as db:
+        run = runs.create(db, 7, "qa-person", 50, 0.9)
+        runs.plan(db, run.run_id, [("https://a.test/", "seed", "20260101000000")])
+    runner = Runner(make, Sources(), LIMITS, lambda jobs: (None, lambda: stopped.append(jobs)), renderer=Renderer)
+    runner.work(run.run_id)
+    with make() as db:
+        done = runs.describe(db, run.run_id)
+        assert done.state == "failed" and "still building the index of jobs [7]" in done.error
+        assert done.pages_checked == 0 and [r.url for r in runs.pending(db, run.run_id)] == ["https://a.test/"]
+    assert stopped == [[7]]          # the viewer session was stopped all the same
+    engine.dispose()
