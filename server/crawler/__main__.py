@@ -27,6 +27,17 @@ def _record_early_stop(signum, _frame) -> None:
     _early_stop.append(signum)
 
 
+def _event_loop_run(main):
+    """asyncio.run on uvloop where it is installed (a pinned dependency): the crawler's HTTP
+    client is a plain asyncio.Protocol, and libuv's loop costs a fraction of the default one's
+    per callback and per socket event (#36: the loop was an eighth of a URI's CPU)."""
+    try:
+        import uvloop
+    except ImportError:  # pragma: no cover - the standard loop runs the same code
+        return asyncio.run(main)
+    return uvloop.run(main)
+
+
 async def _run(job_dir: str, spec_path: str) -> str:
     from server.crawler.engine import Crawler
 
@@ -124,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(filename=os.path.join(job_dir, "crawler.log"), level=logging.INFO,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
-        end = asyncio.run(_run(job_dir, spec_path))
+        end = _event_loop_run(_run(job_dir, spec_path))
     except Exception:  # noqa: BLE001 - reported, then a non-zero exit for the harvester
         logging.exception("crawl failed")
         print("crawl failed: see crawler.log in the job directory", file=sys.stderr)

@@ -158,3 +158,22 @@ def test_the_fast_warc_date_is_warc_date_of_the_same_instant():
     instants += [1.7e9 + s + f for s in range(50) for f in (0.0, 0.0005, 0.0009995, 0.9995, 0.9999995, 0.123456)]
     for t in instants:
         assert iso_ms(t) == warc_date(datetime.fromtimestamp(t, UTC)), t
+
+
+def test_records_are_gzipped_by_zlib_ng_and_the_crawl_runs_on_uvloop():
+    """The two pinned speed-ups (#36) are the ones in use, not their fallbacks; zlib-ng's members
+    are plain gzip, read back by the standard library."""
+    import asyncio
+    import gzip
+
+    from server.crawler import warc_writer
+    from server.crawler.__main__ import _event_loop_run
+
+    assert warc_writer.zlib.__name__ == "zlib_ng.zlib_ng"
+    data = b"WARC/1.1\r\n" + b"<p>archived</p>" * 500
+    assert gzip.decompress(warc_writer._gzip_member(data)) == data
+
+    async def loop_module():
+        return type(asyncio.get_running_loop()).__module__
+
+    assert _event_loop_run(loop_module()).startswith("uvloop")
