@@ -345,7 +345,7 @@ def _merge_crawl_logs(job_dir: str, dirs: list[str]) -> None:
 
 def _merge_page_lists(job_dir: str, dirs: list[str]) -> None:
     """One pages.jsonl (browser capture's page list): one header, then every part's pages."""
-    from server.crawler.browser.capture import PAGES_FILE, PAGES_HEADER
+    from server.crawler.page_list import PAGES_FILE, PAGES_HEADER
 
     parts = [os.path.join(d, PAGES_FILE) for d in dirs if os.path.exists(os.path.join(d, PAGES_FILE))]
     if not parts:

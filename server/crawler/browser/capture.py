@@ -36,6 +36,7 @@ from server.crawler.browser.render import FAILED, RenderedPage, Tab, TabFailed
 from server.crawler.crawl_log import LogEntry
 from server.crawler.frontier import QueuedUri
 from server.crawler.http_client import Capture
+from server.crawler.page_list import PAGES_FILE, PAGES_HEADER
 from server.crawler.urls import BadUrl
 from server.crawler.warc_writer import Written
 
@@ -44,8 +45,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-PAGES_FILE = "pages.jsonl"
-PAGES_HEADER = {"format": "json-pages-1.0", "id": "pages", "title": "All Pages"}
 _HTML = ("text/html", "application/xhtml+xml")
 TRIES = 2  # a tab that crashes or hangs is tried once more in a new tab
 

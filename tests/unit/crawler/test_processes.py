@@ -114,3 +114,17 @@ def test_a_stopped_job_of_two_processes_resumes_and_archives_nothing_twice(web, 
     assert len(in_seed_domains) == len(set(in_seed_domains)), "archived twice after the resume"
     assert set(stopped) < set(done)
     warcio_check(read_results(job)["warcs"])
+
+
+def test_merging_the_parts_of_a_crawl_without_a_browser_imports_no_browser_module(tmp_path):
+    """The coordinator's merge looked for the parts' page lists through the browser package, whose
+    imports were 7 % of a short two-process crawl's CPU (#36)."""
+    (tmp_path / "shard-00").mkdir()
+    (tmp_path / "shard-00" / "crawl.log").write_text("")
+    code = ("import sys\n"
+            "from server.crawler.shards import _merge_page_lists\n"
+            f"_merge_page_lists({str(tmp_path)!r}, [{str(tmp_path / 'shard-00')!r}])\n"
+            "print(sorted(m for m in sys.modules if m.startswith('server.crawler.browser')))\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
