@@ -258,7 +258,7 @@ def cdx(work: str) -> dict:
 
 
 def main() -> None:
-    work = tempfile.mkdtemp(prefix="nas-archive-bench-", dir=os.environ.get("NAS_BENCH_TMP"))
+    work = tempfile.mkdtemp(prefix="nas-archive-bench-", dir=os.environ.get("NAS_BENCH_TMP") or None)
     figures: dict = {}
     try:
         print("archive benchmark (2 cores; warm page cache for both sides)")

@@ -125,7 +125,7 @@ def main() -> None:
     mib = int(sys.argv[2]) if len(sys.argv) > 2 else 64
     rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 3
     par = min(ChecksumJob.threads, count)
-    work = tempfile.mkdtemp(prefix="nas-checksum-bench-", dir=os.environ.get("NAS_BENCH_TMP"))
+    work = tempfile.mkdtemp(prefix="nas-checksum-bench-", dir=os.environ.get("NAS_BENCH_TMP") or None)
     vhost = f"nas-bench-{uuid.uuid4().hex[:8]}"
     subprocess.run(["rabbitmqctl", "-q", "add_vhost", vhost], check=True)
     subprocess.run(["rabbitmqctl", "-q", "set_permissions", "-p", vhost, "guest", ".*", ".*", ".*"], check=True)

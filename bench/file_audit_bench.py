@@ -204,7 +204,7 @@ def main() -> None:
     from server.runtime import supervisor
     from shared.client import ServiceClient
 
-    work = tempfile.mkdtemp(prefix="nas-file-audit-bench-", dir=os.environ.get("NAS_BENCH_TMP"))
+    work = tempfile.mkdtemp(prefix="nas-file-audit-bench-", dir=os.environ.get("NAS_BENCH_TMP") or None)
     vhost = f"nas-bench-{uuid.uuid4().hex[:8]}"
     subprocess.run(["rabbitmqctl", "-q", "add_vhost", vhost], check=True)
     subprocess.run(["rabbitmqctl", "-q", "set_permissions", "-p", vhost, "guest", ".*", ".*", ".*"], check=True)

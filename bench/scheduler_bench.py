@@ -272,7 +272,7 @@ def main() -> None:
         print(json.dumps(claims(a.url)))
         return
     results = []
-    tmp = tempfile.mkdtemp(prefix="nas-sched-bench-", dir=os.environ.get("NAS_BENCH_TMP"))
+    tmp = tempfile.mkdtemp(prefix="nas-sched-bench-", dir=os.environ.get("NAS_BENCH_TMP") or None)
     for n in a.domains:
         for kind in a.db:
             url, handle = _database(kind, tmp)

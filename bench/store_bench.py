@@ -99,7 +99,7 @@ def store_figures(work: str, uri: str, src: str, rounds: int = 2, keep_src: bool
 
 
 def main() -> None:
-    work = tempfile.mkdtemp(prefix="nas-store-bench-", dir=os.environ.get("NAS_BENCH_TMP"))
+    work = tempfile.mkdtemp(prefix="nas-store-bench-", dir=os.environ.get("NAS_BENCH_TMP") or None)
     vhost = f"nas-bench-{uuid.uuid4().hex[:8]}"
     subprocess.run(["rabbitmqctl", "-q", "add_vhost", vhost], check=True)
     subprocess.run(["rabbitmqctl", "-q", "set_permissions", "-p", vhost, "guest", ".*", ".*", ".*"], check=True)

@@ -65,7 +65,7 @@ def _job(src: str, size: int) -> list[str]:
 
 def main() -> None:
     size = int(os.environ.get("NAS_BENCH_WACZ_BYTES", GB))
-    work = tempfile.mkdtemp(prefix="nas-wacz-bench-", dir=os.environ.get("NAS_BENCH_TMP"))
+    work = tempfile.mkdtemp(prefix="nas-wacz-bench-", dir=os.environ.get("NAS_BENCH_TMP") or None)
     vhost = f"nas-bench-{uuid.uuid4().hex[:8]}"
     subprocess.run(["rabbitmqctl", "-q", "add_vhost", vhost], check=True)
     subprocess.run(["rabbitmqctl", "-q", "set_permissions", "-p", vhost, "guest", ".*", ".*", ".*"], check=True)
