@@ -72,6 +72,14 @@ def ingest_chunk(session: Session, run_id: int, first_line: int, lines: Sequence
         raise InvalidInput(f"a chunk may hold at most {max_lines} lines, not {len(lines)}",
                            {"max_lines": max_lines, "lines": len(lines)})
     sqlite = session.get_bind().dialect.name == "sqlite"
+    if not sqlite:
+        # A chunk's commit does not wait for its WAL flush (#36: ~80 ms of a 5,000-line chunk's
+        # ~300 ms here). Nothing can be lost unseen: a crash of the database loses at most the
+        # last chunks, whole (PostgreSQL never keeps a later transaction without an earlier one),
+        # with the run's next_line in the same transactions; the next chunk sent is then refused
+        # with the line to send from, and --resume sends from there. ingest_finish commits with
+        # the usual durability, which flushes every chunk before it.
+        session.connection().exec_driver_sql("SET LOCAL synchronous_commit = off")
     if sqlite:
         # write first: the transaction takes SQLite's write lock before it reads, so the ids
         # taken below and the run's next_line cannot change under it

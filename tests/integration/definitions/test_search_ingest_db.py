@@ -130,3 +130,22 @@ def test_ingest_bulk_path_with_existing_names_and_a_concurrent_writer(engine, mo
         s.commit()
         assert later.id == s.execute(select(func.max(Domain.id))).scalar()
         assert _all(s, "*ate*")[0] == ["later.dk"]  # the trigram index follows ordinary inserts too
+
+
+def test_a_chunk_commits_without_waiting_for_its_wal_flush_and_the_finish_with_it(engine):
+    """PostgreSQL: each ingest chunk's transaction has synchronous_commit off (a crash loses at
+    most the last chunks, whole, and the run's next_line with them: they are sent again on
+    --resume); the finish's transaction keeps the server's durable default."""
+    if engine.dialect.name != "postgresql":
+        pytest.skip("a PostgreSQL setting")
+    with Session(engine, expire_on_commit=False) as s:
+        default = s.execute(text("SHOW synchronous_commit")).scalar_one()
+        run = ingest.start(s, "t", 2)
+        s.commit()
+        ingest.ingest_chunk(s, run.id, 1, NAMES[:2], DomainDefaults())
+        assert s.execute(text("SHOW synchronous_commit")).scalar_one() == "off"
+        s.commit()
+        ingest.finish(s, run.id)
+        assert s.execute(text("SHOW synchronous_commit")).scalar_one() == default == "on"
+        s.commit()
+        assert ingest.get(s, run.id).next_line == 3
