@@ -496,7 +496,6 @@ class AsyncReplayRenderer:
             assert last is not None
             return last
 
-
     async def _render_when_indexed(self, tab: _Tab, url: str, timestamp: str) -> Rendered:
         """The tab's page; while the viewerproxy answers that the index of the session's jobs is
         being built (a QA run right after its harvest), the page is asked for again after the
