@@ -346,6 +346,10 @@ def generate(session: Session, hd: HarvestDefinition, settings: Mapping[str, Any
     est = EstimationSettings.from_settings(settings)
     gen = Generation(hd.id, hd.runs)
     session.commit()
+    analysed = entries.refresh_statistics(session)
+    session.commit()   # ANALYZE's lock is held to the end of its transaction
+    if analysed:
+        log.info("job generation of %s: planner statistics refreshed for %s", hd.name, ", ".join(analysed))
     begin_write(session)
     check_definition(session, hd)
     remove_unfinished_run(session, hd.id, hd.runs)
