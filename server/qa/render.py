@@ -474,8 +474,7 @@ class AsyncReplayRenderer:
             last: Rendered | None = None
             for attempt in range(1, TRIES + 1):
                 browser = await self._browser_now()
-                tab = _Tab(browser, self._context, self.target, self.page_seconds, self.ignore, self.scrolls,
-                           self.clicks)
+                tab = self._tab(browser)
                 try:
                     result = await self._render_when_indexed(tab, url, timestamp)
                     result.tries = attempt
@@ -511,7 +510,10 @@ class AsyncReplayRenderer:
                 return result
             log.info("the viewerproxy builds the index of the session's jobs: %s again in %.1f s", url, pause)
             await asyncio.sleep(pause)
-            tab = _Tab(tab.browser, tab.context, tab.target, tab.page_seconds, tab.ignore, tab.scrolls, tab.clicks)
+            tab = self._tab(tab.browser)
+
+    def _tab(self, browser: Chromium) -> _Tab:
+        return _Tab(browser, self._context, self.target, self.page_seconds, self.ignore, self.scrolls, self.clicks)
 
 
 def _seconds(value: Any) -> float:
