@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import sys
 import time
 
 from sqlalchemy import Engine, create_engine, event
@@ -43,7 +44,26 @@ def make_engine(url: str, pool_size: int = 5) -> Engine:
         event.listen(engine, "connect", _sqlite_pragmas)
         event.listen(engine, "begin", _sqlite_begin)
         return engine
+    cooperative_postgresql_waits()
     return create_engine(u, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True)
+
+
+def cooperative_postgresql_waits() -> None:
+    """Under eventlet, let a PostgreSQL statement wait for its answer without freezing the process.
+
+    psycopg waits for the server in C (``poll()``) unless it sees gevent's monkey-patching; it
+    does not know eventlet's. So in our services every statement froze the whole hub for its
+    duration: no RPC answered, no heartbeat sent, and two green threads' statements ran one
+    after the other although each had its own connection and backend (a 20 s bulk statement of
+    job generation held up the scheduler for 20 s). psycopg's ``wait_select`` calls
+    ``select.select``, which eventlet has made green: the green thread waits, the others run.
+    Harmless outside eventlet (not set there), and set once per process."""
+    patcher = sys.modules.get("eventlet.patcher")  # not imported: nothing is patched (the CLI)
+    if patcher is None or not patcher.is_monkey_patched("select"):
+        return
+    from psycopg import waiting
+
+    waiting.wait = waiting.wait_select
 
 
 def private_database(path: str) -> None:

@@ -240,7 +240,7 @@ ORDER BY e.configuration_id
 # window with the two seeks, the lookups cost about as much as the insert; the statement's time
 # is now the insert and its foreign-key checks. SQLite keeps the windows: there one statement
 # would hold the database's only write lock for the whole copy.
-_COPY_RUN_TO_JOBS = text(f"""
+_COPY_RUN_TO_JOBS = f"""
 INSERT INTO job_configurations (job_id, configuration_id, domain_id, expected_objects, max_bytes, max_objects)
 SELECT job_id, configuration_id, domain_id, expected_objects, max_bytes, max_objects
 FROM (
@@ -249,20 +249,53 @@ FROM (
   FROM jobgen_entries e
   LEFT JOIN jobgen_spans s ON s.harvest_id = e.harvest_id AND {
       " AND ".join(f"s.{c} = e.{c}" for c in ("profile_id", "byte_order", "expected_objects", "configuration_id"))}
-  WHERE e.harvest_id = :harvest_id
+  WHERE e.harvest_id = :harvest_id {{part}}
 ) t
 ORDER BY configuration_id
-""")
+"""
 _COPY_WORK_MEM = "256MB"
 
 
-def copy_run_to_jobs(session: Session, harvest_id: int) -> int:
-    """PostgreSQL: all the run's entries become configurations of their jobs, in one statement
-    (``_COPY_RUN_TO_JOBS``). Returns how many."""
+_E_KEY = "(e.profile_id, e.byte_order, e.expected_objects, e.configuration_id)"
+_COPY_PARTS = {
+    (False, False): text(_COPY_RUN_TO_JOBS.format(part="")),
+    (True, False): text(_COPY_RUN_TO_JOBS.format(part=f"AND {_E_KEY} >= (:fp, :fb, :fe, :fc)")),
+    (False, True): text(_COPY_RUN_TO_JOBS.format(part=f"AND {_E_KEY} < (:up, :ub, :ue, :uc)")),
+    (True, True): text(_COPY_RUN_TO_JOBS.format(
+        part=f"AND {_E_KEY} >= (:fp, :fb, :fe, :fc) AND {_E_KEY} < (:up, :ub, :ue, :uc)")),
+}
+
+
+def copy_run_to_jobs(session: Session, harvest_id: int, start: tuple | None = None,
+                     until: tuple | None = None) -> int:
+    """PostgreSQL: the run's entries become configurations of their jobs, in one statement
+    (``_COPY_RUN_TO_JOBS``): all of them, or those with sort keys from ``start`` (the first key
+    of a job: the running max needs the part to begin with a span) up to, not including,
+    ``until`` (the first key of a later job). Returns how many."""
     conn = session.connection()
     bulk_transaction(conn)
     conn.exec_driver_sql(f"SET LOCAL work_mem = '{_COPY_WORK_MEM}'")
-    return conn.execute(_COPY_RUN_TO_JOBS, {"harvest_id": harvest_id}).rowcount
+    params: dict = {"harvest_id": harvest_id}
+    if start is not None:
+        params.update(zip(("fp", "fb", "fe", "fc"), start, strict=True))
+    if until is not None:
+        params.update(zip(("up", "ub", "ue", "uc"), until, strict=True))
+    return conn.execute(_COPY_PARTS[start is not None, until is not None], params).rowcount
+
+
+def parts(starts: list[tuple[tuple, int]], count: int) -> list[tuple[tuple | None, tuple | None]]:
+    """The run cut into up to ``count`` parts of about as many entries each, along job
+    boundaries, for :func:`copy_run_to_jobs` side by side: ``starts`` holds each job's first sort
+    key and size, in the order made. Answers (start, until) pairs, None for either end."""
+    total = sum(n for _, n in starts)
+    cuts: list[tuple] = []
+    seen = 0
+    for key, n in starts:
+        if seen and seen >= total * (len(cuts) + 1) / count:
+            cuts.append(key)
+        seen += n
+    bounds: list[tuple | None] = [None, *cuts, None]
+    return list(zip(bounds, bounds[1:]))
 
 
 def copy_to_jobs(session: Session, harvest_id: int, lo: int, hi: int) -> int:

@@ -28,6 +28,7 @@ from typing import Any
 from sqlalchemy import ARRAY, Integer, Text, any_, bindparam, cast, delete, func, insert, literal_column, select, update
 from sqlalchemy.orm import Session, aliased
 
+from server.db.parallel import side_by_side
 from server.definitions.models import (
     CrawlProfile,
     Domain,
@@ -96,22 +97,36 @@ def _windows(session: Session, hd: HarvestDefinition, size: int):
 
 
 def fill_entries(session: Session, hd: HarvestDefinition, est: EstimationSettings, batch: int = 10000,
-                 on_batch: Callable[[], Any] | None = None) -> int:
+                 on_batch: Callable[[], Any] | None = None, parallel: int = 1) -> int:
     """Step 1, in the database (:mod:`entries`), a window of ``batch`` configuration ids per
-    write transaction. Returns the number of configurations the run takes."""
+    write transaction; on PostgreSQL ``parallel`` windows at once, each on a connection of its
+    own (:func:`side_by_side`; SQLite has one writer). Returns the number of configurations the
+    run takes."""
     session.execute(delete(E).where(E.harvest_id == hd.id))
     snapshot = hd.kind == HarvestKind.SNAPSHOT.value
-    total = 0
-    for lo, hi in list(_windows(session, hd, batch)):
-        session.commit()
-        begin_write(session)
-        total += entries.insert_window(
-            session, harvest_id=hd.id, snapshot=snapshot, based_on_id=hd.based_on_id if snapshot else None,
-            lo=lo, hi=hi, harvest_max_objects=_limit(hd.max_objects) if snapshot else -1,
+    windows = list(_windows(session, hd, batch))
+    session.commit()
+
+    def one(s: Session, window: tuple[int, int]) -> int:
+        begin_write(s)
+        return entries.insert_window(
+            s, harvest_id=hd.id, snapshot=snapshot, based_on_id=hd.based_on_id if snapshot else None,
+            lo=window[0], hi=window[1], harvest_max_objects=_limit(hd.max_objects) if snapshot else -1,
             harvest_max_bytes=_limit(hd.max_bytes) if snapshot else -1, est=est)
+
+    if parallel > 1 and _dialect(session) == "postgresql":
+        return sum(side_by_side(session.get_bind(), windows, one, parallel, on_batch))
+    total = 0
+    for window in windows:
+        total += one(session, window)
+        session.commit()
         if on_batch is not None:
             on_batch()
     return total
+
+
+def _dialect(session: Session) -> str:
+    return session.get_bind().dialect.name
 
 
 # --- checks that make a definition unschedulable ------------------------------------------------
@@ -270,7 +285,7 @@ def store_job(session: Session, ctx: JobContext, draft: JobDraft, keys: tuple[tu
     # scalar subquery) only for those. Joined to ``domains`` instead, SQLite drove both from the
     # job's ~1,400 domains, each a read of a random page of that big table: 9 of 69 CPU seconds
     # at 2,000,000 domains.
-    dialect = session.get_bind().dialect.name
+    dialect = _dialect(session)
     domain_ids = {"ids": _ids(dialect, [c.domain_id for c in draft.candidates])}
     alias_query, trap_query = _alias_and_trap_queries(dialect)
     aliases = []
@@ -314,19 +329,19 @@ def remove_unfinished_run(session: Session, harvest_id: int, run: int) -> int:
     return len(ids)
 
 
-def copy_configurations(session: Session, hd: HarvestDefinition, jobs: list[int], window: int,
-                        keep_alive: Callable[[], Any] | None) -> int:
+def copy_configurations(session: Session, hd: HarvestDefinition, jobs: list[int], starts: list[tuple[tuple, int]],
+                        window: int, keep_alive: Callable[[], Any] | None, parallel: int = 1) -> int:
     """The run's entries become its jobs' configurations (the jobs in ``jobs``, in the order
-    made): on PostgreSQL in one statement, on SQLite a window of ``window`` configuration ids per
-    write transaction. Returns how many."""
-    if session.get_bind().dialect.name == "postgresql":
-        # the one statement takes each entry's job as the largest job id of the spans up to it
+    made, each starting at the sort key in ``starts`` with so many entries): on PostgreSQL one
+    statement per part of the run, ``parallel`` parts side by side (:func:`entries.parts`); on
+    SQLite a window of ``window`` configuration ids per write transaction. Returns how many."""
+    if _dialect(session) == "postgresql":
+        # the statement takes each entry's job as the largest job id of the spans up to it
         if any(a >= b for a, b in zip(jobs, jobs[1:])):
             raise RuntimeError(f"the jobs of harvest {hd.id} were not made in rising id order")
-        begin_write(session)
-        copied = entries.copy_run_to_jobs(session, hd.id)
         session.commit()
-        return copied
+        return sum(side_by_side(session.get_bind(), entries.parts(starts, parallel),
+                                lambda s, part: entries.copy_run_to_jobs(s, hd.id, *part), parallel, keep_alive))
     copied = 0
     for lo, hi in list(_windows(session, hd, window)):
         begin_write(session)
@@ -344,6 +359,7 @@ def generate(session: Session, hd: HarvestDefinition, settings: Mapping[str, Any
     for a definition that cannot be scheduled."""
     split_settings = SplitSettings.from_settings(settings)
     est = EstimationSettings.from_settings(settings)
+    parallel = settings["harvest.scheduler.jobgen.parallel_statements"]
     gen = Generation(hd.id, hd.runs)
     session.commit()
     analysed = entries.refresh_statistics(session)
@@ -354,7 +370,7 @@ def generate(session: Session, hd: HarvestDefinition, settings: Mapping[str, Any
     check_definition(session, hd)
     remove_unfinished_run(session, hd.id, hd.runs)
     gen.configurations = fill_entries(session, hd, est, split_settings.config_chunk_size,
-                                      lambda: (session.commit(), keep_alive and keep_alive()))
+                                      lambda: (session.commit(), keep_alive and keep_alive()), parallel)
     session.commit()
     try:
         if gen.configurations == 0:
@@ -368,13 +384,17 @@ def generate(session: Session, hd: HarvestDefinition, settings: Mapping[str, Any
         session.commit()
         ctx = JobContext(hd, hd.runs, hd.channel.name, check_profiles(session, hd), global_traps(session))
         h_bytes = _limit(hd.max_bytes) if ctx.snapshot else -1
+        starts: list[tuple[tuple, int]] = []  # each job's first sort key and size
         for chunk, byte_orders, seed_texts in sorted_chunks(session, hd.id, split_settings.config_chunk_size):
             for draft in split(chunk, h_bytes, split_settings):
-                gen.jobs.append(store_job(session, ctx, draft, span(draft, byte_orders), seed_texts))
+                keys = span(draft, byte_orders)
+                gen.jobs.append(store_job(session, ctx, draft, keys, seed_texts))
+                starts.append((keys[0], len(draft.candidates)))
             session.commit()
             if keep_alive is not None:
                 keep_alive()
-        copied = copy_configurations(session, hd, gen.jobs, split_settings.config_chunk_size, keep_alive)
+        copied = copy_configurations(session, hd, gen.jobs, starts, split_settings.config_chunk_size, keep_alive,
+                                     parallel)
         if copied != gen.configurations:  # every entry belongs to a job
             raise RuntimeError(f"{copied} job configurations made of {gen.configurations} entries")
         return gen

@@ -15,6 +15,9 @@ SETTINGS = (
     Setting(_J + "min_absolute_size_difference", int, 2000,
             "below this absolute difference of expectations the relative one is ignored "
             "(minAbsoluteSizeDifference)", minimum=0),
+    Setting(_J + "parallel_statements", int, 2,
+            "PostgreSQL: bulk statements of job generation run side by side on this many connections "
+            "(about the database server's cores; 1: one after the other)", minimum=1),
     Setting(_J + "expected_average_bytes_per_object", int, 38000,
             "smallest average object size assumed when estimating (expectedAverageBytesPerObject)",
             minimum=1),

@@ -1,0 +1,71 @@
+"""Bulk statements side by side, each on a connection of its own.
+
+PostgreSQL runs one statement on one core. Job generation's bulk statements (step 1's windows,
+the copy of a run's configurations) are independent of each other, so on a server with more
+than one core they can run at once on two or more connections. Threads do the waiting: real
+ones in a plain process (psycopg releases the GIL while it waits for the server), green ones
+under eventlet, where :func:`server.db.engine.cooperative_postgresql_waits` makes that wait
+yield to the hub.
+"""
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+from sqlalchemy import Engine
+from sqlalchemy.orm import Session
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def side_by_side(engine: Engine, items: Sequence[T], work: Callable[[Session, T], R], workers: int,
+                 on_progress: Callable[[], Any] | None = None, poll_s: float = 0.5) -> list[R]:
+    """``work(session, item)`` for every item, each in a transaction of its own that is committed
+    when it returns, on up to ``workers`` sessions at once. Returns the results in item order.
+
+    ``on_progress`` is called in the calling thread while it waits (every ``poll_s`` seconds). If
+    it raises, or a ``work`` raises, no new item is started, the running ones finish (or roll
+    back), and the exception is raised here once every worker has stopped: nothing runs on
+    behind the caller's back."""
+    results: list[Any] = [None] * len(items)
+    lock = threading.Lock()
+    pending = iter(range(len(items)))
+    stop = threading.Event()
+    errors: list[BaseException] = []
+
+    def worker() -> None:
+        with Session(engine) as session:
+            while not stop.is_set():
+                with lock:
+                    i = next(pending, None)
+                if i is None:
+                    return
+                try:
+                    results[i] = work(session, items[i])
+                    session.commit()
+                except BaseException as exc:  # noqa: BLE001 - handed to the caller below
+                    session.rollback()
+                    errors.append(exc)
+                    stop.set()
+                    return
+
+    threads = [threading.Thread(target=worker, name=f"side-by-side-{k}", daemon=True)
+               for k in range(max(1, min(workers, len(items))))]
+    for t in threads:
+        t.start()
+    try:
+        for t in threads:
+            while t.is_alive():
+                t.join(poll_s)
+                if on_progress is not None and not stop.is_set():
+                    on_progress()
+    except BaseException:
+        stop.set()
+        for t in threads:
+            t.join()
+        raise
+    if errors:
+        raise errors[0]
+    return results
