@@ -279,20 +279,26 @@ class ArcRepository:
         if rf.name in self.running:
             raise AlreadyExists(f"{rf.name} is being stored right now; store it with its checksum",
                                 {"name": rf.name, "reason": "in_progress"})
-        self.running[rf.name] = ""              # reserved before the first yield: checksum to follow
+        # Reserved, and the checksum's wait set up, before the first yield to the hub (the
+        # database query below yields: server/db/engine.py, cooperative_postgresql_waits): a
+        # store of the same name arriving meanwhile waits for this one's checksum instead of
+        # finding the name reserved with nothing to wait for, and being told to try again.
+        self.running[rf.name] = ""
+        pending = PendingStore(rf)
+        self.pending[rf.name] = pending
         started = False
         try:
             if core.known(session, rf.name):
                 raise AlreadyExists(f"{rf.name} is known to the archive; store it with its checksum",
                                     {"name": rf.name, "reason": "known"})
-            pending = PendingStore(rf)
-            self.pending[rf.name] = pending
             self.ended[rf.name] = eventlet.Event()
             self.pool.spawn_n(self.run_deferred, pending)
             started = True
         finally:
             if not started:
                 self.running.pop(rf.name, None)
+                self.pending.pop(rf.name, None)
+                pending.abort()                  # a store waiting for its checksum goes on without
         return StoreStatusDto(rf.name, "", rf.size, [ReplicaStateDto(r.id, core.U.NO_UPLOAD)
                                                      for r in self.replicas.all()], running=True)
 

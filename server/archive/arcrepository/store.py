@@ -61,13 +61,22 @@ class Action(enum.StrEnum):
 
 
 def ensure_replicas(session: Session, replicas: Iterable[ReplicaDto]) -> None:
-    """Make the replica table match the configured replicas (new ones added, names updated)."""
+    """Make the replica table match the configured replicas (new ones added, names updated).
+    Two stores of a new archive's first files may add a replica at once (their statements
+    interleave: server/db/engine.py, cooperative_postgresql_waits): the one that loses takes
+    the other's row, as :func:`_insert_file` does for a file."""
     for r in replicas:
         row = session.get(Replica, r.id)
         if row is None:
-            session.add(Replica(id=r.id, name=r.name, type=r.type.value))
-        else:
-            row.name, row.type = r.name, r.type.value
+            try:
+                with session.begin_nested():
+                    session.add(Replica(id=r.id, name=r.name, type=r.type.value))
+                continue
+            except IntegrityError:
+                row = session.get(Replica, r.id)
+                if row is None:
+                    raise
+        row.name, row.type = r.name, r.type.value
     session.flush()
 
 
