@@ -108,6 +108,7 @@ def fill_entries(session: Session, hd: HarvestDefinition, est: EstimationSetting
     session.commit()
 
     def one(s: Session, window: tuple[int, int]) -> int:
+        s.commit()       # whatever on_batch read or wrote: the window's transaction writes from its start
         begin_write(s)
         return entries.insert_window(
             s, harvest_id=hd.id, snapshot=snapshot, based_on_id=hd.based_on_id if snapshot else None,
