@@ -28,7 +28,11 @@ def side_by_side(engine: Engine, items: Sequence[T], work: Callable[[Session, T]
     ``on_progress`` is called in the calling thread while it waits (every ``poll_s`` seconds). If
     it raises, or a ``work`` raises, no new item is started, the running ones finish (or roll
     back), and the exception is raised here once every worker has stopped: nothing runs on
-    behind the caller's back."""
+    behind the caller's back.
+
+    No more workers start than the engine's pool has connections to spare, keeping one for the
+    rest of the process (a service's other workers): a worker waiting for a connection would
+    only wait, and could time out."""
     results: list[Any] = [None] * len(items)
     lock = threading.Lock()
     pending = iter(range(len(items)))
@@ -51,8 +55,8 @@ def side_by_side(engine: Engine, items: Sequence[T], work: Callable[[Session, T]
                     stop.set()
                     return
 
-    threads = [threading.Thread(target=worker, name=f"side-by-side-{k}", daemon=True)
-               for k in range(max(1, min(workers, len(items))))]
+    workers = max(1, min(workers, len(items), spare_connections(engine) - 1))
+    threads = [threading.Thread(target=worker, name=f"side-by-side-{k}", daemon=True) for k in range(workers)]
     for t in threads:
         t.start()
     try:
@@ -69,3 +73,13 @@ def side_by_side(engine: Engine, items: Sequence[T], work: Callable[[Session, T]
     if errors:
         raise errors[0]
     return results
+
+
+def spare_connections(engine: Engine) -> int:
+    """How many more connections the engine's pool would hand out now without waiting (a
+    large number for a pool without a limit)."""
+    pool = engine.pool
+    size, overflow, out = (getattr(pool, name, None) for name in ("size", "_max_overflow", "checkedout"))
+    if size is None or overflow is None or out is None or overflow < 0:
+        return 1 << 30
+    return size() + overflow - out()

@@ -49,6 +49,26 @@ def test_two_workers_are_inside_their_statements_at_once(postgres_url):
         engine.dispose()
 
 
+def test_no_more_workers_than_the_pool_can_spare(database_url):
+    """A pool of two connections, one of them kept for the rest of the process: one worker does
+    every item instead of two, one of which would wait for a connection."""
+    from sqlalchemy import create_engine
+
+    engine = create_engine(database_url, pool_size=2, max_overflow=0, pool_timeout=1)
+    try:
+        sessions = set()
+
+        def work(session, n):
+            sessions.add(id(session))
+            session.execute(text("SELECT 1"))
+            return n
+
+        assert side_by_side(engine, list(range(6)), work, 4) == list(range(6))
+        assert len(sessions) == 1
+    finally:
+        engine.dispose()
+
+
 def test_a_failing_item_stops_the_rest_rolls_back_and_is_raised(database_url):
     engine = make_engine(database_url)
     try:
