@@ -79,7 +79,6 @@ def _prompt_stop(queue_consumer_cls) -> None:
     queue_consumer_cls.run = run
 
 
-
 def _answer_undecodable_calls(queue_consumer_cls) -> None:
     """A message kombu cannot decode (not JSON, not UTF-8, nested 100,000 deep: the decoder's
     RecursionError) made the consumer raise with nobody answering: the caller waited for its
