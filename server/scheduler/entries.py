@@ -257,13 +257,6 @@ _COPY_WORK_MEM = "256MB"
 
 
 _E_KEY = "(e.profile_id, e.byte_order, e.expected_objects, e.configuration_id)"
-_COPY_PARTS = {
-    (False, False): text(_COPY_RUN_TO_JOBS.format(part="")),
-    (True, False): text(_COPY_RUN_TO_JOBS.format(part=f"AND {_E_KEY} >= (:fp, :fb, :fe, :fc)")),
-    (False, True): text(_COPY_RUN_TO_JOBS.format(part=f"AND {_E_KEY} < (:up, :ub, :ue, :uc)")),
-    (True, True): text(_COPY_RUN_TO_JOBS.format(
-        part=f"AND {_E_KEY} >= (:fp, :fb, :fe, :fc) AND {_E_KEY} < (:up, :ub, :ue, :uc)")),
-}
 
 
 def copy_run_to_jobs(session: Session, harvest_id: int, start: tuple | None = None,
@@ -276,11 +269,13 @@ def copy_run_to_jobs(session: Session, harvest_id: int, start: tuple | None = No
     bulk_transaction(conn)
     conn.exec_driver_sql(f"SET LOCAL work_mem = '{_COPY_WORK_MEM}'")
     params: dict = {"harvest_id": harvest_id}
-    if start is not None:
-        params.update(zip(("fp", "fb", "fe", "fc"), start, strict=True))
-    if until is not None:
-        params.update(zip(("up", "ub", "ue", "uc"), until, strict=True))
-    return conn.execute(_COPY_PARTS[start is not None, until is not None], params).rowcount
+    part = ""
+    for bound, op, prefix in ((start, ">=", "f"), (until, "<", "u")):
+        if bound is not None:
+            names = [f"{prefix}{c}" for c in "pbec"]
+            part += f" AND {_E_KEY} {op} ({', '.join(':' + n for n in names)})"
+            params.update(zip(names, bound, strict=True))
+    return conn.execute(text(_COPY_RUN_TO_JOBS.format(part=part)), params).rowcount
 
 
 def parts(starts: list[tuple[tuple, int]], count: int) -> list[tuple[tuple | None, tuple | None]]:
