@@ -321,13 +321,24 @@ def _run_index(harvest_id: int) -> str:
 
 
 def index_run(session: Session, harvest_id: int) -> None:
-    """Build the run's sort index (in the session's write transaction)."""
+    """Build the run's sort index (in the session's write transaction; commit it before
+    :func:`analyse_entries`)."""
     conn = session.connection()
     name = _run_index(harvest_id)
     conn.exec_driver_sql(f"DROP INDEX IF EXISTS {name}")  # left by a generation that crashed
     conn.exec_driver_sql(f"CREATE INDEX {name} ON jobgen_entries "
                          f"(harvest_id, profile_id, byte_order, expected_objects, configuration_id)")
-    if conn.dialect.name == "postgresql":  # the planner's figures for the rows just loaded
+
+
+def analyse_entries(session: Session) -> None:
+    """PostgreSQL: the planner's figures for the entries just loaded, in a transaction of its
+    own. Not in the transaction that built the run's index: ``CREATE INDEX`` holds a SHARE lock
+    on the table to the end of its transaction, and ``ANALYZE`` asks for SHARE UPDATE
+    EXCLUSIVE, which conflicts with it; two runs (two definitions due at once) that each built
+    their index and then asked to analyse waited for each other: a deadlock, and one definition
+    deactivated."""
+    conn = session.connection()
+    if conn.dialect.name == "postgresql":
         conn.exec_driver_sql("ANALYZE jobgen_entries")
 
 

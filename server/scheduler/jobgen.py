@@ -383,6 +383,8 @@ def generate(session: Session, hd: HarvestDefinition, settings: Mapping[str, Any
         begin_write(session)
         entries.index_run(session, hd.id)
         session.commit()
+        entries.analyse_entries(session)
+        session.commit()
         ctx = JobContext(hd, hd.runs, hd.channel.name, check_profiles(session, hd), global_traps(session))
         h_bytes = _limit(hd.max_bytes) if ctx.snapshot else -1
         starts: list[tuple[tuple, int]] = []  # each job's first sort key and size

@@ -262,3 +262,31 @@ def test_job_generation_analyses_the_tables_it_reads_when_their_statistics_are_m
     session.commit()
     assert entries.refresh_statistics(session) == []
     session.commit()
+
+
+def test_two_runs_building_their_sort_indexes_at_once_do_not_wait_for_each_other(engine):
+    """Two definitions generating at once (PostgreSQL): each run builds its own sort index while
+    the other's index transaction is still open. ``CREATE INDEX`` holds a SHARE lock on the
+    entries table to its transaction's end; ``ANALYZE`` in that transaction asked for a lock
+    that conflicts with the other's SHARE, and the two runs deadlocked (one definition
+    deactivated). The run's index transaction now takes nothing the other's blocks; the
+    statistics come after, in their own."""
+    from server.scheduler import entries
+
+    if engine.dialect.name != "postgresql":
+        pytest.skip("PostgreSQL's table locks (SQLite has one writer)")
+    first, second = Session(engine), Session(engine)
+    try:
+        entries.index_run(first, 101)                  # its transaction stays open
+        second.execute(text("SET LOCAL lock_timeout = '5s'"))
+        entries.index_run(second, 102)                 # raised LockNotAvailable with ANALYZE in it
+        second.commit()
+        first.commit()
+        entries.analyse_entries(first)
+        first.commit()
+    finally:
+        for s, h in ((first, 101), (second, 102)):
+            s.rollback()
+            entries.drop_run_index(s, h)
+            s.commit()
+            s.close()
