@@ -17,6 +17,7 @@ import uuid
 from collections.abc import Iterable, Iterator
 
 from server.archive.checksums import arrival_hash, normalise
+from server.archive.local_copy import KernelCopyUnsupported, LocalFile, copy_into
 from server.archive.names import check_name
 from shared.errors import AlreadyExists, ArchiveFull, ChecksumMismatch
 
@@ -150,7 +151,8 @@ class BitarchiveStorage:
         check_name(name)
         base = self.choose_dir(size or 0)
         tmp = os.path.join(base, TEMPDIR, f"{name}.{uuid.uuid4().hex[:12]}.part")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        # read as well as written: a local copy is hashed from the new file (local_copy)
+        fd = os.open(tmp, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o644)
         received = Received(name, tmp, base, 0, "", algorithm)
         try:
             try:
@@ -180,6 +182,14 @@ class BitarchiveStorage:
             # Each chunk is hashed (on another thread) while it is written; the next chunk is
             # taken only when both are done, as a reader may reuse the chunk's buffer.
             with arrival_hash(size, received.algorithm) as h:
+                if isinstance(chunks, LocalFile):
+                    try:
+                        for n in copy_into(chunks, fd, h):
+                            received.size += n
+                    except KernelCopyUnsupported:
+                        pass                     # nothing written: read and write it below
+                    else:
+                        chunks = ()
                 for chunk in chunks:
                     h.update(chunk)
                     view = memoryview(chunk)

@@ -20,10 +20,11 @@ from typing import Any
 from server.archive.batch.base import registered_jobs
 from server.archive.checksums import TRANSFER_DIGESTS, file_checksum
 from server.archive.fileserver import Served
+from server.archive.local_copy import LocalFile
 from server.archive.names import check_name
 from server.archive.records import record_span
 from server.archive.remotefile import RemoteFile
-from server.archive.storage import BitarchiveStorage, StoredFile, file_chunks
+from server.archive.storage import BitarchiveStorage, StoredFile
 from server.archive.transfer import split_answer
 from server.runtime.offload import offload
 from shared.dto.archive import BatchErrorDto, BatchRequestDto, InstanceReplyDto, UploadReceiptDto
@@ -100,7 +101,7 @@ class Bitarchive:
             if confirm is not None:
                 stored = self._receive_then_confirm(rf, local, timeout, confirm)
             elif local is not None:
-                stored = offload(lambda: self.storage.store(rf.name, file_chunks(local), rf.size, rf.checksum))
+                stored = offload(lambda: self.storage.store(rf.name, LocalFile(local), rf.size, rf.checksum))
             else:
                 stored = self.storage.store(rf.name, rf.chunks(False, timeout), rf.size, rf.checksum)
         except ChecksumMismatch as exc:
@@ -119,7 +120,7 @@ class Bitarchive:
         # (equal BLAKE3 or SHA-256 digests are equal bytes). Else MD5, as before.
         algorithm = rf.digest if rf.digest in TRANSFER_DIGESTS else "md5"
         if local is not None:
-            received = offload(lambda: self.storage.receive(rf.name, file_chunks(local), rf.size, algorithm))
+            received = offload(lambda: self.storage.receive(rf.name, LocalFile(local), rf.size, algorithm))
         else:
             received = self.storage.receive(rf.name, rf.chunks(False, timeout), rf.size, algorithm)
         try:
