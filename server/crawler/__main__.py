@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import io
 import logging
 import os
 import signal
 import sys
 
-from server.crawler.shards import coordinate, shard_dirs
+from server.crawler.shards import coordinate, shard_dirs, start_parts
 from server.crawler.spec import SpecError, find_spec, load_spec
 from shared.enums import StopReason
 
@@ -38,22 +39,10 @@ def _event_loop_run(main):
     return uvloop.run(main)
 
 
-async def _run(job_dir: str, spec_path: str) -> str:
+async def _run(job_dir: str, spec, logins) -> str:
+    """One crawler process's crawl (a whole job, or one part of a job of several processes)."""
     from server.crawler.engine import Crawler
 
-    spec = load_spec(spec_path)
-    if spec.shard.count == 1 and (spec.profile.processes > 1 or shard_dirs(job_dir)):
-        # a job run over several processes: this one coordinates them (shards.py)
-        raw = sys.stdin.buffer.read() if spec.logins_stdin else None
-        end, status = await coordinate(job_dir, spec_path, spec, raw, early_stops=_early_stop)
-        if status:
-            raise PartFailed(end)
-        return end
-    logins = None
-    if spec.logins_stdin:  # passwords arrive here, never through the job directory
-        from server.crawler.logins import read_logins
-
-        logins = read_logins(sys.stdin)
     loop = asyncio.get_running_loop()
     stopped = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -70,6 +59,36 @@ async def _run(job_dir: str, spec_path: str) -> str:
         return await crawler.run()
     finally:
         await crawler.close()
+
+
+def _coordinate(job_dir: str, spec_path: str, spec) -> str:
+    """A job run over several processes: this one plans the parts, forks them (before it has an
+    event loop or a thread, with the crawler imported once for all: part_process.py) and then
+    coordinates them (shards.py)."""
+    import server.crawler.engine  # noqa: F401 - imported once here, inherited by every part
+
+    raw = sys.stdin.buffer.read() if spec.logins_stdin else None
+    dirs, parts = start_parts(job_dir, spec_path, spec, lambda d: _run_part(d, raw, len(_early_stop)))
+    end, status = _event_loop_run(coordinate(job_dir, spec, dirs, parts, early_stops=_early_stop))
+    if status:
+        raise PartFailed(end)
+    return end
+
+
+def _run_part(part_dir: str, logins_raw: bytes | None, stops_before_fork: int) -> int:
+    """A forked part's whole life (its exit status): its own log file and event loop. A stop
+    the coordinator had received before the fork is the coordinator's to pass on."""
+    del _early_stop[:stops_before_fork]
+    root = logging.getLogger()
+    for handler in root.handlers[:]:          # the coordinator's crawler.log
+        root.removeHandler(handler)
+        handler.close()
+    logins = None
+    if logins_raw is not None:
+        from server.crawler.logins import read_logins
+
+        logins = read_logins(io.StringIO(logins_raw.decode("utf-8", "replace")))
+    return _crawl(part_dir, find_spec(part_dir), lambda spec: _event_loop_run(_run(part_dir, spec, logins)))
 
 
 def _stop_on_signals(loop: asyncio.AbstractEventLoop, crawler) -> None:
@@ -132,10 +151,26 @@ def main(argv: list[str] | None = None) -> int:
         for problem in exc.problems:
             print(f"crawl job spec error: {problem}", file=sys.stderr)
         return 2
+    return _crawl(job_dir, spec_path, lambda spec: _single_or_coordinated(job_dir, spec_path, spec))
+
+
+def _single_or_coordinated(job_dir: str, spec_path: str, spec) -> str:
+    if spec.shard.count == 1 and (spec.profile.processes > 1 or shard_dirs(job_dir)):
+        return _coordinate(job_dir, spec_path, spec)
+    logins = None
+    if spec.logins_stdin:  # passwords arrive here, never through the job directory
+        from server.crawler.logins import read_logins
+
+        logins = read_logins(sys.stdin)
+    return _event_loop_run(_run(job_dir, spec, logins))
+
+
+def _crawl(job_dir: str, spec_path: str, run) -> int:
+    """``run(spec)`` with the job's crawler.log set up; the exit status."""
     logging.basicConfig(filename=os.path.join(job_dir, "crawler.log"), level=logging.INFO,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
-        end = _event_loop_run(_run(job_dir, spec_path))
+        end = run(load_spec(spec_path))
     except Exception:  # noqa: BLE001 - reported, then a non-zero exit for the harvester
         logging.exception("crawl failed")
         print("crawl failed: see crawler.log in the job directory", file=sys.stderr)

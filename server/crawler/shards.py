@@ -17,7 +17,8 @@ This process (the *coordinator*) only starts the parts and speaks for them:
 - the parts' progress lines are summed into one line every ``progress_interval_s``, in the
   format of a single crawler's (the harvester reads it the same way);
 - SIGTERM/SIGINT are passed on; each part ends as a single crawler does (reports, closed WARCs);
-- the site logins read on stdin are handed to every part on its stdin;
+- the site logins read on stdin are handed to every part in memory (the parts are forked:
+  server/crawler/part_process.py);
 - at the end (and after a crash, by the harvester: :func:`merge_outputs`), the parts' crawl.logs
   are merged in time order into ``<job>/crawl.log``, the reports are written over all parts'
   frontiers at once (the same SQL over a view of every part's table), domain-stats.json is the
@@ -43,6 +44,8 @@ import time
 import zlib
 from collections.abc import Iterator
 from typing import Any
+
+from server.crawler.part_process import ForkedPart, fork_parts
 
 log = logging.getLogger(__name__)
 
@@ -157,35 +160,23 @@ def _write_json(path: str, value: Any) -> None:
 class Coordinator:
     """Runs the parts and speaks for them (see the module's docstring)."""
 
-    def __init__(self, job_dir: str, spec, dirs: list[str], logins: bytes | None, stdout=None):
+    def __init__(self, job_dir: str, spec, dirs: list[str], stdout=None):
         self.job_dir = job_dir
         self.spec = spec
         self.dirs = dirs
-        self.logins = logins
         self.out = stdout if stdout is not None else sys.stdout
         self.latest: list[dict[str, Any]] = [{} for _ in dirs]
-        self.procs: list[asyncio.subprocess.Process] = []
+        self.procs: list[ForkedPart] = []
         self.stopping = False
 
-    async def run(self) -> tuple[str, int]:
-        """Run every part to its end; (the job's end, exit status: 1 when a part failed)."""
-        from server.runtime.lifeline import term_with_parent
-
+    async def run(self, parts: list[ForkedPart]) -> tuple[str, int]:
+        """Watch the ``parts`` (forked already, one per directory) to their end; (the job's end,
+        exit status: 1 when a part failed)."""
         ticker = asyncio.create_task(self._ticker())
         try:
-            for d in self.dirs:
-                proc = await asyncio.create_subprocess_exec(
-                    sys.executable, "-m", "server.crawler", d, cwd=d,
-                    stdin=asyncio.subprocess.PIPE if self.logins is not None else asyncio.subprocess.DEVNULL,
-                    stdout=asyncio.subprocess.PIPE, preexec_fn=term_with_parent, limit=1 << 20)
-                self.procs.append(proc)
-                if self.logins is not None and proc.stdin is not None:
-                    try:
-                        proc.stdin.write(self.logins)
-                        await proc.stdin.drain()
-                        proc.stdin.close()
-                    except (BrokenPipeError, ConnectionResetError):
-                        pass                     # the part ended at once: its exit status tells why
+            for part in parts:
+                await part.attach()
+                self.procs.append(part)
             if self.stopping:                    # a stop that came while the parts started
                 self.stop()
             readers = [asyncio.create_task(self._read(i, p)) for i, p in enumerate(self.procs)]
@@ -194,8 +185,9 @@ class Coordinator:
         except BaseException:
             # never leave parts writing behind this process's back (the harvester would recover
             # their files while they are still written): stop them and wait for their end
+            self.procs = parts
             self.stop()
-            for p in self.procs:
+            for p in parts:
                 await p.wait()
             raise
         finally:
@@ -219,7 +211,7 @@ class Coordinator:
                 except ProcessLookupError:
                     pass
 
-    async def _read(self, index: int, proc: asyncio.subprocess.Process) -> None:
+    async def _read(self, index: int, proc: ForkedPart) -> None:
         assert proc.stdout is not None
         while True:
             try:
@@ -279,20 +271,26 @@ def _job_end(ends: list[str]) -> str:
     return StopReason.UNFINISHED
 
 
-async def coordinate(job_dir: str, spec_path: str, spec, logins: bytes | None,
+def start_parts(job_dir: str, spec_path: str, spec, run_part) -> tuple[list[str], list[ForkedPart]]:
+    """Plan the parts (once: a resume keeps its plan) and fork them, each running
+    ``run_part(dir)``: before the coordinator has an event loop or a thread."""
+    dirs = plan(job_dir, spec_path, spec)
+    _forget_merge(job_dir)
+    return dirs, fork_parts(dirs, run_part)
+
+
+async def coordinate(job_dir: str, spec, dirs: list[str], parts: list[ForkedPart],
                      early_stops: list[int] | None = None) -> tuple[str, int]:
-    """``python -m server.crawler`` for a job of several processes (``early_stops``: the signals
-    that came before this process could handle them, read once its own handlers are in place)."""
-    c = Coordinator(job_dir, spec, [], logins)
+    """``python -m server.crawler`` for a job of several processes, once its parts are forked
+    (``early_stops``: the signals that came before this process could handle them, read once
+    its own handlers are in place)."""
+    c = Coordinator(job_dir, spec, dirs)
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, c.stop)       # before planning: a stop then still ends cleanly
+        loop.add_signal_handler(sig, c.stop)
     if early_stops:
-        c.stop()
-    c.dirs = await loop.run_in_executor(None, plan, job_dir, spec_path, spec)
-    c.latest = [{} for _ in c.dirs]
-    _forget_merge(job_dir)
-    return await c.run()
+        c.stopping = True                          # passed on once the parts are watched
+    return await c.run(parts)
 
 
 # --- merging the parts' outputs ---------------------------------------------------------------

@@ -128,3 +128,50 @@ def test_merging_the_parts_of_a_crawl_without_a_browser_imports_no_browser_modul
     out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as fh:
+            return [int(x) for x in fh.read().split()]
+    except OSError:
+        return []
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_the_parts_are_forked_and_end_cleanly_when_their_coordinator_is_killed(web, tmp_path):
+    """The parts are forked from the coordinator (the crawler imported once: part_process.py),
+    and a coordinator killed outright (no chance to stop them) still leaves no part writing:
+    each gets SIGTERM from the kernel and closes its WARC files as a stopped crawl does."""
+    job = tmp_path / "job"
+    write_spec(job, SEEDS, web.proxy_url, max_workers=2, processes=2,
+               politeness={"min_delay_ms": 40, "max_delay_ms": 40})
+    proc = run(job, wait=False)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not all(
+            os.path.exists(os.path.join(d, "crawl.log")) and os.path.getsize(os.path.join(d, "crawl.log")) > 500
+            for d in shard_dirs(str(job)) or ["-"]):
+        time.sleep(0.05)
+    parts = _children(proc.pid)
+    assert len(parts) == 2
+    for pid in parts:   # forked: the coordinator's own command line, not a new interpreter's
+        with open(f"/proc/{pid}/cmdline", "rb") as fh, open(f"/proc/{proc.pid}/cmdline", "rb") as own:
+            assert fh.read() == own.read()
+    proc.kill()
+    proc.communicate(timeout=60)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and any(_alive(pid) for pid in parts):
+        time.sleep(0.05)
+    assert not any(_alive(pid) for pid in parts), "a part went on after its coordinator died"
+    warcs = read_results(job)["warcs"]
+    assert warcs and not any(w.endswith(".open") for w in warcs)
+    for d in shard_dirs(str(job)):
+        assert "crawl ended: unfinished" in open(os.path.join(d, "crawler.log")).read()
+    warcio_check(warcs)

@@ -97,13 +97,16 @@ def logins(web: RawWeb) -> list[dict]:
     ]
 
 
-@pytest.fixture(scope="module")
-def result(tmp_path_factory):
+@pytest.fixture(scope="module", params=[1, 2], ids=["one process", "two processes"])
+def result(tmp_path_factory, request):
+    """A crawl with the logins on standard input; with two processes the coordinator hands
+    them to its forked parts in memory (server/crawler/part_process.py)."""
     site = Site()
     with RawWeb(site.handlers()) as web:
         site.web = web
         job = tmp_path_factory.mktemp("logins") / "job"
-        write_spec(job, [web.url("/")], None, robots="ignore", max_workers=1, extra={"logins_stdin": True})
+        write_spec(job, [web.url("/")], None, robots="ignore", max_workers=1, processes=request.param,
+                   extra={"logins_stdin": True})
         proc = subprocess.run([sys.executable, "-m", "server.crawler", str(job)], cwd=REPO, capture_output=True,
                               text=True, timeout=120, input=json.dumps(logins(web)))
         assert proc.returncode == 0, proc.stderr
@@ -157,12 +160,12 @@ def test_wrong_password_is_logged_and_not_retried(result):
 
 
 def test_no_password_in_clear_in_the_job_directory_outside_the_warcs(result):
-    for name in os.listdir(result["job"]):
-        path = os.path.join(result["job"], name)
-        if ".warc" in name or not os.path.isfile(path):
-            continue
-        with open(path, "rb") as fh:
-            assert PASSWORD.encode() not in fh.read(), name
+    for folder, _dirs, names in os.walk(result["job"]):     # the parts' directories too
+        for name in names:
+            if ".warc" in name:
+                continue
+            with open(os.path.join(folder, name), "rb") as fh:
+                assert PASSWORD.encode() not in fh.read(), name
     warcio_check(result["warcs"])
 
 
