@@ -2,9 +2,10 @@
 
 Ours: ``nas upload --keep`` of a 1 GiB WARC into two bitarchive replicas on this host (the
 client's MD5 and its BLAKE3 transfer digest from one read, the arcrepository's plan, both
-replicas copying, hashing in BLAKE3 on arrival and fsyncing, the admin database, the client's
-final checksum comparison; docs/decisions/archive-store-speed.md). The peer: per replica ``cp`` +
-``sync`` of the copy + ``sha1sum`` of it, the two replicas in parallel. Target: at most 1.2x.
+replicas copying in the kernel (``copy_file_range``), hashing their copies in BLAKE3 and
+fsyncing, the admin database, the client's final checksum comparison;
+docs/decisions/archive-store-speed.md). The peer: per replica ``cp`` + ``sync`` of the copy +
+``sha1sum`` of it, the two replicas in parallel. Target: at most 1.2x.
 Both sides start from a warm page cache. Real processes on a private RabbitMQ vhost; everything
 generated is deleted at the end.
 """

@@ -31,6 +31,20 @@ def run(job, *, wait=True) -> subprocess.Popen:
     return proc
 
 
+def start_slow_crawl(web, job, which, logged: int) -> subprocess.Popen:
+    """A two-process crawl at 40 ms per fetch, once ``which`` (any, all) of its parts' crawl.logs
+    hold more than ``logged`` bytes."""
+    write_spec(job, SEEDS, web.proxy_url, max_workers=2, processes=2,
+               politeness={"min_delay_ms": 40, "max_delay_ms": 40})
+    proc = run(job, wait=False)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not which(
+            os.path.exists(os.path.join(d, "crawl.log")) and os.path.getsize(os.path.join(d, "crawl.log")) > logged
+            for d in shard_dirs(str(job)) or ["-"]):
+        time.sleep(0.05)
+    return proc
+
+
 def lines(text: str) -> list[dict]:
     return [json.loads(x) for x in text.splitlines() if x.startswith("{")]
 
@@ -89,14 +103,7 @@ def test_a_job_over_two_processes_archives_what_one_process_does(web, tmp_path):
 
 def test_a_stopped_job_of_two_processes_resumes_and_archives_nothing_twice(web, tmp_path):
     job = tmp_path / "job"
-    write_spec(job, SEEDS, web.proxy_url, max_workers=2, processes=2,
-               politeness={"min_delay_ms": 40, "max_delay_ms": 40})
-    proc = run(job, wait=False)
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and not any(
-            os.path.exists(os.path.join(d, "crawl.log")) and os.path.getsize(os.path.join(d, "crawl.log")) > 2000
-            for d in shard_dirs(str(job))):
-        time.sleep(0.1)
+    proc = start_slow_crawl(web, job, any, 2000)
     proc.send_signal(signal.SIGTERM)
     out, err = proc.communicate(timeout=120)
     assert proc.returncode == 0, err
@@ -151,14 +158,7 @@ def test_the_parts_are_forked_and_end_cleanly_when_their_coordinator_is_killed(w
     and a coordinator killed outright (no chance to stop them) still leaves no part writing:
     each gets SIGTERM from the kernel and closes its WARC files as a stopped crawl does."""
     job = tmp_path / "job"
-    write_spec(job, SEEDS, web.proxy_url, max_workers=2, processes=2,
-               politeness={"min_delay_ms": 40, "max_delay_ms": 40})
-    proc = run(job, wait=False)
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and not all(
-            os.path.exists(os.path.join(d, "crawl.log")) and os.path.getsize(os.path.join(d, "crawl.log")) > 500
-            for d in shard_dirs(str(job)) or ["-"]):
-        time.sleep(0.05)
+    proc = start_slow_crawl(web, job, all, 500)
     parts = _children(proc.pid)
     assert len(parts) == 2
     for pid in parts:   # forked: the coordinator's own command line, not a new interpreter's
