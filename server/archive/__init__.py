@@ -14,6 +14,7 @@ PUBLIC = (
     'client_store',
     'events',
     'fileserver',
+    'local_copy',
     'names',
     'per_replica',
     'providers',
