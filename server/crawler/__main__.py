@@ -21,11 +21,12 @@ from shared.enums import StopReason
 #: SIGTERM/SIGINT received before the event loop's handlers were in place (a job cancelled as
 #: it starts, or a start slowed by a loaded host: the imports alone can take seconds): recorded
 #: by main()'s first handler, so such a stop ends the crawl cleanly instead of killing it.
-_early_stop: list[int] = []
+#: Each entry is (signal, the PID that received it): a forked part keeps only its own.
+_early_stop: list[tuple[int, int]] = []
 
 
 def _record_early_stop(signum, _frame) -> None:
-    _early_stop.append(signum)
+    _early_stop.append((signum, os.getpid()))
 
 
 def _event_loop_run(main):
@@ -68,17 +69,24 @@ def _coordinate(job_dir: str, spec_path: str, spec) -> str:
     import server.crawler.engine  # noqa: F401 - imported once here, inherited by every part
 
     raw = sys.stdin.buffer.read() if spec.logins_stdin else None
-    dirs, parts = start_parts(job_dir, spec_path, spec, lambda d: _run_part(d, raw, len(_early_stop)))
+    dirs, parts = start_parts(job_dir, spec_path, spec, lambda d: _run_part(d, raw))
     end, status = _event_loop_run(coordinate(job_dir, spec, dirs, parts, early_stops=_early_stop))
     if status:
         raise PartFailed(end)
     return end
 
 
-def _run_part(part_dir: str, logins_raw: bytes | None, stops_before_fork: int) -> int:
+def _keep_own_stops() -> None:
+    """Forget the early stops another process (the coordinator, before the fork) received."""
+    pid = os.getpid()
+    for stop in [s for s in _early_stop if s[1] != pid]:
+        _early_stop.remove(stop)        # in place: a stop arriving meanwhile is kept
+
+
+def _run_part(part_dir: str, logins_raw: bytes | None) -> int:
     """A forked part's whole life (its exit status): its own log file and event loop. A stop
     the coordinator had received before the fork is the coordinator's to pass on."""
-    del _early_stop[:stops_before_fork]
+    _keep_own_stops()
     root = logging.getLogger()
     for handler in root.handlers[:]:          # the coordinator's crawler.log
         root.removeHandler(handler)

@@ -280,7 +280,7 @@ def start_parts(job_dir: str, spec_path: str, spec, run_part) -> tuple[list[str]
 
 
 async def coordinate(job_dir: str, spec, dirs: list[str], parts: list[ForkedPart],
-                     early_stops: list[int] | None = None) -> tuple[str, int]:
+                     early_stops: list | None = None) -> tuple[str, int]:
     """``python -m server.crawler`` for a job of several processes, once its parts are forked
     (``early_stops``: the signals that came before this process could handle them, read once
     its own handlers are in place)."""

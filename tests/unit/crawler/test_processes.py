@@ -175,3 +175,13 @@ def test_the_parts_are_forked_and_end_cleanly_when_their_coordinator_is_killed(w
     for d in shard_dirs(str(job)):
         assert "crawl ended: unfinished" in open(os.path.join(d, "crawler.log")).read()
     warcio_check(warcs)
+
+
+def test_a_forked_part_keeps_only_the_early_stops_it_received_itself(monkeypatch):
+    """A SIGTERM the coordinator got before it forked is the coordinator's to pass on; one the
+    part got between its fork and its event loop stops the part."""
+    import server.crawler.__main__ as entry
+
+    monkeypatch.setattr(entry, "_early_stop", [(signal.SIGTERM, os.getpid() + 1), (signal.SIGINT, os.getpid())])
+    entry._keep_own_stops()
+    assert entry._early_stop == [(signal.SIGINT, os.getpid())]
