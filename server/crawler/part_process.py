@@ -18,6 +18,7 @@ import asyncio
 import os
 import signal
 import sys
+import threading
 from collections.abc import Callable
 
 
@@ -41,10 +42,21 @@ class ForkedPart:
         await self._watch()
 
     async def _watch(self) -> None:
-        # a thread waits for the process: nothing else reaps it, so its PID stays its own (a
-        # zombie) until that thread has its status, and send_signal never reaches another process
+        # A thread of its own per part waits for the process (the loop's default executor has a
+        # few threads, and a job may have up to 64 parts). Nothing else reaps a part, so its PID
+        # stays its own, a zombie at worst, until that thread has its status.
         if self._ended is None:
-            self._ended = asyncio.get_running_loop().run_in_executor(None, self._reap)
+            loop = asyncio.get_running_loop()
+            ended = self._ended = loop.create_future()
+
+            def reap() -> None:
+                code = self._reap()
+                try:
+                    loop.call_soon_threadsafe(lambda: ended.done() or ended.set_result(code))
+                except RuntimeError:
+                    pass                     # the loop is closed: nobody waits any more
+
+            threading.Thread(target=reap, name=f"reap-{self.pid}", daemon=True).start()
 
     def _reap(self) -> int:
         try:
