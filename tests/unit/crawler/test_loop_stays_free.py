@@ -112,15 +112,17 @@ def test_a_300mb_capture_does_not_stall_other_fetches_progress_or_timeouts(tmp_p
     during = [t for t in others if big_start <= t <= big_logged]
     marks = [big_start, *during, big_logged]
     gaps = [b - a for a, b in zip(marks, marks[1:], strict=False)]
-    # (a stalled loop showed a 13 s gap; 4.2 s was seen at a load of 12 on 2 cores with the loop free)
-    assert max(gaps) < 6.0, (max(gaps), big_fetched - big_start, big_logged - big_fetched)
-    # progress lines kept their 0.5 s interval, with room for a loaded machine: a loop stalled by
-    # the big capture's digest and WARC write prints nothing for as long as they take, so a gap
-    # of half of that (at least 2 s) still shows a stall, on a slow machine as on a fast one
-    # (2.08 s was seen on a slower 2-core machine running six shards at once, the loop free)
+    # A loop stalled by the big capture's digest and WARC write completes nothing and prints
+    # nothing for as long as they take, so a gap of half of that still shows a stall, on a slow
+    # machine as on a fast one. With the loop free a loaded machine still stretches the gaps:
+    # 4.2 s at a load of 12 on 2 cores; on a slower 2-core machine running six shards at once,
+    # 7.9 s while the big capture took 51 s, and a progress gap of 2.08 s. (A stalled loop
+    # showed a 13 s gap.)
+    processing = big_logged - big_fetched
+    assert max(gaps) < max(6.0, processing / 2), (max(gaps), big_fetched - big_start, processing)
+    # progress lines kept their 0.5 s interval, with the same room for a loaded machine
     progress_gaps = [b - a for a, b in zip(out.times, out.times[1:], strict=False)]
-    limit = max(2.0, (big_logged - big_fetched) / 2)
-    assert progress_gaps and max(progress_gaps) < limit, (max(progress_gaps), big_logged - big_fetched)
+    assert progress_gaps and max(progress_gaps) < max(2.0, processing / 2), (max(progress_gaps), processing)
     # the read timeout measured what it says
     hang_line = r["by_url"][hanging.url("/hang")][0]
     assert int(hang_line["status"]) == sc.S_TIMEOUT
