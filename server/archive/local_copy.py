@@ -70,11 +70,10 @@ def copy_into(source: LocalFile, fd: int, hasher) -> Iterator[int]:
                 hashing = view
                 copied += n
                 yield n
-            hasher.wait()
         finally:
             if hashing is not None:
                 try:
-                    hasher.wait()            # the hash must be done with the mapping first
+                    hasher.wait()            # the last hash: done before its mapping goes
                 finally:
                     hashing.close()
     finally:

@@ -39,9 +39,9 @@ class ForkedPart:
         self.stdout = asyncio.StreamReader(limit=limit, loop=loop)
         pipe = os.fdopen(self._stdout_fd, "rb", buffering=0)
         await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(self.stdout, loop=loop), pipe)
-        await self._watch()
+        self._watch()
 
-    async def _watch(self) -> None:
+    def _watch(self) -> None:
         # A thread of its own per part waits for the process (the loop's default executor has a
         # few threads, and a job may have up to 64 parts). Nothing else reaps a part, so its PID
         # stays its own, a zombie at worst, until that thread has its status.
@@ -67,7 +67,7 @@ class ForkedPart:
         return self.returncode
 
     async def wait(self) -> int:
-        await self._watch()
+        self._watch()
         assert self._ended is not None
         return await asyncio.shield(self._ended)
 
