@@ -11,22 +11,12 @@ import asyncio
 import io
 import logging
 import os
-import signal
 import sys
 
+from server.crawler import stop_signals
 from server.crawler.shards import coordinate, shard_dirs, start_parts
 from server.crawler.spec import SpecError, find_spec, load_spec
 from shared.enums import StopReason
-
-#: SIGTERM/SIGINT received before the event loop's handlers were in place (a job cancelled as
-#: it starts, or a start slowed by a loaded host: the imports alone can take seconds): recorded
-#: by main()'s first handler, so such a stop ends the crawl cleanly instead of killing it.
-#: Each entry is (signal, the PID that received it): a forked part keeps only its own.
-_early_stop: list[tuple[int, int]] = []
-
-
-def _record_early_stop(signum, _frame) -> None:
-    _early_stop.append((signum, os.getpid()))
 
 
 def _event_loop_run(main):
@@ -46,20 +36,31 @@ async def _run(job_dir: str, spec, logins) -> str:
 
     loop = asyncio.get_running_loop()
     stopped = asyncio.Event()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, stopped.set)
-    if _early_stop:
-        stopped.set()
-    crawler = await _open(lambda: Crawler(job_dir, spec, logins=logins), stopped)
-    if crawler is None:
-        return StopReason.UNFINISHED
-    _stop_on_signals(loop, crawler)
-    if stopped.is_set():
-        crawler.stop()
+    stop_signals.on_stop(lambda: loop.call_soon_threadsafe(stopped.set))
     try:
-        return await crawler.run()
+        if stop_signals.received:
+            stopped.set()
+        crawler = await _open(lambda: Crawler(job_dir, spec, logins=logins), stopped)
+        if crawler is None:
+            return StopReason.UNFINISHED
+        stop_signals.on_stop(lambda: _stop_now(loop, crawler))
+        if stopped.is_set():
+            crawler.stop()
+        try:
+            return await crawler.run()
+        finally:
+            await crawler.close()
     finally:
-        await crawler.close()
+        stop_signals.on_stop(None)      # a later stop is only recorded: the crawl has ended
+
+
+def _stop_now(loop: asyncio.AbstractEventLoop, crawler) -> None:
+    """A stop while the crawl runs, whatever it is doing: the handler runs between two bytecodes,
+    so the scope's regex matches let it run mid-match. It shortens the scope's match limit at
+    once, so the rest of a page's outlinks are scoped quickly (they are scoped without
+    yielding), and hands the stop itself to the loop."""
+    crawler.scope.stopping()
+    loop.call_soon_threadsafe(crawler.stop)
 
 
 def _coordinate(job_dir: str, spec_path: str, spec) -> str:
@@ -70,23 +71,16 @@ def _coordinate(job_dir: str, spec_path: str, spec) -> str:
 
     raw = sys.stdin.buffer.read() if spec.logins_stdin else None
     dirs, parts = start_parts(job_dir, spec_path, spec, lambda d: _run_part(d, raw))
-    end, status = _event_loop_run(coordinate(job_dir, spec, dirs, parts, early_stops=_early_stop))
+    end, status = _event_loop_run(coordinate(job_dir, spec, dirs, parts))
     if status:
         raise PartFailed(end)
     return end
 
 
-def _keep_own_stops() -> None:
-    """Forget the early stops another process (the coordinator, before the fork) received."""
-    pid = os.getpid()
-    for stop in [s for s in _early_stop if s[1] != pid]:
-        _early_stop.remove(stop)        # in place: a stop arriving meanwhile is kept
-
-
 def _run_part(part_dir: str, logins_raw: bytes | None) -> int:
     """A forked part's whole life (its exit status): its own log file and event loop. A stop
     the coordinator had received before the fork is the coordinator's to pass on."""
-    _keep_own_stops()
+    stop_signals.keep_own()
     root = logging.getLogger()
     for handler in root.handlers[:]:          # the coordinator's crawler.log
         root.removeHandler(handler)
@@ -97,23 +91,6 @@ def _run_part(part_dir: str, logins_raw: bytes | None) -> int:
 
         logins = read_logins(io.StringIO(logins_raw.decode("utf-8", "replace")))
     return _crawl(part_dir, find_spec(part_dir), lambda spec: _event_loop_run(_run(part_dir, spec, logins)))
-
-
-def _stop_on_signals(loop: asyncio.AbstractEventLoop, crawler) -> None:
-    """SIGTERM/SIGINT stop the crawl, whatever it is doing. A plain handler, not the loop's
-    (``add_signal_handler`` runs its callback only when the loop next gets control, and a page's
-    outlinks are scoped without yielding): Python runs it between two bytecodes, and the scope's
-    regex matches let it run mid-match. It shortens the scope's match limit at once, so the rest
-    of the page is scoped quickly, and hands the stop itself to the loop (thread-safe wake-up)."""
-    def on_signal(_signum, _frame) -> None:
-        crawler.scope.stopping()
-        loop.call_soon_threadsafe(crawler.stop)
-
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        # replaces the loop's handler at the Python level without a moment of default disposition
-        # (removing it first would let a SIGTERM kill the process outright); the loop's own
-        # callback for it, still registered, only sets the start-up event
-        signal.signal(sig, on_signal)
 
 
 class PartFailed(Exception):
@@ -145,8 +122,7 @@ async def _open(make, stopped: asyncio.Event):
 
 
 def main(argv: list[str] | None = None) -> int:
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(sig, _record_early_stop)
+    stop_signals.install()
     parser = argparse.ArgumentParser(prog="python -m server.crawler", description="Run one crawl job.")
     parser.add_argument("job_dir", help="job directory holding crawl-job.yaml or crawl-job.json")
     parser.add_argument("--spec", help="spec file (default: the one in the job directory)")
@@ -183,6 +159,8 @@ def _crawl(job_dir: str, spec_path: str, run) -> int:
         logging.exception("crawl failed")
         print("crawl failed: see crawler.log in the job directory", file=sys.stderr)
         return 1
+    finally:
+        stop_signals.ignore()           # nothing is left to stop; the exit status stays ours
     logging.info("crawl ended: %s", end)
     return 0
 

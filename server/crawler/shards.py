@@ -45,6 +45,7 @@ import zlib
 from collections.abc import Iterator
 from typing import Any
 
+from server.crawler import stop_signals
 from server.crawler.part_process import ForkedPart, fork_parts
 
 log = logging.getLogger(__name__)
@@ -279,18 +280,19 @@ def start_parts(job_dir: str, spec_path: str, spec, run_part) -> tuple[list[str]
     return dirs, fork_parts(dirs, run_part)
 
 
-async def coordinate(job_dir: str, spec, dirs: list[str], parts: list[ForkedPart],
-                     early_stops: list | None = None) -> tuple[str, int]:
-    """``python -m server.crawler`` for a job of several processes, once its parts are forked
-    (``early_stops``: the signals that came before this process could handle them, read once
-    its own handlers are in place)."""
+async def coordinate(job_dir: str, spec, dirs: list[str], parts: list[ForkedPart]) -> tuple[str, int]:
+    """``python -m server.crawler`` for a job of several processes, once its parts are forked.
+    A stop (stop_signals.py) is passed on to every part; one that came before this loop is
+    passed on once the parts are watched."""
     c = Coordinator(job_dir, spec, dirs)
     loop = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, c.stop)
-    if early_stops:
-        c.stopping = True                          # passed on once the parts are watched
-    return await c.run(parts)
+    stop_signals.on_stop(lambda: loop.call_soon_threadsafe(c.stop))
+    try:
+        if stop_signals.received:
+            c.stopping = True
+        return await c.run(parts)
+    finally:
+        stop_signals.on_stop(None)
 
 
 # --- merging the parts' outputs ---------------------------------------------------------------

@@ -14,6 +14,7 @@ import subprocess
 import sys
 import time
 
+import pytest
 from crawler_helpers import REPO, read_results, warc_records, warcio_check, write_spec
 
 from server.crawler.scope import domain_of
@@ -178,8 +179,43 @@ def test_the_parts_are_forked_and_end_cleanly_when_their_coordinator_is_killed(w
 def test_a_forked_part_keeps_only_the_early_stops_it_received_itself(monkeypatch):
     """A SIGTERM the coordinator got before it forked is the coordinator's to pass on; one the
     part got between its fork and its event loop stops the part."""
-    import server.crawler.__main__ as entry
+    from server.crawler import stop_signals
 
-    monkeypatch.setattr(entry, "_early_stop", [(signal.SIGTERM, os.getpid() + 1), (signal.SIGINT, os.getpid())])
-    entry._keep_own_stops()
-    assert entry._early_stop == [(signal.SIGINT, os.getpid())]
+    monkeypatch.setattr(stop_signals, "received", [(signal.SIGTERM, os.getpid() + 1), (signal.SIGINT, os.getpid())])
+    stop_signals.keep_own()
+    assert stop_signals.received == [(signal.SIGINT, os.getpid())]
+
+
+@pytest.mark.parametrize("processes", [1, 2])
+def test_a_crawl_stopped_again_and_again_still_ends_cleanly(web, tmp_path, processes):
+    """A harvester may send SIGTERM more than once, and a part whose coordinator dies gets one
+    for each coordinator thread it is handed on to. A stop that comes after the event loop has
+    closed once killed a cleanly stopped crawl (exit -15, sometimes before its crawler.log said
+    how it ended): stop_signals.py keeps one handler for the process's whole life."""
+    job = tmp_path / "job"
+    proc = start_slow_crawl(web, job, any, 300) if processes == 2 else _start_one(web, job)
+    deadline = time.monotonic() + 120
+    while proc.poll() is None and time.monotonic() < deadline:
+        try:
+            os.kill(proc.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            break
+        time.sleep(0.002)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, err
+    logs = [os.path.join(d, "crawler.log") for d in shard_dirs(str(job))] + [str(job / "crawler.log")]
+    for path in logs:
+        with open(path) as fh:
+            assert "crawl ended: unfinished" in fh.read(), path
+    warcs = read_results(job)["warcs"]
+    assert warcs and not any(w.endswith(".open") for w in warcs)
+
+
+def _start_one(web, job) -> subprocess.Popen:
+    write_spec(job, SEEDS, web.proxy_url, max_workers=2, politeness={"min_delay_ms": 40, "max_delay_ms": 40})
+    proc = run(job, wait=False)
+    log = job / "crawl.log"
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not (log.exists() and log.stat().st_size > 300):
+        time.sleep(0.05)
+    return proc
