@@ -174,6 +174,9 @@ def test_the_parts_are_forked_and_end_cleanly_when_their_coordinator_is_killed(w
     warcs = read_results(job)["warcs"]
     assert warcs and not any(w.endswith(".open") for w in warcs)
     warcio_check(warcs)
+    for d in shard_dirs(str(job)):   # each got SIGTERM once per coordinator thread: stop_signals.py
+        with open(os.path.join(d, "crawler.log")) as fh:
+            assert "crawl ended: unfinished" in fh.read()
 
 
 def test_a_forked_part_keeps_only_the_early_stops_it_received_itself(monkeypatch):
