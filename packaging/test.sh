@@ -19,9 +19,13 @@ set -euo pipefail
 
 # The shards, one a line: "NAME MODE PATH...", longest first. A folder with test files of its own
 # and subfolders gives one shard for its files and one per subfolder. A folder whose files took
-# longer last time than a fair share (all shards' time / processes at once, at least 60 s; or
-# NAS_TEST_SPLIT_AT seconds) is split into one shard per file (NAME.file), so no single folder
-# holds up the end of the run as it grows. Times come from the last full run (shard-times.txt,
+# longer last time than half a fair share (all shards' time / processes at once / 2, at least
+# 60 s; or NAS_TEST_SPLIT_AT seconds) is split into one shard per file (NAME.file), and its files
+# that took under an eighth of that, each by its own tests' time (shard-times.txt notes them one
+# by one), run together in one shard (NAME.small), so no single
+# folder holds up the end of the run as it grows (at a whole fair share, the crawler's folder
+# alone was 471 of the run's 576 s on the 2-core machine, 2026-11-29) and the short files do
+# not each pay a pytest start-up. Times come from the last full run (shard-times.txt,
 # written only by runs without extra arguments, so a -k run does not spoil them); a shard not
 # seen before is guessed long: e2e, integration, desktop, unit. Without a last run here, the
 # times in packaging/shard-times.txt are used.
@@ -42,7 +46,8 @@ for path in (f"{out}/shard-times.txt", "packaging/shard-times.txt"):
         break
     except (OSError, ValueError):
         continue
-split_at = float(os.environ.get("NAS_TEST_SPLIT_AT") or max(60.0, sum(times.values()) / jobs))
+split_at = float(os.environ.get("NAS_TEST_SPLIT_AT") or max(60.0, sum(times.values()) / jobs / 2))
+small = split_at / 8  # files expected to take less run together (NAME.small): one start-up for them
 def folder_time(name):  # the folder's own files, whether they ran as one shard or one per file
     if name in times:
         return times[name]
@@ -56,9 +61,17 @@ def walk(folder, name, mode):
         known = folder_time(name)
         guess = GUESS.get(name.split("-")[0], 1000) if known is None else known
         if known is not None and known > split_at and len(own) > 1:
+            size = {f: os.path.getsize(f) for f in own}
+            rest = []
             for f in own:
                 sub = f"{name}.{os.path.basename(f)[5:-3]}"
-                shards.append((sub, mode, [f], times.get(sub, known / len(own))))
+                t = times.get(sub)
+                if t is not None and t < small:
+                    rest.append((f, t))
+                else:  # a file not timed alone yet runs alone (guessed by its size) to be timed
+                    shards.append((sub, mode, [f], known * size[f] / sum(size.values()) if t is None else t))
+            if rest:
+                shards.append((f"{name}.small", mode, [f for f, _ in rest], sum(t for _, t in rest)))
         else:
             shards.append((name, mode, own, guess))
     for d in subs:
@@ -110,10 +123,21 @@ import glob, os, sys, xml.etree.ElementTree as ET
 t = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
 times = []
 for path in glob.glob(sys.argv[1] + "/junit-*.xml"):
+    shard = os.path.basename(path)[6:-4]
     for suite in ET.parse(path).getroot().iter("testsuite"):
         for k in t:
             t[k] += int(suite.get(k, 0))
-        times.append((os.path.basename(path)[6:-4], float(suite.get("time", 0))))
+        if not shard.endswith(".small"):
+            times.append((shard, float(suite.get("time", 0))))
+            continue
+        # files run together are noted each by its own tests' time, as if it had run alone
+        per_file = {}
+        for case in suite.iter("testcase"):
+            module = next((p for p in case.get("classname", "").split(".") if p.startswith("test_")), None)
+            if module:
+                name = f"{shard[:-len('.small')]}.{module[5:]}"
+                per_file[name] = per_file.get(name, 0.0) + float(case.get("time", 0))
+        times += per_file.items()
 if sys.argv[2] == "1":
     with open(sys.argv[1] + "/shard-times.txt", "w") as fh:
         fh.writelines(f"{name} {seconds:.1f}\n" for name, seconds in times)
