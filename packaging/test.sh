@@ -20,19 +20,19 @@ set -euo pipefail
 # The shards, one a line: "NAME MODE PATH...", longest first. A folder with test files of its own
 # and subfolders gives one shard for its files and one per subfolder. A folder whose files took
 # longer last time than half a fair share (all shards' time / processes at once / 2, at least
-# 60 s; or NAS_TEST_SPLIT_AT seconds) is split into one shard per file (NAME.file), and its files
-# that took under an eighth of that, each by its own tests' time (shard-times.txt notes them one
-# by one), run together in one shard (NAME.small), so no single
-# folder holds up the end of the run as it grows (at a whole fair share, the crawler's folder
-# alone was 471 of the run's 576 s on the 2-core machine, 2026-11-29) and the short files do
-# not each pay a pytest start-up. Times come from the last full run (shard-times.txt,
-# written only by runs without extra arguments, so a -k run does not spoil them); a shard not
-# seen before is guessed long: e2e, integration, desktop, unit. Without a last run here, the
-# times in packaging/shard-times.txt are used.
+# 60 s; or NAS_TEST_SPLIT_AT seconds) is split into parts of about that length (NAME.1, NAME.2,
+# ...), its files dealt out longest first by their own tests' times, so no single folder holds up
+# the end of the run as it grows (at a whole fair share the crawler's folder alone took 471 of
+# the run's 576 s on the 2-core machine, 2026-11-29; one shard per file instead cost a pytest
+# start-up for each of ~80 shards and made the run longer). Times come from the last full run
+# (shard-times.txt: each shard's, and each test file's as file:PATH; written only by runs
+# without extra arguments, so a -k run does not spoil them); a shard not seen before is guessed
+# long: e2e, integration, desktop, unit. Without a last run here, the times in
+# packaging/shard-times.txt are used.
 # Arguments: the output folder, 1 for --fast, the number of processes at once.
 plan_shards() {
     "$PY" - "$@" <<'PYEOF'
-import glob, os, sys
+import glob, math, os, sys
 out, fast, jobs = sys.argv[1], sys.argv[2] == "1", int(sys.argv[3])
 tops = [("unit", "plain"), ("desktop", "plain")] + ([] if fast else [("integration", "patched"), ("e2e", "patched")])
 GUESS = {"e2e": 3000, "integration": 2000, "desktop": 1000, "unit": 500}
@@ -46,9 +46,10 @@ for path in (f"{out}/shard-times.txt", "packaging/shard-times.txt"):
         break
     except (OSError, ValueError):
         continue
+file_time = {n[5:]: t for n, t in times.items() if n.startswith("file:")}  # a file's own tests
+times = {n: t for n, t in times.items() if not n.startswith("file:")}
 split_at = float(os.environ.get("NAS_TEST_SPLIT_AT") or max(60.0, sum(times.values()) / jobs / 2))
-small = split_at / 8  # files expected to take less run together (NAME.small): one start-up for them
-def folder_time(name):  # the folder's own files, whether they ran as one shard or one per file
+def folder_time(name):  # the folder's own files, whether they ran as one shard or in parts
     if name in times:
         return times[name]
     parts = [t for n, t in times.items() if n.startswith(name + ".")]
@@ -60,18 +61,18 @@ def walk(folder, name, mode):
     if own:
         known = folder_time(name)
         guess = GUESS.get(name.split("-")[0], 1000) if known is None else known
-        if known is not None and known > split_at and len(own) > 1:
+        # desktop stays whole: some of its files, run without the others, crash QtWebEngine as
+        # the process exits (a page outliving its profile) after every test has passed
+        if known is not None and known > split_at and len(own) > 1 and name != "desktop":
             size = {f: os.path.getsize(f) for f in own}
-            rest = []
-            for f in own:
-                sub = f"{name}.{os.path.basename(f)[5:-3]}"
-                t = times.get(sub)
-                if t is not None and t < small:
-                    rest.append((f, t))
-                else:  # a file not timed alone yet runs alone (guessed by its size) to be timed
-                    shards.append((sub, mode, [f], known * size[f] / sum(size.values()) if t is None else t))
-            if rest:
-                shards.append((f"{name}.small", mode, [f for f, _ in rest], sum(t for _, t in rest)))
+            weight = {f: file_time.get(f, known * size[f] / sum(size.values())) for f in own}
+            groups = [[0.0, []] for _ in range(min(len(own), math.ceil(known / split_at)))]
+            for f in sorted(own, key=lambda f: -weight[f]):  # longest first, to the lightest part
+                g = min(groups, key=lambda g: g[0])
+                g[0] += weight[f]
+                g[1].append(f)
+            for i, (t, files) in enumerate(groups, 1):
+                shards.append((f"{name}.{i}", mode, sorted(files), t))
         else:
             shards.append((name, mode, own, guess))
     for d in subs:
@@ -122,22 +123,19 @@ total_line() {  # one closing line for every shard together; $1=1: note each sha
 import glob, os, sys, xml.etree.ElementTree as ET
 t = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
 times = []
+files = {}
 for path in glob.glob(sys.argv[1] + "/junit-*.xml"):
-    shard = os.path.basename(path)[6:-4]
     for suite in ET.parse(path).getroot().iter("testsuite"):
         for k in t:
             t[k] += int(suite.get(k, 0))
-        if not shard.endswith(".small"):
-            times.append((shard, float(suite.get("time", 0))))
-            continue
-        # files run together are noted each by its own tests' time, as if it had run alone
-        per_file = {}
-        for case in suite.iter("testcase"):
-            module = next((p for p in case.get("classname", "").split(".") if p.startswith("test_")), None)
-            if module:
-                name = f"{shard[:-len('.small')]}.{module[5:]}"
-                per_file[name] = per_file.get(name, 0.0) + float(case.get("time", 0))
-        times += per_file.items()
+        times.append((os.path.basename(path)[6:-4], float(suite.get("time", 0))))
+        for case in suite.iter("testcase"):  # each file's own tests, for splitting a folder
+            parts = case.get("classname", "").split(".")
+            end = next((i for i, p in enumerate(parts) if p.startswith("test_")), None)
+            if end is not None:
+                f = "/".join(parts[:end + 1]) + ".py"
+                files[f] = files.get(f, 0.0) + float(case.get("time", 0))
+times += [(f"file:{f}", seconds) for f, seconds in sorted(files.items())]
 if sys.argv[2] == "1":
     with open(sys.argv[1] + "/shard-times.txt", "w") as fh:
         fh.writelines(f"{name} {seconds:.1f}\n" for name, seconds in times)

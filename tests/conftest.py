@@ -34,6 +34,13 @@ if "NAS_KEY_FILE" not in os.environ:
 
 import uuid  # noqa: E402
 
+# Imported here, in the main thread before any test runs, not lazily by its plugin's summary at
+# the end: pytest rewrites it on import (ast.parse), and CPython 3.11.7 keeps the AST
+# converter's recursion depth in shared state, which the suite's threads can leave unbalanced
+# ("SystemError: AST constructor recursion depth mismatch" after every test of a file had
+# passed, seen in two crawler files run alone, 2026-11-29).
+import hypothesis  # noqa: E402, F401
+
 # Every call a test makes is identified by its broker login (server.runtime.identity): the
 # suite's shared login guest counts as a service; tests about people add their own.
 import identity_support  # noqa: E402
