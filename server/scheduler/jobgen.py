@@ -41,7 +41,6 @@ from server.definitions.models import (
 )
 from server.harvestdb.base import utcnow
 from server.scheduler import entries
-from server.scheduler.copy_behind import CopyBehind
 from server.scheduler.estimation import EstimationSettings
 from server.scheduler.models import Job, JobConfiguration, JobgenEntry, JobgenSpan
 from server.scheduler.splitting import Candidate, JobDraft, SplitSettings, split
@@ -338,7 +337,9 @@ def copy_configurations(session: Session, hd: HarvestDefinition, jobs: list[int]
     statement per part of the run, ``parallel`` parts side by side (:func:`entries.parts`); on
     SQLite a window of ``window`` configuration ids per write transaction. Returns how many."""
     if _dialect(session) == "postgresql":
-        _check_rising(hd, jobs)
+        # the statement takes each entry's job as the largest job id of the spans up to it
+        if any(a >= b for a, b in zip(jobs, jobs[1:])):
+            raise RuntimeError(f"the jobs of harvest {hd.id} were not made in rising id order")
         session.commit()
         return sum(side_by_side(session.get_bind(), entries.parts(starts, parallel),
                                 lambda s, part: entries.copy_run_to_jobs(s, hd.id, *part), parallel, keep_alive))
@@ -350,14 +351,6 @@ def copy_configurations(session: Session, hd: HarvestDefinition, jobs: list[int]
         if keep_alive is not None:
             keep_alive()
     return copied
-
-
-def _check_rising(hd: HarvestDefinition, jobs: list[int], since: int = 0) -> None:
-    """PostgreSQL's copy takes each entry's job as the largest job id of the spans up to it: the
-    jobs must have been made in rising id order (from ``since`` on; those before were checked)."""
-    tail = jobs[max(0, since - 1):]
-    if any(a >= b for a, b in zip(tail, tail[1:])):
-        raise RuntimeError(f"the jobs of harvest {hd.id} were not made in rising id order")
 
 
 def generate(session: Session, hd: HarvestDefinition, settings: Mapping[str, Any],
@@ -380,7 +373,6 @@ def generate(session: Session, hd: HarvestDefinition, settings: Mapping[str, Any
     gen.configurations = fill_entries(session, hd, est, split_settings.config_chunk_size,
                                       lambda: (session.commit(), keep_alive and keep_alive()), parallel)
     session.commit()
-    copier: CopyBehind | None = None
     try:
         if gen.configurations == 0:
             if hd.kind != HarvestKind.SNAPSHOT.value:
@@ -396,32 +388,20 @@ def generate(session: Session, hd: HarvestDefinition, settings: Mapping[str, Any
         ctx = JobContext(hd, hd.runs, hd.channel.name, check_profiles(session, hd), global_traps(session))
         h_bytes = _limit(hd.max_bytes) if ctx.snapshot else -1
         starts: list[tuple[tuple, int]] = []  # each job's first sort key and size
-        if _dialect(session) == "postgresql" and parallel > 1:  # copied while later jobs are made
-            copier = CopyBehind(session.get_bind(), hd.id,
-                                max(split_settings.config_chunk_size, gen.configurations // 8))
         for chunk, byte_orders, seed_texts in sorted_chunks(session, hd.id, split_settings.config_chunk_size):
-            first = len(starts)
             for draft in split(chunk, h_bytes, split_settings):
                 keys = span(draft, byte_orders)
                 gen.jobs.append(store_job(session, ctx, draft, keys, seed_texts))
                 starts.append((keys[0], len(draft.candidates)))
             session.commit()
-            if copier is not None:   # a chunk's jobs end within it: those before it are whole
-                _check_rising(hd, gen.jobs, first)
-                copier.ready(starts, first)
             if keep_alive is not None:
                 keep_alive()
-        if copier is not None:
-            copied = copier.finish(starts, parallel, keep_alive)
-        else:
-            copied = copy_configurations(session, hd, gen.jobs, starts, split_settings.config_chunk_size,
-                                         keep_alive, parallel)
+        copied = copy_configurations(session, hd, gen.jobs, starts, split_settings.config_chunk_size, keep_alive,
+                                     parallel)
         if copied != gen.configurations:  # every entry belongs to a job
             raise RuntimeError(f"{copied} job configurations made of {gen.configurations} entries")
         return gen
     finally:
-        if copier is not None:
-            copier.close()   # before the scratch rows it reads go
         session.rollback()
         begin_write(session)
         entries.drop_run_index(session, hd.id)  # first: the delete then has one index less to keep
