@@ -256,3 +256,40 @@ def test_deleting_a_domain_deletes_its_job_configurations_through_its_configurat
     assert _configs(session, job_id) == [b.id]
     rows = session.execute(select(JobConfiguration.domain_id).where(JobConfiguration.job_id == job_id)).scalars()
     assert list(rows) == [b.domain_id]
+
+
+def test_a_copy_that_fails_leaves_no_run_behind(engine, session, monkeypatch):
+    """The copy of a run's configurations to its jobs comes after every job is made (on
+    PostgreSQL in parts side by side, on SQLite in windows). One that fails stops the run: its
+    error is reported, nothing is queued, and the next run makes each configuration once."""
+    from server.scheduler import entries
+
+    configs = [domain(session, f"c{i}.dk") for i in range(30)]
+    h = selective(session, "copy-fails", configs)
+    session.commit()
+    name = "copy_run_to_jobs" if engine.dialect.name == "postgresql" else "copy_to_jobs"
+    real, calls = getattr(entries, name), []
+
+    def fails_first(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 1:
+            raise RuntimeError("the copy failed")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(entries, name, fails_first)
+    try:
+        out = _schedule(engine, h.id, settings(jobgen__config_chunk_size=10))
+        error = out.error
+    except RuntimeError as exc:
+        error = str(exc)
+    assert "the copy failed" in error and calls
+    assert dispatch.submit_new(session) == []
+    fresh(session)
+    hd = session.get(HarvestDefinition, h.id)
+    assert hd.runs == 0 and not hd.active       # deactivated with the reason, as any failure
+    hd.active = True                            # the curator turns it on again
+    session.commit()
+    out = _schedule(engine, h.id, settings(jobgen__config_chunk_size=10))
+    assert out.error == ""
+    ids = [c for j in _jobs(session, h.id) for c in _configs(session, j.id)]
+    assert sorted(ids) == sorted(c.id for c in configs)
