@@ -12,9 +12,9 @@ how it ended. So the loop's ``add_signal_handler`` is not used: this handler sta
 and does what the current phase says (``on_stop``), or, between phases, only records the stop.
 Once the crawl has ended and said so in crawler.log, stops are ignored (``ignore``).
 
-The handler runs in the main thread between two bytecodes; an event loop running there wakes for
-it (uvloop and asyncio both install a wake-up fd), so the actions hand their work to the loop
-with ``call_soon_threadsafe``.
+The handler runs in the main thread between two bytecodes, also while the event loop waits
+there (uvloop installs a wake-up fd for any signal; the standard loop's wait is interrupted by
+it), and the actions hand their work to the loop with ``call_soon_threadsafe``, which wakes it.
 """
 from __future__ import annotations
 
