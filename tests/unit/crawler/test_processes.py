@@ -32,16 +32,16 @@ def run(job, *, wait=True) -> subprocess.Popen:
     return proc
 
 
-def start_slow_crawl(web, job, which, logged: int) -> subprocess.Popen:
-    """A two-process crawl at 40 ms per fetch, once ``which`` (any, all) of its parts' crawl.logs
-    hold more than ``logged`` bytes."""
-    write_spec(job, SEEDS, web.proxy_url, max_workers=2, processes=2,
+def start_slow_crawl(web, job, which, logged: int, processes: int = 2) -> subprocess.Popen:
+    """A crawl at 40 ms per fetch, once ``which`` (any, all) of its parts' crawl.logs (its own,
+    for one process) hold more than ``logged`` bytes."""
+    write_spec(job, SEEDS, web.proxy_url, max_workers=2, processes=processes,
                politeness={"min_delay_ms": 40, "max_delay_ms": 40})
     proc = run(job, wait=False)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and not which(
             os.path.exists(os.path.join(d, "crawl.log")) and os.path.getsize(os.path.join(d, "crawl.log")) > logged
-            for d in shard_dirs(str(job)) or ["-"]):
+            for d in shard_dirs(str(job)) or ([str(job)] if processes == 1 else ["-"])):
         time.sleep(0.05)
     return proc
 
@@ -196,7 +196,7 @@ def test_a_crawl_stopped_again_and_again_still_ends_cleanly(web, tmp_path, proce
     closed once killed a cleanly stopped crawl (exit -15, sometimes before its crawler.log said
     how it ended): stop_signals.py keeps one handler for the process's whole life."""
     job = tmp_path / "job"
-    proc = start_slow_crawl(web, job, any, 300) if processes == 2 else _start_one(web, job)
+    proc = start_slow_crawl(web, job, any, 300, processes)
     deadline = time.monotonic() + 120
     while proc.poll() is None and time.monotonic() < deadline:
         try:
@@ -212,13 +212,3 @@ def test_a_crawl_stopped_again_and_again_still_ends_cleanly(web, tmp_path, proce
             assert "crawl ended: unfinished" in fh.read(), path
     warcs = read_results(job)["warcs"]
     assert warcs and not any(w.endswith(".open") for w in warcs)
-
-
-def _start_one(web, job) -> subprocess.Popen:
-    write_spec(job, SEEDS, web.proxy_url, max_workers=2, politeness={"min_delay_ms": 40, "max_delay_ms": 40})
-    proc = run(job, wait=False)
-    log = job / "crawl.log"
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and not (log.exists() and log.stat().st_size > 300):
-        time.sleep(0.05)
-    return proc
