@@ -29,12 +29,15 @@ bitarchive's own record resolver (the index server's request bookkeeping, the ar
 database and the bitarchive service are left out). The 10M-capture pass (2.) always uses those
 stand-ins. pywb reads the same WARC file with its own CDXJ (``cdx-indexer``).
 
-The clients are a separate plain process (threads, ``requests``, keep-alive per client) used
-for both tools. pywb is installed from PyPI into its own virtual environment under the work
-directory (pinned by tests/support/pywb-requirements.txt; not a project dependency).
+The clients are plain processes (``requests``, keep-alive per client), one per client, used
+for both tools (``--client-threads``: one process of threads, as before 2026-11-29). pywb is
+installed from PyPI into its own virtual environment under the work directory (pinned by
+tests/support/pywb-requirements.txt; not a project dependency).
 
 Run: ``bash bench/run.sh viewerproxy`` or ``.venv/bin/python bench/viewerproxy_bench.py
-[--urls N] [--rounds N] [--full-captures N] [--skip-full] [--stand-ins] [--lookup-cache-entries N]``.
+[--urls N] [--rounds N] [--full-captures N] [--skip-full] [--stand-ins] [--lookup-cache-entries N]
+[--client-threads]``. The proxy keeps verified records too (``viewerproxy.record_cache_mb``): the
+16-client pass reads the records the 1-client pass read.
 The proxy keeps lookups per (job set, URL) for a minute: the 1-client pass asks for each URL once
 (only the 50 of the warm-up are kept: about 250 index server round trips), the 16-client pass
 goes over the list ``--rounds`` times within that minute, so its lookups are kept ones;
@@ -386,11 +389,15 @@ class Pywb:
 
 def client(proxy: str, urls: list[str], concurrency: int, out: str) -> None:
     """``--client``: fetch ``urls`` with ``concurrency`` threads; writes [(first byte s, total s,
-    status, bytes, URL, SHA-1 of the body as sent)] to ``out``."""
+    status, bytes, URL, SHA-1 of the body as sent)] to ``out``. Says "ready" on its standard
+    output once set up and starts when a line comes on its standard input."""
     import queue
     import threading
 
     import requests
+
+    print("ready", flush=True)
+    sys.stdin.readline()
 
     work: queue.Queue = queue.Queue()
     for u in urls:
@@ -429,15 +436,49 @@ def client(proxy: str, urls: list[str], concurrency: int, out: str) -> None:
         json.dump(results, fh)
 
 
+#: clients as threads of one process (``--client-threads``) instead of a process each
+CLIENT_THREADS = False
+
+
 def measure(proxy: str, urls: list[str], concurrency: int) -> list:
-    with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as fh:
-        out = fh.name
+    """``urls`` fetched by ``concurrency`` clients at once, each a process of its own (one thread,
+    its share of the list) started together; with ``CLIENT_THREADS`` one process of as many
+    threads taking from one queue. Measured both ways (docs/decisions/viewerproxy-caches.md):
+    threads of one process queue for its interpreter lock while they read bodies, which added
+    15-20 ms to our whole answer's p99 at 16 clients and nothing to pywb's, whose answers come
+    too slowly for the clients to contend."""
+    work = tempfile.mkdtemp(prefix="viewer-bench-clients-")
+    shares = [urls] if CLIENT_THREADS else [urls[i::concurrency] for i in range(concurrency)]
+    per = concurrency if CLIENT_THREADS else 1
+    procs = []
     try:
-        subprocess.run([sys.executable, os.path.abspath(__file__), "--client", proxy, str(concurrency), out],
-                       input=json.dumps(urls), text=True, check=True, timeout=3600)
-        return json.load(open(out))
+        for i, share in enumerate(shares):
+            with open(os.path.join(work, f"urls-{i}.json"), "w") as fh:
+                json.dump(share, fh)
+            procs.append(subprocess.Popen(
+                [sys.executable, os.path.abspath(__file__), "--client", proxy, str(per),
+                 os.path.join(work, f"out-{i}.json"), os.path.join(work, f"urls-{i}.json")],
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True))
+        for p in procs:            # every client set up (imports, session) before any starts
+            if p.stdout.readline().strip() != "ready":
+                raise RuntimeError("a bench client did not start")
+        for p in procs:
+            p.stdin.write("go\n")
+            p.stdin.flush()
+        results = []
+        for i, p in enumerate(procs):
+            p.stdin.close()
+            if p.wait(3600) != 0:
+                raise RuntimeError("a bench client failed")
+            with open(os.path.join(work, f"out-{i}.json")) as fh:
+                results += json.load(fh)
+        return results
     finally:
-        os.unlink(out)
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
+                p.wait()
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def pct(xs: list[float], p: float) -> float:
@@ -523,7 +564,8 @@ def main() -> None:
         serve_real(*sys.argv[2:4])
         return
     if len(sys.argv) > 1 and sys.argv[1] == "--client":
-        client(sys.argv[2], json.loads(sys.stdin.read()), int(sys.argv[3]), sys.argv[4])
+        with open(sys.argv[5]) as fh:
+            client(sys.argv[2], json.load(fh), int(sys.argv[3]), sys.argv[4])
         return
     ap = argparse.ArgumentParser()
     ap.add_argument("--urls", type=int, default=300)
@@ -536,7 +578,11 @@ def main() -> None:
     ap.add_argument("--lookup-cache-entries", type=int, default=None, metavar="N",
                     help="the proxy's lookup cache (default: the setting's default; 0: none, every request "
                          "asks the index server — the 16-client pass repeats the URL list, so it would hit)")
+    ap.add_argument("--client-threads", action="store_true",
+                    help="the clients as threads of one process (before 2026-11-29) instead of a process each")
     args = ap.parse_args()
+    global CLIENT_THREADS
+    CLIENT_THREADS = args.client_threads
     os.makedirs(OUT, exist_ok=True)
     if args.lookup_cache_entries is not None:
         os.environ["NAS_BENCH_LOOKUP_CACHE"] = str(args.lookup_cache_entries)

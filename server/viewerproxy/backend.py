@@ -36,7 +36,7 @@ import requests
 from requests.adapters import HTTPAdapter
 
 from server.archive.fileserver import UrlSigner
-from server.viewerproxy.caches import LookupCache
+from server.viewerproxy.caches import LookupCache, RecordCache
 from server.viewerproxy.fetch import FileServerConnections
 from server.viewerproxy.records import Record, open_record
 from shared.errors import ArchiveFileNotFound, ChecksumMismatch, InvalidWarc, Unavailable
@@ -49,7 +49,7 @@ LOCATION_TTL = 60.0
 class ArchiveBackend:
     def __init__(self, nameko_config: dict[str, Any], clients: int = 16, rpc_timeout: float = 30.0,
                  fetch_timeout: float = 60.0, replica: str | None = None, lookups: LookupCache | None = None,
-                 connections: int = 64, signer: UrlSigner | None = None):
+                 connections: int = 64, signer: UrlSigner | None = None, records: RecordCache | None = None):
         from server.runtime.remote_services import RemoteServices
 
         # open connections kept for the request threads, one per thread calling at a time
@@ -57,6 +57,7 @@ class ArchiveBackend:
         self.fetch_timeout = fetch_timeout
         self.replica = replica or None
         self.lookups = lookups if lookups is not None else LookupCache(0)
+        self.records = records if records is not None else RecordCache(0)
         self._session = requests.Session()
         self._session.trust_env = False   # never an environment proxy: the bitarchives are reached directly
         # one pool per file server, as many kept-alive connections as threads may fetch at once
@@ -127,11 +128,16 @@ class ArchiveBackend:
         ``nas get-file`` and ``get-record`` do; a copy whose bytes were damaged while another
         replica's were good is reported to bit preservation (the arcrepository checks it before
         it marks it). Raises Unavailable, InvalidWarc, ArchiveFileNotFound, ChecksumMismatch
-        (no replica gives the record: the first replica's reason)."""
+        (no replica gives the record: the first replica's reason). A record read whole and
+        verified is kept (``records``) and answered from memory the next time."""
+        kept = self.records.get(filename, offset)
+        if kept is not None:
+            return kept
         try:
-            return self._from_default_replica(filename, offset, length)
+            record = self._from_default_replica(filename, offset, length)
         except (ChecksumMismatch, InvalidWarc, Unavailable) as first:
-            return self._from_another_replica(filename, offset, first)
+            record = self._from_another_replica(filename, offset, first)
+        return self.records.keep(filename, offset, record)
 
     def _from_default_replica(self, filename: str, offset: int, length: int | None) -> Record:
         try:

@@ -12,13 +12,24 @@ record fetch, not also two database reads (docs/decisions/viewerproxy-caches.md)
   captures, which costs microseconds. A session whose jobs change asks with another key, so it
   sees the new job set's captures at once.
 
-Both are shared by the proxy's threads (one lock each, held for dictionary work only; the
-database and the index server are asked outside it).
+- :class:`RecordCache`: records read whole and verified, by (file, offset), bounded by their
+  payloads' bytes, the least recently used dropped first. An archive file never changes once
+  stored (bit preservation replaces a damaged copy with an equal one), so the record at an offset
+  is the same record next time; what is kept was checked (gzip CRC, block digest) before it was
+  kept. A page's style sheets, scripts and pictures are asked for again on every page of its
+  site: a kept one costs neither the bitarchive's read nor the proxy's inflating and checking.
+  The key is the record's place, not a session: whether a session may see a capture is decided
+  (its lookup) before its record is asked for.
+
+All are shared by the proxy's threads (one lock each, held for dictionary work only; the
+database, the index server and the bitarchives are asked outside it).
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import hmac
+import io
 import threading
 import time
 from collections import OrderedDict
@@ -124,3 +135,68 @@ class LookupCache:
     def clear(self) -> None:
         with self._lock:
             self._items.clear()
+
+
+class RecordCache:
+    """Verified records by (file, offset), at most ``max_bytes`` of payload in all, each at most
+    an eighth of it (0: nothing is kept). A hit is a fresh :class:`Record` over the kept payload:
+    its reader and ``extra`` are its own; its headers are shared and never changed."""
+
+    def __init__(self, max_bytes: int = 0):
+        self.max_bytes = max_bytes
+        self._items: OrderedDict[tuple[str, int], tuple[Any, bytes]] = OrderedDict()
+        self._size = 0
+        self._lock = threading.Lock()
+        self.hits = self.misses = 0
+
+    def get(self, filename: str, offset: int) -> Any | None:
+        """The kept record at ``offset`` of ``filename``, or None."""
+        if self.max_bytes <= 0:
+            return None
+        with self._lock:
+            hit = self._items.get((filename, offset))
+            if hit is None:
+                self.misses += 1
+                return None
+            self._items.move_to_end((filename, offset))
+            self.hits += 1
+        template, payload = hit
+        return dataclasses.replace(template, _stream=io.BytesIO(payload), extra={})
+
+    def keep(self, filename: str, offset: int, record: Any) -> Any:
+        """``record`` as the caller should replay it. One read whole and verified (``in_memory``)
+        has its payload read out, is closed, and is answered as a fresh record over the payload,
+        kept when it fits; any other is answered untouched. Raises InvalidWarc when the payload
+        cannot be read (a damaged chunked body: before a byte of it goes to a browser)."""
+        if self.max_bytes <= 0 or not record.in_memory:
+            return record
+        from shared.errors import InvalidWarc
+
+        parts = []
+        try:
+            while data := record.read(1 << 20):   # in memory already: bounded by VERIFY_MAX
+                parts.append(data)
+        except Exception as exc:  # noqa: BLE001 - warcio's dechunking raises plain errors
+            raise InvalidWarc(f"the record at {filename}:{offset} cannot be read: {exc}",
+                              {"file": filename, "offset": offset}) from None
+        finally:
+            record.close()
+        payload = b"".join(parts)
+        template = dataclasses.replace(record, _stream=None, _response=None, extra={})
+        if len(payload) <= self.max_bytes // 8:
+            with self._lock:
+                old = self._items.pop((filename, offset), None)
+                if old is not None:
+                    self._size -= len(old[1])
+                self._items[(filename, offset)] = (template, payload)
+                self._size += len(payload)
+                while self._size > self.max_bytes:
+                    _key, (_t, dropped) = self._items.popitem(last=False)
+                    self._size -= len(dropped)
+        return dataclasses.replace(template, _stream=io.BytesIO(payload), extra={})
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+            self._size = 0
+

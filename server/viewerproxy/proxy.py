@@ -48,7 +48,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from server.viewerproxy import sessions as core
 from server.viewerproxy.backend import ArchiveBackend
 from server.viewerproxy.ca import CertificateAuthority, check_host
-from server.viewerproxy.caches import ActiveSession, LookupCache, SessionCache
+from server.viewerproxy.caches import ActiveSession, LookupCache, RecordCache, SessionCache
 from server.viewerproxy.records import VERIFY_MAX, Record, replay_headers, ts14
 from server.viewerproxy.resolve import accept_datetime, http_date, is_revisit, ordered, originals
 from server.viewerproxy.waiting import WaitingConnections
@@ -648,11 +648,12 @@ def build(config: dict[str, Any]) -> ViewerProxyServer:
     host, _, port = s["viewerproxy.address"].rpartition(":")
     engine = make_engine(config["database_url"], 10)
     lookups = LookupCache(s["viewerproxy.lookup_cache_entries"], s["viewerproxy.lookup_cache_seconds"])
+    records = RecordCache(s["viewerproxy.record_cache_mb"] << 20)
     key_file = (config["nameko"].get("security") or {}).get("key_file")
     signer = UrlSigner(installation_key({"security.key_file": key_file}), RECORD_TOKEN_TTL) if key_file else None
     backend = ArchiveBackend(config["nameko"], s["viewerproxy.rpc_clients"], s["viewerproxy.rpc_timeout"],
                              s["viewerproxy.fetch_timeout"], s["viewerproxy.replica"] or None, lookups,
-                             s["viewerproxy.threads"], signer)
+                             s["viewerproxy.threads"], signer, records)
     return ViewerProxyServer((host or "127.0.0.1", int(port)), CertificateAuthority(config["ca_dir"]), backend,
                              sessionmaker(engine, expire_on_commit=False), s["viewerproxy.missing.ignore"],
                              s["viewerproxy.threads"], s["viewerproxy.session_cache_seconds"],

@@ -30,6 +30,9 @@ SETTINGS = (
             "server, least recently used dropped first; 0: ask the index server for every request", minimum=0),
     Setting(_V + "lookup_cache_seconds", float, 60.0, "seconds a kept lookup is used (a job set's index that "
             "grows is seen after at most this)", minimum=0),
+    Setting(_V + "record_cache_mb", int, 64, "MiB of records the proxy keeps in memory once read and verified "
+            "(a site's style sheets, scripts and pictures are asked for on every page), each at most an eighth of "
+            "it, least recently used dropped first; 0: read every record from the bitarchive", minimum=0),
     Setting(_V + "replica", str, "", "the bitarchive replica records are read from; empty: the archive's default"),
     Setting(_V + "missing.ignore", list, [r"^data:", r"^about:", r"^blob:", r"^chrome-extension:",
                                           r"/favicon\.ico$", r"google-analytics\.com/", r"googletagmanager\.com/",

@@ -313,3 +313,106 @@ def test_a_plain_record_damaged_in_one_replica_is_read_from_another(tmp_path, le
         backend.close()
         for fs in servers.values():
             fs.stop()
+
+
+def _resource(n: int, body: bytes, http: bool = False) -> bytes:
+    """An uncompressed WARC record with its block digest (a response with an HTTP head if ``http``)."""
+    import base64
+
+    block = (b"HTTP/1.1 200 OK\r\nContent-Type: text/css\r\nContent-Length: %d\r\n\r\n%s" % (len(body), body)
+             if http else body)
+    digest = base64.b32encode(hashlib.sha1(block).digest()).decode()
+    kind, ctype = (b"response", b"application/http; msgtype=response") if http else (b"resource", b"text/plain")
+    return (b"WARC/1.0\r\nWARC-Type: %s\r\nWARC-Record-ID: <urn:uuid:%d>\r\nWARC-Target-URI: http://a/%d\r\n"
+            b"WARC-Block-Digest: sha1:%s\r\nContent-Type: %s\r\nContent-Length: %d\r\n\r\n%s\r\n\r\n"
+            % (kind, n, n, digest.encode(), ctype, len(block), block))
+
+
+def test_a_verified_record_is_read_from_the_bitarchive_once_then_answered_from_memory(tmp_path):
+    """Two real file servers (the arcrepository's answers a stand-in): the first open of a record
+    asks the arcrepository and the file server; the next ones neither, with the same status,
+    headers and payload, each its own reader and ``extra``. A record over an eighth of the cache
+    is answered but not kept."""
+    from server.archive.bitarchive.core import record_part
+    from server.archive.fileserver import FileServer
+    from server.viewerproxy.caches import RecordCache
+
+    records = [_resource(1, b"a" * 100, http=True), _resource(2, b"b" * 100), _resource(3, b"c" * 900),
+               _resource(4, b"d" * 100)]
+    offsets = [sum(len(r) for r in records[:i]) for i in range(len(records))]
+    servers = {}
+    for rid in ("ONE", "TWO"):
+        folder = tmp_path / rid
+        folder.mkdir()
+        (folder / "f.warc").write_bytes(b"".join(records))
+        fs = FileServer("127.0.0.1:0")
+        fs.route("record", lambda rest, q, folder=folder: record_part(str(folder / rest), q))
+        fs.start()
+        servers[rid] = fs
+    backend, asked, _reported = _backend(servers)
+    backend.records = RecordCache(1000)    # entries of at most 125 payload bytes
+    try:
+        first = backend.open_record("f.warc", offsets[0])
+        assert (first.status, first.header("content-type"), first.read()) == (200, "text/css", b"a" * 100)
+        first.extra["file"] = "f.warc"
+        again = backend.open_record("f.warc", offsets[0])
+        assert len(asked) == 1                              # neither the arcrepository nor a bitarchive again
+        assert (again.status, again.header("content-type"), again.length) == (200, "text/css", 100)
+        assert again.read(10) == b"a" * 10 and again.read() == b"a" * 90 and again.extra == {}
+        assert backend.records.hits == 1
+        for _ in range(2):                                  # too large to keep: read each time
+            assert backend.open_record("f.warc", offsets[2]).read() == b"c" * 900
+        assert len(asked) == 3
+        for i in (1, 3):
+            assert backend.open_record("f.warc", offsets[i]).read() == bytes([ord("a") + i]) * 100
+        assert len(asked) == 5
+        assert backend.open_record("f.warc", offsets[0]).read() == b"a" * 100 and len(asked) == 5
+    finally:
+        backend.close()
+        for fs in servers.values():
+            fs.stop()
+
+
+def test_kept_records_are_bounded_by_their_bytes_the_least_recently_used_dropped_first():
+    from server.viewerproxy.caches import RecordCache
+    from server.viewerproxy.records import Record
+
+    def whole(body: bytes) -> Record:
+        return Record("response", "http://a/", "", "", "", "", 200, "OK", [], len(body), False, io.BytesIO(body),
+                      in_memory=True)
+
+    cache = RecordCache(800)                  # entries of up to 100 bytes: eight of them
+    for i in range(8):
+        assert cache.keep("f", i, whole(bytes([65 + i]) * 100)).read() == bytes([65 + i]) * 100
+    assert cache.get("f", 0).read() == b"A" * 100          # 0 is now the most recently used
+    cache.keep("f", 8, whole(b"I" * 100))                    # one too many: 1 goes, not 0
+    assert cache.get("f", 1) is None and cache.get("f", 0) is not None and cache.get("f", 8) is not None
+    assert cache._size == 800
+
+
+def test_a_record_not_read_whole_is_answered_untouched_and_never_kept():
+    from server.viewerproxy.caches import RecordCache
+    from server.viewerproxy.records import Record
+
+    cache = RecordCache(1 << 20)
+    streamed = Record("response", "http://a/", "", "", "", "", 200, "OK", [], None, False, io.BytesIO(b"x" * 10))
+    assert cache.keep("f", 1, streamed) is streamed and cache.get("f", 1) is None
+    off = RecordCache(0)
+    whole = Record("response", "http://a/", "", "", "", "", 200, "OK", [], 3, False, io.BytesIO(b"abc"),
+                   in_memory=True)
+    assert off.keep("f", 1, whole) is whole and off.get("f", 1) is None
+
+
+def test_a_damaged_chunked_payload_is_said_before_a_byte_is_replayed():
+    """A verified record whose archived HTTP body has broken chunking (the bytes were written so):
+    InvalidWarc from the open, so the proxy tries the next capture instead of sending half."""
+    from warcio.bufferedreaders import ChunkedDataReader
+
+    from server.viewerproxy.caches import RecordCache
+    from server.viewerproxy.records import Record
+    from shared.errors import InvalidWarc
+
+    broken = ChunkedDataReader(io.BytesIO(b"5\r\nhello\r\nzz\r\nmore"), raise_exceptions=True)
+    rec = Record("response", "http://a/", "", "", "", "", 200, "OK", [], None, False, broken, in_memory=True)
+    with pytest.raises(InvalidWarc):
+        RecordCache(1 << 20).keep("f", 1, rec)
