@@ -26,6 +26,10 @@ from shared.warc.cdx import target_uri
 #: (gzip CRC, WARC-Block-Digest) before a byte is replayed; larger ones stream unverified, as a
 #: 1 GB video must not wait for its last byte nor sit in memory
 VERIFY_MAX = 8 << 20
+#: a record read whole is inflated in memory to be checked; one that would inflate to more than
+#: this (a member of 8 MiB can hold gigabytes of one repeated byte) streams unverified from the
+#: bytes read instead, as a larger record does: memory stays bounded whatever a WARC holds
+INFLATED_MAX = 4 * VERIFY_MAX
 
 #: archived response headers never replayed: hop-by-hop ones that name no property of the archived
 #: exchange, and the length (the proxy frames its own answer and says its own length)
@@ -107,10 +111,12 @@ def open_record(session: requests.Session | FileServerConnections, url: str, tim
         raise Unavailable(f"the bitarchive answered {resp.status_code} for {shown}", {"url": shown})
     source = resp.raw
     size = resp.headers.get("Content-Length", "")
+    in_memory = False
     if size.isdigit() and int(size) <= VERIFY_MAX:
         # parsed from the bytes the check inflated: inflating the gzip member a second time for
         # warcio cost the proxy as much as the check itself (issue 36)
-        source = io.BytesIO(_verified(resp, int(size), shown))
+        text, read = _verified(resp, int(size), shown)
+        source, in_memory = (io.BytesIO(text), True) if text is not None else (io.BytesIO(read), False)
     try:
         rec = next(iter(ArchiveIterator(source, arc2warc=True, ensure_http_headers=False)))
     except StopIteration:
@@ -120,16 +126,18 @@ def open_record(session: requests.Session | FileServerConnections, url: str, tim
         resp.close()
         raise InvalidWarc(f"the record at {shown} cannot be read: {exc}", {"url": shown}) from None
     record = _record(rec, resp)
-    record.in_memory = source is not resp.raw
+    record.in_memory = in_memory
     return record
 
 
-def _verified(resp, size: int, shown: str) -> bytes:
+def _verified(resp, size: int, shown: str) -> tuple[bytes | None, bytes]:
     """The record ``resp`` serves (``size`` bytes), checked before a byte is replayed: the gzip
     member inflates whole (its CRC holds) and the WARC record's block digest matches. Answers
-    the record's bytes inflated (as they were checked). Raises ChecksumMismatch (the copy is
-    damaged: read another replica), Unavailable (the transfer broke off). A record without a
-    block digest (ARC, some writers) is replayed as it is."""
+    (the record's bytes inflated, as they were checked; the bytes read), or (None, the bytes
+    read) when they would inflate to more than ``INFLATED_MAX``: not checked, to be streamed.
+    Raises ChecksumMismatch (the copy is damaged: read another replica), Unavailable (the
+    transfer broke off). A record without a block digest (ARC, some writers) is replayed as it
+    is."""
     from server.archive.records import GZIP_MAGIC
     from server.archive.verify import verify_record
 
@@ -145,14 +153,18 @@ def _verified(resp, size: int, shown: str) -> bytes:
     if data[:2] == GZIP_MAGIC:
         inflater = zlib.decompressobj(16 + zlib.MAX_WBITS)
         try:
-            text = inflater.decompress(data) + inflater.flush()
+            text = inflater.decompress(data, INFLATED_MAX + 1)
+            if len(text) <= INFLATED_MAX:
+                text += inflater.flush()
         except zlib.error as exc:
             raise ChecksumMismatch(f"the record at {shown} is damaged: {exc}", {"url": shown}) from None
+        if len(text) > INFLATED_MAX:
+            return None, data
         if not inflater.eof:
             raise ChecksumMismatch(f"the record at {shown} is damaged: its gzip member is cut short",
                                    {"url": shown})
     verify_record(io.BytesIO(text), f"the record at {shown}")
-    return text
+    return text, data
 
 
 def _record(rec, resp) -> Record:

@@ -416,3 +416,44 @@ def test_a_damaged_chunked_payload_is_said_before_a_byte_is_replayed():
     rec = Record("response", "http://a/", "", "", "", "", 200, "OK", [], None, False, broken, in_memory=True)
     with pytest.raises(InvalidWarc):
         RecordCache(1 << 20).keep("f", 1, rec)
+
+
+def test_a_member_that_inflates_past_the_bound_streams_unchecked_and_is_never_kept(tmp_path):
+    """Hostile input: a gzip member of a few dozen KiB holding 40 MiB of one byte. Read whole it
+    would be inflated in memory to be checked (and then kept); instead it streams from the bytes
+    read, as a record over VERIFY_MAX does, and the cache keeps nothing of it."""
+    import gzip
+
+    from server.archive.bitarchive.core import record_part
+    from server.archive.fileserver import FileServer
+    from server.viewerproxy.caches import RecordCache
+    from server.viewerproxy.records import INFLATED_MAX, VERIFY_MAX
+
+    body = b"\0" * (INFLATED_MAX + (8 << 20))
+    member = gzip.compress(_resource(1, body), 9)
+    assert len(member) < VERIFY_MAX
+    servers = {}
+    for rid in ("ONE", "TWO"):
+        folder = tmp_path / rid
+        folder.mkdir()
+        (folder / "f.warc.gz").write_bytes(member)
+        fs = FileServer("127.0.0.1:0")
+        fs.route("record", lambda rest, q, folder=folder: record_part(str(folder / rest), q))
+        fs.start()
+        servers[rid] = fs
+    backend, _asked, _reported = _backend(servers)
+    backend.records = RecordCache(1 << 30)
+    try:
+        rec = backend.open_record("f.warc.gz", 0)
+        assert not rec.in_memory
+        n, largest = 0, 0
+        while data := rec.read(1 << 20):
+            n, largest = n + len(data), max(largest, len(data))
+            assert data.count(0) == len(data)
+        rec.close()
+        assert n == len(body) and largest <= 1 << 20
+        assert backend.records._items == {}
+    finally:
+        backend.close()
+        for fs in servers.values():
+            fs.stop()
