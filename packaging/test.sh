@@ -61,8 +61,9 @@ def walk(folder, name, mode):
     if own:
         known = folder_time(name)
         guess = GUESS.get(name.split("-")[0], 1000) if known is None else known
-        # desktop stays whole: some of its files, run without the others, crash QtWebEngine as
-        # the process exits (a page outliving its profile) after every test has passed
+        # desktop stays whole: its files share one session of real services and the Qt
+        # application (some of them, run alone, crashed QtWebEngine at exit until
+        # tests/desktop/conftest.py deleted the closed widgets at the session's end)
         if known is not None and known > split_at and len(own) > 1 and name != "desktop":
             size = {f: os.path.getsize(f) for f in own}
             weight = {f: file_time.get(f, known * size[f] / sum(size.values())) for f in own}

@@ -41,6 +41,20 @@ def _qsettings_sandbox(tmp_path_factory):
 
 
 @pytest.fixture(scope="session", autouse=True)
+def _widgets_deleted_while_the_application_lives(qapp):
+    """At the session's end, the widgets pytest-qt closed are deleted while the application
+    still lives. pytest-qt asks for their deletion (``deleteLater``) but only processes events,
+    which never deletes: the last test's widgets outlived the tests, and at exit a browser
+    page could outlive its profile ("Release of profile requested but WebEnginePage still not
+    deleted"), crashing the process after every test had passed (SIGSEGV, test_looks.py and
+    test_archive_browser.py run alone)."""
+    yield
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+@pytest.fixture(scope="session", autouse=True)
 def _translations_built():
     from desktop import i18n_build
 
