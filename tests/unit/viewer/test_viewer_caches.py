@@ -208,24 +208,13 @@ def test_a_record_damaged_in_one_replica_is_read_from_another(tmp_path):
     a stand-in (outside the unit)."""
     import gzip
 
-    from server.archive.bitarchive.core import record_part
-    from server.archive.fileserver import FileServer
-
     record = (b"WARC/1.0\r\nWARC-Type: resource\r\nWARC-Record-ID: <urn:uuid:1>\r\nWARC-Target-URI: http://a/\r\n"
               b"Content-Type: text/plain\r\nContent-Length: 5\r\n\r\nhello\r\n\r\n")
     good = gzip.compress(record) + gzip.compress(record.replace(b"hello", b"again"))
     second = len(gzip.compress(record))
     damaged = bytearray(good)
     damaged[second + 30] ^= 0x20
-    servers = {}
-    for rid, data in (("ONE", bytes(damaged)), ("TWO", good)):
-        folder = tmp_path / rid
-        folder.mkdir()
-        (folder / "f.warc.gz").write_bytes(data)
-        fs = FileServer("127.0.0.1:0")
-        fs.route("record", lambda rest, q, folder=folder: record_part(str(folder / rest), q))
-        fs.start()
-        servers[rid] = fs
+    servers = _file_servers(tmp_path, "f.warc.gz", {"ONE": bytes(damaged), "TWO": good})
     backend, asked, reported = _backend(servers)
     try:
         rec = backend.open_record("f.warc.gz", second)
@@ -243,6 +232,24 @@ def test_a_record_damaged_in_one_replica_is_read_from_another(tmp_path):
         backend.close()
         for fs in servers.values():
             fs.stop()
+
+
+def _file_servers(tmp_path, name: str, copies: dict[str, bytes]) -> dict:
+    """A real bitarchive file server per replica (``copies``: replica id -> the file's bytes),
+    serving ``name`` from a folder of its own, started."""
+    from server.archive.bitarchive.core import record_part
+    from server.archive.fileserver import FileServer
+
+    servers = {}
+    for rid, data in copies.items():
+        folder = tmp_path / rid
+        folder.mkdir()
+        (folder / name).write_bytes(data)
+        fs = FileServer("127.0.0.1:0")
+        fs.route("record", lambda rest, q, folder=folder: record_part(str(folder / rest), q))
+        fs.start()
+        servers[rid] = fs
+    return servers
 
 
 def _backend(servers):
@@ -278,9 +285,6 @@ def test_a_plain_record_damaged_in_one_replica_is_read_from_another(tmp_path, le
     import base64
     import hashlib
 
-    from server.archive.bitarchive.core import record_part
-    from server.archive.fileserver import FileServer
-
     def record(n: int, body: bytes) -> bytes:
         digest = base64.b32encode(hashlib.sha1(body).digest()).decode()
         return (b"WARC/1.0\r\nWARC-Type: resource\r\nWARC-Record-ID: <urn:uuid:%d>\r\n"
@@ -294,15 +298,7 @@ def test_a_plain_record_damaged_in_one_replica_is_read_from_another(tmp_path, le
         damaged[len(first) + second.index(b"Content-Length: 5") + len(b"Content-Length: ")] = ord("x")
     else:
         damaged[len(first) + second.index(b"again")] = ord("A")
-    servers = {}
-    for rid, data in (("ONE", bytes(damaged)), ("TWO", good)):
-        folder = tmp_path / rid
-        folder.mkdir()
-        (folder / "f.warc").write_bytes(data)
-        fs = FileServer("127.0.0.1:0")
-        fs.route("record", lambda rest, q, folder=folder: record_part(str(folder / rest), q))
-        fs.start()
-        servers[rid] = fs
+    servers = _file_servers(tmp_path, "f.warc", {"ONE": bytes(damaged), "TWO": good})
     backend, asked, reported = _backend(servers)
     try:
         rec = backend.open_record("f.warc", len(first), len(second) if length else None)
@@ -333,22 +329,12 @@ def test_a_verified_record_is_read_from_the_bitarchive_once_then_answered_from_m
     asks the arcrepository and the file server; the next ones neither, with the same status,
     headers and payload, each its own reader and ``extra``. A record over an eighth of the cache
     is answered but not kept."""
-    from server.archive.bitarchive.core import record_part
-    from server.archive.fileserver import FileServer
     from server.viewerproxy.caches import RecordCache
 
     records = [_resource(1, b"a" * 100, http=True), _resource(2, b"b" * 100), _resource(3, b"c" * 900),
                _resource(4, b"d" * 100)]
     offsets = [sum(len(r) for r in records[:i]) for i in range(len(records))]
-    servers = {}
-    for rid in ("ONE", "TWO"):
-        folder = tmp_path / rid
-        folder.mkdir()
-        (folder / "f.warc").write_bytes(b"".join(records))
-        fs = FileServer("127.0.0.1:0")
-        fs.route("record", lambda rest, q, folder=folder: record_part(str(folder / rest), q))
-        fs.start()
-        servers[rid] = fs
+    servers = _file_servers(tmp_path, "f.warc", {"ONE": b"".join(records), "TWO": b"".join(records)})
     backend, asked, _reported = _backend(servers)
     backend.records = RecordCache(1000)    # entries of at most 125 payload bytes
     try:
@@ -424,23 +410,13 @@ def test_a_member_that_inflates_past_the_bound_streams_unchecked_and_is_never_ke
     read, as a record over VERIFY_MAX does, and the cache keeps nothing of it."""
     import gzip
 
-    from server.archive.bitarchive.core import record_part
-    from server.archive.fileserver import FileServer
     from server.viewerproxy.caches import RecordCache
     from server.viewerproxy.records import INFLATED_MAX, VERIFY_MAX
 
     body = b"\0" * (INFLATED_MAX + (8 << 20))
     member = gzip.compress(_resource(1, body), 9)
     assert len(member) < VERIFY_MAX
-    servers = {}
-    for rid in ("ONE", "TWO"):
-        folder = tmp_path / rid
-        folder.mkdir()
-        (folder / "f.warc.gz").write_bytes(member)
-        fs = FileServer("127.0.0.1:0")
-        fs.route("record", lambda rest, q, folder=folder: record_part(str(folder / rest), q))
-        fs.start()
-        servers[rid] = fs
+    servers = _file_servers(tmp_path, "f.warc.gz", {"ONE": member, "TWO": member})
     backend, _asked, _reported = _backend(servers)
     backend.records = RecordCache(1 << 30)
     try:
