@@ -211,10 +211,11 @@ def _libc_fallocate():
     global _fallocate
     if _fallocate is None:
         import ctypes
-        import ctypes.util
 
         try:
-            fn = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True).fallocate
+            # the process's own symbols hold libc's: ctypes.util.find_library("c") ran
+            # `ldconfig -p` in a subprocess at every crawl's (and every part's) start
+            fn = ctypes.CDLL(None, use_errno=True).fallocate
             fn.argtypes = [ctypes.c_int, ctypes.c_int, ctypes.c_int64, ctypes.c_int64]
             fn.restype = ctypes.c_int
             _fallocate = (fn, ctypes.get_errno)
