@@ -22,9 +22,10 @@ async def main() -> None:
 
 def _run() -> None:
     """On uvloop where it is installed (a pinned dependency of the crawler). A test web in its
-    own process serves the benchmarks, on the same two cores as the crawler or wget under test:
-    every CPU millisecond it spends per request is taken from the tool being measured, which a
-    web server on another machine would not take (docs/decisions/crawler-production-scale.md)."""
+    own process serves the benchmarks (and a few tests), on the same two cores as the crawler or
+    wget under test: every CPU millisecond it spends per request is taken from the tool being
+    measured, which a web server on another machine would not take
+    (docs/decisions/crawler-production-scale.md)."""
     try:
         import uvloop
     except ImportError:
