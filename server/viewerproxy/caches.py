@@ -194,9 +194,3 @@ class RecordCache:
                     _key, (_t, dropped) = self._items.popitem(last=False)
                     self._size -= len(dropped)
         return dataclasses.replace(template, _stream=io.BytesIO(payload), extra={})
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-            self._size = 0
-
