@@ -50,6 +50,13 @@ def children_cpu() -> float:
     return r.ru_utime + r.ru_stime
 
 
+def children_sys() -> float:
+    """The children's kernel CPU, printed apart: it is most of wget's CPU (creating a file per
+    URI), and it is what varies between its runs (ext4's inode allocator scans the inodes freed
+    in the last half minute, see docs/decisions/crawler-production-scale.md)."""
+    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_stime
+
+
 def settle() -> None:
     """Before each timed run, the earlier runs' files are written out: neither side pays for the
     other's writeback (wget's one-host time doubled right after a crawl of 10,000 pages)."""
@@ -69,14 +76,15 @@ def run_crawler(job_dir: str, seeds: list[str] | None, proxy: str | None, *, see
     with open(os.path.join(job_dir, "crawl-job.json"), "w") as fh:
         json.dump(spec, fh)
     settle()
-    cpu0, t0 = children_cpu(), time.perf_counter()
+    cpu0, sys0, t0 = children_cpu(), children_sys(), time.perf_counter()
     proc = subprocess.run([sys.executable, "-m", "server.crawler", job_dir], cwd=ROOT, capture_output=True,
                           text=True, timeout=3600)
     wall, cpu = time.perf_counter() - t0, children_cpu() - cpu0
     if proc.returncode != 0:
         raise SystemExit(f"crawler failed: {proc.stderr}")
     final = json.loads(proc.stdout.strip().splitlines()[-1])
-    return {"uris": final["downloaded"], "wall": wall, "cpu": cpu, "peak_rss_kb": final["peak_rss_kb"]}
+    return {"uris": final["downloaded"], "wall": wall, "cpu": cpu, "sys": children_sys() - sys0,
+            "peak_rss_kb": final["peak_rss_kb"]}
 
 
 def _wget_args(proxy_port: int | None) -> list[str]:
@@ -96,11 +104,11 @@ def run_wget(work: str, proxy_port: int | None, urls: list[str]) -> dict:
     cmd = _wget_args(proxy_port) + ["--warc-file", os.path.join(work, "wget"), "-P", os.path.join(work, "files"),
                                     "-i", seeds]
     settle()
-    cpu0, t0 = children_cpu(), time.perf_counter()
+    cpu0, sys0, t0 = children_cpu(), children_sys(), time.perf_counter()
     subprocess.run(cmd, cwd=work, timeout=3600)  # wget exits 8 on any 404; that is fine here
     wall, cpu = time.perf_counter() - t0, children_cpu() - cpu0
     count = sum(len(files) for _d, _s, files in os.walk(os.path.join(work, "files")))
-    return {"uris": count, "wall": wall, "cpu": cpu}
+    return {"uris": count, "wall": wall, "cpu": cpu, "sys": children_sys() - sys0}
 
 
 def run_wget_parallel(work: str, proxy_port: int, urls: list[str]) -> dict:
@@ -114,12 +122,12 @@ def run_wget_parallel(work: str, proxy_port: int, urls: list[str]) -> dict:
               f"-P \"{work}/files\" \"$1\"")
     cmd = ["xargs", f"-P{len(urls)}", "-n1", "sh", "-c", script, "wget-one"]
     settle()
-    cpu0, t0 = children_cpu(), time.perf_counter()
+    cpu0, sys0, t0 = children_cpu(), children_sys(), time.perf_counter()
     with open(seeds) as fh:
         subprocess.run(cmd, stdin=fh, cwd=work, timeout=3600)
     wall, cpu = time.perf_counter() - t0, children_cpu() - cpu0
     count = sum(len(files) for _d, _s, files in os.walk(os.path.join(work, "files")))
-    return {"uris": count, "wall": wall, "cpu": cpu}
+    return {"uris": count, "wall": wall, "cpu": cpu, "sys": children_sys() - sys0}
 
 
 def load_seeds(work: str, n: int) -> dict:
@@ -215,7 +223,8 @@ def print_queued(r: dict, target_mb: int) -> None:
 def line(name: str, r: dict) -> str:
     rate = r["uris"] / r["wall"]
     return (f"  {name:<8} {r['uris']:>7} URIs in {r['wall']:7.2f} s = {rate:8.1f} URIs/s; "
-            f"CPU {1000 * r['cpu'] / max(r['uris'], 1):6.2f} ms per URI")
+            f"CPU {1000 * r['cpu'] / max(r['uris'], 1):6.2f} ms per URI"
+            + (f" ({1000 * r['sys'] / max(r['uris'], 1):.2f} of it in the kernel)" if "sys" in r else ""))
 
 
 def compare(name: str, ours: dict, theirs: dict, target: float, note: str = "",
