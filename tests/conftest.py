@@ -164,3 +164,14 @@ def private_broker(request):
         pytest.skip(f"cannot run a private RabbitMQ node here: {exc}")
     yield broker
     broker.remove()
+
+
+def pytest_collection_finish(session):
+    """What the run imported and collected lives until it ends (modules, test items, their
+    marks): it is moved out of the cycle collector's sight. Without this every full collection
+    walked all of it again; the collector was about a twentieth of the suite's CPU (perf over a
+    whole run, 2026-11-30), and the integration shards spent a tenth less CPU with it."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
