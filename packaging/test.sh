@@ -159,7 +159,10 @@ main() {
     PY="$NAS_VENV/bin/python"
     # cores + 4: most shards wait on brokers, services and browsers, not the CPU. On the 2-core
     # machine (1,713 tests, 2026-11-29) six at once took 532 s, nearly idle; four took 767 s with
-    # two benchmarks running beside them (not a clean comparison, but both sides of the 10 minutes)
+    # two benchmarks running beside them (not a clean comparison, but both sides of the 10 minutes).
+    # On a slower 2-core machine (1,841 tests, 2026-11-30) six took 591-661 s with both cores busy
+    # 99 % of the run (sampled from /proc/stat): more at once would only queue for the CPU. Of that
+    # CPU, perf counted 57 % in Python processes, 10 % RabbitMQ, 15 % Chromium, 6 % PostgreSQL.
     local jobs="${NAS_TEST_JOBS:-$(($(nproc) + 4))}"
 
     log "ruff"
