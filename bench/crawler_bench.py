@@ -52,8 +52,8 @@ def children_cpu() -> float:
 
 def children_sys() -> float:
     """The children's kernel CPU, printed apart: it is most of wget's CPU (creating a file per
-    URI), and it is what varies between its runs (ext4's inode allocator scans the inodes freed
-    in the last half minute, see docs/decisions/crawler-production-scale.md)."""
+    URI), and it is what varies between its runs (ext4's inode allocator passes over the inodes
+    freed in the last minutes, see docs/decisions/crawler-production-scale.md)."""
     return resource.getrusage(resource.RUSAGE_CHILDREN).ru_stime
 
 
