@@ -45,16 +45,17 @@ from testweb import TestWeb  # noqa: E402
 WGET = shutil.which("wget") or "/usr/bin/wget"
 
 
-def children_cpu() -> float:
-    r = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return r.ru_utime + r.ru_stime
-
-
-def children_sys() -> float:
-    """The children's kernel CPU, printed apart: it is most of wget's CPU (creating a file per
-    URI), and it is what varies between its runs (ext4's inode allocator passes over the inodes
-    freed in the last minutes, see docs/decisions/crawler-production-scale.md)."""
-    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_stime
+def measured(run) -> tuple[object, dict]:
+    """``run()``'s result, and the run timed after ``settle()``: wall seconds, and the CPU of the
+    children it ended, with their kernel CPU apart. The kernel's is most of wget's CPU (creating
+    a file per URI), and it is what varies between its runs (ext4's inode allocator passes over the inodes freed
+    in the last minutes, see docs/decisions/crawler-production-scale.md)."""
+    settle()
+    r0, t0 = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
+    result = run()
+    wall, r1 = time.perf_counter() - t0, resource.getrusage(resource.RUSAGE_CHILDREN)
+    return result, {"wall": wall, "cpu": r1.ru_utime + r1.ru_stime - r0.ru_utime - r0.ru_stime,
+                    "sys": r1.ru_stime - r0.ru_stime}
 
 
 def settle() -> None:
@@ -75,16 +76,12 @@ def run_crawler(job_dir: str, seeds: list[str] | None, proxy: str | None, *, see
         spec["seeds_file"] = seeds_file
     with open(os.path.join(job_dir, "crawl-job.json"), "w") as fh:
         json.dump(spec, fh)
-    settle()
-    cpu0, sys0, t0 = children_cpu(), children_sys(), time.perf_counter()
-    proc = subprocess.run([sys.executable, "-m", "server.crawler", job_dir], cwd=ROOT, capture_output=True,
-                          text=True, timeout=3600)
-    wall, cpu = time.perf_counter() - t0, children_cpu() - cpu0
+    proc, m = measured(lambda: subprocess.run([sys.executable, "-m", "server.crawler", job_dir], cwd=ROOT,
+                                              capture_output=True, text=True, timeout=3600))
     if proc.returncode != 0:
         raise SystemExit(f"crawler failed: {proc.stderr}")
     final = json.loads(proc.stdout.strip().splitlines()[-1])
-    return {"uris": final["downloaded"], "wall": wall, "cpu": cpu, "sys": children_sys() - sys0,
-            "peak_rss_kb": final["peak_rss_kb"]}
+    return {"uris": final["downloaded"], **m, "peak_rss_kb": final["peak_rss_kb"]}
 
 
 def _wget_args(proxy_port: int | None) -> list[str]:
@@ -103,12 +100,9 @@ def run_wget(work: str, proxy_port: int | None, urls: list[str]) -> dict:
         fh.write("\n".join(urls) + "\n")
     cmd = _wget_args(proxy_port) + ["--warc-file", os.path.join(work, "wget"), "-P", os.path.join(work, "files"),
                                     "-i", seeds]
-    settle()
-    cpu0, sys0, t0 = children_cpu(), children_sys(), time.perf_counter()
-    subprocess.run(cmd, cwd=work, timeout=3600)  # wget exits 8 on any 404; that is fine here
-    wall, cpu = time.perf_counter() - t0, children_cpu() - cpu0
+    _proc, m = measured(lambda: subprocess.run(cmd, cwd=work, timeout=3600))  # wget exits 8 on any 404: fine here
     count = sum(len(files) for _d, _s, files in os.walk(os.path.join(work, "files")))
-    return {"uris": count, "wall": wall, "cpu": cpu, "sys": children_sys() - sys0}
+    return {"uris": count, **m}
 
 
 def run_wget_parallel(work: str, proxy_port: int, urls: list[str]) -> dict:
@@ -121,13 +115,10 @@ def run_wget_parallel(work: str, proxy_port: int, urls: list[str]) -> dict:
     script = (f"h=$(echo \"$1\" | cut -d/ -f3); exec {wget} --warc-file \"{work}/warc-$h\" "
               f"-P \"{work}/files\" \"$1\"")
     cmd = ["xargs", f"-P{len(urls)}", "-n1", "sh", "-c", script, "wget-one"]
-    settle()
-    cpu0, sys0, t0 = children_cpu(), children_sys(), time.perf_counter()
     with open(seeds) as fh:
-        subprocess.run(cmd, stdin=fh, cwd=work, timeout=3600)
-    wall, cpu = time.perf_counter() - t0, children_cpu() - cpu0
+        _proc, m = measured(lambda: subprocess.run(cmd, stdin=fh, cwd=work, timeout=3600))
     count = sum(len(files) for _d, _s, files in os.walk(os.path.join(work, "files")))
-    return {"uris": count, "wall": wall, "cpu": cpu, "sys": children_sys() - sys0}
+    return {"uris": count, **m}
 
 
 def load_seeds(work: str, n: int) -> dict:
@@ -224,7 +215,7 @@ def line(name: str, r: dict) -> str:
     rate = r["uris"] / r["wall"]
     return (f"  {name:<8} {r['uris']:>7} URIs in {r['wall']:7.2f} s = {rate:8.1f} URIs/s; "
             f"CPU {1000 * r['cpu'] / max(r['uris'], 1):6.2f} ms per URI"
-            + (f" ({1000 * r['sys'] / max(r['uris'], 1):.2f} of it in the kernel)" if "sys" in r else ""))
+            f" ({1000 * r['sys'] / max(r['uris'], 1):.2f} of it in the kernel)")
 
 
 def compare(name: str, ours: dict, theirs: dict, target: float, note: str = "",

@@ -6,6 +6,8 @@ import asyncio
 import json
 import sys
 
+import uvloop
+
 from testweb.server import TestWebServer
 from testweb.site import SiteConfig
 
@@ -20,19 +22,9 @@ async def main() -> None:
     await asyncio.sleep(MAX_LIFETIME_S)
 
 
-def _run() -> None:
-    """On uvloop where it is installed (a pinned dependency of the crawler). A test web in its
-    own process serves the benchmarks (and a few tests), on the same two cores as the crawler or
-    wget under test: every CPU millisecond it spends per request is taken from the tool being
-    measured, which a web server on another machine would not take
-    (docs/decisions/crawler-production-scale.md)."""
-    try:
-        import uvloop
-    except ImportError:
-        asyncio.run(main())
-        return
-    uvloop.run(main())
-
-
 if __name__ == "__main__":
-    _run()
+    # On uvloop, as the crawler runs (a pinned dependency). The test web shares the two cores with
+    # the crawler or wget under test: every CPU millisecond it spends per request is taken from
+    # the tool being measured, which a web server on another machine would not take
+    # (docs/decisions/crawler-production-scale.md).
+    uvloop.run(main())
