@@ -507,7 +507,9 @@ class Crawler:
         except Exception as exc:  # noqa: BLE001 - one bad URI must never stop the crawl
             self._uri_failed(h, uri, number, exc)
         finally:
-            if not keep and self._recording.get(number, (None,))[0] is asyncio.current_task():
+            # the worker's entry is this capture's unless a later one took its place (by its URI:
+            # asyncio.current_task() cost as much as the rest of this method)
+            if not keep and self._recording.get(number, (None, None))[1] is uri:
                 del self._recording[number]
             self.scheduler.unhold()
 

@@ -25,19 +25,36 @@ from typing import BinaryIO
 DEFAULT_THRESHOLD = 1024 * 1024
 
 
-_B32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
-_B32_PAIRS = [a + b for a in _B32 for b in _B32]  # every 10-bit value as two base-32 characters
-_SHIFTS = range(150, -1, -10)
+#: Every byte value to the base-32 character of its low five bits.
+_B32_BYTES = bytes(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"[i & 31] for i in range(256))
+
+
+def _lane_masks() -> list[int]:
+    """For each halving step of ``b32_digest``: the low part of every lane, which stays put."""
+    return [sum(((1 << keep) - 1) << (lane * i) for i in range(256 // lane))
+            for lane, keep in ((256, 80), (128, 40), (64, 20), (32, 10), (16, 5))]
+
+
+_M80, _M40, _M20, _M10, _M5 = _lane_masks()
 
 
 def b32_digest(raw: bytes) -> str:
     """``sha1:`` and the base-32 form of a 20-byte SHA-1 digest, as base64.b32encode gives it (its
-    Python implementation cost a tenth of a millisecond per URI: four digests per capture)."""
+    Python implementation cost a tenth of a millisecond per URI: four digests per capture).
+
+    The 160 bits are spread into 32 bytes of five bits each by halving lanes: two lanes of 80
+    bits in 128, then 40 in 64, 20 in 32, 10 in 16 and 5 in 8, each step one shift of the high
+    halves; ``bytes.translate`` names the bytes. Five big-integer steps instead of sixteen
+    lookups: 0.9 instead of 1.6 µs a digest."""
     if len(raw) != 20:
         return "sha1:" + base64.b32encode(raw).decode("ascii")
-    n = int.from_bytes(raw, "big")  # 160 bits = 16 groups of 10 bits, no padding
-    pairs = _B32_PAIRS
-    return "sha1:" + "".join([pairs[(n >> s) & 1023] for s in _SHIFTS])
+    x = int.from_bytes(raw, "big")
+    x = ((x & ~_M80) << 48) | (x & _M80)
+    x = ((x & ~_M40) << 24) | (x & _M40)
+    x = ((x & ~_M20) << 12) | (x & _M20)
+    x = ((x & ~_M10) << 6) | (x & _M10)
+    x = ((x & ~_M5) << 3) | (x & _M5)
+    return "sha1:" + x.to_bytes(32, "big").translate(_B32_BYTES).decode("ascii")
 
 
 def b32_sha1(hasher) -> str:
