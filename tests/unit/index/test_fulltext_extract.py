@@ -86,3 +86,40 @@ def test_warc_records_become_documents_and_revisits_name_their_original(tmp_path
                               originals=lambda f, o: originals.get(f"{f}:{o}", "")))
     assert all(d.is_revisit and d.text == "" for d in revisits)
     assert revisits[0].revisit_of == f"{first[0].file}:{first[0].offset}"
+
+
+def test_html_tokens_charrefs_raw_text_quotes_and_comments():
+    """What the one-expression reader finds: character references in text and attributes, a
+    script's and a style's content skipped to their end tag whatever it holds, a ">" inside a
+    quoted attribute, self-closing tags, comments (an unclosed one hides the rest), and a "<"
+    that starts no tag kept as text."""
+    page = (b"<!DOCTYPE html><html LANG='da'><head><title>T &amp; t</title>"
+            b"<meta name=description content=\"a &quot;b&quot; > c\"></head><body>"
+            b"x&nbsp;&eacute;&#x41;&nosuch;<script>var a = '<p>no</p>'; if (a < b) {}</script >y"
+            b"<STYLE>p { color: red }</style>z <a title=\"a>b\" href=x>one<b>two</b></a> after"
+            b"<br/>3 < 4 <!-- hidden <p>not text --> shown <!-- unclosed <p>hidden")
+    out = extract(page, "text/html")
+    assert out.title == "T & t" and out.language == "da" and out.description == 'a "b" > c'
+    assert out.text == "x éA&nosuch;yz onetwo after 3 < 4 shown"  # &nbsp; is a space like any other
+    assert out.anchors == "one two"
+
+
+def test_anchor_text_is_whole_however_long_the_page():
+    """html.parser was fed 64 KB at a time and split text at the seams: an anchor's words came
+    out cut in two ("remove_history _item")."""
+    filler = "<p>" + "word " * 20_000 + "</p>"
+    for pad in range(0, 40, 7):
+        page = f"<html><body>{filler}{'x' * pad}<a href=x>remove_history_item()</a></body></html>".encode()
+        assert extract(page, "text/html").anchors == "remove_history_item()"
+
+
+def test_hostile_markup_is_read_in_linear_time():
+    """Tags that never close, quotes that never close, endless comments and scripts: each 2 MB
+    document is read whole (or its text capped) in well under its time limit, not stopped by it."""
+    hostile = ["<b" * 1_000_000, '<a "' * 500_000, ('<a x="' + "y" * 100) * 20_000, "<a x" * 500_000,
+               "<a b='<c d=\"<e " * 150_000, "<!--" * 500_000, "</" * 1_000_000, "<script>" * 250_000]
+    for page in hostile:
+        started = time.monotonic()
+        out = extract(page.encode(), "text/html", seconds=60)
+        assert time.monotonic() - started < 20, page[:20]
+        assert len(out.text) <= 1_000_000
