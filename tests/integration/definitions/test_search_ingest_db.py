@@ -138,6 +138,9 @@ def test_a_chunk_commits_without_waiting_for_its_wal_flush_and_the_finish_with_i
     --resume); the finish's transaction keeps the server's durable default."""
     if engine.dialect.name != "postgresql":
         pytest.skip("a PostgreSQL setting")
+    with engine.begin() as conn:  # a server's durable default (the suite's test databases commit without it)
+        conn.execute(text(f'ALTER DATABASE "{engine.url.database}" SET synchronous_commit = on'))
+    engine.dispose()  # new connections take the database's setting
     with Session(engine, expire_on_commit=False) as s:
         default = s.execute(text("SHOW synchronous_commit")).scalar_one()
         run = ingest.start(s, "t", 2)
