@@ -507,8 +507,8 @@ class Crawler:
         except Exception as exc:  # noqa: BLE001 - one bad URI must never stop the crawl
             self._uri_failed(h, uri, number, exc)
         finally:
-            # the worker's entry is this capture's unless a later one took its place (by its URI:
-            # asyncio.current_task() cost as much as the rest of this method)
+            # the worker's entry is this capture's unless a later one took its place (told by its
+            # URI, without an asyncio.current_task() call per capture)
             if not keep and self._recording.get(number, (None, None))[1] is uri:
                 del self._recording[number]
             self.scheduler.unhold()

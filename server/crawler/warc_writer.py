@@ -70,7 +70,7 @@ def sha1_digest(data: bytes) -> str:
 
 
 #: Random bytes for record ids, 16 per id, drawn from the system 4 KB at a time: three
-#: ``getrandom`` calls per capture were a tenth of its system calls. ``list.pop`` is atomic, so
+#: ``getrandom`` calls per capture were a quarter of its system calls. ``list.pop`` is atomic, so
 #: threads writing large captures never share an id; a forked child starts with none.
 _RANDOM_IDS: list[bytes] = []
 os.register_at_fork(after_in_child=_RANDOM_IDS.clear)

@@ -23,7 +23,6 @@ log = logging.getLogger(__name__)
 MAX_TEXT = 1_000_000            # characters of text kept per document
 MAX_INPUT = 20 * 1024 * 1024    # bytes of payload read per document
 SECONDS = 10.0                  # time per document
-HTML_CHUNK = 64 * 1024          # the HTML parser is fed this much between checks of the clock
 
 HTML_TYPES = ("text/html", "application/xhtml+xml")
 PDF_TYPES = ("application/pdf", "application/x-pdf")
