@@ -165,7 +165,9 @@ def test_harvester_sigkilled_mid_crawl_finishes_the_job_on_restart(cluster):
     names = {os.path.basename(p) for p in _stored_files(cluster["data"])}
     assert f"{job['id']}-metadata-1.warc.gz" in names
     assert any(n.startswith(f"{job['id']}-") and "-metadata-" not in n for n in names)
-    assert not os.path.exists(current["job_dir"])
+    # the harvester removes the job directory after the report it sent (so a crash between the
+    # two sends the report again): the scheduler can show the job failed a moment before
+    wait_for(lambda: not os.path.exists(current["job_dir"]), timeout=60)
 
 
 def test_a_harvest_crawled_by_two_processes_is_archived_as_one_job(cluster):
