@@ -108,14 +108,13 @@ def _bulk_insert(session: Session, table, rows: list[dict]) -> None:
     dialect = session.get_bind().dialect
     columns = [c for c in table.columns if c.name in rows[0] or c.default is not None]
     binds = [c.type.bind_processor(dialect) if hasattr(c.type, "process_bind_param") else None for c in columns]
-    defaults = [c.default.arg(None) if c.default is not None and c.default.is_callable
-                else (c.default.arg if c.default is not None else None) for c in columns]
+    defaults = [None if c.default is None else c.default.arg(None) if c.default.is_callable else c.default.arg
+                for c in columns]
     names = ", ".join(c.name for c in columns)
     with session.connection().connection.driver_connection.cursor() as cur:
         with cur.copy(f"COPY {table.name} ({names}) FROM STDIN") as cp:
             for row in rows:
-                values = [row.get(c.name, d) if c.name in row or c.default is not None else None
-                          for c, d in zip(columns, defaults, strict=True)]
+                values = [row.get(c.name, d) for c, d in zip(columns, defaults, strict=True)]
                 cp.write_row([b(v) if b else v for b, v in zip(binds, values, strict=True)])
 
 
