@@ -382,6 +382,9 @@ class Crawler:
     def _finish(self, stats: ProgressStatistics, end: str) -> None:
         if self.space.full:
             self.space.try_resume()  # a last chance for crawl.log's held lines and the reports
+        # what the frontier took from its queues ahead of the workers is queued again in the file
+        # that the reports, a resume and a coordinator's merge read
+        self._unless_full("the frontier", self.frontier.give_back)
         # On a disk still full, the WARC file stays .open (whole, it ends on a record boundary;
         # a resume or the harvester's recovery closes it) and what cannot be written is logged.
         if self._unless_full("the WARC file's close", self.warcs.close):
