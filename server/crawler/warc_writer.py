@@ -442,33 +442,35 @@ def _write_small_unit(fh, capture: Capture, payload_digest: str, metadata: list[
     """``_write_unit`` for a capture held in memory and archived as a response: the same bytes
     as warcio writes (tests/unit/crawler/test_warc_writer.py compares them), built directly.
     warcio's record objects, header lookups and digest checks were a third of the crawler's
-    CPU per URI."""
+    CPU per URI; the heads are single f-strings, and each record is joined once."""
     request_id, response_id, metadata_id = ids
     date = iso_ms(capture.started)  # warc_date's string, formatted once per second
-    common = [("WARC-Type", ""), ("WARC-Target-URI", capture.url), ("WARC-Date", date)]
-    if capture.ip:
-        common.append(("WARC-IP-Address", capture.ip))
-    common_tail = common[1:]
-    request = _record_bytes(
-        [("WARC-Type", "request"), *common_tail, ("WARC-Record-ID", request_id),
-         ("WARC-Concurrent-To", response_id), ("WARC-Block-Digest", sha1_digest(capture.request)),
-         ("Content-Type", "application/http; msgtype=request")], capture.request)
-    block = capture.head + capture.body
-    headers = [("WARC-Type", "response"), *common_tail, ("WARC-Record-ID", response_id),
-               ("WARC-Block-Digest", capture.block_sha1 or sha1_digest(block)),
-               ("WARC-Payload-Digest", payload_digest)]
-    if capture.truncated:
-        headers.append(("WARC-Truncated", capture.truncated))
-    headers.append(("Content-Type", "application/http; msgtype=response"))
-    response = _record_bytes(headers, block)
-    text = "".join(f"{k}: {v}\r\n" for k, v in metadata).encode("utf-8")
-    meta = _record_bytes(
-        [("WARC-Type", "metadata"), ("WARC-Target-URI", capture.url), ("WARC-Date", date),
-         ("WARC-Record-ID", metadata_id), ("WARC-Concurrent-To", response_id),
-         ("WARC-Block-Digest", sha1_digest(text)), ("Content-Type", "application/warc-fields")], text)
+    url = capture.url
+    where = (f"WARC-Target-URI: {url}\r\nWARC-Date: {date}\r\n"
+             + (f"WARC-IP-Address: {capture.ip}\r\n" if capture.ip else ""))
+    sent = capture.request
+    request = b"".join((
+        (f"WARC/1.1\r\nWARC-Type: request\r\n{where}WARC-Record-ID: {request_id}\r\n"
+         f"WARC-Concurrent-To: {response_id}\r\nWARC-Block-Digest: {sha1_digest(sent)}\r\n"
+         f"Content-Type: application/http; msgtype=request\r\nContent-Length: {len(sent)}\r\n\r\n"
+         ).encode(), sent, b"\r\n\r\n"))
+    head, body = capture.head, capture.body
+    truncated = f"WARC-Truncated: {capture.truncated}\r\n" if capture.truncated else ""
+    response = b"".join((
+        (f"WARC/1.1\r\nWARC-Type: response\r\n{where}WARC-Record-ID: {response_id}\r\n"
+         f"WARC-Block-Digest: {capture.block_sha1 or sha1_digest(head + body)}\r\n"
+         f"WARC-Payload-Digest: {payload_digest}\r\n{truncated}"
+         f"Content-Type: application/http; msgtype=response\r\nContent-Length: {len(head) + len(body)}\r\n\r\n"
+         ).encode(), head, body, b"\r\n\r\n"))
+    text = "".join([f"{k}: {v}\r\n" for k, v in metadata]).encode("utf-8")
+    meta = b"".join((
+        (f"WARC/1.1\r\nWARC-Type: metadata\r\nWARC-Target-URI: {url}\r\nWARC-Date: {date}\r\n"
+         f"WARC-Record-ID: {metadata_id}\r\nWARC-Concurrent-To: {response_id}\r\n"
+         f"WARC-Block-Digest: {sha1_digest(text)}\r\nContent-Type: application/warc-fields\r\n"
+         f"Content-Length: {len(text)}\r\n\r\n").encode(), text, b"\r\n\r\n"))
     first = _gzip_small(request)
     offset = fh.tell() + len(first)
-    fh.write(first + _gzip_member(response) + _gzip_small(meta))
+    fh.write(b"".join((first, _gzip_member(response), _gzip_small(meta))))
     return offset, date
 
 
