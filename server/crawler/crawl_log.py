@@ -71,30 +71,23 @@ def _fetch_stamp(t: float) -> str:
 
 
 def format_line(e: LogEntry, now: float | None = None) -> str:
-    """One crawl.log line (without the newline)."""
+    """One crawl.log line (without the newline), built by one f-string: a line per URI."""
     fetch = "-"
     if e.fetch_start is not None:
-        fetch = _fetch_stamp(e.fetch_start) + (f"+{e.duration_ms}" if e.duration_ms is not None else "")
-    fields = [
-        _ms_stamp(time.time() if now is None else now),
-        f"{e.status:>5}",
-        f"{e.size:>10}",
-        _clean(e.url),
-        e.path or "-",
-        _clean(e.via) if e.via else "-",
-        _clean(e.mime) if e.mime else "-",
-        f"#{e.worker:03d}",
-        fetch,
-        e.digest or "-",
-        _clean(e.seed) if e.seed else "-",
-        ",".join(a.replace(" ", "_") for a in e.annotations) if e.annotations else "-",
-    ]
-    return " ".join(fields)
+        _iso, compact, ms = _split(e.fetch_start)
+        fetch = f"{compact}{ms}+{e.duration_ms}" if e.duration_ms is not None else compact + ms
+    iso, _compact, ms = _split(time.time() if now is None else now)
+    annotations = ",".join([a.replace(" ", "_") for a in e.annotations]) if e.annotations else "-"
+    return (f"{iso}.{ms}Z {e.status:>5} {e.size:>10} {_clean(e.url)} {e.path or '-'} "
+            f"{_clean(e.via) if e.via else '-'} {_clean(e.mime) if e.mime else '-'} #{e.worker:03d} {fetch} "
+            f"{e.digest or '-'} {_clean(e.seed) if e.seed else '-'} {annotations}")
 
 
 def _clean(value: str) -> str:
     """A field never contains a space or line break: they would shift every later field."""
-    return value.replace(" ", "%20").replace("\n", "%0A").replace("\r", "%0D") or "-"
+    if " " in value or "\n" in value or "\r" in value:
+        value = value.replace(" ", "%20").replace("\n", "%0A").replace("\r", "%0D")
+    return value or "-"
 
 
 FIELD_NAMES = ("timestamp", "status", "size", "url", "path", "via", "mime", "worker", "fetch",

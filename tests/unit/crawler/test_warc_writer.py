@@ -186,3 +186,20 @@ def test_records_are_gzipped_by_zlib_ng_and_isal_and_the_crawl_runs_on_uvloop():
         return type(asyncio.get_running_loop()).__module__
 
     assert _event_loop_run(loop_module()).startswith("uvloop")
+
+
+def test_a_crawl_log_line_has_twelve_fields_whatever_its_values_hold():
+    """Spaces and line breaks in a URL, referrer, MIME type or seed are escaped, and spaces in
+    annotations become underscores: the line always splits into its 12 fields."""
+    from server.crawler.crawl_log import LogEntry, format_line, parse_line
+
+    odd = LogEntry(200, 1234, "http://a.test/a b\nc", "LLE", "http://a.test/x\r y", "text/html; x", 3,
+                   1.7e9 + 0.25, 41, "sha1:ABC", "http://a.test/ s", ["2t", "a b"])
+    line = format_line(odd, now=1.7e9 + 1.5)
+    assert line == ("2023-11-14T22:13:21.500Z   200       1234 http://a.test/a%20b%0Ac LLE "
+                    "http://a.test/x%0D%20y text/html;%20x #003 20231114221320250+41 sha1:ABC "
+                    "http://a.test/%20s 2t,a_b")
+    assert parse_line(line)["annotations"] == "2t,a_b"
+    plain = format_line(LogEntry(-6, 0, "dns:a.test"), now=1.7e9)
+    assert plain.split(" ")[-9:] == ["dns:a.test", "-", "-", "-", "#000", "-", "-", "-", "-"]
+    assert len(parse_line(plain)) == 12
