@@ -8,6 +8,7 @@ metadata record's ``outlink:`` lines (``a/@href``, ``img/@src``...).
 """
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from typing import NamedTuple
@@ -178,15 +179,23 @@ def html_links(html: bytes, charset: str = "utf-8", speculative: bool = True) ->
     return links, base
 
 
+_CHARSET = re.compile(r"charset\s*=\s*[\"']?([\w.:-]+)", re.I)
+
+
 def charset_of(content_type: str | None, default: str = "utf-8") -> str:
     """The charset parameter of a Content-Type header (or the default)."""
-    if content_type:
-        m = re.search(r"charset\s*=\s*[\"']?([\w.:-]+)", content_type, re.I)
-        if m:
-            name = m.group(1).lower()
-            try:
-                "".encode(name)
-                return name
-            except LookupError:
-                pass
-    return default
+    return (_known_charset(content_type) if content_type else None) or default
+
+
+@functools.lru_cache(maxsize=1024)
+def _known_charset(content_type: str) -> str | None:
+    """A crawl meets few Content-Type values, each on thousands of pages: each is read once."""
+    m = _CHARSET.search(content_type)
+    if m:
+        name = m.group(1).lower()
+        try:
+            "".encode(name)
+            return name
+        except LookupError:
+            pass
+    return None

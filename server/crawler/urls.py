@@ -216,8 +216,24 @@ def _origin(text: str) -> tuple[str, str, str, str] | None:
     return f"{scheme}://{netloc}", netloc, host, f"{scheme}://({labels}{netloc[len(host):]})"
 
 
+#: The last URLs parsed, and what they gave: a link is parsed where it is found and again where
+#: it is queued, and a site's pages link to the same few (its home page, the parent) many times
+_PARSED_CACHE_MAX = 4096
+_parsed: dict[str, ParsedUrl] = {}
+
+
 def parse_url(raw: str) -> ParsedUrl:
     """fetchable(raw) with its seen key, queue and host, parsing once when it can. Raises BadUrl."""
+    parsed = _parsed.get(raw)
+    if parsed is None:
+        parsed = _parse_url(raw)
+        if len(_parsed) >= _PARSED_CACHE_MAX:
+            _parsed.clear()
+        _parsed[raw] = parsed
+    return parsed
+
+
+def _parse_url(raw: str) -> ParsedUrl:
     m = _SPLIT.fullmatch(raw)
     if m is not None:
         written, path, query = m.groups()
