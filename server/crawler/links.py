@@ -20,6 +20,14 @@ class Link(NamedTuple):
     context: str
 
 
+def _link(url: str, hop: str, context: str) -> Link:
+    """``Link(url, hop, context)`` without NamedTuple's ``__new__``, which is Python code."""
+    return _tuple_new(Link, (url, hop, context))
+
+
+_tuple_new = tuple.__new__
+
+
 _COMMENT = re.compile(rb"<!--.*?(?:-->|$)", re.S)
 _TAG = re.compile(rb"<([a-zA-Z][a-zA-Z0-9:-]*)((?:\s+[^>]*)?)>|<(script|style)\b", re.I)
 _ATTR = re.compile(rb"""([^\s=/>"']+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s>]+))?""")
@@ -138,12 +146,17 @@ def html_links(html: bytes, charset: str = "utf-8", speculative: bool = True) ->
                 links.extend(js_links(body, charset))
         if not attrs:
             continue
+        if len(attrs) == 1 and name == b"a":  # most links of a page: nothing but the href to read
+            href = attrs.get(b"href")
+            if href:
+                links.append(_link(_decode(href, charset), "L", "a/@href"))
+            continue
         if b"style" in attrs:
             links.extend(css_links(attrs[b"style"], charset, f"{name.decode()}/@style"))
         tag = name.decode("ascii", "replace")
         if name in (b"a", b"area"):
             if attrs.get(b"href"):
-                links.append(Link(_decode(attrs[b"href"], charset), "L", f"{tag}/@href"))
+                links.append(_link(_decode(attrs[b"href"], charset), "L", f"{tag}/@href"))
         elif name == b"link":
             href = attrs.get(b"href")
             if href:
