@@ -438,10 +438,11 @@ class Crawler:
 
     async def _work(self, number: int) -> None:
         while True:
-            try:
-                await self.space.wait()  # the crawl loop pauses while the disk is full
-            except CrawlStopped:
-                return
+            if self.space.full:
+                try:
+                    await self.space.wait()  # the crawl loop pauses while the disk is full
+                except CrawlStopped:
+                    return
             h = await self.scheduler.take()
             if h is None:
                 return

@@ -694,14 +694,14 @@ class _BadResponse(Exception):
 
 
 def _parse_head(head: bytes) -> tuple[int, list[tuple[str, str]], str]:
-    lines = head.split(b"\n")
-    status_line = lines[0].decode("latin-1").strip()
+    lines = head.decode("latin-1").split("\n")  # latin-1: one character per byte, as received
+    status_line = lines[0].strip()
     bits = status_line.split(None, 2)
     if len(bits) < 2 or not bits[0].startswith("HTTP/") or not bits[1].isdigit():
         raise _BadResponse(f"malformed status line {status_line[:80]!r}")
     headers = []
     for raw in lines[1:]:
-        line = raw.decode("latin-1").rstrip("\r")
+        line = raw.rstrip("\r")
         if not line:
             continue
         if line[0] in " \t" and headers:  # obsolete line folding
