@@ -149,6 +149,47 @@ def test_reads_end_at_the_fetch_deadline_even_while_data_comes():
     asyncio.run(go())
 
 
+def test_a_kept_alive_connections_timer_serves_its_next_fetch():
+    """A fetch leaves its timer set; the next fetch on the connection uses it when it is due
+    first (else sets its own), and times out at its own idle time or deadline all the same."""
+    async def go():
+        loop = asyncio.get_running_loop()
+        wire = _Wire(100)
+        wire.connection_made(_Transport())
+        wire.expect(0.1, loop.time() + 30)
+        loop.call_later(0.01, wire.data_received, b"x")
+        assert await wire.read(10) == b"x"
+        wire.done()
+        timer = wire._timer
+        wire.expect(0.3, loop.time() + 30)  # at once: the first timer is due sooner, and serves
+        assert wire._timer is timer
+        started = loop.time()
+        with pytest.raises(TimeoutError):
+            await wire.read(10)
+        assert 0.29 <= loop.time() - started < 1.5  # this fetch's idle time, not the first one's
+        wire.done()
+        wire.expect(0.1, loop.time() + 30)
+        wire.done()
+        await asyncio.sleep(0.3)  # that fetch's timer fires meanwhile, and does nothing
+        assert not wire._expired
+        wire.expect(0.2, loop.time() + 30)  # the next fetch: idle 0.2 s
+        started = loop.time()
+        with pytest.raises(TimeoutError):
+            await wire.read(10)
+        assert 0.19 <= loop.time() - started < 1.5
+        wire.done()
+        wire.expect(5, loop.time() + 0.2)  # a deadline sooner than the timer still set (5 s idle)
+        wire.expect(5, loop.time() + 0.1)
+        started = loop.time()
+        with pytest.raises(TimeoutError):
+            await wire.read(10)
+        assert 0.09 <= loop.time() - started < 1.5
+        wire.stop_timer()
+        assert wire._timer is None
+
+    asyncio.run(go())
+
+
 def test_reading_pauses_while_much_is_unread_and_resumes_when_read():
     async def go():
         wire = _Wire(100)
