@@ -74,11 +74,12 @@ def format_line(e: LogEntry, now: float | None = None) -> str:
     """One crawl.log line (without the newline), built by one f-string: a line per URI."""
     fetch = "-"
     if e.fetch_start is not None:
-        _iso, compact, ms = _split(e.fetch_start)
-        fetch = f"{compact}{ms}+{e.duration_ms}" if e.duration_ms is not None else compact + ms
-    iso, _compact, ms = _split(time.time() if now is None else now)
+        fetch = _fetch_stamp(e.fetch_start)
+        if e.duration_ms is not None:
+            fetch = f"{fetch}+{e.duration_ms}"
     annotations = ",".join([a.replace(" ", "_") for a in e.annotations]) if e.annotations else "-"
-    return (f"{iso}.{ms}Z {e.status:>5} {e.size:>10} {_clean(e.url)} {e.path or '-'} "
+    stamp = _ms_stamp(time.time() if now is None else now)
+    return (f"{stamp} {e.status:>5} {e.size:>10} {_clean(e.url)} {e.path or '-'} "
             f"{_clean(e.via) if e.via else '-'} {_clean(e.mime) if e.mime else '-'} #{e.worker:03d} {fetch} "
             f"{e.digest or '-'} {_clean(e.seed) if e.seed else '-'} {annotations}")
 
