@@ -187,6 +187,19 @@ class ArcRepository:
         #: batch id -> the copies a done checksum run found differing (computed once per run)
         self.checksum_findings: collections.OrderedDict[str, list[tuple[str, str, str]]] = collections.OrderedDict()
 
+    def start_in_pool(self, fn: Callable[..., Any], *args: Any) -> None:
+        """Run ``fn(*args)`` (a store) in the store pool; when every place is taken, a green
+        thread of its own waits for one, not the caller. The caller is a Nameko worker with a
+        database session: fifty clients beginning stores at once (the soak of
+        test_archive_soak.py) once held every worker and every pooled connection while they
+        waited, so the running stores could record nothing (each waited out the connection
+        pool's 30 s) and the replicas' ``transfer_wanted`` found no worker to answer it. The
+        store is ``running`` from the start either way; its status says where it stands."""
+        if self.pool.free():
+            self.pool.spawn_n(fn, *args)
+        else:
+            eventlet.spawn_n(self.pool.spawn_n, fn, *args)
+
     # --- calls to replicas ----------------------------------------------------------------------
 
     def replica_call(self, r: ReplicaDto, service: str, method: str, *args: Any, timeout: float) -> Any:
@@ -253,7 +266,7 @@ class ArcRepository:
                 plan = core.on_store(session, self.replicas.all(), rf.name, rf.checksum, rf.size)
             if any(a != core.Action.NONE for a in plan.values()):
                 self.ended[rf.name] = eventlet.Event()
-                self.pool.spawn_n(self.run_store, plan, rf, attempted)
+                self.start_in_pool(self.run_store, plan, rf, attempted)
                 started = True
         finally:
             if not started:
@@ -288,11 +301,14 @@ class ArcRepository:
         self.pending[rf.name] = pending
         started = False
         try:
-            if core.known(session, rf.name):
+            # A read in a transaction of its own: no pooled connection is held past it
+            with committing(session):
+                known = core.known(session, rf.name)
+            if known:
                 raise AlreadyExists(f"{rf.name} is known to the archive; store it with its checksum",
                                     {"name": rf.name, "reason": "known"})
             self.ended[rf.name] = eventlet.Event()
-            self.pool.spawn_n(self.run_deferred, pending)
+            self.start_in_pool(self.run_deferred, pending)
             started = True
         finally:
             if not started:

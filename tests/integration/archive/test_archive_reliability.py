@@ -92,9 +92,12 @@ class FaultArchive(Archive):
     fast failure cannot be the timeout), and ``kill`` (no goodbye, as a crashed process)."""
 
     STORE_TIMEOUT = 120
+    RPC_TIMEOUT: float | None = None  # None: the small archive's 4 s
 
     def config(self, inst, replica, **archive):
         cfg = super().config(inst, replica, **archive)
+        if self.RPC_TIMEOUT is not None:
+            cfg["archive"]["rpc_timeout"] = self.RPC_TIMEOUT
         cfg["archive"]["store"] = {
             "timeout": self.STORE_TIMEOUT,
             "retries": 1,
@@ -115,11 +118,16 @@ class FaultArchive(Archive):
 
 @pytest.fixture
 def farchive(nameko_config, database_url, tmp_path):
-    a = FaultArchive(nameko_config, database_url, tmp_path / "nodes")
+    yield from running(FaultArchive(nameko_config, database_url, tmp_path / "nodes"))
+
+
+def running(a: FaultArchive):
+    """Start every instance of ``a``, wait until both monitors know their bitarchive's HTTP
+    address, yield ``a`` (with ``a.proxy``), stop everything."""
     try:
         for inst in ("arcrepository", "bam-one", "bam-two", "ba-one", "ba-two", "cs"):
             a.start(inst)
-        with ClusterRpcProxy(nameko_config, timeout=60) as proxy:
+        with ClusterRpcProxy(a.nameko_config, timeout=60) as proxy:
             a.proxy = proxy
             for m in ("bitarchive_monitor_ONE", "bitarchive_monitor_TWO"):
                 wait_for(lambda m=m: any(i["details"].get("http_url") for i in getattr(proxy, m).instances()))

@@ -90,3 +90,37 @@ def test_a_poller_pauses_only_after_an_answer_that_came_back_early():
     pause_if_early(started, 8.0)                           # it waited: asks again at once
     pause_if_early(time.monotonic(), 0.0)                  # no wait asked: the caller's own pace
     assert time.monotonic() - before < 0.4
+
+
+def test_a_store_begun_while_every_store_place_is_taken_is_answered_at_once(make_repository):
+    """With every store place taken, ``begin_store`` answers at once (running) and the store
+    waits for a place in a green thread of its own: the caller's worker and database
+    connection are not held meanwhile (fifty callers held every worker and connection so, and
+    the running stores could neither record nor have their transfers confirmed)."""
+    r = make_repository(REPLICAS, HeldUploads(), StoreLimits(rpc_timeout=1, store_timeout=20, retries=0,
+                                                             max_parallel=1))
+    try:
+        for i in range(r.pool.size):
+            name = f"1-1-{i}.warc.gz"
+            with r.sessions() as session:
+                assert r.store(session, RemoteFile(name, 10, MD5, url=f"http://127.0.0.1:9/offer/testtoken/{name}")).running
+        assert r.pool.free() == 0
+        late = RemoteFile("1-1-late.warc.gz", 10, None, url="http://127.0.0.1:9/offer/testtoken/1-1-late.warc.gz")
+        with r.sessions() as session:
+            assert r.begin_store(session, late).running                # at once
+            assert not session.in_transaction()                        # its read is over
+        wait_for(lambda: r.pool.waiting() == 1, timeout=10, interval=0.02, sleep=eventlet.sleep)  # for a place
+        assert r.running[late.name] == ""                               # reserved, its checksum to come
+        r.fake.gate.send(None)                                          # the other stores end
+        with r.sessions() as session:
+            r.confirm_store(session, late.name, MD5)
+        wait_for(lambda: late.name not in r.running, timeout=20, interval=0.02, sleep=eventlet.sleep)
+        with r.sessions() as session:   # it ran to an outcome once a place was free (these fake
+            st = r.status(session, late.name)   # bitarchives do not keep a begun store's copy)
+        assert not st.running and st.failed_replicas == ["ONE", "TWO"]
+    finally:
+        if not r.fake.gate.ready():
+            r.fake.gate.send(None)
+        if late.name in r.pending:
+            r.pending[late.name].abort()
+        r.pool.waitall()
