@@ -192,10 +192,11 @@ class ArcRepository:
         thread of its own waits for one, not the caller. The caller is a Nameko worker with a
         database session: fifty clients beginning stores at once (the soak of
         test_archive_soak.py) once held every worker and every pooled connection while they
-        waited, so the running stores could record nothing (each waited out the connection
-        pool's 30 s) and the replicas' ``transfer_wanted`` found no worker to answer it. The
-        store is ``running`` from the start either way; its status says where it stands."""
-        if self.pool.free():
+        waited, so the running stores could record nothing (they waited for a connection) and
+        the replicas' ``transfer_wanted`` found no worker to answer it. The store is ``running``
+        from the start either way; its status says where it stands. A store arriving while
+        others wait queues behind them, so none waits for ever."""
+        if self.pool.free() and not self.pool.waiting():
             self.pool.spawn_n(fn, *args)
         else:
             eventlet.spawn_n(self.pool.spawn_n, fn, *args)

@@ -99,13 +99,13 @@ def test_a_store_begun_while_every_store_place_is_taken_is_answered_at_once(make
     the running stores could neither record nor have their transfers confirmed)."""
     r = make_repository(REPLICAS, HeldUploads(), StoreLimits(rpc_timeout=1, store_timeout=20, retries=0,
                                                              max_parallel=1))
+    late = RemoteFile("1-1-late.warc.gz", 10, None, url="http://127.0.0.1:9/offer/testtoken/1-1-late.warc.gz")
     try:
         for i in range(r.pool.size):
             name = f"1-1-{i}.warc.gz"
             with r.sessions() as session:
                 assert r.store(session, RemoteFile(name, 10, MD5, url=f"http://127.0.0.1:9/offer/testtoken/{name}")).running
         assert r.pool.free() == 0
-        late = RemoteFile("1-1-late.warc.gz", 10, None, url="http://127.0.0.1:9/offer/testtoken/1-1-late.warc.gz")
         with r.sessions() as session:
             assert r.begin_store(session, late).running                # at once
             assert not session.in_transaction()                        # its read is over
