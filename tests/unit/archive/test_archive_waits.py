@@ -106,7 +106,7 @@ def test_a_store_begun_while_every_store_place_is_taken_is_answered_at_once(make
             with r.sessions() as session:
                 assert r.store(session, RemoteFile(name, 10, MD5, url=f"http://127.0.0.1:9/offer/testtoken/{name}")).running
         assert r.pool.free() == 0
-        with r.sessions() as session:
+        with r.sessions() as session, eventlet.Timeout(10):            # the old code waited here
             assert r.begin_store(session, late).running                # at once
             assert not session.in_transaction()                        # its read is over
         wait_for(lambda: r.pool.waiting() == 1, timeout=10, interval=0.02, sleep=eventlet.sleep)  # for a place
