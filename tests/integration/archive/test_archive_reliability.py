@@ -92,12 +92,9 @@ class FaultArchive(Archive):
     fast failure cannot be the timeout), and ``kill`` (no goodbye, as a crashed process)."""
 
     STORE_TIMEOUT = 120
-    RPC_TIMEOUT: float | None = None  # None: the small archive's 4 s
 
     def config(self, inst, replica, **archive):
         cfg = super().config(inst, replica, **archive)
-        if self.RPC_TIMEOUT is not None:
-            cfg["archive"]["rpc_timeout"] = self.RPC_TIMEOUT
         cfg["archive"]["store"] = {
             "timeout": self.STORE_TIMEOUT,
             "retries": 1,

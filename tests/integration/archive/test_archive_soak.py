@@ -27,7 +27,8 @@ class SoakArchive(FaultArchive):
     while every store place was taken held their workers and database connections (PostgreSQL:
     this test took 380 s instead of 60 s with the 30 s timeout, and failed with 4 s)."""
 
-    RPC_TIMEOUT = 30
+    def config(self, inst, replica, **archive):
+        return super().config(inst, replica, **{"rpc_timeout": 30, **archive})
 
 
 @pytest.fixture
