@@ -12,6 +12,8 @@ names=("$@")
 if [ ${#names[@]} -eq 0 ]; then
     for f in bench/*_bench.py; do names+=("$(basename "$f" _bench.py)"); done
 fi
+# the speed of one core first: the absolute rows (job generation, file audit) move with it
+"$NAS_VENV/bin/python" bench/machine.py
 for n in "${names[@]}"; do
     log "benchmark: $n"
     "$NAS_VENV/bin/python" "bench/${n}_bench.py"
