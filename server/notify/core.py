@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy import or_, select, update
+from sqlalchemy import case, or_, select, update
 from sqlalchemy.orm import Session
 
 from server.db.transactions import committing
@@ -112,17 +112,24 @@ def record(session: Session, cfg: Config, event: Any, now: float | None = None) 
     """Record one event; returns the notification and whether it is new. Raises InvalidInput."""
     now = time.time() if now is None else now
     e = parse_event(event)
+    # A repeat is counted by one UPDATE that finds the burst's open notification, counts it (in
+    # SQL: many workers may count one burst at once) and returns the row: two round trips a
+    # repeat with the held mail's, where a SELECT, the UPDATE and a reload took four, and a
+    # burst of a thousand warnings is a thousand repeats. The subquery's row lock and the
+    # conditions repeated outside it make a concurrent resolve count the repeat as a new
+    # notification, not onto the resolved one.
+    open_burst = (Notification.code == e["code"], Notification.instance == e["instance"],
+                  Notification.refers_to == e["refers_to"], Notification.state != NotificationState.RESOLVED.value,
+                  Notification.last_seen >= now - cfg.window)
+    latest = (select(Notification.id).where(*open_burst).order_by(Notification.id.desc()).limit(1)
+              .with_for_update().scalar_subquery())
     found = session.execute(
-        select(Notification).where(
-            Notification.code == e["code"], Notification.instance == e["instance"],
-            Notification.refers_to == e["refers_to"], Notification.state != NotificationState.RESOLVED.value,
-            Notification.last_seen >= now - cfg.window)
-        .order_by(Notification.id.desc()).limit(1).with_for_update()).scalar_one_or_none()
+        update(Notification).where(Notification.id == latest, *open_burst)
+        .values(count=Notification.count + 1, digest_count=Notification.digest_count + 1,
+                last_seen=case((Notification.last_seen > now, Notification.last_seen), else_=now))
+        .returning(Notification)
+        .execution_options(synchronize_session=False, populate_existing=True)).scalar_one_or_none()
     if found is not None:
-        # Counted in SQL: many workers may count the same burst at once.
-        session.execute(update(Notification).where(Notification.id == found.id).values(
-            count=Notification.count + 1, digest_count=Notification.digest_count + 1,
-            last_seen=max(now, found.last_seen)))
         if Severity(e["severity"]).rank > Severity(found.severity).rank:
             found.severity = e["severity"].value
         # A mail still held for this burst waits until the burst is quiet for `hold` seconds
@@ -132,7 +139,6 @@ def record(session: Session, cfg: Config, event: Any, now: float | None = None) 
             OutboxMail.next_attempt < now + cfg.hold).values(
             next_attempt=min(now + cfg.hold, found.first_seen + max(cfg.hold, cfg.hold_max))))
         session.flush()
-        session.refresh(found)
         return found, False
     n = Notification(code=e["code"], severity=e["severity"].value, instance=e["instance"],
                      refers_to=e["refers_to"], message=e["message"], details=e["details"],

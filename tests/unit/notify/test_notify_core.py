@@ -1,7 +1,12 @@
 """Notifications recorded, counted, routed and mailed through a real local SMTP server."""
 from __future__ import annotations
 
+import threading
+
 import pytest
+from sqlalchemy import text
+from sqlalchemy.orm import Session
+from waiting import wait_for
 
 from server.db.transactions import committing
 from server.notify import core
@@ -65,6 +70,69 @@ def test_a_thousand_identical_warnings_send_one_mail_that_counts_them(notify_db,
         core.record(notify_db, cfg(), ev(code="DISK_LOW", severity="warning", refers_to="/srv/one"), now=2000.0)
     assert core.deliver(notify_db, cfg(), server(s).send, now=2100.0) == 0
     assert len(s.mails()) == 1
+
+
+def _racing(notify_db, first, second) -> tuple:
+    """``first`` runs in the fixture's session and stays uncommitted; ``second`` runs in a
+    session of its own in a thread, which must wait for ``first``'s row lock (checked in
+    pg_stat_activity), and ends once ``first`` commits. Returns what ``second`` returned."""
+    engine = notify_db.get_bind()
+    second_session = Session(engine, expire_on_commit=False)
+    done: dict = {}
+
+    def run() -> None:
+        with committing(second_session):
+            done["result"] = second(second_session)
+
+    def waiting_for_a_lock() -> bool:
+        with engine.connect() as c:
+            return c.execute(text("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                                  "AND datname = current_database()")).scalar() >= 1
+
+    thread = threading.Thread(target=run)
+    try:
+        first(notify_db)
+        notify_db.flush()
+        thread.start()
+        wait_for(waiting_for_a_lock)
+        notify_db.commit()
+        thread.join(30)
+        assert not thread.is_alive() and "result" in done
+        return done["result"]
+    finally:
+        notify_db.rollback()      # whatever happened, the thread is not left waiting for the lock
+        if thread.ident is not None:
+            thread.join(30)
+        second_session.close()
+
+
+def test_repeats_counted_at_once_by_two_workers_are_both_counted(notify_db):
+    """PostgreSQL: a repeat counted while another worker's repeat holds the row waits, then
+    counts on top of it (SQLite has one writer: there the second waits for the whole transaction)."""
+    if notify_db.get_bind().dialect.name != "postgresql":
+        pytest.skip("row locks of concurrent transactions")
+    with committing(notify_db):
+        first, _ = core.record(notify_db, cfg(), ev(), now=1000.0)
+    n, new = _racing(notify_db, lambda s: core.record(s, cfg(), ev(), now=1001.0),
+                     lambda s: core.record(s, cfg(), ev(), now=1002.0))
+    assert not new and n.id == first.id and n.count == 3 and n.last_seen == 1002.0
+    notify_db.expire_all()
+    assert notify_db.get(Notification, first.id).count == 3
+
+
+def test_a_repeat_racing_a_resolve_makes_a_new_notification(notify_db):
+    """PostgreSQL: a repeat that waited for a worker resolving its notification is not counted
+    onto the resolved one: it opens a new notification (and mail)."""
+    if notify_db.get_bind().dialect.name != "postgresql":
+        pytest.skip("row locks of concurrent transactions")
+    with committing(notify_db):
+        first, _ = core.record(notify_db, cfg(), ev(), now=1000.0)
+    n, new = _racing(notify_db, lambda s: core.resolve(s, first.id),
+                     lambda s: core.record(s, cfg(), ev(), now=1001.0))
+    assert new and n.id != first.id and n.count == 1
+    notify_db.expire_all()
+    assert notify_db.get(Notification, first.id).count == 1
+    assert notify_db.query(OutboxMail).count() == 2
 
 
 def test_after_the_window_or_once_resolved_the_event_notifies_again(notify_db):
