@@ -86,3 +86,19 @@ def test_domain_name_gives_the_same_answers_with_and_without_the_fast_path(monke
 ])
 def test_known_answers(name, expected):
     assert domain_names.registered_domain_fast(name) == expected == domain_names.registered_domain(name)
+
+
+def test_the_list_read_here_is_the_librarys_own_parse():
+    """``_icann_list`` reads the bundled file's ICANN section itself (the library's parser was the
+    largest part of every process's start); the rules and the deepest rule's labels must be what
+    the library's parser makes of the same file, and lookups on its object the same."""
+    from publicsuffixlist import PublicSuffixList
+
+    library = PublicSuffixList(only_icann=True, accept_encoded_idn=False)
+    ours = domain_names._icann_list()
+    assert ours._publicsuffix == library._publicsuffix
+    assert ours._maxlabel == library._maxlabel
+    assert len(ours._publicsuffix) > 6000
+    for name in ["www.bbc.co.uk", "city.kawasaki.jp", "a.b.kawasaki.jp", "co.uk", "www.ck", "bücher.de", "kb.dk"]:
+        assert ours.privatesuffix(name) == library.privatesuffix(name)
+        assert ours.publicsuffix(name) == library.publicsuffix(name)
