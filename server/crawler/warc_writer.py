@@ -1,4 +1,4 @@
-"""WARC 1.1 output: named, rotated files of gzip-per-record WARC records written with warcio.
+"""WARC 1.1 output: named, rotated files of gzip-per-record WARC records.
 
 Each fetch becomes one *unit* of consecutive records (request, response or revisit, metadata),
 written and flushed together; a ``dns:`` response and the warcinfo record are units of their
@@ -28,11 +28,7 @@ import socket
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from io import BytesIO
 from typing import TypeVar
-
-from warcio.statusandheaders import StatusAndHeaders
-from warcio.warcwriter import GzippingWrapper, WARCWriter
 
 try:
     # zlib-ng: the same DEFLATE format and levels, about twice as fast as zlib at level 6 (#36:
@@ -102,54 +98,6 @@ def warc_date(dt: datetime) -> str:
     return dt.strftime("%Y-%m-%dT%H:%M:%S.") + f"{dt.microsecond // 1000:03d}Z"
 
 
-class _WireHead(StatusAndHeaders):
-    """HTTP head bytes exactly as exchanged: warcio must not rebuild them from parsed fields."""
-
-    def __init__(self, raw: bytes):
-        first = raw.split(b"\r\n", 1)[0].decode("latin-1") or "-"
-        super().__init__(first, [], protocol="")
-        self.headers_buff = raw
-
-    def compute_headers_buffer(self, header_filter=None) -> None:  # noqa: D102 - keep raw bytes
-        return None
-
-
-class _Gzip(GzippingWrapper):
-    """One gzip member per record at zlib's default level (6, as Heritrix's Java writer), not
-    warcio's 9: several times faster for about the same size."""
-
-    def __init__(self, out):
-        self.compressor = zlib.compressobj(GZIP_LEVEL, zlib.DEFLATED, zlib.MAX_WBITS + 16)
-        self.out = out
-
-
-class _Writer(WARCWriter):
-    # Payload digests only where a payload exists (responses and dns records).
-    NO_PAYLOAD_DIGEST_TYPES = ("warcinfo", "revisit", "metadata", "request")
-
-    def __init__(self, fh, make_id: Callable[[], str], clock: Callable[[], datetime]):
-        super().__init__(fh, gzip=False, warc_version="1.1")  # gzip: our own wrapper, in write_record
-        self._make_id = make_id
-        self._clock = clock
-
-    def write_record(self, record, params=None) -> None:
-        self._write_warc_record(_Gzip(self.out), record)
-
-    @staticmethod
-    def _iter_stream(stream):
-        while True:  # large reads: a spooled body of hundreds of MB is copied in few calls
-            buf = stream.read(_COPY_CHUNK)
-            if not buf:
-                return
-            yield buf
-
-    def _make_warc_id(self) -> str:  # type: ignore[override]
-        return self._make_id()
-
-    def curr_warc_date(self) -> str:
-        return warc_date(self._clock())
-
-
 @dataclass
 class Written:
     """Where a capture's main record went (for crawl.log, dedup and the seeds' CDX)."""
@@ -183,7 +131,6 @@ class WarcFiles:
         self.space = space  # None: a full disk's error goes to the caller (after the file is put right)
         self.serial = next_serial(directory)
         self._fh = None
-        self._writer: _Writer | None = None
         self._path = ""
         self.closed_files: list[str] = []
         self.records_written = 0
@@ -202,16 +149,14 @@ class WarcFiles:
         self._path = os.path.join(self.directory, name + OPEN_SUFFIX)
         try:
             self._fh = open(self._path, "wb")
-            self._writer = _Writer(self._fh, self.make_id, self.clock)
-            record = self._writer.create_warcinfo_record(name, self.info)
-            self._writer.write_record(record)
+            self._fh.write(_warcinfo(name, self.info, self.make_id(), warc_date(self.clock())))
             self._fh.flush()
         except BaseException:
             # a file without its warcinfo is no WARC file: gone, and its name is free again
             _close_quietly(self._fh)
             _remove(self._path)
             self.serial -= 1
-            self._fh = self._writer = None
+            self._fh = None
             self._path = ""
             raise
         self.records_written += 1
@@ -230,14 +175,11 @@ class WarcFiles:
         os.replace(self._path, final)
         self.closed_files.append(final)
         self._fh = None
-        self._writer = None
         self._path = ""
 
-    def _ready(self) -> _Writer:
-        if self._writer is None:
+    def _ready(self) -> None:
+        if self._fh is None:
             self._open()
-        assert self._writer is not None
-        return self._writer
 
     def _after_unit(self) -> None:
         assert self._fh is not None
@@ -274,7 +216,6 @@ class WarcFiles:
         fh.truncate(start)
         fh.seek(start)
         self._fh = fh
-        self._writer = _Writer(fh, self.make_id, self.clock)
 
     # -- units ----------------------------------------------------------------------------
     def write_capture(self, capture: Capture, payload_digest: str, metadata: list[tuple[str, str]],
@@ -284,8 +225,8 @@ class WarcFiles:
         self._ready()  # a new file's warcinfo first: its id is the first one made
         response_id = self.make_id()
         ids = (self.make_id(), response_id, self.make_id())
-        offset, date = self._unit(lambda: _write_unit(self._writer, self._fh, capture, payload_digest, metadata,
-                                                      revisit_of, ids))
+        offset, date = self._unit(lambda: _write_unit(self._fh, capture, payload_digest, metadata, revisit_of, ids,
+                                                      self.make_id, self.clock))
         self.records_written += 3
         name = self.current_name
         self._after_unit()
@@ -389,7 +330,7 @@ class WarcFiles:
     def write_dns(self, host: str, addresses: list[str], when: datetime, ttl: int = 0) -> Written:
         """A ``dns:`` response record as Heritrix writes it: the lookup time, then one
         resource record per address in zone-file form."""
-        w = self._ready()  # before the unit: a new file's warcinfo is a unit of its own
+        self._ready()  # before the unit: a new file's warcinfo is a unit of its own
         lines = [when.astimezone(UTC).strftime("%Y%m%d%H%M%S")]
         for address in addresses:
             kind = "AAAA" if ":" in address else "A"
@@ -398,17 +339,23 @@ class WarcFiles:
         date = warc_date(when)
         record_id = self.make_id()
         digest = sha1_digest(body)
-        record = w.create_warc_record(
-            f"dns:{host}", "response", payload=BytesIO(body), length=len(body),
-            warc_headers_dict={"WARC-Type": "", "WARC-Target-URI": f"dns:{host}", "WARC-Date": date,
-                               "WARC-Record-ID": record_id, "WARC-Block-Digest": digest,
-                               "WARC-Payload-Digest": digest},
-            warc_content_type="text/dns")
-        offset = self._unit(lambda: _offset_of(self._fh, w.write_record, record))
+        record = _gzip_small(_record_bytes(
+            [("WARC-Type", "response"), ("WARC-Target-URI", f"dns:{host}"), ("WARC-Date", date),
+             ("WARC-Record-ID", record_id), ("WARC-Block-Digest", digest), ("WARC-Payload-Digest", digest),
+             ("Content-Type", "text/dns")], body))
+        offset = self._unit(lambda: _offset_of(self._fh, self._fh.write, record))
         self.records_written += 1
         name = self.current_name
         self._after_unit()
         return Written(name, offset, record_id, date, len(body), digest)
+
+
+def _warcinfo(name: str, info: dict[str, str], record_id: str, date: str) -> bytes:
+    """A new file's warcinfo record, gzipped: the fields of ``info`` that have a value."""
+    block = "".join(f"{k}: {v}\r\n" for k, v in info.items() if v).encode("utf-8")
+    return _gzip_small(_record_bytes(
+        [("WARC-Type", "warcinfo"), ("WARC-Record-ID", record_id), ("WARC-Filename", name), ("WARC-Date", date),
+         ("WARC-Block-Digest", sha1_digest(block)), ("Content-Type", "application/warc-fields")], block))
 
 
 def _gzip_member(data: bytes) -> bytes:
@@ -474,53 +421,18 @@ def _write_small_unit(fh, capture: Capture, payload_digest: str, metadata: list[
     return offset, date
 
 
-def _write_unit(w: _Writer, fh, capture: Capture, payload_digest: str, metadata: list[tuple[str, str]],
-                revisit_of: tuple[str, str] | None, ids: tuple[str, str, str]) -> tuple[int, str]:
-    """Request, response (or revisit) and metadata records of one capture, written through ``w``
-    to ``fh``; returns the main record's offset in ``fh`` and the records' WARC-Date."""
+def _write_unit(fh, capture: Capture, payload_digest: str, metadata: list[tuple[str, str]],
+                revisit_of: tuple[str, str] | None, ids: tuple[str, str, str],
+                make_id: Callable[[], str], clock: Callable[[], datetime]) -> tuple[int, str]:
+    """Request, response (or revisit) and metadata records of one capture, written to ``fh``;
+    returns the main record's offset in ``fh`` and the records' WARC-Date. A small capture
+    archived as a response is built here; a spooled one or a revisit goes through warcio
+    (warc_streamed.py, imported then: a crawl that never needs it starts without it)."""
     if revisit_of is None and capture.spool_path is None and not _WARCIO_ONLY:
         return _write_small_unit(fh, capture, payload_digest, metadata, ids)
-    request_id, response_id, metadata_id = ids
-    date = warc_date(datetime.fromtimestamp(capture.started, UTC))
-    # WARC-Type first, as readers of raw files expect; warcio replaces it in place.
-    common = {"WARC-Type": "", "WARC-Target-URI": capture.url, "WARC-Date": date}
-    if capture.ip:
-        common["WARC-IP-Address"] = capture.ip
-    request = w.create_warc_record(
-        capture.url, "request", payload=BytesIO(b""), length=0, http_headers=_WireHead(capture.request),
-        warc_headers_dict={**common, "WARC-Record-ID": request_id, "WARC-Concurrent-To": response_id,
-                           "WARC-Block-Digest": sha1_digest(capture.request)})
-    body = None
-    if revisit_of is None:
-        block_digest = capture.block_sha1 or sha1_digest(capture.head + capture.body)
-        headers = {**common, "WARC-Record-ID": response_id, "WARC-Block-Digest": block_digest,
-                   "WARC-Payload-Digest": payload_digest}
-        if capture.truncated:
-            headers["WARC-Truncated"] = capture.truncated
-        body = capture.open_body()  # a spooled body streams from its file
-        main = w.create_warc_record(capture.url, "response", payload=body, length=capture.body_size,
-                                    http_headers=_WireHead(capture.head), warc_headers_dict=headers)
-    else:
-        main = w.create_revisit_record(
-            capture.url, payload_digest, revisit_of[0], revisit_of[1], http_headers=_WireHead(capture.head),
-            warc_headers_dict={**common, "WARC-Record-ID": response_id,
-                               "WARC-Block-Digest": sha1_digest(capture.head)})
-        main.payload_length = 0
-    w.write_record(request)
-    offset = fh.tell()
-    try:
-        w.write_record(main)
-    finally:
-        if body is not None:
-            body.close()
-    text = "".join(f"{k}: {v}\r\n" for k, v in metadata).encode("utf-8")
-    w.write_record(w.create_warc_record(
-        capture.url, "metadata", payload=BytesIO(text), length=len(text),
-        warc_headers_dict={"WARC-Type": "", "WARC-Target-URI": capture.url, "WARC-Date": date,
-                           "WARC-Record-ID": metadata_id, "WARC-Concurrent-To": response_id,
-                           "WARC-Block-Digest": sha1_digest(text)},
-        warc_content_type="application/warc-fields"))
-    return offset, date
+    from server.crawler.warc_streamed import write_streamed_unit
+
+    return write_streamed_unit(fh, capture, payload_digest, metadata, revisit_of, ids, make_id, clock)
 
 
 def _build_unit_file(path: str, capture: Capture, payload_digest: str, metadata: list[tuple[str, str]],
@@ -528,7 +440,7 @@ def _build_unit_file(path: str, capture: Capture, payload_digest: str, metadata:
                      clock: Callable[[], datetime]) -> tuple[int, str]:
     """Runs in a worker thread: the capture's unit, gzipped, in a file of its own."""
     with open(path, "wb") as fh:
-        return _write_unit(_Writer(fh, make_id, clock), fh, capture, payload_digest, metadata, None, ids)
+        return _write_unit(fh, capture, payload_digest, metadata, None, ids, make_id, clock)
 
 
 def _append_file(path: str, fh) -> None:

@@ -119,7 +119,6 @@ def unit_writes(tmp_path, big) -> int:
     os.makedirs(w.directory)
     w._ready()
     w._fh = FlakyFile(w._fh, d)
-    w._writer.out = w._fh
     w.write_capture(big, big.payload_sha1, [])
     return d.writes
 
