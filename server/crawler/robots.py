@@ -105,7 +105,10 @@ def parse_groups(text: str) -> list[tuple[list[str], list[_Rule]]]:
     agents: list[str] | None = None     # the group being read
     rules: list[_Rule] = []
     in_rules = False                    # a rule was read since the group's last User-agent
-    for line in text[:MAX_CHARS].splitlines():
+    if len(text) > MAX_CHARS:
+        # a line cut in two could be another rule ("Disallow: /private" cut to "/p"): up to the last whole one
+        text = text[:text.rfind("\n", 0, MAX_CHARS) + 1]
+    for line in text.splitlines():
         line = line.split("#", 1)[0]
         key, colon, value = line.partition(":")
         if not colon:

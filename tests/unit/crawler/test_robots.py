@@ -110,6 +110,10 @@ def test_only_the_first_500_kib_are_read():
     assert len(text) > MAX_CHARS
     assert allowed(text, "/late")
     assert not allowed("User-agent: *\nDisallow: /late\n" + padding * 10, "/late")
+    # a line the limit cuts in two is left out whole, not read as a shorter rule
+    cut = "User-agent: *\n" + "#" * (MAX_CHARS - 14 - 12) + "\nDisallow: /private\n"
+    assert cut.index("/private") < MAX_CHARS < len(cut)
+    assert allowed(cut, "/p")
 
 
 def test_a_hostile_wildcard_rule_is_decided_in_one_pass():
