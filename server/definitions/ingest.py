@@ -10,6 +10,7 @@ message for longer than one chunk takes (a few hundred milliseconds for 5,000 na
 """
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Sequence
 
@@ -258,15 +259,15 @@ def _insert_postgresql(session: Session, names: list[str], defaults: domains.Dom
     seeds = _seed_text(defaults)
     # COPY text format by hand: validated names hold only letters, digits, "-", "_" and ".",
     # so nothing needs escaping but the seed list's line breaks
-    domain_rows = "".join(f"{d}\t{n}\t{n[::-1]}\t{n[n.rfind('.') + 1:]}\t\t{now}\t{now}\t1\t{run_id}\n"
-                          for (d, _, _), n in zip(ids, new))
+    domain_rows = (f"{d}\t{n}\t{n[::-1]}\t{n[n.rfind('.') + 1:]}\t\t{now}\t{now}\t1\t{run_id}\n"
+                   for (d, _, _), n in zip(ids, new))
     seed_name = _copy_text(defaults.seed_list_name)
-    seed_rows = "".join(f"{s}\t{d}\t{seed_name}\t\t{_copy_text(seeds(n))}\n" for (d, s, _), n in zip(ids, new))
+    seed_rows = (f"{s}\t{d}\t{seed_name}\t\t{_copy_text(seeds(n))}\n" for (d, s, _), n in zip(ids, new))
     config_tail = (f"\t{profile_id}\t{defaults.max_objects}\t{defaults.max_bytes}\t{defaults.max_request_rate}"
                    f"\tt\n")
     config_name = _copy_text(defaults.configuration_name)
-    config_rows = "".join(f"{c}\t{d}\t{config_name}\t{config_tail}" for d, _, c in ids)
-    link_rows = "".join(f"{c}\t{s}\n" for _, s, c in ids)
+    config_rows = (f"{c}\t{d}\t{config_name}\t{config_tail}" for d, _, c in ids)
+    link_rows = (f"{c}\t{s}\n" for _, s, c in ids)
     conn.exec_driver_sql("SAVEPOINT nas_ingest_copy")
     try:
         with conn.connection.driver_connection.cursor() as cur:
@@ -279,7 +280,10 @@ def _insert_postgresql(session: Session, names: list[str], defaults: domains.Dom
                 ("COPY configuration_seed_lists (configuration_id, seed_list_id) FROM STDIN", link_rows),
             ):
                 with cur.copy(sql) as cp:
-                    cp.write(rows)
+                    # in pieces, each sent as it is made: the server inserts the rows sent while
+                    # the next are formatted, on the other core, instead of waiting for them all
+                    while piece := "".join(itertools.islice(rows, _COPY_PIECE)):
+                        cp.write(piece)
     except psycopg.errors.UniqueViolation:
         conn.exec_driver_sql("ROLLBACK TO SAVEPOINT nas_ingest_copy")
         if not look_up:   # the ids taken are left unused, as after any rolled-back insert
@@ -287,6 +291,10 @@ def _insert_postgresql(session: Session, names: list[str], defaults: domains.Dom
         return _insert_postgresql_merge(session, names, defaults, run_id)
     conn.exec_driver_sql("RELEASE SAVEPOINT nas_ingest_copy")
     return len(new), len(found) - same_run, same_run
+
+
+#: rows per piece of a COPY sent at once (``_insert_postgresql``)
+_COPY_PIECE = 500
 
 
 def _copy_text(value: str) -> str:
