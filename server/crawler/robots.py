@@ -139,8 +139,7 @@ class RobotsRules:
 
     def __init__(self, text: str | None, agent: str):
         self.text = text
-        self._agent = _agent_token(agent)
-        token = self._agent.lower()
+        token = _agent_token(agent).lower()
         ours: list[_Rule] = []
         anyone: list[_Rule] = []
         for agents, rules in parse_groups(text or ""):

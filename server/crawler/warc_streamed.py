@@ -15,7 +15,9 @@ from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import GzippingWrapper, WARCWriter
 
 from server.crawler.http_client import Capture
-from server.crawler.warc_writer import _COPY_CHUNK, GZIP_LEVEL, sha1_digest, warc_date, zlib
+from server.crawler.warc_writer import GZIP_LEVEL, sha1_digest, warc_date, zlib
+
+_COPY_CHUNK = 256 * 1024
 
 
 class _WireHead(StatusAndHeaders):

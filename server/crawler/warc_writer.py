@@ -55,7 +55,6 @@ OPEN_SUFFIX = ".open"
 GZIP_LEVEL = 6
 #: Request and metadata records up to this size are gzipped by ISA-L (``_gzip_small``).
 SMALL_RECORD = 2048
-_COPY_CHUNK = 256 * 1024
 _WARCIO_ONLY = False  # tests set it to compare the direct writer with warcio's output
 _NAME = re.compile(r"^(?P<job>[^-]+)-(?P<harvest>[^-]+)-(?P<ts>\d{17})-(?P<serial>\d{5})-(?P<host>.+)\.warc\.gz")
 
