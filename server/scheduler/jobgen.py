@@ -44,7 +44,7 @@ from server.definitions.models import (
 from server.harvestdb.base import utcnow
 from server.scheduler import entries
 from server.scheduler.estimation import EstimationSettings
-from server.scheduler.models import Job, JobConfiguration, JobgenEntry, JobgenSpan
+from server.scheduler.models import Job, JobConfiguration, JobgenEntry
 from server.scheduler.splitting import Candidate, JobDraft, SplitSettings, split
 from server.scheduler.txn import begin_write
 from shared.enums import HarvestKind, JobStatus
@@ -434,7 +434,6 @@ def _generate(session: Session, hd: HarvestDefinition, settings: Mapping[str, An
     finally:
         session.rollback()
         begin_write(session)
-        entries.drop_run_index(session, hd.id)  # first: the delete then has one index less to keep
-        session.execute(delete(E).where(E.harvest_id == hd.id))
-        session.execute(delete(JobgenSpan).where(JobgenSpan.harvest_id == hd.id))
+        entries.drop_run_index(session, hd.id)  # first: a delete then has one index less to keep
+        entries.remove_run(session, hd.id)
         session.commit()

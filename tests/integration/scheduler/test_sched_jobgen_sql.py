@@ -311,3 +311,33 @@ def test_two_runs_building_their_sort_indexes_at_once_do_not_wait_for_each_other
             entries.drop_run_index(s, h)
             s.commit()
             s.close()
+
+
+def test_a_finished_run_removes_its_scratch_rows_and_no_other_runs(engine, session):
+    """A run's end empties the scratch tables whole when only its rows are there (TRUNCATE on
+    PostgreSQL, an unqualified DELETE on SQLite), and removes only its own rows while another
+    definition's run has rows there too."""
+    from server.scheduler import entries
+    from server.scheduler.models import JobgenEntry, JobgenSpan
+
+    def rows(harvest_id):
+        for c in range(1, 4):
+            session.execute(insert(JobgenEntry).values(
+                harvest_id=harvest_id, configuration_id=c, domain_id=c, profile_id=1, byte_order=0, max_bytes=-1,
+                max_objects=-1, expected_objects=c, previous_job_id=None, seeds=None))
+        entries.add_span(session, harvest_id, 7, (1, 0, 1, 1))
+
+    def left():
+        return [sorted(set(session.execute(select(t.harvest_id)).scalars())) for t in (JobgenEntry, JobgenSpan)]
+
+    rows(101)
+    rows(102)
+    session.commit()
+    entries.remove_run(session, 101)
+    session.commit()
+    assert left() == [[102], [102]]
+    assert session.execute(select(JobgenEntry.configuration_id).where(JobgenEntry.harvest_id == 102)).scalars().all() \
+        == [1, 2, 3]
+    entries.remove_run(session, 102)
+    session.commit()
+    assert left() == [[], []]
