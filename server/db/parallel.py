@@ -9,8 +9,9 @@ yield to the hub.
 """
 from __future__ import annotations
 
+import queue
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 from sqlalchemy import Engine
@@ -18,6 +19,7 @@ from sqlalchemy.orm import Session
 
 T = TypeVar("T")
 R = TypeVar("R")
+K = TypeVar("K")
 
 
 def side_by_side(engine: Engine, items: Sequence[T], work: Callable[[Session, T], R], workers: int,
@@ -83,3 +85,68 @@ def spare_connections(engine: Engine) -> int:
     if size is None or overflow is None or out is None or overflow < 0:
         return 1 << 30
     return size() + overflow - out()
+
+
+def read_ahead(session: Session, fetch: Callable[[Session, K | None], list], key_of: Callable[[list], K],
+               put_every_s: float = 0.2) -> Iterator[list]:
+    """Keyset pages ``fetch(session, after)`` in order, ``after`` None for the first page and then
+    ``key_of`` the page before, up to the first empty page. The pages are read one ahead on a
+    connection of their own, each page in a transaction of its own, while the caller works on the
+    page before: a database server reads on its own core as the caller computes. (SQLite reads in
+    this process, and there the reader contends with the caller for the interpreter: use
+    :func:`read_in_turn`.) Without a connection to spare they are read on ``session``, in turn.
+
+    A reading error is raised here, at the page it would have given. When the caller stops early
+    (an error of its own, or it closes the iterator), the reader ends with it: it offers each page
+    for at most ``put_every_s`` at a time, looking between offers whether it is still wanted."""
+    engine = session.get_bind()
+    if spare_connections(engine) < 2:   # keep one for the rest of the process, as side_by_side does
+        yield from read_in_turn(session, fetch, key_of)
+        return
+    pages: queue.Queue = queue.Queue(maxsize=1)
+    stop = threading.Event()
+
+    def offer(item: object) -> None:
+        while not stop.is_set():
+            try:
+                pages.put(item, timeout=put_every_s)
+                return
+            except queue.Full:
+                continue
+
+    def reader() -> None:
+        try:
+            with Session(engine) as s:
+                after = None
+                while not stop.is_set():
+                    page = fetch(s, after)
+                    s.commit()   # no lock or snapshot held between pages
+                    offer(page)
+                    if not page:
+                        return
+                    after = key_of(page)
+        except BaseException as exc:  # noqa: BLE001 - raised in the caller's thread below
+            offer(exc)
+
+    thread = threading.Thread(target=reader, name="read-ahead", daemon=True)
+    thread.start()
+    try:
+        while True:
+            item = pages.get()
+            if isinstance(item, BaseException):
+                raise item
+            if not item:
+                return
+            yield item
+    finally:
+        stop.set()
+        thread.join()
+
+
+def read_in_turn(session: Session, fetch: Callable[[Session, K | None], list],
+                 key_of: Callable[[list], K]) -> Iterator[list]:
+    """The pages of :func:`read_ahead`, read on ``session`` when the caller asks for each."""
+    after = None
+    while page := fetch(session, after):
+        yield page
+        after = key_of(page)

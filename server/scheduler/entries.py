@@ -433,5 +433,5 @@ def sorted_rows(session: Session, harvest_id: int, after: tuple | None, limit: i
     if after is not None:
         params.update(zip("pbec", after, strict=True))
     conn = session.connection()
-    bulk_transaction(conn)  # the chunk's jobs are written in this transaction
+    bulk_transaction(conn)  # no JIT for a statement run once per chunk; SQLite reads the file mapped
     return conn.execute(_FIRST if after is None else _NEXT, params).all()

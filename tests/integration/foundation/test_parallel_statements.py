@@ -145,3 +145,82 @@ def test_under_eventlet_a_postgresql_statement_lets_other_green_threads_run(post
         assert side_by_side(engine, ["a", "b"], work, 2) == ["a saw b waiting", "b got the lock"]
     finally:
         engine.dispose()
+
+
+def _pages_table(engine, n=25):
+    with engine.begin() as conn:
+        conn.exec_driver_sql("CREATE TABLE pages (n INTEGER PRIMARY KEY)")
+        conn.execute(text("INSERT INTO pages VALUES (:n)"), [{"n": k} for k in range(n)])
+
+
+def _fetch(seen_sessions):
+    def fetch(session, after):
+        seen_sessions.append(id(session))
+        return session.execute(text("SELECT n FROM pages WHERE n > :a ORDER BY n LIMIT 10"),
+                               {"a": -1 if after is None else after}).scalars().all()
+    return fetch
+
+
+def test_pages_are_read_ahead_on_a_session_of_their_own_in_order(database_url):
+    """read_ahead: every page once, in order, up to the first empty one, read on another session
+    than the caller's while the caller holds a page (the caller here writes meanwhile, as job
+    generation stores a chunk's jobs)."""
+    from sqlalchemy.orm import Session
+
+    from server.db.parallel import read_ahead
+
+    engine = make_engine(database_url)
+    try:
+        _pages_table(engine)
+        with engine.begin() as conn:
+            conn.exec_driver_sql("CREATE TABLE done (n INTEGER PRIMARY KEY)")
+        seen: list[int] = []
+        with Session(engine) as session:
+            got = []
+            for page in read_ahead(session, _fetch(seen), lambda page: page[-1]):
+                got.append(list(page))
+                session.execute(text("INSERT INTO done VALUES (:n)"), [{"n": k} for k in page])
+                session.commit()
+            assert got == [list(range(0, 10)), list(range(10, 20)), list(range(20, 25))]
+            assert len(seen) == 4 and id(session) not in seen   # the empty fourth page ends it
+            assert session.execute(text("SELECT count(*) FROM done")).scalar() == 25
+    finally:
+        engine.dispose()
+
+
+def test_reading_ahead_falls_back_to_the_callers_session_and_stops_with_the_caller(database_url):
+    """With no connection to spare the pages are read on the caller's session; a reading error
+    reaches the caller at its page; a caller that stops early leaves no reader behind."""
+    from sqlalchemy import create_engine
+    from sqlalchemy.orm import Session
+
+    from server.db.parallel import read_ahead
+
+    small = create_engine(database_url, pool_size=1, max_overflow=0, pool_timeout=1)
+    engine = make_engine(database_url)
+    try:
+        _pages_table(engine)
+        seen: list[int] = []
+        with Session(small) as session:
+            pages = list(read_ahead(session, _fetch(seen), lambda page: page[-1]))
+            assert [len(p) for p in pages] == [10, 10, 5] and set(seen) == {id(session)}
+
+        def fails_second(session, after):
+            if after is not None:
+                raise RuntimeError("page two cannot be read")
+            return [1, 2]
+        with Session(engine) as session:
+            it = read_ahead(session, fails_second, lambda page: page[-1])
+            assert next(it) == [1, 2]
+            with pytest.raises(RuntimeError, match="page two"):
+                next(it)
+
+        before = {t.name for t in threading.enumerate()}
+        with Session(engine) as session:
+            it = read_ahead(session, _fetch([]), lambda page: page[-1], put_every_s=0.01)
+            assert next(it) == list(range(10))
+            it.close()   # the reader has the next page and waits to hand it over
+        assert "read-ahead" not in {t.name for t in threading.enumerate()} - before
+    finally:
+        small.dispose()
+        engine.dispose()
