@@ -430,14 +430,17 @@ def _generate(session: Session, hd: HarvestDefinition, settings: Mapping[str, An
         ctx = JobContext(hd, hd.runs, hd.channel.name, check_profiles(session, hd), global_traps(session))
         h_bytes = _limit(hd.max_bytes) if ctx.snapshot else -1
         starts: list[tuple[tuple, int]] = []  # each job's first sort key and size
-        for chunk, byte_orders, seed_texts in sorted_chunks(session, hd.id, split_settings.config_chunk_size):
-            for draft in split(chunk, h_bytes, split_settings):
-                keys = span(draft, byte_orders)
-                gen.jobs.append(store_job(session, ctx, draft, keys, seed_texts))
-                starts.append((keys[0], len(draft.candidates)))
-            session.commit()
-            if keep_alive is not None:
-                keep_alive()
+        # closed on the way out, whatever ends the loop: the chunks' reader (a thread on
+        # PostgreSQL) is over before the run index is dropped and the scratch rows removed
+        with contextlib.closing(sorted_chunks(session, hd.id, split_settings.config_chunk_size)) as chunks:
+            for chunk, byte_orders, seed_texts in chunks:
+                for draft in split(chunk, h_bytes, split_settings):
+                    keys = span(draft, byte_orders)
+                    gen.jobs.append(store_job(session, ctx, draft, keys, seed_texts))
+                    starts.append((keys[0], len(draft.candidates)))
+                session.commit()
+                if keep_alive is not None:
+                    keep_alive()
         copied = copy_configurations(session, hd, gen.jobs, starts, split_settings.config_chunk_size, keep_alive,
                                      parallel)
         if copied != gen.configurations:  # every entry belongs to a job

@@ -293,3 +293,43 @@ def test_a_copy_that_fails_leaves_no_run_behind(engine, session, monkeypatch):
     assert out.error == ""
     ids = [c for j in _jobs(session, h.id) for c in _configs(session, j.id)]
     assert sorted(ids) == sorted(c.id for c in configs)
+
+
+def test_a_run_that_fails_while_making_jobs_stops_its_reader_and_leaves_nothing_behind(engine, session, monkeypatch):
+    """The chunks of sorted entries are read ahead on PostgreSQL (a reader thread with a
+    connection of its own). A job that cannot be stored in the middle of the run stops it: the
+    reader ends with it, the scratch rows and the run index go, nothing is queued, and the next
+    run makes each configuration once."""
+    import threading
+
+    from server.scheduler import jobgen
+
+    configs = [domain(session, f"m{i}.dk") for i in range(30)]
+    h = selective(session, "store-fails", configs)
+    session.commit()
+    real, calls = jobgen.store_job, []
+
+    def fails_third(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 3:
+            raise RuntimeError("the job could not be stored")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(jobgen, "store_job", fails_third)
+    small = settings(jobgen__config_chunk_size=5)
+    try:
+        error = _schedule(engine, h.id, small).error
+    except RuntimeError as exc:
+        error = str(exc)
+    assert "could not be stored" in error
+    assert "read-ahead" not in {t.name for t in threading.enumerate()}
+    assert session.execute(select(func.count()).select_from(JobgenEntry)).scalar_one() == 0
+    assert dispatch.submit_new(session) == []
+    monkeypatch.setattr(jobgen, "store_job", real)
+    fresh(session)
+    hd = session.get(HarvestDefinition, h.id)
+    hd.active = True
+    session.commit()
+    assert _schedule(engine, h.id, small).error == ""
+    ids = [c for j in _jobs(session, h.id) for c in _configs(session, j.id)]
+    assert sorted(ids) == sorted(c.id for c in configs)
