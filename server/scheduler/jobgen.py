@@ -181,18 +181,16 @@ def sorted_chunks(session: Session, harvest_id: int, chunk: int):
     client split and stored, and the client waited while the server read. SQLite reads in this
     process: read ahead in a thread it contended with the splitting for the interpreter, its
     reading took three times as long and the run gained nothing, so there it reads in turn."""
-    rows_of = functools.partial(_sorted_rows, harvest_id=harvest_id, chunk=chunk)
     pages = read_ahead if _dialect(session) == "postgresql" else read_in_turn
-    for rows in pages(session, rows_of, _sort_key_of_last):
-        session.commit()
-        begin_write(session)  # the chunk's jobs are written in a transaction of their own
-        entries.bulk_transaction(session.connection())
-        yield ([Candidate(r[0], r[1], r[2], r[3], r[4], r[5], r[6]) for r in rows], {r[0]: r[7] for r in rows},
-               {r[0]: r[8] for r in rows})
-
-
-def _sorted_rows(s: Session, after: tuple | None, *, harvest_id: int, chunk: int) -> list:
-    return entries.sorted_rows(s, harvest_id, after, chunk)
+    # closed with this generator, so that closing it ends the reader at once
+    with contextlib.closing(pages(session, lambda s, after: entries.sorted_rows(s, harvest_id, after, chunk),
+                                  _sort_key_of_last)) as chunks:
+        for rows in chunks:
+            session.commit()
+            begin_write(session)  # the chunk's jobs are written in a transaction of their own
+            entries.bulk_transaction(session.connection())
+            yield ([Candidate(r[0], r[1], r[2], r[3], r[4], r[5], r[6]) for r in rows],
+                   {r[0]: r[7] for r in rows}, {r[0]: r[8] for r in rows})
 
 
 def span(draft: JobDraft, byte_orders: Mapping[int, int]) -> tuple[tuple, tuple]:
