@@ -98,7 +98,15 @@ def read_ahead(session: Session, fetch: Callable[[Session, K | None], list], key
 
     A reading error is raised here, at the page it would have given. When the caller stops early
     (an error of its own, or it closes the iterator), the reader ends with it: it offers each page
-    for at most ``put_every_s`` at a time, looking between offers whether it is still wanted."""
+    for at most ``put_every_s`` at a time, looking between offers whether it is still wanted.
+
+    **The caller's session must hold no transaction when it asks for the next page** (commit
+    first), or this raises RuntimeError. PostgreSQL queues a lock request behind an earlier one
+    it conflicts with: were the caller to hold a lock on the table while it waits, another
+    session's ``DROP INDEX`` or ``LOCK TABLE`` on it would wait for the caller, the reader's
+    ``SELECT`` would wait behind that request, and the caller for its reader, for ever; the
+    server sees no deadlock, since one of the waits is in this process (seen in job generation:
+    two runs scheduled at once, the other run dropping its run index)."""
     engine = session.get_bind()
     if spare_connections(engine) < 2:   # keep one for the rest of the process, as side_by_side does
         yield from read_in_turn(session, fetch, key_of)
@@ -132,6 +140,8 @@ def read_ahead(session: Session, fetch: Callable[[Session, K | None], list], key
     thread.start()
     try:
         while True:
+            if session.in_transaction():
+                raise RuntimeError("read_ahead: commit the caller's session before asking for the next page")
             item = pages.get()
             if isinstance(item, BaseException):
                 raise item

@@ -180,17 +180,23 @@ def sorted_chunks(session: Session, harvest_id: int, chunk: int):
     stores this one (:func:`read_ahead`): read in turn, the server's second core idled while the
     client split and stored, and the client waited while the server read. SQLite reads in this
     process: read ahead in a thread it contended with the splitting for the interpreter, its
-    reading took three times as long and the run gained nothing, so there it reads in turn."""
+    reading took three times as long and the run gained nothing, so there it reads in turn.
+
+    The session is committed before each page is awaited, so that it holds no lock then (see
+    :func:`read_ahead`: another run's ``DROP INDEX`` waiting for such a lock would hold up the
+    reader, and the reader this run, for ever)."""
     pages = read_ahead if _dialect(session) == "postgresql" else read_in_turn
+    session.commit()
     # closed with this generator, so that closing it ends the reader at once
     with contextlib.closing(pages(session, lambda s, after: entries.sorted_rows(s, harvest_id, after, chunk),
                                   _sort_key_of_last)) as chunks:
         for rows in chunks:
-            session.commit()
+            session.commit()      # SQLite: the read's transaction
             begin_write(session)  # the chunk's jobs are written in a transaction of their own
             entries.bulk_transaction(session.connection())
             yield ([Candidate(r[0], r[1], r[2], r[3], r[4], r[5], r[6]) for r in rows],
                    {r[0]: r[7] for r in rows}, {r[0]: r[8] for r in rows})
+            session.commit()      # before the next page is awaited
 
 
 def span(draft: JobDraft, byte_orders: Mapping[int, int]) -> tuple[tuple, tuple]:

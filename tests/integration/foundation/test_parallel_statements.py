@@ -224,3 +224,25 @@ def test_reading_ahead_falls_back_to_the_callers_session_and_stops_with_the_call
     finally:
         small.dispose()
         engine.dispose()
+
+
+def test_reading_ahead_refuses_to_wait_while_the_caller_holds_a_transaction(database_url):
+    """The caller asks for the next page with its session committed: holding a lock while it
+    waits could leave it, its reader and a third session waiting for each other for ever on
+    PostgreSQL (read_ahead's docstring). Asked inside a transaction, it is told at once."""
+    from sqlalchemy.orm import Session
+
+    from server.db.parallel import read_ahead
+
+    engine = make_engine(database_url)
+    try:
+        _pages_table(engine)
+        with Session(engine) as session:
+            it = read_ahead(session, _fetch([]), lambda page: page[-1])
+            assert next(it) == list(range(10))
+            session.execute(text("SELECT 1"))    # a transaction begun, not committed
+            with pytest.raises(RuntimeError, match="commit the caller's session"):
+                next(it)
+            session.rollback()
+    finally:
+        engine.dispose()

@@ -333,3 +333,56 @@ def test_a_run_that_fails_while_making_jobs_stops_its_reader_and_leaves_nothing_
     assert _schedule(engine, h.id, small).error == ""
     ids = [c for j in _jobs(session, h.id) for c in _configs(session, j.id)]
     assert sorted(ids) == sorted(c.id for c in configs)
+
+
+def test_a_lock_another_run_waits_for_while_the_chunks_are_read_ahead_is_granted(engine, session, monkeypatch):
+    """Another run's ``DROP INDEX`` of its own run index (ACCESS EXCLUSIVE on the scratch table)
+    asked for while this run still holds a lock on it from checking its profiles: this run
+    lets go before it waits for its first chunk, the other run gets its lock and this run ends.
+    Before, this run waited for its reader, the reader's SELECT behind the other run's request,
+    and that request for this run: all three for ever (two harvests scheduled at once)."""
+    import threading
+
+    import pytest
+    from waiting import wait_for
+
+    from server.scheduler import jobgen
+
+    if engine.dialect.name != "postgresql":
+        pytest.skip("PostgreSQL's lock queue; SQLite reads the chunks in turn on the run's own session")
+    configs = [domain(session, f"q{i}.dk") for i in range(12)]
+    h = selective(session, "beside-another-run", configs)
+    session.commit()
+    real = jobgen.global_traps
+    other: dict[str, object] = {}
+
+    def other_run_drops_its_index() -> None:
+        with engine.connect() as conn:
+            conn.exec_driver_sql("SET lock_timeout = '30s'")   # the old code: the test ends, failing
+            try:
+                conn.exec_driver_sql("LOCK TABLE jobgen_entries IN ACCESS EXCLUSIVE MODE")
+                other["granted"] = True
+            except Exception as exc:  # noqa: BLE001 - reported by the assertion below
+                other["error"] = exc
+            conn.rollback()
+
+    def waiting_for_the_entries(conn) -> bool:
+        return conn.exec_driver_sql(
+            "SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation "
+            "WHERE c.relname = 'jobgen_entries' AND l.mode = 'AccessExclusiveLock' AND NOT l.granted").scalar() > 0
+
+    def traps_then_the_other_run(s):
+        result = real(s)   # this run's transaction holds the scratch table's lock from here
+        thread = threading.Thread(target=other_run_drops_its_index, daemon=True)
+        thread.start()
+        other["thread"] = thread
+        with engine.connect() as probe:
+            wait_for(lambda: waiting_for_the_entries(probe) or other, timeout=30, interval=0.02)
+        return result
+
+    monkeypatch.setattr(jobgen, "global_traps", traps_then_the_other_run)
+    assert _schedule(engine, h.id, settings(jobgen__config_chunk_size=5)).error == ""
+    other["thread"].join(timeout=60)
+    assert other.get("granted") is True, other.get("error")
+    ids = [c for j in _jobs(session, h.id) for c in _configs(session, j.id)]
+    assert sorted(ids) == sorted(c.id for c in configs)
