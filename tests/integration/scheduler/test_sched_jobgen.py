@@ -354,7 +354,8 @@ def test_a_lock_another_run_waits_for_while_the_chunks_are_read_ahead_is_granted
     h = selective(session, "beside-another-run", configs)
     session.commit()
     real = jobgen.global_traps
-    other: dict[str, object] = {}
+    other: dict[str, object] = {}   # "granted" or "error", once the other run's LOCK returned
+    threads: list[threading.Thread] = []
 
     def other_run_drops_its_index() -> None:
         with engine.connect() as conn:
@@ -375,14 +376,14 @@ def test_a_lock_another_run_waits_for_while_the_chunks_are_read_ahead_is_granted
         result = real(s)   # this run's transaction holds the scratch table's lock from here
         thread = threading.Thread(target=other_run_drops_its_index, daemon=True)
         thread.start()
-        other["thread"] = thread
-        with engine.connect() as probe:
+        threads.append(thread)
+        with engine.connect() as probe:   # until the other run's request waits (or was answered)
             wait_for(lambda: waiting_for_the_entries(probe) or other, timeout=30, interval=0.02)
         return result
 
     monkeypatch.setattr(jobgen, "global_traps", traps_then_the_other_run)
     assert _schedule(engine, h.id, settings(jobgen__config_chunk_size=5)).error == ""
-    other["thread"].join(timeout=60)
+    threads[0].join(timeout=60)
     assert other.get("granted") is True, other.get("error")
     ids = [c for j in _jobs(session, h.id) for c in _configs(session, j.id)]
     assert sorted(ids) == sorted(c.id for c in configs)
